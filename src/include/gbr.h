@@ -1,0 +1,249 @@
+/*
+ * gbr.h - libgbr, the GBR code (Guy-Blandford-Roycroft) library.
+ *
+ * The normative rules are in spec/gbr.md (GBR 1.0). This header is the one
+ * public interface. Two codecs implement it independently: the reference codec
+ * ("ref", src/ref/) and the optimised codec ("fast", src/fast/). They must give
+ * byte-identical output and the same error class at the same column on every
+ * input.
+ *
+ * Conventions, for every function below:
+ *  - Text arguments are (src, len): len bytes, not NUL-terminated, never read
+ *    past len. src may be NULL only when len is 0.
+ *  - Output text arguments are (dst, cap): at most cap bytes are written, and no
+ *    NUL terminator is added. When cap is too small nothing useful is written,
+ *    the result is GBR_E_BUFFER_TOO_SMALL and result.length is the size needed.
+ *  - The library never allocates and keeps no global mutable state. The caller
+ *    owns every buffer and struct it passes; nothing is retained after return.
+ *  - codec may be NULL, meaning gbr_codec_default().
+ */
+#ifndef GBR_H
+#define GBR_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GBR_VERSION_STRING "1.0.0"
+#define GBR_SPEC_VERSION "GBR 1.0"
+
+/* Error classes (spec/gbr.md, "Error classes"). Values are pinned: they are
+ * part of the conformance protocol and never change meaning. */
+typedef enum gbr_error {
+    GBR_OK = 0,
+    GBR_E_EMPTY = 1,             /* the input is empty */
+    GBR_E_TRUNCATED = 2,         /* the input ended where more was required */
+    GBR_E_TRAILING = 3,          /* characters after the end of the form */
+    GBR_E_EXPECTED_DIGIT = 4,    /* a material digit 0-9 was required */
+    GBR_E_PAWN_COUNT = 5,        /* a pawn count 0-8 was required */
+    GBR_E_EXPECTED_POINT = 6,    /* '.' was required */
+    GBR_E_EXPECTED_SPACE = 7,    /* ' ' was required */
+    GBR_E_EXPECTED_SLASH = 8,    /* '/' was required */
+    GBR_E_EXPECTED_CLOSE = 9,    /* the closing ']' or ')' was required */
+    GBR_E_EXPECTED_SQUARE = 10,  /* a square (file a-h, rank 1-8) was required */
+    GBR_E_SQUARE_COUNT = 11,     /* more or fewer squares than the material code says */
+    GBR_E_DUPLICATE_SQUARE = 12, /* a square is used twice */
+    GBR_E_SQUARE_ORDER = 13,     /* squares of one colour and type not ascending */
+    GBR_E_PAWN_RANK = 14,        /* a pawn on rank 1 or 8 */
+    GBR_E_TOO_MANY_PAWNS = 15,   /* more than 8 pawns on one side */
+    GBR_E_PROMOTIONS = 16,       /* more promoted pieces than missing pawns */
+    GBR_E_MEN_COUNT = 17,        /* the men count is malformed */
+    GBR_E_MEN_MISMATCH = 18,     /* the men count disagrees with the men listed */
+    GBR_E_INDICATOR = 19,        /* a malformed indicator */
+    GBR_E_OVERFLOW_GROUP = 20,   /* a {white/black} group missing, misplaced or malformed */
+    GBR_E_FEN_PIECE = 21,        /* a character that is not a FEN piece, digit or '/' */
+    GBR_E_FEN_RANK = 22,         /* a rank that does not have exactly 8 files, or not 8 ranks */
+    GBR_E_FEN_KINGS = 23,        /* not exactly one king a side */
+    GBR_E_FEN_FIELD = 24,        /* a malformed side, castling, en passant or clock field */
+    GBR_E_NAME_SYNTAX = 25,      /* a malformed material name such as KRPvKR */
+    GBR_E_NAME_OVERFLOW = 26,    /* a material code with a 9 has no single name */
+    GBR_E_UNKNOWN_FORM = 27,     /* gbr check: the text is not any GBR form */
+    GBR_E_BUFFER_TOO_SMALL = 28, /* dst too small: result.length is the size needed */
+    GBR_E_ARGUMENT = 29          /* a NULL pointer or an out-of-range argument */
+} gbr_error;
+
+#define GBR_ERROR_COUNT 30
+
+/* A short stable name such as "square-count"; "unknown" for values out of range.
+ * Returns a static string the caller must not free. */
+const char *gbr_error_name(gbr_error e);
+/* A one-line English message such as "more or fewer squares than the material
+ * code says"; a static string. */
+const char *gbr_error_message(gbr_error e);
+
+/* The outcome of every operation. column is 1-based, counted in bytes of src,
+ * and 0 when there is no error or no text (for example from counts). length
+ * is the number of bytes written to dst, or the number needed when
+ * error == GBR_E_BUFFER_TOO_SMALL. */
+typedef struct gbr_result {
+    gbr_error error;
+    uint32_t column;
+    size_t length;
+} gbr_result;
+
+/* Piece types in GBR digit order; GBR_PAWN follows the four digit types. */
+enum { GBR_QUEEN = 0, GBR_ROOK = 1, GBR_BISHOP = 2, GBR_KNIGHT = 3, GBR_PAWN = 4, GBR_KING = 5 };
+enum { GBR_WHITE = 0, GBR_BLACK = 1 };
+
+/* A material code: four digits (queens, rooks, bishops, knights), each 0-9,
+ * and the white and black pawn counts, each 0-8. */
+typedef struct gbr_material {
+    uint8_t digit[4];
+    uint8_t pawns[2];
+} gbr_material;
+
+/* Exact counts of the men other than the kings: count[colour][type], type in
+ * GBR_QUEEN..GBR_PAWN. */
+typedef struct gbr_counts {
+    uint8_t count[2][5];
+} gbr_counts;
+
+typedef enum gbr_stipulation {
+    GBR_STIP_NONE = 0, /* no stipulation written */
+    GBR_STIP_WIN = 1,  /* '+' White wins */
+    GBR_STIP_DRAW = 2  /* '=' White draws */
+} gbr_stipulation;
+
+/* Squares are numbered in GBR order: index = 8 * file + rank, file a..h = 0..7,
+ * rank 1..8 = 0..7, so a1 = 0, a2 = 1, ..., a8 = 7, b1 = 8, ..., h8 = 63. */
+typedef struct gbr_study {
+    gbr_material material;
+    uint8_t stipulation; /* gbr_stipulation */
+    uint8_t white_king;  /* square index 0-63 */
+    uint8_t black_king;  /* square index 0-63 */
+} gbr_study;
+
+/* The position-form indicator (spec/gbr.md, "Position form"). The values
+ * are also the directory order of indicators. */
+typedef enum gbr_indicator {
+    GBR_IND_NONE = 0,       /* nothing written: White to move assumed */
+    GBR_IND_WIN = 1,        /* "+"  White to move, White wins */
+    GBR_IND_DRAW = 2,       /* "="  White to move, White draws */
+    GBR_IND_BLACK_WIN = 3,  /* "-+" Black to move, White wins */
+    GBR_IND_BLACK_DRAW = 4, /* "-=" Black to move, White draws */
+    GBR_IND_WTM = 5,        /* " WTM" White to move, result unknown */
+    GBR_IND_BTM = 6         /* " BTM" Black to move, result unknown */
+} gbr_indicator;
+
+/* Board contents: 0 empty, else (colour << 3) | (type + 1). */
+enum {
+    GBR_EMPTY = 0,
+    GBR_WQ = 1, GBR_WR = 2, GBR_WB = 3, GBR_WN = 4, GBR_WP = 5, GBR_WK = 6,
+    GBR_BQ = 9, GBR_BR = 10, GBR_BB = 11, GBR_BN = 12, GBR_BP = 13, GBR_BK = 14
+};
+
+/* A placement with one king a side, plus the indicator. board[] is indexed by
+ * the GBR square index above. A FEN's side to move is held in the indicator
+ * (GBR_IND_WTM / GBR_IND_BTM after gbr_parse_fen). */
+typedef struct gbr_position {
+    uint8_t board[64];
+    uint8_t indicator; /* gbr_indicator */
+} gbr_position;
+
+/* Directory-order keys (spec/gbr.md, "Order"). Material and study keys are
+ * integers whose order is the directory order; position keys compare with
+ * memcmp over GBR_POSITION_KEY_SIZE bytes. */
+#define GBR_POSITION_KEY_SIZE 40
+typedef struct gbr_position_key {
+    uint8_t bytes[GBR_POSITION_KEY_SIZE];
+} gbr_position_key;
+
+/* Longest canonical texts, for sizing buffers. */
+#define GBR_MATERIAL_MAX 7   /* "abcd.ef" */
+#define GBR_STUDY_MAX 12     /* "+abcd.efg1h2" */
+#define GBR_POSITION_MAX 128 /* kings, code, 30 squares, braces, count, indicator */
+#define GBR_FEN_MAX 92       /* placement (<= 71) + " w - - 0 1" */
+#define GBR_NAME_MAX 36      /* "K" + 15 men, "v", "K" + 15 men, with slack */
+
+/* ------------------------------------------------------------------------
+ * Codecs. A codec is a table of functions; both implement every entry.
+ * ------------------------------------------------------------------------ */
+typedef struct gbr_codec {
+    const char *name; /* "ref" or "fast" */
+
+    gbr_result (*parse_material)(const char *src, size_t len, gbr_material *out);
+    gbr_result (*format_material)(char *dst, size_t cap, const gbr_material *m);
+    gbr_result (*parse_study)(const char *src, size_t len, gbr_study *out);
+    gbr_result (*format_study)(char *dst, size_t cap, const gbr_study *s);
+    gbr_result (*parse_position)(const char *src, size_t len, gbr_position *out);
+    gbr_result (*format_position)(char *dst, size_t cap, const gbr_position *p);
+    gbr_result (*parse_fen)(const char *src, size_t len, gbr_position *out);
+    gbr_result (*format_fen)(char *dst, size_t cap, const gbr_position *p);
+    gbr_result (*parse_name)(const char *src, size_t len, gbr_counts *out);
+    gbr_result (*format_name)(char *dst, size_t cap, const gbr_counts *c);
+
+    /* Material code of exact counts (the 9 rule). Errors: too-many-pawns,
+     * promotions, argument (a count above 10, or above 9 for queens). */
+    gbr_result (*material_from_counts)(const gbr_counts *c, gbr_material *out);
+    /* Split digit `type` (GBR_QUEEN..GBR_KNIGHT) into counts. Returns 1 and sets
+     * *white, *black for digits 0-8; returns 0 for a 9 (the overflow class:
+     * one side has three or more, the split is unknown). */
+    int (*material_split)(const gbr_material *m, int type, uint8_t *white, uint8_t *black);
+
+    uint32_t (*material_key)(const gbr_material *m);
+    uint64_t (*study_key)(const gbr_study *s);
+    void (*position_key)(const gbr_position *p, gbr_position_key *out);
+} gbr_codec;
+
+/* The reference codec: clear, written straight from the spec. Static storage. */
+const gbr_codec *gbr_codec_ref(void);
+/* The optimised table-driven codec. Static storage. */
+const gbr_codec *gbr_codec_fast(void);
+/* The default codec (fast). Static storage. */
+const gbr_codec *gbr_codec_default(void);
+/* Look a codec up by name ("ref" or "fast"); NULL when unknown. */
+const gbr_codec *gbr_codec_by_name(const char *name);
+
+/* ------------------------------------------------------------------------
+ * Text-to-text operations built on a codec (src/lib/ops.c). Each writes one
+ * canonical text to dst. They share no logic with the codecs except through
+ * the table above, so the same composition runs over both.
+ * ------------------------------------------------------------------------ */
+
+/* The result option of FEN conversions. */
+typedef enum gbr_result_option { GBR_RESULT_NONE = 0, GBR_RESULT_WIN = 1, GBR_RESULT_DRAW = 2 } gbr_result_option;
+
+/* The position-form indicator for a side to move (0 white, 1 black) and a result. */
+gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result);
+
+/* Canonical text of a material code, study code, position form. */
+gbr_result gbr_material_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+gbr_result gbr_study_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+/* FEN to material code, study code, position form. */
+gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                            gbr_result_option result);
+gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                               gbr_result_option result);
+/* Position form to FEN "PLACEMENT SIDE - - 0 1". */
+gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+/* Material name (KRPvKR) to material code, and material code to name. */
+gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+
+/* The forms gbr check recognises (spec/gbr.md, "Recognising a form"). */
+typedef enum gbr_form {
+    GBR_FORM_UNKNOWN = 0,
+    GBR_FORM_MATERIAL = 1,
+    GBR_FORM_STUDY = 2,
+    GBR_FORM_POSITION = 3,
+    GBR_FORM_FEN = 4,
+    GBR_FORM_NAME = 5
+} gbr_form;
+gbr_form gbr_detect_form(const char *src, size_t len);
+const char *gbr_form_name(gbr_form f); /* "material", ...; static string */
+/* Validate text of whichever form it is and write its canonical text.
+ * *form receives the form recognised (may be NULL). */
+gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form);
+
+/* Counts of a position's men other than kings. */
+void gbr_position_counts(const gbr_position *p, gbr_counts *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GBR_H */

@@ -1,0 +1,248 @@
+/*
+ * Text-to-text operations, composed from a codec's table. This is the only
+ * place the compositions live, so both codecs run through the same glue and
+ * differ only in what the table entries do.
+ */
+#include <string.h>
+
+#include "gbr.h"
+
+static gbr_result make_error(gbr_error e, uint32_t column)
+{
+    gbr_result r = {e, column, 0};
+    return r;
+}
+
+/* Shared argument check: NULL text with a length, or NULL dst with a capacity. */
+static int bad_arguments(char *dst, size_t cap, const char *src, size_t len)
+{
+    return (src == NULL && len != 0) || (dst == NULL && cap != 0);
+}
+
+static const gbr_codec *pick(const gbr_codec *c) { return c ? c : gbr_codec_default(); }
+
+gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result)
+{
+    switch (result) {
+    case GBR_RESULT_WIN: return black_to_move ? GBR_IND_BLACK_WIN : GBR_IND_WIN;
+    case GBR_RESULT_DRAW: return black_to_move ? GBR_IND_BLACK_DRAW : GBR_IND_DRAW;
+    case GBR_RESULT_NONE: break;
+    }
+    return black_to_move ? GBR_IND_BTM : GBR_IND_WTM;
+}
+
+void gbr_position_counts(const gbr_position *p, gbr_counts *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int sq = 0; sq < 64; sq++) {
+        unsigned piece = p->board[sq];
+        unsigned type = (piece & 7u) - 1u; /* GBR_QUEEN..GBR_KING, or huge when empty */
+        if (piece != GBR_EMPTY && type <= GBR_PAWN)
+            out->count[piece >> 3][type]++;
+    }
+}
+
+static int find_king(const gbr_position *p, uint8_t king)
+{
+    for (int sq = 0; sq < 64; sq++)
+        if (p->board[sq] == king)
+            return sq;
+    return 0; /* unreachable for a parsed position: it has exactly one king a side */
+}
+
+gbr_result gbr_material_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_material m;
+    gbr_result r = c->parse_material(src, len, &m);
+    return r.error ? r : c->format_material(dst, cap, &m);
+}
+
+gbr_result gbr_study_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_study s;
+    gbr_result r = c->parse_study(src, len, &s);
+    return r.error ? r : c->format_study(dst, cap, &s);
+}
+
+gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_position p;
+    gbr_result r = c->parse_position(src, len, &p);
+    return r.error ? r : c->format_position(dst, cap, &p);
+}
+
+/* Material code of a parsed position, through the codec's 9 rule. */
+static gbr_result position_material(const gbr_codec *c, const gbr_position *p, gbr_material *m)
+{
+    gbr_counts counts;
+    gbr_position_counts(p, &counts);
+    return c->material_from_counts(&counts, m);
+}
+
+gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_position p;
+    gbr_material m;
+    gbr_result r = c->parse_fen(src, len, &p);
+    if (r.error)
+        return r;
+    r = position_material(c, &p, &m);
+    return r.error ? r : c->format_material(dst, cap, &m);
+}
+
+gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                            gbr_result_option result)
+{
+    if (bad_arguments(dst, cap, src, len) || (unsigned)result > GBR_RESULT_DRAW)
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_position p;
+    gbr_study s;
+    gbr_result r = c->parse_fen(src, len, &p);
+    if (r.error)
+        return r;
+    r = position_material(c, &p, &s.material);
+    if (r.error)
+        return r;
+    s.stipulation = (uint8_t)(result == GBR_RESULT_WIN ? GBR_STIP_WIN
+                              : result == GBR_RESULT_DRAW ? GBR_STIP_DRAW
+                                                          : GBR_STIP_NONE);
+    s.white_king = (uint8_t)find_king(&p, GBR_WK);
+    s.black_king = (uint8_t)find_king(&p, GBR_BK);
+    return c->format_study(dst, cap, &s);
+}
+
+gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                               gbr_result_option result)
+{
+    if (bad_arguments(dst, cap, src, len) || (unsigned)result > GBR_RESULT_DRAW)
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_position p;
+    gbr_result r = c->parse_fen(src, len, &p);
+    if (r.error)
+        return r;
+    p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, result);
+    return c->format_position(dst, cap, &p);
+}
+
+gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_position p;
+    gbr_result r = c->parse_position(src, len, &p);
+    return r.error ? r : c->format_fen(dst, cap, &p);
+}
+
+gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_counts counts;
+    gbr_material m;
+    gbr_result r = c->parse_name(src, len, &counts);
+    if (r.error)
+        return r;
+    r = c->material_from_counts(&counts, &m);
+    return r.error ? r : c->format_material(dst, cap, &m);
+}
+
+gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_material m;
+    gbr_result r = c->parse_material(src, len, &m);
+    if (r.error)
+        return r;
+    gbr_counts counts;
+    memset(&counts, 0, sizeof counts);
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        /* A 9 has no single name: report it at its digit. */
+        if (!c->material_split(&m, type, &counts.count[GBR_WHITE][type], &counts.count[GBR_BLACK][type]))
+            return make_error(GBR_E_NAME_OVERFLOW, (uint32_t)type + 1u);
+    }
+    counts.count[GBR_WHITE][GBR_PAWN] = m.pawns[GBR_WHITE];
+    counts.count[GBR_BLACK][GBR_PAWN] = m.pawns[GBR_BLACK];
+    return c->format_name(dst, cap, &counts);
+}
+
+/* spec/gbr.md section 10, "Recognising a form". */
+gbr_form gbr_detect_form(const char *src, size_t len)
+{
+    if (src == NULL || len == 0)
+        return GBR_FORM_UNKNOWN;
+    for (size_t i = 0; i < len && src[i] != ' '; i++)
+        if (src[i] == '/')
+            return GBR_FORM_FEN;
+    char first = src[0];
+    if (first == '[' || first == '(' || first == '+' || first == '=')
+        return GBR_FORM_STUDY;
+    if (first >= 'a' && first <= 'h')
+        return GBR_FORM_POSITION;
+    if (first == 'K')
+        return GBR_FORM_NAME;
+    if (first >= '0' && first <= '9') {
+        for (size_t i = 0; i < len; i++)
+            if (src[i] >= 'a' && src[i] <= 'h')
+                return GBR_FORM_STUDY;
+        return GBR_FORM_MATERIAL;
+    }
+    return GBR_FORM_UNKNOWN;
+}
+
+const char *gbr_form_name(gbr_form f)
+{
+    switch (f) {
+    case GBR_FORM_MATERIAL: return "material";
+    case GBR_FORM_STUDY: return "study";
+    case GBR_FORM_POSITION: return "position";
+    case GBR_FORM_FEN: return "fen";
+    case GBR_FORM_NAME: return "name";
+    case GBR_FORM_UNKNOWN: break;
+    }
+    return "unknown";
+}
+
+gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form)
+{
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_form f = gbr_detect_form(src, len);
+    if (form)
+        *form = f;
+    switch (f) {
+    case GBR_FORM_MATERIAL: return gbr_material_canonical(c, dst, cap, src, len);
+    case GBR_FORM_STUDY: return gbr_study_canonical(c, dst, cap, src, len);
+    case GBR_FORM_POSITION: return gbr_position_canonical(c, dst, cap, src, len);
+    case GBR_FORM_FEN: {
+        gbr_position p;
+        gbr_result r = c->parse_fen(src, len, &p);
+        return r.error ? r : c->format_fen(dst, cap, &p);
+    }
+    case GBR_FORM_NAME: {
+        gbr_counts counts;
+        gbr_result r = c->parse_name(src, len, &counts);
+        return r.error ? r : c->format_name(dst, cap, &counts);
+    }
+    case GBR_FORM_UNKNOWN: break;
+    }
+    return make_error(len == 0 ? GBR_E_EMPTY : GBR_E_UNKNOWN_FORM, 1);
+}
