@@ -1,0 +1,311 @@
+/* Helpers shared by the gbr subcommands (see cli.h). */
+#define _POSIX_C_SOURCE 200809L /* read(2), for a reader that does not wait to fill its buffer */
+
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- Output ----------------------------------------------------------------
+ * One process-wide buffer in front of stdout: batch runs write millions of
+ * short lines, and stdio's per-call locking would dominate. */
+static char out_buffer[1 << 16];
+static size_t out_used;
+static int out_failed;
+
+int cli_flush(void)
+{
+    if (out_used > 0 && !out_failed) {
+        if (fwrite(out_buffer, 1, out_used, stdout) != out_used || fflush(stdout) != 0) {
+            out_failed = 1;
+            fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(errno));
+        }
+    }
+    out_used = 0;
+    return out_failed ? -1 : 0;
+}
+
+void cli_write(const char *bytes, size_t len)
+{
+    if (len > sizeof out_buffer - out_used) {
+        cli_flush();
+        if (len > sizeof out_buffer) {
+            if (!out_failed && fwrite(bytes, 1, len, stdout) != len)
+                out_failed = 1;
+            return;
+        }
+    }
+    memcpy(out_buffer + out_used, bytes, len);
+    out_used += len;
+}
+
+void cli_puts(const char *text) { cli_write(text, strlen(text)); }
+
+void cli_putc(char c)
+{
+    if (out_used == sizeof out_buffer)
+        cli_flush();
+    out_buffer[out_used++] = c;
+}
+
+void cli_put_uint(unsigned long value)
+{
+    char digits[24];
+    size_t n = sizeof digits;
+    do {
+        digits[--n] = (char)('0' + value % 10u);
+        value /= 10u;
+    } while (value != 0);
+    cli_write(digits + n, sizeof digits - n);
+}
+
+/* ---- Reports ---------------------------------------------------------------- */
+void cli_report(const cli_input *input, uint32_t column, const char *message)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", input->source, input->line, (unsigned long)column, message);
+}
+
+void cli_report_result(const cli_input *input, gbr_result result)
+{
+    cli_report(input, result.column, gbr_error_message(result.error));
+}
+
+void cli_put_error(gbr_result result)
+{
+    cli_puts("error ");
+    cli_puts(gbr_error_name(result.error));
+    cli_putc(' ');
+    cli_put_uint(result.column);
+}
+
+int cli_emit(const cli_input *input, gbr_result result, const char *text)
+{
+    if (result.error != GBR_OK) {
+        cli_report_result(input, result);
+        cli_put_error(result);
+        cli_putc('\n');
+        return 1;
+    }
+    cli_write(text, result.length);
+    cli_putc('\n');
+    return 0;
+}
+
+/* ---- Options ---------------------------------------------------------------- */
+void cli_args_init(cli_args *args, int argc, char **argv, const char *help)
+{
+    memset(args, 0, sizeof *args);
+    args->argc = argc;
+    args->argv = argv;
+    args->next = 1; /* argv[0] is the subcommand's name */
+    args->help = help;
+    args->codec = gbr_codec_default();
+    args->exit_status = -1;
+}
+
+static const char common_help[] =
+    "\n"
+    "Common options:\n"
+    "  --impl ref|fast  the codec: ref (reference) or fast (optimised, the default\n"
+    "                   when this build has it)\n"
+    "  -h, --help       show this help and exit\n"
+    "\n"
+    "Inputs are the arguments; with none, each line of standard input is one input\n"
+    "(a trailing \"\\r\" is removed). Each input gives one line on standard output, in\n"
+    "order; a bad input gives \"error CLASS COLUMN\" there and is reported on standard\n"
+    "error as \"gbr: SOURCE:LINE:COLUMN: MESSAGE\" (SOURCE is \"arg\" with LINE the\n"
+    "input argument's position, or \"-\" for standard input).\n"
+    "Exit status: 0 every input was good, 1 some input was bad, 2 usage error.\n";
+
+static const char *command_name(const cli_args *args) { return args->argc > 0 ? args->argv[0] : "?"; }
+
+int cli_usage_error(cli_args *args, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "gbr %s: ", command_name(args));
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'gbr %s --help'.\n", command_name(args));
+    args->exit_status = CLI_EXIT_USAGE;
+    return CLI_EXIT_USAGE;
+}
+
+int cli_option_is(const cli_args *args, const char *name)
+{
+    return args->option != NULL && strcmp(args->option, name) == 0;
+}
+
+int cli_unknown_option(cli_args *args)
+{
+    return cli_usage_error(args, "unknown option '%s'", args->argv[args->next - 1]);
+}
+
+const char *cli_option_value(cli_args *args)
+{
+    if (args->inline_value)
+        return args->inline_value;
+    if (args->next < args->argc)
+        return args->argv[args->next++];
+    cli_usage_error(args, "option '%s' needs a value", args->option);
+    return NULL;
+}
+
+/* The option name is kept apart from an "=value" suffix without copying argv. */
+static char option_name[64];
+
+int cli_next_option(cli_args *args)
+{
+    args->option = NULL;
+    args->inline_value = NULL;
+    if (args->exit_status >= 0 || args->next >= args->argc)
+        return 0;
+    const char *arg = args->argv[args->next];
+    if (arg[0] != '-' || arg[1] == '\0')
+        return 0; /* the first input */
+    args->next++;
+    if (strcmp(arg, "--") == 0)
+        return 0;
+    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
+        printf("usage: gbr %s%s", args->help, common_help);
+        args->exit_status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+        return 0;
+    }
+    const char *equals = strchr(arg, '=');
+    size_t name_len = equals ? (size_t)(equals - arg) : strlen(arg);
+    if (name_len >= sizeof option_name) {
+        cli_usage_error(args, "unknown option '%s'", arg);
+        return 0;
+    }
+    memcpy(option_name, arg, name_len);
+    option_name[name_len] = '\0';
+    args->option = option_name;
+    args->inline_value = equals ? equals + 1 : NULL;
+
+    if (cli_option_is(args, "--impl")) {
+        const char *name = cli_option_value(args);
+        if (!name)
+            return 0;
+        if (strcmp(name, "ref") == 0) {
+            args->codec = gbr_codec_ref();
+        } else if (strcmp(name, "fast") == 0) {
+            args->codec = gbr_codec_fast();
+            if (!args->codec)
+                cli_usage_error(args, "the optimised codec (--impl fast) is not available in this build");
+        } else {
+            cli_usage_error(args, "unknown codec '%s' for --impl (expected ref or fast)", name);
+        }
+        return args->exit_status < 0 ? cli_next_option(args) : 0;
+    }
+    return 1;
+}
+
+int cli_parse_result(cli_args *args, gbr_result_option *out)
+{
+    const char *value = cli_option_value(args);
+    if (!value)
+        return CLI_EXIT_USAGE;
+    if (strcmp(value, "win") == 0) {
+        *out = GBR_RESULT_WIN;
+    } else if (strcmp(value, "draw") == 0) {
+        *out = GBR_RESULT_DRAW;
+    } else {
+        return cli_usage_error(args, "unknown result '%s' for --result (expected win or draw)", value);
+    }
+    return CLI_EXIT_OK;
+}
+
+/* ---- Inputs ----------------------------------------------------------------- */
+static int run_one(cli_input_fn fn, void *context, cli_input *input, const char *text, size_t len)
+{
+    if (len > 0 && text[len - 1] == '\r')
+        len--;
+    input->text = text;
+    input->len = len;
+    return fn(context, input) != 0;
+}
+
+int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context)
+{
+    /* One buffer for the whole run, grown only for a line longer than it. */
+    size_t cap = (size_t)1 << 20;
+    char *buf = malloc(cap);
+    if (!buf) {
+        fprintf(stderr, "gbr: %s: out of memory\n", source);
+        return CLI_EXIT_INPUT;
+    }
+    size_t start = 0, scan = 0, end = 0; /* unconsumed data is buf[start, end) */
+    int any_bad = 0, at_eof = 0;
+    cli_input input = {NULL, 0, source, 0};
+    for (;;) {
+        char *newline = scan < end ? memchr(buf + scan, '\n', end - scan) : NULL;
+        if (newline) {
+            size_t at = (size_t)(newline - buf);
+            input.line++;
+            any_bad |= run_one(fn, context, &input, buf + start, at - start);
+            start = scan = at + 1;
+            continue;
+        }
+        if (at_eof) {
+            if (start < end) { /* a last line without "\n" */
+                input.line++;
+                any_bad |= run_one(fn, context, &input, buf + start, end - start);
+            }
+            break;
+        }
+        /* Need more bytes: keep the partial line at the front, grow if full. */
+        if (start > 0) {
+            memmove(buf, buf + start, end - start);
+            end -= start;
+            start = 0;
+        }
+        scan = end;
+        if (end == cap) {
+            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            if (!bigger) {
+                fprintf(stderr, "gbr: %s:%lu: line too long to hold in memory\n", source, input.line + 1);
+                any_bad = 1;
+                break;
+            }
+            buf = bigger;
+            cap *= 2;
+        }
+        cli_flush(); /* the read may wait for an interactive user */
+        ssize_t got = read(fd, buf + end, cap - end);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
+            any_bad = 1;
+            break;
+        }
+        if (got == 0)
+            at_eof = 1;
+        end += (size_t)got;
+    }
+    free(buf);
+    return any_bad ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+}
+
+int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context)
+{
+    int any_bad = 0;
+    if (args->next < args->argc) {
+        cli_input input = {NULL, 0, "arg", 0};
+        for (int i = args->next; i < args->argc; i++) {
+            input.line++;
+            input.text = args->argv[i];
+            input.len = strlen(args->argv[i]);
+            any_bad |= fn(context, &input) != 0;
+        }
+    } else {
+        any_bad = cli_for_each_line(STDIN_FILENO, "-", fn, context) != CLI_EXIT_OK;
+    }
+    if (cli_flush() != 0)
+        any_bad = 1;
+    return any_bad ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+}

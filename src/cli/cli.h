@@ -1,0 +1,126 @@
+/*
+ * cli.h - helpers every gbr subcommand shares: option parsing (--help,
+ * --impl), the input loop (arguments, or one input per stdin line), error
+ * reports, buffered output and exit codes.
+ *
+ * A subcommand lives in src/cli/cmd_<name>.c and defines
+ *     int cmd_<name>(int argc, char **argv);   argv[0] is "<name>"
+ *     const char cmd_<name>_summary[];         one line for `gbr --help`
+ * The command table is generated from the files present (src/cli/CMakeLists.txt).
+ */
+#ifndef GBR_CLI_H
+#define GBR_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gbr.h"
+
+/* Exit codes of every subcommand. */
+enum {
+    CLI_EXIT_OK = 0,    /* every input was good */
+    CLI_EXIT_INPUT = 1, /* at least one input was bad (each one was reported) */
+    CLI_EXIT_USAGE = 2  /* bad options or arguments: nothing was processed */
+};
+
+/* ---- Options ------------------------------------------------------------
+ * Options come before the inputs; the first argument that is not an option,
+ * or everything after "--", is input. Typical use:
+ *
+ *     cli_args args;
+ *     cli_args_init(&args, argc, argv, help_text);
+ *     while (cli_next_option(&args)) {
+ *         if (cli_option_is(&args, "--json")) json = 1;
+ *         else if (cli_option_is(&args, "--result")) { ... cli_option_value(&args) ... }
+ *         else return cli_unknown_option(&args);
+ *     }
+ *     if (args.exit_status >= 0) return args.exit_status;   // --help, or a usage error
+ *
+ * cli_next_option itself handles --help / -h (prints help_text to stdout, exit 0)
+ * and --impl ref|fast (sets args.codec). */
+typedef struct cli_args {
+    int argc;
+    char **argv;
+    int next;             /* index of the next argument not yet consumed */
+    const char *help;     /* printed by --help, after "usage: gbr " */
+    const char *option;   /* the current option's name, e.g. "--result" */
+    const char *inline_value; /* "x" of "--result=x", else NULL */
+    const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */
+    int exit_status;      /* -1 while parsing; 0 or 2 once parsing ended the command */
+} cli_args;
+
+void cli_args_init(cli_args *args, int argc, char **argv, const char *help);
+/* 1 when args->option holds an option for the subcommand to handle; 0 when the
+ * options are over (args->next is the first input) or parsing ended the command
+ * (args->exit_status >= 0). */
+int cli_next_option(cli_args *args);
+/* Whether the current option is `name`. */
+int cli_option_is(const cli_args *args, const char *name);
+/* The current option's value ("--opt=value" or "--opt value"); NULL after
+ * reporting a usage error when there is none. */
+const char *cli_option_value(cli_args *args);
+/* Reports a usage error about the current option; returns CLI_EXIT_USAGE. */
+int cli_unknown_option(cli_args *args);
+/* Reports `gbr <command>: <message>` and a hint to stderr, sets exit_status to
+ * CLI_EXIT_USAGE and returns it. */
+int cli_usage_error(cli_args *args, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Parses a --result value ("win" or "draw"); a usage error otherwise. */
+int cli_parse_result(cli_args *args, gbr_result_option *out);
+
+/* ---- Inputs ------------------------------------------------------------- */
+typedef struct cli_input {
+    const char *text;   /* the input's bytes; may contain NUL; not terminated */
+    size_t len;
+    const char *source; /* "arg", "-" for stdin, or a file name */
+    unsigned long line; /* 1-based line, or the argument's position */
+} cli_input;
+
+/* Handles one input: returns 0 when it was good, 1 when it was bad (and reported). */
+typedef int (*cli_input_fn)(void *context, const cli_input *input);
+
+/* Runs fn over the arguments from args->next on, or, when there are none, over
+ * stdin one line at a time. Returns CLI_EXIT_OK, or CLI_EXIT_INPUT when any
+ * input was bad or stdin could not be read. Flushes the output. */
+int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context);
+/* Runs fn over each line of an open file descriptor (source names it in
+ * reports): lines of any length, the trailing "\n" and one "\r" removed, a
+ * last line without "\n" included, NUL bytes kept. Returns like the above. */
+int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context);
+
+/* ---- Reports and output ------------------------------------------------- */
+/* `gbr: <source>:<line>:<column>: <message>` on stderr. */
+void cli_report(const cli_input *input, uint32_t column, const char *message);
+/* The report for a failed library result (its column and message). */
+void cli_report_result(const cli_input *input, gbr_result result);
+
+/* The usual ending of a conversion: for success writes the len bytes of
+ * text and a newline and returns 0; for an error reports it, writes the
+ * stdout line "error CLASS COLUMN" and returns 1. */
+int cli_emit(const cli_input *input, gbr_result result, const char *text);
+/* Writes "error CLASS COLUMN" (no newline) for a failed result. */
+void cli_put_error(gbr_result result);
+
+/* Buffered stdout: bytes, a NUL-terminated string, one byte, a decimal number.
+ * The buffer is flushed when full, before the stdin reader blocks, and by
+ * cli_flush (also called by cli_for_each_input before it returns). */
+void cli_write(const char *bytes, size_t len);
+void cli_puts(const char *text);
+void cli_putc(char c);
+void cli_put_uint(unsigned long value);
+/* Flushes; returns 0, or -1 after reporting a write error. */
+int cli_flush(void);
+
+/* ---- The subcommands ----------------------------------------------------
+ * Declared from the generated table, so each cmd_<name>.c is compiled against
+ * the signature main.c calls. */
+#define GBR_COMMAND(name)                   \
+    int cmd_##name(int argc, char **argv); \
+    extern const char cmd_##name##_summary[];
+#include "commands.inc"
+#undef GBR_COMMAND
+
+#endif /* GBR_CLI_H */
