@@ -1,0 +1,44 @@
+/* gbr check: validate texts of any GBR form. */
+#include "cli.h"
+
+const char cmd_check_summary[] = "validate any form and write its canonical text";
+
+static const char help[] =
+    "check [--impl ref|fast] [TEXT...]\n"
+    "\n"
+    "Recognises the form of each text (material code, study code, position form,\n"
+    "FEN or material name) and writes \"FORM ok CANONICAL\", or for a bad text\n"
+    "\"FORM error CLASS COLUMN\" (FORM is \"unknown\" when no form matched), so that\n"
+    "standard output keeps one line per input.\n";
+
+static int check_one(void *context, const cli_input *in)
+{
+    const cli_args *args = context;
+    /* Large enough for the canonical text of every form. */
+    char out[GBR_POSITION_MAX > GBR_FEN_MAX ? GBR_POSITION_MAX : GBR_FEN_MAX];
+    gbr_form form = GBR_FORM_UNKNOWN;
+    gbr_result r = gbr_check(args->codec, out, sizeof out, in->text, in->len, &form);
+    cli_puts(gbr_form_name(form));
+    if (r.error != GBR_OK) {
+        cli_report_result(in, r);
+        cli_putc(' ');
+        cli_put_error(r);
+        cli_putc('\n');
+        return 1;
+    }
+    cli_puts(" ok ");
+    cli_write(out, r.length);
+    cli_putc('\n');
+    return 0;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    while (cli_next_option(&args))
+        return cli_unknown_option(&args);
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    return cli_for_each_input(&args, check_one, &args);
+}

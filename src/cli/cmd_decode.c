@@ -1,0 +1,226 @@
+/* gbr decode: what a material code means, in words, as a name, or as JSON. */
+#include <string.h>
+
+#include "cli.h"
+
+const char cmd_decode_summary[] = "material code in words and as a name (KRBvKNN); a name to its code";
+
+static const char help[] =
+    "decode [--json] [--impl ref|fast] [CODE...]\n"
+    "\n"
+    "Describes each material code, e.g.\n"
+    "  0116.00: White: rook, bishop; Black: two knights; name KRBvKNN\n"
+    "A digit 9 is described as \"three or more knights on one side (split\n"
+    "unknown)\" and such a code has no name. A material name such as KRPvKR is\n"
+    "accepted too and gives its code: \"KRPvKR: 0110.10\".\n"
+    "\n"
+    "Options:\n"
+    "  --json  one JSON object per input with the keys input, code, name,\n"
+    "          white, black and overflow (see gbr(1)), or input, error, column\n";
+
+static const char *const type_singular[5] = {"queen", "rook", "bishop", "knight", "pawn"};
+static const char *const type_plural[5] = {"queens", "rooks", "bishops", "knights", "pawns"};
+static const char *const number_word[9] = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight"};
+
+/* A decoded material code: counts per colour and type, and which types are a 9. */
+typedef struct decoded {
+    char code[GBR_MATERIAL_MAX];
+    size_t code_len;
+    char name[GBR_NAME_MAX];
+    size_t name_len; /* 0 when the code has a 9 */
+    gbr_counts counts;
+    int overflow[4];
+} decoded;
+
+static gbr_result decode_code(const gbr_codec *codec, const char *text, size_t len, decoded *d)
+{
+    gbr_material m;
+    gbr_result r = codec->parse_material(text, len, &m);
+    if (r.error)
+        return r;
+    r = codec->format_material(d->code, sizeof d->code, &m);
+    if (r.error)
+        return r;
+    d->code_len = r.length;
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
+        d->overflow[type] = !codec->material_split(&m, type, &d->counts.count[GBR_WHITE][type],
+                                                   &d->counts.count[GBR_BLACK][type]);
+    d->counts.count[GBR_WHITE][GBR_PAWN] = m.pawns[GBR_WHITE];
+    d->counts.count[GBR_BLACK][GBR_PAWN] = m.pawns[GBR_BLACK];
+    gbr_result named = gbr_material_to_name(codec, d->name, sizeof d->name, d->code, d->code_len);
+    d->name_len = named.error ? 0 : named.length;
+    return r;
+}
+
+static void put_side_words(const decoded *d, int colour)
+{
+    int any = 0;
+    for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
+        unsigned n = type <= GBR_KNIGHT && d->overflow[type] ? 0u : d->counts.count[colour][type];
+        if (n == 0)
+            continue;
+        cli_puts(any ? ", " : " ");
+        any = 1;
+        if (n == 1) {
+            cli_puts(type_singular[type]);
+        } else {
+            cli_puts(n < 9 ? number_word[n] : "many");
+            cli_putc(' ');
+            cli_puts(type_plural[type]);
+        }
+    }
+    if (!any)
+        cli_puts(" king only");
+}
+
+static void put_words(const decoded *d)
+{
+    cli_write(d->code, d->code_len);
+    cli_puts(": White:");
+    put_side_words(d, GBR_WHITE);
+    cli_puts("; Black:");
+    put_side_words(d, GBR_BLACK);
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        if (d->overflow[type]) {
+            cli_puts("; three or more ");
+            cli_puts(type_plural[type]);
+            cli_puts(" on one side (split unknown)");
+        }
+    }
+    if (d->name_len) {
+        cli_puts("; name ");
+        cli_write(d->name, d->name_len);
+    }
+}
+
+/* JSON string of arbitrary input bytes: control bytes, '"', '\\' and bytes
+ * of 0x7f and above are escaped as \u00XX so the output is always ASCII. */
+static void put_json_string(const char *s, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    cli_putc('"');
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') {
+            cli_putc('\\');
+            cli_putc((char)c);
+        } else if (c < 0x20 || c >= 0x7f) {
+            cli_puts("\\u00");
+            cli_putc(hex[c >> 4]);
+            cli_putc(hex[c & 15u]);
+        } else {
+            cli_putc((char)c);
+        }
+    }
+    cli_putc('"');
+}
+
+static void put_json_side(const decoded *d, int colour)
+{
+    cli_putc('{');
+    for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
+        if (type)
+            cli_putc(',');
+        cli_putc('"');
+        cli_puts(type_plural[type]);
+        cli_puts("\":");
+        if (type <= GBR_KNIGHT && d->overflow[type])
+            cli_puts("null");
+        else
+            cli_put_uint(d->counts.count[colour][type]);
+    }
+    cli_putc('}');
+}
+
+static void put_json(const cli_input *in, const decoded *d)
+{
+    cli_puts("{\"input\":");
+    put_json_string(in->text, in->len);
+    cli_puts(",\"code\":");
+    put_json_string(d->code, d->code_len);
+    cli_puts(",\"name\":");
+    if (d->name_len)
+        put_json_string(d->name, d->name_len);
+    else
+        cli_puts("null");
+    cli_puts(",\"white\":");
+    put_json_side(d, GBR_WHITE);
+    cli_puts(",\"black\":");
+    put_json_side(d, GBR_BLACK);
+    cli_puts(",\"overflow\":[");
+    int any = 0;
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        if (d->overflow[type]) {
+            if (any)
+                cli_putc(',');
+            any = 1;
+            put_json_string(type_plural[type], strlen(type_plural[type]));
+        }
+    }
+    cli_puts("]}\n");
+}
+
+typedef struct decode_options {
+    const gbr_codec *codec;
+    int json;
+} decode_options;
+
+static int decode_one(void *context, const cli_input *in)
+{
+    const decode_options *opt = context;
+    decoded d = {0};
+    gbr_result r;
+    int is_name = gbr_detect_form(in->text, in->len) == GBR_FORM_NAME;
+    if (is_name) {
+        r = gbr_name_to_material(opt->codec, d.code, sizeof d.code, in->text, in->len);
+        if (!r.error)
+            r = decode_code(opt->codec, d.code, r.length, &d);
+    } else {
+        r = decode_code(opt->codec, in->text, in->len, &d);
+    }
+    if (r.error) {
+        cli_report_result(in, r);
+        if (opt->json) {
+            cli_puts("{\"input\":");
+            put_json_string(in->text, in->len);
+            cli_puts(",\"error\":\"");
+            cli_puts(gbr_error_name(r.error));
+            cli_puts("\",\"column\":");
+            cli_put_uint(r.column);
+            cli_puts("}\n");
+        } else {
+            cli_put_error(r);
+            cli_putc('\n');
+        }
+        return 1;
+    }
+    if (opt->json) {
+        put_json(in, &d);
+    } else if (is_name) {
+        cli_write(in->text, in->len);
+        cli_puts(": ");
+        cli_write(d.code, d.code_len);
+        cli_putc('\n');
+    } else {
+        put_words(&d);
+        cli_putc('\n');
+    }
+    return 0;
+}
+
+int cmd_decode(int argc, char **argv)
+{
+    decode_options opt = {NULL, 0};
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    while (cli_next_option(&args)) {
+        if (cli_option_is(&args, "--json") && !args.inline_value)
+            opt.json = 1;
+        else
+            return cli_unknown_option(&args);
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    opt.codec = args.codec;
+    return cli_for_each_input(&args, decode_one, &opt);
+}
