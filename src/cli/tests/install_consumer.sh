@@ -1,0 +1,47 @@
+#!/bin/sh
+# Installs the build into a scratch prefix and builds a program against it
+# twice: with find_package(gbr) and with pkg-config. Also checks that the
+# command and its man page were installed.
+# usage: install_consumer.sh CMAKE BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR C_COMPILER [C_FLAGS]
+# (C_FLAGS: the sanitizer flags the library was built with, if any)
+set -eu
+cmake=$1 build=$2 consumer=$3 work=$4 cc=$5 cflags=${6-}
+fen='8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1'
+want='a7d3 0116.00 b2b3c6d6 3/3+.'
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+rm -rf "$work"
+mkdir -p "$work"
+prefix=$work/prefix
+"$cmake" --install "$build" --prefix "$prefix" >"$work/install.log" || fail "cmake --install (see $work/install.log)"
+
+[ -x "$prefix/bin/gbr" ] || fail "bin/gbr not installed"
+[ -f "$prefix/share/man/man1/gbr.1" ] || fail "share/man/man1/gbr.1 not installed"
+[ -f "$prefix/include/gbr.h" ] || fail "include/gbr.h not installed"
+got=$("$prefix/bin/gbr" position --result win "$fen") || fail "installed gbr position failed"
+[ "$got" = "$want" ] || fail "installed gbr position gave '$got', want '$want'"
+
+# find_package(gbr)
+"$cmake" -S "$consumer" -B "$work/consumer-build" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" >"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "configuring the consumer"; }
+"$cmake" --build "$work/consumer-build" >>"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "building the consumer"; }
+for program in consumer consumer_shared; do
+    got=$("$work/consumer-build/$program" "$fen") || fail "$program failed"
+    [ "$got" = "$want" ] || fail "$program gave '$got', want '$want'"
+done
+
+# pkg-config, shared and static
+PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gbr.pc)")
+export PKG_CONFIG_PATH
+[ "$(pkg-config --modversion gbr)" = "$("$prefix/bin/gbr" --version | sed -n '1s/^gbr \([^ ]*\).*/\1/p')" ] \
+    || fail "gbr.pc version differs from gbr --version"
+# shellcheck disable=SC2046,SC2086  # flags and pkg-config output are word lists on purpose
+"$cc" $cflags -o "$work/pc_shared" "$consumer/consumer.c" $(pkg-config --cflags --libs gbr) || fail "pkg-config build"
+got=$(LD_LIBRARY_PATH=$(pkg-config --variable=libdir gbr) "$work/pc_shared" "$fen") || fail "pkg-config program failed"
+[ "$got" = "$want" ] || fail "pkg-config program gave '$got', want '$want'"
+# shellcheck disable=SC2046,SC2086
+"$cc" $cflags -o "$work/pc_static" "$consumer/consumer.c" $(pkg-config --cflags gbr) \
+    "$(pkg-config --variable=libdir gbr)/libgbr.a" || fail "static build from the pkg-config paths"
+got=$("$work/pc_static" "$fen") || fail "static program failed"
+[ "$got" = "$want" ] || fail "static program gave '$got', want '$want'"
+echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want'"
