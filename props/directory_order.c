@@ -1,0 +1,269 @@
+/*
+ * Generated: study codes and position forms sort in the directory order of
+ * spec §8 under each codec's order keys.
+ *
+ * The comparators below are written from §8's prose over the structs (test
+ * code, not codec code): studies by material number, white king, black king,
+ * stipulation; positions by material number, kings, white counts of the
+ * 9-types, the square field's squares in written order, indicator. For pairs
+ * of nearby values (sharing material and often more, so every tie-breaker is
+ * reached) the key order must have the comparator's sign, equal keys only for
+ * equal values; batches sorted by the comparator must have strictly
+ * increasing keys. study_key must also be the integer §8 gives.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gen.h"
+
+enum { PAIR_CASES = 10000, BATCHES = 150, BATCH_SIZE = 48 };
+
+static int sign(long long v) { return (v > 0) - (v < 0); }
+
+static uint32_t material_number(const gbr_material *m)
+{
+    uint32_t n = 0;
+    for (int i = 0; i < 4; i++)
+        n = n * 10 + m->digit[i];
+    return (n * 10 + m->pawns[0]) * 10 + m->pawns[1];
+}
+
+/* ---- studies ---- */
+static int study_compare(const gbr_study *a, const gbr_study *b)
+{
+    uint32_t ma = material_number(&a->material), mb = material_number(&b->material);
+    if (ma != mb)
+        return ma < mb ? -1 : 1;
+    if (a->white_king != b->white_king)
+        return a->white_king < b->white_king ? -1 : 1;
+    if (a->black_king != b->black_king)
+        return a->black_king < b->black_king ? -1 : 1;
+    return sign((long long)a->stipulation - b->stipulation); /* none < + < = */
+}
+
+typedef struct study_pair {
+    gbr_study a, b;
+} study_pair;
+
+static void generate_study_pair(prop_rng *rng, void *value, void *ctx)
+{
+    study_pair *pair = value;
+    gen_study_or_bare(rng, ctx, &pair->a);
+    pair->b = pair->a;
+    switch (prop_below(rng, 5)) {
+    case 0: pair->b.stipulation = (uint8_t)prop_below(rng, 3); break;
+    case 1:
+        do
+            pair->b.white_king = (uint8_t)prop_below(rng, 64);
+        while (pair->b.white_king == pair->b.black_king);
+        break;
+    case 2:
+        do
+            pair->b.black_king = (uint8_t)prop_below(rng, 64);
+        while (pair->b.white_king == pair->b.black_king);
+        break;
+    default:
+        gen_study_or_bare(rng, ctx, &pair->b);
+        break;
+    }
+}
+
+static int check_study_pair(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const study_pair *pair = value;
+    uint64_t ka = c->study_key(&pair->a), kb = c->study_key(&pair->b);
+    const gbr_study *each[2] = {&pair->a, &pair->b};
+    uint64_t keys[2] = {ka, kb};
+    for (int i = 0; i < 2; i++) {
+        const gbr_study *s = each[i];
+        uint64_t expected = ((uint64_t)material_number(&s->material) << 14) + ((uint64_t)s->white_king << 8) +
+                            ((uint64_t)s->black_king << 2) + s->stipulation;
+        if (keys[i] != expected)
+            return prop_fail(why, "study_key %llu, §8 gives %llu", (unsigned long long)keys[i],
+                             (unsigned long long)expected);
+    }
+    int by_key = ka < kb ? -1 : ka > kb, by_prose = study_compare(&pair->a, &pair->b);
+    if (by_key != by_prose)
+        return prop_fail(why, "key order %d, §8 order %d", by_key, by_prose);
+    return 0;
+}
+
+static void print_study_pair(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    const study_pair *pair = value;
+    study_print(out, &pair->a);
+    fprintf(out, " vs ");
+    study_print(out, &pair->b);
+}
+
+static const prop_type study_pair_type = {sizeof(study_pair), generate_study_pair, NULL, print_study_pair};
+
+/* ---- positions ---- */
+typedef struct written_form {
+    uint32_t material;
+    int white_king, black_king;
+    int nine_white[4];
+    int squares[32];
+    int square_count;
+    int indicator;
+} written_form;
+
+/* The fields §8 compares, read off the struct in the order the position form
+ * writes them. */
+static void written(const gbr_position *p, written_form *w)
+{
+    memset(w, 0, sizeof *w);
+    gbr_counts counts;
+    gbr_position_counts(p, &counts);
+    uint32_t number = 0;
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        int white = counts.count[GBR_WHITE][type], black = counts.count[GBR_BLACK][type];
+        int nine = white >= 3 || black >= 3;
+        number = number * 10 + (uint32_t)(nine ? 9 : white + 3 * black);
+        w->nine_white[type] = nine ? white : 0;
+    }
+    w->material = (number * 10 + counts.count[GBR_WHITE][GBR_PAWN]) * 10 + counts.count[GBR_BLACK][GBR_PAWN];
+    w->white_king = position_king(p, GBR_WHITE);
+    w->black_king = position_king(p, GBR_BLACK);
+    for (int type = GBR_QUEEN; type <= GBR_PAWN; type++)
+        for (int colour = 0; colour < 2; colour++)
+            for (int sq = 0; sq < 64; sq++)
+                if (p->board[sq] == ((colour << 3) | (type + 1)))
+                    w->squares[w->square_count++] = sq;
+    w->indicator = p->indicator;
+}
+
+static int position_compare(const gbr_position *a, const gbr_position *b)
+{
+    written_form wa, wb;
+    written(a, &wa);
+    written(b, &wb);
+    if (wa.material != wb.material)
+        return wa.material < wb.material ? -1 : 1;
+    if (wa.white_king != wb.white_king)
+        return sign(wa.white_king - wb.white_king);
+    if (wa.black_king != wb.black_king)
+        return sign(wa.black_king - wb.black_king);
+    for (int type = 0; type < 4; type++)
+        if (wa.nine_white[type] != wb.nine_white[type])
+            return sign(wa.nine_white[type] - wb.nine_white[type]);
+    /* One by one in written order; a field that ends first sorts first. */
+    for (int i = 0; i < wa.square_count || i < wb.square_count; i++) {
+        if (i >= wa.square_count || i >= wb.square_count)
+            return i >= wa.square_count ? -1 : 1;
+        if (wa.squares[i] != wb.squares[i])
+            return sign(wa.squares[i] - wb.squares[i]);
+    }
+    return sign(wa.indicator - wb.indicator); /* none < + < = < -+ < -= < WTM < BTM */
+}
+
+typedef struct position_pair {
+    gbr_position a, b;
+} position_pair;
+
+static void generate_position_pair(prop_rng *rng, void *value, void *ctx)
+{
+    (void)ctx;
+    position_pair *pair = value;
+    gen_position(rng, &pair->a);
+    gen_position_near(rng, &pair->a, &pair->b);
+}
+
+static int shrink_position_pair(const void *value, size_t index, void *candidate, void *ctx)
+{
+    (void)ctx;
+    const position_pair *v = value;
+    position_pair *c = candidate;
+    *c = *v;
+    size_t a_candidates = 0;
+    while (position_shrink(&v->a, a_candidates, &c->a))
+        a_candidates++;
+    c->a = v->a;
+    if (index < a_candidates)
+        return position_shrink(&v->a, index, &c->a);
+    return position_shrink(&v->b, index - a_candidates, &c->b);
+}
+
+static void print_position_pair(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    const position_pair *pair = value;
+    position_print(out, &pair->a);
+    fprintf(out, " vs ");
+    position_print(out, &pair->b);
+}
+
+static const prop_type position_pair_type = {sizeof(position_pair), generate_position_pair, shrink_position_pair,
+                                             print_position_pair};
+
+static int check_position_pair(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const position_pair *pair = value;
+    gbr_position_key ka, kb;
+    c->position_key(&pair->a, &ka);
+    c->position_key(&pair->b, &kb);
+    int by_key = sign(memcmp(ka.bytes, kb.bytes, GBR_POSITION_KEY_SIZE));
+    int by_prose = position_compare(&pair->a, &pair->b);
+    if (by_key != by_prose)
+        return prop_fail(why, "key order %d, §8 order %d", by_key, by_prose);
+    if (by_key == 0 && !position_equal(&pair->a, &pair->b))
+        return prop_fail(why, "different positions share a key");
+    return 0;
+}
+
+static int compare_positions_for_qsort(const void *a, const void *b) { return position_compare(a, b); }
+
+/* Batches of nearby positions sorted by the §8 comparator: keys strictly
+ * increase (exact duplicates dropped). */
+static long check_sorted_batches(const gbr_codec *c)
+{
+    char name[64];
+    snprintf(name, sizeof name, "position_batches_sorted[%s]", c->name);
+    prop_tally t = {name, 0, 0};
+    prop_rng rng;
+    prop_rng_seed(&rng, 0x5eed0f0b);
+    gbr_position batch[BATCH_SIZE];
+    for (int round = 0; round < BATCHES; round++) {
+        gen_position(&rng, &batch[0]);
+        for (int i = 1; i < BATCH_SIZE; i++)
+            gen_position_near(&rng, &batch[prop_below(&rng, (uint32_t)i)], &batch[i]);
+        qsort(batch, BATCH_SIZE, sizeof batch[0], compare_positions_for_qsort);
+        gbr_position_key previous, key;
+        for (int i = 0; i < BATCH_SIZE; i++) {
+            c->position_key(&batch[i], &key);
+            t.checked++;
+            if (i && !position_equal(&batch[i], &batch[i - 1]) &&
+                memcmp(previous.bytes, key.bytes, GBR_POSITION_KEY_SIZE) >= 0) {
+                fprintf(stderr, "  ");
+                position_print(stderr, &batch[i - 1]);
+                fprintf(stderr, "\n  ");
+                position_print(stderr, &batch[i]);
+                fputc('\n', stderr);
+                prop_tally_fail(&t, "%s: batch %d: key of entry %d does not exceed the one before", c->name, round, i);
+            }
+            previous = key;
+        }
+    }
+    return prop_tally_report(&t);
+}
+
+int main(void)
+{
+    const gbr_codec *codecs[2];
+    int n = prop_codecs(codecs);
+    long failed = 0;
+    for (int i = 0; i < n; i++) {
+        const gbr_codec *c = codecs[i];
+        char name[64];
+        snprintf(name, sizeof name, "study_key_order[%s]", c->name);
+        failed += prop_run(name, &study_pair_type, check_study_pair, (void *)c, PAIR_CASES);
+        snprintf(name, sizeof name, "position_key_order[%s]", c->name);
+        failed += prop_run(name, &position_pair_type, check_position_pair, (void *)c, PAIR_CASES);
+        failed += check_sorted_batches(c);
+    }
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,363 @@
+/* Generators of GBR values and texts: see gen.h. */
+#include "gen.h"
+
+#include <string.h>
+
+static const int original_complement[5] = {1, 2, 2, 2, 8};
+
+int gen_type_limit(int type) { return type == GBR_PAWN ? 8 : original_complement[type] + 8; }
+
+static int pick_pawns(prop_rng *rng)
+{
+    switch (prop_below(rng, 10)) {
+    case 0: case 1: case 2: return 0;
+    case 3: return 8;
+    default: return prop_range(rng, 1, 7);
+    }
+}
+
+/* One side's men: pawns first, then each type from what the missing pawns
+ * still allow as promotions. */
+static void pick_side(prop_rng *rng, uint8_t count[5])
+{
+    memset(count, 0, 5);
+    if (prop_chance(rng, 1, 8))
+        return; /* bare king */
+    int pawns = pick_pawns(rng);
+    int budget = 8 - pawns; /* promotions still allowed */
+    count[GBR_PAWN] = (uint8_t)pawns;
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        int orig = original_complement[type];
+        int n;
+        switch (prop_below(rng, 8)) {
+        case 0: case 1: case 2: n = 0; break;
+        case 3: /* three or more: a §5 group when the budget allows */
+            n = budget >= 3 - orig ? prop_range(rng, 3, orig + budget) : orig;
+            break;
+        case 4: n = orig + (budget ? prop_range(rng, 0, budget) : 0); break;
+        default: n = prop_range(rng, 0, orig); break;
+        }
+        if (n > orig)
+            budget -= n - orig;
+        count[type] = (uint8_t)n;
+    }
+}
+
+void gen_counts(prop_rng *rng, gbr_counts *counts)
+{
+    pick_side(rng, counts->count[GBR_WHITE]);
+    pick_side(rng, counts->count[GBR_BLACK]);
+}
+
+static int free_square(prop_rng *rng, const gbr_position *p, int pawn)
+{
+    for (;;) {
+        int sq = (int)prop_below(rng, 64);
+        int rank = sq % 8;
+        if (p->board[sq] == GBR_EMPTY && (!pawn || (rank >= 1 && rank <= 6)))
+            return sq;
+    }
+}
+
+static void place_counts(prop_rng *rng, const gbr_counts *counts, gbr_position *p)
+{
+    memset(p->board, 0, sizeof p->board);
+    p->board[free_square(rng, p, 0)] = GBR_WK;
+    p->board[free_square(rng, p, 0)] = GBR_BK;
+    for (int colour = 0; colour < 2; colour++)
+        for (int type = GBR_QUEEN; type <= GBR_PAWN; type++)
+            for (int i = 0; i < counts->count[colour][type]; i++)
+                p->board[free_square(rng, p, type == GBR_PAWN)] = (uint8_t)((colour << 3) | (type + 1));
+}
+
+void gen_position(prop_rng *rng, gbr_position *p)
+{
+    gbr_counts counts;
+    gen_counts(rng, &counts);
+    place_counts(rng, &counts, p);
+    p->indicator = (uint8_t)prop_below(rng, 7);
+}
+
+void gen_position_near(prop_rng *rng, const gbr_position *base, gbr_position *p)
+{
+    *p = *base;
+    switch (prop_below(rng, 6)) {
+    case 0: /* the same men elsewhere */ {
+        gbr_counts counts;
+        gbr_position_counts(base, &counts);
+        place_counts(rng, &counts, p);
+        break;
+    }
+    case 1: /* one man moved (kings included) */
+    case 2: {
+        int from;
+        do
+            from = (int)prop_below(rng, 64);
+        while (p->board[from] == GBR_EMPTY);
+        uint8_t man = p->board[from];
+        p->board[from] = GBR_EMPTY;
+        p->board[free_square(rng, p, (man & 7) == GBR_PAWN + 1)] = man;
+        break;
+    }
+    case 3: p->indicator = (uint8_t)prop_below(rng, 7); break;
+    case 4: /* one man fewer */ {
+        gbr_position smaller;
+        if (position_shrink(base, prop_below(rng, 32), &smaller))
+            *p = smaller;
+        break;
+    }
+    default: gen_position(rng, p); break;
+    }
+}
+
+int position_equal(const gbr_position *a, const gbr_position *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->indicator == b->indicator;
+}
+
+int position_king(const gbr_position *p, int colour)
+{
+    for (int sq = 0; sq < 64; sq++)
+        if (p->board[sq] == (colour ? GBR_BK : GBR_WK))
+            return sq;
+    return -1;
+}
+
+int position_shrink(const gbr_position *p, size_t index, gbr_position *candidate)
+{
+    for (int sq = 0; sq < 64; sq++) {
+        uint8_t man = p->board[sq];
+        if (man == GBR_EMPTY || man == GBR_WK || man == GBR_BK)
+            continue;
+        if (index-- == 0) {
+            *candidate = *p;
+            candidate->board[sq] = GBR_EMPTY;
+            return 1;
+        }
+    }
+    if (p->indicator != GBR_IND_NONE && index == 0) {
+        *candidate = *p;
+        candidate->indicator = GBR_IND_NONE;
+        return 1;
+    }
+    return 0;
+}
+
+static const char *const indicator_text[7] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
+
+void position_print(FILE *out, const gbr_position *p)
+{
+    static const char letters[] = "?QRBNPK??qrbnpk?";
+    for (int sq = 0; sq < 64; sq++) {
+        uint8_t man = p->board[sq];
+        if (man != GBR_EMPTY)
+            fprintf(out, "%c%c%c ", man < 16 ? letters[man] : '?', 'a' + sq / 8, '1' + sq % 8);
+    }
+    fprintf(out, "indicator %u (\"%s\")", p->indicator, p->indicator < 7 ? indicator_text[p->indicator] : "?");
+}
+
+int gen_study(prop_rng *rng, const gbr_codec *c, gbr_study *s)
+{
+    gbr_position p;
+    gbr_counts counts;
+    gen_position(rng, &p);
+    gbr_position_counts(&p, &counts);
+    if (c->material_from_counts(&counts, &s->material).error)
+        return 0;
+    s->white_king = (uint8_t)position_king(&p, GBR_WHITE);
+    s->black_king = (uint8_t)position_king(&p, GBR_BLACK);
+    s->stipulation = (uint8_t)prop_below(rng, 3);
+    return 1;
+}
+
+void gen_study_or_bare(prop_rng *rng, const gbr_codec *c, gbr_study *s)
+{
+    for (int attempt = 0; attempt < 100; attempt++)
+        if (gen_study(rng, c, s))
+            return;
+    memset(s, 0, sizeof *s);
+    s->black_king = 63;
+}
+
+void study_print(FILE *out, const gbr_study *s)
+{
+    const gbr_material *m = &s->material;
+    fprintf(out, "{digits %u %u %u %u, pawns %u %u, stipulation %u, kings %u %u}", m->digit[0], m->digit[1],
+            m->digit[2], m->digit[3], m->pawns[0], m->pawns[1], s->stipulation, s->white_king, s->black_king);
+}
+
+/* Inserts text at position at of buf holding *len bytes. */
+static void insert_text(char *buf, size_t *len, size_t at, const char *text)
+{
+    size_t n = strlen(text);
+    if (*len + n > PROP_BYTES_MAX)
+        return;
+    memmove(buf + at + n, buf + at, *len - at);
+    memcpy(buf + at, text, n);
+    *len += n;
+}
+
+/* A FEN digit run d (2..8) may be written as two digits summing to d. */
+static void split_fen_runs(prop_rng *rng, char *buf, size_t *len)
+{
+    for (size_t i = 0; i < *len && buf[i] != ' '; i++) {
+        if (buf[i] >= '2' && buf[i] <= '8' && prop_chance(rng, 1, 3) && *len < PROP_BYTES_MAX) {
+            int run = buf[i] - '0';
+            int first = prop_range(rng, 1, run - 1);
+            memmove(buf + i + 1, buf + i, *len - i);
+            buf[i] = (char)('0' + first);
+            buf[i + 1] = (char)('0' + run - first);
+            (*len)++;
+            i++;
+        }
+    }
+}
+
+static void vary_fen_fields(prop_rng *rng, char *buf, size_t *len)
+{
+    /* buf ends " - - 0 1": keep, drop all four, or rewrite them. */
+    size_t side_end = *len - 8;
+    switch (prop_below(rng, 3)) {
+    case 0: break;
+    case 1: *len = side_end; break;
+    default: {
+        static const char *const castling[] = {"-", "K", "Q", "k", "q", "KQ", "Kk", "KQkq", "Qq", "kq"};
+        static const char *const ep[] = {"-", "e3", "a6", "h3", "d6"};
+        char fields[64];
+        int n = snprintf(fields, sizeof fields, " %s %s", castling[prop_below(rng, 10)], ep[prop_below(rng, 5)]);
+        if (prop_chance(rng, 1, 2))
+            n += snprintf(fields + n, sizeof fields - (size_t)n, " %u %u", prop_below(rng, 100000),
+                          prop_below(rng, 100000));
+        *len = side_end;
+        insert_text(buf, len, *len, fields);
+        break;
+    }
+    }
+}
+
+size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *buf)
+{
+    gbr_result r = {GBR_E_ARGUMENT, 0, 0};
+    size_t len = 0;
+    switch (form) {
+    case GEN_MATERIAL: {
+        gbr_study s;
+        if (!gen_study(rng, c, &s))
+            return 0;
+        r = c->format_material(buf, PROP_BYTES_MAX, &s.material);
+        len = r.length;
+        if (!r.error && s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && prop_chance(rng, 1, 3))
+            len = 4; /* the short form */
+        break;
+    }
+    case GEN_STUDY: {
+        gbr_study s;
+        if (!gen_study(rng, c, &s))
+            return 0;
+        r = c->format_study(buf, PROP_BYTES_MAX, &s);
+        len = r.length;
+        if (r.error)
+            break;
+        size_t digits = s.stipulation ? 1 : 0;
+        if (s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && prop_chance(rng, 1, 3)) {
+            memmove(buf + digits + 4, buf + digits + 7, len - digits - 7);
+            len -= 3; /* the short form */
+        }
+        switch (prop_below(rng, 4)) {
+        case 0: insert_text(buf, &len, 0, "["); insert_text(buf, &len, len, "]"); break;
+        case 1: insert_text(buf, &len, 0, "("); insert_text(buf, &len, len, ")"); break;
+        default: break;
+        }
+        break;
+    }
+    case GEN_POSITION: {
+        gbr_position p;
+        gen_position(rng, &p);
+        r = c->format_position(buf, PROP_BYTES_MAX, &p);
+        len = r.length;
+        break;
+    }
+    case GEN_FEN: {
+        gbr_position p;
+        gen_position(rng, &p);
+        r = c->format_fen(buf, PROP_BYTES_MAX, &p);
+        len = r.length;
+        if (!r.error && len > 8) {
+            vary_fen_fields(rng, buf, &len);
+            split_fen_runs(rng, buf, &len);
+        }
+        break;
+    }
+    case GEN_NAME: {
+        gbr_counts counts;
+        gen_counts(rng, &counts);
+        r = c->format_name(buf, PROP_BYTES_MAX, &counts);
+        len = r.length;
+        break;
+    }
+    case GEN_FORM_COUNT: break;
+    }
+    return r.error ? 0 : len;
+}
+
+static uint8_t random_byte(prop_rng *rng)
+{
+    static const char alphabet[] = "0123456789abcdefghKQRBNPkqrbnpv./{}[]()+=- WTMBwx";
+    if (prop_chance(rng, 1, 16))
+        return (uint8_t)prop_below(rng, 256);
+    return (uint8_t)alphabet[prop_below(rng, sizeof alphabet - 1)];
+}
+
+void gen_mutate(prop_rng *rng, prop_bytes *t)
+{
+    int rounds = prop_range(rng, 1, 3);
+    for (int round = 0; round < rounds; round++) {
+        size_t at = t->len ? prop_below(rng, (uint32_t)t->len) : 0;
+        switch (prop_below(rng, 5)) {
+        case 0: /* replace */
+            if (t->len)
+                t->data[at] = random_byte(rng);
+            break;
+        case 1: /* insert */
+            if (t->len < PROP_BYTES_MAX) {
+                at = prop_below(rng, (uint32_t)t->len + 1);
+                memmove(t->data + at + 1, t->data + at, t->len - at);
+                t->data[at] = random_byte(rng);
+                t->len++;
+            }
+            break;
+        case 2: /* delete */
+            if (t->len) {
+                memmove(t->data + at, t->data + at + 1, t->len - at - 1);
+                t->len--;
+            }
+            break;
+        case 3: /* truncate */
+            t->len = prop_below(rng, (uint32_t)t->len + 1);
+            break;
+        default: /* duplicate a substring in place */ {
+            if (!t->len)
+                break;
+            size_t n = (size_t)prop_range(rng, 1, (int)(t->len - at < 6 ? t->len - at : 6));
+            if (t->len + n <= PROP_BYTES_MAX) {
+                memmove(t->data + at + n, t->data + at, t->len - at);
+                t->len += n;
+            }
+            break;
+        }
+        }
+    }
+}
+
+void gen_text(prop_rng *rng, const gbr_codec *c, int mutate_pct, prop_bytes *out)
+{
+    if (prop_chance(rng, 1, 40)) { /* plain noise, now and then */
+        out->len = prop_below(rng, 24);
+        for (size_t i = 0; i < out->len; i++)
+            out->data[i] = random_byte(rng);
+        return;
+    }
+    out->len = gen_valid_text(rng, c, (gen_form)prop_below(rng, GEN_FORM_COUNT), (char *)out->data);
+    if (prop_below(rng, 100) < (uint32_t)mutate_pct)
+        gen_mutate(rng, out);
+}

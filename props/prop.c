@@ -1,0 +1,255 @@
+/* The property-testing driver: see prop.h. */
+#include "prop.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void prop_rng_seed(prop_rng *rng, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t prop_next(prop_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint32_t prop_below(prop_rng *rng, uint32_t n) { return (uint32_t)((prop_next(rng) >> 32) * n >> 32); }
+
+int prop_range(prop_rng *rng, int lo, int hi) { return lo + (int)prop_below(rng, (uint32_t)(hi - lo + 1)); }
+
+int prop_chance(prop_rng *rng, uint32_t num, uint32_t den) { return prop_below(rng, den) < num; }
+
+int prop_fail(prop_why *why, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(why->text, sizeof why->text, format, args);
+    va_end(args);
+    return 1;
+}
+
+static uint64_t name_hash(const char *name)
+{
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
+    for (; *name; name++)
+        h = (h ^ (uint8_t)*name) * 0x100000001b3u;
+    return h;
+}
+
+static long env_long(const char *var, long fallback)
+{
+    const char *text = getenv(var);
+    if (!text || !*text)
+        return fallback;
+    char *end;
+    long v = strtol(text, &end, 0);
+    if (*end || v < 0) {
+        fprintf(stderr, "%s=%s: not a non-negative number\n", var, text);
+        exit(2);
+    }
+    return v;
+}
+
+/* GBR_PROP_SEED=NAME:SEED. Returns 0 when unset, 1 with *seed when it names
+ * this property, -1 when it names another one. */
+static int replay_request(const char *name, uint64_t *seed)
+{
+    const char *text = getenv("GBR_PROP_SEED");
+    if (!text || !*text)
+        return 0;
+    const char *colon = strrchr(text, ':');
+    if (!colon) {
+        fprintf(stderr, "GBR_PROP_SEED=%s: expected NAME:SEED\n", text);
+        exit(2);
+    }
+    if ((size_t)(colon - text) != strlen(name) || strncmp(text, name, strlen(name)) != 0)
+        return -1;
+    char *end;
+    *seed = strtoull(colon + 1, &end, 0);
+    if (*end || end == colon + 1) {
+        fprintf(stderr, "GBR_PROP_SEED=%s: bad seed\n", text);
+        exit(2);
+    }
+    return 1;
+}
+
+enum { SHRINK_CHECK_LIMIT = 20000, PRINTED_FAILURE_LIMIT = 3 };
+
+/* Greedy: take the first candidate that still fails, start again from it. */
+static long shrink(const prop_type *type, prop_check check, void *ctx, void *value, prop_why *why)
+{
+    void *candidate = malloc(type->size);
+    long steps = 0, checks = 0;
+    int improved = 1;
+    while (improved && type->shrink && checks < SHRINK_CHECK_LIMIT) {
+        improved = 0;
+        for (size_t i = 0; checks < SHRINK_CHECK_LIMIT && type->shrink(value, i, candidate, ctx); i++) {
+            prop_why candidate_why;
+            checks++;
+            if (check(candidate, ctx, &candidate_why)) {
+                memcpy(value, candidate, type->size);
+                *why = candidate_why;
+                steps++;
+                improved = 1;
+                break;
+            }
+        }
+    }
+    free(candidate);
+    return steps;
+}
+
+static void report_failure(const char *name, const prop_type *type, prop_check check, void *ctx, uint64_t seed,
+                           void *value, const prop_why *first_why)
+{
+    fprintf(stderr, "\nFAIL property %s, case seed 0x%016" PRIx64 "\n", name, seed);
+    fprintf(stderr, "  input:  ");
+    type->print(stderr, value, ctx);
+    fprintf(stderr, "\n  why:    %s\n", first_why->text);
+    prop_why why = *first_why;
+    long steps = shrink(type, check, ctx, value, &why);
+    fprintf(stderr, "  shrunk (%ld steps): ", steps);
+    type->print(stderr, value, ctx);
+    fprintf(stderr, "\n  why:    %s\n", why.text);
+    fprintf(stderr, "  replay: GBR_PROP_SEED=%s:0x%016" PRIx64 " <this test binary>\n", name, seed);
+}
+
+long prop_run(const char *name, const prop_type *type, prop_check check, void *ctx, long default_cases)
+{
+    uint64_t replay_seed = 0;
+    int replay = replay_request(name, &replay_seed);
+    if (replay < 0) {
+        printf("%s: skipped (GBR_PROP_SEED names another property)\n", name);
+        return 0;
+    }
+    long cases = replay ? 1 : env_long("GBR_PROP_CASES", default_cases);
+    uint64_t base = (uint64_t)env_long("GBR_PROP_BASE_SEED", 0) ^ name_hash(name);
+    void *value = malloc(type->size);
+    long failed = 0;
+    for (long i = 0; i < cases; i++) {
+        uint64_t seed = replay ? replay_seed : base + (uint64_t)i * 0x9e3779b97f4a7c15u;
+        prop_rng rng;
+        prop_rng_seed(&rng, seed);
+        memset(value, 0, type->size);
+        type->generate(&rng, value, ctx);
+        prop_why why;
+        why.text[0] = 0;
+        if (check(value, ctx, &why)) {
+            if (failed < PRINTED_FAILURE_LIMIT)
+                report_failure(name, type, check, ctx, seed, value, &why);
+            failed++;
+        }
+    }
+    free(value);
+    printf("%s: %ld cases checked, %ld failed%s\n", name, cases, failed, replay ? " (replay)" : "");
+    return failed;
+}
+
+/* Candidates in order: delete a run of len/2, len/4, ..., 1 bytes at each
+ * position; then replace one byte by 'a' or '0' when it is neither. Each
+ * shortens the string or lowers its count of bytes other than 'a' and '0'. */
+int prop_bytes_shrink(const void *value, size_t index, void *candidate, void *ctx)
+{
+    (void)ctx;
+    const prop_bytes *v = value;
+    prop_bytes *c = candidate;
+    for (size_t run = v->len / 2 ? v->len / 2 : 1; v->len; run /= 2) {
+        size_t positions = v->len - run + 1;
+        if (index < positions) {
+            c->len = v->len - run;
+            memcpy(c->data, v->data, index);
+            memcpy(c->data + index, v->data + index + run, v->len - index - run);
+            return 1;
+        }
+        index -= positions;
+        if (run == 1)
+            break;
+    }
+    for (size_t i = 0; i < v->len; i++) {
+        if (v->data[i] == 'a' || v->data[i] == '0')
+            continue;
+        for (int k = 0; k < 2; k++) {
+            if (index-- == 0) {
+                *c = *v;
+                c->data[i] = (uint8_t)(k ? '0' : 'a');
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+void prop_print_text(FILE *out, const void *data, size_t len)
+{
+    const uint8_t *bytes = data;
+    fputc('"', out);
+    for (size_t i = 0; i < len; i++) {
+        uint8_t b = bytes[i];
+        if (b == '"' || b == '\\')
+            fprintf(out, "\\%c", b);
+        else if (b >= 0x20 && b < 0x7f)
+            fputc(b, out);
+        else
+            fprintf(out, "\\x%02x", b);
+    }
+    fprintf(out, "\" (%zu bytes)", len);
+}
+
+void prop_bytes_print(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    const prop_bytes *v = value;
+    prop_print_text(out, v->data, v->len);
+}
+
+void prop_tally_fail(prop_tally *t, const char *format, ...)
+{
+    if (t->failed++ < 10) {
+        va_list args;
+        va_start(args, format);
+        fprintf(stderr, "FAIL %s: ", t->name);
+        vfprintf(stderr, format, args);
+        fputc('\n', stderr);
+        va_end(args);
+    }
+}
+
+long prop_tally_report(const prop_tally *t)
+{
+    printf("%s: %ld cases checked, %ld failed\n", t->name, t->checked, t->failed);
+    return t->failed;
+}
+
+int prop_codecs(const gbr_codec *codecs[2])
+{
+    int n = 0;
+    codecs[n++] = gbr_codec_ref();
+    if (gbr_codec_fast())
+        codecs[n++] = gbr_codec_fast();
+    else
+        printf("note: the fast codec is not available; running over ref only\n");
+    return n;
+}

@@ -1,0 +1,111 @@
+/*
+ * prop.h - a small property-testing driver for the gbr property tests.
+ *
+ * A property is run over many generated cases. Each case has its own 64-bit
+ * seed, derived from the property's base seed and the case number, so one
+ * failing case can be replayed alone. On a failure the driver shrinks the
+ * value greedily (trying the candidates the value's type proposes and keeping
+ * any that still fails), then prints the seed, the original and the shrunk
+ * value, and the command that replays it.
+ *
+ * Environment:
+ *   GBR_PROP_CASES=N           cases per generated property (default per property)
+ *   GBR_PROP_SEED=NAME:SEED    run only case SEED (hex or decimal) of property NAME;
+ *                              other properties of the same binary are skipped
+ *   GBR_PROP_BASE_SEED=S       another reproducible series of cases
+ */
+#ifndef GBR_PROP_H
+#define GBR_PROP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gbr.h"
+
+/* xoshiro256** seeded through splitmix64: fast, good enough, reproducible. */
+typedef struct prop_rng {
+    uint64_t s[4];
+} prop_rng;
+
+void prop_rng_seed(prop_rng *rng, uint64_t seed);
+uint64_t prop_next(prop_rng *rng);
+/* Uniform in [0, n); n > 0. */
+uint32_t prop_below(prop_rng *rng, uint32_t n);
+/* Uniform in [lo, hi]. */
+int prop_range(prop_rng *rng, int lo, int hi);
+/* 1 with probability num/den. */
+int prop_chance(prop_rng *rng, uint32_t num, uint32_t den);
+
+/* Why a check failed: filled with prop_fail_why(). */
+typedef struct prop_why {
+    char text[512];
+} prop_why;
+
+/* Records a reason; returns 1 so a check can `return prop_fail(why, ...)`. */
+int prop_fail(prop_why *why, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* The type of a generated value: how to make one, what smaller values to try
+ * when it fails, and how to print it. Values live in caller-sized buffers of
+ * `size` bytes and are copied with memcpy. */
+typedef struct prop_type {
+    size_t size;
+    void (*generate)(prop_rng *rng, void *value, void *ctx);
+    /* Writes the index-th smaller candidate of value into candidate and returns
+     * 1, or returns 0 when there are no more. Every candidate must be "smaller"
+     * under some well-founded measure, so greedy shrinking ends. */
+    int (*shrink)(const void *value, size_t index, void *candidate, void *ctx);
+    void (*print)(FILE *out, const void *value, void *ctx);
+} prop_type;
+
+/* Returns 0 when the property holds for value, else 1 with why filled. */
+typedef int (*prop_check)(const void *value, void *ctx, prop_why *why);
+
+/* Runs a property: default_cases cases (GBR_PROP_CASES overrides). Prints one
+ * summary line with the number of cases checked. Returns the number of failing
+ * cases (each reported with its seed and shrunk value; at most a few are
+ * shrunk and printed). */
+long prop_run(const char *name, const prop_type *type, prop_check check, void *ctx, long default_cases);
+
+/* ---- Byte strings, the most common value type ---- */
+#define PROP_BYTES_MAX 256
+typedef struct prop_bytes {
+    size_t len;
+    uint8_t data[PROP_BYTES_MAX];
+} prop_bytes;
+
+/* Shrink candidates for a byte string: delete runs (halves down to single
+ * bytes), then replace bytes with simpler ones. */
+int prop_bytes_shrink(const void *value, size_t index, void *candidate, void *ctx);
+/* Prints a byte string as a C string literal with escapes. */
+void prop_bytes_print(FILE *out, const void *value, void *ctx);
+void prop_print_text(FILE *out, const void *data, size_t len);
+
+/* ---- Exhaustive checks: a failure counter that prints the first few ---- */
+typedef struct prop_tally {
+    const char *name;
+    long checked;
+    long failed;
+} prop_tally;
+
+void prop_tally_fail(prop_tally *t, const char *format, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Prints "NAME: N cases checked, F failed"; returns the failure count. */
+long prop_tally_report(const prop_tally *t);
+
+/* ---- Codecs under test ---- */
+/* Fills codecs[] with every available codec (ref, then fast when it exists);
+ * returns how many. Prints a note when fast is not available. */
+int prop_codecs(const gbr_codec *codecs[2]);
+
+/* Exit code for a test with nothing to run (CTest SKIP_RETURN_CODE). */
+#define PROP_SKIP 77
+
+#endif

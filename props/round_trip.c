@@ -1,0 +1,277 @@
+/*
+ * Generated round trips through every codec, with shrinking.
+ *
+ *  - position_fen: a position's FEN parses back to the same placement and side
+ *    to move; FEN -> position form -> FEN gives the same FEN for every result
+ *    option; the FEN ends in " w - - 0 1" or " b - - 0 1".
+ *  - position_form: parse(format(p)) == p, format(parse(s)) == s, and the
+ *    material code written is the codec's material_from_counts of p's men.
+ *  - study: parse(format(s)) == s, format(parse(t)) == t; the [..] and (..)
+ *    wrappers and the short form parse to the same study.
+ *  - name: parse(format(c)) == c, format(parse(t)) == t, and the name's material
+ *    code is material_from_counts of the counts.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "gen.h"
+
+enum { CASES = 3000 };
+
+static int black_to_move(uint8_t indicator)
+{
+    return indicator == GBR_IND_BLACK_WIN || indicator == GBR_IND_BLACK_DRAW || indicator == GBR_IND_BTM;
+}
+
+/* ---- positions ---- */
+static void generate_position(prop_rng *rng, void *value, void *ctx)
+{
+    (void)ctx;
+    gen_position(rng, value);
+}
+static int shrink_position(const void *value, size_t index, void *candidate, void *ctx)
+{
+    (void)ctx;
+    return position_shrink(value, index, candidate);
+}
+static void print_position(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    position_print(out, value);
+}
+static const prop_type position_type = {sizeof(gbr_position), generate_position, shrink_position, print_position};
+
+static int check_position_fen(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const gbr_position *p = value;
+    char fen[GBR_FEN_MAX + 1], form[GBR_POSITION_MAX + 1], fen_again[GBR_FEN_MAX + 1];
+    gbr_result r = c->format_fen(fen, sizeof fen, p);
+    if (r.error)
+        return prop_fail(why, "format_fen: %s", gbr_error_name(r.error));
+    size_t fen_len = r.length;
+    const char *tail = black_to_move(p->indicator) ? " b - - 0 1" : " w - - 0 1";
+    if (fen_len < 10 || memcmp(fen + fen_len - 10, tail, 10) != 0)
+        return prop_fail(why, "FEN \"%.*s\" does not end in \"%s\"", (int)fen_len, fen, tail);
+    gbr_position q;
+    r = c->parse_fen(fen, fen_len, &q);
+    if (r.error)
+        return prop_fail(why, "parse_fen(\"%.*s\"): %s at %u", (int)fen_len, fen, gbr_error_name(r.error), r.column);
+    if (memcmp(q.board, p->board, sizeof q.board) != 0)
+        return prop_fail(why, "parse_fen(\"%.*s\") gave another placement", (int)fen_len, fen);
+    uint8_t side = black_to_move(p->indicator) ? GBR_IND_BTM : GBR_IND_WTM;
+    if (q.indicator != side)
+        return prop_fail(why, "parse_fen(\"%.*s\") gave indicator %u, expected %u", (int)fen_len, fen, q.indicator, side);
+    for (int result = GBR_RESULT_NONE; result <= GBR_RESULT_DRAW; result++) {
+        r = gbr_fen_to_position(c, form, sizeof form, fen, fen_len, (gbr_result_option)result);
+        if (r.error)
+            return prop_fail(why, "fen_to_position(\"%.*s\", %d): %s", (int)fen_len, fen, result, gbr_error_name(r.error));
+        size_t form_len = r.length;
+        r = gbr_position_to_fen(c, fen_again, sizeof fen_again, form, form_len);
+        if (r.error || r.length != fen_len || memcmp(fen_again, fen, fen_len) != 0)
+            return prop_fail(why, "FEN \"%.*s\" -> \"%.*s\" -> \"%.*s\" (%s)", (int)fen_len, fen, (int)form_len, form,
+                             r.error ? 0 : (int)r.length, fen_again, gbr_error_name(r.error));
+    }
+    return 0;
+}
+
+static int check_position_form(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const gbr_position *p = value;
+    char text[GBR_POSITION_MAX + 1], again[GBR_POSITION_MAX + 1], code[GBR_MATERIAL_MAX + 1];
+    gbr_result r = c->format_position(text, sizeof text, p);
+    if (r.error)
+        return prop_fail(why, "format_position: %s", gbr_error_name(r.error));
+    size_t len = r.length;
+    gbr_position q;
+    memset(&q, 0, sizeof q);
+    r = c->parse_position(text, len, &q);
+    if (r.error)
+        return prop_fail(why, "parse_position(\"%.*s\"): %s at %u", (int)len, text, gbr_error_name(r.error), r.column);
+    if (!position_equal(&q, p))
+        return prop_fail(why, "parse_position(\"%.*s\") is another position", (int)len, text);
+    r = c->format_position(again, sizeof again, &q);
+    if (r.error || r.length != len || memcmp(again, text, len) != 0)
+        return prop_fail(why, "\"%.*s\" formatted back as \"%.*s\"", (int)len, text, r.error ? 0 : (int)r.length, again);
+    gbr_counts counts;
+    gbr_material m;
+    gbr_position_counts(p, &counts);
+    r = c->material_from_counts(&counts, &m);
+    if (r.error)
+        return prop_fail(why, "material_from_counts: %s", gbr_error_name(r.error));
+    r = c->format_material(code, sizeof code, &m);
+    if (r.error || len < 12 || memcmp(text + 5, code, 7) != 0)
+        return prop_fail(why, "\"%.*s\" does not carry the material code %.7s", (int)len, text, code);
+    return 0;
+}
+
+/* ---- studies ---- */
+static void generate_study(prop_rng *rng, void *value, void *ctx)
+{
+    gen_study_or_bare(rng, ctx, value);
+}
+/* Zero a digit, a pawn count, the stipulation or a king: all keep it valid
+ * (fewer men never need more promotions) and lower the sum of fields. */
+static int shrink_study(const void *value, size_t index, void *candidate, void *ctx)
+{
+    (void)ctx;
+    const gbr_study *s = value;
+    uint8_t *fields[9];
+    gbr_study *c = candidate;
+    *c = *s;
+    fields[0] = &c->stipulation;
+    for (int i = 0; i < 4; i++)
+        fields[1 + i] = &c->material.digit[i];
+    fields[5] = &c->material.pawns[0];
+    fields[6] = &c->material.pawns[1];
+    fields[7] = &c->white_king;
+    fields[8] = &c->black_king;
+    for (int f = 0; f < 9; f++) {
+        if (*fields[f] == 0)
+            continue;
+        if (f == 7 && s->black_king == 0)
+            continue;
+        if (f == 8 && s->white_king == 0)
+            continue;
+        if (index-- == 0) {
+            *fields[f] = 0;
+            return 1;
+        }
+    }
+    return 0;
+}
+static void print_study(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    study_print(out, value);
+}
+static const prop_type study_type = {sizeof(gbr_study), generate_study, shrink_study, print_study};
+
+static int parse_study_text(const gbr_codec *c, const char *text, size_t len, const gbr_study *expected,
+                            prop_why *why)
+{
+    gbr_study t;
+    memset(&t, 0, sizeof t);
+    gbr_result r = c->parse_study(text, len, &t);
+    if (r.error)
+        return prop_fail(why, "parse_study(\"%.*s\"): %s at %u", (int)len, text, gbr_error_name(r.error), r.column);
+    if (memcmp(&t, expected, sizeof t) != 0)
+        return prop_fail(why, "parse_study(\"%.*s\") is another study", (int)len, text);
+    return 0;
+}
+
+static int check_study(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const gbr_study *s = value;
+    char text[GBR_STUDY_MAX + 3], again[GBR_STUDY_MAX + 1];
+    gbr_result r = c->format_study(text + 1, GBR_STUDY_MAX, s);
+    if (r.error)
+        return prop_fail(why, "format_study: %s", gbr_error_name(r.error));
+    size_t len = r.length;
+    if (parse_study_text(c, text + 1, len, s, why))
+        return 1;
+    gbr_study t;
+    c->parse_study(text + 1, len, &t);
+    r = c->format_study(again, sizeof again, &t);
+    if (r.error || r.length != len || memcmp(again, text + 1, len) != 0)
+        return prop_fail(why, "\"%.*s\" formatted back as \"%.*s\"", (int)len, text + 1, r.error ? 0 : (int)r.length,
+                         again);
+    static const char wrappers[2][2] = {{'[', ']'}, {'(', ')'}};
+    for (int w = 0; w < 2; w++) {
+        text[0] = wrappers[w][0];
+        text[len + 1] = wrappers[w][1];
+        if (parse_study_text(c, text, len + 2, s, why))
+            return 1;
+    }
+    if (s->material.pawns[0] == 0 && s->material.pawns[1] == 0) {
+        size_t at = 1 + (s->stipulation ? 1 : 0) + 4; /* the ".00" */
+        memmove(text + at, text + at + 3, len + 1 - at - 3);
+        if (parse_study_text(c, text + 1, len - 3, s, why))
+            return 1;
+    }
+    return 0;
+}
+
+/* ---- names ---- */
+static void generate_counts(prop_rng *rng, void *value, void *ctx)
+{
+    (void)ctx;
+    gen_counts(rng, value);
+}
+/* One man fewer of some type and colour: stays within §1. */
+static int shrink_counts(const void *value, size_t index, void *candidate, void *ctx)
+{
+    (void)ctx;
+    const gbr_counts *v = value;
+    for (int colour = 0; colour < 2; colour++)
+        for (int type = 0; type <= GBR_PAWN; type++)
+            if (v->count[colour][type] && index-- == 0) {
+                gbr_counts *c = candidate;
+                *c = *v;
+                c->count[colour][type]--;
+                return 1;
+            }
+    return 0;
+}
+static void print_counts(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    const gbr_counts *v = value;
+    fprintf(out, "white Q%u R%u B%u N%u P%u, black Q%u R%u B%u N%u P%u", v->count[0][0], v->count[0][1],
+            v->count[0][2], v->count[0][3], v->count[0][4], v->count[1][0], v->count[1][1], v->count[1][2],
+            v->count[1][3], v->count[1][4]);
+}
+static const prop_type counts_type = {sizeof(gbr_counts), generate_counts, shrink_counts, print_counts};
+
+static int check_name(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const gbr_counts *counts = value;
+    char name[GBR_NAME_MAX + 1], again[GBR_NAME_MAX + 1], code[GBR_MATERIAL_MAX + 1], expected[GBR_MATERIAL_MAX + 1];
+    gbr_result r = c->format_name(name, sizeof name, counts);
+    if (r.error)
+        return prop_fail(why, "format_name: %s", gbr_error_name(r.error));
+    size_t len = r.length;
+    gbr_counts parsed;
+    memset(&parsed, 0, sizeof parsed);
+    r = c->parse_name(name, len, &parsed);
+    if (r.error)
+        return prop_fail(why, "parse_name(\"%.*s\"): %s at %u", (int)len, name, gbr_error_name(r.error), r.column);
+    if (memcmp(&parsed, counts, sizeof parsed) != 0)
+        return prop_fail(why, "parse_name(\"%.*s\") gave other counts", (int)len, name);
+    r = c->format_name(again, sizeof again, &parsed);
+    if (r.error || r.length != len || memcmp(again, name, len) != 0)
+        return prop_fail(why, "\"%.*s\" formatted back as \"%.*s\"", (int)len, name, r.error ? 0 : (int)r.length, again);
+    gbr_material m;
+    r = c->material_from_counts(counts, &m);
+    if (r.error)
+        return prop_fail(why, "material_from_counts: %s", gbr_error_name(r.error));
+    c->format_material(expected, sizeof expected, &m);
+    r = gbr_name_to_material(c, code, sizeof code, name, len);
+    if (r.error || r.length != 7 || memcmp(code, expected, 7) != 0)
+        return prop_fail(why, "name_to_material(\"%.*s\") = \"%.*s\" (%s), expected %.7s", (int)len, name,
+                         r.error ? 0 : (int)r.length, code, gbr_error_name(r.error), expected);
+    return 0;
+}
+
+int main(void)
+{
+    const gbr_codec *codecs[2];
+    int n = prop_codecs(codecs);
+    long failed = 0;
+    for (int i = 0; i < n; i++) {
+        const gbr_codec *c = codecs[i];
+        char name[64];
+        snprintf(name, sizeof name, "position_fen_round_trip[%s]", c->name);
+        failed += prop_run(name, &position_type, check_position_fen, (void *)c, CASES);
+        snprintf(name, sizeof name, "position_form_round_trip[%s]", c->name);
+        failed += prop_run(name, &position_type, check_position_form, (void *)c, CASES);
+        snprintf(name, sizeof name, "study_round_trip[%s]", c->name);
+        failed += prop_run(name, &study_type, check_study, (void *)c, CASES);
+        snprintf(name, sizeof name, "name_round_trip[%s]", c->name);
+        failed += prop_run(name, &counts_type, check_name, (void *)c, CASES);
+    }
+    return failed ? 1 : 0;
+}
