@@ -274,7 +274,40 @@ static int check_structs(const void *value, void *ctx, prop_why *why)
     return 0;
 }
 
-static const prop_type struct_type = {sizeof(struct_case), generate_structs, NULL, print_structs};
+/* Simplify one part at a time: the material and the study to bare kings'
+ * values, the position and the counts one man fewer. */
+static int shrink_structs(const void *value, size_t index, void *candidate, void *ctx)
+{
+    (void)ctx;
+    const struct_case *v = value;
+    struct_case *c = candidate;
+    static const gbr_material none = {{0, 0, 0, 0}, {0, 0}};
+    *c = *v;
+    if (memcmp(&v->material, &none, sizeof none) != 0 && index-- == 0) {
+        c->material = none;
+        return 1;
+    }
+    if (memcmp(&v->study.material, &none, sizeof none) != 0 && index-- == 0) {
+        c->study.material = none;
+        return 1;
+    }
+    size_t position_candidates = 0;
+    while (position_shrink(&v->position, position_candidates, &c->position))
+        position_candidates++;
+    c->position = v->position;
+    if (index < position_candidates)
+        return position_shrink(&v->position, index, &c->position);
+    index -= position_candidates;
+    for (int colour = 0; colour < 2; colour++)
+        for (int type = 0; type <= GBR_PAWN; type++)
+            if (v->counts.count[colour][type] && index-- == 0) {
+                c->counts.count[colour][type]--;
+                return 1;
+            }
+    return 0;
+}
+
+static const prop_type struct_type = {sizeof(struct_case), generate_structs, shrink_structs, print_structs};
 
 int main(void)
 {
