@@ -1,0 +1,647 @@
+/* gbr sort: order lines by the first GBR code each contains, the order of a
+ * look-up directory (spec/gbr.md §8 and "Scanning text"). */
+#define _POSIX_C_SOURCE 200809L /* open, mkstemp */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "scan_match.h"
+#include "sort_output.h"
+
+const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
+
+static const char help[] =
+    "sort [-o FILE] [--memory SIZE] [FILE...]\n"
+    "\n"
+    "Sorts lines by the first GBR code each contains (found as `gbr scan` finds\n"
+    "them), in directory order: by material code; a material code alone before\n"
+    "study codes and position forms of that material; these by white king, black\n"
+    "king, then a study code before a position form; studies then by stipulation,\n"
+    "positions by the rest of their order key. Equal lines keep their input\n"
+    "order. Lines without a code come last, in input order, and their number is\n"
+    "reported on standard error. Reads standard input when no FILE is given.\n"
+    "\n"
+    "Options:\n"
+    "  -o FILE        write to FILE atomically (a temporary file in the same\n"
+    "                 directory, synced, then renamed), instead of standard output\n"
+    "  --memory SIZE  memory for lines held at once, e.g. 64K, 256M (the default),\n"
+    "                 2G; larger inputs are sorted in runs spilled to temporary\n"
+    "                 files in $TMPDIR (default /tmp) and merged\n"
+    "Exit status: 0 done, 1 an input could not be read or the output written,\n"
+    "2 usage error.\n";
+
+/* ---- Keys -------------------------------------------------------------------
+ * A 64-bit key decides the order except between position forms that agree
+ * on material and kings: their full 40-byte position keys decide then.
+ *   bits 63-44  material number abcdef (all ones: no code, last)
+ *   bit  43     0 material code alone, 1 study code or position form
+ *   bits 42-37  white king, bits 36-31 black king
+ *   bit  30     0 study code, 1 position form
+ *   bits 1-0    stipulation of a study code */
+#define KEY_NO_CODE UINT64_MAX
+#define KEY_HAS_KINGS ((uint64_t)1 << 43)
+#define KEY_POSITION ((uint64_t)1 << 30)
+
+typedef struct sort_line {
+    uint64_t key;
+    uint64_t offset;   /* in the arena */
+    uint32_t length;   /* without the line end */
+    uint32_t position; /* 1 + index of its position key, 0 for none */
+} sort_line;
+
+static int is_position_key(uint64_t key) { return key != KEY_NO_CODE && (key & KEY_POSITION) != 0; }
+
+static uint64_t key_of(const gbr_codec *codec, const scan_match *m, gbr_position_key *position)
+{
+    switch (m->form) {
+    case GBR_FORM_STUDY: {
+        uint64_t k = codec->study_key(&m->value.study); /* material << 14 | WK << 8 | BK << 2 | stipulation */
+        return (k >> 14) << 44 | KEY_HAS_KINGS | ((k >> 8) & 63u) << 37 | ((k >> 2) & 63u) << 31 | (k & 3u);
+    }
+    case GBR_FORM_POSITION: {
+        codec->position_key(&m->value.position, position);
+        const uint8_t *b = position->bytes; /* material (3 bytes), WK, BK, ... */
+        uint64_t material = (uint64_t)b[0] << 16 | (uint64_t)b[1] << 8 | b[2];
+        return material << 44 | KEY_HAS_KINGS | (uint64_t)(b[3] & 63u) << 37 | (uint64_t)(b[4] & 63u) << 31 |
+               KEY_POSITION;
+    }
+    default:
+        return (uint64_t)codec->material_key(&m->value.material) << 44;
+    }
+}
+
+/* ---- The run in memory ------------------------------------------------------ */
+typedef struct sorter {
+    const gbr_codec *codec;
+    size_t memory;          /* --memory */
+    char *arena;            /* input bytes; lines point into it */
+    size_t arena_cap, arena_used;
+    size_t line_start;      /* start of the line being read */
+    sort_line *lines;
+    size_t lines_n, lines_cap;
+    gbr_position_key *positions;
+    size_t positions_n, positions_cap;
+    FILE **runs;            /* spilled runs, in input order */
+    size_t runs_n, runs_cap;
+    unsigned long long no_code;
+    int failed;
+} sorter;
+
+static int out_of_memory(sorter *s)
+{
+    fprintf(stderr, "gbr: sort: out of memory\n");
+    s->failed = 1;
+    return -1;
+}
+
+static void *grow(void *array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return array;
+    size_t n = *cap ? *cap : 1024;
+    while (n < need)
+        n *= 2;
+    void *bigger = realloc(array, n * size);
+    if (bigger)
+        *cap = n;
+    return bigger;
+}
+
+/* Stable LSD radix sort on the 64-bit key, skipping bytes all keys share. */
+static int radix_sort(sort_line *a, size_t n)
+{
+    if (n < 2)
+        return 0;
+    sort_line *tmp = malloc(n * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    static size_t count[8][256];
+    memset(count, 0, sizeof count);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t k = a[i].key;
+        for (unsigned b = 0; b < 8; b++)
+            count[b][(k >> (8 * b)) & 255u]++;
+    }
+    sort_line *src = a, *dst = tmp;
+    for (unsigned b = 0; b < 8; b++) {
+        unsigned shift = 8 * b;
+        if (count[b][(src[0].key >> shift) & 255u] == n)
+            continue;
+        size_t at = 0;
+        for (unsigned d = 0; d < 256; d++) {
+            size_t c = count[b][d];
+            count[b][d] = at;
+            at += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            dst[count[b][(src[i].key >> shift) & 255u]++] = src[i];
+        sort_line *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a)
+        memcpy(a, src, n * sizeof *a);
+    free(tmp);
+    return 0;
+}
+
+static const gbr_position_key *position_of(const sorter *s, const sort_line *l)
+{
+    return &s->positions[l->position - 1];
+}
+
+static const sorter *compare_context; /* qsort has no context argument */
+
+static int compare_positions(const void *x, const void *y)
+{
+    const sort_line *a = x, *b = y;
+    int c = memcmp(position_of(compare_context, a)->bytes, position_of(compare_context, b)->bytes,
+                   GBR_POSITION_KEY_SIZE);
+    if (c)
+        return c;
+    return a->offset < b->offset ? -1 : a->offset > b->offset; /* input order */
+}
+
+static int sort_run(sorter *s)
+{
+    if (radix_sort(s->lines, s->lines_n) != 0)
+        return out_of_memory(s);
+    /* Position forms equal on the 64-bit key: their full keys decide. */
+    compare_context = s;
+    for (size_t i = 0; i < s->lines_n;) {
+        size_t j = i + 1;
+        while (j < s->lines_n && s->lines[j].key == s->lines[i].key)
+            j++;
+        if (j - i > 1 && is_position_key(s->lines[i].key))
+            qsort(s->lines + i, j - i, sizeof *s->lines, compare_positions);
+        i = j;
+    }
+    return 0;
+}
+
+/* ---- Spilled runs -------------------------------------------------------------
+ * A run file holds, per line: key (8 bytes), length (4), the position key
+ * (40) for a position form, then the line's bytes. */
+static FILE *temporary_file(void)
+{
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    size_t len = strlen(dir);
+    char *path = malloc(len + sizeof "/gbr-sort-XXXXXX");
+    if (!path)
+        return NULL;
+    memcpy(path, dir, len);
+    memcpy(path + len, "/gbr-sort-XXXXXX", sizeof "/gbr-sort-XXXXXX");
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        fprintf(stderr, "gbr: sort: cannot create a temporary file in %s: %s\n", dir, strerror(errno));
+        free(path);
+        return NULL;
+    }
+    unlink(path); /* nothing is left behind, whatever happens */
+    free(path);
+    FILE *f = fdopen(fd, "w+b");
+    if (!f)
+        close(fd);
+    else
+        setvbuf(f, NULL, _IOFBF, (size_t)1 << 16);
+    return f;
+}
+
+static void put_entry(FILE *f, uint64_t key, const gbr_position_key *position, const char *line, uint32_t length)
+{
+    fwrite(&key, sizeof key, 1, f);
+    fwrite(&length, sizeof length, 1, f);
+    if (is_position_key(key))
+        fwrite(position->bytes, 1, GBR_POSITION_KEY_SIZE, f);
+    fwrite(line, 1, length, f);
+}
+
+static int add_run(sorter *s, FILE *run)
+{
+    FILE **runs = grow(s->runs, &s->runs_cap, s->runs_n + 1, sizeof *runs);
+    if (!runs) {
+        fclose(run);
+        return out_of_memory(s);
+    }
+    s->runs = runs;
+    s->runs[s->runs_n++] = run;
+    return 0;
+}
+
+static int finish_run_file(sorter *s, FILE *run)
+{
+    if (fflush(run) != 0 || ferror(run) || fseek(run, 0, SEEK_SET) != 0) {
+        fprintf(stderr, "gbr: sort: cannot write a temporary file: %s\n", strerror(errno));
+        fclose(run);
+        s->failed = 1;
+        return -1;
+    }
+    return add_run(s, run);
+}
+
+/* Sorts the lines held and writes them as a run; keeps the partial line. */
+static int spill(sorter *s)
+{
+    if (sort_run(s) != 0)
+        return -1;
+    FILE *run = temporary_file();
+    if (!run) {
+        s->failed = 1;
+        return -1;
+    }
+    for (size_t i = 0; i < s->lines_n; i++) {
+        const sort_line *l = &s->lines[i];
+        put_entry(run, l->key, l->position ? position_of(s, l) : NULL, s->arena + l->offset, l->length);
+    }
+    s->lines_n = s->positions_n = 0;
+    size_t partial = s->arena_used - s->line_start;
+    memmove(s->arena, s->arena + s->line_start, partial);
+    s->arena_used = partial;
+    s->line_start = 0;
+    return finish_run_file(s, run);
+}
+
+typedef struct run_reader {
+    FILE *file;
+    uint64_t key;
+    gbr_position_key position;
+    char *line;
+    size_t cap;
+    uint32_t length;
+} run_reader;
+
+/* Reads the next entry; 0 at the end of the run, -1 on a read error. */
+static int next_entry(run_reader *r)
+{
+    if (fread(&r->key, sizeof r->key, 1, r->file) != 1)
+        return ferror(r->file) ? -1 : 0;
+    if (fread(&r->length, sizeof r->length, 1, r->file) != 1)
+        return -1;
+    if (is_position_key(r->key) && fread(r->position.bytes, 1, GBR_POSITION_KEY_SIZE, r->file) != GBR_POSITION_KEY_SIZE)
+        return -1;
+    if (r->length > r->cap) {
+        char *bigger = realloc(r->line, r->length);
+        if (!bigger)
+            return -1;
+        r->line = bigger;
+        r->cap = r->length;
+    }
+    if (fread(r->line, 1, r->length, r->file) != r->length)
+        return -1;
+    return 1;
+}
+
+/* Whether reader a's entry goes before b's; runs are in input order, so a
+ * tie goes to the earlier run. */
+static int entry_before(const run_reader *readers, size_t a, size_t b)
+{
+    const run_reader *x = &readers[a], *y = &readers[b];
+    if (x->key != y->key)
+        return x->key < y->key;
+    if (is_position_key(x->key)) {
+        int c = memcmp(x->position.bytes, y->position.bytes, GBR_POSITION_KEY_SIZE);
+        if (c)
+            return c < 0;
+    }
+    return a < b;
+}
+
+static void sift_down(const run_reader *readers, size_t *heap, size_t n, size_t i)
+{
+    for (;;) {
+        size_t least = i, l = 2 * i + 1, r = l + 1;
+        if (l < n && entry_before(readers, heap[l], heap[least]))
+            least = l;
+        if (r < n && entry_before(readers, heap[r], heap[least]))
+            least = r;
+        if (least == i)
+            return;
+        size_t t = heap[i];
+        heap[i] = heap[least];
+        heap[least] = t;
+        i = least;
+    }
+}
+
+/* k-way merge of runs[0, k) into a run file (into_run) or the output. */
+static int merge(sorter *s, FILE **runs, size_t k, FILE *into_run, sort_output *out)
+{
+    run_reader *readers = calloc(k, sizeof *readers);
+    size_t *heap = calloc(k, sizeof *heap);
+    int status = 0;
+    size_t n = 0;
+    if (!readers || !heap) {
+        status = out_of_memory(s);
+        goto done;
+    }
+    for (size_t i = 0; i < k; i++) {
+        readers[i].file = runs[i];
+        int got = next_entry(&readers[i]);
+        if (got < 0)
+            status = -1;
+        else if (got > 0)
+            heap[n++] = i;
+    }
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(readers, heap, n, i);
+    while (n > 0 && status == 0) {
+        run_reader *r = &readers[heap[0]];
+        if (into_run) {
+            put_entry(into_run, r->key, &r->position, r->line, r->length);
+        } else {
+            sort_output_write(out, r->line, r->length);
+            sort_output_write(out, "\n", 1);
+        }
+        int got = next_entry(r);
+        if (got < 0)
+            status = -1;
+        else if (got == 0)
+            heap[0] = heap[--n];
+        sift_down(readers, heap, n, 0);
+    }
+    if (status != 0 && !s->failed) {
+        fprintf(stderr, "gbr: sort: cannot read a temporary file back\n");
+        s->failed = 1;
+    }
+done:
+    if (readers)
+        for (size_t i = 0; i < k; i++)
+            free(readers[i].line);
+    for (size_t i = 0; i < k; i++)
+        fclose(runs[i]);
+    free(readers);
+    free(heap);
+    return status;
+}
+
+/* At most this many runs are read at once; more are merged in rounds. */
+#define MERGE_FAN_IN 64
+
+static int merge_runs(sorter *s, sort_output *out)
+{
+    while (s->runs_n > MERGE_FAN_IN) {
+        /* Merge the first runs into one that takes their place, so the runs
+         * stay in input order. */
+        FILE *merged = temporary_file();
+        if (!merged || merge(s, s->runs, MERGE_FAN_IN, merged, NULL) != 0) {
+            if (merged)
+                fclose(merged);
+            s->runs_n = 0; /* merge() closed the runs it was given */
+            return -1;
+        }
+        memmove(s->runs + 1, s->runs + MERGE_FAN_IN, (s->runs_n - MERGE_FAN_IN) * sizeof *s->runs);
+        s->runs_n -= MERGE_FAN_IN - 1;
+        if (fflush(merged) != 0 || fseek(merged, 0, SEEK_SET) != 0) {
+            fprintf(stderr, "gbr: sort: cannot write a temporary file: %s\n", strerror(errno));
+            s->runs[0] = merged;
+            return -1;
+        }
+        s->runs[0] = merged;
+    }
+    int status = merge(s, s->runs, s->runs_n, NULL, out);
+    s->runs_n = 0;
+    return status;
+}
+
+/* ---- Reading ------------------------------------------------------------------ */
+static int over_budget(const sorter *s)
+{
+    /* Each line costs its record twice (the radix sort's scratch copy). */
+    size_t held = s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_position_key);
+    return held >= s->memory / 2;
+}
+
+static int add_line(sorter *s, size_t start, size_t length)
+{
+    if (length > UINT32_MAX) {
+        fprintf(stderr, "gbr: sort: a line longer than 4 GiB\n");
+        s->failed = 1;
+        return -1;
+    }
+    sort_line *lines = grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
+    if (!lines)
+        return out_of_memory(s);
+    s->lines = lines;
+    sort_line *l = &s->lines[s->lines_n++];
+    l->offset = start;
+    l->length = (uint32_t)length;
+    l->position = 0;
+    scan_match m;
+    if (!scan_first(s->codec, s->arena + start, length, 0, &m)) {
+        l->key = KEY_NO_CODE;
+        s->no_code++;
+        return 0;
+    }
+    gbr_position_key position;
+    l->key = key_of(s->codec, &m, &position);
+    if (m.form == GBR_FORM_POSITION) {
+        gbr_position_key *p = grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
+        if (!p)
+            return out_of_memory(s);
+        s->positions = p;
+        s->positions[s->positions_n++] = position;
+        l->position = (uint32_t)s->positions_n;
+    }
+    return 0;
+}
+
+/* Makes room at the end of the arena: spill the lines held, or grow. */
+static int make_room(sorter *s)
+{
+    size_t arena_limit = s->memory / 2;
+    if (s->arena_cap < arena_limit || s->line_start == 0) {
+        /* Grow (also past the limit when one line fills the whole arena). */
+        size_t want = s->arena_cap * 2;
+        if (s->line_start > 0 && want > arena_limit)
+            want = arena_limit;
+        char *bigger = realloc(s->arena, want);
+        if (!bigger)
+            return out_of_memory(s);
+        s->arena = bigger;
+        s->arena_cap = want;
+        return 0;
+    }
+    return spill(s);
+}
+
+static int read_input(sorter *s, int fd, const char *source)
+{
+    size_t scanned = s->arena_used;
+    for (;;) {
+        if (s->arena_used == s->arena_cap && make_room(s) != 0)
+            return -1;
+        scanned = scanned < s->line_start ? s->line_start : scanned;
+        if (scanned > s->arena_used)
+            scanned = s->arena_used;
+        ssize_t got = read(fd, s->arena + s->arena_used, s->arena_cap - s->arena_used);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
+            s->failed = 1;
+            return -1;
+        }
+        if (got == 0)
+            break;
+        s->arena_used += (size_t)got;
+        const char *nl;
+        while ((nl = memchr(s->arena + scanned, '\n', s->arena_used - scanned)) != NULL) {
+            size_t end = (size_t)(nl - s->arena);
+            if (add_line(s, s->line_start, end - s->line_start) != 0)
+                return -1;
+            s->line_start = scanned = end + 1;
+            if (over_budget(s)) {
+                if (spill(s) != 0)
+                    return -1;
+                scanned = 0;
+            }
+        }
+        scanned = s->arena_used;
+    }
+    if (s->line_start < s->arena_used) { /* a last line without "\n" */
+        if (add_line(s, s->line_start, s->arena_used - s->line_start) != 0)
+            return -1;
+        s->line_start = s->arena_used;
+    }
+    return 0;
+}
+
+static long long parse_size(const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (errno || end == text)
+        return -1;
+    unsigned long long unit = 1;
+    if (*end == 'K' || *end == 'k')
+        unit = 1ull << 10;
+    else if (*end == 'M' || *end == 'm')
+        unit = 1ull << 20;
+    else if (*end == 'G' || *end == 'g')
+        unit = 1ull << 30;
+    if (unit != 1)
+        end++;
+    if (*end || n > (1ull << 50) / unit)
+        return -1;
+    return (long long)(n * unit);
+}
+
+static void write_sorted(const sorter *s, sort_output *out)
+{
+    const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
+    for (size_t i = 0; i < s->lines_n; i++) {
+        if (i + ahead < s->lines_n)
+            __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
+        const sort_line *l = &s->lines[i];
+        sort_output_write(out, s->arena + l->offset, l->length);
+        sort_output_write(out, "\n", 1);
+    }
+}
+
+int cmd_sort(int argc, char **argv)
+{
+    const char *output_path = NULL;
+    long long memory = 256ll << 20;
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    while (cli_next_option(&args)) {
+        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
+            output_path = cli_option_value(&args);
+            if (!output_path)
+                return CLI_EXIT_USAGE;
+        } else if (cli_option_is(&args, "--memory")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return CLI_EXIT_USAGE;
+            memory = parse_size(value);
+            if (memory < 1024)
+                return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
+                                       value);
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+
+    /* Open every input first: a missing one changes nothing. */
+    int inputs = argc - args.next;
+    int *fds = calloc(inputs > 0 ? (size_t)inputs : 1u, sizeof *fds);
+    if (!fds) {
+        fprintf(stderr, "gbr: sort: out of memory\n");
+        return CLI_EXIT_INPUT;
+    }
+    int status = CLI_EXIT_OK;
+    for (int i = 0; i < inputs; i++) {
+        const char *name = argv[args.next + i];
+        fds[i] = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
+        if (fds[i] < 0) {
+            fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+            status = CLI_EXIT_INPUT;
+        }
+    }
+
+    sorter s;
+    memset(&s, 0, sizeof s);
+    s.codec = args.codec;
+    s.memory = (size_t)memory;
+    s.arena_cap = s.memory / 2 < ((size_t)1 << 20) ? s.memory / 2 : (size_t)1 << 20;
+    s.arena = malloc(s.arena_cap);
+    if (!s.arena) {
+        out_of_memory(&s);
+        status = CLI_EXIT_INPUT;
+    }
+
+    if (status == CLI_EXIT_OK) {
+        if (inputs == 0) {
+            read_input(&s, STDIN_FILENO, "-");
+        } else {
+            for (int i = 0; i < inputs && !s.failed; i++)
+                read_input(&s, fds[i], argv[args.next + i]);
+        }
+        if (s.failed)
+            status = CLI_EXIT_INPUT;
+    }
+    for (int i = 0; i < inputs; i++)
+        if (fds[i] > STDIN_FILENO)
+            close(fds[i]);
+    free(fds);
+
+    sort_output out;
+    if (status == CLI_EXIT_OK && sort_output_open(&out, output_path) != 0)
+        status = CLI_EXIT_INPUT;
+    if (status == CLI_EXIT_OK) {
+        int ok;
+        if (s.runs_n == 0) {
+            ok = sort_run(&s) == 0;
+            if (ok)
+                write_sorted(&s, &out);
+        } else {
+            ok = (s.lines_n == 0 || spill(&s) == 0) && merge_runs(&s, &out) == 0;
+        }
+        if (!ok) {
+            sort_output_abandon(&out);
+            status = CLI_EXIT_INPUT;
+        } else if (sort_output_commit(&out) != 0) {
+            status = CLI_EXIT_INPUT;
+        }
+    }
+    for (size_t i = 0; i < s.runs_n; i++)
+        fclose(s.runs[i]);
+    if (status == CLI_EXIT_OK && s.no_code > 0)
+        fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
+                s.no_code == 1 ? "" : "s");
+    free(s.runs);
+    free(s.arena);
+    free(s.lines);
+    free(s.positions);
+    return status;
+}

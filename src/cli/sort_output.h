@@ -1,0 +1,31 @@
+/*
+ * sort_output.h - buffered output to standard output or, atomically, to a
+ * file: `gbr sort -o` and `gbr audit --fix -o` write a temporary file in the
+ * target's directory, fsync it and rename it over the target, so the target
+ * appears complete or not at all.
+ */
+#ifndef GBR_SORT_OUTPUT_H
+#define GBR_SORT_OUTPUT_H
+
+#include <stddef.h>
+
+typedef struct sort_output {
+    int fd;
+    char *temp_path;       /* NULL when writing to standard output */
+    const char *path;      /* the target, or "-" */
+    char *buffer;
+    size_t used, cap;
+    int error;             /* errno of the first failure, 0 while all is well */
+} sort_output;
+
+/* Opens standard output (path NULL or "-") or a temporary file next to path.
+ * Returns 0, or -1 after reporting on stderr. */
+int sort_output_open(sort_output *out, const char *path);
+void sort_output_write(sort_output *out, const void *bytes, size_t len);
+/* Flushes; for a file also fsyncs and renames it into place. Returns 0, or -1
+ * after reporting (the temporary file is then removed). Frees everything. */
+int sort_output_commit(sort_output *out);
+/* Gives up: removes the temporary file, frees everything. */
+void sort_output_abandon(sort_output *out);
+
+#endif /* GBR_SORT_OUTPUT_H */
