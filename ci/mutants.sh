@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# ci/mutants.sh - mutation check of the test suite.
+#
+# Plants simple defects, one at a time, in each codec's source (a comparison
+# flipped, an off-by-one, the 9 rule written as min(white + 3*black, 9), two
+# digits swapped when formatting, a pawn limit of 9 instead of 8, ...), builds
+# the tree and runs the test suite (ctest). A mutant is caught when some test
+# that passes on the unmutated tree fails; it survives otherwise. Prints one
+# line per mutant, the catch rate, and exits non-zero when any mutant survives.
+#
+# Everything happens in a temporary copy of the working tree (build
+# directories and .git left out); the real tree is never modified. Each
+# pattern is a sed expression that must change its file: a pattern that no
+# longer matches, or a mutant that does not compile, is a failure of this
+# script (exit 2), so the list keeps up with the codecs' code.
+#
+# Usage: ci/mutants.sh [--list | --check] [ref|fast|all]
+#   --list prints the mutants; --check only verifies that every pattern applies.
+# Environment: GBR_MUTANT_JOBS (default 2), GBR_MUTANT_TESTS (a ctest -R regex
+# limiting the suite; default the whole suite), GBR_MUTANT_KEEP=1 keeps the
+# temporary copy and logs.
+#
+# Exit: 0 every mutant caught; 1 some mutant survived; 2 a pattern did not
+# apply, a mutant did not build, or the unmutated tree did not build;
+# 3 every mutant caught but some tests already failed on the unmutated tree
+# (they were left out of the judgement and are listed).
+set -euo pipefail
+
+jobs=${GBR_MUTANT_JOBS:-2}
+only_tests=${GBR_MUTANT_TESTS:-}
+which=all
+list_only=0
+check_only=0
+for arg in "$@"; do
+  case $arg in
+    --list) list_only=1 ;;
+    --check) check_only=1 ;;
+    ref|fast|all) which=$arg ;;
+    -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "mutants.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+# ---- The mutants ---------------------------------------------------------
+# mutant CODEC ID FILE SED-EXPRESSION DESCRIPTION [regenerate-fast-tables]
+# Quotes inside patterns are matched with '.' to keep the shell quoting plain.
+ids=() codecs=() files=() exprs=() descriptions=() regens=()
+mutant() {
+  codecs+=("$1") ids+=("$2") files+=("$3") exprs+=("$4") descriptions+=("$5") regens+=("${6:-}")
+}
+
+# Reference codec.
+mutant ref ref-nine-as-min src/ref/ref_internal.h \
+  's/return (white >= 3 || black >= 3) ? 9 : white + 3 \* black;/return white + 3 * black < 9 ? white + 3 * black : 9;/' \
+  "the 9 rule written as min(white + 3*black, 9)"
+mutant ref ref-format-pawns-swapped src/ref/ref_material.c \
+  '/^void gbr_ref_put_material/,/^}/{s/pawns\[GBR_WHITE\]/pawns[SWAP]/;s/pawns\[GBR_BLACK\]/pawns[GBR_WHITE]/;s/pawns\[SWAP\]/pawns[GBR_BLACK]/}' \
+  "the two pawn digits swapped when formatting a material code"
+mutant ref ref-counts-nine-pawns src/ref/ref_material.c \
+  's/if (c->count\[colour\]\[GBR_PAWN\] > 8)/if (c->count[colour][GBR_PAWN] > 9)/' \
+  "material_from_counts allows 9 pawns a side"
+mutant ref ref-fen-nine-pawns src/ref/ref_fen.c \
+  's/count\[colour\]\[GBR_PAWN\] == 8)/count[colour][GBR_PAWN] == 9)/' \
+  "a FEN may hold a ninth pawn of a colour"
+mutant ref ref-square-order-flipped src/ref/ref_position.c \
+  's/if (square <= \*previous)/if (square >= *previous \&\& *previous >= 0)/' \
+  "squares of one colour and type must descend instead of ascend"
+mutant ref ref-group-two-black src/ref/ref_position.c \
+  's/pr->count\[GBR_BLACK\]\[type\] < 3)/pr->count[GBR_BLACK][type] < 2)/' \
+  "a group with only two black squares counts as a 9"
+mutant ref ref-promotions-off-by-one src/ref/ref_material.c \
+  's/return promoted <= 8 - count\[GBR_PAWN\];/return promoted < 8 - count[GBR_PAWN];/' \
+  "promotion rule off by one (promoted < missing pawns)"
+mutant ref ref-study-key-shift src/ref/ref_order.c \
+  's/key \* (1u << 14)/key * (1u << 13)/' \
+  "study key with the material shifted by 13 bits instead of 14"
+mutant ref ref-rank-eight-rejected src/ref/ref_internal.h \
+  "s/return c >= .1. && c <= .8.;/return c >= '1' \&\& c < '8';/" \
+  "rank digit 8 not accepted in squares"
+mutant ref ref-fen-run-off-by-one src/ref/ref_fen.c \
+  's/if (file + (c - .0.) > 8)/if (file + (c - '"'"'0'"'"') > 9)/' \
+  "a FEN digit run may reach a ninth file"
+
+# Optimised codec.
+mutant fast fast-nine-as-min-table src/fast/gen/gen_tables.c \
+  's/printf("%u,", w >= 3 || b >= 3 ? 9 : w + 3 \* b);/printf("%u,", w + 3 * b < 9 ? w + 3 * b : 9);/' \
+  "the 9 rule of the count table written as min(white + 3*black, 9) (tables regenerated)" regenerate
+mutant fast fast-nine-as-min-key src/fast/fast_board.c \
+  's/digit\[type\] = nine\[type\] ? 9 : w + 3 \* k;/digit[type] = w + 3 * k < 9 ? w + 3 * k : 9;/' \
+  "the 9 rule of the position key written as min(white + 3*black, 9)"
+mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
+  's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
+  "the queen and rook digits swapped when formatting a material code"
+mutant fast fast-counts-nine-pawns src/fast/fast_material.c \
+  's/if (c->count\[0\]\[GBR_PAWN\] > 8 || c->count\[1\]\[GBR_PAWN\] > 8)/if (c->count[0][GBR_PAWN] > 9 || c->count[1][GBR_PAWN] > 9)/' \
+  "material_from_counts allows 9 pawns a side"
+mutant fast fast-fen-nine-pawns src/fast/fast_fen.c \
+  's/if (men\[cls\] == 8)/if (men[cls] == 9)/' \
+  "a FEN may hold a ninth pawn of a colour"
+mutant fast fast-square-order-flipped src/fast/fast_position.c \
+  's/if ((int)sq <= previous)/if ((int)sq >= previous \&\& previous >= 0)/' \
+  "squares of one colour and type must descend instead of ascend"
+mutant fast fast-group-off-by-one src/fast/fast_position.c \
+  's/if (n\[0\] < 3 && n\[1\] < 3)/if (n[0] < 2 \&\& n[1] < 2)/' \
+  "a group with two squares on a side counts as a 9"
+mutant fast fast-promotions-off-by-one src/fast/fast_material.c \
+  's/if (promoted + n\[GBR_PAWN\] > 8)/if (promoted + n[GBR_PAWN] >= 8)/' \
+  "promotion rule of exact counts off by one"
+mutant fast fast-pawn-rank-seven src/fast/fast_fen.c \
+  's/if (rank == 0 || rank == 7)/if (rank == 0 || rank == 6)/' \
+  "FEN pawns refused on rank 7 instead of rank 8"
+mutant fast fast-men-count-ten src/fast/fast_board.c \
+  's/if (w >= 10)/if (w > 10)/' \
+  "a white men count of 10 written with one digit"
+
+if [ "$list_only" = 1 ]; then
+  for i in "${!ids[@]}"; do
+    [ "$which" = all ] || [ "$which" = "${codecs[$i]}" ] || continue
+    printf '%-28s %s: %s\n' "${ids[$i]}" "${files[$i]}" "${descriptions[$i]}"
+  done
+  exit 0
+fi
+
+if [ "$check_only" = 1 ]; then
+  bad=0
+  for i in "${!ids[@]}"; do
+    [ "$which" = all ] || [ "$which" = "${codecs[$i]}" ] || continue
+    if sed -e "${exprs[$i]}" "$root/${files[$i]}" | cmp -s - "$root/${files[$i]}"; then
+      echo "BROKEN   ${ids[$i]}: the pattern no longer matches ${files[$i]}"; bad=1
+    else
+      echo "applies  ${ids[$i]}"
+    fi
+  done
+  exit $((bad * 2))
+fi
+
+# ---- A private copy of the tree ------------------------------------------
+work=$(mktemp -d "${TMPDIR:-/tmp}/gbr-mutants.XXXXXX")
+if [ "${GBR_MUTANT_KEEP:-0}" = 1 ]; then
+  echo "keeping $work"
+else
+  trap 'rm -rf "$work"' EXIT
+fi
+tree=$work/tree build=$work/build logs=$work/logs
+mkdir -p "$tree" "$logs"
+tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$tree" -xf -
+
+regenerate_fast_tables() {
+  cc -std=c11 -O1 -o "$work/gen_tables" "$tree/src/fast/gen/gen_tables.c" &&
+    "$work/gen_tables" > "$tree/src/fast/fast_tables.h"
+}
+
+build_tree() { cmake --build "$build" -j "$jobs" > "$1" 2>&1; }
+
+# Runs the suite (less the excluded tests); prints the names of failing tests.
+run_suite() {
+  local log=$1 exclude=$2
+  local args=(--test-dir "$build" -j "$jobs" --no-tests=error --timeout 900)
+  [ -n "$only_tests" ] && args+=(-R "$only_tests")
+  [ -n "$exclude" ] && args+=(-E "$exclude")
+  ctest "${args[@]}" > "$log" 2>&1 || true
+  sed -n 's/^[[:space:]]*[0-9]* - \([^ ]*\) (.*)$/\1/p' "$log" | sort -u
+}
+
+echo "mutants.sh: configuring and building the unmutated copy in $work"
+cmake -S "$tree" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo > "$logs/configure.log" 2>&1 ||
+  { echo "mutants.sh: the copy does not configure (see $logs/configure.log)" >&2; exit 2; }
+build_tree "$logs/build-baseline.log" ||
+  { echo "mutants.sh: the unmutated copy does not build:" >&2; tail -20 "$logs/build-baseline.log" >&2; exit 2; }
+baseline_failures=$(run_suite "$logs/ctest-baseline.log" "")
+exclude=""
+if [ -n "$baseline_failures" ]; then
+  echo "mutants.sh: WARNING: these tests fail on the unmutated tree and are left out of the judgement:"
+  printf '  %s\n' $baseline_failures
+  exclude="^($(printf '%s\n' $baseline_failures | paste -sd'|'))\$"
+fi
+grep -E 'tests passed|tests failed' "$logs/ctest-baseline.log" | sed 's/^/baseline: /'
+
+total=0 caught=0 survived=0 broken=0
+for i in "${!ids[@]}"; do
+  [ "$which" = all ] || [ "$which" = "${codecs[$i]}" ] || continue
+  id=${ids[$i]} file=${files[$i]}
+  target=$tree/$file
+  if [ ! -f "$target" ]; then
+    echo "BROKEN   $id: $file does not exist"
+    broken=$((broken + 1)); continue
+  fi
+  cp "$target" "$work/pristine"
+  sed -i -e "${exprs[$i]}" "$target"
+  if cmp -s "$target" "$work/pristine"; then
+    echo "BROKEN   $id: the pattern no longer matches $file"
+    broken=$((broken + 1)); continue
+  fi
+  if [ -n "${regens[$i]}" ] && ! regenerate_fast_tables > "$logs/$id-regen.log" 2>&1; then
+    echo "BROKEN   $id: regenerating the fast tables failed"
+    broken=$((broken + 1))
+  elif ! build_tree "$logs/$id-build.log"; then
+    echo "BROKEN   $id: the mutant does not build (see $logs/$id-build.log)"
+    broken=$((broken + 1))
+  else
+    total=$((total + 1))
+    failing=$(run_suite "$logs/$id-ctest.log" "$exclude")
+    if [ -n "$failing" ]; then
+      caught=$((caught + 1))
+      printf 'caught   %-28s %s\n         by: %s\n' "$id" "${descriptions[$i]}" "$(echo $failing)"
+    else
+      survived=$((survived + 1))
+      printf 'SURVIVED %-28s %s (%s)\n' "$id" "${descriptions[$i]}" "$file"
+    fi
+  fi
+  cp "$work/pristine" "$target"
+  if [ -n "${regens[$i]}" ]; then
+    regenerate_fast_tables > /dev/null 2>&1 || { echo "mutants.sh: cannot restore the fast tables" >&2; exit 2; }
+  fi
+done
+build_tree "$logs/build-restored.log" || { echo "mutants.sh: the restored copy does not build" >&2; exit 2; }
+
+rate=0
+[ "$total" -gt 0 ] && rate=$((100 * caught / total))
+echo "mutants.sh: $caught of $total mutants caught ($rate%), $survived survived, $broken broken patterns"
+if [ "$broken" -gt 0 ]; then exit 2; fi
+if [ "$survived" -gt 0 ]; then exit 1; fi
+if [ -n "$baseline_failures" ]; then exit 3; fi
+exit 0
