@@ -1,0 +1,219 @@
+/* Boards: writing position forms (§4, §5) and FEN placements (§6), and the
+ * position order key (§8). A board is read once into occupancy masks; all
+ * writing walks set bits in GBR square order. */
+#include "fast_internal.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#define RANKS_1_AND_8 0x8181818181818181ULL
+
+static inline unsigned pop(uint64_t m) { return (unsigned)__builtin_popcountll(m); }
+static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
+
+/* Bit sq set for each non-empty square. */
+static inline uint64_t occupied(const gbr_position *p)
+{
+#if defined(__SSE2__)
+    uint64_t occ = 0;
+    const __m128i zero = _mm_setzero_si128();
+    for (unsigned k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
+        unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+        occ |= (uint64_t)(~empty & 0xFFFFu) << (16 * k);
+    }
+    return occ;
+#else
+    uint64_t occ = 0;
+    for (unsigned sq = 0; sq < 64; sq++)
+        occ |= (uint64_t)(p->board[sq] != 0) << sq;
+    return occ;
+#endif
+}
+
+void fast_scan_board(const gbr_position *p, fast_board_masks *out)
+{
+    memset(out, 0, sizeof *out);
+    for (uint64_t occ = occupied(p); occ; occ &= occ - 1) {
+        unsigned sq = lowest(occ);
+        unsigned code = p->board[sq];
+        /* Codes above 15 are marked in the never-valid slot 7. */
+        out->man[code < 16 ? code : 7] |= 1ULL << sq;
+    }
+}
+
+gbr_error fast_check_board(const gbr_position *p, const fast_board_masks *b, gbr_counts *counts)
+{
+    (void)p;
+    if ((b->man[7] | b->man[8] | b->man[15]) != 0 || pop(b->man[GBR_WK]) != 1 || pop(b->man[GBR_BK]) != 1 ||
+        ((b->man[GBR_WP] | b->man[GBR_BP]) & RANKS_1_AND_8) != 0)
+        return GBR_E_ARGUMENT;
+    for (unsigned type = 0; type < 5; type++) {
+        unsigned w = pop(b->man[GBR_WQ + type]), k = pop(b->man[GBR_BQ + type]);
+        if (w > 10 || k > 10)
+            return GBR_E_ARGUMENT;
+        counts->count[0][type] = (uint8_t)w;
+        counts->count[1][type] = (uint8_t)k;
+    }
+    return fast_check_counts(counts) == GBR_OK ? GBR_OK : GBR_E_ARGUMENT;
+}
+
+static inline char *put_squares(char *d, uint64_t m)
+{
+    for (; m; m &= m - 1) {
+        memcpy(d, fast_square_name[lowest(m)], 2);
+        d += 2;
+    }
+    return d;
+}
+
+static const char indicator_text[7][5] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
+static const uint8_t indicator_length[7] = {0, 1, 1, 2, 2, 4, 4};
+
+gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
+{
+    if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    fast_board_masks b;
+    gbr_counts counts;
+    fast_scan_board(p, &b);
+    if (fast_check_board(p, &b, &counts) != GBR_OK)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    gbr_material m;
+    fast_material_of_counts(&counts, &m);
+    unsigned white_men = 0, black_men = 0, groups = 0;
+    for (unsigned type = 0; type < 5; type++) {
+        white_men += counts.count[0][type];
+        black_men += counts.count[1][type];
+    }
+    for (unsigned type = 0; type < 4; type++)
+        groups += m.digit[type] == 9;
+    unsigned men = white_men + black_men;
+    unsigned pawns = (unsigned)m.pawns[0] + m.pawns[1];
+    /* "wkbk abcd.ef", the field, " W/B", the indicator, "." */
+    size_t need = 12u + (men ? 1u + 2u * men + 3u * groups + (pawns != 0) : 0u) + 2u + (white_men >= 9) + 1u + 1u +
+                  (black_men >= 9) + indicator_length[p->indicator] + 1u;
+    if (cap < need) {
+        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
+        return r;
+    }
+    char *d = dst;
+    memcpy(d, fast_square_name[lowest(b.man[GBR_WK])], 2);
+    memcpy(d + 2, fast_square_name[lowest(b.man[GBR_BK])], 2);
+    d[4] = ' ';
+    fast_put_material(d + 5, &m);
+    d += 12;
+    if (men) {
+        *d++ = ' ';
+        for (unsigned type = 0; type < 4; type++) {
+            if (m.digit[type] == 9) {
+                *d++ = '{';
+                d = put_squares(d, b.man[GBR_WQ + type]);
+                *d++ = '/';
+                d = put_squares(d, b.man[GBR_BQ + type]);
+                *d++ = '}';
+            } else {
+                d = put_squares(d, b.man[GBR_WQ + type]);
+                d = put_squares(d, b.man[GBR_BQ + type]);
+            }
+        }
+        if (pawns) {
+            *d++ = '.';
+            d = put_squares(d, b.man[GBR_WP]);
+            d = put_squares(d, b.man[GBR_BP]);
+        }
+    }
+    *d++ = ' ';
+    unsigned w = white_men + 1, k = black_men + 1;
+    if (w >= 10)
+        *d++ = (char)('0' + w / 10);
+    *d++ = (char)('0' + w % 10);
+    *d++ = '/';
+    if (k >= 10)
+        *d++ = (char)('0' + k / 10);
+    *d++ = (char)('0' + k % 10);
+    memcpy(d, indicator_text[p->indicator], indicator_length[p->indicator]);
+    d += indicator_length[p->indicator];
+    *d++ = '.';
+    return fast_ok((size_t)(d - dst));
+}
+
+/* Files of rank `rank` that hold a man, as bit f for file f. */
+static inline unsigned rank_occupancy(uint64_t occ, unsigned rank)
+{
+    return (unsigned)((((occ >> rank) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
+
+gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
+{
+    if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    fast_board_masks b;
+    gbr_counts counts;
+    fast_scan_board(p, &b);
+    if (fast_check_board(p, &b, &counts) != GBR_OK)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    uint64_t occ = occupied(p);
+    unsigned occ8[8];
+    size_t need = 7 + 10;
+    for (unsigned rank = 0; rank < 8; rank++) {
+        occ8[rank] = rank_occupancy(occ, rank);
+        need += fast_fen_rank_length[occ8[rank]];
+    }
+    if (cap < need) {
+        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
+        return r;
+    }
+    char *d = dst;
+    for (unsigned rank = 8; rank-- > 0;) {
+        const uint8_t *text = fast_fen_rank_template[occ8[rank]];
+        unsigned n = fast_fen_rank_length[occ8[rank]];
+        for (unsigned k = 0; k < n; k++) {
+            unsigned t = text[k];
+            /* t < 8 is a file holding a man; otherwise t is a run digit. */
+            d[k] = t < 8 ? fast_board_letter[p->board[t * 8 + rank] & 15u] : (char)t;
+        }
+        d += n;
+        *d++ = rank ? '/' : ' ';
+    }
+    int black = p->indicator == GBR_IND_BLACK_WIN || p->indicator == GBR_IND_BLACK_DRAW || p->indicator == GBR_IND_BTM;
+    memcpy(d, black ? "b - - 0 1" : "w - - 0 1", 9);
+    d += 9;
+    return fast_ok((size_t)(d - dst));
+}
+
+void fast_position_key(const gbr_position *p, gbr_position_key *out)
+{
+    if (out == NULL)
+        return;
+    memset(out->bytes, 0, sizeof out->bytes);
+    if (p == NULL)
+        return;
+    fast_board_masks b;
+    fast_scan_board(p, &b);
+    /* Defined for every board; meaningful for the boards a parser produces. */
+    unsigned digit[4], nine[4];
+    for (unsigned type = 0; type < 4; type++) {
+        unsigned w = pop(b.man[GBR_WQ + type]), k = pop(b.man[GBR_BQ + type]);
+        nine[type] = w >= 3 || k >= 3;
+        digit[type] = nine[type] ? 9 : w + 3 * k;
+    }
+    uint32_t number = digit[0] * 100000u + digit[1] * 10000u + digit[2] * 1000u + digit[3] * 100u +
+                      pop(b.man[GBR_WP]) * 10u + pop(b.man[GBR_BP]);
+    uint8_t *k = out->bytes;
+    k[0] = (uint8_t)(number >> 16);
+    k[1] = (uint8_t)(number >> 8);
+    k[2] = (uint8_t)number;
+    k[3] = b.man[GBR_WK] ? (uint8_t)lowest(b.man[GBR_WK]) : 0;
+    k[4] = b.man[GBR_BK] ? (uint8_t)lowest(b.man[GBR_BK]) : 0;
+    for (unsigned type = 0; type < 4; type++)
+        k[5 + type] = nine[type] ? (uint8_t)pop(b.man[GBR_WQ + type]) : 0;
+    static const uint8_t written_order[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB,
+                                              GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
+    unsigned n = 0;
+    for (unsigned j = 0; j < 10; j++)
+        for (uint64_t m = b.man[written_order[j]]; m && n < 30; m &= m - 1)
+            k[9 + n++] = (uint8_t)(lowest(m) + 1);
+    k[39] = p->indicator;
+}

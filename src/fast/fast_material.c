@@ -1,0 +1,126 @@
+/* Material codes (§2), exact counts and the material order key (§8). */
+#include "fast_internal.h"
+
+/* The precise scanner, run only when the fast path of a 7-byte code fails:
+ * it finds the first rule broken, left to right (§9.3). */
+static gbr_result material_slow(const unsigned char *s, size_t len, gbr_material *out)
+{
+    if (len == 0)
+        return fast_error(GBR_E_EMPTY, 1);
+    for (size_t i = 0; i < 4; i++) {
+        if (i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (fast_digit_value[s[i]] == FAST_NONE)
+            return fast_error(GBR_E_EXPECTED_DIGIT, i + 1);
+    }
+    gbr_material m = {{fast_digit_value[s[0]], fast_digit_value[s[1]], fast_digit_value[s[2]], fast_digit_value[s[3]]},
+                      {0, 0}};
+    if (len > 4) {
+        if (s[4] != '.')
+            return fast_error(GBR_E_EXPECTED_POINT, 5);
+        for (size_t i = 5; i < 7; i++) {
+            if (i >= len)
+                return fast_error(GBR_E_TRUNCATED, len + 1);
+            if (fast_pawn_value[s[i]] == FAST_NONE)
+                return fast_error(s[i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, i + 1);
+            m.pawns[i - 5] = fast_pawn_value[s[i]];
+        }
+        if (len > 7)
+            return fast_error(GBR_E_TRAILING, 8);
+    }
+    if (!fast_material_possible(m.digit, m.pawns[0], m.pawns[1]))
+        return fast_error(GBR_E_PROMOTIONS, 1);
+    *out = m;
+    return fast_ok(0);
+}
+
+gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
+{
+    if (fast_bad_input(src, len, out))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    const unsigned char *s = (const unsigned char *)src;
+    if (len == 7) {
+        /* The common case in one pass: every class byte has bit 7 set when
+         * its character is wrong, so one OR tests all seven. */
+        unsigned d0 = fast_digit_value[s[0]], d1 = fast_digit_value[s[1]], d2 = fast_digit_value[s[2]],
+                 d3 = fast_digit_value[s[3]], pw = fast_pawn_value[s[5]], pb = fast_pawn_value[s[6]];
+        unsigned bad = (d0 | d1 | d2 | d3 | pw | pb) & 0x80u;
+        unsigned cls = (unsigned)fast_queen_class[d0 & 15u] + fast_nine_weight[d1 & 15u] +
+                       fast_nine_weight[d2 & 15u] + fast_nine_weight[d3 & 15u];
+        if (!bad && s[4] == '.' && cls < 20 && ((fast_pawns_allowed[cls][pw] >> pb) & 1u)) {
+            out->digit[0] = (uint8_t)d0;
+            out->digit[1] = (uint8_t)d1;
+            out->digit[2] = (uint8_t)d2;
+            out->digit[3] = (uint8_t)d3;
+            out->pawns[0] = (uint8_t)pw;
+            out->pawns[1] = (uint8_t)pb;
+            return fast_ok(0);
+        }
+    }
+    return material_slow(s, len, out);
+}
+
+gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
+{
+    if (m == NULL || fast_bad_output(dst, cap) || !fast_material_valid(m))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    if (cap < GBR_MATERIAL_MAX) {
+        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, GBR_MATERIAL_MAX};
+        return r;
+    }
+    fast_put_material(dst, m);
+    return fast_ok(GBR_MATERIAL_MAX);
+}
+
+gbr_error fast_check_counts(const gbr_counts *c)
+{
+    unsigned over = 0;
+    for (int side = 0; side < 2; side++) {
+        over |= c->count[side][0] > 9;
+        for (int type = 1; type < 4; type++)
+            over |= c->count[side][type] > 10;
+    }
+    if (over)
+        return GBR_E_ARGUMENT;
+    if (c->count[0][GBR_PAWN] > 8 || c->count[1][GBR_PAWN] > 8)
+        return GBR_E_TOO_MANY_PAWNS;
+    for (int side = 0; side < 2; side++) {
+        const uint8_t *n = c->count[side];
+        unsigned promoted = (unsigned)fast_promoted[0][n[0]] + fast_promoted[1][n[1]] + fast_promoted[2][n[2]] +
+                            fast_promoted[3][n[3]];
+        if (promoted + n[GBR_PAWN] > 8)
+            return GBR_E_PROMOTIONS;
+    }
+    return GBR_OK;
+}
+
+void fast_material_of_counts(const gbr_counts *c, gbr_material *out)
+{
+    for (int type = 0; type < 4; type++)
+        out->digit[type] = fast_count_digit[c->count[0][type]][c->count[1][type]];
+    out->pawns[0] = c->count[0][GBR_PAWN];
+    out->pawns[1] = c->count[1][GBR_PAWN];
+}
+
+gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
+{
+    if (c == NULL || out == NULL)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    gbr_error e = fast_check_counts(c);
+    if (e != GBR_OK)
+        return fast_error(e, 0);
+    fast_material_of_counts(c, out);
+    return fast_ok(0);
+}
+
+int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black)
+{
+    if (m == NULL || white == NULL || black == NULL || type < GBR_QUEEN || type > GBR_KNIGHT ||
+        m->digit[type] > 8)
+        return 0;
+    *white = fast_digit_split[m->digit[type]][0];
+    *black = fast_digit_split[m->digit[type]][1];
+    return 1;
+}
+
+uint32_t fast_material_key(const gbr_material *m) { return m ? fast_material_number(m) : 0; }

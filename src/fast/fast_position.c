@@ -1,0 +1,341 @@
+/* Reading position forms (§4) with {white/black} groups for digits of 9
+ * (§5). One left-to-right pass; every check is made as soon as the text it
+ * needs has been read, and the first broken rule is reported (§9.3). */
+#include "fast_internal.h"
+
+#define RANKS_1_AND_8 0x8181818181818181ULL
+
+/* What a character means where a square was expected and none starts. */
+enum square_context { PIECE_SQUARE, PAWN_SQUARE };
+
+static inline gbr_error missing_square(unsigned char c, enum square_context ctx)
+{
+    if (c == ' ' || c == '.')
+        return GBR_E_SQUARE_COUNT;
+    if (c == '{')
+        return ctx == PAWN_SQUARE ? GBR_E_SQUARE_COUNT : GBR_E_OVERFLOW_GROUP;
+    return GBR_E_EXPECTED_SQUARE;
+}
+
+typedef struct reader {
+    const unsigned char *s;
+    size_t len;
+    size_t i;
+    uint64_t used; /* squares already taken, kings included */
+} reader;
+
+/* The rank digit after a file letter at r->i; on success *sq is the square
+ * and r->i moves past it. */
+static inline gbr_result finish_square(reader *r, unsigned file, unsigned *sq)
+{
+    size_t at = r->i + 1;
+    if (at >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    unsigned rank = fast_rank_value[r->s[at]];
+    if (rank == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
+    *sq = file + rank;
+    return fast_ok(0);
+}
+
+/* Checks of one man's square once read (§9.3 rule 2): pawn rank, already
+ * used, ascending after `previous` (-1 for the first of its list). */
+static inline gbr_error place_checks(const reader *r, unsigned sq, int pawn, int previous)
+{
+    uint64_t bit = 1ULL << sq;
+    if (pawn && (bit & RANKS_1_AND_8))
+        return GBR_E_PAWN_RANK;
+    if (r->used & bit)
+        return GBR_E_DUPLICATE_SQUARE;
+    if ((int)sq <= previous)
+        return GBR_E_SQUARE_ORDER;
+    return GBR_OK;
+}
+
+/* `count` squares of one colour and type, written to the board as `code`. */
+static gbr_result read_list(reader *r, unsigned count, uint8_t code, enum square_context ctx, uint8_t *board)
+{
+    int previous = -1;
+    for (unsigned n = 0; n < count; n++) {
+        if (r->i >= r->len)
+            return fast_error(GBR_E_TRUNCATED, r->len + 1);
+        unsigned char c = r->s[r->i];
+        unsigned file = fast_file_value[c];
+        if (file == FAST_NONE)
+            return fast_error(missing_square(c, ctx), r->i + 1);
+        unsigned sq;
+        gbr_result res = finish_square(r, file, &sq);
+        if (res.error)
+            return res;
+        gbr_error e = place_checks(r, sq, ctx == PAWN_SQUARE, previous);
+        if (e != GBR_OK)
+            return fast_error(e, r->i + 1);
+        r->used |= 1ULL << sq;
+        board[sq] = code;
+        previous = (int)sq;
+        r->i += 2;
+    }
+    return fast_ok(0);
+}
+
+/* A group "{white/black}" of the type whose white board code is `code`. */
+static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *white, unsigned *black)
+{
+    size_t open = r->i;
+    if (open >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    if (r->s[open] != '{')
+        return fast_error(GBR_E_OVERFLOW_GROUP, open + 1);
+    r->i++;
+    unsigned n[2] = {0, 0};
+    for (unsigned colour = 0; colour < 2; colour++) {
+        const unsigned char end = colour ? '}' : '/';
+        int previous = -1;
+        for (;;) {
+            if (r->i >= r->len)
+                return fast_error(GBR_E_TRUNCATED, r->len + 1);
+            unsigned char c = r->s[r->i];
+            if (c == end)
+                break;
+            unsigned file = fast_file_value[c];
+            if (file == FAST_NONE)
+                return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
+            unsigned sq;
+            gbr_result res = finish_square(r, file, &sq);
+            if (res.error)
+                return res;
+            gbr_error e = place_checks(r, sq, 0, previous);
+            if (e != GBR_OK)
+                return fast_error(e, r->i + 1);
+            r->used |= 1ULL << sq;
+            board[sq] = (uint8_t)(code + 8 * colour);
+            previous = (int)sq;
+            n[colour]++;
+            r->i += 2;
+        }
+        r->i++;
+    }
+    if (n[0] < 3 && n[1] < 3)
+        return fast_error(GBR_E_OVERFLOW_GROUP, open + 1);
+    *white = n[0];
+    *black = n[1];
+    return fast_ok(0);
+}
+
+/* The space before the men count after a square field: a file letter means
+ * too many squares; '{' is a misplaced group only while no pawns were read. */
+static inline gbr_result count_space(reader *r, int after_pawns)
+{
+    if (r->i >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    unsigned char c = r->s[r->i];
+    if (c == ' ') {
+        r->i++;
+        return fast_ok(0);
+    }
+    if (fast_file_value[c] != FAST_NONE)
+        return fast_error(GBR_E_SQUARE_COUNT, r->i + 1);
+    if (c == '{' && !after_pawns)
+        return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
+    return fast_error(GBR_E_EXPECTED_SPACE, r->i + 1);
+}
+
+/* One men count, 1-99, compared with `expected` when read (§9.3 rule 4). */
+static inline gbr_result men_count(reader *r, unsigned expected)
+{
+    size_t at = r->i;
+    if (at >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    unsigned char c = r->s[at];
+    if (c < '1' || c > '9')
+        return fast_error(GBR_E_MEN_COUNT, at + 1);
+    unsigned value = (unsigned)(c - '0');
+    r->i++;
+    if (r->i < r->len && fast_digit_value[r->s[r->i]] != FAST_NONE) {
+        value = value * 10 + fast_digit_value[r->s[r->i]];
+        r->i++;
+        if (r->i < r->len && fast_digit_value[r->s[r->i]] != FAST_NONE)
+            return fast_error(GBR_E_MEN_COUNT, r->i + 1);
+    }
+    if (value != expected)
+        return fast_error(GBR_E_MEN_MISMATCH, at + 1);
+    return fast_ok(0);
+}
+
+/* Expects byte `want` at r->i, else `e`. */
+static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
+{
+    if (r->i >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    if (r->s[r->i] != want)
+        return fast_error(e, r->i + 1);
+    r->i++;
+    return fast_ok(0);
+}
+
+#define TRY(call)                                                                                                      \
+    do {                                                                                                               \
+        gbr_result try_result_ = (call);                                                                               \
+        if (try_result_.error)                                                                                         \
+            return try_result_;                                                                                        \
+    } while (0)
+
+static gbr_result king_square(reader *r, unsigned *sq)
+{
+    if (r->i >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    unsigned file = fast_file_value[r->s[r->i]];
+    if (file == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, r->i + 1);
+    TRY(finish_square(r, file, sq));
+    r->i += 2;
+    return fast_ok(0);
+}
+
+gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+{
+    if (fast_bad_input(src, len, out))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    if (len == 0)
+        return fast_error(GBR_E_EMPTY, 1);
+    reader r = {(const unsigned char *)src, len, 0, 0};
+    uint8_t *board = out->board;
+    memset(board, 0, 64);
+
+    unsigned wk, bk;
+    TRY(king_square(&r, &wk));
+    TRY(king_square(&r, &bk));
+    if (bk == wk)
+        return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
+    board[wk] = GBR_WK;
+    board[bk] = GBR_BK;
+    r.used = (1ULL << wk) | (1ULL << bk);
+    TRY(expect(&r, ' ', GBR_E_EXPECTED_SPACE));
+
+    /* The material code, long form only. */
+    uint8_t digit[4];
+    for (unsigned k = 0; k < 4; k++, r.i++) {
+        if (r.i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        unsigned d = fast_digit_value[r.s[r.i]];
+        if (d == FAST_NONE)
+            return fast_error(GBR_E_EXPECTED_DIGIT, r.i + 1);
+        digit[k] = (uint8_t)d;
+    }
+    TRY(expect(&r, '.', GBR_E_EXPECTED_POINT));
+    unsigned pawns[2];
+    for (unsigned k = 0; k < 2; k++, r.i++) {
+        if (r.i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        unsigned p = fast_pawn_value[r.s[r.i]];
+        if (p == FAST_NONE)
+            return fast_error(r.s[r.i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, r.i + 1);
+        pawns[k] = p;
+    }
+    if (!fast_material_possible(digit, pawns[0], pawns[1]))
+        return fast_error(GBR_E_PROMOTIONS, 6);
+
+    unsigned count[2][5];
+    count[0][GBR_PAWN] = pawns[0];
+    count[1][GBR_PAWN] = pawns[1];
+    int has_men = (digit[0] | digit[1] | digit[2] | digit[3] | pawns[0] | pawns[1]) != 0;
+    TRY(expect(&r, ' ', GBR_E_EXPECTED_SPACE));
+    if (has_men) {
+        int groups = 0;
+        for (unsigned type = 0; type < 4; type++) {
+            uint8_t code = (uint8_t)(GBR_WQ + type);
+            if (digit[type] == 9) {
+                TRY(read_group(&r, code, board, &count[0][type], &count[1][type]));
+                groups = 1;
+            } else {
+                count[0][type] = fast_digit_split[digit[type]][0];
+                count[1][type] = fast_digit_split[digit[type]][1];
+                TRY(read_list(&r, count[0][type], code, PIECE_SQUARE, board));
+                TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), PIECE_SQUARE, board));
+            }
+        }
+        int any_pawns = (pawns[0] | pawns[1]) != 0;
+        if (any_pawns) {
+            if (r.i >= len)
+                return fast_error(GBR_E_TRUNCATED, len + 1);
+            unsigned char c = r.s[r.i];
+            if (c != '.')
+                return fast_error(fast_file_value[c] != FAST_NONE ? GBR_E_SQUARE_COUNT
+                                  : c == '{'                      ? GBR_E_OVERFLOW_GROUP
+                                                                  : GBR_E_EXPECTED_POINT,
+                                  r.i + 1);
+            r.i++;
+            TRY(read_list(&r, pawns[0], GBR_WP, PAWN_SQUARE, board));
+            TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
+        }
+        TRY(count_space(&r, any_pawns));
+        if (groups) {
+            /* The exact counts are known only now; saturate so the table
+             * index stays in range (15 of a type already breaks §1). */
+            for (unsigned side = 0; side < 2; side++) {
+                unsigned n[5];
+                for (unsigned type = 0; type < 5; type++)
+                    n[type] = count[side][type] < 15 ? count[side][type] : 15;
+                if (fast_side_promoted(n) + n[GBR_PAWN] > 8)
+                    return fast_error(GBR_E_PROMOTIONS, 6);
+            }
+        }
+    } else {
+        for (unsigned type = 0; type < 4; type++)
+            count[0][type] = count[1][type] = 0;
+        /* Squares or a group where the men count stands: the code said none. */
+        if (r.i < len) {
+            unsigned char c = r.s[r.i];
+            if (fast_file_value[c] != FAST_NONE || c == '.')
+                return fast_error(GBR_E_SQUARE_COUNT, r.i + 1);
+            if (c == '{')
+                return fast_error(GBR_E_OVERFLOW_GROUP, r.i + 1);
+        }
+    }
+
+    unsigned white_men = count[0][0] + count[0][1] + count[0][2] + count[0][3] + count[0][4];
+    unsigned black_men = count[1][0] + count[1][1] + count[1][2] + count[1][3] + count[1][4];
+    TRY(men_count(&r, white_men + 1));
+    TRY(expect(&r, '/', GBR_E_EXPECTED_SLASH));
+    TRY(men_count(&r, black_men + 1));
+
+    /* The indicator, then the full stop. */
+    if (r.i >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    uint8_t indicator = GBR_IND_NONE;
+    switch (r.s[r.i]) {
+    case '.': break;
+    case '+': indicator = GBR_IND_WIN; r.i++; break;
+    case '=': indicator = GBR_IND_DRAW; r.i++; break;
+    case '-':
+        r.i++;
+        if (r.i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (r.s[r.i] != '+' && r.s[r.i] != '=')
+            return fast_error(GBR_E_INDICATOR, r.i + 1);
+        indicator = r.s[r.i] == '+' ? GBR_IND_BLACK_WIN : GBR_IND_BLACK_DRAW;
+        r.i++;
+        break;
+    case ' ':
+        r.i++;
+        if (r.i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (r.s[r.i] != 'W' && r.s[r.i] != 'B')
+            return fast_error(GBR_E_INDICATOR, r.i + 1);
+        indicator = r.s[r.i] == 'W' ? GBR_IND_WTM : GBR_IND_BTM;
+        r.i++;
+        for (const char *rest = "TM"; *rest; rest++, r.i++) {
+            if (r.i >= len)
+                return fast_error(GBR_E_TRUNCATED, len + 1);
+            if (r.s[r.i] != (unsigned char)*rest)
+                return fast_error(GBR_E_INDICATOR, r.i + 1);
+        }
+        break;
+    default: return fast_error(GBR_E_EXPECTED_POINT, r.i + 1);
+    }
+    TRY(expect(&r, '.', GBR_E_EXPECTED_POINT));
+    if (r.i < len)
+        return fast_error(GBR_E_TRAILING, r.i + 1);
+    out->indicator = indicator;
+    return fast_ok(0);
+}

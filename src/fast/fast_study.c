@@ -1,0 +1,121 @@
+/* Study codes (§3) and their order key (§8). */
+#include "fast_internal.h"
+
+/* Reads the square at s[*i] into *sq; a bad file or rank is expected-square
+ * at that character (§9.3 rule 2). */
+static inline gbr_result read_plain_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)
+{
+    size_t at = *i;
+    if (at >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    unsigned file = fast_file_value[s[at]];
+    if (file == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
+    if (at + 1 >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    unsigned rank = fast_rank_value[s[at + 1]];
+    if (rank == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 2);
+    *sq = file + rank;
+    *i = at + 2;
+    return fast_ok(0);
+}
+
+gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out)
+{
+    if (fast_bad_input(src, len, out))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    if (len == 0)
+        return fast_error(GBR_E_EMPTY, 1);
+    const unsigned char *s = (const unsigned char *)src;
+    size_t i = 0;
+    unsigned char closer = 0;
+    if (s[0] == '[' || s[0] == '(') {
+        closer = s[0] == '[' ? ']' : ')';
+        i++;
+    }
+    gbr_study st;
+    st.stipulation = GBR_STIP_NONE;
+    if (i < len && (s[i] == '+' || s[i] == '=')) {
+        st.stipulation = s[i] == '+' ? GBR_STIP_WIN : GBR_STIP_DRAW;
+        i++;
+    }
+    size_t material_at = i;
+    for (unsigned k = 0; k < 4; k++, i++) {
+        if (i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        unsigned d = fast_digit_value[s[i]];
+        if (d == FAST_NONE)
+            return fast_error(GBR_E_EXPECTED_DIGIT, i + 1);
+        st.material.digit[k] = (uint8_t)d;
+    }
+    st.material.pawns[0] = st.material.pawns[1] = 0;
+    if (i >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    if (s[i] == '.') {
+        i++;
+        for (unsigned k = 0; k < 2; k++, i++) {
+            if (i >= len)
+                return fast_error(GBR_E_TRUNCATED, len + 1);
+            unsigned p = fast_pawn_value[s[i]];
+            if (p == FAST_NONE)
+                return fast_error(s[i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, i + 1);
+            st.material.pawns[k] = (uint8_t)p;
+        }
+    } else if (fast_file_value[s[i]] == FAST_NONE) {
+        return fast_error(GBR_E_EXPECTED_SQUARE, i + 1);
+    }
+    if (!fast_material_possible(st.material.digit, st.material.pawns[0], st.material.pawns[1]))
+        return fast_error(GBR_E_PROMOTIONS, material_at + 1);
+    unsigned wk, bk;
+    gbr_result r = read_plain_square(s, len, &i, &wk);
+    if (r.error)
+        return r;
+    size_t black_at = i;
+    r = read_plain_square(s, len, &i, &bk);
+    if (r.error)
+        return r;
+    if (bk == wk)
+        return fast_error(GBR_E_DUPLICATE_SQUARE, black_at + 1);
+    if (closer) {
+        if (i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (s[i] != closer)
+            return fast_error(GBR_E_EXPECTED_CLOSE, i + 1);
+        i++;
+    }
+    if (i < len)
+        return fast_error(GBR_E_TRAILING, i + 1);
+    st.white_king = (uint8_t)wk;
+    st.black_king = (uint8_t)bk;
+    *out = st;
+    return fast_ok(0);
+}
+
+gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
+{
+    if (s == NULL || fast_bad_output(dst, cap) || !fast_material_valid(&s->material) ||
+        s->stipulation > GBR_STIP_DRAW || s->white_king > 63 || s->black_king > 63 ||
+        s->white_king == s->black_king)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    size_t need = 11u + (s->stipulation != GBR_STIP_NONE);
+    if (cap < need) {
+        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
+        return r;
+    }
+    char *d = dst;
+    if (s->stipulation != GBR_STIP_NONE)
+        *d++ = s->stipulation == GBR_STIP_WIN ? '+' : '=';
+    fast_put_material(d, &s->material);
+    memcpy(d + 7, fast_square_name[s->white_king], 2);
+    memcpy(d + 9, fast_square_name[s->black_king], 2);
+    return fast_ok(need);
+}
+
+uint64_t fast_study_key(const gbr_study *s)
+{
+    if (s == NULL)
+        return 0;
+    return ((uint64_t)fast_material_number(&s->material) << 14) | ((uint64_t)(s->white_king & 63u) << 8) |
+           ((uint64_t)(s->black_king & 63u) << 2) | (s->stipulation & 3u);
+}

@@ -1,0 +1,575 @@
+/*
+ * fast_vs_ref_random: the optimised codec against the reference, entry by
+ * entry, through the public gbr_codec tables only. Valid texts of every form
+ * are generated from a fixed seed, then mutated (a byte replaced, inserted,
+ * deleted, the text cut short, two texts spliced); every text goes through
+ * every parser of both codecs, and the two must agree on the error class,
+ * the column, result.length and, when accepted, the parsed value, the
+ * canonical text (also into too-small buffers) and the order key. Structs
+ * (counts, materials, studies, boards) are also generated directly, valid
+ * and invalid, for the format, counts, split and key entries.
+ *
+ *   fast_vs_ref_random [iterations] [seed]
+ *
+ * Exits 1 when the codecs disagreed anywhere, printing the first inputs of
+ * each kind of disagreement.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbr.h"
+
+static uint64_t rng_state;
+static uint64_t next_random(void)
+{
+    /* xorshift64*: small, deterministic, good enough to spread inputs. */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+static unsigned below(unsigned n) { return (unsigned)(next_random() % n); }
+
+static const gbr_codec *ref, *fast;
+static unsigned long comparisons;
+
+/* Disagreements are counted by kind; the first few of each are printed. */
+static unsigned long disagreements;
+static struct {
+    const char *what;
+    unsigned long count;
+} kinds[64];
+
+static void fail(const char *what, const char *src, size_t len, gbr_result a, gbr_result b)
+{
+    disagreements++;
+    unsigned k = 0;
+    while (k < 63 && kinds[k].what && strcmp(kinds[k].what, what) != 0)
+        k++;
+    kinds[k].what = what;
+    if (kinds[k].count++ < 5)
+        printf("DISAGREE %s on \"%.*s\" (len %zu): ref %s col %u len %zu, fast %s col %u len %zu\n", what,
+               (int)len, src ? src : "", len, gbr_error_name(a.error), a.column, a.length, gbr_error_name(b.error),
+               b.column, b.length);
+}
+
+static void same_result(const char *what, const char *src, size_t len, gbr_result a, gbr_result b)
+{
+    comparisons++;
+    if (a.error != b.error || a.column != b.column || a.length != b.length)
+        fail(what, src, len, a, b);
+}
+
+static void same_bytes(const char *what, const char *src, size_t len, const void *a, const void *b, size_t n,
+                       gbr_result ra, gbr_result rb)
+{
+    comparisons++;
+    if (memcmp(a, b, n) != 0)
+        fail(what, src, len, ra, rb);
+}
+
+typedef gbr_result (*format_fn)(char *, size_t, const void *);
+
+/* One format entry of both codecs on the same value: full buffer, exact
+ * size, one byte short, and a size query. */
+static void compare_format(const char *what, const char *src, size_t len, gbr_result (*fa)(char *, size_t, const void *),
+                           gbr_result (*fb)(char *, size_t, const void *), const void *va, const void *vb)
+{
+    char outa[256], outb[256];
+    memset(outa, 0x55, sizeof outa);
+    memset(outb, 0x55, sizeof outb);
+    gbr_result a = fa(outa, sizeof outa, va), b = fb(outb, sizeof outb, vb);
+    same_result(what, src, len, a, b);
+    if (a.error == GBR_OK)
+        same_bytes(what, src, len, outa, outb, sizeof outa, a, b);
+    size_t need = a.length;
+    if (a.error == GBR_OK) {
+        size_t caps[3] = {need, need ? need - 1 : 0, 0};
+        for (int k = 0; k < 3; k++) {
+            memset(outa, 0x55, sizeof outa);
+            memset(outb, 0x55, sizeof outb);
+            a = fa(caps[k] ? outa : NULL, caps[k], va);
+            b = fb(caps[k] ? outb : NULL, caps[k], vb);
+            same_result(what, src, len, a, b);
+            if (a.error == GBR_OK)
+                same_bytes(what, src, len, outa, outb, sizeof outa, a, b);
+            /* Never a byte past cap. */
+            for (size_t j = caps[k]; j < sizeof outb; j++)
+                if ((unsigned char)outb[j] != 0x55)
+                    fail("fast wrote past cap", src, len, a, b);
+        }
+    }
+}
+
+/* Adapters so the formats share one comparison. */
+#define ADAPT(entry, type)                                                                                             \
+    static gbr_result ref_##entry(char *d, size_t c, const void *v) { return ref->entry(d, c, (const type *)v); }     \
+    static gbr_result fast_##entry(char *d, size_t c, const void *v) { return fast->entry(d, c, (const type *)v); }
+ADAPT(format_material, gbr_material)
+ADAPT(format_study, gbr_study)
+ADAPT(format_position, gbr_position)
+ADAPT(format_fen, gbr_position)
+ADAPT(format_name, gbr_counts)
+
+static void compare_material_value(const char *src, size_t len, const gbr_material *ma, const gbr_material *mb,
+                                   gbr_result ra, gbr_result rb)
+{
+    same_bytes("parsed material", src, len, ma, mb, sizeof *ma, ra, rb);
+    comparisons++;
+    if (ref->material_key(ma) != fast->material_key(mb))
+        fail("material_key", src, len, ra, rb);
+    compare_format("format_material", src, len, ref_format_material, fast_format_material, ma, mb);
+    for (int type = -1; type <= 5; type++) {
+        uint8_t wa = 0, ba = 0, wb = 0, bb = 0;
+        int sa = ref->material_split(ma, type, &wa, &ba), sb = fast->material_split(mb, type, &wb, &bb);
+        comparisons++;
+        if (sa != sb || (sa && (wa != wb || ba != bb)))
+            fail("material_split", src, len, ra, rb);
+    }
+}
+
+static void compare_position_value(const char *src, size_t len, const gbr_position *pa, const gbr_position *pb,
+                                   gbr_result ra, gbr_result rb)
+{
+    same_bytes("parsed board", src, len, pa, pb, sizeof *pa, ra, rb);
+    gbr_position_key ka, kb;
+    ref->position_key(pa, &ka);
+    fast->position_key(pb, &kb);
+    same_bytes("position_key", src, len, ka.bytes, kb.bytes, sizeof ka.bytes, ra, rb);
+    compare_format("format_position", src, len, ref_format_position, fast_format_position, pa, pb);
+    compare_format("format_fen", src, len, ref_format_fen, fast_format_fen, pa, pb);
+}
+
+/* Every parser of both codecs on one text. */
+static void compare_text(const char *src, size_t len)
+{
+    gbr_result a, b;
+    {
+        gbr_material ma, mb;
+        memset(&ma, 0, sizeof ma);
+        memset(&mb, 0, sizeof mb);
+        a = ref->parse_material(src, len, &ma);
+        b = fast->parse_material(src, len, &mb);
+        same_result("parse_material", src, len, a, b);
+        if (a.error == GBR_OK)
+            compare_material_value(src, len, &ma, &mb, a, b);
+    }
+    {
+        gbr_study sa, sb;
+        memset(&sa, 0, sizeof sa);
+        memset(&sb, 0, sizeof sb);
+        a = ref->parse_study(src, len, &sa);
+        b = fast->parse_study(src, len, &sb);
+        same_result("parse_study", src, len, a, b);
+        if (a.error == GBR_OK) {
+            same_bytes("parsed study", src, len, &sa, &sb, sizeof sa, a, b);
+            comparisons++;
+            if (ref->study_key(&sa) != fast->study_key(&sb))
+                fail("study_key", src, len, a, b);
+            compare_format("format_study", src, len, ref_format_study, fast_format_study, &sa, &sb);
+        }
+    }
+    {
+        gbr_position pa, pb;
+        memset(&pa, 0, sizeof pa);
+        memset(&pb, 0, sizeof pb);
+        a = ref->parse_position(src, len, &pa);
+        b = fast->parse_position(src, len, &pb);
+        same_result("parse_position", src, len, a, b);
+        if (a.error == GBR_OK)
+            compare_position_value(src, len, &pa, &pb, a, b);
+        memset(&pa, 0, sizeof pa);
+        memset(&pb, 0, sizeof pb);
+        a = ref->parse_fen(src, len, &pa);
+        b = fast->parse_fen(src, len, &pb);
+        same_result("parse_fen", src, len, a, b);
+        if (a.error == GBR_OK)
+            compare_position_value(src, len, &pa, &pb, a, b);
+    }
+    {
+        gbr_counts ca, cb;
+        memset(&ca, 0, sizeof ca);
+        memset(&cb, 0, sizeof cb);
+        a = ref->parse_name(src, len, &ca);
+        b = fast->parse_name(src, len, &cb);
+        same_result("parse_name", src, len, a, b);
+        if (a.error == GBR_OK) {
+            same_bytes("parsed counts", src, len, &ca, &cb, sizeof ca, a, b);
+            compare_format("format_name", src, len, ref_format_name, fast_format_name, &ca, &cb);
+        }
+    }
+}
+
+/* ---- valid texts ---- */
+
+typedef struct text {
+    char s[256];
+    size_t n;
+} text;
+
+static void put(text *t, const char *s)
+{
+    size_t k = strlen(s);
+    if (t->n + k <= sizeof t->s) {
+        memcpy(t->s + t->n, s, k);
+        t->n += k;
+    }
+}
+static void putc_(text *t, char c)
+{
+    if (t->n < sizeof t->s)
+        t->s[t->n++] = c;
+}
+static void put_square(text *t, unsigned sq)
+{
+    putc_(t, (char)('a' + sq / 8));
+    putc_(t, (char)('1' + sq % 8));
+}
+
+/* Endgame-like exact counts: 0-3 of a piece type, 0-8 pawns, sometimes
+ * more (three or more of a type gives a digit 9). */
+static void random_counts(gbr_counts *c, unsigned max_men)
+{
+    memset(c, 0, sizeof *c);
+    unsigned men = below(max_men + 1);
+    for (unsigned k = 0; k < men; k++) {
+        unsigned side = below(2), type = below(5);
+        if (below(4) == 0)
+            type = GBR_PAWN;
+        if (c->count[side][type] < (type == GBR_PAWN ? 8 : 4))
+            c->count[side][type]++;
+    }
+}
+
+/* A random board with one king a side; pawns off ranks 1 and 8. */
+static int random_board(gbr_position *p, const gbr_counts *c)
+{
+    memset(p, 0, sizeof *p);
+    unsigned wk = below(64), bk;
+    do
+        bk = below(64);
+    while (bk == wk);
+    p->board[wk] = GBR_WK;
+    p->board[bk] = GBR_BK;
+    for (unsigned side = 0; side < 2; side++)
+        for (unsigned type = 0; type < 5; type++)
+            for (unsigned n = 0; n < c->count[side][type]; n++) {
+                unsigned sq, tries = 0;
+                do {
+                    sq = below(64);
+                    if (++tries > 1000)
+                        return 0;
+                } while (p->board[sq] || (type == GBR_PAWN && (sq % 8 == 0 || sq % 8 == 7)));
+                p->board[sq] = (uint8_t)(8 * side + type + 1);
+            }
+    p->indicator = (uint8_t)below(7);
+    return 1;
+}
+
+static const char *const indicator_text[7] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
+
+/* A position form written by hand from the board (not by either codec). */
+static void write_position(text *t, const gbr_position *p)
+{
+    unsigned cnt[2][6] = {{0}};
+    unsigned wk = 0, bk = 0;
+    for (unsigned sq = 0; sq < 64; sq++) {
+        unsigned v = p->board[sq];
+        if (v == GBR_WK)
+            wk = sq;
+        else if (v == GBR_BK)
+            bk = sq;
+        else if (v)
+            cnt[v >> 3][(v & 7) - 1]++;
+    }
+    t->n = 0;
+    put_square(t, wk);
+    put_square(t, bk);
+    putc_(t, ' ');
+    char buf[16];
+    unsigned digit[4], men = 0;
+    for (unsigned type = 0; type < 4; type++) {
+        digit[type] = cnt[0][type] >= 3 || cnt[1][type] >= 3 ? 9 : cnt[0][type] + 3 * cnt[1][type];
+        men += cnt[0][type] + cnt[1][type];
+    }
+    men += cnt[0][4] + cnt[1][4];
+    snprintf(buf, sizeof buf, "%u%u%u%u.%u%u", digit[0], digit[1], digit[2], digit[3], cnt[0][4], cnt[1][4]);
+    put(t, buf);
+    if (men) {
+        putc_(t, ' ');
+        for (unsigned type = 0; type < 5; type++) {
+            if (type == 4 && cnt[0][4] + cnt[1][4])
+                putc_(t, '.');
+            if (type < 4 && digit[type] == 9)
+                putc_(t, '{');
+            for (unsigned side = 0; side < 2; side++) {
+                if (side && type < 4 && digit[type] == 9)
+                    putc_(t, '/');
+                for (unsigned sq = 0; sq < 64; sq++)
+                    if (p->board[sq] == 8 * side + type + 1)
+                        put_square(t, sq);
+            }
+            if (type < 4 && digit[type] == 9)
+                putc_(t, '}');
+        }
+    }
+    snprintf(buf, sizeof buf, " %u/%u", 1 + cnt[0][0] + cnt[0][1] + cnt[0][2] + cnt[0][3] + cnt[0][4],
+             1 + cnt[1][0] + cnt[1][1] + cnt[1][2] + cnt[1][3] + cnt[1][4]);
+    put(t, buf);
+    put(t, indicator_text[p->indicator < 7 ? p->indicator : 0]);
+    putc_(t, '.');
+}
+
+static void write_fen(text *t, const gbr_position *p)
+{
+    static const char letters[] = "?QRBNPK??qrbnpk?";
+    t->n = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        unsigned run = 0;
+        for (unsigned file = 0; file < 8; file++) {
+            unsigned v = p->board[file * 8 + (unsigned)rank];
+            /* Sometimes split a run in two digits: still a valid FEN. */
+            if (v == 0 && run > 0 && below(8) == 0) {
+                putc_(t, (char)('0' + run));
+                run = 0;
+            }
+            if (v == 0) {
+                run++;
+                continue;
+            }
+            if (run)
+                putc_(t, (char)('0' + run));
+            run = 0;
+            putc_(t, letters[v & 15]);
+        }
+        if (run)
+            putc_(t, (char)('0' + run));
+        if (rank)
+            putc_(t, '/');
+    }
+    put(t, below(2) ? " w" : " b");
+    switch (below(4)) {
+    case 0: break;
+    case 1: put(t, below(2) ? " - -" : " KQkq e3"); break;
+    case 2: put(t, below(2) ? " - - 0 1" : " Kq - 12 40"); break;
+    default: put(t, below(2) ? " k h6 99999 1" : " Qk - 3 7"); break;
+    }
+}
+
+static void write_material(text *t, const gbr_counts *c)
+{
+    char buf[16];
+    unsigned d[4];
+    for (unsigned type = 0; type < 4; type++)
+        d[type] = c->count[0][type] >= 3 || c->count[1][type] >= 3 ? 9 : c->count[0][type] + 3u * c->count[1][type];
+    t->n = 0;
+    if (below(8) == 0 && c->count[0][4] == 0 && c->count[1][4] == 0)
+        snprintf(buf, sizeof buf, "%u%u%u%u", d[0], d[1], d[2], d[3]);
+    else
+        snprintf(buf, sizeof buf, "%u%u%u%u.%u%u", d[0], d[1], d[2], d[3], c->count[0][4], c->count[1][4]);
+    put(t, buf);
+}
+
+static void write_study(text *t, const gbr_counts *c)
+{
+    text m;
+    write_material(&m, c);
+    t->n = 0;
+    unsigned wrap = below(4);
+    if (wrap == 1)
+        putc_(t, '[');
+    if (wrap == 2)
+        putc_(t, '(');
+    unsigned stip = below(3);
+    if (stip)
+        putc_(t, stip == 1 ? '+' : '=');
+    for (size_t k = 0; k < m.n; k++)
+        putc_(t, m.s[k]);
+    unsigned wk = below(64), bk = below(64);
+    if (bk == wk)
+        bk = (bk + 1) % 64;
+    put_square(t, wk);
+    put_square(t, bk);
+    if (wrap == 1)
+        putc_(t, ']');
+    if (wrap == 2)
+        putc_(t, ')');
+}
+
+static void write_name(text *t, const gbr_counts *c)
+{
+    static const char letters[] = "QRBNP";
+    t->n = 0;
+    for (unsigned side = 0; side < 2; side++) {
+        if (side)
+            putc_(t, 'v');
+        putc_(t, 'K');
+        for (unsigned type = 0; type < 5; type++)
+            for (unsigned n = 0; n < c->count[side][type]; n++)
+                putc_(t, letters[type]);
+    }
+}
+
+/* Characters that matter to some form, and a few that matter to none. */
+static const char alphabet[] = "0123456789.abcdefgh12345678 /{}[]()+=-WTMBKQRBNPkqrbnpvwxz9\t";
+
+static void mutate(text *t, const text *other)
+{
+    unsigned edits = 1 + below(3);
+    for (unsigned e = 0; e < edits; e++) {
+        unsigned kind = below(6);
+        size_t at = t->n ? below((unsigned)t->n) : 0;
+        char c = below(16) == 0 ? (char)below(256) : alphabet[below(sizeof alphabet - 1)];
+        switch (kind) {
+        case 0: /* replace */
+            if (t->n)
+                t->s[at] = c;
+            break;
+        case 1: /* insert */
+            if (t->n < sizeof t->s) {
+                memmove(t->s + at + 1, t->s + at, t->n - at);
+                t->s[at] = c;
+                t->n++;
+            }
+            break;
+        case 2: /* delete */
+            if (t->n) {
+                memmove(t->s + at, t->s + at + 1, t->n - at - 1);
+                t->n--;
+            }
+            break;
+        case 3: /* cut short */
+            t->n = at;
+            break;
+        case 4: /* splice the tail of another text */
+            if (other->n) {
+                size_t from = below((unsigned)other->n);
+                size_t k = other->n - from;
+                if (at + k > sizeof t->s)
+                    k = sizeof t->s - at;
+                memcpy(t->s + at, other->s + from, k);
+                t->n = at + k;
+            }
+            break;
+        default: /* swap two neighbours */
+            if (t->n > 1 && at + 1 < t->n) {
+                char x = t->s[at];
+                t->s[at] = t->s[at + 1];
+                t->s[at + 1] = x;
+            }
+            break;
+        }
+    }
+}
+
+/* Each text both as written and, with the text in a heap block of exactly
+ * its length, so a read past len is caught by ASan. */
+static void compare_exact(const text *t)
+{
+    char *copy = malloc(t->n ? t->n : 1);
+    if (!copy)
+        exit(2);
+    memcpy(copy, t->s, t->n);
+    compare_text(t->n ? copy : NULL, t->n);
+    free(copy);
+}
+
+static void compare_structs(void)
+{
+    gbr_counts c;
+    random_counts(&c, 10);
+    /* Sometimes out of range or beyond §1. */
+    if (below(4) == 0)
+        c.count[below(2)][below(5)] = (uint8_t)below(13);
+    char what[96];
+    int wn = snprintf(what, sizeof what, "counts white %u %u %u %u %u black %u %u %u %u %u", c.count[0][0],
+                      c.count[0][1], c.count[0][2], c.count[0][3], c.count[0][4], c.count[1][0], c.count[1][1],
+                      c.count[1][2], c.count[1][3], c.count[1][4]);
+    gbr_material ma, mb;
+    memset(&ma, 0, sizeof ma);
+    memset(&mb, 0, sizeof mb);
+    gbr_result a = ref->material_from_counts(&c, &ma), b = fast->material_from_counts(&c, &mb);
+    same_result("material_from_counts", what, (size_t)wn, a, b);
+    if (a.error == GBR_OK)
+        compare_material_value(what, (size_t)wn, &ma, &mb, a, b);
+    compare_format("format_name(struct)", what, (size_t)wn, ref_format_name, fast_format_name, &c, &c);
+
+    gbr_material m;
+    for (int k = 0; k < 4; k++)
+        m.digit[k] = (uint8_t)(below(8) ? below(10) : below(256));
+    m.pawns[0] = (uint8_t)(below(8) ? below(9) : below(12));
+    m.pawns[1] = (uint8_t)(below(8) ? below(9) : below(12));
+    wn = snprintf(what, sizeof what, "material %u %u %u %u . %u %u", m.digit[0], m.digit[1], m.digit[2], m.digit[3],
+                  m.pawns[0], m.pawns[1]);
+    compare_format("format_material(struct)", what, (size_t)wn, ref_format_material, fast_format_material, &m, &m);
+    if (m.digit[0] <= 9 && m.digit[1] <= 9 && m.digit[2] <= 9 && m.digit[3] <= 9 && m.pawns[0] <= 8 &&
+        m.pawns[1] <= 8) {
+        comparisons++;
+        if (ref->material_key(&m) != fast->material_key(&m))
+            fail("material_key(struct)", "", 0, a, b);
+    }
+    gbr_study s;
+    s.material = m;
+    s.stipulation = (uint8_t)(below(8) ? below(3) : below(256));
+    s.white_king = (uint8_t)(below(8) ? below(64) : below(256));
+    s.black_king = (uint8_t)(below(8) ? below(64) : below(256));
+    wn = snprintf(what, sizeof what, "study %u %u %u %u . %u %u stip %u wk %u bk %u", m.digit[0], m.digit[1],
+                  m.digit[2], m.digit[3], m.pawns[0], m.pawns[1], s.stipulation, s.white_king, s.black_king);
+    compare_format("format_study(struct)", what, (size_t)wn, ref_format_study, fast_format_study, &s, &s);
+
+    gbr_position p;
+    random_counts(&c, 12);
+    if (random_board(&p, &c)) {
+        if (below(8) == 0)
+            p.board[below(64)] = (uint8_t)below(20);
+        if (below(16) == 0)
+            p.indicator = (uint8_t)below(10);
+        compare_format("format_position(board)", "", 0, ref_format_position, fast_format_position, &p, &p);
+        compare_format("format_fen(board)", "", 0, ref_format_fen, fast_format_fen, &p, &p);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long iterations = argc > 1 ? strtoul(argv[1], NULL, 10) : 60000;
+    rng_state = argc > 2 ? strtoull(argv[2], NULL, 10) : 0x9E3779B97F4A7C15ULL;
+    ref = gbr_codec_ref();
+    fast = gbr_codec_fast();
+    if (!ref || !fast) {
+        printf("both codecs are needed (fast available: %s)\n", fast ? "yes" : "no");
+        return 1;
+    }
+    text previous = {{0}, 0};
+    for (unsigned long it = 0; it < iterations; it++) {
+        gbr_counts c;
+        gbr_position p;
+        text t = {{0}, 0};
+        random_counts(&c, below(4) ? 6 : 14);
+        switch (it % 5) {
+        case 0: write_material(&t, &c); break;
+        case 1: write_study(&t, &c); break;
+        case 2:
+            if (!random_board(&p, &c))
+                continue;
+            write_position(&t, &p);
+            break;
+        case 3:
+            if (!random_board(&p, &c))
+                continue;
+            write_fen(&t, &p);
+            break;
+        default: write_name(&t, &c); break;
+        }
+        compare_exact(&t);
+        text mutated = t;
+        mutate(&mutated, &previous);
+        compare_exact(&mutated);
+        previous = t;
+        compare_structs();
+    }
+    for (unsigned k = 0; k < 64 && kinds[k].what; k++)
+        printf("%lu disagreements: %s\n", kinds[k].count, kinds[k].what);
+    printf("%lu iterations, %lu comparisons, %lu disagreements\n", iterations, comparisons, disagreements);
+    return disagreements != 0;
+}
