@@ -1,0 +1,408 @@
+/*
+ * run_examples - runs the checked examples of spec/gbr.md section 12.
+ *
+ * An example is a fenced block whose info string is `example OPERATION`:
+ *
+ *     ```example material
+ *     0002.01          <- the input line (may be empty)
+ *     .                <- a line holding a single '.'
+ *     0002.01          <- the expected output: canonical text or `error NAME COLUMN`
+ *     ```
+ *
+ * Each example is run through every available codec (ref, and fast when it
+ * is available) with the text operation of src/lib/ops.c named by OPERATION.
+ * A malformed block, an unknown operation, an unreadable file or a file with
+ * no examples is an error of the file, never a silent pass.
+ *
+ * Usage: run_examples [--line N] [--codec ref|fast] [--json] FILE
+ *   --line N   run only the example whose block (fence to fence) holds line N
+ *   --codec C  run only codec C
+ *   --json     print every example as one JSON object a line and run nothing
+ * Exit status: 0 all passed; 1 some example failed or the file is malformed;
+ * 2 usage error.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbr.h"
+
+#define MAX_LINE 1024
+#define OUTPUT_CAP 512
+
+typedef enum operation {
+    OP_MATERIAL,
+    OP_STUDY,
+    OP_POSITION,
+    OP_FEN_MATERIAL,
+    OP_FEN_STUDY,
+    OP_FEN_STUDY_WIN,
+    OP_FEN_STUDY_DRAW,
+    OP_FEN_POSITION,
+    OP_FEN_POSITION_WIN,
+    OP_FEN_POSITION_DRAW,
+    OP_POSITION_FEN,
+    OP_NAME_MATERIAL,
+    OP_MATERIAL_NAME,
+    OP_CHECK,
+    OP_COUNT
+} operation;
+
+/* The operation names of section 12, in the order of the enum above. */
+static const char *const operation_names[OP_COUNT] = {
+    "material",      "study",           "position",         "fen-material",      "fen-study",
+    "fen-study-win", "fen-study-draw",  "fen-position",     "fen-position-win",  "fen-position-draw",
+    "position-fen",  "name-material",   "material-name",    "check",
+};
+
+typedef struct example {
+    unsigned long line;      /* line of the opening fence: the example's id */
+    unsigned long last_line; /* line of the closing fence */
+    operation op;
+    char *input;
+    char *expected;
+} example;
+
+typedef struct example_list {
+    example *items;
+    size_t count;
+    size_t capacity;
+} example_list;
+
+static char *copy_text(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = malloc(n);
+    if (!p) {
+        fputs("run_examples: out of memory\n", stderr);
+        exit(1);
+    }
+    memcpy(p, s, n);
+    return p;
+}
+
+static void append_example(example_list *list, example e)
+{
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 256;
+        example *items = realloc(list->items, capacity * sizeof *items);
+        if (!items) {
+            fputs("run_examples: out of memory\n", stderr);
+            exit(1);
+        }
+        list->items = items;
+        list->capacity = capacity;
+    }
+    list->items[list->count++] = e;
+}
+
+static int find_operation(const char *name, operation *out)
+{
+    for (int i = 0; i < OP_COUNT; i++) {
+        if (strcmp(name, operation_names[i]) == 0) {
+            *out = (operation)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Reads one line without its newline (and a CR before it). Returns 0 at the
+ * end of the file, -1 on a line too long to be an example line. */
+static int read_line(FILE *f, char *buf, size_t cap, unsigned long *line_no)
+{
+    if (!fgets(buf, (int)cap, f))
+        return 0;
+    ++*line_no;
+    size_t n = strlen(buf);
+    if (n > 0 && buf[n - 1] == '\n')
+        buf[--n] = '\0';
+    else if (!feof(f))
+        return -1;
+    if (n > 0 && buf[n - 1] == '\r')
+        buf[--n] = '\0';
+    return 1;
+}
+
+static int starts_with(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
+
+/* Whether an example is selected: all when only_line is 0, else the one whose
+ * block holds that line. */
+static int selected(const example *e, unsigned long only_line)
+{
+    return only_line == 0 || (e->line <= only_line && only_line <= e->last_line);
+}
+
+/* Collects every example block of the file. Returns the number of malformed
+ * blocks (each reported on stderr), or -1 when the file cannot be read. */
+static int load_examples(const char *path, example_list *list)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "run_examples: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char buf[MAX_LINE];
+    unsigned long line_no = 0;
+    int malformed = 0;
+    int in_other_fence = 0;
+    int status;
+    while ((status = read_line(f, buf, sizeof buf, &line_no)) != 0) {
+        if (status < 0) {
+            fprintf(stderr, "%s:%lu: line too long\n", path, line_no);
+            malformed++;
+            continue;
+        }
+        if (!starts_with(buf, "```"))
+            continue;
+        if (in_other_fence) {
+            in_other_fence = 0;
+            continue;
+        }
+        const char *info = buf + 3;
+        if (!starts_with(info, "example")) {
+            in_other_fence = 1; /* skip a non-example block up to its closing fence */
+            continue;
+        }
+        example e;
+        e.line = line_no;
+        if (info[7] != ' ' || !find_operation(info + 8, &e.op)) {
+            fprintf(stderr, "%s:%lu: malformed example block: info string \"%s\" is not `example OPERATION`\n",
+                    path, line_no, info);
+            malformed++;
+            in_other_fence = 1;
+            continue;
+        }
+        /* The four lines of the block: input, ".", expected, closing fence. A
+         * fence met early closes the block (and makes it malformed). */
+        char lines[4][MAX_LINE];
+        int got = 0, closed = 0;
+        while (got < 4 && read_line(f, lines[got], sizeof lines[got], &line_no) > 0) {
+            closed = starts_with(lines[got], "```");
+            got++;
+            if (closed)
+                break;
+        }
+        if (got != 4 || !closed || strcmp(lines[3], "```") != 0 || strcmp(lines[1], ".") != 0 ||
+            lines[2][0] == '\0') {
+            fprintf(stderr,
+                    "%s:%lu: malformed example block: expected the input line, a line \".\", a non-empty "
+                    "expected line and the closing fence\n",
+                    path, e.line);
+            malformed++;
+            in_other_fence = !closed;
+            continue;
+        }
+        const char *input = lines[0], *expected = lines[2];
+        e.last_line = line_no;
+        e.input = copy_text(input);
+        e.expected = copy_text(expected);
+        append_example(list, e);
+    }
+    if (ferror(f)) {
+        fprintf(stderr, "run_examples: error reading %s\n", path);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    if (in_other_fence) {
+        fprintf(stderr, "%s: unclosed fenced block at the end of the file\n", path);
+        malformed++;
+    }
+    return malformed;
+}
+
+/* Runs one example's operation; writes what it produced, in the expected
+ * line's format, to got. */
+static void run_operation(const gbr_codec *codec, const example *e, char *got, size_t got_cap)
+{
+    char out[OUTPUT_CAP];
+    const char *src = e->input;
+    size_t len = strlen(src);
+    gbr_result r;
+    gbr_form form = GBR_FORM_UNKNOWN;
+    switch (e->op) {
+    case OP_MATERIAL: r = gbr_material_canonical(codec, out, sizeof out, src, len); break;
+    case OP_STUDY: r = gbr_study_canonical(codec, out, sizeof out, src, len); break;
+    case OP_POSITION: r = gbr_position_canonical(codec, out, sizeof out, src, len); break;
+    case OP_FEN_MATERIAL: r = gbr_fen_to_material(codec, out, sizeof out, src, len); break;
+    case OP_FEN_STUDY: r = gbr_fen_to_study(codec, out, sizeof out, src, len, GBR_RESULT_NONE); break;
+    case OP_FEN_STUDY_WIN: r = gbr_fen_to_study(codec, out, sizeof out, src, len, GBR_RESULT_WIN); break;
+    case OP_FEN_STUDY_DRAW: r = gbr_fen_to_study(codec, out, sizeof out, src, len, GBR_RESULT_DRAW); break;
+    case OP_FEN_POSITION: r = gbr_fen_to_position(codec, out, sizeof out, src, len, GBR_RESULT_NONE); break;
+    case OP_FEN_POSITION_WIN: r = gbr_fen_to_position(codec, out, sizeof out, src, len, GBR_RESULT_WIN); break;
+    case OP_FEN_POSITION_DRAW: r = gbr_fen_to_position(codec, out, sizeof out, src, len, GBR_RESULT_DRAW); break;
+    case OP_POSITION_FEN: r = gbr_position_to_fen(codec, out, sizeof out, src, len); break;
+    case OP_NAME_MATERIAL: r = gbr_name_to_material(codec, out, sizeof out, src, len); break;
+    case OP_MATERIAL_NAME: r = gbr_material_to_name(codec, out, sizeof out, src, len); break;
+    case OP_CHECK: r = gbr_check(codec, out, sizeof out, src, len, &form); break;
+    case OP_COUNT:
+    default: snprintf(got, got_cap, "(no such operation)"); return;
+    }
+    if (r.error != GBR_OK)
+        snprintf(got, got_cap, "error %s %lu", gbr_error_name(r.error), (unsigned long)r.column);
+    else if (r.length > sizeof out)
+        snprintf(got, got_cap, "(output length %lu exceeds the buffer)", (unsigned long)r.length);
+    else if (e->op == OP_CHECK)
+        snprintf(got, got_cap, "%s %.*s", gbr_form_name(form), (int)r.length, out);
+    else
+        snprintf(got, got_cap, "%.*s", (int)r.length, out);
+}
+
+/* A codec table with an empty entry cannot run the examples (calling it would
+ * crash); name the first missing entry instead. */
+static const char *missing_entry(const gbr_codec *c)
+{
+    if (!c->parse_material) return "parse_material";
+    if (!c->format_material) return "format_material";
+    if (!c->parse_study) return "parse_study";
+    if (!c->format_study) return "format_study";
+    if (!c->parse_position) return "parse_position";
+    if (!c->format_position) return "format_position";
+    if (!c->parse_fen) return "parse_fen";
+    if (!c->format_fen) return "format_fen";
+    if (!c->parse_name) return "parse_name";
+    if (!c->format_name) return "format_name";
+    if (!c->material_from_counts) return "material_from_counts";
+    if (!c->material_split) return "material_split";
+    return NULL;
+}
+
+/* Runs the selected examples through one codec; returns the failures. */
+static size_t run_codec(const char *path, const gbr_codec *codec, const example_list *list, unsigned long only_line)
+{
+    const char *name = codec->name ? codec->name : "(unnamed)";
+    const char *missing = missing_entry(codec);
+    size_t run = 0, failed = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const example *e = &list->items[i];
+        if (!selected(e, only_line))
+            continue;
+        run++;
+        char got[2 * OUTPUT_CAP];
+        if (missing)
+            snprintf(got, sizeof got, "(codec has no %s)", missing);
+        else
+            run_operation(codec, e, got, sizeof got);
+        if (strcmp(got, e->expected) != 0) {
+            failed++;
+            printf("FAIL %s:%lu [%s] %s\n  input:    \"%s\"\n  expected: %s\n  got:      %s\n", path, e->line, name,
+                   operation_names[e->op], e->input, e->expected, got);
+        }
+    }
+    printf("%s: %lu examples, %lu passed, %lu failed\n", name, (unsigned long)run, (unsigned long)(run - failed),
+           (unsigned long)failed);
+    return run == 0 ? 1 : failed;
+}
+
+static void print_json_string(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            printf("\\%c", *p);
+        else if (*p < 0x20 || *p >= 0x7f)
+            printf("\\u%04x", *p);
+        else
+            putchar(*p);
+    }
+    putchar('"');
+}
+
+static void dump_json(const example_list *list, unsigned long only_line)
+{
+    for (size_t i = 0; i < list->count; i++) {
+        const example *e = &list->items[i];
+        if (!selected(e, only_line))
+            continue;
+        printf("{\"id\":%lu,\"operation\":", e->line);
+        print_json_string(operation_names[e->op]);
+        printf(",\"input\":");
+        print_json_string(e->input);
+        printf(",\"expected\":");
+        print_json_string(e->expected);
+        printf("}\n");
+    }
+}
+
+static int usage(void)
+{
+    fputs("usage: run_examples [--line N] [--codec ref|fast] [--json] FILE\n", stderr);
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long only_line = 0;
+    const char *codec_name = NULL;
+    const char *path = NULL;
+    int json = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--line") == 0 && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            only_line = strtoul(argv[++i], &end, 10);
+            if (errno || *end || only_line == 0)
+                return usage();
+        } else if (strcmp(argv[i], "--codec") == 0 && i + 1 < argc) {
+            codec_name = argv[++i];
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = 1;
+        } else if (argv[i][0] == '-' || path) {
+            return usage();
+        } else {
+            path = argv[i];
+        }
+    }
+    if (!path)
+        return usage();
+
+    example_list list = {NULL, 0, 0};
+    int malformed = load_examples(path, &list);
+    if (malformed < 0)
+        return 1;
+    int status = malformed ? 1 : 0;
+    int run_nothing = 0;
+    if (list.count == 0) {
+        fprintf(stderr, "run_examples: %s holds no examples\n", path);
+        status = 1;
+    }
+    if (only_line) {
+        size_t found = 0;
+        for (size_t i = 0; i < list.count; i++)
+            found += (size_t)selected(&list.items[i], only_line);
+        if (!found) {
+            fprintf(stderr, "run_examples: no example block holds line %lu of %s\n", only_line, path);
+            status = 1;
+            run_nothing = 1;
+        }
+    }
+
+    if (json) {
+        dump_json(&list, only_line);
+    } else if (list.count > 0 && !run_nothing) {
+        const gbr_codec *codecs[2] = {gbr_codec_ref(), gbr_codec_fast()};
+        size_t ran = 0;
+        for (size_t i = 0; i < 2; i++) {
+            if (!codecs[i] || (codec_name && (!codecs[i]->name || strcmp(codec_name, codecs[i]->name) != 0)))
+                continue;
+            ran++;
+            if (run_codec(path, codecs[i], &list, only_line) != 0)
+                status = 1;
+        }
+        if (ran == 0) {
+            fprintf(stderr, "run_examples: codec %s is not available\n", codec_name ? codec_name : "(any)");
+            status = 1;
+        }
+    }
+
+    for (size_t i = 0; i < list.count; i++) {
+        free(list.items[i].input);
+        free(list.items[i].expected);
+    }
+    free(list.items);
+    if (malformed)
+        fprintf(stderr, "run_examples: %s: %d malformed example block(s)\n", path, malformed);
+    return status;
+}
