@@ -17,7 +17,7 @@
 
 #include "gen.h"
 
-enum { PAIR_CASES = 10000, BATCHES = 150, BATCH_SIZE = 48 };
+enum { PAIR_CASES = 50000, BATCHES = 400, BATCH_SIZE = 48 };
 
 static int sign(long long v) { return (v > 0) - (v < 0); }
 

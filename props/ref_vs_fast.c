@@ -16,7 +16,7 @@
 
 #include "gen.h"
 
-enum { TEXT_CASES = 40000, STRUCT_CASES = 20000 };
+enum { TEXT_CASES = 200000, STRUCT_CASES = 50000 };
 
 typedef struct pair_ctx {
     const gbr_codec *ref, *fast;

@@ -16,7 +16,7 @@
 
 #include "gen.h"
 
-enum { CASES = 3000 };
+enum { CASES = 20000 };
 
 static int black_to_move(uint8_t indicator)
 {
