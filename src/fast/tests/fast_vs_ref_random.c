@@ -9,7 +9,7 @@
  * (counts, materials, studies, boards) are also generated directly, valid
  * and invalid, for the format, counts, split and key entries.
  *
- *   fast_vs_ref_random [iterations] [seed]
+ *   fast_vs_ref_random [-v] [iterations] [seed]
  *
  * Exits 1 when the codecs disagreed anywhere, printing the first inputs of
  * each kind of disagreement.
@@ -52,6 +52,16 @@ static void fail(const char *what, const char *src, size_t len, gbr_result a, gb
         printf("DISAGREE %s on \"%.*s\" (len %zu): ref %s col %u len %zu, fast %s col %u len %zu\n", what,
                (int)len, src ? src : "", len, gbr_error_name(a.error), a.column, a.length, gbr_error_name(b.error),
                b.column, b.length);
+}
+
+/* How often each parser's reference result had each error class: the
+ * spread shows which rules the generated inputs reach (printed with -v). */
+static unsigned long seen[5][GBR_ERROR_COUNT];
+static const char *const parser_names[5] = {"material", "study", "position", "fen", "name"};
+static void tally(unsigned parser, gbr_result a)
+{
+    if ((unsigned)a.error < GBR_ERROR_COUNT)
+        seen[parser][a.error]++;
 }
 
 static void same_result(const char *what, const char *src, size_t len, gbr_result a, gbr_result b)
@@ -152,6 +162,7 @@ static void compare_text(const char *src, size_t len)
         a = ref->parse_material(src, len, &ma);
         b = fast->parse_material(src, len, &mb);
         same_result("parse_material", src, len, a, b);
+        tally(0, a);
         if (a.error == GBR_OK)
             compare_material_value(src, len, &ma, &mb, a, b);
     }
@@ -162,6 +173,7 @@ static void compare_text(const char *src, size_t len)
         a = ref->parse_study(src, len, &sa);
         b = fast->parse_study(src, len, &sb);
         same_result("parse_study", src, len, a, b);
+        tally(1, a);
         if (a.error == GBR_OK) {
             same_bytes("parsed study", src, len, &sa, &sb, sizeof sa, a, b);
             comparisons++;
@@ -177,6 +189,7 @@ static void compare_text(const char *src, size_t len)
         a = ref->parse_position(src, len, &pa);
         b = fast->parse_position(src, len, &pb);
         same_result("parse_position", src, len, a, b);
+        tally(2, a);
         if (a.error == GBR_OK)
             compare_position_value(src, len, &pa, &pb, a, b);
         memset(&pa, 0, sizeof pa);
@@ -184,6 +197,7 @@ static void compare_text(const char *src, size_t len)
         a = ref->parse_fen(src, len, &pa);
         b = fast->parse_fen(src, len, &pb);
         same_result("parse_fen", src, len, a, b);
+        tally(3, a);
         if (a.error == GBR_OK)
             compare_position_value(src, len, &pa, &pb, a, b);
     }
@@ -194,6 +208,7 @@ static void compare_text(const char *src, size_t len)
         a = ref->parse_name(src, len, &ca);
         b = fast->parse_name(src, len, &cb);
         same_result("parse_name", src, len, a, b);
+        tally(4, a);
         if (a.error == GBR_OK) {
             same_bytes("parsed counts", src, len, &ca, &cb, sizeof ca, a, b);
             compare_format("format_name", src, len, ref_format_name, fast_format_name, &ca, &cb);
@@ -530,9 +545,68 @@ static void compare_structs(void)
     }
 }
 
+/* Texts at the places where §9.3 decides between close error classes; each
+ * is also compared cut short at every length. */
+static const char *const edge_texts[] = {
+    "e1e8 0000.00 2/2.", "e1e8 0000.00a1 2/2.", "e1e8 0000.00 a1 2/2.", "e1e8 0000.00 . 2/2.",
+    "e1e8 0000.00 {} 2/2.", "e1e8 0000.00  2/2.", "e1e8 0001.00 a1{ 2/2.", "e1e8 0001.00 a1. 2/1.",
+    "e1e8 0001.00 a1b1 2/1.", "e1e8 0001.00 {a1} 2/1.", "e1e8 0001.00 .a1 2/1.", "e1e8 0001.00  2/1.",
+    "e1e8 0001.10 a1.d4{ 3/1.", "e1e8 0001.10 a1.d4. 3/1.", "e1e8 0001.10 a1.d4d5 3/1.", "e1e8 0001.10 a1 d4 3/1.",
+    "e1e8 0001.10 a1{d4 3/1.", "e1e8 0001.10 a1.{ 3/1.", "e1e8 0001.10 a1.d1 3/1.", "e1e8 0001.10 a1.e1 3/1.",
+    "e1e8 0001.10 a1.a1 3/1.", "e1e8 0002.00 b1a1 3/1.", "e1e8 0002.00 a1a1 3/1.", "e1e8 0002.00 a1e1 3/1.",
+    "e1e8 0009.00 {b1c1d1/f6} 5/2.", "e1e8 0009.00 {b1c1/f6} 4/2.", "e1e8 0009.00 {b1c1d1/f6 5/2.",
+    "e1e8 0009.00 {b1c1d1/f6/} 5/2.", "e1e8 0009.00 {b1c1d1}f6} 5/2.", "e1e8 0009.00 {b1c9d1/f6} 5/2.",
+    "e1e8 0009.00 b1 5/2.", "e1e8 0009.00 {/} 1/1.", "e1e8 0009.00 {/a1b1c1} 1/4.", "e1e8 0009.00 {c1b1d1/} 4/1.",
+    "e1e8 0009.00 {b1c1d1/b1} 5/2.", "e1e8 0009.00 {b1c1d1/}. 4/1.", "e1e8 0009.88 {b1c1d1/} 4/1.",
+    "e1e8 9000.08 {a1b1c1d1/} 5/9.", "e1e8 9000.80 {a1b1c1/}.a2b2c2d2e2f2g2h2 12/1.",
+    "e1e8 0009.80 {a1b1c1/}.a2b2c2d2e2f2g2h2 12/1.", "e1e8 0090.00 {a1b1c1d1e1f1g1h1a2b2/} 11/1.",
+    "e1e8 0000.00 2", "e1e8 0000.00 02/2.", "e1e8 0000.00 222/2.", "e1e8 0000.00 3/2.", "e1e8 0000.00 2/3.",
+    "e1e8 0000.00 2/2 W.", "e1e8 0000.00 2/2 WTX.", "e1e8 0000.00 2/2-x.", "e1e8 0000.00 2/2+", "e1e8 0000.00 2/2+x",
+    "e1e8 0000.00 2/2 BTM.", "e1e8 0000.00 2/2 BTM. ", "e1e8 0000.00 2/2-=.", "e1e8 0000.00 2/2x.", "e1e8 0000.00 2x2.",
+    "e1e8 0000.00 2/2/", "e1e8 0000.00 2/22.", "e1e8 0000.00 2/222.", "e1e8 0000.00 10/2.", "e1e1 0000.00 2/2.",
+    "e1e9 0000.00 2/2.", "i1e8 0000.00 2/2.", "e1e8 0000 2/2.", "e1e8 0000.0 2/2.", "e1e8 0000.09 2/2.",
+    "e1e8 8000.88 2/2.", "e1e8x0000.00 2/2.", "e1e8 000a.00 2/2.",
+    "K", "Kv", "KvK", "KvKv", "KQRQvK", "KPPPPPPPPPvK", "KvKPPPPPPPPP", "KQQQQQQQQQQvK", "KvKQQQQQQQQQQ",
+    "KQQvKQQPPPPPPPP", "kvK", "KVK", "KxvK", "KvKx", "KQRBNPvKQRBNP", "KPQvK", "v", "KKvK",
+    "8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8 w", "k7/8/8/8/8/8/8/7K", "k7/8/8/8/8/8/8/7K ", "k7/8/8/8/8/8/8/7K w ",
+    "k7/8/8/8/8/8/8/7K w  - -", "k7/8/8/8/8/8/8/7K w KQkq", "k7/8/8/8/8/8/8/7K w KQkq ",
+    "k7/8/8/8/8/8/8/7K w KQkq -", "k7/8/8/8/8/8/8/7K w - e3 0", "k7/8/8/8/8/8/8/7K w - e3 0 ",
+    "k7/8/8/8/8/8/8/7K w - e3 123456 1", "k7/8/8/8/8/8/8/7K w - - 0 1 x", "k7/8/8/8/8/8/8/7K w - - 0 1x",
+    "k7/8/8/8/8/8/8/7K w - - 0 123456", "k7/8/8/8/8/8/8/7K/", "k7/8/8/8/8/8/8/7K1", "k7/8/8/8/8/8/8/7K b QK - 0 1",
+    "k7/8/8/8/8/8/8/7K b KK - 0 1", "k7/8/8/8/8/8/8/7K b -- - 0 1", "k7/8/8/8/8/8/8/7K b - e4 0 1",
+    "k7/8/8/8/8/8/8/7K b - i3 0 1", "k7/8/8/8/8/8/8/7K x", "k7/8/8/8/8/8/8/7K wb", "k7/8/8/8/8/8/8/7K w -",
+    "k7/8/8/8/8/8/8/7K w - -  0 1", "k7/8/8/8/8/8/8/7K w - - a 1", "k7/8/8/8/8/8/8/7K w - - 0", "k6/8/8/8/8/8/8/7K w",
+    "k8/8/8/8/8/8/8/7K w", "k71/8/8/8/8/8/8/7K w", "k7/8/8/8/8/8/8/7KK w", "kk6/8/8/8/8/8/8/7K w",
+    "k7/8/8/8/8/8/8/6KK w", "P6k/8/8/8/8/8/8/7K w", "k7/8/8/8/8/8/8/P6K w", "k7/PPPPPPPP/P7/8/8/8/8/7K w",
+    "k7/8/8/8/8/8/8 w", "k7/8/8/8/8/8/8/8/7K w", "k7/8/8/8/8/8/8/7K w", "k7/9/8/8/8/8/8/7K w", "k7/0/8/8/8/8/8/7K w",
+    "k7/8/8/8/8/8/8/7K", "7K/8/8/8/8/8/8/7k w", "7K/8/8/8/8/8/8/8 w", "QQQQQQQQ/QQk5/8/8/8/8/8/7K w",
+    "+0020.42c1a1", "=0323.12g3g1", "(+0016.32d4g7)", "[+0016.32d4g7]", "[+0016.32d4g7)", "(+0016.32d4g7", "+0020c1a1",
+    "+0020x1a1", "+0020.4c1a1", "+0020.49c1a1", "+8000.88c1a1", "+0020.42c1c1", "+0020.42c1c9", "+0020.42c1a1x",
+    "[[0020c1a1]", "+=0020c1a1", "0020c1a1", "0020.00", "0020", "002", "0020.", "0020.0", "0020.000", "0020x00",
+    "9999.00", "9999.88", "0009.78", "0009.88", "8000.88", "4888.88", "0000.99", "0000.90",
+};
+
+static void compare_edge_texts(void)
+{
+    for (size_t k = 0; k < sizeof edge_texts / sizeof edge_texts[0]; k++) {
+        text t;
+        t.n = strlen(edge_texts[k]);
+        memcpy(t.s, edge_texts[k], t.n);
+        for (size_t cut = 0; cut <= strlen(edge_texts[k]); cut++) {
+            t.n = cut;
+            compare_exact(&t);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
-    unsigned long iterations = argc > 1 ? strtoul(argv[1], NULL, 10) : 60000;
+    int verbose = argc > 1 && strcmp(argv[1], "-v") == 0;
+    if (verbose) {
+        argc--;
+        argv++;
+    }
+    unsigned long iterations = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
     rng_state = argc > 2 ? strtoull(argv[2], NULL, 10) : 0x9E3779B97F4A7C15ULL;
     ref = gbr_codec_ref();
     fast = gbr_codec_fast();
@@ -540,12 +614,20 @@ int main(int argc, char **argv)
         printf("both codecs are needed (fast available: %s)\n", fast ? "yes" : "no");
         return 1;
     }
+    compare_edge_texts();
     text previous = {{0}, 0};
     for (unsigned long it = 0; it < iterations; it++) {
         gbr_counts c;
         gbr_position p;
         text t = {{0}, 0};
         random_counts(&c, below(4) ? 6 : 14);
+        if (below(4) == 0) {
+            /* Counts beyond the rules: 9 pawns, many promoted pieces. */
+            for (unsigned side = 0; side < 2; side++)
+                for (unsigned type = 0; type < 5; type++)
+                    if (below(3) == 0)
+                        c.count[side][type] = (uint8_t)below(type == GBR_PAWN ? 10 : 7);
+        }
         switch (it % 5) {
         case 0: write_material(&t, &c); break;
         case 1: write_study(&t, &c); break;
@@ -568,6 +650,14 @@ int main(int argc, char **argv)
         previous = t;
         compare_structs();
     }
+    if (verbose)
+        for (unsigned parser = 0; parser < 5; parser++) {
+            printf("%s:", parser_names[parser]);
+            for (unsigned e = 0; e < GBR_ERROR_COUNT; e++)
+                if (seen[parser][e])
+                    printf(" %s=%lu", gbr_error_name((gbr_error)e), seen[parser][e]);
+            printf("\n");
+        }
     for (unsigned k = 0; k < 64 && kinds[k].what; k++)
         printf("%lu disagreements: %s\n", kinds[k].count, kinds[k].what);
     printf("%lu iterations, %lu comparisons, %lu disagreements\n", iterations, comparisons, disagreements);
