@@ -56,7 +56,7 @@ expect 0 "=0116.00a7d3" "" -- study --result=draw "$fen1"
 expect 0 "0000.32a2c4" "" -- study "$fen2"
 expect 0 "$pos1" "" -- position --result win "$fen1"
 expect 0 "$pos2" "" -- position "$fen2"
-expect 0 "e1e8 0000.00 2/2-=." "" -- position --result draw "$fen3"
+expect 0 "e1e8 0000.00 1/1-=." "" -- position --result draw "$fen3"
 expect 0 "$fen1
 $fen2" "" -- fen "$pos1" "$pos2"
 expect 0 "0116.00: White: rook, bishop; Black: two knights; name KRBvKNN" "" -- decode 0116.00
