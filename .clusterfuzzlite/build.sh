@@ -1,0 +1,36 @@
+#!/bin/bash -eu
+# Builds every fuzz harness of gbr for ClusterFuzzLite / OSS-Fuzz, with the
+# compiler, flags and engine the environment gives ($CC $CXX $CFLAGS
+# $CXXFLAGS $LIB_FUZZING_ENGINE), into $OUT: each harness binary, its seed
+# corpus <name>_seed_corpus.zip (corpus/<name> and corpus/regressions/<name>),
+# its dictionary <name>.dict and <name>.options.
+# The harness names come from the one list in fuzz/CMakeLists.txt.
+# Local run (no Docker):
+#   CC=clang CXX=clang++ CFLAGS="-fsanitize=fuzzer-no-link,address" CXXFLAGS="$CFLAGS" \
+#   LIB_FUZZING_ENGINE=-fsanitize=fuzzer SRC=<dir holding gbr/> OUT=<dir> .clusterfuzzlite/build.sh
+
+project="${GBR_SOURCE_DIR:-$SRC/gbr}"
+work="${WORK:-$(mktemp -d)}/gbr-objects"
+mkdir -p "$work" "$OUT"
+
+# The library: the shared layer and both codecs, as src/CMakeLists.txt builds it.
+objects=()
+for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/*.c; do
+  object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
+  $CC $CFLAGS -std=c11 -I"$project/src/include" -I"$project/src" -c "$source" -o "$object"
+  objects+=("$object")
+done
+$CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
+
+for harness in $("$project/fuzz/harnesses.sh"); do
+  $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/$harness.c" -o "$work/$harness.o"
+  # Linked with the C++ driver: libFuzzer and some engines' libraries are C++.
+  $CXX $CXXFLAGS "$work/$harness.o" "$work/fuzz_common.o" "${objects[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$harness"
+
+  surface="${harness%%_*}"
+  cp "$project/fuzz/$surface.dict" "$OUT/$harness.dict"
+  printf '[libfuzzer]\ndict = %s.dict\nmax_len = 512\n' "$harness" > "$OUT/$harness.options"
+  rm -f "$OUT/${harness}_seed_corpus.zip"
+  find "$project/corpus/$harness" "$project/corpus/regressions/$harness" -maxdepth 1 -type f \
+      ! -name '.*' 2>/dev/null | zip -q -j "$OUT/${harness}_seed_corpus.zip" -@
+done

@@ -1,0 +1,101 @@
+#!/bin/sh
+# Fuzzing campaign: every harness of fuzz/CMakeLists.txt under libFuzzer and
+# then under AFL++, SECONDS each (one engine at a time: the machine is shared).
+#
+#   ci/fuzz.sh [SECONDS]          (default 60)
+#
+# Builds build-fuzz-libfuzzer (clang, ASan+UBSan) and build-fuzz-afl
+# (afl-clang-fast, ASan+UBSan, persistent mode through libAFLDriver). New inputs
+# go to scratch directories under $TMPDIR; the repository corpus is given
+# second (libFuzzer) or read-only (AFL++ -i), so it is untouched until the final
+# step merges the new coverage into corpus/<harness>/ with libFuzzer -merge=1.
+# Prints executions per second and executions per harness per engine. Exits 1
+# on any finding (libFuzzer's exit status; AFL++ crashes counted from
+# out/default/crashes/id:*, since afl-fuzz exits 0 even when it found some),
+# leaving the inputs under the scratch directory it names. Set
+# GBR_FUZZ_MERGE=0 to leave corpus/ alone.
+set -eu
+seconds=${1:-60}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+harnesses=$(fuzz/harnesses.sh)
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/gbr-fuzz.XXXXXX")
+report=$scratch/report.txt
+findings=0
+: > "$report"
+echo "fuzz: $seconds s per harness per engine; scratch $scratch"
+
+build() { # build DIR ENGINE COMPILER
+  cmake -S "$root" -B "$1" -DCMAKE_C_COMPILER="$3" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DGBR_FUZZ_ENGINE="$2" >"$scratch/configure-$2.log" 2>&1 || { cat "$scratch/configure-$2.log"; exit 1; }
+  # shellcheck disable=SC2086
+  cmake --build "$1" -j2 --target $harnesses >"$scratch/build-$2.log" 2>&1 || { tail -30 "$scratch/build-$2.log"; exit 1; }
+}
+
+seed_dirs() { # the repository's inputs of a harness
+  echo "$root/corpus/$1"
+  if [ -d "$root/corpus/regressions/$1" ]; then echo "$root/corpus/regressions/$1"; fi
+}
+
+# ---- libFuzzer ----------------------------------------------------------
+build build-fuzz-libfuzzer libfuzzer clang
+for h in $harnesses; do
+  work=$scratch/libfuzzer/$h
+  mkdir -p "$work/new"
+  status=0
+  # shellcheck disable=SC2046
+  build-fuzz-libfuzzer/fuzz/"$h" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
+      -dict="fuzz/${h%%_*}.dict" -artifact_prefix="$work/" "$work/new" $(seed_dirs "$h") \
+      >"$work/log" 2>&1 || status=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
+  printf '%-24s libfuzzer %10s exec/s %12s execs\n' "$h" "${rate:-?}" "${execs:-?}" | tee -a "$report"
+  if [ "$status" != 0 ]; then
+    findings=$((findings + 1))
+    echo "FINDING: $h under libFuzzer (exit $status): $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')"
+    grep -m3 -E 'ERROR|fuzz assertion|runtime error' "$work/log" || true
+  fi
+done
+
+# ---- AFL++ ----------------------------------------------------------------
+build build-fuzz-afl afl afl-clang-fast
+for h in $harnesses; do
+  work=$scratch/afl/$h
+  mkdir -p "$work/seeds"
+  for dir in $(seed_dirs "$h"); do cp "$dir"/* "$work/seeds/"; done
+  status=0
+  AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_NO_AFFINITY=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+      afl-fuzz -i "$work/seeds" -o "$work/out" -x "fuzz/${h%%_*}.dict" -V "$seconds" \
+      -- build-fuzz-afl/fuzz/"$h" >"$work/log" 2>&1 || status=$?
+  stats=$work/out/default/fuzzer_stats
+  execs=$(sed -n 's/^execs_done *: *//p' "$stats" 2>/dev/null)
+  rate=$(awk -F': *' '/^execs_done/ {e=$2} /^run_time/ {t=$2} END {if (t > 0) printf "%.0f", e / t}' "$stats" 2>/dev/null)
+  crashes=$(find "$work/out/default/crashes" -name 'id:*' 2>/dev/null | wc -l)
+  printf '%-24s afl       %10s exec/s %12s execs\n' "$h" "${rate:-?}" "${execs:-?}" | tee -a "$report"
+  if [ "$status" != 0 ] || [ "$crashes" != 0 ]; then
+    findings=$((findings + 1))
+    echo "FINDING: $h under AFL++ (exit $status, $crashes crashes in $work/out/default/crashes)"
+    [ "$status" = 0 ] || tail -5 "$work/log"
+  fi
+done
+
+echo "---- summary ($seconds s each)"
+cat "$report"
+awk '{s += $5} END {print "total executions: " s}' "$report"
+if [ "$findings" != 0 ]; then
+  echo "fuzz: $findings finding(s); inputs kept under $scratch"
+  exit 1
+fi
+
+# ---- merge new coverage into the repository corpus ---------------------------
+if [ "${GBR_FUZZ_MERGE:-1}" != 0 ]; then
+  for h in $harnesses; do
+    before=$(ls "corpus/$h" | wc -l)
+    build-fuzz-libfuzzer/fuzz/"$h" -merge=1 -rss_limit_mb=2048 "corpus/$h" \
+        "$scratch/libfuzzer/$h/new" "$scratch/afl/$h/out/default/queue" >"$scratch/merge-$h.log" 2>&1 ||
+        { tail -5 "$scratch/merge-$h.log"; exit 1; }
+    echo "merge: corpus/$h $before -> $(ls "corpus/$h" | wc -l) inputs"
+  done
+fi
+rm -rf "$scratch"
+echo "fuzz: no findings"

@@ -1,0 +1,340 @@
+/* Shared harness support: the codec pair, the differential runner, failure reports. */
+#include "fuzz_common.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The input of the current run, for failure reports only. */
+static const char *noted_text;
+static size_t noted_len;
+
+void fuzz_note_input(const char *text, size_t len)
+{
+    noted_text = text;
+    noted_len = len;
+}
+
+static void print_escaped(FILE *f, const char *text, size_t len)
+{
+    fputc('"', f);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch >= 0x20 && ch < 0x7f)
+            fputc(ch, f);
+        else
+            fprintf(f, "\\x%02x", ch);
+    }
+    fputc('"', f);
+}
+
+void fuzz_fail(const char *file, int line, const char *condition, const char *format, ...)
+{
+    va_list args;
+    fprintf(stderr, "%s:%d: fuzz assertion failed: %s\n  ", file, line, condition);
+    va_start(args, format);
+    vfprintf(stderr, format, args);
+    va_end(args);
+    fprintf(stderr, "\n  input (%zu bytes): ", noted_len);
+    print_escaped(stderr, noted_text ? noted_text : "", noted_text ? noted_len : 0);
+    fprintf(stderr, "\n");
+    fflush(stderr);
+    abort();
+}
+
+const gbr_codec *fuzz_codec_a(void) { return gbr_codec_ref(); }
+
+const gbr_codec *fuzz_codec_b(void)
+{
+    const gbr_codec *fast = gbr_codec_fast();
+    return fast ? fast : gbr_codec_ref();
+}
+
+void fuzz_assert_result_sane(const char *what, gbr_result r, size_t cap)
+{
+    FUZZ_ASSERT((unsigned)r.error < GBR_ERROR_COUNT, "%s: error value %d out of range", what, (int)r.error);
+    if (r.error == GBR_OK) {
+        FUZZ_ASSERT(r.column == 0, "%s: success with column %u", what, (unsigned)r.column);
+        FUZZ_ASSERT(r.length <= cap, "%s: length %zu beyond capacity %zu", what, r.length, cap);
+    } else if (r.error == GBR_E_BUFFER_TOO_SMALL) {
+        FUZZ_ASSERT(r.length > cap, "%s: buffer-too-small but %zu needed fits in %zu", what, r.length, cap);
+    }
+}
+
+void fuzz_assert_same_result(const char *what, gbr_result a, gbr_result b)
+{
+    FUZZ_ASSERT(a.error == b.error && a.column == b.column && a.length == b.length,
+                "%s: codecs differ: %s gives %s column %u length %zu, %s gives %s column %u length %zu", what,
+                fuzz_codec_a()->name, gbr_error_name(a.error), (unsigned)a.column, a.length, fuzz_codec_b()->name,
+                gbr_error_name(b.error), (unsigned)b.column, b.length);
+}
+
+/* A run with exactly `cap` bytes of heap, so any write past cap is an ASan
+ * finding; a NULL dst for 0 (the size query). Returns the result and copies
+ * what was written into `copy` (FUZZ_FULL_CAPACITY bytes). */
+static gbr_result run_exact(fuzz_writer writer, const gbr_codec *c, const void *context, size_t cap, char *copy)
+{
+    char *dst = cap ? malloc(cap) : NULL;
+    FUZZ_ASSERT(cap == 0 || dst != NULL, "out of memory for %zu bytes", cap);
+    gbr_result r = writer(c, dst, cap, context);
+    if (r.error == GBR_OK && r.length <= cap && r.length <= FUZZ_FULL_CAPACITY)
+        memcpy(copy, dst, r.length);
+    free(dst);
+    return r;
+}
+
+void fuzz_compare_writers(const char *what, fuzz_writer writer, const void *context, uint8_t capacity_byte,
+                          fuzz_output *out)
+{
+    static char text_a[FUZZ_FULL_CAPACITY], text_b[FUZZ_FULL_CAPACITY];
+    const gbr_codec *a = fuzz_codec_a(), *b = fuzz_codec_b();
+
+    gbr_result full_a = run_exact(writer, a, context, FUZZ_FULL_CAPACITY, text_a);
+    gbr_result full_b = run_exact(writer, b, context, FUZZ_FULL_CAPACITY, text_b);
+    fuzz_assert_result_sane(what, full_a, FUZZ_FULL_CAPACITY);
+    fuzz_assert_result_sane(what, full_b, FUZZ_FULL_CAPACITY);
+    FUZZ_ASSERT(full_a.error != GBR_E_BUFFER_TOO_SMALL, "%s: %zu bytes needed, more than any canonical text",
+                what, full_a.length);
+    fuzz_assert_same_result(what, full_a, full_b);
+    if (full_a.error == GBR_OK)
+        FUZZ_ASSERT(memcmp(text_a, text_b, full_a.length) == 0, "%s: codecs write different bytes: %.*s vs %.*s",
+                    what, (int)full_a.length, text_a, (int)full_b.length, text_b);
+
+    /* The small-capacity run: 0 .. needed when accepted, 0 .. 15 otherwise. */
+    size_t cap = full_a.error == GBR_OK ? capacity_byte % (full_a.length + 1) : capacity_byte % 16u;
+    char small_text[FUZZ_FULL_CAPACITY];
+    const gbr_codec *codecs[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        gbr_result small = run_exact(writer, codecs[i], context, cap, small_text);
+        fuzz_assert_result_sane(what, small, cap);
+        if (full_a.error == GBR_OK && cap < full_a.length) {
+            FUZZ_ASSERT(small.error == GBR_E_BUFFER_TOO_SMALL && small.length == full_a.length,
+                        "%s (%s, capacity %zu): expected buffer-too-small needing %zu, got %s column %u length %zu",
+                        what, codecs[i]->name, cap, full_a.length, gbr_error_name(small.error),
+                        (unsigned)small.column, small.length);
+            FUZZ_ASSERT(small.column == 0, "%s (%s): buffer-too-small with column %u", what, codecs[i]->name,
+                        (unsigned)small.column);
+        } else {
+            fuzz_assert_same_result(what, full_a, small);
+            if (small.error == GBR_OK)
+                FUZZ_ASSERT(memcmp(small_text, text_a, small.length) == 0,
+                            "%s (%s, capacity %zu): bytes differ from the full-capacity run", what,
+                            codecs[i]->name, cap);
+        }
+    }
+
+    if (out) {
+        out->result = full_a;
+        memcpy(out->text, text_a, full_a.error == GBR_OK ? full_a.length : 0);
+    }
+}
+
+gbr_result fuzz_run_text_call(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    const fuzz_text_call *call = context;
+    return call->op(c, dst, cap, call->src, call->len, call->option);
+}
+
+void fuzz_compare_text_op(const char *what, fuzz_text_op op, const char *src, size_t len,
+                          gbr_result_option option, uint8_t capacity_byte, fuzz_output *out)
+{
+    fuzz_text_call call = {op, src, len, option};
+    fuzz_compare_writers(what, fuzz_run_text_call, &call, capacity_byte, out);
+}
+
+gbr_result fuzz_op_material_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                      gbr_result_option option)
+{
+    (void)option;
+    return gbr_material_canonical(c, dst, cap, src, len);
+}
+
+gbr_result fuzz_op_study_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                   gbr_result_option option)
+{
+    (void)option;
+    return gbr_study_canonical(c, dst, cap, src, len);
+}
+
+gbr_result fuzz_op_position_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                      gbr_result_option option)
+{
+    (void)option;
+    return gbr_position_canonical(c, dst, cap, src, len);
+}
+
+gbr_result fuzz_op_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                   gbr_result_option option)
+{
+    (void)option;
+    return gbr_fen_to_material(c, dst, cap, src, len);
+}
+
+gbr_result fuzz_op_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                gbr_result_option option)
+{
+    return gbr_fen_to_study(c, dst, cap, src, len, option);
+}
+
+gbr_result fuzz_op_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                   gbr_result_option option)
+{
+    return gbr_fen_to_position(c, dst, cap, src, len, option);
+}
+
+gbr_result fuzz_op_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                   gbr_result_option option)
+{
+    (void)option;
+    return gbr_position_to_fen(c, dst, cap, src, len);
+}
+
+gbr_result fuzz_op_name_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                    gbr_result_option option)
+{
+    (void)option;
+    return gbr_name_to_material(c, dst, cap, src, len);
+}
+
+gbr_result fuzz_op_material_to_name(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                                    gbr_result_option option)
+{
+    (void)option;
+    return gbr_material_to_name(c, dst, cap, src, len);
+}
+
+/* gbr_check's form goes through a second channel; the writer records it. */
+typedef struct check_call {
+    const char *src;
+    size_t len;
+    unsigned calls; /* fuzz_compare_writers alternates codec A and codec B */
+    gbr_form form[2];
+} check_call;
+
+static gbr_result run_check(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    check_call *call = (check_call *)(uintptr_t)context;
+    (void)c;
+    gbr_form *form = &call->form[call->calls++ & 1u];
+    return gbr_check(c, dst, cap, call->src, call->len, form);
+}
+
+void fuzz_compare_check(const char *src, size_t len, uint8_t capacity_byte)
+{
+    check_call call = {src, len, 0, {GBR_FORM_UNKNOWN, GBR_FORM_UNKNOWN}};
+    fuzz_compare_writers("gbr_check", run_check, &call, capacity_byte, NULL);
+    FUZZ_ASSERT(call.form[0] == gbr_detect_form(src, len) && call.form[1] == call.form[0],
+                "gbr_check: form %s / %s, detected %s", gbr_form_name(call.form[0]), gbr_form_name(call.form[1]),
+                gbr_form_name(gbr_detect_form(src, len)));
+}
+
+gbr_result fuzz_format_material(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    return c->format_material(dst, cap, context);
+}
+
+gbr_result fuzz_format_study(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    return c->format_study(dst, cap, context);
+}
+
+gbr_result fuzz_format_position(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    return c->format_position(dst, cap, context);
+}
+
+gbr_result fuzz_format_fen(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    return c->format_fen(dst, cap, context);
+}
+
+gbr_result fuzz_format_name(const gbr_codec *c, char *dst, size_t cap, const void *context)
+{
+    return c->format_name(dst, cap, context);
+}
+
+/* Fill patterns for parse outputs: a codec that leaves a byte unwritten on
+ * success shows up as a difference between the two structs. */
+#define FILL_A 0xa5
+#define FILL_B 0x5a
+
+#define COMPARE_PARSE(entry, type, what)                                                               \
+    do {                                                                                               \
+        memset(a, FILL_A, sizeof *a);                                                                  \
+        memset(b, FILL_B, sizeof *b);                                                                  \
+        gbr_result ra = fuzz_codec_a()->entry(src, len, a);                                            \
+        gbr_result rb = fuzz_codec_b()->entry(src, len, b);                                            \
+        fuzz_assert_result_sane(what, ra, SIZE_MAX);                                                   \
+        fuzz_assert_result_sane(what, rb, SIZE_MAX);                                                   \
+        fuzz_assert_same_result(what, ra, rb);                                                         \
+        if (ra.error == GBR_OK)                                                                        \
+            FUZZ_ASSERT(memcmp(a, b, sizeof(type)) == 0, "%s: accepted, but the structs differ", what); \
+        else                                                                                           \
+            FUZZ_ASSERT(ra.column >= 1 && ra.column <= len + 1, "%s: column %u outside 1..%zu", what,   \
+                        (unsigned)ra.column, len + 1);                                                 \
+        return ra;                                                                                     \
+    } while (0)
+
+gbr_result fuzz_compare_parse_material(const char *src, size_t len, gbr_material *a, gbr_material *b)
+{
+    COMPARE_PARSE(parse_material, gbr_material, "parse_material");
+}
+
+gbr_result fuzz_compare_parse_study(const char *src, size_t len, gbr_study *a, gbr_study *b)
+{
+    COMPARE_PARSE(parse_study, gbr_study, "parse_study");
+}
+
+gbr_result fuzz_compare_parse_position(const char *src, size_t len, gbr_position *a, gbr_position *b)
+{
+    COMPARE_PARSE(parse_position, gbr_position, "parse_position");
+}
+
+gbr_result fuzz_compare_parse_fen(const char *src, size_t len, gbr_position *a, gbr_position *b)
+{
+    COMPARE_PARSE(parse_fen, gbr_position, "parse_fen");
+}
+
+gbr_result fuzz_compare_parse_name(const char *src, size_t len, gbr_counts *a, gbr_counts *b)
+{
+    COMPARE_PARSE(parse_name, gbr_counts, "parse_name");
+}
+
+gbr_result fuzz_compare_material_from_counts(const gbr_counts *counts, gbr_material *out)
+{
+    gbr_material b;
+    memset(out, FILL_A, sizeof *out);
+    memset(&b, FILL_B, sizeof b);
+    gbr_result ra = fuzz_codec_a()->material_from_counts(counts, out);
+    gbr_result rb = fuzz_codec_b()->material_from_counts(counts, &b);
+    fuzz_assert_result_sane("material_from_counts", ra, SIZE_MAX);
+    fuzz_assert_same_result("material_from_counts", ra, rb);
+    if (ra.error == GBR_OK)
+        FUZZ_ASSERT(memcmp(out, &b, sizeof b) == 0, "material_from_counts: the materials differ");
+    return ra;
+}
+
+void fuzz_compare_material_split_and_key(const gbr_material *m)
+{
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        uint8_t white[2] = {0xff, 0xff}, black[2] = {0xff, 0xff};
+        int exact_a = fuzz_codec_a()->material_split(m, type, &white[0], &black[0]);
+        int exact_b = fuzz_codec_b()->material_split(m, type, &white[1], &black[1]);
+        FUZZ_ASSERT(exact_a == exact_b, "material_split type %d: %d vs %d", type, exact_a, exact_b);
+        if (exact_a)
+            FUZZ_ASSERT(white[0] == white[1] && black[0] == black[1], "material_split type %d: %u+%u vs %u+%u",
+                        type, white[0], black[0], white[1], black[1]);
+    }
+    uint32_t key_a = fuzz_codec_a()->material_key(m), key_b = fuzz_codec_b()->material_key(m);
+    FUZZ_ASSERT(key_a == key_b, "material_key: %lu vs %lu", (unsigned long)key_a, (unsigned long)key_b);
+}
+
+void fuzz_struct_from_bytes(void *value, size_t value_size, const char *src, size_t len)
+{
+    memset(value, 0, value_size);
+    if (len > 0)
+        memcpy(value, src, len < value_size ? len : value_size);
+}

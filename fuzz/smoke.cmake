@@ -1,0 +1,35 @@
+# fuzz_smoke: a short, seeded libFuzzer run of every harness (cmake -P).
+# -DHARNESSES=a,b -DBINARIES=/path/a,/path/b -DSOURCE_DIR=... -DWORK_DIR=... -DRUNS=N
+# New inputs go to a scratch directory given first, so corpus/ is never written.
+string(REPLACE "," ";" harnesses "${HARNESSES}")
+string(REPLACE "," ";" binaries "${BINARIES}")
+list(LENGTH harnesses count)
+math(EXPR last "${count} - 1")
+set(failed "")
+foreach(i RANGE ${last})
+  list(GET harnesses ${i} harness)
+  list(GET binaries ${i} binary)
+  string(REGEX REPLACE "_.*" "" surface ${harness})
+  set(scratch ${WORK_DIR}/${harness})
+  file(REMOVE_RECURSE ${scratch})
+  file(MAKE_DIRECTORY ${scratch})
+  set(inputs ${SOURCE_DIR}/corpus/${harness})
+  if(EXISTS ${SOURCE_DIR}/corpus/regressions/${harness})
+    list(APPEND inputs ${SOURCE_DIR}/corpus/regressions/${harness})
+  endif()
+  execute_process(COMMAND ${binary} -runs=${RUNS} -seed=1 -rss_limit_mb=2048
+                          -dict=${SOURCE_DIR}/fuzz/${surface}.dict -artifact_prefix=${WORK_DIR}/${harness}-
+                          ${scratch} ${inputs}
+                  RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
+  string(REGEX MATCH "Done [0-9]+ runs in [0-9]+ second" done "${output}")
+  if(status EQUAL 0 AND done)
+    message(STATUS "${harness}: ${done}(s)")
+  else()
+    message("${output}")
+    message(SEND_ERROR "${harness}: libFuzzer exited with ${status} (artifacts under ${WORK_DIR})")
+    list(APPEND failed ${harness})
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "fuzz_smoke: findings in ${failed}")
+endif()
