@@ -16,6 +16,10 @@
  *  - The library never allocates and keeps no global mutable state. The caller
  *    owns every buffer and struct it passes; nothing is retained after return.
  *  - codec may be NULL, meaning gbr_codec_default().
+ *  - Parsers write *out only on success. Formatters validate the struct they
+ *    are given (digit ranges, squares 0-63, one king a side, pawn ranks, the
+ *    promotion rule, indicator 0-6) and return GBR_E_ARGUMENT rather than write
+ *    text no parser would accept. Columns saturate at UINT32_MAX.
  */
 #ifndef GBR_H
 #define GBR_H
@@ -175,14 +179,19 @@ typedef struct gbr_codec {
     gbr_result (*parse_name)(const char *src, size_t len, gbr_counts *out);
     gbr_result (*format_name)(char *dst, size_t cap, const gbr_counts *c);
 
-    /* Material code of exact counts (the 9 rule). Errors: too-many-pawns,
-     * promotions, argument (a count above 10, or above 9 for queens). */
+    /* Material code of exact counts (the 9 rule). Errors, all at column 0 and
+     * checked in this order: argument (a queen count above 9, or a rook, bishop
+     * or knight count above 10), too-many-pawns (a pawn count above 8),
+     * promotions (White before Black). */
     gbr_result (*material_from_counts)(const gbr_counts *c, gbr_material *out);
     /* Split digit `type` (GBR_QUEEN..GBR_KNIGHT) into counts. Returns 1 and sets
      * *white, *black for digits 0-8; returns 0 for a 9 (the overflow class:
      * one side has three or more, the split is unknown). */
     int (*material_split)(const gbr_material *m, int type, uint8_t *white, uint8_t *black);
 
+    /* Keys (spec/gbr.md section 8). material_key and study_key apply the formula
+     * to the fields as given; position_key writes all zero bytes for a board
+     * that format_position would reject. */
     uint32_t (*material_key)(const gbr_material *m);
     uint64_t (*study_key)(const gbr_study *s);
     void (*position_key)(const gbr_position *p, gbr_position_key *out);
