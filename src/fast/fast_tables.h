@@ -129,12 +129,12 @@ static const uint8_t fast_fen_class[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-/* queen digit -> material class part (see fast_pawns_allowed) */
-static const uint8_t fast_queen_class[10] = { 0, 0, 1, 0, 0, 1, 2, 2, 3, 4,
+/* queen digit -> material class part (see fast_pawns_allowed); 20 for no digit */
+static const uint8_t fast_queen_class[16] = { 0, 0, 1, 0, 0, 1, 2, 2, 3, 4, 20, 20, 20, 20, 20, 20,
 };
 
-/* R, B or N digit -> 5 when it is a 9, else 0 */
-static const uint8_t fast_nine_weight[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 5,
+/* R, B or N digit -> 5 when it is a 9, else 0; 20 for no digit */
+static const uint8_t fast_nine_weight[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 20, 20, 20, 20, 20, 20,
 };
 
 /* [queen_class + nine weights][white pawns]: bit b set when b black pawns are allowed (§2.4) */

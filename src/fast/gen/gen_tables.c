@@ -128,13 +128,16 @@ int main(void)
              "FEN placement: board code, FAST_FEN_RUN + run length, FAST_FEN_SLASH, FAST_FEN_SPACE; else 0",
              fen_class);
 
-    begin_table("uint8_t", "fast_queen_class", "[10]", "queen digit -> material class part (see fast_pawns_allowed)");
-    for (unsigned d = 0; d < 10; d++)
-        printf(" %u,", queen_class(d));
+    /* Indexed by digit value & 15, so a non-digit (FAST_NONE) lands on 15:
+     * entries 10-15 are 20, which puts the class out of range. */
+    begin_table("uint8_t", "fast_queen_class", "[16]",
+                "queen digit -> material class part (see fast_pawns_allowed); 20 for no digit");
+    for (unsigned d = 0; d < 16; d++)
+        printf(" %u,", d < 10 ? queen_class(d) : 20u);
     end_table();
-    begin_table("uint8_t", "fast_nine_weight", "[10]", "R, B or N digit -> 5 when it is a 9, else 0");
-    for (unsigned d = 0; d < 10; d++)
-        printf(" %u,", d == 9 ? 5u : 0u);
+    begin_table("uint8_t", "fast_nine_weight", "[16]", "R, B or N digit -> 5 when it is a 9, else 0; 20 for no digit");
+    for (unsigned d = 0; d < 16; d++)
+        printf(" %u,", d < 9 ? 0u : d == 9 ? 5u : 20u);
     end_table();
     begin_table("uint16_t", "fast_pawns_allowed", "[20][9]",
                 "[queen_class + nine weights][white pawns]: bit b set when b black pawns are allowed (§2.4)");

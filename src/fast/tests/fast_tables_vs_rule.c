@@ -131,6 +131,10 @@ static void check_material_validity(void)
                         "fast_pawns_allowed", code * 81 + pawns, text);
         }
     printf("material validity: %lu of 810000 codes valid\n", valid);
+    /* Entries 10-15 stand for a character that is no digit: never a code. */
+    for (unsigned d = 10; d < 16; d++)
+        expect_true(fast_queen_class[d] >= 20 && fast_nine_weight[d] >= 20, "fast_queen_class/fast_nine_weight", d,
+                    "no digit puts the class out of range");
 }
 
 static void check_counts_tables(void)
