@@ -45,8 +45,11 @@ gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
         unsigned d0 = fast_digit_value[s[0]], d1 = fast_digit_value[s[1]], d2 = fast_digit_value[s[2]],
                  d3 = fast_digit_value[s[3]], pw = fast_pawn_value[s[5]], pb = fast_pawn_value[s[6]];
         unsigned bad = (d0 | d1 | d2 | d3 | pw | pb) & 0x80u;
-        unsigned cls = (unsigned)fast_queen_class[d0 & 15u] + fast_nine_weight[d1 & 15u] +
-                       fast_nine_weight[d2 & 15u] + fast_nine_weight[d3 & 15u];
+        /* The class tables are indexed only once every digit is known good:
+         * a bad class byte masked to 4 bits would reach past their 10 entries. */
+        unsigned cls = bad ? 20u
+                           : (unsigned)fast_queen_class[d0] + fast_nine_weight[d1] + fast_nine_weight[d2] +
+                                 fast_nine_weight[d3];
         if (!bad && s[4] == '.' && cls < 20 && ((fast_pawns_allowed[cls][pw] >> pb) & 1u)) {
             out->digit[0] = (uint8_t)d0;
             out->digit[1] = (uint8_t)d1;
