@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""The committed vectors must be what the generator writes now. Regenerates
+them (and the fuzz seeds) into a scratch directory and compares; on a
+difference prints it and the exact command that regenerates the files.
+Usage: check_current.py GBR VECTORS_DIR SCRATCH_DIR"""
+import difflib
+import os
+import shutil
+import subprocess
+import sys
+
+LEVELS = ["material", "study", "position", "extensions"]
+SURFACES = {"material", "study", "position", "fen", "name"}
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.stderr.write("usage: check_current.py GBR VECTORS_DIR SCRATCH_DIR\n")
+        return 2
+    gbr, committed, scratch = sys.argv[1:]
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    fuzz = os.path.join(scratch, "fuzz")
+    run = subprocess.run([gbr, "vectors", "--out", scratch, "--fuzz-corpus", fuzz])
+    if run.returncode != 0:
+        print("check_current: `gbr vectors` failed with exit status %d" % run.returncode)
+        return 1
+    stale = []
+    for level in LEVELS:
+        name = level + ".tsv"
+        with open(os.path.join(scratch, name)) as f:
+            fresh = f.read().splitlines(keepends=True)
+        try:
+            with open(os.path.join(committed, name)) as f:
+                old = f.read().splitlines(keepends=True)
+        except OSError:
+            old = []
+        if fresh != old:
+            stale.append(name)
+            diff = list(difflib.unified_diff(old, fresh, "committed/" + name, "generated/" + name))
+            sys.stdout.writelines(diff[:60])
+            if len(diff) > 60:
+                print("... (%d more diff lines)" % (len(diff) - 60))
+    # The fuzz seeds: one file a case (two for an order case), per surface.
+    cases = order_cases = 0
+    for level in LEVELS:
+        with open(os.path.join(scratch, level + ".tsv")) as f:
+            for line in f:
+                if line.startswith("#") or not line.strip():
+                    continue
+                fields = line.split("\t")
+                cases += 1
+                order_cases += fields[3].endswith("-order") and "|" in fields[4]
+    surfaces = set(os.listdir(fuzz))
+    seeds = sum(len(os.listdir(os.path.join(fuzz, s))) for s in surfaces)
+    problems = []
+    if not surfaces <= SURFACES:
+        problems.append("unexpected fuzz surfaces %s" % sorted(surfaces - SURFACES))
+    if seeds != cases + order_cases:
+        problems.append("%d fuzz seeds for %d cases (%d of them order cases of two texts)" % (seeds, cases, order_cases))
+    for p in problems:
+        print("check_current: " + p)
+    if stale:
+        print("check_current: %s differ from what the generator writes now. Regenerate with:" % ", ".join(stale))
+        print("    %s vectors --out %s" % (os.path.abspath(gbr), os.path.abspath(committed)))
+    if stale or problems:
+        return 1
+    print("check_current: %d cases in %d files are current; %d fuzz seeds in %d surfaces"
+          % (cases, len(LEVELS), seeds, len(surfaces)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Self-test of `gbr conform`: runs it with --json over a program and checks
+the verdict that program deserves. The cases in scope are counted from the
+vector files themselves (levels up to --level, --run/--skip globs), so no
+count is written down here; the expectations say what must fail or crash.
+
+check_verdict.py --gbr GBR --vectors DIR [--level L] [--run GLOB]... [--skip GLOB]...
+                 [--timeout S] --exit N [--failed 0|some] [--crashed N]
+                 [--failing ID]... [--crashing ID]... [--skip-list]
+                 -- PROGRAM [ARGS...]
+
+--failing: ids that must be among the failures; --crashing: exactly the ids
+that must crash; --skip-list also checks that --print-skip-list prints the
+failed and crashed ids and that, given back as --skip-file, they make the
+run pass."""
+import argparse
+import fnmatch
+import json
+import re
+import subprocess
+import sys
+import tempfile
+
+LEVELS = ["material", "study", "position", "extensions"]
+CLOSING = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped, (\d+) crashed$")
+
+
+def case_ids(directory, level):
+    ids = []
+    for name in LEVELS[: LEVELS.index(level) + 1]:
+        with open("%s/%s.tsv" % (directory, name)) as f:
+            ids += [line.split("\t")[0] for line in f if line.strip() and not line.startswith("#")]
+    return ids
+
+
+def closing_counts(text):
+    lines = text.strip().splitlines()
+    m = CLOSING.match(lines[-1]) if lines else None
+    if not m:
+        raise SystemExit("check_verdict: no closing line 'N passed, N failed, N skipped, N crashed' in:\n" + text)
+    return dict(zip(("passed", "failed", "skipped", "crashed"), (int(g) for g in m.groups())))
+
+
+def main():
+    argv = sys.argv[1:]
+    if "--" not in argv:
+        raise SystemExit("check_verdict: give the program after --")
+    split = argv.index("--")
+    program = argv[split + 1:]
+    p = argparse.ArgumentParser()
+    p.add_argument("--gbr", required=True)
+    p.add_argument("--vectors", required=True)
+    p.add_argument("--level", default="extensions")
+    p.add_argument("--run", action="append", default=[])
+    p.add_argument("--skip", action="append", default=[])
+    p.add_argument("--timeout")
+    p.add_argument("--exit", type=int, required=True)
+    p.add_argument("--failed", choices=["0", "some"], default="0")
+    p.add_argument("--crashed", type=int, default=0)
+    p.add_argument("--failing", action="append", default=[])
+    p.add_argument("--crashing", action="append", default=[])
+    p.add_argument("--skip-list", action="store_true")
+    a = p.parse_args(argv[:split])
+
+    ids = case_ids(a.vectors, a.level)
+    selected = [i for i in ids
+                if (not a.run or any(fnmatch.fnmatchcase(i, g) for g in a.run))
+                and not any(fnmatch.fnmatchcase(i, g) for g in a.skip)]
+    options = ["--level", a.level, "--vectors", a.vectors]
+    for g in a.run:
+        options += ["--run", g]
+    for g in a.skip:
+        options += ["--skip", g]
+    if a.timeout:
+        options += ["--timeout", a.timeout]
+    command = [a.gbr, "conform", "--json"] + options + ["--"] + program
+    run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+    print("$ " + " ".join(command))
+    report = json.loads(run.stdout)
+    closing = closing_counts(run.stderr)
+    print(run.stderr.strip().splitlines()[-1], "(exit %d)" % run.returncode)
+
+    verdicts = {}
+    for case in report["cases"]:
+        verdicts.setdefault(case["verdict"], []).append(case["id"])
+    failed = verdicts.get("fail", [])
+    crashed = verdicts.get("crash", [])
+    problems = []
+
+    def expect(what, got, want):
+        if got != want:
+            problems.append("%s: got %r, expected %r" % (what, got, want))
+
+    expect("exit status", run.returncode, a.exit)
+    expect("closing line against the JSON counts", closing,
+           {k: report[k] for k in ("passed", "failed", "skipped", "crashed")})
+    expect("cases run", sorted(c["id"] for c in report["cases"]), sorted(selected))
+    expect("skipped", closing["skipped"], len(ids) - len(selected))
+    expect("passed + failed + crashed", closing["passed"] + closing["failed"] + closing["crashed"], len(selected))
+    if a.failed == "0":
+        expect("failed", closing["failed"], 0)
+    elif closing["failed"] == 0:
+        problems.append("failed: got 0, expected some")
+    expect("crashed", closing["crashed"], a.crashed)
+    for case_id in a.failing:
+        if case_id not in failed:
+            problems.append("%s should fail; its verdict: %s" % (
+                case_id, next((c["verdict"] for c in report["cases"] if c["id"] == case_id), "not run")))
+    if a.crashing:
+        expect("crashed ids", sorted(crashed), sorted(a.crashing))
+    if a.skip_list:
+        listing = subprocess.run([a.gbr, "conform", "--print-skip-list"] + options + ["--"] + program,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        expect("--print-skip-list ids", listing.stdout.split(), [c["id"] for c in report["cases"]
+                                                                if c["verdict"] in ("fail", "crash")])
+        expect("--print-skip-list exit status", listing.returncode, a.exit)
+        expect("--print-skip-list closing line", closing_counts(listing.stderr), closing)
+        # The list, used as a --skip-file, turns the run green.
+        with tempfile.NamedTemporaryFile("w", suffix=".skip") as skip_file:
+            skip_file.write("# current failures\n" + listing.stdout)
+            skip_file.flush()
+            rerun = subprocess.run([a.gbr, "conform", "--skip-file", skip_file.name] + options + ["--"] + program,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        expect("exit status with the skip list as --skip-file", rerun.returncode, 0)
+        rerun_counts = closing_counts(rerun.stdout)
+        expect("skipped with the skip list", rerun_counts["skipped"], closing["skipped"] + len(listing.stdout.split()))
+    if failed:
+        print("failed: " + " ".join(failed))
+    if crashed:
+        print("crashed: " + " ".join(crashed))
+    for problem in problems:
+        print("check_verdict: " + problem)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,42 @@
+/*
+ * conform_protocol.h - the conformance protocol's operations (spec/gbr.md
+ * section 13), shared by `gbr vectors` (which computes the golden answers with
+ * the reference codec) and `gbr conform` (which runs a program against them and
+ * also answers the protocol itself with --answer). One function computes an
+ * answer, so the vectors and gbr's own answers cannot drift apart.
+ */
+#ifndef GBR_CONFORM_PROTOCOL_H
+#define GBR_CONFORM_PROTOCOL_H
+
+#include <stddef.h>
+
+#include "gbr.h"
+
+/* The longest answer: "check" of a position form ("position " + the text). */
+#define CONFORM_ANSWER_MAX (16 + GBR_POSITION_MAX)
+
+/* How an operation ended: the protocol's exit statuses. */
+enum {
+    CONFORM_ACCEPTED = 0,     /* answer holds the canonical output */
+    CONFORM_REJECTED = 1,     /* answer holds "error NAME COLUMN" */
+    CONFORM_UNKNOWN_OP = 2    /* not an operation of the protocol */
+};
+
+/* Whether `operation` is one of the protocol's operation names. */
+int conform_operation_known(const char *operation);
+
+/* Runs one operation over the input bytes (src, len) with `codec` and writes
+ * the answer line, without a newline, NUL-terminated, into answer (at least
+ * CONFORM_ANSWER_MAX + 1 bytes). Returns CONFORM_ACCEPTED, CONFORM_REJECTED or
+ * CONFORM_UNKNOWN_OP. */
+int conform_answer(const gbr_codec *codec, const char *operation, const char *src, size_t len, char *answer);
+
+/* Escaping of the vector files' input and expected fields: bytes outside
+ * 0x20-0x7E are written "\xHH" (lower-case hex) and a backslash "\\".
+ * conform_escape writes at most 4 * len + 1 bytes (NUL-terminated);
+ * conform_unescape writes at most strlen(text) bytes and returns the length,
+ * or -1 on a malformed escape. */
+void conform_escape(const char *src, size_t len, char *out);
+long conform_unescape(const char *text, char *out);
+
+#endif /* GBR_CONFORM_PROTOCOL_H */
