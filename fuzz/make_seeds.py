@@ -10,8 +10,9 @@ input (fuzz/fuzz_data.h): a capacity byte, then the options byte (bit 7 struct
 mode, low bits % 3 the FEN result option).
 
 Usage: fuzz/make_seeds.py [--json FILE] [CORPUS_DIR]
-Existing files are kept (inputs merged in by ci/fuzz.sh stay); seeds are
-rewritten under stable names: spec-<line>-<operation>, seed-<surface>-<n>.
+Inputs merged in by ci/fuzz.sh are kept; the spec-*, seed-* and struct-*
+files are removed and written again (spec-<line>-<operation> names follow the
+spec's line numbers, which move as it is edited).
 """
 import json
 import os
@@ -159,6 +160,12 @@ def main(argv):
         json_path = argv[1]
         argv = argv[2:]
     corpus = argv[0] if argv else os.path.join(ROOT, "corpus")
+    for harnesses in SURFACES.values():
+        for harness in harnesses:
+            directory = os.path.join(corpus, harness)
+            for name in os.listdir(directory) if os.path.isdir(directory) else []:
+                if re.match(r"(spec|seed|struct)-", name):
+                    os.remove(os.path.join(directory, name))
     count = 0
     for line, operation, text in spec_examples(json_path):
         surface = OPERATION_SURFACE.get(operation) or check_surface(text)
