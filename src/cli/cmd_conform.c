@@ -563,12 +563,15 @@ static void run_program(char **argv, const char *input, size_t input_len, double
         return;
     }
     /* Both pipes are closed: the program has ended or closed them; wait for it
-     * under the same deadline. */
+     * under the same deadline. WNOWAIT leaves it a zombie, so its process
+     * group id cannot be reused before the group is killed below. */
     for (;;) {
-        pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid)
+        siginfo_t info;
+        memset(&info, 0, sizeof info);
+        int rc = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+        if (rc == 0 && info.si_pid == pid)
             break;
-        if (done < 0 && errno != EINTR)
+        if (rc != 0 && errno != EINTR)
             break;
         if (now_seconds() >= deadline) {
             o->timed_out = 1;
@@ -579,7 +582,8 @@ static void run_program(char **argv, const char *input, size_t input_len, double
         struct timespec pause = {0, 1000000};
         nanosleep(&pause, NULL);
     }
-    kill(-pid, SIGKILL); /* anything it left behind in its group */
+    kill(-pid, SIGKILL); /* anything it left running in its group */
+    waitpid(pid, &status, 0);
     if (WIFEXITED(status)) {
         o->exited = 1;
         o->exit_status = WEXITSTATUS(status);
