@@ -157,7 +157,7 @@ build_tree() { cmake --build "$build" -j "$jobs" > "$1" 2>&1; }
 # Runs the suite (less the excluded tests); prints the names of failing tests.
 run_suite() {
   local log=$1 exclude=$2
-  local args=(--test-dir "$build" -j "$jobs" --no-tests=error --timeout 900)
+  local args=(--test-dir "$build" -j "$jobs" --no-tests=error --output-on-failure --timeout 900)
   [ -n "$only_tests" ] && args+=(-R "$only_tests")
   [ -n "$exclude" ] && args+=(-E "$exclude")
   ctest "${args[@]}" > "$log" 2>&1 || true
