@@ -83,6 +83,13 @@ mutant ref ref-fen-run-off-by-one src/ref/ref_fen.c \
   's/if (file + (c - .0.) > 8)/if (file + (c - '"'"'0'"'"') > 9)/' \
   "a FEN digit run may reach a ninth file"
 
+mutant ref ref-truncated-as-other src/ref/ref_text.c \
+  '/^gbr_result gbr_ref_expect/,/^}/s/return ref_truncated(r);/return ref_fail_here(r, otherwise);/' \
+  "a required byte missing at the end reported as the wrong byte instead of truncated"
+mutant ref ref-name-repeat-refused src/ref/ref_name.c \
+  's/if (type < latest_type)/if (type <= latest_type)/' \
+  "a material name may not repeat a piece letter (KRR refused)"
+
 # Optimised codec.
 mutant fast fast-nine-as-min-table src/fast/gen/gen_tables.c \
   's/printf("%u,", w >= 3 || b >= 3 ? 9 : w + 3 \* b);/printf("%u,", w + 3 * b < 9 ? w + 3 * b : 9);/' \
@@ -114,6 +121,13 @@ mutant fast fast-pawn-rank-seven src/fast/fast_fen.c \
 mutant fast fast-men-count-ten src/fast/fast_board.c \
   's/if (w >= 10)/if (w > 10)/' \
   "a white men count of 10 written with one digit"
+
+mutant fast fast-square-truncated-column src/fast/fast_position.c \
+  '/^static inline gbr_result finish_square/,/^}/s/GBR_E_TRUNCATED, r->len + 1)/GBR_E_TRUNCATED, r->len)/' \
+  "a square cut after its file letter reported at the length, not length + 1"
+mutant fast fast-material-trailing-column src/fast/fast_material.c \
+  's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \
+  "trailing bytes after a material code reported one column late"
 
 if [ "$list_only" = 1 ]; then
   for i in "${!ids[@]}"; do
