@@ -9,7 +9,6 @@
 
 #define RANKS_1_AND_8 0x8181818181818181ULL
 
-static inline unsigned pop(uint64_t m) { return (unsigned)__builtin_popcountll(m); }
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
 /* Bit sq set for each non-empty square. */
@@ -38,25 +37,32 @@ void fast_scan_board(const gbr_position *p, fast_board_masks *out)
     for (uint64_t occ = occupied(p); occ; occ &= occ - 1) {
         unsigned sq = lowest(occ);
         unsigned code = p->board[sq];
-        /* Codes above 15 are marked in the never-valid slot 7. */
-        out->man[code < 16 ? code : 7] |= 1ULL << sq;
+        code = code < 16 ? code : 7;
+        out->man[code] |= 1ULL << sq;
+        out->count[code]++;
     }
 }
 
-gbr_error fast_check_board(const gbr_position *p, const fast_board_masks *b, gbr_counts *counts)
+gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
 {
-    (void)p;
-    if ((b->man[7] | b->man[8] | b->man[15]) != 0 || pop(b->man[GBR_WK]) != 1 || pop(b->man[GBR_BK]) != 1 ||
+    if ((b->man[7] | b->man[8] | b->man[15]) != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1 ||
         ((b->man[GBR_WP] | b->man[GBR_BP]) & RANKS_1_AND_8) != 0)
         return GBR_E_ARGUMENT;
-    for (unsigned type = 0; type < 5; type++) {
-        unsigned w = pop(b->man[GBR_WQ + type]), k = pop(b->man[GBR_BQ + type]);
-        if (w > 10 || k > 10)
-            return GBR_E_ARGUMENT;
-        counts->count[0][type] = (uint8_t)w;
-        counts->count[1][type] = (uint8_t)k;
-    }
-    return fast_check_counts(counts) == GBR_OK ? GBR_OK : GBR_E_ARGUMENT;
+    uint32_t w4, b4;
+    memcpy(&w4, b->count + GBR_WQ, 4);
+    memcpy(&b4, b->count + GBR_BQ, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return fast_counts_to_material(w4, b->count[GBR_WP], b4, b->count[GBR_BP], m) == GBR_OK ? GBR_OK
+                                                                                             : GBR_E_ARGUMENT;
+#else
+    gbr_counts counts;
+    memcpy(counts.count[0], b->count + GBR_WQ, 5);
+    memcpy(counts.count[1], b->count + GBR_BQ, 5);
+    if (fast_check_counts(&counts) != GBR_OK)
+        return GBR_E_ARGUMENT;
+    fast_material_of_counts(&counts, m);
+    return GBR_OK;
+#endif
 }
 
 static inline char *put_squares(char *d, uint64_t m)
@@ -76,17 +82,13 @@ gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
     if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
         return fast_error(GBR_E_ARGUMENT, 0);
     fast_board_masks b;
-    gbr_counts counts;
-    fast_scan_board(p, &b);
-    if (fast_check_board(p, &b, &counts) != GBR_OK)
-        return fast_error(GBR_E_ARGUMENT, 0);
     gbr_material m;
-    fast_material_of_counts(&counts, &m);
-    unsigned white_men = 0, black_men = 0, groups = 0;
-    for (unsigned type = 0; type < 5; type++) {
-        white_men += counts.count[0][type];
-        black_men += counts.count[1][type];
-    }
+    fast_scan_board(p, &b);
+    if (fast_check_board(&b, &m) != GBR_OK)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    unsigned white_men = 0u + b.count[1] + b.count[2] + b.count[3] + b.count[4] + b.count[5];
+    unsigned black_men = 0u + b.count[9] + b.count[10] + b.count[11] + b.count[12] + b.count[13];
+    unsigned groups = 0;
     for (unsigned type = 0; type < 4; type++)
         groups += m.digit[type] == 9;
     unsigned men = white_men + black_men;
@@ -150,9 +152,9 @@ gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
     if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
         return fast_error(GBR_E_ARGUMENT, 0);
     fast_board_masks b;
-    gbr_counts counts;
+    gbr_material m;
     fast_scan_board(p, &b);
-    if (fast_check_board(p, &b, &counts) != GBR_OK)
+    if (fast_check_board(&b, &m) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
     uint64_t occ = occupied(p);
     unsigned occ8[8];
@@ -195,12 +197,12 @@ void fast_position_key(const gbr_position *p, gbr_position_key *out)
     /* Defined for every board; meaningful for the boards a parser produces. */
     unsigned digit[4], nine[4];
     for (unsigned type = 0; type < 4; type++) {
-        unsigned w = pop(b.man[GBR_WQ + type]), k = pop(b.man[GBR_BQ + type]);
+        unsigned w = b.count[GBR_WQ + type], k = b.count[GBR_BQ + type];
         nine[type] = w >= 3 || k >= 3;
         digit[type] = nine[type] ? 9 : w + 3 * k;
     }
     uint32_t number = digit[0] * 100000u + digit[1] * 10000u + digit[2] * 1000u + digit[3] * 100u +
-                      pop(b.man[GBR_WP]) * 10u + pop(b.man[GBR_BP]);
+                      b.count[GBR_WP] * 10u + b.count[GBR_BP];
     uint8_t *k = out->bytes;
     k[0] = (uint8_t)(number >> 16);
     k[1] = (uint8_t)(number >> 8);
@@ -208,7 +210,7 @@ void fast_position_key(const gbr_position *p, gbr_position_key *out)
     k[3] = b.man[GBR_WK] ? (uint8_t)lowest(b.man[GBR_WK]) : 0;
     k[4] = b.man[GBR_BK] ? (uint8_t)lowest(b.man[GBR_BK]) : 0;
     for (unsigned type = 0; type < 4; type++)
-        k[5 + type] = nine[type] ? (uint8_t)pop(b.man[GBR_WQ + type]) : 0;
+        k[5 + type] = nine[type] ? b.count[GBR_WQ + type] : 0;
     static const uint8_t written_order[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB,
                                               GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
     unsigned n = 0;

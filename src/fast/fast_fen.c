@@ -74,13 +74,54 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     return fast_ok(0);
 }
 
-gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
+/* A valid placement read with no error bookkeeping: returns the index of
+ * the space or end after it, or 0 to send the text to the precise scanner
+ * (which starts again from column 1 and finds the first rule broken). */
+static size_t placement_fast(const unsigned char *s, size_t len, uint8_t *board)
 {
-    if (fast_bad_input(src, len, out))
-        return fast_error(GBR_E_ARGUMENT, 0);
+    uint8_t men[16] = {0};
+    unsigned file = 0, rank = 7, edge = 1; /* edge: rank 8 or rank 1, no pawn there */
+    size_t i = 0;
+    memset(board, 0, 64);
+    for (; i < len; i++) {
+        unsigned cls = fast_fen_class[s[i]];
+        if (cls < 16) {
+            if (cls == 0 || file > 7 || (edge && (cls & 7u) == 5))
+                return 0;
+            board[file * 8 + rank] = (uint8_t)cls;
+            men[cls]++;
+            file++;
+        } else if (cls > FAST_FEN_RUN) {
+            file += cls - FAST_FEN_RUN; /* an overrun is caught at the separator */
+        } else if (cls == FAST_FEN_SLASH) {
+            if (file != 8 || rank == 0)
+                return 0;
+            file = 0;
+            rank--;
+            edge = rank == 0;
+        } else {
+            break;
+        }
+    }
+    if (file != 8 || rank != 0 || men[GBR_WK] != 1 || men[GBR_BK] != 1 || men[GBR_WP] > 8 || men[GBR_BP] > 8)
+        return 0;
+    unsigned white[5] = {men[GBR_WQ], men[GBR_WR], men[GBR_WB], men[GBR_WN], 0};
+    unsigned black[5] = {men[GBR_BQ], men[GBR_BR], men[GBR_BB], men[GBR_BN], 0};
+    for (unsigned type = 0; type < 4; type++) {
+        white[type] = white[type] < 15 ? white[type] : 15;
+        black[type] = black[type] < 15 ? black[type] : 15;
+    }
+    if (fast_side_promoted(white) + men[GBR_WP] > 8 || fast_side_promoted(black) + men[GBR_BP] > 8)
+        return 0;
+    return i;
+}
+
+/* The precise scanner: the first rule broken, left to right (§9.3). Kept
+ * out of line so the fast path stays light. */
+static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, size_t len, gbr_position *out)
+{
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
-    const unsigned char *s = (const unsigned char *)src;
     uint8_t *board = out->board;
     memset(board, 0, 64);
     /* men[code]: how many of each board code were placed. */
@@ -146,4 +187,17 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
         return fast_error(GBR_E_FEN_FIELD, i + 1);
     out->indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
     return fen_tail(s, len, i + 1);
+}
+
+gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
+{
+    if (fast_bad_input(src, len, out))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    const unsigned char *s = (const unsigned char *)src;
+    size_t end = placement_fast(s, len, out->board);
+    if (end != 0 && end + 1 < len && (s[end + 1] == 'w' || s[end + 1] == 'b')) {
+        out->indicator = s[end + 1] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
+        return fen_tail(s, len, end + 2);
+    }
+    return fen_precise(s, len, out);
 }

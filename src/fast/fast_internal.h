@@ -35,9 +35,53 @@ static inline int fast_bad_output(const void *dst, size_t cap) { return dst == N
 /* §2.4: whether a material code with these digits and pawns can exist. */
 static inline int fast_material_possible(const uint8_t digit[4], unsigned white_pawns, unsigned black_pawns)
 {
-    unsigned cls = (unsigned)fast_queen_class[digit[0]] + fast_nine_weight[digit[1]] + fast_nine_weight[digit[2]] +
-                   fast_nine_weight[digit[3]];
-    return (fast_pawns_allowed[cls][white_pawns] >> black_pawns) & 1u;
+    unsigned nines = (digit[1] == 9) | (unsigned)(digit[2] == 9) << 1 | (unsigned)(digit[3] == 9) << 2;
+    return (fast_material_allowed[digit[0]][nines][white_pawns] >> black_pawns) & 1u;
+}
+
+/* The long material code "abcd.ef" at s[0..6], when it is grammatical and
+ * §2.4 allows it: returns 1 and fills *m; else 0 (the caller then finds the
+ * exact error by scanning). One pass over the seven bytes as a word. */
+static inline int fast_material7(const unsigned char *s, gbr_material *m)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t lo, hi;
+    memcpy(&lo, s, 4);
+    memcpy(&hi, s + 3, 4);
+    /* Bytes: s0 s1 s2 s3 s3 s4 s5 s6. XOR with the expected character
+     * class leaves each byte's value; a byte above its limit (9 for piece
+     * digits, 0 for the '.', 8 for pawns) sets bit 7 of t, carry-free. */
+    uint64_t x = ((uint64_t)lo | (uint64_t)hi << 32) ^ 0x30302E3030303030ULL;
+    uint64_t t = ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x77777F7676767676ULL) | x;
+    if (t & 0x8080808080808080ULL)
+        return 0;
+    unsigned d0 = (unsigned)x & 15u, pw = (unsigned)(x >> 48) & 15u, pb = (unsigned)(x >> 56);
+    /* Digits are at most 9 now, so digit + 0x77 reaches bit 7 only for a 9. */
+    uint32_t nine_bits = ((uint32_t)x + 0x77777777u) & 0x80808000u;
+    unsigned nines = (nine_bits >> 15 | nine_bits >> 22 | nine_bits >> 29) & 7u;
+    if (!((fast_material_allowed[d0][nines][pw] >> pb) & 1u))
+        return 0;
+    uint32_t digits = (uint32_t)x;
+    memcpy(m->digit, &digits, 4);
+    m->pawns[0] = (uint8_t)pw;
+    m->pawns[1] = (uint8_t)pb;
+    return 1;
+#else
+    unsigned d0 = fast_digit_value[s[0]], d1 = fast_digit_value[s[1]], d2 = fast_digit_value[s[2]],
+             d3 = fast_digit_value[s[3]], pw = fast_pawn_value[s[5]], pb = fast_pawn_value[s[6]];
+    if ((d0 | d1 | d2 | d3 | pw | pb) & 0x80u || s[4] != '.')
+        return 0;
+    unsigned nines = (d1 == 9) | (unsigned)(d2 == 9) << 1 | (unsigned)(d3 == 9) << 2;
+    if (!((fast_material_allowed[d0][nines][pw] >> pb) & 1u))
+        return 0;
+    m->digit[0] = (uint8_t)d0;
+    m->digit[1] = (uint8_t)d1;
+    m->digit[2] = (uint8_t)d2;
+    m->digit[3] = (uint8_t)d3;
+    m->pawns[0] = (uint8_t)pw;
+    m->pawns[1] = (uint8_t)pb;
+    return 1;
+#endif
 }
 
 /* Whether a gbr_material holds digits 0-9 and pawns 0-8. */
@@ -79,6 +123,42 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
     dst[6] = (char)('0' + m->pawns[1]);
 }
 
+#define FAST_BYTES(b) (0x0101010101010101ULL * (uint64_t)(b))
+
+/* Exact counts to a material code, both sides at once as one word: white's
+ * Q R B N counts in w4 (byte 0 = queens), black's in b4, and the pawns.
+ * Errors as material_from_counts reports them: argument (a piece count above
+ * 10, queens above 9), then too-many-pawns, then promotions. */
+static inline gbr_error fast_counts_to_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
+                                                gbr_material *out)
+{
+    const uint64_t high = FAST_BYTES(0x80);
+    uint64_t pieces = (uint64_t)w4 | (uint64_t)b4 << 32;
+    /* Bit 7 of a byte is set when the count exceeds its limit (carry-free). */
+    const uint64_t limit = 0x0A0A0A090A0A0A09ULL;
+    if (((((pieces & FAST_BYTES(0x7F)) + (FAST_BYTES(0x7F) - limit)) | pieces) & high) != 0)
+        return GBR_E_ARGUMENT;
+    if (white_pawns > 8 || black_pawns > 8)
+        return GBR_E_TOO_MANY_PAWNS;
+    /* Promoted pieces: count - original, saturating at 0, summed per side
+     * (white's sum lands in byte 3, black's in byte 7). */
+    uint64_t e = (pieces | high) - 0x0202020102020201ULL;
+    uint64_t kept = (e >> 7) & FAST_BYTES(0x01);
+    uint64_t sums = (e & (kept * 0x7F)) * 0x01010101ULL;
+    if (((sums >> 24) & 0xFFu) + white_pawns > 8 || (sums >> 56) + black_pawns > 8)
+        return GBR_E_PROMOTIONS;
+    /* Digits: white + 3 * black, or 9 where a side has three or more. */
+    uint64_t three = ((pieces | high) - FAST_BYTES(0x03)) & high;
+    uint32_t big = (uint32_t)((three | three >> 32) >> 7) & 0x01010101u;
+    uint32_t mask = big * 0xFFu;
+    uint32_t sum = w4 + 3u * b4;
+    uint32_t digits = (sum & ~mask) | (0x09090909u & mask);
+    memcpy(out->digit, &digits, 4);
+    out->pawns[0] = (uint8_t)white_pawns;
+    out->pawns[1] = (uint8_t)black_pawns;
+    return GBR_OK;
+}
+
 /* Exact counts checked the way material_from_counts does: argument (a piece
  * count above 10, queens above 9), then too-many-pawns, then promotions,
  * White before Black. GBR_OK when the counts can exist. */
@@ -87,16 +167,19 @@ FAST_PRIVATE gbr_error fast_check_counts(const gbr_counts *c);
 FAST_PRIVATE void fast_material_of_counts(const gbr_counts *c, gbr_material *out);
 
 /* A board as occupancy masks: man[code] has bit sq set for each square
- * holding board code `code` (0-15). */
+ * holding board code `code` (0-15), and count[code] is how many there are
+ * (counted during the scan: baseline x86-64 has no popcount instruction).
+ * Codes above 15 are gathered under the never-valid code 7. */
 typedef struct fast_board_masks {
     uint64_t man[16];
+    uint8_t count[16];
 } fast_board_masks;
 
 FAST_PRIVATE void fast_scan_board(const gbr_position *p, fast_board_masks *out);
 /* GBR_OK when the board is one a parser could produce: codes in range, one
  * king a side, no pawn on rank 1 or 8, at most 8 pawns a side, §1's
- * promotion rule; counts receives the exact counts. */
-FAST_PRIVATE gbr_error fast_check_board(const gbr_position *p, const fast_board_masks *b, gbr_counts *counts);
+ * promotion rule; *m receives its material code. */
+FAST_PRIVATE gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m);
 
 FAST_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
 FAST_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);

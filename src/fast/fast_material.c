@@ -3,7 +3,7 @@
 
 /* The precise scanner, run only when the fast path of a 7-byte code fails:
  * it finds the first rule broken, left to right (§9.3). */
-static gbr_result material_slow(const unsigned char *s, size_t len, gbr_material *out)
+static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s, size_t len, gbr_material *out)
 {
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
@@ -39,27 +39,8 @@ gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     const unsigned char *s = (const unsigned char *)src;
-    if (len == 7) {
-        /* The common case in one pass: every class byte has bit 7 set when
-         * its character is wrong, so one OR tests all seven. */
-        unsigned d0 = fast_digit_value[s[0]], d1 = fast_digit_value[s[1]], d2 = fast_digit_value[s[2]],
-                 d3 = fast_digit_value[s[3]], pw = fast_pawn_value[s[5]], pb = fast_pawn_value[s[6]];
-        unsigned bad = (d0 | d1 | d2 | d3 | pw | pb) & 0x80u;
-        /* The class tables are indexed only once every digit is known good:
-         * a bad class byte masked to 4 bits would reach past their 10 entries. */
-        unsigned cls = bad ? 20u
-                           : (unsigned)fast_queen_class[d0] + fast_nine_weight[d1] + fast_nine_weight[d2] +
-                                 fast_nine_weight[d3];
-        if (!bad && s[4] == '.' && cls < 20 && ((fast_pawns_allowed[cls][pw] >> pb) & 1u)) {
-            out->digit[0] = (uint8_t)d0;
-            out->digit[1] = (uint8_t)d1;
-            out->digit[2] = (uint8_t)d2;
-            out->digit[3] = (uint8_t)d3;
-            out->pawns[0] = (uint8_t)pw;
-            out->pawns[1] = (uint8_t)pb;
-            return fast_ok(0);
-        }
-    }
+    if (len == 7 && fast_material7(s, out))
+        return fast_ok(0);
     return material_slow(s, len, out);
 }
 
@@ -109,11 +90,17 @@ gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
 {
     if (c == NULL || out == NULL)
         return fast_error(GBR_E_ARGUMENT, 0);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w4, b4;
+    memcpy(&w4, c->count[0], 4);
+    memcpy(&b4, c->count[1], 4);
+    gbr_error e = fast_counts_to_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
+#else
     gbr_error e = fast_check_counts(c);
-    if (e != GBR_OK)
-        return fast_error(e, 0);
-    fast_material_of_counts(c, out);
-    return fast_ok(0);
+    if (e == GBR_OK)
+        fast_material_of_counts(c, out);
+#endif
+    return e == GBR_OK ? fast_ok(0) : fast_error(e, 0);
 }
 
 int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black)

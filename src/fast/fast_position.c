@@ -192,10 +192,113 @@ static gbr_result king_square(reader *r, unsigned *sq)
     return fast_ok(0);
 }
 
-gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+/* Board codes of the square lists in written order. */
+static const uint8_t list_code[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB, GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
+
+/* A valid position form without groups, accepted in one pass with no error
+ * bookkeeping; 0 sends the text (any invalid one, and every one with a 9)
+ * to the precise scanner below, which starts again from column 1. */
+static int position_fast(const unsigned char *s, size_t len, gbr_position *out)
 {
-    if (fast_bad_input(src, len, out))
-        return fast_error(GBR_E_ARGUMENT, 0);
+    if (len < 17)
+        return 0;
+    unsigned wf = fast_file_value[s[0]], wr = fast_rank_value[s[1]], bf = fast_file_value[s[2]],
+             br = fast_rank_value[s[3]];
+    gbr_material m;
+    if ((wf | wr | bf | br) & 0x80u || s[4] != ' ' || s[12] != ' ' || !fast_material7(s + 5, &m))
+        return 0;
+    unsigned wk = wf + wr, bk = bf + br;
+    uint32_t p0 = fast_digit_pack[m.digit[0]], p1 = fast_digit_pack[m.digit[1]], p2 = fast_digit_pack[m.digit[2]],
+             p3 = fast_digit_pack[m.digit[3]];
+    if (wk == bk || ((p0 | p1 | p2 | p3) & FAST_DIGIT_NINE))
+        return 0;
+    uint8_t n[10] = {(uint8_t)p0, (uint8_t)(p0 >> 8), (uint8_t)p1, (uint8_t)(p1 >> 8), (uint8_t)p2,
+                     (uint8_t)(p2 >> 8), (uint8_t)p3, (uint8_t)(p3 >> 8), m.pawns[0], m.pawns[1]};
+    /* Bit j: list j is not empty. */
+    unsigned lists = (p0 >> 16 | p1 >> 14 | p2 >> 12 | p3 >> 10 | (unsigned)(m.pawns[0] != 0) << 8 |
+                      (unsigned)(m.pawns[1] != 0) << 9) & 0x3FFu;
+    uint32_t sums = p0 + p1 + p2 + p3;
+    unsigned white = 1u + (sums & 0xFFu) + m.pawns[0], black = 1u + ((sums >> 8) & 0xFFu) + m.pawns[1];
+    uint8_t *board = out->board;
+    memset(board, 0, 64);
+    board[wk] = GBR_WK;
+    board[bk] = GBR_BK;
+    uint64_t used = (1ULL << wk) | (1ULL << bk);
+    size_t i = 13;
+    if (lists) {
+        unsigned before_pawns = 1;
+        for (unsigned todo = lists; todo; todo &= todo - 1) {
+            unsigned j = (unsigned)__builtin_ctz(todo);
+            if (j >= 8 && before_pawns) {
+                if (i >= len || s[i] != '.')
+                    return 0;
+                i++;
+                before_pawns = 0;
+            }
+            /* Each square must exceed the one before it in its list. */
+            unsigned floor = 0;
+            uint64_t forbidden = j >= 8 ? RANKS_1_AND_8 : 0;
+            unsigned count = n[j];
+            uint8_t code = list_code[j];
+            if (i + 2u * count > len)
+                return 0;
+            for (unsigned k = 0; k < count; k++, i += 2) {
+                unsigned f = fast_file_value[s[i]], r = fast_rank_value[s[i + 1]];
+                if ((f | r) & 0x80u)
+                    return 0;
+                unsigned sq = f + r;
+                uint64_t bit = 1ULL << sq;
+                if ((used | forbidden) & bit || sq < floor)
+                    return 0;
+                used |= bit;
+                board[sq] = code;
+                floor = sq + 1;
+            }
+        }
+        if (i >= len || s[i] != ' ')
+            return 0;
+        i++;
+    }
+    /* The men counts, in their only valid spelling. */
+    if (len - i < 4)
+        return 0;
+    if (white >= 10) {
+        if (s[i] != '1' || s[i + 1] != (unsigned char)('0' + white - 10))
+            return 0;
+        i += 2;
+    } else if (s[i++] != (unsigned char)('0' + white)) {
+        return 0;
+    }
+    if (i >= len || s[i++] != '/')
+        return 0;
+    if (black >= 10) {
+        if (len - i < 2 || s[i] != '1' || s[i + 1] != (unsigned char)('0' + black - 10))
+            return 0;
+        i += 2;
+    } else if (i >= len || s[i++] != (unsigned char)('0' + black)) {
+        return 0;
+    }
+    size_t rest = len - i;
+    const unsigned char *e = s + i;
+    uint8_t indicator;
+    if (rest == 1 && e[0] == '.')
+        indicator = GBR_IND_NONE;
+    else if (rest == 2 && (e[0] == '+' || e[0] == '=') && e[1] == '.')
+        indicator = e[0] == '+' ? GBR_IND_WIN : GBR_IND_DRAW;
+    else if (rest == 3 && e[0] == '-' && (e[1] == '+' || e[1] == '=') && e[2] == '.')
+        indicator = e[1] == '+' ? GBR_IND_BLACK_WIN : GBR_IND_BLACK_DRAW;
+    else if (rest == 5 && e[0] == ' ' && (e[1] == 'W' || e[1] == 'B') && e[2] == 'T' && e[3] == 'M' && e[4] == '.')
+        indicator = e[1] == 'W' ? GBR_IND_WTM : GBR_IND_BTM;
+    else
+        return 0;
+    out->indicator = indicator;
+    return 1;
+}
+
+/* The precise scanner: the first rule broken, left to right (§9.3). Kept
+ * out of line so the fast path above stays light. */
+static __attribute__((noinline)) gbr_result position_precise(const char *src, size_t len, gbr_position *out)
+{
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
     reader r = {(const unsigned char *)src, len, 0, 0};
@@ -338,4 +441,13 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
         return fast_error(GBR_E_TRAILING, r.i + 1);
     out->indicator = indicator;
     return fast_ok(0);
+}
+
+gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+{
+    if (fast_bad_input(src, len, out))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    if (position_fast((const unsigned char *)src, len, out))
+        return fast_ok(0);
+    return position_precise(src, len, out);
 }

@@ -78,8 +78,10 @@ static unsigned promoted(unsigned type, unsigned count)
 /*
  * Material validity (§2.4) depends only on the queen digit's forced
  * promotions (or its being a 9), on how many of the R, B, N digits are 9,
- * and on the pawns. class = queen_class[q] + 5 * nines(R, B, N), 0-19.
- * queen_class: 0 none forced, 1 white, 2 black, 3 both, 4 the digit 9.
+ * and on the pawns: class = queen_class(q) + 5 * nines(R, B, N), 0-19, with
+ * queen_class 0 none forced, 1 white, 2 black, 3 both, 4 the digit 9. The
+ * table is indexed by the queen digit and which of R, B, N are 9, the
+ * cheapest index to form from the text.
  */
 static unsigned queen_class(unsigned digit)
 {
@@ -116,7 +118,7 @@ int main(void)
            " * Do not edit; the CTest fast_tables_current fails when this file is stale. */\n"
            "#ifndef GBR_FAST_TABLES_H\n#define GBR_FAST_TABLES_H\n#include <stdint.h>\n\n"
            "#define FAST_NONE 0xFF\n#define FAST_FEN_SLASH 0x%02X\n#define FAST_FEN_SPACE 0x%02X\n"
-           "#define FAST_FEN_RUN 0x%02X\n",
+           "#define FAST_FEN_RUN 0x%02X\n#define FAST_DIGIT_NINE 0x1000000u\n",
            FEN_SLASH, FEN_SPACE, FEN_RUN);
 
     bytes256("fast_digit_value", "'0'-'9' -> 0-9, else FAST_NONE", digit_value);
@@ -128,35 +130,39 @@ int main(void)
              "FEN placement: board code, FAST_FEN_RUN + run length, FAST_FEN_SLASH, FAST_FEN_SPACE; else 0",
              fen_class);
 
-    /* Indexed by digit value & 15, so a non-digit (FAST_NONE) lands on 15:
-     * entries 10-15 are 20, which puts the class out of range. */
-    begin_table("uint8_t", "fast_queen_class", "[16]",
-                "queen digit -> material class part (see fast_pawns_allowed); 20 for no digit");
-    for (unsigned d = 0; d < 16; d++)
-        printf(" %u,", d < 10 ? queen_class(d) : 20u);
-    end_table();
-    begin_table("uint8_t", "fast_nine_weight", "[16]", "R, B or N digit -> 5 when it is a 9, else 0; 20 for no digit");
-    for (unsigned d = 0; d < 16; d++)
-        printf(" %u,", d < 9 ? 0u : d == 9 ? 5u : 20u);
-    end_table();
-    begin_table("uint16_t", "fast_pawns_allowed", "[20][9]",
-                "[queen_class + nine weights][white pawns]: bit b set when b black pawns are allowed (§2.4)");
-    for (unsigned cls = 0; cls < 20; cls++) {
+    begin_table("uint16_t", "fast_material_allowed", "[10][8][9]",
+                "[queen digit][R, B, N digits that are 9: bits 0, 1, 2][white pawns]:\n"
+                " * bit b set when b black pawns are allowed (§2.4)");
+    for (unsigned q = 0; q < 10; q++) {
         printf("\n    {");
-        for (unsigned w = 0; w <= 8; w++) {
-            unsigned mask = 0;
-            for (unsigned b = 0; b <= 8; b++)
-                if (class_allows(cls, w, b))
-                    mask |= 1u << b;
-            printf("0x%03X,", mask);
+        for (unsigned nines = 0; nines < 8; nines++) {
+            unsigned cls = queen_class(q) + 5 * (((nines >> 0) & 1u) + ((nines >> 1) & 1u) + ((nines >> 2) & 1u));
+            printf("\n        /* %u %c%c%c */ {", q, nines & 1u ? '9' : '-', nines & 2u ? '9' : '-',
+                   nines & 4u ? '9' : '-');
+            for (unsigned w = 0; w <= 8; w++) {
+                unsigned mask = 0;
+                for (unsigned b = 0; b <= 8; b++)
+                    if (class_allows(cls, w, b))
+                        mask |= 1u << b;
+                printf("0x%03X,", mask);
+            }
+            printf("},");
         }
-        printf("},");
+        printf("\n    },");
     }
     end_table();
 
     begin_table("uint8_t", "fast_digit_split", "[10][2]", "material digit -> white, black counts (FAST_NONE for 9)");
     for (unsigned d = 0; d < 10; d++)
         printf(" {%u, %u},", d == 9 ? NONE : d % 3, d == 9 ? NONE : d / 3);
+    end_table();
+    begin_table("uint32_t", "fast_digit_pack", "[10]",
+                "material digit -> white count | black count << 8 | (white > 0) << 16 | (black > 0) << 17;\n"
+                " * a 9 (split unknown) is FAST_DIGIT_NINE alone");
+    for (unsigned d = 0; d < 10; d++) {
+        unsigned w = d % 3, b = d / 3;
+        printf(" 0x%X,", d == 9 ? 1u << 24 : w | b << 8 | (unsigned)(w > 0) << 16 | (unsigned)(b > 0) << 17);
+    }
     end_table();
     begin_table("uint8_t", "fast_promoted", "[4][16]", "[type Q-N][count]: promoted pieces forced on one side (§1)");
     for (unsigned t = 0; t < 4; t++) {

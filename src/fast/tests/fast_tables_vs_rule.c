@@ -105,14 +105,13 @@ static void check_fen_class(void)
 
 static int material_possible_by_table(const gbr_material *m)
 {
-    unsigned cls = (unsigned)fast_queen_class[m->digit[0]] + fast_nine_weight[m->digit[1]] +
-                   fast_nine_weight[m->digit[2]] + fast_nine_weight[m->digit[3]];
-    return (fast_pawns_allowed[cls][m->pawns[0]] >> m->pawns[1]) & 1u;
+    unsigned nines = (m->digit[1] == 9) | (unsigned)(m->digit[2] == 9) << 1 | (unsigned)(m->digit[3] == 9) << 2;
+    return (fast_material_allowed[m->digit[0]][nines][m->pawns[0]] >> m->pawns[1]) & 1u;
 }
 
-/* fast_queen_class, fast_nine_weight, fast_pawns_allowed: every material
- * code, accepted by the reference exactly when the tables allow it. Every
- * table entry is reached by some code. */
+/* fast_material_allowed: every material code, accepted by the reference
+ * exactly when the table allows it. Every table entry is reached by some
+ * code (queen digit, which of R, B, N are 9, white pawns, black pawns). */
 static void check_material_validity(void)
 {
     unsigned long valid = 0;
@@ -128,13 +127,9 @@ static void check_material_validity(void)
             int by_table = material_possible_by_table(&m);
             valid += by_table != 0;
             expect_true((r.error == GBR_OK) == by_table && (by_table || r.error == GBR_E_PROMOTIONS),
-                        "fast_pawns_allowed", code * 81 + pawns, text);
+                        "fast_material_allowed", code * 81 + pawns, text);
         }
     printf("material validity: %lu of 810000 codes valid\n", valid);
-    /* Entries 10-15 stand for a character that is no digit: never a code. */
-    for (unsigned d = 10; d < 16; d++)
-        expect_true(fast_queen_class[d] >= 20 && fast_nine_weight[d] >= 20, "fast_queen_class/fast_nine_weight", d,
-                    "no digit puts the class out of range");
 }
 
 static void check_counts_tables(void)
@@ -146,6 +141,8 @@ static void check_counts_tables(void)
             m.digit[type] = (uint8_t)d;
             uint8_t w = 0, b = 0;
             int split = ref->material_split(&m, type, &w, &b);
+            uint32_t pack = split ? (uint32_t)(w | b << 8 | (w > 0) << 16 | (b > 0) << 17) : FAST_DIGIT_NINE;
+            expect_true(fast_digit_pack[d] == pack, "fast_digit_pack", d, "digit counts and lists");
             expect_true(split ? fast_digit_split[d][0] == w && fast_digit_split[d][1] == b
                               : fast_digit_split[d][0] == FAST_NONE && fast_digit_split[d][1] == FAST_NONE,
                         "fast_digit_split", d, "digit split");

@@ -496,7 +496,7 @@ static void compare_structs(void)
     random_counts(&c, 10);
     /* Sometimes out of range or beyond §1. */
     if (below(4) == 0)
-        c.count[below(2)][below(5)] = (uint8_t)below(13);
+        c.count[below(2)][below(5)] = (uint8_t)(below(2) ? below(13) : below(256));
     char what[96];
     int wn = snprintf(what, sizeof what, "counts white %u %u %u %u %u black %u %u %u %u %u", c.count[0][0],
                       c.count[0][1], c.count[0][2], c.count[0][3], c.count[0][4], c.count[1][0], c.count[1][1],

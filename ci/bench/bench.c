@@ -1,0 +1,378 @@
+/*
+ * gbr_bench: throughput of the reference and the optimised codec, operation
+ * by operation, on generated endgame-like inputs (fixed seed: 3-8 men,
+ * random legal-looking placements, about 10% of the texts with one byte
+ * changed). Both codecs and memcpy (the ceiling) are measured in the same
+ * run; each figure is the median of several repetitions.
+ *
+ *   gbr_bench [--reps N] [--scale F]     the table (ci/bench.sh runs it)
+ *   gbr_bench --write-fens N FILE        N FENs, one a line, for gbr position
+ *   gbr_bench --callgrind OP ref|fast N  run one operation N times (for
+ *                                        ci/bench.sh --callgrind)
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "gbr.h"
+
+/* ---- inputs ---- */
+
+static uint64_t rng = 0x243F6A8885A308D3ULL;
+static uint64_t next_random(void)
+{
+    rng ^= rng >> 12;
+    rng ^= rng << 25;
+    rng ^= rng >> 27;
+    return rng * 0x2545F4914F6CDD1DULL;
+}
+static unsigned below(unsigned n) { return (unsigned)(next_random() % n); }
+
+/* A placement with 3-8 men, kings included; pawns on ranks 2-7. */
+static void random_position(gbr_position *p)
+{
+    memset(p, 0, sizeof *p);
+    unsigned wk = below(64), bk;
+    do
+        bk = below(64);
+    while (bk == wk);
+    p->board[wk] = GBR_WK;
+    p->board[bk] = GBR_BK;
+    unsigned others = 1 + below(6);
+    for (unsigned k = 0; k < others; k++) {
+        unsigned side = below(2);
+        unsigned type = below(2) ? GBR_PAWN : below(4);
+        unsigned sq;
+        do
+            sq = below(64);
+        while (p->board[sq] || (type == GBR_PAWN && (sq % 8 == 0 || sq % 8 == 7)));
+        p->board[sq] = (uint8_t)(8 * side + type + 1);
+    }
+    p->indicator = (uint8_t)below(7);
+}
+
+typedef struct corpus {
+    char *text;    /* all texts back to back */
+    size_t *start; /* text k is text[start[k] .. start[k + 1]) */
+    size_t n;
+    size_t bytes;
+} corpus;
+
+static void corpus_init(corpus *c, size_t n, size_t max_bytes)
+{
+    c->text = malloc(n * max_bytes);
+    c->start = malloc((n + 1) * sizeof *c->start);
+    if (!c->text || !c->start) {
+        fprintf(stderr, "gbr_bench: out of memory\n");
+        exit(2);
+    }
+    c->n = 0;
+    c->bytes = 0;
+    c->start[0] = 0;
+}
+
+/* Appends a text, changing one byte in about 10% of them. */
+static void corpus_add(corpus *c, const char *s, size_t len)
+{
+    char *d = c->text + c->bytes;
+    memcpy(d, s, len);
+    if (len && below(10) == 0)
+        d[below((unsigned)len)] = (char)(' ' + below(95));
+    c->bytes += len;
+    c->start[++c->n] = c->bytes;
+}
+
+enum { OP_MATERIAL, OP_STUDY, OP_POSITION, OP_FEN_TO_POSITION, OP_POSITION_TO_FEN, OP_COUNTS, OP_KEY, OP_COUNT };
+static const char *const op_names[OP_COUNT] = {"material-parse", "study-parse", "position-parse",
+                                               "fen-to-position", "position-to-fen", "material-from-counts",
+                                               "position-key"};
+static const char *const op_units[OP_COUNT] = {"codes", "codes", "forms", "FENs", "forms", "counts", "keys"};
+
+typedef struct inputs {
+    corpus material, study, position, fen;
+    gbr_counts *counts;
+    gbr_position *boards;
+    size_t n;
+} inputs;
+
+/* Texts are written by the reference codec through the public table. */
+static void make_inputs(inputs *in, size_t n)
+{
+    const gbr_codec *ref = gbr_codec_ref();
+    in->n = n;
+    corpus_init(&in->material, n, GBR_MATERIAL_MAX);
+    corpus_init(&in->study, n, GBR_STUDY_MAX + 2);
+    corpus_init(&in->position, n, GBR_POSITION_MAX);
+    corpus_init(&in->fen, n, GBR_FEN_MAX);
+    in->counts = malloc(n * sizeof *in->counts);
+    in->boards = malloc(n * sizeof *in->boards);
+    if (!in->counts || !in->boards)
+        exit(2);
+    for (size_t k = 0; k < n; k++) {
+        gbr_position p;
+        random_position(&p);
+        in->boards[k] = p;
+        gbr_position_counts(&p, &in->counts[k]);
+        gbr_study s;
+        ref->material_from_counts(&in->counts[k], &s.material);
+        s.stipulation = (uint8_t)below(3);
+        for (unsigned sq = 0; sq < 64; sq++) {
+            if (p.board[sq] == GBR_WK)
+                s.white_king = (uint8_t)sq;
+            if (p.board[sq] == GBR_BK)
+                s.black_king = (uint8_t)sq;
+        }
+        char buf[GBR_POSITION_MAX];
+        gbr_result r = ref->format_material(buf, sizeof buf, &s.material);
+        corpus_add(&in->material, buf, r.length);
+        r = ref->format_study(buf, sizeof buf, &s);
+        corpus_add(&in->study, buf, r.length);
+        r = ref->format_position(buf, sizeof buf, &p);
+        corpus_add(&in->position, buf, r.length);
+        r = ref->format_fen(buf, sizeof buf, &p);
+        corpus_add(&in->fen, buf, r.length);
+    }
+}
+
+/* ---- timed loops: one function each, so callgrind can count them alone ---- */
+
+static volatile size_t sink;
+
+#define NOINLINE __attribute__((noinline))
+
+static NOINLINE void run_material(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    const corpus *t = &in->material;
+    for (size_t k = 0; k < t->n; k++) {
+        gbr_material m;
+        gbr_result r = c->parse_material(t->text + t->start[k], t->start[k + 1] - t->start[k], &m);
+        acc += r.error + m.digit[0];
+    }
+    sink += acc;
+}
+
+static NOINLINE void run_study(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    const corpus *t = &in->study;
+    for (size_t k = 0; k < t->n; k++) {
+        gbr_study s;
+        gbr_result r = c->parse_study(t->text + t->start[k], t->start[k + 1] - t->start[k], &s);
+        acc += r.error + s.white_king;
+    }
+    sink += acc;
+}
+
+static NOINLINE void run_position(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    const corpus *t = &in->position;
+    for (size_t k = 0; k < t->n; k++) {
+        gbr_position p;
+        gbr_result r = c->parse_position(t->text + t->start[k], t->start[k + 1] - t->start[k], &p);
+        acc += r.error + p.board[k & 63];
+    }
+    sink += acc;
+}
+
+static NOINLINE void run_fen_to_position(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    const corpus *t = &in->fen;
+    char out[GBR_POSITION_MAX];
+    for (size_t k = 0; k < t->n; k++) {
+        gbr_result r = gbr_fen_to_position(c, out, sizeof out, t->text + t->start[k], t->start[k + 1] - t->start[k],
+                                           GBR_RESULT_NONE);
+        acc += r.error + r.length + (unsigned char)out[0];
+    }
+    sink += acc;
+}
+
+static NOINLINE void run_position_to_fen(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    const corpus *t = &in->position;
+    char out[GBR_FEN_MAX];
+    for (size_t k = 0; k < t->n; k++) {
+        gbr_result r = gbr_position_to_fen(c, out, sizeof out, t->text + t->start[k], t->start[k + 1] - t->start[k]);
+        acc += r.error + r.length + (unsigned char)out[0];
+    }
+    sink += acc;
+}
+
+static NOINLINE void run_counts(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    for (size_t k = 0; k < in->n; k++) {
+        gbr_material m;
+        gbr_result r = c->material_from_counts(&in->counts[k], &m);
+        acc += r.error + m.digit[3];
+    }
+    sink += acc;
+}
+
+static NOINLINE void run_key(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    for (size_t k = 0; k < in->n; k++) {
+        gbr_position_key key;
+        c->position_key(&in->boards[k], &key);
+        acc += key.bytes[9];
+    }
+    sink += acc;
+}
+
+typedef void (*run_fn)(const gbr_codec *, const inputs *);
+static const run_fn runs[OP_COUNT] = {run_material, run_study,  run_position, run_fen_to_position,
+                                      run_position_to_fen, run_counts, run_key};
+
+static size_t op_bytes(const inputs *in, int op)
+{
+    switch (op) {
+    case OP_MATERIAL: return in->material.bytes;
+    case OP_STUDY: return in->study.bytes;
+    case OP_POSITION:
+    case OP_POSITION_TO_FEN: return in->position.bytes;
+    case OP_FEN_TO_POSITION: return in->fen.bytes;
+    case OP_COUNTS: return in->n * sizeof(gbr_counts);
+    default: return in->n * sizeof(gbr_position);
+    }
+}
+
+/* ---- timing ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+#define MAX_REPS 31
+
+static double time_op(const gbr_codec *c, const inputs *in, int op, int reps)
+{
+    double t[MAX_REPS];
+    runs[op](c, in); /* warm up */
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        runs[op](c, in);
+        t[r] = now() - t0;
+    }
+    return median(t, reps);
+}
+
+/* memcpy bandwidth over a buffer the size of the largest input set. */
+static double memcpy_bandwidth(size_t bytes, int reps)
+{
+    char *a = malloc(bytes), *b = malloc(bytes);
+    if (!a || !b)
+        exit(2);
+    memset(a, 'x', bytes);
+    memcpy(b, a, bytes);
+    double t[MAX_REPS];
+    for (int r = 0; r < reps; r++) {
+        double t0 = now();
+        memcpy(b, a, bytes);
+        t[r] = now() - t0;
+        sink += (unsigned char)b[r];
+        a[r] = (char)r;
+    }
+    free(a);
+    free(b);
+    return (double)bytes / median(t, reps);
+}
+
+static int write_fens(size_t n, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        perror(path);
+        return 2;
+    }
+    const gbr_codec *ref = gbr_codec_ref();
+    for (size_t k = 0; k < n; k++) {
+        gbr_position p;
+        random_position(&p);
+        char buf[GBR_FEN_MAX + 1];
+        gbr_result r = ref->format_fen(buf, sizeof buf, &p);
+        if (below(10) == 0)
+            buf[below((unsigned)r.length)] = (char)(' ' + below(95));
+        buf[r.length] = '\n';
+        fwrite(buf, 1, r.length + 1, f);
+    }
+    return fclose(f) == 0 ? 0 : 2;
+}
+
+static int op_by_name(const char *name)
+{
+    for (int op = 0; op < OP_COUNT; op++)
+        if (strcmp(name, op_names[op]) == 0)
+            return op;
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    int reps = 7;
+    double scale = 1.0;
+    if (argc == 4 && strcmp(argv[1], "--write-fens") == 0)
+        return write_fens(strtoul(argv[2], NULL, 10), argv[3]);
+    if (argc == 5 && strcmp(argv[1], "--callgrind") == 0) {
+        int op = op_by_name(argv[2]);
+        const gbr_codec *c = gbr_codec_by_name(argv[3]);
+        if (op < 0 || !c) {
+            fprintf(stderr, "gbr_bench: unknown operation or codec\n");
+            return 2;
+        }
+        inputs in;
+        make_inputs(&in, strtoul(argv[4], NULL, 10));
+        runs[op](c, &in);
+        return 0;
+    }
+    for (int k = 1; k + 1 < argc; k += 2) {
+        if (strcmp(argv[k], "--reps") == 0)
+            reps = atoi(argv[k + 1]);
+        else if (strcmp(argv[k], "--scale") == 0)
+            scale = atof(argv[k + 1]);
+    }
+    if (reps < 1 || reps > MAX_REPS || scale <= 0) {
+        fprintf(stderr, "usage: gbr_bench [--reps 1-%d] [--scale F]\n", MAX_REPS);
+        return 2;
+    }
+    const gbr_codec *ref = gbr_codec_ref(), *fast = gbr_codec_fast();
+    if (!fast) {
+        fprintf(stderr, "gbr_bench: this build has no optimised codec\n");
+        return 2;
+    }
+    inputs in;
+    make_inputs(&in, (size_t)(400000 * scale));
+    double ceiling = memcpy_bandwidth(in.fen.bytes, reps);
+    printf("inputs: %zu of each form, seed fixed; medians of %d repetitions\n", in.n, reps);
+    printf("memcpy: %.0f MB/s over %.1f MB (the ceiling)\n\n", ceiling / 1e6, (double)in.fen.bytes / 1e6);
+    printf("%-21s %10s %12s %10s %12s %8s %10s\n", "operation", "ref MB/s", "ref items/s", "fast MB/s",
+           "fast items/s", "fast/ref", "of memcpy");
+    for (int op = 0; op < OP_COUNT; op++) {
+        double tr = time_op(ref, &in, op, reps), tf = time_op(fast, &in, op, reps);
+        double bytes = (double)op_bytes(&in, op);
+        printf("%-21s %10.0f %11.2fM %10.0f %11.2fM %7.1fx %9.3f  (%s)\n", op_names[op], bytes / tr / 1e6,
+               (double)in.n / tr / 1e6, bytes / tf / 1e6, (double)in.n / tf / 1e6, tr / tf, bytes / tf / ceiling,
+               op_units[op]);
+    }
+    return 0;
+}
