@@ -61,7 +61,7 @@ def main():
     for p in problems:
         print("check_current: " + p)
     if stale:
-        print("check_current: %s differ from what the generator writes now. Regenerate with:" % ", ".join(stale))
+        print("check_current: stale (not what the generator writes now): %s. Regenerate with:" % ", ".join(stale))
         print("    %s vectors --out %s" % (os.path.abspath(gbr), os.path.abspath(committed)))
     if stale or problems:
         return 1
