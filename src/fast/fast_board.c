@@ -34,7 +34,8 @@ static inline uint64_t occupied(const gbr_position *p)
 void fast_scan_board(const gbr_position *p, fast_board_masks *out)
 {
     memset(out, 0, sizeof *out);
-    for (uint64_t occ = occupied(p); occ; occ &= occ - 1) {
+    out->occupied = occupied(p);
+    for (uint64_t occ = out->occupied; occ; occ &= occ - 1) {
         unsigned sq = lowest(occ);
         unsigned code = p->board[sq];
         code = code < 16 ? code : 7;
@@ -156,7 +157,7 @@ gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
     fast_scan_board(p, &b);
     if (fast_check_board(&b, &m) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
-    uint64_t occ = occupied(p);
+    uint64_t occ = b.occupied;
     unsigned occ8[8];
     size_t need = 7 + 10;
     for (unsigned rank = 0; rank < 8; rank++) {
@@ -169,6 +170,12 @@ gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
     }
     char *d = dst;
     for (unsigned rank = 8; rank-- > 0;) {
+        if (occ8[rank] == 0) {
+            d[0] = '8'; /* most ranks of an endgame */
+            d[1] = rank ? '/' : ' ';
+            d += 2;
+            continue;
+        }
         const uint8_t *text = fast_fen_rank_template[occ8[rank]];
         unsigned n = fast_fen_rank_length[occ8[rank]];
         for (unsigned k = 0; k < n; k++) {

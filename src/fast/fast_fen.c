@@ -6,7 +6,8 @@
  * Each malformed character is fen-field at it (§9.3, FEN). */
 static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
 {
-    if (i >= len)
+    /* The tail most FENs carry, and the end, in one comparison each. */
+    if (i >= len || (len - i == 8 && memcmp(s + i, " - - 0 1", 8) == 0))
         return fast_ok(0);
     if (s[i] != ' ')
         return fast_error(GBR_E_FEN_FIELD, i + 1);
@@ -80,39 +81,60 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
 static size_t placement_fast(const unsigned char *s, size_t len, uint8_t *board)
 {
     uint8_t men[16] = {0};
-    unsigned file = 0, rank = 7, edge = 1; /* edge: rank 8 or rank 1, no pawn there */
+    unsigned edge_pawn = 0; /* pawns on rank 8 or rank 1 */
     size_t i = 0;
     memset(board, 0, 64);
-    for (; i < len; i++) {
-        unsigned cls = fast_fen_class[s[i]];
-        if (cls < 16) {
-            if (cls == 0 || file > 7 || (edge && (cls & 7u) == 5))
-                return 0;
-            board[file * 8 + rank] = (uint8_t)cls;
-            men[cls]++;
-            file++;
-        } else if (cls > FAST_FEN_RUN) {
-            file += cls - FAST_FEN_RUN; /* an overrun is caught at the separator */
-        } else if (cls == FAST_FEN_SLASH) {
-            if (file != 8 || rank == 0)
-                return 0;
-            file = 0;
-            rank--;
-            edge = rank == 0;
+    for (unsigned rank = 8; rank-- > 0;) {
+        if (i >= len)
+            return 0;
+        if (s[i] == '8') {
+            i++; /* an empty rank, the common case */
         } else {
-            break;
+            unsigned file = 0;
+            unsigned edge = rank == 0 || rank == 7;
+            while (file < 8) {
+                if (i >= len)
+                    return 0;
+                unsigned cls = fast_fen_class[s[i++]];
+                if (cls - 1u < 15u) {
+                    board[file * 8 + rank] = (uint8_t)cls;
+                    men[cls]++;
+                    edge_pawn |= edge & ((cls & 7u) == 5);
+                    file++;
+                } else if (cls > FAST_FEN_RUN) {
+                    file += cls - FAST_FEN_RUN;
+                } else {
+                    return 0;
+                }
+            }
+            if (file != 8)
+                return 0;
         }
+        if (rank && (i >= len || s[i++] != '/'))
+            return 0;
     }
-    if (file != 8 || rank != 0 || men[GBR_WK] != 1 || men[GBR_BK] != 1 || men[GBR_WP] > 8 || men[GBR_BP] > 8)
+    if (i < len && s[i] != ' ')
         return 0;
-    unsigned white[5] = {men[GBR_WQ], men[GBR_WR], men[GBR_WB], men[GBR_WN], 0};
-    unsigned black[5] = {men[GBR_BQ], men[GBR_BR], men[GBR_BB], men[GBR_BN], 0};
-    for (unsigned type = 0; type < 4; type++) {
-        white[type] = white[type] < 15 ? white[type] : 15;
-        black[type] = black[type] < 15 ? black[type] : 15;
-    }
-    if (fast_side_promoted(white) + men[GBR_WP] > 8 || fast_side_promoted(black) + men[GBR_BP] > 8)
+    if (edge_pawn || men[GBR_WK] != 1 || men[GBR_BK] != 1)
         return 0;
+    /* Too many pawns or promoted pieces: the precise scanner reports them. */
+    uint32_t w4, b4;
+    gbr_material m;
+    memcpy(&w4, men + GBR_WQ, 4);
+    memcpy(&b4, men + GBR_BQ, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (fast_counts_to_material(w4, men[GBR_WP], b4, men[GBR_BP], &m) != GBR_OK)
+        return 0;
+#else
+    gbr_counts c;
+    memcpy(c.count[0], men + GBR_WQ, 5);
+    memcpy(c.count[1], men + GBR_BQ, 5);
+    (void)w4;
+    (void)b4;
+    (void)m;
+    if (fast_check_counts(&c) != GBR_OK)
+        return 0;
+#endif
     return i;
 }
 

@@ -172,6 +172,7 @@ FAST_PRIVATE void fast_material_of_counts(const gbr_counts *c, gbr_material *out
  * Codes above 15 are gathered under the never-valid code 7. */
 typedef struct fast_board_masks {
     uint64_t man[16];
+    uint64_t occupied; /* every non-empty square */
     uint8_t count[16];
 } fast_board_masks;
 

@@ -212,8 +212,9 @@ static int position_fast(const unsigned char *s, size_t len, gbr_position *out)
              p3 = fast_digit_pack[m.digit[3]];
     if (wk == bk || ((p0 | p1 | p2 | p3) & FAST_DIGIT_NINE))
         return 0;
-    uint8_t n[10] = {(uint8_t)p0, (uint8_t)(p0 >> 8), (uint8_t)p1, (uint8_t)(p1 >> 8), (uint8_t)p2,
-                     (uint8_t)(p2 >> 8), (uint8_t)p3, (uint8_t)(p3 >> 8), m.pawns[0], m.pawns[1]};
+    /* Counts of list j: byte j of the pieces word, or the pawns. */
+    uint64_t pieces = (uint64_t)(p0 & 0xFFFFu) | (uint64_t)(p1 & 0xFFFFu) << 16 | (uint64_t)(p2 & 0xFFFFu) << 32 |
+                      (uint64_t)(p3 & 0xFFFFu) << 48;
     /* Bit j: list j is not empty. */
     unsigned lists = (p0 >> 16 | p1 >> 14 | p2 >> 12 | p3 >> 10 | (unsigned)(m.pawns[0] != 0) << 8 |
                       (unsigned)(m.pawns[1] != 0) << 9) & 0x3FFu;
@@ -238,7 +239,7 @@ static int position_fast(const unsigned char *s, size_t len, gbr_position *out)
             /* Each square must exceed the one before it in its list. */
             unsigned floor = 0;
             uint64_t forbidden = j >= 8 ? RANKS_1_AND_8 : 0;
-            unsigned count = n[j];
+            unsigned count = j < 8 ? (unsigned)(pieces >> (8 * j)) & 0xFFu : m.pawns[j - 8];
             uint8_t code = list_code[j];
             if (i + 2u * count > len)
                 return 0;
