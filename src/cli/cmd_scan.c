@@ -21,19 +21,23 @@ static const char help[] =
     "  FILE:LINE:COLUMN: FORM: CANONICAL\n"
     "or with --json one object a line:\n"
     "  {\"file\":FILE,\"line\":N,\"column\":N,\"form\":FORM,\"code\":CANONICAL}\n"
-    "Reads standard input (named \"-\") when no FILE is given. Input of any size\n"
-    "is read in fixed-size buffers; a leading byte-order mark is skipped (and not\n"
-    "counted in columns), CRLF and non-UTF-8 bytes are fine. What counts as a\n"
-    "match is defined in spec/gbr.md, \"Scanning text\".\n"
+    "Reads standard input (named \"-\") when no FILE is given. A regular file is\n"
+    "mapped into memory, other input of any size is read in fixed-size buffers;\n"
+    "a leading byte-order mark is skipped (and not counted in columns), CRLF and\n"
+    "non-UTF-8 bytes are fine. What counts as a match is defined in\n"
+    "spec/gbr.md, \"Scanning text\".\n"
     "\n"
     "Options:\n"
     "  --json           JSON lines instead of text\n"
     "  --form LIST      report only these forms (comma-separated)\n"
-    "  --buffer SIZE    read buffer in bytes (default 262144, at least 512)\n"
+    "  --buffer SIZE    read every input, also a regular file, in buffers of SIZE\n"
+    "                   bytes (at least 512; 262144 for input that is not mapped)\n"
     "Exit status: 0 done, 1 an input could not be read, 2 usage error.\n";
 
 typedef struct scan_output {
     int json;
+    const char *source; /* the source whose length is cached */
+    size_t source_len;
 } scan_output;
 
 static void put_json_string(const char *s)
@@ -55,9 +59,28 @@ static void put_json_string(const char *s)
     cli_putc('"');
 }
 
+/* Appends the decimal digits of value at `at`; returns the new end. */
+static char *put_decimal(char *at, unsigned long value)
+{
+    char digits[24];
+    size_t n = sizeof digits;
+    do {
+        digits[--n] = (char)('0' + value % 10u);
+        value /= 10u;
+    } while (value != 0);
+    memcpy(at, digits + n, sizeof digits - n);
+    return at + (sizeof digits - n);
+}
+
+static char *put_text(char *at, const char *text, size_t len)
+{
+    memcpy(at, text, len);
+    return at + len;
+}
+
 static void print_match(void *context, const scan_location *where, const scan_match *match)
 {
-    const scan_output *out = context;
+    scan_output *out = context;
     if (out->json) {
         cli_puts("{\"file\":");
         put_json_string(where->source);
@@ -70,18 +93,28 @@ static void print_match(void *context, const scan_location *where, const scan_ma
         cli_puts("\",\"code\":\"");
         cli_write(match->canonical, match->canonical_len);
         cli_puts("\"}\n");
-    } else {
-        cli_puts(where->source);
-        cli_putc(':');
-        cli_put_uint(where->line);
-        cli_putc(':');
-        cli_put_uint(where->column);
-        cli_puts(": ");
-        cli_puts(gbr_form_name(match->form));
-        cli_puts(": ");
-        cli_write(match->canonical, match->canonical_len);
-        cli_putc('\n');
+        return;
     }
+    /* Text lines are the bulk of a scan's output: one write for each after
+     * the file name. */
+    if (where->source != out->source) {
+        out->source = where->source;
+        out->source_len = strlen(where->source);
+    }
+    cli_write(where->source, out->source_len);
+    char line[2 * 24 + 16 + sizeof match->canonical];
+    const char *form = gbr_form_name(match->form);
+    char *at = line;
+    *at++ = ':';
+    at = put_decimal(at, where->line);
+    *at++ = ':';
+    at = put_decimal(at, where->column);
+    at = put_text(at, ": ", 2);
+    at = put_text(at, form, strlen(form));
+    at = put_text(at, ": ", 2);
+    at = put_text(at, match->canonical, match->canonical_len);
+    *at++ = '\n';
+    cli_write(line, (size_t)(at - line));
 }
 
 /* "material,study" -> bits; 0 on an unknown name. */
@@ -109,7 +142,7 @@ int cmd_scan(int argc, char **argv)
 {
     scan_output out = {0};
     unsigned forms = SCAN_ALL_FORMS;
-    size_t buffer_size = SCAN_DEFAULT_BUFFER;
+    size_t buffer_size = 0; /* map regular files, read the rest in the default buffers */
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     while (cli_next_option(&args)) {

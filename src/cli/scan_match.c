@@ -1,6 +1,6 @@
 /* Finding GBR codes in arbitrary text (see scan_match.h and spec/gbr.md,
  * "Scanning text"). */
-#define _POSIX_C_SOURCE 200809L /* read(2) */
+#define _POSIX_C_SOURCE 200809L /* read(2), mmap(2), posix_madvise */
 
 #include "scan_match.h"
 
@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -309,29 +311,194 @@ int scan_first(const gbr_codec *codec, const char *text, size_t len, size_t from
 }
 
 /* ---- Streams ---------------------------------------------------------------
- * The buffer holds the bytes at absolute offsets [base, base + n). Anchors are
- * tried while SCAN_LOOKAHEAD bytes follow them (or the input has ended); then
- * the last bytes are carried to the front so that a code straddling two reads
- * is seen whole. Lines are counted lazily, up to each match and over every
- * byte before it is dropped. */
-typedef struct scan_state {
-    unsigned long line;     /* line number at offset `counted` */
-    uint64_t line_start;    /* absolute offset where that line starts */
-    uint64_t counted;       /* newlines before this offset are counted */
-} scan_state;
+ * A window of text is searched in buf[from, to), with the bytes buf[lo, hi)
+ * readable around it; buf[0] is at absolute offset `base` of the input. Lines
+ * are counted lazily: the line number and line start are known at offset
+ * `counted`, which never passes the start of a match still to be reported
+ * (a match starts at or after the end of the previous one: every match ends
+ * with a word byte, and a match needs a non-word byte before it). */
+typedef struct scan_run {
+    const gbr_codec *codec;
+    unsigned forms;
+    scan_report_fn report;
+    void *context;
+    scan_location where;
+    unsigned long line;  /* line number at offset `counted` */
+    uint64_t line_start; /* absolute offset where that line starts */
+    uint64_t counted;    /* newlines before this absolute offset are counted */
+} scan_run;
 
-static void count_up_to(scan_state *s, const char *buf, uint64_t base, uint64_t to)
+static void count_up_to(scan_run *r, const char *buf, uint64_t base, uint64_t to)
 {
-    if (to <= s->counted)
+    if (to <= r->counted)
         return;
     size_t last = 0;
-    size_t from = (size_t)(s->counted - base);
-    size_t n = scan_count_newlines(buf + from, (size_t)(to - s->counted), &last);
+    size_t from = (size_t)(r->counted - base);
+    size_t n = scan_count_newlines(buf + from, (size_t)(to - r->counted), &last);
     if (n) {
-        s->line += (unsigned long)n;
-        s->line_start = s->counted + last + 1;
+        r->line += (unsigned long)n;
+        r->line_start = r->counted + last + 1;
     }
-    s->counted = to;
+    r->counted = to;
+}
+
+/* Reports a match whose line state has been brought to its start. */
+static void report_match(scan_run *r, uint64_t start, const scan_match *match)
+{
+    if (!(r->forms & scan_form_bit(match->form)))
+        return;
+    r->where.line = r->line;
+    r->where.column = (unsigned long)(start - r->line_start + 1);
+    r->report(r->context, &r->where, match);
+}
+
+#ifdef SCAN_HAVE_AVX2
+typedef struct block_masks {
+    uint64_t anchors;  /* bit i: an anchor "dddd.pp" has its '.' at block + i */
+    uint64_t newlines; /* bit i: '\n' at block + i */
+} block_masks;
+
+/* Bytes where c - '0' (wrapping) is below `limit`, as 0xFF: digits (limit 10)
+ * or pawn digits (limit 9). The bias makes the unsigned test a signed one. */
+__attribute__((target("avx2"))) static __m256i digits_below(__m256i bytes, int limit)
+{
+    const __m256i bias = _mm256_set1_epi8((char)(0x80 - '0'));
+    return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-0x80 + limit)), _mm256_add_epi8(bytes, bias));
+}
+
+__attribute__((target("avx2"))) static __m256i load32(const unsigned char *p)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)p);
+}
+
+/* The whole anchor pattern (four digits, '.', two pawn digits) is tested on
+ * the bytes around each position, so every bit set is a real anchor; reads
+ * at[-4] to at[65]. */
+__attribute__((target("avx2"))) static uint64_t anchor_bits32(const unsigned char *at, __m256i here)
+{
+    __m256i hit = _mm256_cmpeq_epi8(here, _mm256_set1_epi8('.'));
+    hit = _mm256_and_si256(hit, digits_below(load32(at - 1), 10));
+    hit = _mm256_and_si256(hit, digits_below(load32(at + 1), 9));
+    hit = _mm256_and_si256(hit, digits_below(load32(at + 2), 9));
+    hit = _mm256_and_si256(hit, digits_below(load32(at - 2), 10));
+    hit = _mm256_and_si256(hit, digits_below(load32(at - 3), 10));
+    hit = _mm256_and_si256(hit, digits_below(load32(at - 4), 10));
+    return (uint32_t)_mm256_movemask_epi8(hit);
+}
+
+__attribute__((target("avx2"))) static block_masks masks_of_block(const unsigned char *at)
+{
+    const __m256i newline = _mm256_set1_epi8('\n');
+    __m256i low = load32(at), high = load32(at + 32);
+    block_masks m;
+    m.anchors = anchor_bits32(at, low) | anchor_bits32(at + 32, high) << 32;
+    m.newlines = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, newline)) |
+                 (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, newline)) << 32;
+    return m;
+}
+
+static uint64_t low_bits(size_t n) { return n >= 64 ? UINT64_MAX : ((uint64_t)1 << n) - 1; }
+
+/* The search in 64-byte blocks, counting lines on the way instead of in a
+ * pass of its own. The newlines of the previous block stay pending (not yet
+ * added to the line state) because a match found in a block may start up to
+ * ten bytes before it. Handles whole blocks in [from, to) and returns where
+ * the search goes on; the line state stays valid at r->counted. */
+__attribute__((target("avx2"))) static size_t scan_blocks_avx2(scan_run *r, const char *buf, uint64_t base,
+                                                               size_t lo, size_t hi, size_t from, size_t to)
+{
+    const unsigned char *t = (const unsigned char *)buf;
+    size_t committed = (size_t)(r->counted - base); /* the line state is valid here */
+    size_t block = committed;                       /* the block being searched */
+    uint64_t pending = 0;                           /* newlines in [committed, block) */
+    unsigned long line = r->line;
+    uint64_t line_start = r->line_start;
+    scan_match match;
+    while (block + 64 <= to) {
+        block_masks m;
+        if (block >= 4) {
+            m = masks_of_block(t + block);
+        } else {
+            /* The loads reach 4 bytes back: give them non-digits there. */
+            unsigned char padded[4 + 4 + 64 + 2];
+            memset(padded, 0, sizeof padded);
+            memcpy(padded + 4 + (4 - block), t, block + 64 + 2);
+            m = masks_of_block(padded + 4 + 4);
+        }
+        uint64_t candidates = from > block ? m.anchors & ~low_bits(from - block) : m.anchors;
+        int matched = 0;
+        while (candidates) {
+            size_t dot = block + (unsigned)__builtin_ctzll(candidates);
+            candidates &= candidates - 1;
+            if (!scan_match_at(r->codec, buf, lo, hi, dot, &match))
+                continue;
+            /* Bring the line state to the match's start (committed <= start). */
+            size_t start = match.start;
+            uint64_t before = start < block ? pending & low_bits(start - committed) : pending;
+            uint64_t inside = start < block ? 0 : m.newlines & low_bits(start - block);
+            line += (unsigned long)(__builtin_popcountll(before) + __builtin_popcountll(inside));
+            if (inside)
+                line_start = base + block + 64u - (unsigned)__builtin_clzll(inside);
+            else if (before)
+                line_start = base + committed + 64u - (unsigned)__builtin_clzll(before);
+            r->line = line;
+            r->line_start = line_start;
+            r->counted = base + start;
+            report_match(r, base + start, &match);
+            /* Go on from the start of the match: its line breaks are not
+             * counted yet; anchors inside it are masked off by `from`. */
+            from = match.end;
+            committed = block = start;
+            pending = 0;
+            matched = 1;
+            break;
+        }
+        if (matched)
+            continue;
+        if (pending) {
+            line += (unsigned long)__builtin_popcountll(pending);
+            line_start = base + committed + 64u - (unsigned)__builtin_clzll(pending);
+        }
+        committed = block;
+        pending = m.newlines;
+        block += 64;
+    }
+    r->line = line;
+    r->line_start = line_start;
+    r->counted = base + committed;
+    return from > block ? from : block;
+}
+#endif
+
+/* Reports every match whose anchor is in buf[from, to); returns the offset
+ * where the search goes on (at least `to`). */
+static size_t scan_window(scan_run *r, const char *buf, uint64_t base, size_t lo, size_t hi, size_t from, size_t to)
+{
+    if (from < lo + 4)
+        from = lo + 4;
+#ifdef SCAN_HAVE_AVX2
+    if (from < to && have_avx2())
+        from = scan_blocks_avx2(r, buf, base, lo, hi, from, to);
+#endif
+    scan_match match;
+    while (from < to) {
+        size_t dot = scan_next_anchor(buf, from, to);
+        if (dot >= to)
+            break;
+        if (scan_match_at(r->codec, buf, lo, hi, dot, &match)) {
+            from = match.end > dot + 1 ? match.end : dot + 1;
+            count_up_to(r, buf, base, base + match.start);
+            report_match(r, base + match.start, &match);
+        } else {
+            from = dot + 1;
+        }
+    }
+    return from > to ? from : to;
+}
+
+static size_t bom_length(const char *text, size_t n)
+{
+    return n >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
 static size_t fill(int fd, char *buf, size_t n, size_t cap, int *eof, int *failed)
@@ -354,9 +521,38 @@ static size_t fill(int fd, char *buf, size_t n, size_t cap, int *eof, int *faile
     return n;
 }
 
+/* A regular file is mapped whole and searched in one window: no copies, and
+ * no carrying of tails. Returns 1 when done, 0 when the file cannot be
+ * mapped (the caller reads it instead). A file truncated by another process
+ * while it is mapped ends the process with SIGBUS, as for any mapped input. */
+static int scan_mapped(scan_run *r, int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+        (uint64_t)st.st_size > (uint64_t)SIZE_MAX / 2)
+        return 0; /* size 0 may still have content (/proc): read it */
+    size_t n = (size_t)st.st_size;
+    void *map = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED)
+        return 0;
+    posix_madvise(map, n, POSIX_MADV_SEQUENTIAL);
+    const char *text = map;
+    size_t lo = bom_length(text, n);
+    r->counted = r->line_start = lo;
+    scan_window(r, text, 0, lo, n, lo, n >= 2 ? n - 2 : 0);
+    munmap(map, n);
+    return 1;
+}
+
 int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned forms, size_t buffer_size,
                 scan_report_fn report, void *context)
 {
+    scan_run run = {codec, forms, report, context, {source, 0, 0}, 1, 0, 0};
+    if (buffer_size == 0) {
+        if (scan_mapped(&run, fd))
+            return 0;
+        buffer_size = SCAN_DEFAULT_BUFFER;
+    }
     if (buffer_size < SCAN_MIN_BUFFER)
         buffer_size = SCAN_MIN_BUFFER;
     size_t cap = buffer_size;
@@ -365,55 +561,36 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
         fprintf(stderr, "gbr: %s: out of memory\n", source);
         return -1;
     }
-    scan_state state = {1, 0, 0};
-    uint64_t base = 0;      /* absolute offset of buf[0] */
+    /* The buffer holds the bytes at absolute offsets [base, base + n).
+     * Anchors are tried while SCAN_LOOKAHEAD bytes follow them (or the input
+     * has ended); then the last bytes are carried to the front so that a code
+     * straddling two reads is seen whole. */
+    uint64_t base = 0;       /* absolute offset of buf[0] */
     uint64_t text_start = 0; /* after a byte-order mark */
-    uint64_t next = 0;      /* absolute offset from which to look for anchors */
+    uint64_t next = 0;       /* absolute offset from which to look for anchors */
     size_t n = 0;
     int eof = 0, failed = 0, first = 1;
-    scan_match match;
-    scan_location where = {source, 0, 0};
 
     while (!eof) {
         n = fill(fd, buf, n, cap, &eof, &failed);
         if (first) {
             first = 0;
-            if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-                text_start = state.line_start = state.counted = next = 3;
+            text_start = run.line_start = run.counted = next = bom_length(buf, n);
         }
         size_t lo = text_start > base ? (size_t)(text_start - base) : 0;
-        size_t from = (size_t)(next - base);
-        if (from < lo + 4)
-            from = lo + 4;
         size_t to;
         if (eof)
             to = n >= 2 ? n - 2 : 0;
         else
             to = n > SCAN_LOOKAHEAD ? n - SCAN_LOOKAHEAD : 0;
-        while (from < to) {
-            size_t dot = scan_next_anchor(buf, from, to);
-            if (dot >= to)
-                break;
-            if (scan_match_at(codec, buf, lo, n, dot, &match)) {
-                from = match.end > dot + 1 ? match.end : dot + 1;
-                if (forms & scan_form_bit(match.form)) {
-                    count_up_to(&state, buf, base, base + match.start);
-                    where.line = state.line;
-                    where.column = (unsigned long)(base + match.start - state.line_start + 1);
-                    report(context, &where, &match);
-                }
-            } else {
-                from = dot + 1;
-            }
-        }
-        next = base + (from > to ? from : to);
+        next = base + scan_window(&run, buf, base, lo, n, (size_t)(next - base), to);
         if (eof)
             break;
         /* Carry the tail: enough before the next anchor to see its left side. */
         size_t keep = to > SCAN_LOOKBEHIND ? to - SCAN_LOOKBEHIND : 0;
         if (keep < lo)
             keep = lo;
-        count_up_to(&state, buf, base, base + keep);
+        count_up_to(&run, buf, base, base + keep);
         memmove(buf, buf + keep, n - keep);
         n -= keep;
         base += keep;

@@ -66,9 +66,11 @@ typedef struct scan_location {
 
 typedef void (*scan_report_fn)(void *context, const scan_location *where, const scan_match *match);
 
-/* Scans everything fd gives in buffers of buffer_size bytes (a minimum is
- * enforced), calling report for each match whose form is in `forms`, in text
- * order. Returns 0, or -1 after reporting a read error on stderr. */
+/* Scans everything fd gives, calling report for each match whose form is in
+ * `forms`, in text order. With buffer_size 0 a regular file is mapped whole
+ * and anything else read in SCAN_DEFAULT_BUFFER-byte buffers; otherwise fd is
+ * read in buffers of buffer_size bytes (a minimum is enforced). Returns 0, or
+ * -1 after reporting a read error on stderr. */
 int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned forms, size_t buffer_size,
                 scan_report_fn report, void *context);
 
