@@ -2,7 +2,7 @@
 """Tests of `gbr scan` (spec/gbr.md 10.1): matches, look-alikes that must not
 match, codes straddling read buffers, BOM / CRLF / Latin-1 input.
 
-usage: scan_tests.py GBR WORK_DIR GROUP   (GROUP: matches, straddle, encodings)
+usage: scan_tests.py GBR WORK_DIR GROUP   (GROUP: matches, straddle, encodings, blocks)
 """
 import json
 import os
@@ -145,7 +145,52 @@ def test_encodings():
     expect("one study code a game", len(out.splitlines()), 500)
 
 
-{"matches": test_matches, "straddle": test_straddle, "encodings": test_encodings}[GROUP]()
+def test_blocks():
+    """Matches at every alignment against the 64-byte blocks the search works
+    in, with line breaks inside and just before them (a position form whose
+    kings end the previous line), a BOM, and CRLF: the mapped file, a pipe and
+    small buffers must all report the locations computed here."""
+    # (text, offset of the match's first byte in it, form, canonical)
+    pieces = [(b"0002.01", 0, "material", "0002.01"),
+              (b"(+0016.32d4g7)", 1, "study", "+0016.32d4g7"),
+              (b"a7d3 0116.00 b2b3c6d6 3/3+.", 0, "position", "a7d3 0116.00 b2b3c6d6 3/3+."),
+              (b"a7d3\n0116.00 b2b3c6d6 3/3+.", 0, "position", "a7d3 0116.00 b2b3c6d6 3/3+."),
+              (b"a2c4\r\n0000.32\r\n.d4e3f2e4f3 4/3 WTM.", 0, "position", "a2c4 0000.32 .d4e3f2e4f3 4/3 WTM."),
+              (b"=0323.12g3g1.", 0, "study", "=0323.12g3g1"),
+              (b"2023.11.05 1.2.3 10.0.0.1", None, None, None)]
+    data = bytearray(b"\xef\xbb\xbf")
+    want = []
+    for round_ in range(150):
+        text, at, form, code = pieces[round_ % len(pieces)]
+        filler = (b"x. 1. " * 30)[:(round_ * 37) % 131]
+        if round_ % 5 == 0:
+            filler += b"\r\n"
+        elif round_ % 5 == 1:
+            filler = b"\n" + filler
+        data += filler + b" "
+        if at is not None:
+            start = len(data) + at
+            before = data[:start]
+            ln = 1 + before.count(b"\n")
+            col = start - (before.rfind(b"\n") + 1 if b"\n" in before else 3) + 1
+            want.append("%d:%d: %s: %s" % (ln, col, form, code))
+        data += text + b" "
+    data = bytes(data)
+    path = os.path.join(WORK, "blocks.txt")
+    with open(path, "wb") as f:
+        f.write(data)
+    mapped = [l.split(":", 1)[1] for l in subprocess.run([GBR, "scan", path], capture_output=True)
+              .stdout.decode().splitlines()]
+    expect("mapped file", mapped, want)
+    piped = [l.split(":", 1)[1] for l in scan(data).splitlines()]
+    expect("pipe", piped, want)
+    for size in (512, 777, 4096):
+        got = [l.split(":", 1)[1] for l in subprocess.run([GBR, "scan", "--buffer", str(size), path],
+                                                           capture_output=True).stdout.decode().splitlines()]
+        expect("--buffer %d" % size, got, want)
+
+
+{"matches": test_matches, "straddle": test_straddle, "encodings": test_encodings, "blocks": test_blocks}[GROUP]()
 if failures:
     print("FAILED %d check(s):" % len(failures))
     print("\n".join(failures))
