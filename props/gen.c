@@ -29,12 +29,12 @@ static void pick_side(prop_rng *rng, uint8_t count[5])
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
         int orig = original_complement[type];
         int n;
-        switch (prop_below(rng, 8)) {
-        case 0: case 1: case 2: n = 0; break;
-        case 3: /* three or more: a §5 group when the budget allows */
+        switch (prop_below(rng, 16)) {
+        case 0: case 1: case 2: case 3: case 4: case 5: n = 0; break;
+        case 6: /* three or more: a §5 group when the budget allows */
             n = budget >= 3 - orig ? prop_range(rng, 3, orig + budget) : orig;
             break;
-        case 4: n = orig + (budget ? prop_range(rng, 0, budget) : 0); break;
+        case 7: case 8: n = orig + (budget ? prop_range(rng, 0, budget) : 0); break;
         default: n = prop_range(rng, 0, orig); break;
         }
         if (n > orig)
