@@ -8,7 +8,9 @@
 # (afl-clang-fast, ASan+UBSan, persistent mode through libAFLDriver). New inputs
 # go to scratch directories under $TMPDIR; the repository corpus is given
 # second (libFuzzer) or read-only (AFL++ -i), so it is untouched until the final
-# step merges the new coverage into corpus/<harness>/ with libFuzzer -merge=1.
+# step merges the new coverage into corpus/<harness>/ with libFuzzer -merge=1
+# (-use_counters=0: an input is kept for a new edge, not a new hit count, which
+# keeps the corpora to a few hundred inputs).
 # Prints executions per second and executions per harness per engine. Exits 1
 # on any finding (libFuzzer's exit status; AFL++ crashes counted from
 # out/default/crashes/id:*, since afl-fuzz exits 0 even when it found some),
@@ -91,7 +93,7 @@ fi
 if [ "${GBR_FUZZ_MERGE:-1}" != 0 ]; then
   for h in $harnesses; do
     before=$(ls "corpus/$h" | wc -l)
-    build-fuzz-libfuzzer/fuzz/"$h" -merge=1 -rss_limit_mb=2048 "corpus/$h" \
+    build-fuzz-libfuzzer/fuzz/"$h" -merge=1 -use_counters=0 -rss_limit_mb=2048 "corpus/$h" \
         "$scratch/libfuzzer/$h/new" "$scratch/afl/$h/out/default/queue" >"$scratch/merge-$h.log" 2>&1 ||
         { tail -5 "$scratch/merge-$h.log"; exit 1; }
     echo "merge: corpus/$h $before -> $(ls "corpus/$h" | wc -l) inputs"
