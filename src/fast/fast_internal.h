@@ -84,6 +84,33 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
 #endif
 }
 
+/* Two squares "e1e8" at s[0..3] as indices: returns 1 and sets *first,
+ * *second when both are squares; 0 otherwise. */
+static inline int fast_two_squares(const unsigned char *s, unsigned *first, unsigned *second)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w;
+    memcpy(&w, s, 4);
+    /* File bytes minus 'a', rank bytes minus '1': each must be 0-7. A byte
+     * below its base wraps to 0x9E or more, so its bit 7 flags it (and the
+     * borrow it passes up only touches a text already rejected). */
+    uint32_t x = w - 0x31613161u;
+    if ((((x & 0x7F7F7F7Fu) + 0x78787878u) | x) & 0x80808080u)
+        return 0;
+    *first = (x & 7u) * 8 + ((x >> 8) & 7u);
+    *second = ((x >> 16) & 7u) * 8 + ((x >> 24) & 7u);
+    return 1;
+#else
+    unsigned f0 = fast_file_value[s[0]], r0 = fast_rank_value[s[1]], f1 = fast_file_value[s[2]],
+             r1 = fast_rank_value[s[3]];
+    if ((f0 | r0 | f1 | r1) & 0x80u)
+        return 0;
+    *first = f0 + r0;
+    *second = f1 + r1;
+    return 1;
+#endif
+}
+
 /* Whether a gbr_material holds digits 0-9 and pawns 0-8. */
 static inline int fast_material_in_range(const gbr_material *m)
 {

@@ -202,12 +202,10 @@ static int position_fast(const unsigned char *s, size_t len, gbr_position *out)
 {
     if (len < 17)
         return 0;
-    unsigned wf = fast_file_value[s[0]], wr = fast_rank_value[s[1]], bf = fast_file_value[s[2]],
-             br = fast_rank_value[s[3]];
+    unsigned wk, bk;
     gbr_material m;
-    if ((wf | wr | bf | br) & 0x80u || s[4] != ' ' || s[12] != ' ' || !fast_material7(s + 5, &m))
+    if (!fast_two_squares(s, &wk, &bk) || s[4] != ' ' || s[12] != ' ' || !fast_material7(s + 5, &m))
         return 0;
-    unsigned wk = wf + wr, bk = bf + br;
     uint32_t p0 = fast_digit_pack[m.digit[0]], p1 = fast_digit_pack[m.digit[1]], p2 = fast_digit_pack[m.digit[2]],
              p3 = fast_digit_pack[m.digit[3]];
     if (wk == bk || ((p0 | p1 | p2 | p3) & FAST_DIGIT_NINE))

@@ -38,13 +38,12 @@ static inline int study_fast(const unsigned char *s, size_t len, gbr_study *out)
     }
     if (len != i + 11 + (closer != 0) || (closer && s[len - 1] != closer) || !fast_material7(s + i, &out->material))
         return 0;
-    unsigned wf = fast_file_value[s[i + 7]], wr = fast_rank_value[s[i + 8]], bf = fast_file_value[s[i + 9]],
-             br = fast_rank_value[s[i + 10]];
-    if ((wf | wr | bf | br) & 0x80u || wf + wr == bf + br)
+    unsigned wk, bk;
+    if (!fast_two_squares(s + i + 7, &wk, &bk) || wk == bk)
         return 0;
     out->stipulation = stipulation;
-    out->white_king = (uint8_t)(wf + wr);
-    out->black_king = (uint8_t)(bf + br);
+    out->white_king = (uint8_t)wk;
+    out->black_king = (uint8_t)bk;
     return 1;
 }
 

@@ -586,6 +586,27 @@ static const char *const edge_texts[] = {
     "9999.00", "9999.88", "0009.78", "0009.88", "8000.88", "4888.88", "0000.99", "0000.90",
 };
 
+/* Every pair of bytes where a square stands: a king in a study code and in
+ * a position form, and a man in the square field. */
+static void compare_all_square_bytes(void)
+{
+    static const struct {
+        const char *text;
+        size_t at;
+    } frames[] = {{"0000.00XYh8", 7}, {"+0001.00a1XY", 9}, {"XYe8 0000.00 2/2.", 0}, {"e1e8 0001.00 XY 2/1.", 13},
+                  {"e1e8 0000.10 .XY 2/1.", 14}};
+    for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++) {
+        text t;
+        t.n = strlen(frames[f].text);
+        memcpy(t.s, frames[f].text, t.n);
+        for (unsigned pair = 0; pair < 65536; pair++) {
+            t.s[frames[f].at] = (char)(pair & 0xFF);
+            t.s[frames[f].at + 1] = (char)(pair >> 8);
+            compare_text(t.s, t.n);
+        }
+    }
+}
+
 static void compare_edge_texts(void)
 {
     for (size_t k = 0; k < sizeof edge_texts / sizeof edge_texts[0]; k++) {
@@ -615,6 +636,7 @@ int main(int argc, char **argv)
         return 1;
     }
     compare_edge_texts();
+    compare_all_square_bytes();
     text previous = {{0}, 0};
     for (unsigned long it = 0; it < iterations; it++) {
         gbr_counts c;
