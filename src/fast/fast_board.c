@@ -53,8 +53,7 @@ gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
     memcpy(&w4, b->count + GBR_WQ, 4);
     memcpy(&b4, b->count + GBR_BQ, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    return fast_counts_to_material(w4, b->count[GBR_WP], b4, b->count[GBR_BP], m) == GBR_OK ? GBR_OK
-                                                                                             : GBR_E_ARGUMENT;
+    return fast_counts_to_material(w4, b->count[GBR_WP], b4, b->count[GBR_BP], m) ? GBR_OK : GBR_E_ARGUMENT;
 #else
     gbr_counts counts;
     memcpy(counts.count[0], b->count + GBR_WQ, 5);

@@ -123,7 +123,7 @@ static size_t placement_fast(const unsigned char *s, size_t len, uint8_t *board)
     memcpy(&w4, men + GBR_WQ, 4);
     memcpy(&b4, men + GBR_BQ, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (fast_counts_to_material(w4, men[GBR_WP], b4, men[GBR_BP], &m) != GBR_OK)
+    if (!fast_counts_to_material(w4, men[GBR_WP], b4, men[GBR_BP], &m))
         return 0;
 #else
     gbr_counts c;

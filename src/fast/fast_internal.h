@@ -154,26 +154,26 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
 
 /* Exact counts to a material code, both sides at once as one word: white's
  * Q R B N counts in w4 (byte 0 = queens), black's in b4, and the pawns.
- * Errors as material_from_counts reports them: argument (a piece count above
- * 10, queens above 9), then too-many-pawns, then promotions. */
-static inline gbr_error fast_counts_to_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
-                                                gbr_material *out)
+ * Returns 1 and fills *out when the counts can exist (pieces within 10,
+ * queens within 9, pawns within 8, §1's promotion rule); 0 otherwise, and
+ * fast_check_counts then says which rule failed. */
+static inline int fast_counts_to_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
+                                          gbr_material *out)
 {
     const uint64_t high = FAST_BYTES(0x80);
     uint64_t pieces = (uint64_t)w4 | (uint64_t)b4 << 32;
     /* Bit 7 of a byte is set when the count exceeds its limit (carry-free). */
     const uint64_t limit = 0x0A0A0A090A0A0A09ULL;
-    if (((((pieces & FAST_BYTES(0x7F)) + (FAST_BYTES(0x7F) - limit)) | pieces) & high) != 0)
-        return GBR_E_ARGUMENT;
-    if (white_pawns > 8 || black_pawns > 8)
-        return GBR_E_TOO_MANY_PAWNS;
+    if (((((pieces & FAST_BYTES(0x7F)) + (FAST_BYTES(0x7F) - limit)) | pieces) & high) != 0 || white_pawns > 8 ||
+        black_pawns > 8)
+        return 0;
     /* Promoted pieces: count - original, saturating at 0, summed per side
      * (white's sum lands in byte 3, black's in byte 7). */
     uint64_t e = (pieces | high) - 0x0202020102020201ULL;
     uint64_t kept = (e >> 7) & FAST_BYTES(0x01);
     uint64_t sums = (e & (kept * 0x7F)) * 0x01010101ULL;
     if (((sums >> 24) & 0xFFu) + white_pawns > 8 || (sums >> 56) + black_pawns > 8)
-        return GBR_E_PROMOTIONS;
+        return 0;
     /* Digits: white + 3 * black, or 9 where a side has three or more. */
     uint64_t three = ((pieces | high) - FAST_BYTES(0x03)) & high;
     uint32_t big = (uint32_t)((three | three >> 32) >> 7) & 0x01010101u;
@@ -183,7 +183,7 @@ static inline gbr_error fast_counts_to_material(uint32_t w4, unsigned white_pawn
     memcpy(out->digit, &digits, 4);
     out->pawns[0] = (uint8_t)white_pawns;
     out->pawns[1] = (uint8_t)black_pawns;
-    return GBR_OK;
+    return 1;
 }
 
 /* Exact counts checked the way material_from_counts does: argument (a piece

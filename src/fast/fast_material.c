@@ -94,7 +94,9 @@ gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
     uint32_t w4, b4;
     memcpy(&w4, c->count[0], 4);
     memcpy(&b4, c->count[1], 4);
-    gbr_error e = fast_counts_to_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
+    if (fast_counts_to_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out))
+        return fast_ok(0);
+    gbr_error e = fast_check_counts(c);
 #else
     gbr_error e = fast_check_counts(c);
     if (e == GBR_OK)
