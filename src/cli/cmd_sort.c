@@ -88,7 +88,7 @@ typedef struct sorter {
     size_t lines_n, lines_cap;
     gbr_position_key *positions;
     size_t positions_n, positions_cap;
-    FILE **runs;            /* spilled runs, in input order */
+    int *runs;              /* spilled runs' descriptors, in input order */
     size_t runs_n, runs_cap;
     unsigned long long no_code;
     int failed;
@@ -188,48 +188,123 @@ static int sort_run(sorter *s)
 
 /* ---- Spilled runs -------------------------------------------------------------
  * A run file holds, per line: key (8 bytes), length (4), the position key
- * (40) for a position form, then the line's bytes. */
-static FILE *temporary_file(void)
+ * (40) for a position form, then the line's bytes. Runs are written and read
+ * through buffers of their own, in large read(2) and write(2) calls. */
+#define RUN_WRITE_BUFFER ((size_t)1 << 20)
+#define RUN_READ_BUFFER ((size_t)1 << 18)
+#define ENTRY_HEADER 12 /* key and length */
+
+/* A temporary file, already unlinked: nothing is left behind, whatever
+ * happens. Returns its descriptor, or -1 after reporting. */
+static int temporary_file(void)
 {
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
     size_t len = strlen(dir);
     char *path = malloc(len + sizeof "/gbr-sort-XXXXXX");
-    if (!path)
-        return NULL;
+    if (!path) {
+        fprintf(stderr, "gbr: sort: out of memory\n");
+        return -1;
+    }
     memcpy(path, dir, len);
     memcpy(path + len, "/gbr-sort-XXXXXX", sizeof "/gbr-sort-XXXXXX");
     int fd = mkstemp(path);
-    if (fd < 0) {
+    if (fd < 0)
         fprintf(stderr, "gbr: sort: cannot create a temporary file in %s: %s\n", dir, strerror(errno));
-        free(path);
-        return NULL;
-    }
-    unlink(path); /* nothing is left behind, whatever happens */
-    free(path);
-    FILE *f = fdopen(fd, "w+b");
-    if (!f)
-        close(fd);
     else
-        setvbuf(f, NULL, _IOFBF, (size_t)1 << 16);
-    return f;
+        unlink(path);
+    free(path);
+    return fd;
 }
 
-static void put_entry(FILE *f, uint64_t key, const gbr_position_key *position, const char *line, uint32_t length)
+typedef struct run_writer {
+    int fd;
+    char *buffer; /* RUN_WRITE_BUFFER bytes */
+    size_t used;
+    int error;    /* errno of the first failure */
+} run_writer;
+
+static void run_write_all(run_writer *w, const char *bytes, size_t len)
 {
-    fwrite(&key, sizeof key, 1, f);
-    fwrite(&length, sizeof length, 1, f);
-    if (is_position_key(key))
-        fwrite(position->bytes, 1, GBR_POSITION_KEY_SIZE, f);
-    fwrite(line, 1, length, f);
+    while (len > 0 && !w->error) {
+        ssize_t put = write(w->fd, bytes, len);
+        if (put < 0) {
+            if (errno != EINTR)
+                w->error = errno;
+            continue;
+        }
+        bytes += put;
+        len -= (size_t)put;
+    }
 }
 
-static int add_run(sorter *s, FILE *run)
+static void run_put(run_writer *w, const void *bytes, size_t len)
 {
-    FILE **runs = grow(s->runs, &s->runs_cap, s->runs_n + 1, sizeof *runs);
+    if (len > RUN_WRITE_BUFFER - w->used) {
+        run_write_all(w, w->buffer, w->used);
+        w->used = 0;
+        if (len > RUN_WRITE_BUFFER) {
+            run_write_all(w, bytes, len);
+            return;
+        }
+    }
+    memcpy(w->buffer + w->used, bytes, len);
+    w->used += len;
+}
+
+static void put_entry(run_writer *w, uint64_t key, const gbr_position_key *position, const char *line, uint32_t length)
+{
+    char header[ENTRY_HEADER + GBR_POSITION_KEY_SIZE];
+    size_t n = ENTRY_HEADER;
+    memcpy(header, &key, sizeof key);
+    memcpy(header + sizeof key, &length, sizeof length);
+    if (is_position_key(key)) {
+        memcpy(header + ENTRY_HEADER, position->bytes, GBR_POSITION_KEY_SIZE);
+        n += GBR_POSITION_KEY_SIZE;
+    }
+    run_put(w, header, n);
+    run_put(w, line, length);
+}
+
+/* Starts writing a new run file; -1 after reporting. */
+static int run_start(sorter *s, run_writer *w)
+{
+    memset(w, 0, sizeof *w);
+    w->buffer = malloc(RUN_WRITE_BUFFER);
+    w->fd = w->buffer ? temporary_file() : -1;
+    if (w->fd < 0) {
+        if (!w->buffer)
+            fprintf(stderr, "gbr: sort: out of memory\n");
+        free(w->buffer);
+        s->failed = 1;
+        return -1;
+    }
+    return 0;
+}
+
+/* Flushes the run and rewinds it for reading; returns its descriptor, or -1
+ * after reporting (the file is then closed). */
+static int run_finish(sorter *s, run_writer *w)
+{
+    run_write_all(w, w->buffer, w->used);
+    free(w->buffer);
+    if (!w->error && lseek(w->fd, 0, SEEK_SET) != 0)
+        w->error = errno;
+    if (w->error) {
+        fprintf(stderr, "gbr: sort: cannot write a temporary file: %s\n", strerror(w->error));
+        close(w->fd);
+        s->failed = 1;
+        return -1;
+    }
+    return w->fd;
+}
+
+static int add_run(sorter *s, int run)
+{
+    int *runs = grow(s->runs, &s->runs_cap, s->runs_n + 1, sizeof *runs);
     if (!runs) {
-        fclose(run);
+        close(run);
         return out_of_memory(s);
     }
     s->runs = runs;
@@ -237,66 +312,85 @@ static int add_run(sorter *s, FILE *run)
     return 0;
 }
 
-static int finish_run_file(sorter *s, FILE *run)
-{
-    if (fflush(run) != 0 || ferror(run) || fseek(run, 0, SEEK_SET) != 0) {
-        fprintf(stderr, "gbr: sort: cannot write a temporary file: %s\n", strerror(errno));
-        fclose(run);
-        s->failed = 1;
-        return -1;
-    }
-    return add_run(s, run);
-}
-
-/* Sorts the lines held and writes them as a run; keeps the partial line. */
+/* Sorts the lines held and writes them as a run. The arena keeps its bytes
+ * (lines not yet split off may follow); make_room compacts it. */
 static int spill(sorter *s)
 {
     if (sort_run(s) != 0)
         return -1;
-    FILE *run = temporary_file();
-    if (!run) {
-        s->failed = 1;
+    run_writer w;
+    if (run_start(s, &w) != 0)
         return -1;
-    }
+    const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
     for (size_t i = 0; i < s->lines_n; i++) {
+        if (i + ahead < s->lines_n)
+            __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
         const sort_line *l = &s->lines[i];
-        put_entry(run, l->key, l->position ? position_of(s, l) : NULL, s->arena + l->offset, l->length);
+        put_entry(&w, l->key, l->position ? position_of(s, l) : NULL, s->arena + l->offset, l->length);
     }
     s->lines_n = s->positions_n = 0;
-    size_t partial = s->arena_used - s->line_start;
-    memmove(s->arena, s->arena + s->line_start, partial);
-    s->arena_used = partial;
-    s->line_start = 0;
-    return finish_run_file(s, run);
+    int run = run_finish(s, &w);
+    return run < 0 ? -1 : add_run(s, run);
 }
 
 typedef struct run_reader {
-    FILE *file;
-    uint64_t key;
+    int fd;
+    char *buffer;     /* bytes [next, filled) not yet taken */
+    size_t cap, next, filled;
+    uint64_t key;     /* the current entry */
     gbr_position_key position;
-    char *line;
-    size_t cap;
+    const char *line; /* in the buffer, until the next entry is read */
     uint32_t length;
 } run_reader;
 
-/* Reads the next entry; 0 at the end of the run, -1 on a read error. */
-static int next_entry(run_reader *r)
+/* Makes `need` bytes available from r->next on; 1 when they are, 0 at the
+ * end of the run, -1 on a read error or no memory. */
+static int run_have(run_reader *r, size_t need)
 {
-    if (fread(&r->key, sizeof r->key, 1, r->file) != 1)
-        return ferror(r->file) ? -1 : 0;
-    if (fread(&r->length, sizeof r->length, 1, r->file) != 1)
-        return -1;
-    if (is_position_key(r->key) && fread(r->position.bytes, 1, GBR_POSITION_KEY_SIZE, r->file) != GBR_POSITION_KEY_SIZE)
-        return -1;
-    if (r->length > r->cap) {
-        char *bigger = realloc(r->line, r->length);
+    if (r->filled - r->next >= need)
+        return 1;
+    memmove(r->buffer, r->buffer + r->next, r->filled - r->next);
+    r->filled -= r->next;
+    r->next = 0;
+    if (need > r->cap) { /* a line longer than the buffer */
+        char *bigger = realloc(r->buffer, need);
         if (!bigger)
             return -1;
-        r->line = bigger;
-        r->cap = r->length;
+        r->buffer = bigger;
+        r->cap = need;
     }
-    if (fread(r->line, 1, r->length, r->file) != r->length)
+    while (r->filled < need) {
+        ssize_t got = read(r->fd, r->buffer + r->filled, r->cap - r->filled);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (got == 0)
+            return 0;
+        r->filled += (size_t)got;
+    }
+    return 1;
+}
+
+/* Reads the next entry; 0 at the end of the run, -1 on a read error or a
+ * truncated entry. */
+static int next_entry(run_reader *r)
+{
+    int got = run_have(r, ENTRY_HEADER);
+    if (got <= 0)
+        return got < 0 || r->filled > r->next ? -1 : 0;
+    const char *at = r->buffer + r->next;
+    memcpy(&r->key, at, sizeof r->key);
+    memcpy(&r->length, at + sizeof r->key, sizeof r->length);
+    size_t header = ENTRY_HEADER + (is_position_key(r->key) ? GBR_POSITION_KEY_SIZE : 0);
+    if (run_have(r, header + r->length) <= 0)
         return -1;
+    at = r->buffer + r->next;
+    if (header > ENTRY_HEADER)
+        memcpy(r->position.bytes, at + ENTRY_HEADER, GBR_POSITION_KEY_SIZE);
+    r->line = at + header;
+    r->next += header + r->length;
     return 1;
 }
 
@@ -332,8 +426,9 @@ static void sift_down(const run_reader *readers, size_t *heap, size_t n, size_t 
     }
 }
 
-/* k-way merge of runs[0, k) into a run file (into_run) or the output. */
-static int merge(sorter *s, FILE **runs, size_t k, FILE *into_run, sort_output *out)
+/* k-way merge of runs[0, k) into a run (into_run) or the output; closes the
+ * runs it was given. */
+static int merge(sorter *s, const int *runs, size_t k, run_writer *into_run, sort_output *out)
 {
     run_reader *readers = calloc(k, sizeof *readers);
     size_t *heap = calloc(k, sizeof *heap);
@@ -343,9 +438,11 @@ static int merge(sorter *s, FILE **runs, size_t k, FILE *into_run, sort_output *
         status = out_of_memory(s);
         goto done;
     }
-    for (size_t i = 0; i < k; i++) {
-        readers[i].file = runs[i];
-        int got = next_entry(&readers[i]);
+    for (size_t i = 0; i < k && status == 0; i++) {
+        readers[i].fd = runs[i];
+        readers[i].cap = RUN_READ_BUFFER;
+        readers[i].buffer = malloc(RUN_READ_BUFFER);
+        int got = readers[i].buffer ? next_entry(&readers[i]) : -1;
         if (got < 0)
             status = -1;
         else if (got > 0)
@@ -375,9 +472,9 @@ static int merge(sorter *s, FILE **runs, size_t k, FILE *into_run, sort_output *
 done:
     if (readers)
         for (size_t i = 0; i < k; i++)
-            free(readers[i].line);
+            free(readers[i].buffer);
     for (size_t i = 0; i < k; i++)
-        fclose(runs[i]);
+        close(runs[i]);
     free(readers);
     free(heap);
     return status;
@@ -391,21 +488,21 @@ static int merge_runs(sorter *s, sort_output *out)
     while (s->runs_n > MERGE_FAN_IN) {
         /* Merge the first runs into one that takes their place, so the runs
          * stay in input order. */
-        FILE *merged = temporary_file();
-        if (!merged || merge(s, s->runs, MERGE_FAN_IN, merged, NULL) != 0) {
-            if (merged)
-                fclose(merged);
-            s->runs_n = 0; /* merge() closed the runs it was given */
+        run_writer w;
+        if (run_start(s, &w) != 0)
             return -1;
-        }
+        int status = merge(s, s->runs, MERGE_FAN_IN, &w, NULL);
         memmove(s->runs + 1, s->runs + MERGE_FAN_IN, (s->runs_n - MERGE_FAN_IN) * sizeof *s->runs);
-        s->runs_n -= MERGE_FAN_IN - 1;
-        if (fflush(merged) != 0 || fseek(merged, 0, SEEK_SET) != 0) {
-            fprintf(stderr, "gbr: sort: cannot write a temporary file: %s\n", strerror(errno));
-            s->runs[0] = merged;
+        s->runs_n -= MERGE_FAN_IN; /* merge() closed the runs it was given */
+        int merged = run_finish(s, &w);
+        if (status != 0 || merged < 0) {
+            if (merged >= 0)
+                close(merged);
+            memmove(s->runs, s->runs + 1, s->runs_n * sizeof *s->runs);
             return -1;
         }
         s->runs[0] = merged;
+        s->runs_n++;
     }
     int status = merge(s, s->runs, s->runs_n, NULL, out);
     s->runs_n = 0;
@@ -414,7 +511,11 @@ static int merge_runs(sorter *s, sort_output *out)
 
 /* ---- Reading ------------------------------------------------------------------
  * The memory budget covers the arena and, for each line, its record twice
- * (the radix sort's scratch copy) and a position form's key. */
+ * (the radix sort's scratch copy) and a position form's key: about 60 bytes
+ * of records for a directory line of 35 bytes. So the arena grows to 3/8 of
+ * the budget, leaving the rest to the records, and a regular file gets room
+ * for all of it at once when its records are likely to fit beside it. */
+#define ARENA_SHARE(memory) ((memory) / 8 * 3)
 static size_t records_bytes(const sorter *s)
 {
     return s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_position_key);
@@ -466,12 +567,25 @@ static int resize_arena(sorter *s, size_t want)
     return 0;
 }
 
-/* Makes room at the end of the arena: grow it within the budget, or spill
- * the lines held. */
+/* Moves the line being read to the front of the arena, once no line held
+ * points before it. */
+static void compact(sorter *s)
+{
+    size_t partial = s->arena_used - s->line_start;
+    memmove(s->arena, s->arena + s->line_start, partial);
+    s->arena_used = partial;
+    s->line_start = 0;
+}
+
+/* Makes room at the end of the full arena: drop the bytes of lines already
+ * spilled, grow it within the budget, or spill the lines held. */
 static int make_room(sorter *s)
 {
-    size_t records = records_bytes(s);
-    size_t room = s->memory > records ? s->memory - records : 0;
+    if (s->lines_n == 0 && s->line_start > 0) {
+        compact(s);
+        return 0;
+    }
+    size_t room = ARENA_SHARE(s->memory);
     if (s->arena_cap < room || s->line_start == 0) {
         /* Grow (also past the budget when one line fills the whole arena). */
         size_t want = s->arena_cap * 2;
@@ -479,19 +593,21 @@ static int make_room(sorter *s)
             want = room;
         return resize_arena(s, want);
     }
-    return spill(s);
+    if (spill(s) != 0)
+        return -1;
+    compact(s);
+    return 0;
 }
 
 /* A regular file's size is known: make room for all of it at once when the
- * budget allows (its lines' records need about a quarter of that more), to
- * spare the arena its doublings and copies. */
+ * budget allows, to spare the arena its doublings and copies. */
 static int reserve_for(sorter *s, int fd)
 {
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
         return 0;
     uint64_t want = (uint64_t)s->arena_used + (uint64_t)st.st_size + 1;
-    if (want <= s->arena_cap || want + want / 4 + records_bytes(s) > s->memory)
+    if (want <= s->arena_cap || want / 3 * 8 + records_bytes(s) > s->memory)
         return 0;
     return resize_arena(s, (size_t)want);
 }
@@ -524,11 +640,8 @@ static int read_input(sorter *s, int fd, const char *source)
             if (add_line(s, s->line_start, end - s->line_start) != 0)
                 return -1;
             s->line_start = scanned = end + 1;
-            if (over_budget(s)) {
-                if (spill(s) != 0)
-                    return -1;
-                scanned = 0;
-            }
+            if (over_budget(s) && spill(s) != 0)
+                return -1;
         }
         scanned = s->arena_used;
     }
@@ -662,7 +775,7 @@ int cmd_sort(int argc, char **argv)
         }
     }
     for (size_t i = 0; i < s.runs_n; i++)
-        fclose(s.runs[i]);
+        close(s.runs[i]);
     if (status == CLI_EXIT_OK && s.no_code > 0)
         fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
                 s.no_code == 1 ? "" : "s");
