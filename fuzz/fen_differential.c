@@ -20,12 +20,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text;
     size_t len = fuzz_data_take_text(&d, &text);
     fuzz_note_input(text, len);
+    if (len == 0)
+        fuzz_compare_null_arguments(); /* once per empty input: cheap, and the corpus has one */
 
     if (options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_position raw;
         fuzz_struct_from_bytes(&raw, sizeof raw, text, len);
         fuzz_compare_writers("format_fen(raw)", fuzz_format_fen, &raw, capacity, NULL);
-        fuzz_compare_writers("format_position(raw)", fuzz_format_position, &raw, capacity, NULL);
+        fuzz_output formatted;
+        fuzz_compare_writers("format_position(raw)", fuzz_format_position, &raw, capacity, &formatted);
+        if (formatted.result.error == GBR_OK) /* keys are defined for what the codecs accept */
+            fuzz_compare_raw_keys(NULL, NULL, &raw);
     } else {
         fuzz_compare_text_op("gbr_fen_to_material", fuzz_op_fen_to_material, text, len, result, capacity, NULL);
         fuzz_compare_text_op("gbr_fen_to_study", fuzz_op_fen_to_study, text, len, result, capacity, NULL);

@@ -338,3 +338,75 @@ void fuzz_struct_from_bytes(void *value, size_t value_size, const char *src, siz
     if (len > 0)
         memcpy(value, src, len < value_size ? len : value_size);
 }
+
+/* NULL where the table takes a pointer: both codecs must refuse (argument)
+ * the same way and never dereference it. */
+void fuzz_compare_null_arguments(void)
+{
+    const gbr_codec *codecs[2] = {fuzz_codec_a(), fuzz_codec_b()};
+    gbr_result r[2][16];
+    uint64_t keys[2][3];
+    gbr_position_key position_keys[2];
+    char dst[FUZZ_FULL_CAPACITY];
+    gbr_material m = {{0, 0, 0, 0}, {0, 0}};
+    gbr_study s = {{{0, 0, 0, 0}, {0, 0}}, 0, 4, 7};
+    gbr_position p;
+    gbr_counts counts;
+    uint8_t white, black;
+    memset(&p, 0, sizeof p);
+    memset(&counts, 0, sizeof counts);
+    for (int i = 0; i < 2; i++) {
+        const gbr_codec *c = codecs[i];
+        int n = 0;
+        r[i][n++] = c->parse_material(NULL, 7, &m);
+        r[i][n++] = c->parse_material("0000.00", 7, NULL);
+        r[i][n++] = c->parse_study(NULL, 3, &s);
+        r[i][n++] = c->parse_study("0000a1h8", 8, NULL);
+        r[i][n++] = c->parse_position(NULL, 3, &p);
+        r[i][n++] = c->parse_position("e1e8 0000.00 2/2.", 17, NULL);
+        r[i][n++] = c->parse_fen(NULL, 3, &p);
+        r[i][n++] = c->parse_fen("4k3/8/8/8/8/8/8/4K3 w", 21, NULL);
+        r[i][n++] = c->parse_name(NULL, 3, &counts);
+        r[i][n++] = c->parse_name("KvK", 3, NULL);
+        r[i][n++] = c->format_material(dst, sizeof dst, NULL);
+        r[i][n++] = c->format_study(dst, sizeof dst, NULL);
+        r[i][n++] = c->format_position(dst, sizeof dst, NULL);
+        r[i][n++] = c->format_fen(NULL, 8, &p);
+        r[i][n++] = c->material_from_counts(NULL, &m);
+        r[i][n++] = c->material_from_counts(&counts, NULL);
+        for (int k = 0; k < n; k++)
+            fuzz_assert_result_sane("NULL argument", r[i][k], SIZE_MAX);
+        keys[i][0] = c->material_key(NULL);
+        keys[i][1] = c->study_key(NULL);
+        keys[i][2] = (uint64_t)c->material_split(NULL, GBR_QUEEN, &white, &black);
+        memset(&position_keys[i], 0xa5, sizeof position_keys[i]);
+        c->position_key(NULL, &position_keys[i]);
+        c->position_key(&p, NULL);
+    }
+    for (int k = 0; k < 16; k++) {
+        fuzz_assert_same_result("NULL argument", r[0][k], r[1][k]);
+        FUZZ_ASSERT(r[0][k].error == GBR_E_ARGUMENT, "NULL argument (call %d): %s, not argument", k,
+                    gbr_error_name(r[0][k].error));
+    }
+    for (int k = 0; k < 3; k++)
+        FUZZ_ASSERT(keys[0][k] == keys[1][k], "NULL argument: key or split %d differs", k);
+    FUZZ_ASSERT(memcmp(&position_keys[0], &position_keys[1], sizeof position_keys[0]) == 0,
+                "NULL argument: position_key differs");
+}
+
+void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p)
+{
+    const gbr_codec *a = fuzz_codec_a(), *b = fuzz_codec_b();
+    if (m)
+        FUZZ_ASSERT(a->material_key(m) == b->material_key(m), "material_key of a raw struct differs");
+    if (s)
+        FUZZ_ASSERT(a->study_key(s) == b->study_key(s), "study_key of a raw struct differs");
+    if (p) {
+        gbr_position_key key_a, key_b;
+        memset(&key_a, 0xa5, sizeof key_a);
+        memset(&key_b, 0x5a, sizeof key_b);
+        a->position_key(p, &key_a);
+        b->position_key(p, &key_b);
+        FUZZ_ASSERT(memcmp(&key_a, &key_b, sizeof key_a) == 0, "position_key of a raw struct differs");
+    }
+}

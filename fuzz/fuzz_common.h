@@ -118,6 +118,13 @@ gbr_result fuzz_compare_material_from_counts(const gbr_counts *counts, gbr_mater
 /* material_split of every type and material_key through both codecs. */
 void fuzz_compare_material_split_and_key(const gbr_material *m);
 
+/* Every pointer argument of the table as NULL, through both codecs: the same
+ * argument error, the same keys, no dereference. */
+void fuzz_compare_null_arguments(void);
+/* The order keys of raw structs (ones the format entries accepted) through
+ * both codecs; NULL skips one. */
+void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p);
+
 /* Copies up to sizeof *value bytes of raw input into a zeroed struct. */
 void fuzz_struct_from_bytes(void *value, size_t value_size, const char *src, size_t len);
 

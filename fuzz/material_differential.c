@@ -18,13 +18,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text;
     size_t len = fuzz_data_take_text(&d, &text);
     fuzz_note_input(text, len);
+    if (len == 0)
+        fuzz_compare_null_arguments(); /* once per empty input: cheap, and the corpus has one */
 
     if (options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_material raw_material;
         gbr_counts raw_counts;
         gbr_material from_counts;
         fuzz_struct_from_bytes(&raw_material, sizeof raw_material, text, len);
-        fuzz_compare_writers("format_material(raw)", fuzz_format_material, &raw_material, capacity, NULL);
+        fuzz_output formatted;
+        fuzz_compare_writers("format_material(raw)", fuzz_format_material, &raw_material, capacity, &formatted);
+        if (formatted.result.error == GBR_OK) /* keys are defined for what the codecs accept */
+            fuzz_compare_raw_keys(&raw_material, NULL, NULL);
         fuzz_struct_from_bytes(&raw_counts, sizeof raw_counts, text, len);
         fuzz_compare_writers("format_name(raw)", fuzz_format_name, &raw_counts, capacity, NULL);
         if (fuzz_compare_material_from_counts(&raw_counts, &from_counts).error == GBR_OK) {

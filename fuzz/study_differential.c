@@ -17,11 +17,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text;
     size_t len = fuzz_data_take_text(&d, &text);
     fuzz_note_input(text, len);
+    if (len == 0)
+        fuzz_compare_null_arguments(); /* once per empty input: cheap, and the corpus has one */
 
     if (options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_study raw;
         fuzz_struct_from_bytes(&raw, sizeof raw, text, len);
-        fuzz_compare_writers("format_study(raw)", fuzz_format_study, &raw, capacity, NULL);
+        fuzz_output formatted;
+        fuzz_compare_writers("format_study(raw)", fuzz_format_study, &raw, capacity, &formatted);
+        if (formatted.result.error == GBR_OK) /* keys are defined for what the codecs accept */
+            fuzz_compare_raw_keys(NULL, &raw, NULL);
     } else {
         fuzz_compare_text_op("gbr_study_canonical", fuzz_op_study_canonical, text, len, GBR_RESULT_NONE, capacity,
                              NULL);
