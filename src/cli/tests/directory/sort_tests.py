@@ -80,6 +80,14 @@ def test_spill():
         p = gbr_sort("--memory", memory, plain, env=env)
         expect("--memory %s output" % memory, p.stdout, in_memory)
         expect("--memory %s exit" % memory, p.returncode, 0)
+    # Through a pipe (the arena grows by doubling, no size known) and with a
+    # budget that spills while read input waits behind the lines spilled.
+    data = open(plain, "rb").read()
+    for memory in ("3K", "100K", "256K"):
+        p = gbr_sort("--memory", memory, data=data, env=env)
+        expect("--memory %s from a pipe" % memory, p.stdout, in_memory)
+        p = gbr_sort("--memory", memory, plain, plain, env=env)
+        expect("--memory %s, the file twice" % memory, p.stdout, gbr_sort(data=data * 2, env=env).stdout)
     expect("no temporary files left", os.listdir(tmp), [])
     # A line longer than the memory limit still sorts.
     long_line = b"x" * 5000 + b" 0002.01\n"
