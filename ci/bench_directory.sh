@@ -3,8 +3,14 @@
 #  - gbr scan over a large PGN-like file, in GB/s, against the ceiling of
 #    reading the same file in the same-size buffers and memchr-ing each one;
 #  - gbr sort against `LC_ALL=C sort -s` on the same 10-million-line file.
-# Medians of RUNS runs (default 5 for scan, 3 for sort). Generated files stay
-# under $BENCH_DIR (default /tmp/gbr-bench).
+# Each command is timed by /usr/bin/time, in wall-clock time and in CPU time
+# (user + system): the machine may be shared, and CPU time is what one core
+# spent whatever else ran. Medians of RUNS runs (default 5 for scan, 3 for
+# sort), gbr and its baseline alternating in the same run; the ratios use the
+# medians. Generated files stay under $BENCH_DIR (default /tmp/gbr-bench).
+# sort(1) runs with --parallel=1: gbr sort uses one core, and the target is
+# for one core. The scan ceiling reads the file in 256 KiB buffers while gbr
+# scan maps a regular file: it is the cost of getting the bytes, not a bound.
 #
 # The sort comparison: sort(1) cannot find GBR codes, so it gets the same
 # lines with a precomputed sortable key column (ci/gen/gen_directory.py
@@ -26,14 +32,19 @@ sort_lines_unique=${SORT_UNIQUE:-1000000}   # x10 repeats = 10 million lines
 mkdir -p "$dir"
 tab=$(printf '\t')
 
-now() { date +%s.%N; }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# time_cmd OUT_FILE CMD...: appends the wall time of CMD to OUT_FILE.
+# time_cmd NAME CMD...: runs CMD, appending its wall time to $dir/t_NAME.wall
+# and its user + system time to $dir/t_NAME.cpu.
 time_cmd() {
-    out=$1; shift
-    t0=$(now); "$@"; t1=$(now)
-    echo "$t0 $t1" | awk '{printf "%.4f\n", $2 - $1}' >>"$out"
+    name=$1; shift
+    /usr/bin/time -f "%e %U %S" -o "$dir/t_$name.last" "$@"
+    awk '{printf "%.3f\n", $1}' "$dir/t_$name.last" >>"$dir/t_$name.wall"
+    awk '{printf "%.3f\n", $2 + $3}' "$dir/t_$name.last" >>"$dir/t_$name.cpu"
 }
+medians() { echo "$(median <"$dir/t_$1.wall") $(median <"$dir/t_$1.cpu")"; }
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+
+echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
 
 # ---- scan ---------------------------------------------------------------
 cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
@@ -44,18 +55,19 @@ if [ ! -s "$dir/scan.pgn" ]; then
 fi
 bytes=$(wc -c <"$dir/scan.pgn")
 cat "$dir/scan.pgn" >/dev/null   # into the page cache
-rm -f "$dir/t_ceiling" "$dir/t_scan"
+rm -f "$dir"/t_ceiling.* "$dir"/t_scan.*
 for i in $(seq "$scan_runs"); do
-    time_cmd "$dir/t_ceiling" "$dir/memchr_ceiling" "$dir/scan.pgn" >/dev/null
-    time_cmd "$dir/t_scan" "$gbr" scan "$dir/scan.pgn" >"$dir/scan.out"
+    time_cmd ceiling "$dir/memchr_ceiling" "$dir/scan.pgn" >/dev/null
+    time_cmd scan "$gbr" scan "$dir/scan.pgn" >"$dir/scan.out"
 done
 matches=$(wc -l <"$dir/scan.out")
-t_ceiling=$(median <"$dir/t_ceiling")
-t_scan=$(median <"$dir/t_scan")
-echo "scan: $bytes bytes, $matches matches"
-awk -v b="$bytes" -v c="$t_ceiling" -v s="$t_scan" 'BEGIN {
-    printf "scan: gbr scan %.2f GB/s (median %.3f s); read+memchr ceiling %.2f GB/s (median %.3f s); scan/ceiling %.2f\n",
-           b / s / 1e9, s, b / c / 1e9, c, c / s }'
+echo "scan: $bytes bytes, $matches matches, medians of $scan_runs runs"
+echo "$bytes $(medians scan) $(medians ceiling)" | awk '{
+    printf "scan: gbr scan %.2f GB/s of CPU time (median %.3f s user+sys), %.2f GB/s wall (median %.3f s)\n",
+           $1 / $3 / 1e9, $3, $1 / $2 / 1e9, $2
+    printf "scan: read+memchr ceiling %.2f GB/s of CPU time (median %.3f s), %.2f GB/s wall (median %.3f s)\n",
+           $1 / $5 / 1e9, $5, $1 / $4 / 1e9, $4
+    printf "scan: gbr scan / ceiling time ratio: CPU %.2f, wall %.2f\n", $3 / $5, $2 / $4 }'
 
 # ---- sort ---------------------------------------------------------------
 if [ ! -s "$dir/sort.txt" ] || [ ! -s "$dir/sort.keyed" ]; then
@@ -64,16 +76,16 @@ if [ ! -s "$dir/sort.txt" ] || [ ! -s "$dir/sort.keyed" ]; then
 fi
 lines=$(wc -l <"$dir/sort.txt")
 cat "$dir/sort.txt" "$dir/sort.keyed" >/dev/null
-rm -f "$dir/t_gbr_sort" "$dir/t_sort"
+rm -f "$dir"/t_gbr_sort.* "$dir"/t_sort.*
 for i in $(seq "$sort_runs"); do
-    time_cmd "$dir/t_sort" env LC_ALL=C sort -s -t "$tab" -k1,1 -o "$dir/sorted.keyed" "$dir/sort.keyed"
-    time_cmd "$dir/t_gbr_sort" "$gbr" sort -o "$dir/sorted.txt" "$dir/sort.txt" 2>/dev/null
+    time_cmd sort env LC_ALL=C sort -s --parallel=1 -t "$tab" -k1,1 -o "$dir/sorted.keyed" "$dir/sort.keyed"
+    time_cmd gbr_sort "$gbr" sort -o "$dir/sorted.txt" "$dir/sort.txt" 2>/dev/null
 done
 cut -f2- "$dir/sorted.keyed" | cmp -s - "$dir/sorted.txt" \
     && same="same order" || same="DIFFERENT ORDER"
-t_gbr=$(median <"$dir/t_gbr_sort")
-t_sort=$(median <"$dir/t_sort")
-echo "sort: $lines lines, outputs: $same"
-awk -v g="$t_gbr" -v s="$t_sort" 'BEGIN {
-    printf "sort: gbr sort %.2f s, LC_ALL=C sort -s (key column) %.2f s (medians); speed-up %.2fx\n", g, s, s / g }'
+echo "sort: $lines lines ($(wc -c <"$dir/sort.txt") bytes), outputs: $same, medians of $sort_runs runs"
+echo "$(medians gbr_sort) $(medians sort)" | awk '{
+    printf "sort: gbr sort CPU %.2f s, wall %.2f s; LC_ALL=C sort -s --parallel=1 (key column) CPU %.2f s, wall %.2f s\n",
+           $2, $1, $4, $3
+    printf "sort: speed-up of gbr sort: CPU time %.2fx, wall %.2fx\n", $4 / $2, $3 / $1 }'
 [ "$same" = "same order" ]
