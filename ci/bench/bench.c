@@ -3,7 +3,8 @@
  * by operation, on generated endgame-like inputs (fixed seed: 3-8 men,
  * random legal-looking placements, about 10% of the texts with one byte
  * changed). Both codecs and memcpy (the ceiling) are measured in the same
- * run; each figure is the median of several repetitions.
+ * run, ref and fast in alternating repetitions; each figure is a median
+ * (fast/ref: the median of the per-repetition ratios).
  *
  *   gbr_bench [--reps N] [--scale F]     the table (ci/bench.sh runs it)
  *   gbr_bench --write-fens N FILE        N FENs, one a line, for gbr position
@@ -265,16 +266,28 @@ static double median(double *v, int n)
 
 #define MAX_REPS 31
 
-static double time_op(const gbr_codec *c, const inputs *in, int op, int reps)
+/* Times ref and fast on one operation, alternating repetitions so a change
+ * of load on a shared machine falls on both; medians of each, and the
+ * median of the per-repetition ratios. */
+static void time_pair(const gbr_codec *ref, const gbr_codec *fast, const inputs *in, int op, int reps, double *tr,
+                      double *tf, double *ratio)
 {
-    double t[MAX_REPS];
-    runs[op](c, in); /* warm up */
+    double a[MAX_REPS], b[MAX_REPS], q[MAX_REPS];
+    runs[op](ref, in); /* warm up */
+    runs[op](fast, in);
     for (int r = 0; r < reps; r++) {
         double t0 = now();
-        runs[op](c, in);
-        t[r] = now() - t0;
+        runs[op](ref, in);
+        double t1 = now();
+        runs[op](fast, in);
+        double t2 = now();
+        a[r] = t1 - t0;
+        b[r] = t2 - t1;
+        q[r] = a[r] / b[r];
     }
-    return median(t, reps);
+    *tr = median(a, reps);
+    *tf = median(b, reps);
+    *ratio = median(q, reps);
 }
 
 /* memcpy bandwidth over a buffer the size of the largest input set. */
@@ -368,10 +381,11 @@ int main(int argc, char **argv)
     printf("%-21s %10s %12s %10s %12s %8s %10s\n", "operation", "ref MB/s", "ref items/s", "fast MB/s",
            "fast items/s", "fast/ref", "of memcpy");
     for (int op = 0; op < OP_COUNT; op++) {
-        double tr = time_op(ref, &in, op, reps), tf = time_op(fast, &in, op, reps);
+        double tr, tf, ratio;
+        time_pair(ref, fast, &in, op, reps, &tr, &tf, &ratio);
         double bytes = (double)op_bytes(&in, op);
         printf("%-21s %10.0f %11.2fM %10.0f %11.2fM %7.1fx %9.3f  (%s)\n", op_names[op], bytes / tr / 1e6,
-               (double)in.n / tr / 1e6, bytes / tf / 1e6, (double)in.n / tf / 1e6, tr / tf, bytes / tf / ceiling,
+               (double)in.n / tr / 1e6, bytes / tf / 1e6, (double)in.n / tf / 1e6, ratio, bytes / tf / ceiling,
                op_units[op]);
     }
     return 0;
