@@ -627,7 +627,7 @@ int main(int argc, char **argv)
         argc--;
         argv++;
     }
-    unsigned long iterations = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
+    unsigned long iterations = argc > 1 ? strtoul(argv[1], NULL, 10) : 100000;
     rng_state = argc > 2 ? strtoull(argv[2], NULL, 10) : 0x9E3779B97F4A7C15ULL;
     ref = gbr_codec_ref();
     fast = gbr_codec_fast();
