@@ -104,8 +104,11 @@ mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
   's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
   "the queen and rook digits swapped when formatting a material code"
 mutant fast fast-counts-nine-pawns src/fast/fast_internal.h \
-  's/if (white_pawns > 8 || black_pawns > 8)/if (white_pawns > 9 || black_pawns > 9)/' \
-  "material_from_counts allows 9 pawns a side"
+  's/) != 0 || white_pawns > 8 ||/) != 0 || white_pawns > 9 ||/' \
+  "exact counts may hold 9 white pawns (the one-word check)"
+mutant fast fast-counts-rule-nine-pawns src/fast/fast_material.c \
+  's/if (c->count\[0\]\[GBR_PAWN\] > 8 || c->count\[1\]\[GBR_PAWN\] > 8)/if (c->count[0][GBR_PAWN] > 9 || c->count[1][GBR_PAWN] > 9)/' \
+  "the rule finder for refused counts allows 9 pawns a side"
 mutant fast fast-nine-from-four src/fast/fast_internal.h \
   's/uint64_t three = ((pieces | high) - FAST_BYTES(0x03)) & high;/uint64_t three = ((pieces | high) - FAST_BYTES(0x04)) \& high;/' \
   "the 9 rule of exact counts off by one (a 9 only from four of a type)"
