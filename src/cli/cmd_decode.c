@@ -56,12 +56,17 @@ static void put_side_words(const decoded *d, int colour)
 {
     int any = 0;
     for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
-        unsigned n = type <= GBR_KNIGHT && d->overflow[type] ? 0u : d->counts.count[colour][type];
-        if (n == 0)
+        int unknown = type <= GBR_KNIGHT && d->overflow[type];
+        unsigned n = unknown ? 0u : d->counts.count[colour][type];
+        if (n == 0 && !unknown)
             continue;
         cli_puts(any ? ", " : " ");
         any = 1;
-        if (n == 1) {
+        if (unknown) {
+            /* A 9 does not say how many this side has: it may be none. */
+            cli_puts("an unknown number of ");
+            cli_puts(type_plural[type]);
+        } else if (n == 1) {
             cli_puts(type_singular[type]);
         } else {
             cli_puts(n < 9 ? number_word[n] : "many");

@@ -60,7 +60,7 @@ expect 0 "e1e8 0000.00 1/1-=." "" -- position --result draw "$fen3"
 expect 0 "$fen1
 $fen2" "" -- fen "$pos1" "$pos2"
 expect 0 "0116.00: White: rook, bishop; Black: two knights; name KRBvKNN" "" -- decode 0116.00
-expect 0 "0009.00: White: king only; Black: king only; three or more knights on one side (split unknown)" "" -- decode 0009
+expect 0 "0009.00: White: an unknown number of knights; Black: an unknown number of knights; three or more knights on one side (split unknown)" "" -- decode 0009
 expect 0 "KRBvKNN: 0116.00" "" -- decode KRBvKNN
 expect 0 '{"input":"0116.00","code":"0116.00","name":"KRBvKNN","white":{"queens":0,"rooks":1,"bishops":1,"knights":0,"pawns":0},"black":{"queens":0,"rooks":0,"bishops":0,"knights":2,"pawns":0},"overflow":[]}' "" -- decode --json 0116.00
 expect 0 '{"input":"0009.00","code":"0009.00","name":null,"white":{"queens":0,"rooks":0,"bishops":0,"knights":null,"pawns":0},"black":{"queens":0,"rooks":0,"bishops":0,"knights":null,"pawns":0},"overflow":["knights"]}' "" -- decode --json 0009.00
