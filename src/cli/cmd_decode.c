@@ -12,7 +12,7 @@ static const char help[] =
     "  0116.00: White: rook, bishop; Black: two knights; name KRBvKNN\n"
     "A digit 9 is described as \"three or more knights on one side (split\n"
     "unknown)\" and such a code has no name. A material name such as KRPvKR is\n"
-    "accepted too and gives its code: \"KRPvKR: 0110.10\".\n"
+    "accepted too and gives its code: \"KRPvKR: 0400.10\".\n"
     "\n"
     "Options:\n"
     "  --json  one JSON object per input with the keys input, code, name,\n"
