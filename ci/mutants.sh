@@ -103,9 +103,12 @@ mutant fast fast-nine-as-min-key src/fast/fast_board.c \
 mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
   's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
   "the queen and rook digits swapped when formatting a material code"
-mutant fast fast-counts-nine-pawns src/fast/fast_internal.h \
-  's/) != 0 || white_pawns > 8 ||/) != 0 || white_pawns > 9 ||/' \
-  "exact counts may hold 9 white pawns (the one-word check)"
+# (Not mutated: the pawn limit inside fast_counts_to_material's one-word check.
+# Its promotion sum already refuses a ninth pawn, so raising that limit is an
+# equivalent mutant that no test can catch.)
+mutant fast fast-name-nine-pawns src/fast/fast_name.c \
+  's/if (type == GBR_PAWN && count\[side\]\[GBR_PAWN\] == 8)/if (type == GBR_PAWN \&\& count[side][GBR_PAWN] == 9)/' \
+  "a material name may hold a ninth P"
 mutant fast fast-counts-rule-nine-pawns src/fast/fast_material.c \
   's/if (c->count\[0\]\[GBR_PAWN\] > 8 || c->count\[1\]\[GBR_PAWN\] > 8)/if (c->count[0][GBR_PAWN] > 9 || c->count[1][GBR_PAWN] > 9)/' \
   "the rule finder for refused counts allows 9 pawns a side"
