@@ -14,7 +14,7 @@
 # longer matches, or a mutant that does not compile, is a failure of this
 # script (exit 2), so the list keeps up with the codecs' code.
 #
-# Usage: ci/mutants.sh [--list | --check] [ref|fast|all]
+# Usage: ci/mutants.sh [--list | --check] [ref | fast | all | MUTANT-ID]
 #   --list prints the mutants; --check only verifies that every pattern applies.
 # Environment: GBR_MUTANT_JOBS (default 2); GBR_MUTANT_TESTS, a ctest -R regex
 # limiting the suite (default the whole suite); GBR_MUTANT_EXCLUDE, a ctest -E
@@ -39,6 +39,7 @@ for arg in "$@"; do
     --list) list_only=1 ;;
     --check) check_only=1 ;;
     ref|fast|all) which=$arg ;;
+    [a-z]*-*) which=$arg ;; # one mutant by its id
     -h|--help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "mutants.sh: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac
@@ -141,9 +142,14 @@ mutant fast fast-material-trailing-column src/fast/fast_material.c \
   's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \
   "trailing bytes after a material code reported one column late"
 
+selected() { [ "$which" = all ] || [ "$which" = "${codecs[$1]}" ] || [ "$which" = "${ids[$1]}" ]; }
+known=0
+for i in "${!ids[@]}"; do selected "$i" && known=1; done
+if [ "$known" = 0 ]; then echo "mutants.sh: no mutant '$which' (try --list)" >&2; exit 2; fi
+
 if [ "$list_only" = 1 ]; then
   for i in "${!ids[@]}"; do
-    [ "$which" = all ] || [ "$which" = "${codecs[$i]}" ] || continue
+    selected "$i" || continue
     printf '%-28s %s: %s\n' "${ids[$i]}" "${files[$i]}" "${descriptions[$i]}"
   done
   exit 0
@@ -152,7 +158,7 @@ fi
 if [ "$check_only" = 1 ]; then
   bad=0
   for i in "${!ids[@]}"; do
-    [ "$which" = all ] || [ "$which" = "${codecs[$i]}" ] || continue
+    selected "$i" || continue
     if sed -e "${exprs[$i]}" "$root/${files[$i]}" | cmp -s - "$root/${files[$i]}"; then
       echo "BROKEN   ${ids[$i]}: the pattern no longer matches ${files[$i]}"; bad=1
     else
@@ -206,7 +212,7 @@ grep -E 'tests passed|tests failed' "$logs/ctest-baseline.log" | sed 's/^/baseli
 
 total=0 caught=0 survived=0 broken=0
 for i in "${!ids[@]}"; do
-  [ "$which" = all ] || [ "$which" = "${codecs[$i]}" ] || continue
+  selected "$i" || continue
   id=${ids[$i]} file=${files[$i]}
   target=$tree/$file
   if [ ! -f "$target" ]; then
