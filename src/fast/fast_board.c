@@ -33,7 +33,7 @@ static inline uint64_t occupied(const gbr_position *p)
 
 void fast_scan_board(const gbr_position *p, fast_board_masks *out)
 {
-    memset(out, 0, sizeof *out);
+    fast_masks_clear(out);
     out->occupied = occupied(p);
     for (uint64_t occ = out->occupied; occ; occ &= occ - 1) {
         unsigned sq = lowest(occ);
@@ -74,8 +74,89 @@ static inline char *put_squares(char *d, uint64_t m)
     return d;
 }
 
-static const char indicator_text[7][5] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
+/* The indicator and the full stop. */
+static const char indicator_end[7][8] = {".", "+.", "=.", "-+.", "-=.", " WTM.", " BTM."};
 static const uint8_t indicator_length[7] = {0, 1, 1, 2, 2, 4, 4};
+
+/* Men of codes 1-5 (or 9-13) from their five count bytes, in one word. */
+static inline unsigned side_men(const uint8_t *count)
+{
+    uint64_t w;
+    memcpy(&w, count, 8);
+    return (unsigned)((((w & 0xFFFFFFFFFFULL) * 0x0101010101ULL) >> 32) & 0xFFu);
+}
+
+/* Writes the position form (exactly its bytes). */
+static size_t position_text(char *dst, const fast_board_masks *b, const gbr_material *m, unsigned indicator,
+                            unsigned white_men, unsigned black_men)
+{
+    char *d = dst;
+    memcpy(d, fast_square_name[lowest(b->man[GBR_WK])], 2);
+    memcpy(d + 2, fast_square_name[lowest(b->man[GBR_BK])], 2);
+    d[4] = ' ';
+    fast_put_material(d + 5, m);
+    d += 12;
+    if (white_men + black_men) {
+        *d++ = ' ';
+        for (unsigned type = 0; type < 4; type++) {
+            if (m->digit[type] == 9) {
+                *d++ = '{';
+                d = put_squares(d, b->man[GBR_WQ + type]);
+                *d++ = '/';
+                d = put_squares(d, b->man[GBR_BQ + type]);
+                *d++ = '}';
+            } else {
+                d = put_squares(d, b->man[GBR_WQ + type]);
+                d = put_squares(d, b->man[GBR_BQ + type]);
+            }
+        }
+        if (b->man[GBR_WP] | b->man[GBR_BP]) {
+            *d++ = '.';
+            d = put_squares(d, b->man[GBR_WP]);
+            d = put_squares(d, b->man[GBR_BP]);
+        }
+    }
+    *d++ = ' ';
+    unsigned w = white_men + 1, k = black_men + 1;
+    if (w >= 10)
+        *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
+    *d++ = (char)('0' + w % 10);
+    *d++ = '/';
+    if (k >= 10)
+        *d++ = '1' + (char)(k >= 20);
+    *d++ = (char)('0' + k % 10);
+    /* The 1-5 bytes exactly, in fixed-size copies that overlap. */
+    const char *t = indicator_end[indicator];
+    unsigned n = indicator_length[indicator] + 1u;
+    if (n >= 4) {
+        memcpy(d, t, 4);
+        memcpy(d + n - 4, t + n - 4, 4);
+    } else {
+        d[0] = t[0];
+        d[n / 2] = t[n / 2];
+        d[n - 1] = t[n - 1];
+    }
+    return (size_t)(d + n - dst);
+}
+
+gbr_result fast_put_position(char *dst, size_t cap, const fast_board_masks *b, const gbr_material *m,
+                             unsigned indicator)
+{
+    unsigned white_men = side_men(b->count + GBR_WQ), black_men = side_men(b->count + GBR_BQ);
+    uint32_t digits;
+    memcpy(&digits, m->digit, 4);
+    /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. */
+    unsigned groups = ((((digits + 0x77777777u) >> 7) & 0x01010101u) * 0x01010101u) >> 24;
+    unsigned men = white_men + black_men;
+    /* "wkbk abcd.ef", the field, " W/B", the indicator, "." */
+    size_t need = 12u + (men ? 1u + 2u * men + 3u * groups + (m->pawns[0] + m->pawns[1] != 0) : 0u) + 2u +
+                  (white_men >= 9) + 1u + 1u + (black_men >= 9) + indicator_length[indicator] + 1u;
+    if (cap < need) {
+        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
+        return r;
+    }
+    return fast_ok(position_text(dst, b, m, indicator, white_men, black_men));
+}
 
 gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
 {
@@ -86,59 +167,7 @@ gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
     fast_scan_board(p, &b);
     if (fast_check_board(&b, &m) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
-    unsigned white_men = 0u + b.count[1] + b.count[2] + b.count[3] + b.count[4] + b.count[5];
-    unsigned black_men = 0u + b.count[9] + b.count[10] + b.count[11] + b.count[12] + b.count[13];
-    unsigned groups = 0;
-    for (unsigned type = 0; type < 4; type++)
-        groups += m.digit[type] == 9;
-    unsigned men = white_men + black_men;
-    unsigned pawns = (unsigned)m.pawns[0] + m.pawns[1];
-    /* "wkbk abcd.ef", the field, " W/B", the indicator, "." */
-    size_t need = 12u + (men ? 1u + 2u * men + 3u * groups + (pawns != 0) : 0u) + 2u + (white_men >= 9) + 1u + 1u +
-                  (black_men >= 9) + indicator_length[p->indicator] + 1u;
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
-    char *d = dst;
-    memcpy(d, fast_square_name[lowest(b.man[GBR_WK])], 2);
-    memcpy(d + 2, fast_square_name[lowest(b.man[GBR_BK])], 2);
-    d[4] = ' ';
-    fast_put_material(d + 5, &m);
-    d += 12;
-    if (men) {
-        *d++ = ' ';
-        for (unsigned type = 0; type < 4; type++) {
-            if (m.digit[type] == 9) {
-                *d++ = '{';
-                d = put_squares(d, b.man[GBR_WQ + type]);
-                *d++ = '/';
-                d = put_squares(d, b.man[GBR_BQ + type]);
-                *d++ = '}';
-            } else {
-                d = put_squares(d, b.man[GBR_WQ + type]);
-                d = put_squares(d, b.man[GBR_BQ + type]);
-            }
-        }
-        if (pawns) {
-            *d++ = '.';
-            d = put_squares(d, b.man[GBR_WP]);
-            d = put_squares(d, b.man[GBR_BP]);
-        }
-    }
-    *d++ = ' ';
-    unsigned w = white_men + 1, k = black_men + 1;
-    if (w >= 10)
-        *d++ = (char)('0' + w / 10);
-    *d++ = (char)('0' + w % 10);
-    *d++ = '/';
-    if (k >= 10)
-        *d++ = (char)('0' + k / 10);
-    *d++ = (char)('0' + k % 10);
-    memcpy(d, indicator_text[p->indicator], indicator_length[p->indicator]);
-    d += indicator_length[p->indicator];
-    *d++ = '.';
-    return fast_ok((size_t)(d - dst));
+    return fast_put_position(dst, cap, &b, &m, p->indicator);
 }
 
 /* Files of rank `rank` that hold a man, as bit f for file f. */
@@ -147,16 +176,8 @@ static inline unsigned rank_occupancy(uint64_t occ, unsigned rank)
     return (unsigned)((((occ >> rank) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
 }
 
-gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ)
 {
-    if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
-        return fast_error(GBR_E_ARGUMENT, 0);
-    fast_board_masks b;
-    gbr_material m;
-    fast_scan_board(p, &b);
-    if (fast_check_board(&b, &m) != GBR_OK)
-        return fast_error(GBR_E_ARGUMENT, 0);
-    uint64_t occ = b.occupied;
     unsigned occ8[8];
     size_t need = 7 + 10;
     for (unsigned rank = 0; rank < 8; rank++) {
@@ -189,6 +210,18 @@ gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
     memcpy(d, black ? "b - - 0 1" : "w - - 0 1", 9);
     d += 9;
     return fast_ok((size_t)(d - dst));
+}
+
+gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
+{
+    if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    fast_board_masks b;
+    gbr_material m;
+    fast_scan_board(p, &b);
+    if (fast_check_board(&b, &m) != GBR_OK)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    return fast_put_fen(dst, cap, p, b.occupied);
 }
 
 void fast_position_key(const gbr_position *p, gbr_position_key *out)

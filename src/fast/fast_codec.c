@@ -23,4 +23,6 @@ const gbr_codec gbr_fast_codec = {
     .material_key = fast_material_key,
     .study_key = fast_study_key,
     .position_key = fast_position_key,
+    .fen_to_position = fast_fen_to_position,
+    .position_to_fen = fast_position_to_fen,
 };

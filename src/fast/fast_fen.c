@@ -75,65 +75,59 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     return fast_ok(0);
 }
 
-/* A valid placement read with no error bookkeeping: returns the index of
- * the space or end after it, or 0 to send the text to the precise scanner
- * (which starts again from column 1 and finds the first rule broken). */
-static size_t placement_fast(const unsigned char *s, size_t len, uint8_t *board)
+#define RANKS_1_AND_8 0x8181818181818181ULL
+
+/* A valid placement read with no error bookkeeping, straight into
+ * occupancy masks and counts (fast_board_masks, man[0] and count[0] are
+ * scratch for the digits): returns the index of the byte after it, or 0 to
+ * send the text to the precise scanner (which starts again from column 1
+ * and finds the first rule broken). *m receives the material code. */
+size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr_material *m)
 {
-    uint8_t men[16] = {0};
-    unsigned edge_pawn = 0; /* pawns on rank 8 or rank 1 */
-    size_t i = 0;
-    memset(board, 0, 64);
-    for (unsigned rank = 8; rank-- > 0;) {
-        if (i >= len)
-            return 0;
-        if (s[i] == '8') {
-            i++; /* an empty rank, the common case */
-        } else {
-            unsigned file = 0;
-            unsigned edge = rank == 0 || rank == 7;
-            while (file < 8) {
-                if (i >= len)
-                    return 0;
-                unsigned cls = fast_fen_class[s[i++]];
-                if (cls - 1u < 15u) {
-                    board[file * 8 + rank] = (uint8_t)cls;
-                    men[cls]++;
-                    edge_pawn |= edge & ((cls & 7u) == 5);
-                    file++;
-                } else if (cls > FAST_FEN_RUN) {
-                    file += cls - FAST_FEN_RUN;
-                } else {
-                    return 0;
-                }
-            }
-            if (file != 8)
-                return 0;
-        }
-        if (rank && (i >= len || s[i++] != '/'))
-            return 0;
-    }
-    if (i < len && s[i] != ' ')
+    /* A valid placement ends at the first space, itself a stop character:
+     * knowing it is there, the scan below checks no bound. */
+    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
+    if (space == NULL)
         return 0;
-    if (edge_pawn || men[GBR_WK] != 1 || men[GBR_BK] != 1)
+    fast_masks_clear(b);
+    /* sq is the GBR index of the next file's square, 8 * file + rank: every
+     * man or run adds 8 per file, so sq % 8 stays the rank and the rank is
+     * complete exactly when sq / 8 == 8; a '/' there (sq 65-71: not after
+     * the first rank) moves it to the next rank's first file, sq - 65. No
+     * branch depends on the text: rank lengths vary too much to predict.
+     * A refused step sets bad for good; sq may then wrap, masked below. */
+    uint64_t sq = 7;
+    unsigned bad = 0;
+    for (const unsigned char *p = s; p < space; p++) {
+        int32_t step = fast_fen_step[*p];
+        unsigned code = (unsigned)step & 15u;
+        b->man[code] |= 1ULL << (sq & 63u);
+        b->count[code]++;
+        bad |= (unsigned)step & fast_fen_slash_refused[sq & 127u];
+        sq += (uint64_t)(int64_t)(step >> 16);
+    }
+    /* The eighth rank complete (sq 64: sq never drops below 0 above). */
+    if (bad || sq != 64)
+        return 0;
+    size_t i = (size_t)(space - s);
+    if (((b->man[GBR_WP] | b->man[GBR_BP]) & RANKS_1_AND_8) || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
         return 0;
     /* Too many pawns or promoted pieces: the precise scanner reports them. */
     uint32_t w4, b4;
-    gbr_material m;
-    memcpy(&w4, men + GBR_WQ, 4);
-    memcpy(&b4, men + GBR_BQ, 4);
+    memcpy(&w4, b->count + GBR_WQ, 4);
+    memcpy(&b4, b->count + GBR_BQ, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    if (!fast_counts_to_material(w4, men[GBR_WP], b4, men[GBR_BP], &m))
+    if (!fast_counts_to_material(w4, b->count[GBR_WP], b4, b->count[GBR_BP], m))
         return 0;
 #else
     gbr_counts c;
-    memcpy(c.count[0], men + GBR_WQ, 5);
-    memcpy(c.count[1], men + GBR_BQ, 5);
+    memcpy(c.count[0], b->count + GBR_WQ, 5);
+    memcpy(c.count[1], b->count + GBR_BQ, 5);
     (void)w4;
     (void)b4;
-    (void)m;
     if (fast_check_counts(&c) != GBR_OK)
         return 0;
+    fast_material_of_counts(&c, m);
 #endif
     return i;
 }
@@ -211,15 +205,61 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
     return fen_tail(s, len, i + 1);
 }
 
+/* The side to move at s[end + 1] after a placement the fast path read:
+ * 0 white, 1 black, -1 when it is not there (the precise scanner reports). */
+static inline int fen_side(const unsigned char *s, size_t len, size_t end)
+{
+    if (end == 0 || end + 1 >= len)
+        return -1;
+    return s[end + 1] == 'w' ? 0 : s[end + 1] == 'b' ? 1 : -1;
+}
+
 gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     const unsigned char *s = (const unsigned char *)src;
-    size_t end = placement_fast(s, len, out->board);
-    if (end != 0 && end + 1 < len && (s[end + 1] == 'w' || s[end + 1] == 'b')) {
-        out->indicator = s[end + 1] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
-        return fen_tail(s, len, end + 2);
+    fast_board_masks b;
+    gbr_material m;
+    size_t end = fast_fen_men(s, len, &b, &m);
+    int black = fen_side(s, len, end);
+    if (black < 0)
+        return fen_precise(s, len, out);
+    gbr_result tail = fen_tail(s, len, end + 2);
+    if (tail.error)
+        return tail;
+    memset(out->board, 0, 64);
+    for (unsigned code = GBR_WQ; code <= GBR_BK; code++)
+        for (uint64_t men = b.man[code]; men; men &= men - 1)
+            out->board[__builtin_ctzll(men)] = (uint8_t)code;
+    out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
+    return tail;
+}
+
+/* gbr_fen_to_position fused: the placement goes into occupancy masks and
+ * the position form is written from them, with no board in between. */
+gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result)
+{
+    if ((src == NULL && len != 0) || fast_bad_output(dst, cap) || (unsigned)result > GBR_RESULT_DRAW)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    /* [result][black to move] */
+    static const uint8_t indicator[3][2] = {
+        {GBR_IND_WTM, GBR_IND_BTM}, {GBR_IND_WIN, GBR_IND_BLACK_WIN}, {GBR_IND_DRAW, GBR_IND_BLACK_DRAW}};
+    const unsigned char *s = (const unsigned char *)src;
+    fast_board_masks b;
+    gbr_material m;
+    size_t end = fast_fen_men(s, len, &b, &m);
+    int black = fen_side(s, len, end);
+    if (black < 0) {
+        gbr_position p;
+        gbr_result r = fen_precise(s, len, &p);
+        if (r.error)
+            return r;
+        p.indicator = indicator[result][p.indicator == GBR_IND_BTM];
+        return fast_format_position(dst, cap, &p);
     }
-    return fen_precise(s, len, out);
+    gbr_result tail = fen_tail(s, len, end + 2);
+    if (tail.error)
+        return tail;
+    return fast_put_position(dst, cap, &b, &m, indicator[result][black]);
 }

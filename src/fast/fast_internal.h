@@ -9,6 +9,10 @@
 #include "gbr.h"
 #include "fast_tables.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
 
 static inline gbr_result fast_error(gbr_error e, size_t column)
@@ -199,15 +203,49 @@ FAST_PRIVATE void fast_material_of_counts(const gbr_counts *c, gbr_material *out
  * Codes above 15 are gathered under the never-valid code 7. */
 typedef struct fast_board_masks {
     uint64_t man[16];
-    uint64_t occupied; /* every non-empty square */
     uint8_t count[16];
+    uint64_t occupied; /* every non-empty square */
 } fast_board_masks;
+
+/* Zeroes man[] and count[] (occupied is left to the caller) with nine
+ * 16-byte stores: a plain memset of this size may become `rep stos`, whose
+ * start-up costs more than the whole FEN scan. */
+static inline void fast_masks_clear(fast_board_masks *b)
+{
+#if defined(__SSE2__)
+    /* Written out: as a loop, the compiler makes it the memset again. */
+    const __m128i zero = _mm_setzero_si128();
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 2), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 4), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 6), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 8), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 10), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 12), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 14), zero);
+    _mm_storeu_si128((__m128i *)(void *)b->count, zero);
+#else
+    memset(b->man, 0, sizeof b->man);
+    memset(b->count, 0, sizeof b->count);
+#endif
+}
 
 FAST_PRIVATE void fast_scan_board(const gbr_position *p, fast_board_masks *out);
 /* GBR_OK when the board is one a parser could produce: codes in range, one
  * king a side, no pawn on rank 1 or 8, at most 8 pawns a side, §1's
  * promotion rule; *m receives its material code. */
 FAST_PRIVATE gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m);
+
+/* Writes the position form of a checked board (man[], count[] of codes
+ * 1-6 and 9-14), its material and indicator 0-6; buffer-too-small with
+ * the length needed when cap is short (nothing written then). */
+FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const fast_board_masks *b, const gbr_material *m,
+                                          unsigned indicator);
+/* Writes the FEN of a checked board whose occupied squares are `occ`. */
+FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ);
+/* A FEN placement read into masks when it is valid (every placement rule
+ * of §6): the index of the byte after it (a space), else 0. */
+FAST_PRIVATE size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr_material *m);
 
 FAST_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
 FAST_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);
@@ -224,5 +262,8 @@ FAST_PRIVATE gbr_result fast_format_position(char *dst, size_t cap, const gbr_po
 FAST_PRIVATE void fast_position_key(const gbr_position *p, gbr_position_key *out);
 FAST_PRIVATE gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out);
 FAST_PRIVATE gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p);
+FAST_PRIVATE gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len,
+                                             gbr_result_option result);
+FAST_PRIVATE gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len);
 
 #endif

@@ -198,7 +198,7 @@ static const uint8_t list_code[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB, GB
 /* A valid position form without groups, accepted in one pass with no error
  * bookkeeping; 0 sends the text (any invalid one, and every one with a 9)
  * to the precise scanner below, which starts again from column 1. */
-static int position_fast(const unsigned char *s, size_t len, gbr_position *out)
+static int position_fast(const unsigned char *s, size_t len, gbr_position *out, uint64_t *occupied)
 {
     if (len < 17)
         return 0;
@@ -291,6 +291,7 @@ static int position_fast(const unsigned char *s, size_t len, gbr_position *out)
     else
         return 0;
     out->indicator = indicator;
+    *occupied = used;
     return 1;
 }
 
@@ -446,7 +447,22 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-    if (position_fast((const unsigned char *)src, len, out))
+    uint64_t occupied;
+    if (position_fast((const unsigned char *)src, len, out, &occupied))
         return fast_ok(0);
     return position_precise(src, len, out);
+}
+
+/* gbr_position_to_fen fused: the board the parser proved valid is written
+ * as FEN without being checked again. */
+gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len)
+{
+    if ((src == NULL && len != 0) || fast_bad_output(dst, cap))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    gbr_position p;
+    uint64_t occupied;
+    if (position_fast((const unsigned char *)src, len, &p, &occupied))
+        return fast_put_fen(dst, cap, &p, occupied);
+    gbr_result r = position_precise(src, len, &p);
+    return r.error ? r : fast_format_fen(dst, cap, &p);
 }

@@ -162,8 +162,12 @@ typedef struct gbr_position_key {
 #define GBR_FEN_MAX 92       /* placement (<= 71) + " w - - 0 1" */
 #define GBR_NAME_MAX 36      /* "K" + 15 men, "v", "K" + 15 men, with slack */
 
+/* The result option of FEN conversions. */
+typedef enum gbr_result_option { GBR_RESULT_NONE = 0, GBR_RESULT_WIN = 1, GBR_RESULT_DRAW = 2 } gbr_result_option;
+
 /* ------------------------------------------------------------------------
- * Codecs. A codec is a table of functions; both implement every entry.
+ * Codecs. A codec is a table of functions; both implement every entry
+ * but the optional fused conversions at its end.
  * ------------------------------------------------------------------------ */
 typedef struct gbr_codec {
     const char *name; /* "ref" or "fast" */
@@ -195,6 +199,16 @@ typedef struct gbr_codec {
     uint32_t (*material_key)(const gbr_material *m);
     uint64_t (*study_key)(const gbr_study *s);
     void (*position_key)(const gbr_position *p, gbr_position_key *out);
+
+    /* Optional fused conversions (NULL when a codec does not provide them).
+     * gbr_fen_to_position and gbr_position_to_fen call an entry that is
+     * present instead of composing parse and format; it must return exactly
+     * what the composition returns (output bytes, length, error class and
+     * column, buffer-too-small and argument errors alike), so a codec may
+     * implement it directly without building the intermediate struct. The
+     * reference codec leaves them NULL: its answer is the composition. */
+    gbr_result (*fen_to_position)(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result);
+    gbr_result (*position_to_fen)(char *dst, size_t cap, const char *src, size_t len);
 } gbr_codec;
 
 /* The reference codec: clear, written straight from the spec. Static storage. */
@@ -209,11 +223,11 @@ const gbr_codec *gbr_codec_by_name(const char *name);
 /* ------------------------------------------------------------------------
  * Text-to-text operations built on a codec (src/lib/ops.c). Each writes one
  * canonical text to dst. They share no logic with the codecs except through
- * the table above, so the same composition runs over both.
+ * the table above, so the same composition runs over both; where a codec
+ * fills an optional fused entry (fen_to_position, position_to_fen), that
+ * entry answers instead, with the composition's exact result.
  * ------------------------------------------------------------------------ */
 
-/* The result option of FEN conversions. */
-typedef enum gbr_result_option { GBR_RESULT_NONE = 0, GBR_RESULT_WIN = 1, GBR_RESULT_DRAW = 2 } gbr_result_option;
 
 /* The position-form indicator for a side to move (0 white, 1 black) and a result. */
 gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result);

@@ -130,6 +130,8 @@ gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const 
     if (bad_arguments(dst, cap, src, len) || (unsigned)result > GBR_RESULT_DRAW)
         return make_error(GBR_E_ARGUMENT, 0);
     c = pick(c);
+    if (c->fen_to_position)
+        return c->fen_to_position(dst, cap, src, len, result);
     gbr_position p;
     gbr_result r = c->parse_fen(src, len, &p);
     if (r.error)
@@ -143,6 +145,8 @@ gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const 
     if (bad_arguments(dst, cap, src, len))
         return make_error(GBR_E_ARGUMENT, 0);
     c = pick(c);
+    if (c->position_to_fen)
+        return c->position_to_fen(dst, cap, src, len);
     gbr_position p;
     gbr_result r = c->parse_position(src, len, &p);
     return r.error ? r : c->format_fen(dst, cap, &p);

@@ -50,6 +50,26 @@ static unsigned name_type(unsigned c)
 #define FEN_SLASH 0x40
 #define FEN_SPACE 0x41
 #define FEN_RUN 0x80
+#define FEN_STEP_BAD 0x10
+#define FEN_STEP_SLASH 0x20
+
+/* One step of the FEN placement scan: a man's board code in bits 0-3, the
+ * change of the GBR index in bits 16-31 (signed: 8 per file covered; -65
+ * for '/', from a complete rank, index 64 + rank, to the first file of the
+ * next); FEN_STEP_SLASH for '/', FEN_STEP_BAD for anything else that is
+ * not a man or a run. */
+static unsigned fen_class(unsigned c);
+static long fen_step(unsigned c)
+{
+    unsigned cls = fen_class(c);
+    if (cls >= 1 && cls < 16)
+        return (long)cls + 8L * 65536L;
+    if (cls > FEN_RUN)
+        return (long)(cls - FEN_RUN) * 8L * 65536L;
+    if (cls == FEN_SLASH)
+        return FEN_STEP_SLASH - 65L * 65536L;
+    return FEN_STEP_BAD;
+}
 static unsigned fen_class(unsigned c)
 {
     static const char letters[] = "QRBNPK";
@@ -118,8 +138,9 @@ int main(void)
            " * Do not edit; the CTest fast_tables_current fails when this file is stale. */\n"
            "#ifndef GBR_FAST_TABLES_H\n#define GBR_FAST_TABLES_H\n#include <stdint.h>\n\n"
            "#define FAST_NONE 0xFF\n#define FAST_FEN_SLASH 0x%02X\n#define FAST_FEN_SPACE 0x%02X\n"
-           "#define FAST_FEN_RUN 0x%02X\n#define FAST_DIGIT_NINE 0x1000000u\n",
-           FEN_SLASH, FEN_SPACE, FEN_RUN);
+           "#define FAST_FEN_RUN 0x%02X\n#define FAST_FEN_STEP_BAD 0x%02X\n#define FAST_FEN_STEP_SLASH 0x%02X\n"
+           "#define FAST_DIGIT_NINE 0x1000000u\n",
+           FEN_SLASH, FEN_SPACE, FEN_RUN, FEN_STEP_BAD, FEN_STEP_SLASH);
 
     bytes256("fast_digit_value", "'0'-'9' -> 0-9, else FAST_NONE", digit_value);
     bytes256("fast_pawn_value", "'0'-'8' -> 0-8, else FAST_NONE", pawn_value);
@@ -129,6 +150,19 @@ int main(void)
     bytes256("fast_fen_class",
              "FEN placement: board code, FAST_FEN_RUN + run length, FAST_FEN_SLASH, FAST_FEN_SPACE; else 0",
              fen_class);
+    begin_table("int32_t", "fast_fen_step", "[256]",
+                "FEN placement scan step: board code | FAST_FEN_STEP_SLASH | FAST_FEN_STEP_BAD\n"
+                " * | GBR index change << 16 (signed)");
+    for (unsigned c = 0; c < 256; c++)
+        printf("%s%ld,", c % 8 == 0 ? "\n    " : " ", fen_step(c));
+    end_table();
+    begin_table("uint8_t", "fast_fen_slash_refused", "[128]",
+                "GBR scan index (mod 128) -> FAST_FEN_STEP_BAD | FAST_FEN_STEP_SLASH, less\n"
+                " * FAST_FEN_STEP_SLASH where a '/' may stand: a complete rank 8-2 (index 65-71)");
+    for (unsigned x = 0; x < 128; x++)
+        printf("%s0x%02X,", x % 16 == 0 ? "\n    " : " ",
+               FEN_STEP_BAD | (x >= 65 && x <= 71 ? 0u : (unsigned)FEN_STEP_SLASH));
+    end_table();
 
     begin_table("uint16_t", "fast_material_allowed", "[10][8][9]",
                 "[queen digit][R, B, N digits that are 9: bits 0, 1, 2][white pawns]:\n"

@@ -236,11 +236,39 @@ static void check_writing_tables(void)
     }
 }
 
+/* fast_fen_step and fast_fen_slash_refused agree with fast_fen_class
+ * (checked above against the reference): a man is its board code and one
+ * file, a run its files, '/' the move from a complete rank to the next
+ * rank's first file; every other byte is refused. */
+static void check_fen_step(void)
+{
+    for (unsigned c = 0; c < 256; c++) {
+        unsigned cls = fast_fen_class[c];
+        int32_t step = fast_fen_step[c];
+        int32_t want;
+        if (cls >= 1 && cls < 16)
+            want = (int32_t)cls + 8 * 65536;
+        else if (cls > FAST_FEN_RUN)
+            want = (int32_t)(cls - FAST_FEN_RUN) * 8 * 65536;
+        else if (cls == FAST_FEN_SLASH)
+            want = FAST_FEN_STEP_SLASH - 65 * 65536;
+        else
+            want = FAST_FEN_STEP_BAD;
+        expect_true(step == want, "fast_fen_step", c, "step of the class");
+    }
+    for (unsigned x = 0; x < 128; x++) {
+        unsigned complete_rank = x >= 64 + 1 && x <= 64 + 7;
+        expect_true(fast_fen_slash_refused[x] == (FAST_FEN_STEP_BAD | (complete_rank ? 0 : FAST_FEN_STEP_SLASH)),
+                    "fast_fen_slash_refused", x, "'/' only after a complete rank 8-2");
+    }
+}
+
 int main(void)
 {
     ref = gbr_codec_ref();
     check_character_tables();
     check_fen_class();
+    check_fen_step();
     check_material_validity();
     check_counts_tables();
     check_writing_tables();
