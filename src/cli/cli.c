@@ -17,11 +17,50 @@ static char out_buffer[1 << 16];
 static size_t out_used;
 static int out_failed;
 
+/* Reports (cli_report) are buffered too: a batch with many bad lines
+ * would otherwise make one write to stderr per line. Every other write to
+ * stderr in this file flushes them first, so they keep their order. */
+static char err_buffer[1 << 14];
+static size_t err_used;
+
+static void err_flush(void)
+{
+    if (err_used > 0)
+        fwrite(err_buffer, 1, err_used, stderr);
+    err_used = 0;
+}
+
+static void err_write(const char *bytes, size_t len)
+{
+    if (len > sizeof err_buffer - err_used) {
+        err_flush();
+        if (len > sizeof err_buffer) {
+            fwrite(bytes, 1, len, stderr);
+            return;
+        }
+    }
+    memcpy(err_buffer + err_used, bytes, len);
+    err_used += len;
+}
+
+static void err_put_uint(unsigned long value)
+{
+    char digits[24];
+    size_t n = sizeof digits;
+    do {
+        digits[--n] = (char)('0' + value % 10u);
+        value /= 10u;
+    } while (value != 0);
+    err_write(digits + n, sizeof digits - n);
+}
+
 int cli_flush(void)
 {
+    err_flush();
     if (out_used > 0 && !out_failed) {
         if (fwrite(out_buffer, 1, out_used, stdout) != out_used || fflush(stdout) != 0) {
             out_failed = 1;
+            err_flush();
             fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(errno));
         }
     }
@@ -66,7 +105,16 @@ void cli_put_uint(unsigned long value)
 /* ---- Reports ---------------------------------------------------------------- */
 void cli_report(const cli_input *input, uint32_t column, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", input->source, input->line, (unsigned long)column, message);
+    /* "gbr: SOURCE:LINE:COLUMN: MESSAGE" */
+    err_write("gbr: ", 5);
+    err_write(input->source, strlen(input->source));
+    err_write(":", 1);
+    err_put_uint(input->line);
+    err_write(":", 1);
+    err_put_uint(column);
+    err_write(": ", 2);
+    err_write(message, strlen(message));
+    err_write("\n", 1);
 }
 
 void cli_report_result(const cli_input *input, gbr_result result)
@@ -126,6 +174,7 @@ static const char *command_name(const cli_args *args) { return args->argc > 0 ? 
 int cli_usage_error(cli_args *args, const char *fmt, ...)
 {
     va_list ap;
+    err_flush();
     fprintf(stderr, "gbr %s: ", command_name(args));
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -267,6 +316,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
         if (end == cap) {
             char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
             if (!bigger) {
+                err_flush();
                 fprintf(stderr, "gbr: %s:%lu: line too long to hold in memory\n", source, input.line + 1);
                 any_bad = 1;
                 break;
@@ -279,6 +329,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
         if (got < 0) {
             if (errno == EINTR)
                 continue;
+            err_flush();
             fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
             any_bad = 1;
             break;

@@ -236,6 +236,19 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
     return tail;
 }
 
+/* The precise scanner's answer, as a position form when the text was a
+ * FEN after all; out of line, like the scanner. */
+static __attribute__((noinline)) gbr_result fen_to_position_precise(char *dst, size_t cap, const unsigned char *s,
+                                                                     size_t len, const uint8_t indicator[2])
+{
+    gbr_position p;
+    gbr_result r = fen_precise(s, len, &p);
+    if (r.error)
+        return r;
+    p.indicator = indicator[p.indicator == GBR_IND_BTM];
+    return fast_format_position(dst, cap, &p);
+}
+
 /* gbr_fen_to_position fused: the placement goes into occupancy masks and
  * the position form is written from them, with no board in between. */
 gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result)
@@ -250,14 +263,8 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     gbr_material m;
     size_t end = fast_fen_men(s, len, &b, &m);
     int black = fen_side(s, len, end);
-    if (black < 0) {
-        gbr_position p;
-        gbr_result r = fen_precise(s, len, &p);
-        if (r.error)
-            return r;
-        p.indicator = indicator[result][p.indicator == GBR_IND_BTM];
-        return fast_format_position(dst, cap, &p);
-    }
+    if (black < 0)
+        return fen_to_position_precise(dst, cap, s, len, indicator[result]);
     gbr_result tail = fen_tail(s, len, end + 2);
     if (tail.error)
         return tail;

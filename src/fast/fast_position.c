@@ -453,6 +453,14 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
     return position_precise(src, len, out);
 }
 
+static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,
+                                                                     size_t len)
+{
+    gbr_position p;
+    gbr_result r = position_precise(src, len, &p);
+    return r.error ? r : fast_format_fen(dst, cap, &p);
+}
+
 /* gbr_position_to_fen fused: the board the parser proved valid is written
  * as FEN without being checked again. */
 gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len)
@@ -463,6 +471,5 @@ gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t l
     uint64_t occupied;
     if (position_fast((const unsigned char *)src, len, &p, &occupied))
         return fast_put_fen(dst, cap, &p, occupied);
-    gbr_result r = position_precise(src, len, &p);
-    return r.error ? r : fast_format_fen(dst, cap, &p);
+    return position_to_fen_precise(dst, cap, src, len);
 }

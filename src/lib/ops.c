@@ -124,6 +124,25 @@ gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const cha
     return c->format_study(dst, cap, &s);
 }
 
+/* The compositions of the two conversions a codec may fuse, kept out of
+ * line so the call of a fused entry stays a plain jump. */
+#if defined(__GNUC__)
+#define OPS_COMPOSED __attribute__((noinline))
+#else
+#define OPS_COMPOSED
+#endif
+
+static OPS_COMPOSED gbr_result fen_to_position_composed(const gbr_codec *c, char *dst, size_t cap, const char *src,
+                                                        size_t len, gbr_result_option result)
+{
+    gbr_position p;
+    gbr_result r = c->parse_fen(src, len, &p);
+    if (r.error)
+        return r;
+    p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, result);
+    return c->format_position(dst, cap, &p);
+}
+
 gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
                                gbr_result_option result)
 {
@@ -132,12 +151,15 @@ gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const 
     c = pick(c);
     if (c->fen_to_position)
         return c->fen_to_position(dst, cap, src, len, result);
+    return fen_to_position_composed(c, dst, cap, src, len, result);
+}
+
+static OPS_COMPOSED gbr_result position_to_fen_composed(const gbr_codec *c, char *dst, size_t cap, const char *src,
+                                                        size_t len)
+{
     gbr_position p;
-    gbr_result r = c->parse_fen(src, len, &p);
-    if (r.error)
-        return r;
-    p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, result);
-    return c->format_position(dst, cap, &p);
+    gbr_result r = c->parse_position(src, len, &p);
+    return r.error ? r : c->format_fen(dst, cap, &p);
 }
 
 gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
@@ -147,9 +169,7 @@ gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const 
     c = pick(c);
     if (c->position_to_fen)
         return c->position_to_fen(dst, cap, src, len);
-    gbr_position p;
-    gbr_result r = c->parse_position(src, len, &p);
-    return r.error ? r : c->format_fen(dst, cap, &p);
+    return position_to_fen_composed(c, dst, cap, src, len);
 }
 
 gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
