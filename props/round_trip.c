@@ -10,6 +10,10 @@
  *    wrappers and the short form parse to the same study.
  *  - name: parse(format(c)) == c, format(parse(t)) == t, and the name's material
  *    code is material_from_counts of the counts.
+ *  - fused conversions: a codec's optional fen_to_position and position_to_fen
+ *    entries return exactly what its own parse and format entries composed
+ *    return (result, column, length, bytes), at full and too-small capacities,
+ *    on valid texts and mutations.
  */
 #include <stdio.h>
 #include <string.h>
@@ -256,6 +260,57 @@ static int check_name(const void *value, void *ctx, prop_why *why)
     return 0;
 }
 
+/* ---- fused conversions ---- */
+static void generate_text(prop_rng *rng, void *value, void *ctx) { gen_text(rng, ctx, 50, value); }
+static const prop_type text_type = {sizeof(prop_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
+
+static gbr_result composed(const gbr_codec *c, int to_fen, int option, char *dst, size_t cap, const char *src,
+                           size_t len)
+{
+    gbr_position p;
+    gbr_result r = to_fen ? c->parse_position(src, len, &p) : c->parse_fen(src, len, &p);
+    if (r.error)
+        return r;
+    if (to_fen)
+        return c->format_fen(dst, cap, &p);
+    p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, (gbr_result_option)option);
+    return c->format_position(dst, cap, &p);
+}
+
+static int check_fused(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const prop_bytes *t = value;
+    const char *src = (const char *)t->data;
+    char fused_out[GBR_POSITION_MAX + 1], composed_out[GBR_POSITION_MAX + 1];
+    for (int to_fen = 0; to_fen < 2; to_fen++) {
+        if (to_fen ? !c->position_to_fen : !c->fen_to_position)
+            continue;
+        for (int option = 0; option < (to_fen ? 1 : 3); option++) {
+            size_t caps[3] = {sizeof fused_out, 0, 0};
+            for (int k = 0; k < 3; k++) {
+                gbr_result a = to_fen ? c->position_to_fen(fused_out, caps[k], src, t->len)
+                                      : c->fen_to_position(fused_out, caps[k], src, t->len, (gbr_result_option)option);
+                gbr_result b = composed(c, to_fen, option, composed_out, caps[k], src, t->len);
+                if (a.error != b.error || a.column != b.column || a.length != b.length ||
+                    (!a.error && memcmp(fused_out, composed_out, a.length) != 0))
+                    return prop_fail(why, "%s (option %d, capacity %zu): fused %s col %u len %zu \"%.*s\", composed %s col %u len %zu \"%.*s\"",
+                                     to_fen ? "position_to_fen" : "fen_to_position", option, caps[k],
+                                     gbr_error_name(a.error), a.column, a.length, a.error ? 0 : (int)a.length, fused_out,
+                                     gbr_error_name(b.error), b.column, b.length, b.error ? 0 : (int)b.length,
+                                     composed_out);
+                if (k == 0 && !b.error && b.length > 0) {
+                    caps[1] = b.length - 1; /* too small by one */
+                    caps[2] = 0;
+                } else if (k == 0) {
+                    break;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
 int main(void)
 {
     const gbr_codec *codecs[2];
@@ -272,6 +327,12 @@ int main(void)
         failed += prop_run(name, &study_type, check_study, (void *)c, CASES);
         snprintf(name, sizeof name, "name_round_trip[%s]", c->name);
         failed += prop_run(name, &counts_type, check_name, (void *)c, CASES);
+        if (c->fen_to_position || c->position_to_fen) {
+            snprintf(name, sizeof name, "fused_equals_composed[%s]", c->name);
+            failed += prop_run(name, &text_type, check_fused, (void *)c, CASES);
+        } else {
+            printf("fused_equals_composed[%s]: no fused entries\n", c->name);
+        }
     }
     return failed ? 1 : 0;
 }
