@@ -96,8 +96,8 @@ mutant ref ref-name-repeat-refused src/ref/ref_name.c \
 
 # Optimised codec.
 mutant fast fast-nine-as-min-table src/fast/gen/gen_tables.c \
-  's/printf("%u,", w >= 3 || b >= 3 ? 9 : w + 3 \* b);/printf("%u,", w + 3 * b < 9 ? w + 3 * b : 9);/' \
-  "the 9 rule of the count table written as min(white + 3*black, 9) (tables regenerated)" regenerate
+  's/return w >= 3 || b >= 3 ? 9u : w + 3u \* b;/return w + 3u * b < 9u ? w + 3u * b : 9u;/' \
+  "the 9 rule of the count tables written as min(white + 3*black, 9) (tables regenerated)" regenerate
 mutant fast fast-nine-as-min-key src/fast/fast_board.c \
   's/digit\[type\] = nine\[type\] ? 9 : w + 3 \* k;/digit[type] = w + 3 * k < 9 ? w + 3 * k : 9;/' \
   "the 9 rule of the position key written as min(white + 3*black, 9)"

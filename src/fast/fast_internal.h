@@ -15,6 +15,8 @@
 
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
 
+#define FAST_BYTES(b) (0x0101010101010101ULL * (uint64_t)(b))
+
 static inline gbr_result fast_error(gbr_error e, size_t column)
 {
     gbr_result r = {e, (uint32_t)column, 0};
@@ -52,23 +54,25 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
     uint32_t lo, hi;
     memcpy(&lo, s, 4);
     memcpy(&hi, s + 3, 4);
-    /* Bytes: s0 s1 s2 s3 s3 s4 s5 s6. XOR with the expected character
-     * class leaves each byte's value; a byte above its limit (9 for piece
-     * digits, 0 for the '.', 8 for pawns) sets bit 7 of t, carry-free. */
+    /* Bytes: s0 s1 s2 s3 s3 s4 s5 s6. XOR with the expected characters
+     * leaves each byte's value; every byte must be below 16 (else its high
+     * nibble shows in x) and at most its limit (9 for piece digits, 0 for
+     * the '.', 8 for pawns: adding 15 - limit then reaches 16; no carry
+     * crosses a byte below 16). */
     uint64_t x = ((uint64_t)lo | (uint64_t)hi << 32) ^ 0x30302E3030303030ULL;
-    uint64_t t = ((x & 0x7F7F7F7F7F7F7F7FULL) + 0x77777F7676767676ULL) | x;
-    if (t & 0x8080808080808080ULL)
+    if (((x + 0x07070F0606060606ULL) | x) & FAST_BYTES(0xF0))
         return 0;
-    unsigned d0 = (unsigned)x & 15u, pw = (unsigned)(x >> 48) & 15u, pb = (unsigned)(x >> 56);
-    /* Digits are at most 9 now, so digit + 0x77 reaches bit 7 only for a 9. */
-    uint32_t nine_bits = ((uint32_t)x + 0x77777777u) & 0x80808000u;
-    unsigned nines = (nine_bits >> 15 | nine_bits >> 22 | nine_bits >> 29) & 7u;
-    if (!((fast_material_allowed[d0][nines][pw] >> pb) & 1u))
+    /* A piece digit (0-9) plus 7 reaches 16 only for a 9: bits 12, 20, 28
+     * for the R, B, N digits, gathered into bits 16-18 by one multiply. */
+    uint32_t nine_bits = (((uint32_t)x + 0x07070700u) & 0x10101000u) >> 12;
+    unsigned nines = (nine_bits * 0x10204u >> 16) & 7u;
+    unsigned pw = (unsigned)(x >> 48) & 15u, pb = (unsigned)(x >> 56);
+    if (!((fast_material_allowed[x & 15u][nines][pw] >> pb) & 1u))
         return 0;
     uint32_t digits = (uint32_t)x;
+    uint16_t pawns = (uint16_t)(x >> 48);
     memcpy(m->digit, &digits, 4);
-    m->pawns[0] = (uint8_t)pw;
-    m->pawns[1] = (uint8_t)pb;
+    memcpy(m->pawns, &pawns, 2);
     return 1;
 #else
     unsigned d0 = fast_digit_value[s[0]], d1 = fast_digit_value[s[1]], d2 = fast_digit_value[s[2]],
@@ -154,7 +158,6 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
     dst[6] = (char)('0' + m->pawns[1]);
 }
 
-#define FAST_BYTES(b) (0x0101010101010101ULL * (uint64_t)(b))
 
 /* Exact counts to a material code, both sides at once as one word: white's
  * Q R B N counts in w4 (byte 0 = queens), black's in b4, and the pawns.

@@ -36,12 +36,11 @@ static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s
 
 gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
 {
+    if (len == 7 && src != NULL && out != NULL && fast_material7((const unsigned char *)src, out))
+        return fast_ok(0);
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-    const unsigned char *s = (const unsigned char *)src;
-    if (len == 7 && fast_material7(s, out))
-        return fast_ok(0);
-    return material_slow(s, len, out);
+    return material_slow((const unsigned char *)src, len, out);
 }
 
 gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
@@ -86,23 +85,47 @@ void fast_material_of_counts(const gbr_counts *c, gbr_material *out)
     out->pawns[1] = c->count[1][GBR_PAWN];
 }
 
+/* Out of line, so the fast path below saves no registers. */
+static __attribute__((noinline)) gbr_result counts_refused(const gbr_counts *c)
+{
+    return fast_error(fast_check_counts(c), 0);
+}
+
+static __attribute__((noinline)) gbr_result counts_slow(const gbr_counts *c, gbr_material *out)
+{
+    gbr_error e = fast_check_counts(c);
+    if (e == GBR_OK)
+        fast_material_of_counts(c, out);
+    return e == GBR_OK ? fast_ok(0) : fast_error(e, 0);
+}
+
 gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
 {
     if (c == NULL || out == NULL)
         return fast_error(GBR_E_ARGUMENT, 0);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint32_t w4, b4;
-    memcpy(&w4, c->count[0], 4);
-    memcpy(&b4, c->count[1], 4);
-    if (fast_counts_to_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out))
+    /* The ten counts as bytes 0-7 and 2-9 of the struct. */
+    uint64_t a, b;
+    memcpy(&a, c->count[0], 8);
+    memcpy(&b, c->count[0] + 2, 8);
+    if (((a | b) & FAST_BYTES(0xF0)) == 0) {
+        /* Every count below 16: one pair entry per type, white | black << 4. */
+        uint32_t pairs = (uint32_t)a | (uint32_t)(b >> 24) << 4;
+        uint64_t sum = fast_count_pair[0][pairs & 0xFFu] + fast_count_pair[1][(pairs >> 8) & 0xFFu] +
+                       fast_count_pair[2][(pairs >> 16) & 0xFFu] + fast_count_pair[3][pairs >> 24];
+        /* Promoted pieces plus pawns within 8 a side, no count past its
+         * limit: bytes 4 and 5 at most 8, byte 6 zero (no byte carries). */
+        uint64_t pawns = (a & 0xFF00000000ULL) | (b >> 56) << 40;
+        if ((((sum + pawns) >> 32) + 0x7777u) & 0xFF8080u)
+            return counts_refused(c);
+        uint32_t digits = (uint32_t)sum;
+        uint16_t pawn_digits = (uint16_t)(pawns >> 32); /* white, black */
+        memcpy(out->digit, &digits, 4);
+        memcpy(out->pawns, &pawn_digits, 2);
         return fast_ok(0);
-    gbr_error e = fast_check_counts(c);
-#else
-    gbr_error e = fast_check_counts(c);
-    if (e == GBR_OK)
-        fast_material_of_counts(c, out);
+    }
 #endif
-    return e == GBR_OK ? fast_ok(0) : fast_error(e, 0);
+    return counts_slow(c, out);
 }
 
 int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black)

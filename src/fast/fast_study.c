@@ -25,23 +25,24 @@ static inline gbr_result read_plain_square(const unsigned char *s, size_t len, s
  * one pass; 0 sends every other text to the precise scanner. */
 static inline int study_fast(const unsigned char *s, size_t len, gbr_study *out)
 {
-    size_t i = 0;
-    unsigned char closer = 0;
-    if (len && (s[0] == '[' || s[0] == '(')) {
-        closer = s[0] == '[' ? ']' : ')';
+    if (len < 11)
+        return 0;
+    size_t i = 0, closers = 0;
+    if (s[0] == '[' || s[0] == '(') {
+        /* The closer must end the text: ']' is '[' + 2, ')' is '(' + 1. */
+        if (s[len - 1] != s[0] + (s[0] == '[' ? 2 : 1))
+            return 0;
         i = 1;
+        closers = 1;
     }
-    uint8_t stipulation = GBR_STIP_NONE;
-    if (i < len && (s[i] == '+' || s[i] == '=')) {
-        stipulation = s[i] == '+' ? GBR_STIP_WIN : GBR_STIP_DRAW;
-        i++;
-    }
-    if (len != i + 11 + (closer != 0) || (closer && s[len - 1] != closer) || !fast_material7(s + i, &out->material))
-        return 0;
+    /* '+' 1, '=' 2, anything else 0 (no stipulation). */
+    unsigned stipulation = (s[i] == '+') | (unsigned)(s[i] == '=') << 1;
+    i += stipulation != 0;
     unsigned wk, bk;
-    if (!fast_two_squares(s + i + 7, &wk, &bk) || wk == bk)
+    if (len != i + 11 + closers || !fast_material7(s + i, &out->material) || !fast_two_squares(s + i + 7, &wk, &bk) ||
+        wk == bk)
         return 0;
-    out->stipulation = stipulation;
+    out->stipulation = (uint8_t)stipulation;
     out->white_king = (uint8_t)wk;
     out->black_king = (uint8_t)bk;
     return 1;
@@ -120,10 +121,10 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
 
 gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out)
 {
+    if (src != NULL && out != NULL && study_fast((const unsigned char *)src, len, out))
+        return fast_ok(0);
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-    if (study_fast((const unsigned char *)src, len, out))
-        return fast_ok(0);
     return study_precise(src, len, out);
 }
 

@@ -88,6 +88,10 @@ static unsigned fen_class(unsigned c)
     return 0;
 }
 
+/* The material digit of exact counts (spec §2.1): 9 when a side has three
+ * or more, by count, not by sum. */
+static unsigned count_digit(unsigned w, unsigned b) { return w >= 3 || b >= 3 ? 9u : w + 3u * b; }
+
 /* Promoted pieces forced by `count` men of `type` on one side (spec §1). */
 static unsigned promoted(unsigned type, unsigned count)
 {
@@ -211,8 +215,28 @@ int main(void)
     for (unsigned w = 0; w < 11; w++) {
         printf("\n    {");
         for (unsigned b = 0; b < 11; b++)
-            printf("%u,", w >= 3 || b >= 3 ? 9 : w + 3 * b);
+            printf("%u,", count_digit(w, b));
         printf("},");
+    }
+    end_table();
+
+    /* Exact counts to a material code by pairs: one entry per type and
+     * (white, black) count pair, summed over the four types. */
+    begin_table("uint64_t", "fast_count_pair", "[4][256]",
+                "[type Q-N][white | black << 4] -> the digit in byte `type`, white's and black's\n"
+                " * promoted pieces (§1) in bytes 4 and 5, 1 in byte 6 when a count is above what\n"
+                " * material_from_counts takes (queens 9, others 10)");
+    for (unsigned t = 0; t < 4; t++) {
+        printf("\n    {");
+        for (unsigned i = 0; i < 256; i++) {
+            unsigned w = i & 15u, b = i >> 4, limit = t == 0 ? 9u : 10u;
+            unsigned long long digit = count_digit(w, b);
+            unsigned long long e = digit << (8 * t) | (unsigned long long)promoted(t, w) << 32 |
+                                   (unsigned long long)promoted(t, b) << 40 |
+                                   (unsigned long long)(w > limit || b > limit) << 48;
+            printf("%s0x%llXULL,", i % 4 == 0 ? "\n        " : " ", e);
+        }
+        printf("\n    },");
     }
     end_table();
 

@@ -163,6 +163,40 @@ static void check_counts_tables(void)
                 expect_true(r.error == GBR_E_ARGUMENT ? over : over == (r.error == GBR_E_PROMOTIONS),
                             "fast_promoted", type * 16 + n, "promoted pieces");
             }
+    /* fast_count_pair against material_from_counts, each type alone: the
+     * digit, an argument error exactly where the entry flags one, and the
+     * promoted pieces against the promotion rule with each pawn count. */
+    for (unsigned type = 0; type < 4; type++)
+        for (unsigned i = 0; i < 256; i++) {
+            unsigned w = i & 15u, b = i >> 4;
+            uint64_t e = fast_count_pair[type][i];
+            gbr_counts c;
+            gbr_material m;
+            memset(&c, 0, sizeof c);
+            c.count[GBR_WHITE][type] = (uint8_t)w;
+            c.count[GBR_BLACK][type] = (uint8_t)b;
+            gbr_result r = ref->material_from_counts(&c, &m);
+            int flagged = (e >> 48) != 0;
+            expect_true(flagged == (r.error == GBR_E_ARGUMENT), "fast_count_pair", type * 256 + i, "count limit");
+            if (flagged)
+                continue;
+            unsigned pw = (unsigned)(e >> 32) & 0xFFu, pb = (unsigned)(e >> 40) & 0xFFu;
+            for (unsigned p = 0; p <= 8; p++) {
+                c.count[GBR_WHITE][GBR_PAWN] = (uint8_t)p;
+                c.count[GBR_BLACK][GBR_PAWN] = 0;
+                r = ref->material_from_counts(&c, &m);
+                expect_true((r.error == GBR_E_PROMOTIONS) == (pw + p > 8 || pb > 8), "fast_count_pair",
+                            type * 256 + i, "white promoted pieces");
+                if (r.error == GBR_OK)
+                    expect_true((e & 0xFFFFFFFFu) == (uint64_t)m.digit[type] << (8 * type), "fast_count_pair",
+                                type * 256 + i, "digit");
+                c.count[GBR_WHITE][GBR_PAWN] = 0;
+                c.count[GBR_BLACK][GBR_PAWN] = (uint8_t)p;
+                r = ref->material_from_counts(&c, &m);
+                expect_true((r.error == GBR_E_PROMOTIONS) == (pw > 8 || pb + p > 8), "fast_count_pair",
+                            type * 256 + i, "black promoted pieces");
+            }
+        }
     /* fast_count_digit against material_from_counts, rooks (any count up to
      * 10 is possible for them without pawns). */
     for (unsigned w = 0; w < 11; w++)
