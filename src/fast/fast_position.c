@@ -192,8 +192,30 @@ static gbr_result king_square(reader *r, unsigned *sq)
     return fast_ok(0);
 }
 
-/* Board codes of the square lists in written order. */
-static const uint8_t list_code[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB, GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
+
+/* `count` squares from s (2 bytes each, all in bounds): the man of slot k
+ * has board code codes[k] & 15, and codes[k] & FAST_SLOT_CONTINUES when it
+ * is not the first of its list. Each is written to the board and `used`;
+ * any error (a bad square, a square used twice, one not above the square
+ * before it in its list, a pawn on rank 1 or 8 when `forbidden` says so)
+ * makes the return value non-zero. No branch depends on the text. */
+static inline uint64_t read_squares(const unsigned char *s, unsigned count, const uint8_t *codes, uint64_t forbidden,
+                                    uint64_t *used, uint8_t *board)
+{
+    uint64_t bad = 0, u = *used;
+    unsigned previous = 0;
+    for (unsigned k = 0; k < count; k++, s += 2) {
+        unsigned f = fast_file_value[s[0]], r = fast_rank_value[s[1]];
+        unsigned sq = (f + r) & 63u, code = codes[k];
+        uint64_t bit = 1ULL << sq;
+        bad |= ((f | r) & 0x80u) | (bit & (u | forbidden)) | ((code >> 7) & (sq <= previous));
+        u |= bit;
+        board[sq] = (uint8_t)(code & 15u);
+        previous = sq;
+    }
+    *used = u;
+    return bad;
+}
 
 /* A valid position form without groups, accepted in one pass with no error
  * bookkeeping; 0 sends the text (any invalid one, and every one with a 9)
@@ -204,60 +226,55 @@ static int position_fast(const unsigned char *s, size_t len, gbr_position *out, 
         return 0;
     unsigned wk, bk;
     gbr_material m;
-    if (!fast_two_squares(s, &wk, &bk) || s[4] != ' ' || s[12] != ' ' || !fast_material7(s + 5, &m))
+    if (!fast_two_squares(s, &wk, &bk) || wk == bk || s[4] != ' ' || s[12] != ' ' || !fast_material7(s + 5, &m))
         return 0;
-    uint32_t p0 = fast_digit_pack[m.digit[0]], p1 = fast_digit_pack[m.digit[1]], p2 = fast_digit_pack[m.digit[2]],
-             p3 = fast_digit_pack[m.digit[3]];
-    if (wk == bk || ((p0 | p1 | p2 | p3) & FAST_DIGIT_NINE))
+    uint32_t digits;
+    memcpy(&digits, m.digit, 4);
+    if ((digits + 0x77777777u) & 0x80808080u)
+        return 0; /* a 9: groups, for the precise scanner */
+    /* The piece squares' codes in written order (4 bytes a type, the
+     * unused ones overwritten by the next type). */
+    uint8_t codes[16 + 4];
+    unsigned pieces = 0, white = 1, black = 1;
+    for (unsigned type = 0; type < 4; type++) {
+        unsigned d = m.digit[type], w = fast_digit_split[d][0], b = fast_digit_split[d][1];
+        uint32_t slot_codes = fast_digit_slots[d] + (type + 1u) * 0x01010101u;
+        memcpy(codes + pieces, &slot_codes, 4);
+        pieces += w + b;
+        white += w;
+        black += b;
+    }
+    unsigned pw = m.pawns[0], pb = m.pawns[1], pawns = pw + pb;
+    white += pw;
+    black += pb;
+    /* The field, its separators, the shortest men count and the full stop. */
+    size_t i = 13;
+    if (len - i < 2u * (pieces + pawns) + (pawns != 0) + (pieces + pawns != 0) + 4u)
         return 0;
-    /* Counts of list j: byte j of the pieces word, or the pawns. */
-    uint64_t pieces = (uint64_t)(p0 & 0xFFFFu) | (uint64_t)(p1 & 0xFFFFu) << 16 | (uint64_t)(p2 & 0xFFFFu) << 32 |
-                      (uint64_t)(p3 & 0xFFFFu) << 48;
-    /* Bit j: list j is not empty. */
-    unsigned lists = (p0 >> 16 | p1 >> 14 | p2 >> 12 | p3 >> 10 | (unsigned)(m.pawns[0] != 0) << 8 |
-                      (unsigned)(m.pawns[1] != 0) << 9) & 0x3FFu;
-    uint32_t sums = p0 + p1 + p2 + p3;
-    unsigned white = 1u + (sums & 0xFFu) + m.pawns[0], black = 1u + ((sums >> 8) & 0xFFu) + m.pawns[1];
     uint8_t *board = out->board;
     memset(board, 0, 64);
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
     uint64_t used = (1ULL << wk) | (1ULL << bk);
-    size_t i = 13;
-    if (lists) {
-        unsigned before_pawns = 1;
-        for (unsigned todo = lists; todo; todo &= todo - 1) {
-            unsigned j = (unsigned)__builtin_ctz(todo);
-            if (j >= 8 && before_pawns) {
-                if (i >= len || s[i] != '.')
-                    return 0;
-                i++;
-                before_pawns = 0;
-            }
-            /* Each square must exceed the one before it in its list. */
-            unsigned floor = 0;
-            uint64_t forbidden = j >= 8 ? RANKS_1_AND_8 : 0;
-            unsigned count = j < 8 ? (unsigned)(pieces >> (8 * j)) & 0xFFu : m.pawns[j - 8];
-            uint8_t code = list_code[j];
-            if (i + 2u * count > len)
-                return 0;
-            for (unsigned k = 0; k < count; k++, i += 2) {
-                unsigned f = fast_file_value[s[i]], r = fast_rank_value[s[i + 1]];
-                if ((f | r) & 0x80u)
-                    return 0;
-                unsigned sq = f + r;
-                uint64_t bit = 1ULL << sq;
-                if ((used | forbidden) & bit || sq < floor)
-                    return 0;
-                used |= bit;
-                board[sq] = code;
-                floor = sq + 1;
-            }
-        }
-        if (i >= len || s[i] != ' ')
-            return 0;
+    uint64_t bad = read_squares(s + i, pieces, codes, 0, &used, board);
+    i += 2u * pieces;
+    if (pawns) {
+        /* White pawns then black pawns, each list's first one unflagged. */
+        uint8_t pawn_codes[16 + 8];
+        memset(pawn_codes, GBR_WP | FAST_SLOT_CONTINUES, 8);
+        memset(pawn_codes + pw, GBR_BP | FAST_SLOT_CONTINUES, 16);
+        pawn_codes[pw] = GBR_BP;
+        pawn_codes[0] &= 15u;
+        bad |= s[i] != '.';
+        bad |= read_squares(s + i + 1, pawns, pawn_codes, RANKS_1_AND_8, &used, board);
+        i += 1u + 2u * pawns;
+    }
+    if (pieces + pawns) {
+        bad |= s[i] != ' ';
         i++;
     }
+    if (bad)
+        return 0;
     /* The men counts, in their only valid spelling. */
     if (len - i < 4)
         return 0;

@@ -11,6 +11,7 @@
 #define FAST_FEN_STEP_BAD 0x10
 #define FAST_FEN_STEP_SLASH 0x20
 #define FAST_DIGIT_NINE 0x1000000u
+#define FAST_SLOT_CONTINUES 0x80
 
 /* '0'-'9' -> 0-9, else FAST_NONE */
 static const uint8_t fast_digit_value[256] = {
@@ -294,6 +295,12 @@ static const uint8_t fast_digit_split[10][2] = { {0, 0}, {1, 0}, {2, 0}, {0, 1},
 /* material digit -> white count | black count << 8 | (white > 0) << 16 | (black > 0) << 17;
  * a 9 (split unknown) is FAST_DIGIT_NINE alone */
 static const uint32_t fast_digit_pack[10] = { 0x0, 0x10001, 0x10002, 0x20100, 0x30101, 0x30102, 0x20200, 0x30201, 0x30202, 0x1000000,
+};
+
+/* material digit 0-8 -> its squares in written order, one byte each: 0 for a white
+ * man, 8 for a black one, | FAST_SLOT_CONTINUES when the square is not the first
+ * of its colour's list (it must exceed the one before); 0 for a 9 */
+static const uint32_t fast_digit_slots[10] = { 0x0, 0x0, 0x8000, 0x8, 0x800, 0x88000, 0x8808, 0x880800, 0x88088000, 0x0,
 };
 
 /* [type Q-N][count]: promoted pieces forced on one side (§1) */
