@@ -60,6 +60,16 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
      * the '.', 8 for pawns: adding 15 - limit then reaches 16; no carry
      * crosses a byte below 16). */
     uint64_t x = ((uint64_t)lo | (uint64_t)hi << 32) ^ 0x30302E3030303030ULL;
+    uint32_t digits = (uint32_t)x;
+    uint16_t pawns = (uint16_t)(x >> 48);
+    /* The common case needs no table: piece digits 0-8 and pawns 0-7 (the
+     * same test with limits 8 and 7). Without a 9 a side has at most one
+     * forced promotion (a second queen), so §2.4 holds with 7 pawns. */
+    if ((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) == 0) {
+        memcpy(m->digit, &digits, 4);
+        memcpy(m->pawns, &pawns, 2);
+        return 1;
+    }
     if (((x + 0x07070F0606060606ULL) | x) & FAST_BYTES(0xF0))
         return 0;
     /* A piece digit (0-9) plus 7 reaches 16 only for a 9: bits 12, 20, 28
@@ -69,8 +79,6 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
     unsigned pw = (unsigned)(x >> 48) & 15u, pb = (unsigned)(x >> 56);
     if (!((fast_material_allowed[x & 15u][nines][pw] >> pb) & 1u))
         return 0;
-    uint32_t digits = (uint32_t)x;
-    uint16_t pawns = (uint16_t)(x >> 48);
     memcpy(m->digit, &digits, 4);
     memcpy(m->pawns, &pawns, 2);
     return 1;
