@@ -4,8 +4,9 @@
 #
 #   ci/fuzz.sh [SECONDS]          (default 60)
 #
-# Builds build-fuzz-libfuzzer (clang, ASan+UBSan) and build-fuzz-afl
-# (afl-clang-fast, ASan+UBSan, persistent mode through libAFLDriver). New inputs
+# Builds build-fuzz-libfuzzer (clang, ASan+UBSan), build-fuzz-afl
+# (afl-clang-fast, ASan+UBSan, persistent mode through libAFLDriver) and
+# build-fuzz-msan (clang, MSan, libFuzzer for a third of SECONDS). New inputs
 # go to scratch directories under $TMPDIR; the repository corpus is given
 # second (libFuzzer) or read-only (AFL++ -i), so it is untouched until the final
 # step merges the new coverage into corpus/<harness>/ with libFuzzer -merge=1
@@ -27,9 +28,11 @@ findings=0
 : > "$report"
 echo "fuzz: $seconds s per harness per engine; scratch $scratch"
 
-build() { # build DIR ENGINE COMPILER
+build() { # build DIR ENGINE COMPILER (ENGINE msan: libFuzzer with MSan)
+  engine=$2 sanitizers=address,undefined
+  if [ "$engine" = msan ]; then engine=libfuzzer sanitizers=memory; fi
   cmake -S "$root" -B "$1" -DCMAKE_C_COMPILER="$3" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DGBR_FUZZ_ENGINE="$2" >"$scratch/configure-$2.log" 2>&1 || { cat "$scratch/configure-$2.log"; exit 1; }
+        -DGBR_FUZZ_ENGINE="$engine" -DGBR_FUZZ_SANITIZERS="$sanitizers" >"$scratch/configure-$2.log" 2>&1 || { cat "$scratch/configure-$2.log"; exit 1; }
   # shellcheck disable=SC2086
   cmake --build "$1" -j2 --target $harnesses >"$scratch/build-$2.log" 2>&1 || { tail -30 "$scratch/build-$2.log"; exit 1; }
 }
@@ -81,7 +84,31 @@ for h in $harnesses; do
   fi
 done
 
-echo "---- summary ($seconds s each)"
+# ---- MSan ----------------------------------------------------------------
+# Uninitialised reads: every harness built with -fsanitize=memory (it links
+# only instrumented code), its inputs replayed, then fuzzed for a third of
+# SECONDS (at least 10 s) from them.
+msan_seconds=$((seconds / 3 > 10 ? seconds / 3 : 10))
+build build-fuzz-msan msan clang
+for h in $harnesses; do
+  work=$scratch/msan/$h
+  mkdir -p "$work/new"
+  status=0
+  # shellcheck disable=SC2046
+  build-fuzz-msan/fuzz/"$h" -max_total_time="$msan_seconds" -print_final_stats=1 -rss_limit_mb=4096 \
+      -dict="fuzz/${h%%_*}.dict" -artifact_prefix="$work/" "$work/new" $(seed_dirs "$h") \
+      >"$work/log" 2>&1 || status=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
+  printf '%-24s msan      %10s exec/s %12s execs\n' "$h" "${rate:-?}" "${execs:-?}" | tee -a "$report"
+  if [ "$status" != 0 ]; then
+    findings=$((findings + 1))
+    echo "FINDING: $h under MSan (exit $status): $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')"
+    grep -m3 -E 'WARNING: MemorySanitizer|fuzz assertion' "$work/log" || true
+  fi
+done
+
+echo "---- summary ($seconds s each; MSan $msan_seconds s each)"
 cat "$report"
 awk '{s += $5} END {print "total executions: " s}' "$report"
 if [ "$findings" != 0 ]; then
