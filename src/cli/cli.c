@@ -253,7 +253,8 @@ int cli_next_option(cli_args *args)
     return 1;
 }
 
-int cli_parse_result(cli_args *args, gbr_result_option *out)
+/* Parses a --result value ("win" or "draw"); a usage error otherwise. */
+static int cli_parse_result(cli_args *args, gbr_result_option *out)
 {
     const char *value = cli_option_value(args);
     if (!value)
@@ -266,6 +267,17 @@ int cli_parse_result(cli_args *args, gbr_result_option *out)
         return cli_usage_error(args, "unknown result '%s' for --result (expected win or draw)", value);
     }
     return CLI_EXIT_OK;
+}
+
+int cli_result_options(cli_args *args, gbr_result_option *out)
+{
+    while (cli_next_option(args)) {
+        if (!cli_option_is(args, "--result"))
+            return cli_unknown_option(args);
+        if (cli_parse_result(args, out) != CLI_EXIT_OK)
+            return CLI_EXIT_USAGE;
+    }
+    return args->exit_status;
 }
 
 /* ---- Inputs ----------------------------------------------------------------- */

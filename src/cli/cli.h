@@ -68,8 +68,10 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* Parses a --result value ("win" or "draw"); a usage error otherwise. */
-int cli_parse_result(cli_args *args, gbr_result_option *out);
+/* The whole option loop of a command whose one option is --result: returns
+ * -1 to go on with the inputs, or the exit status to return (--help, or a
+ * usage error). */
+int cli_result_options(cli_args *args, gbr_result_option *out);
 
 /* ---- Inputs ------------------------------------------------------------- */
 typedef struct cli_input {

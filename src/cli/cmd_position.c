@@ -31,14 +31,9 @@ int cmd_position(int argc, char **argv)
     position_options opt = {NULL, GBR_RESULT_NONE};
     cli_args args;
     cli_args_init(&args, argc, argv, help);
-    while (cli_next_option(&args)) {
-        if (!cli_option_is(&args, "--result"))
-            return cli_unknown_option(&args);
-        if (cli_parse_result(&args, &opt.result) != CLI_EXIT_OK)
-            return CLI_EXIT_USAGE;
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int status = cli_result_options(&args, &opt.result);
+    if (status >= 0)
+        return status;
     opt.codec = args.codec;
     return cli_for_each_input(&args, position_one, &opt);
 }
