@@ -257,9 +257,20 @@ gbr_result fuzz_format_name(const gbr_codec *c, char *dst, size_t cap, const voi
 }
 
 /* Fill patterns for parse outputs: a codec that leaves a byte unwritten on
- * success shows up as a difference between the two structs. */
+ * success shows up as a difference between the two structs, and one that
+ * writes *out on failure (gbr.h: parsers write it only on success) as a
+ * byte that lost its pattern. */
 #define FILL_A 0xa5
 #define FILL_B 0x5a
+
+static int still_filled(const void *p, size_t n, unsigned char fill)
+{
+    const unsigned char *bytes = p;
+    for (size_t k = 0; k < n; k++)
+        if (bytes[k] != fill)
+            return 0;
+    return 1;
+}
 
 #define COMPARE_PARSE(entry, type, what)                                                               \
     do {                                                                                               \
@@ -272,9 +283,12 @@ gbr_result fuzz_format_name(const gbr_codec *c, char *dst, size_t cap, const voi
         fuzz_assert_same_result(what, ra, rb);                                                         \
         if (ra.error == GBR_OK)                                                                        \
             FUZZ_ASSERT(memcmp(a, b, sizeof(type)) == 0, "%s: accepted, but the structs differ", what); \
-        else                                                                                           \
+        else {                                                                                         \
             FUZZ_ASSERT(ra.column >= 1 && ra.column <= len + 1, "%s: column %u outside 1..%zu", what,   \
                         (unsigned)ra.column, len + 1);                                                 \
+            FUZZ_ASSERT(still_filled(a, sizeof(type), FILL_A), "%s: codec A wrote *out on failure", what); \
+            FUZZ_ASSERT(still_filled(b, sizeof(type), FILL_B), "%s: codec B wrote *out on failure", what); \
+        }                                                                                              \
         return ra;                                                                                     \
     } while (0)
 

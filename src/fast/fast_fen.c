@@ -223,8 +223,14 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
     gbr_material m;
     size_t end = fast_fen_men(s, len, &b, &m);
     int black = fen_side(s, len, end);
-    if (black < 0)
-        return fen_precise(s, len, out);
+    if (black < 0) {
+        /* The scanner builds the board in place: *out only on success. */
+        gbr_position p;
+        gbr_result r = fen_precise(s, len, &p);
+        if (r.error == GBR_OK)
+            *out = p;
+        return r;
+    }
     gbr_result tail = fen_tail(s, len, end + 2);
     if (tail.error)
         return tail;

@@ -464,10 +464,15 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
+    /* Both scanners build the board in place, so they work on a copy:
+     * *out is written only on success. */
+    gbr_position p;
     uint64_t occupied;
-    if (position_fast((const unsigned char *)src, len, out, &occupied))
-        return fast_ok(0);
-    return position_precise(src, len, out);
+    gbr_result r = position_fast((const unsigned char *)src, len, &p, &occupied) ? fast_ok(0)
+                                                                                  : position_precise(src, len, &p);
+    if (r.error == GBR_OK)
+        *out = p;
+    return r;
 }
 
 static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,

@@ -39,9 +39,10 @@ static inline int study_fast(const unsigned char *s, size_t len, gbr_study *out)
     unsigned stipulation = (s[i] == '+') | (unsigned)(s[i] == '=') << 1;
     i += stipulation != 0;
     unsigned wk, bk;
-    if (len != i + 11 + closers || !fast_material7(s + i, &out->material) || !fast_two_squares(s + i + 7, &wk, &bk) ||
-        wk == bk)
+    gbr_material m; /* *out is written only once the whole text is good */
+    if (len != i + 11 + closers || !fast_material7(s + i, &m) || !fast_two_squares(s + i + 7, &wk, &bk) || wk == bk)
         return 0;
+    out->material = m;
     out->stipulation = (uint8_t)stipulation;
     out->white_king = (uint8_t)wk;
     out->black_king = (uint8_t)bk;
