@@ -42,25 +42,31 @@ seed_dirs() { # the repository's inputs of a harness
   if [ -d "$root/corpus/regressions/$1" ]; then echo "$root/corpus/regressions/$1"; fi
 }
 
+# One libFuzzer campaign: libfuzzer_campaign LABEL BUILD_DIR SECONDS RSS_MB
+# (every harness, new inputs into the scratch directory, findings counted).
+libfuzzer_campaign() {
+  for h in $harnesses; do
+    work=$scratch/$1/$h
+    mkdir -p "$work/new"
+    status=0
+    # shellcheck disable=SC2046
+    "$2"/fuzz/"$h" -max_total_time="$3" -print_final_stats=1 -rss_limit_mb="$4" \
+        -dict="fuzz/${h%%_*}.dict" -artifact_prefix="$work/" "$work/new" $(seed_dirs "$h") \
+        >"$work/log" 2>&1 || status=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
+    printf '%-24s %-9s %10s exec/s %12s execs\n' "$h" "$1" "${rate:-?}" "${execs:-?}" | tee -a "$report"
+    if [ "$status" != 0 ]; then
+      findings=$((findings + 1))
+      echo "FINDING: $h under $1 (exit $status): $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')"
+      grep -m3 -E 'ERROR|WARNING: MemorySanitizer|fuzz assertion|runtime error' "$work/log" || true
+    fi
+  done
+}
+
 # ---- libFuzzer ----------------------------------------------------------
 build build-fuzz-libfuzzer libfuzzer clang
-for h in $harnesses; do
-  work=$scratch/libfuzzer/$h
-  mkdir -p "$work/new"
-  status=0
-  # shellcheck disable=SC2046
-  build-fuzz-libfuzzer/fuzz/"$h" -max_total_time="$seconds" -print_final_stats=1 -rss_limit_mb=2048 \
-      -dict="fuzz/${h%%_*}.dict" -artifact_prefix="$work/" "$work/new" $(seed_dirs "$h") \
-      >"$work/log" 2>&1 || status=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
-  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
-  printf '%-24s libfuzzer %10s exec/s %12s execs\n' "$h" "${rate:-?}" "${execs:-?}" | tee -a "$report"
-  if [ "$status" != 0 ]; then
-    findings=$((findings + 1))
-    echo "FINDING: $h under libFuzzer (exit $status): $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')"
-    grep -m3 -E 'ERROR|fuzz assertion|runtime error' "$work/log" || true
-  fi
-done
+libfuzzer_campaign libfuzzer build-fuzz-libfuzzer "$seconds" 2048
 
 # ---- AFL++ ----------------------------------------------------------------
 build build-fuzz-afl afl afl-clang-fast
@@ -86,27 +92,11 @@ done
 
 # ---- MSan ----------------------------------------------------------------
 # Uninitialised reads: every harness built with -fsanitize=memory (it links
-# only instrumented code), its inputs replayed, then fuzzed for a third of
-# SECONDS (at least 10 s) from them.
+# only instrumented code), fuzzed for a third of SECONDS (at least 10 s) from
+# the repository's inputs.
 msan_seconds=$((seconds / 3 > 10 ? seconds / 3 : 10))
 build build-fuzz-msan msan clang
-for h in $harnesses; do
-  work=$scratch/msan/$h
-  mkdir -p "$work/new"
-  status=0
-  # shellcheck disable=SC2046
-  build-fuzz-msan/fuzz/"$h" -max_total_time="$msan_seconds" -print_final_stats=1 -rss_limit_mb=4096 \
-      -dict="fuzz/${h%%_*}.dict" -artifact_prefix="$work/" "$work/new" $(seed_dirs "$h") \
-      >"$work/log" 2>&1 || status=$?
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
-  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
-  printf '%-24s msan      %10s exec/s %12s execs\n' "$h" "${rate:-?}" "${execs:-?}" | tee -a "$report"
-  if [ "$status" != 0 ]; then
-    findings=$((findings + 1))
-    echo "FINDING: $h under MSan (exit $status): $(ls "$work" | grep -E '^(crash|leak|timeout|oom)-' | tr '\n' ' ')"
-    grep -m3 -E 'WARNING: MemorySanitizer|fuzz assertion' "$work/log" || true
-  fi
-done
+libfuzzer_campaign msan build-fuzz-msan "$msan_seconds" 4096
 
 echo "---- summary ($seconds s each; MSan $msan_seconds s each)"
 cat "$report"
@@ -121,7 +111,7 @@ if [ "${GBR_FUZZ_MERGE:-1}" != 0 ]; then
   for h in $harnesses; do
     before=$(ls "corpus/$h" | wc -l)
     build-fuzz-libfuzzer/fuzz/"$h" -merge=1 -use_counters=0 -rss_limit_mb=2048 "corpus/$h" \
-        "$scratch/libfuzzer/$h/new" "$scratch/afl/$h/out/default/queue" >"$scratch/merge-$h.log" 2>&1 ||
+        "$scratch/libfuzzer/$h/new" "$scratch/msan/$h/new" "$scratch/afl/$h/out/default/queue" >"$scratch/merge-$h.log" 2>&1 ||
         { tail -5 "$scratch/merge-$h.log"; exit 1; }
     echo "merge: corpus/$h $before -> $(ls "corpus/$h" | wc -l) inputs"
   done
