@@ -54,6 +54,13 @@ def main():
     surfaces = set(os.listdir(fuzz))
     seeds = sum(len(os.listdir(os.path.join(fuzz, s))) for s in surfaces)
     problems = []
+    # Each seed ends with the harnesses' two option bytes (fuzz/fuzz_data.h).
+    for s in sorted(surfaces):
+        for name in sorted(os.listdir(os.path.join(fuzz, s))):
+            with open(os.path.join(fuzz, s, name), "rb") as f:
+                tail = f.read()[-2:]
+            if len(tail) != 2 or tail[0] != 0xFF or tail[1] > 2:
+                problems.append("fuzz seed %s/%s does not end with the option bytes 0xFF and 0-2" % (s, name))
     if not surfaces <= SURFACES:
         problems.append("unexpected fuzz surfaces %s" % sorted(surfaces - SURFACES))
     if seeds != cases + order_cases:

@@ -29,8 +29,10 @@ static const char help[] =
     "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv. The\n"
     "expected outputs always come from the reference codec, whatever --impl says.\n"
     "With --fuzz-corpus, also writes each case's input as a seed file\n"
-    "DIR/<surface>/<id> for the fuzz harnesses (surfaces: material, study,\n"
-    "position, fen, name).\n";
+    "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
+    "study, position, fen, name): the input, then the two option bytes the\n"
+    "harnesses read from the end of theirs (capacity 0xFF, then the FEN result\n"
+    "option 0-2).\n";
 
 enum level { LEVEL_MATERIAL, LEVEL_STUDY, LEVEL_POSITION, LEVEL_EXTENSIONS, LEVEL_COUNT };
 static const char *const level_names[LEVEL_COUNT] = {"material", "study", "position", "extensions"};
@@ -782,15 +784,30 @@ static int make_dir(const char *path)
     return 0;
 }
 
-static int write_seed(const char *dir, const char *surface, const char *name, const char *raw, size_t len)
+/* The two option bytes every fuzz harness reads from the end of its input
+ * (fuzz/fuzz_data.h): a capacity byte (0xFF: as often as not room enough),
+ * then the options byte, whose low bits % 3 are the FEN result option. */
+static unsigned char seed_result_option(const char *operation)
 {
+    size_t n = strlen(operation);
+    if (n > 4 && strcmp(operation + n - 4, "-win") == 0)
+        return GBR_RESULT_WIN;
+    if (n > 5 && strcmp(operation + n - 5, "-draw") == 0)
+        return GBR_RESULT_DRAW;
+    return GBR_RESULT_NONE;
+}
+
+static int write_seed(const char *dir, const char *surface, const char *name, const char *raw, size_t len,
+                      const char *operation)
+{
+    const unsigned char options[2] = {0xFF, seed_result_option(operation)};
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, surface);
     if (make_dir(path) != 0)
         return -1;
     snprintf(path, sizeof path, "%s/%s/%s", dir, surface, name);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(raw, 1, len, f) != len || fclose(f) != 0) {
+    if (!f || fwrite(raw, 1, len, f) != len || fwrite(options, 1, 2, f) != 2 || fclose(f) != 0) {
         fprintf(stderr, "gbr vectors: cannot write %s\n", path);
         if (f)
             fclose(f);
@@ -814,12 +831,12 @@ static int write_fuzz_corpus(const char *dir, const vector_list *list)
             size_t first = (size_t)(bar - raw);
             const char *surface = surface_of(v->operation, raw, first);
             snprintf(name, sizeof name, "%s.1", v->id);
-            status = write_seed(dir, surface, name, raw, first);
+            status = write_seed(dir, surface, name, raw, first, v->operation);
             snprintf(name, sizeof name, "%s.2", v->id);
             if (status == 0)
-                status = write_seed(dir, surface, name, bar + 1, (size_t)len - first - 1);
+                status = write_seed(dir, surface, name, bar + 1, (size_t)len - first - 1, v->operation);
         } else if (status == 0) {
-            status = write_seed(dir, surface_of(v->operation, raw, (size_t)len), v->id, raw, (size_t)len);
+            status = write_seed(dir, surface_of(v->operation, raw, (size_t)len), v->id, raw, (size_t)len, v->operation);
         }
         free(raw);
         if (status != 0)
