@@ -31,6 +31,14 @@
 extern "C" {
 #endif
 
+/* What the shared library exports: the functions below and nothing else
+ * (it is built with hidden visibility). */
+#if defined(__GNUC__)
+#define GBR_API __attribute__((visibility("default")))
+#else
+#define GBR_API
+#endif
+
 #define GBR_VERSION_STRING "1.0.0"
 #define GBR_SPEC_VERSION "GBR 1.0"
 
@@ -73,10 +81,10 @@ typedef enum gbr_error {
 
 /* A short stable name such as "square-count"; "unknown" for values out of range.
  * Returns a static string the caller must not free. */
-const char *gbr_error_name(gbr_error e);
+GBR_API const char *gbr_error_name(gbr_error e);
 /* A one-line English message such as "more or fewer squares than the material
  * code says"; a static string. */
-const char *gbr_error_message(gbr_error e);
+GBR_API const char *gbr_error_message(gbr_error e);
 
 /* The outcome of every operation. column is 1-based, counted in bytes of src,
  * and 0 when there is no error or no text (for example from counts). length
@@ -212,13 +220,13 @@ typedef struct gbr_codec {
 } gbr_codec;
 
 /* The reference codec: clear, written straight from the spec. Static storage. */
-const gbr_codec *gbr_codec_ref(void);
+GBR_API const gbr_codec *gbr_codec_ref(void);
 /* The optimised table-driven codec. Static storage. */
-const gbr_codec *gbr_codec_fast(void);
+GBR_API const gbr_codec *gbr_codec_fast(void);
 /* The default codec (fast). Static storage. */
-const gbr_codec *gbr_codec_default(void);
+GBR_API const gbr_codec *gbr_codec_default(void);
 /* Look a codec up by name ("ref" or "fast"); NULL when unknown. */
-const gbr_codec *gbr_codec_by_name(const char *name);
+GBR_API const gbr_codec *gbr_codec_by_name(const char *name);
 
 /* ------------------------------------------------------------------------
  * Text-to-text operations built on a codec (src/lib/ops.c). Each writes one
@@ -230,23 +238,23 @@ const gbr_codec *gbr_codec_by_name(const char *name);
 
 
 /* The position-form indicator for a side to move (0 white, 1 black) and a result. */
-gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result);
+GBR_API gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result);
 
 /* Canonical text of a material code, study code, position form. */
-gbr_result gbr_material_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
-gbr_result gbr_study_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
-gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_material_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_study_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
 /* FEN to material code, study code, position form. */
-gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
-gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+GBR_API gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
                             gbr_result_option result);
-gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+GBR_API gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
                                gbr_result_option result);
 /* Position form to FEN "PLACEMENT SIDE - - 0 1". */
-gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
 /* Material name (KRPvKR) to material code, and material code to name. */
-gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
-gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+GBR_API gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
 
 /* The forms gbr check recognises (spec/gbr.md, "Recognising a form"). */
 typedef enum gbr_form {
@@ -257,14 +265,14 @@ typedef enum gbr_form {
     GBR_FORM_FEN = 4,
     GBR_FORM_NAME = 5
 } gbr_form;
-gbr_form gbr_detect_form(const char *src, size_t len);
-const char *gbr_form_name(gbr_form f); /* "material", ...; static string */
+GBR_API gbr_form gbr_detect_form(const char *src, size_t len);
+GBR_API const char *gbr_form_name(gbr_form f); /* "material", ...; static string */
 /* Validate text of whichever form it is and write its canonical text.
  * *form receives the form recognised (may be NULL). */
-gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form);
+GBR_API gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form);
 
 /* Counts of a position's men other than kings. */
-void gbr_position_counts(const gbr_position *p, gbr_counts *out);
+GBR_API void gbr_position_counts(const gbr_position *p, gbr_counts *out);
 
 #ifdef __cplusplus
 }

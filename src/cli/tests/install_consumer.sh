@@ -44,4 +44,13 @@ got=$(LD_LIBRARY_PATH=$(pkg-config --variable=libdir gbr) "$work/pc_shared" "$fe
     "$(pkg-config --variable=libdir gbr)/libgbr.a" || fail "static build from the pkg-config paths"
 got=$("$work/pc_static" "$fen") || fail "static program failed"
 [ "$got" = "$want" ] || fail "static program gave '$got', want '$want'"
-echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want'"
+
+# The shared library exports exactly the functions gbr.h declares GBR_API.
+libdir=$(pkg-config --variable=libdir gbr)
+declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" | sort)
+exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk '$2 == "T" {print $3}' | sort)
+[ -n "$declared" ] || fail "no GBR_API declarations found in gbr.h"
+[ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than gbr.h declares:
+$(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$exported" | diff "$work/declared" - || true)"
+echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want';" \
+     "libgbr.so exports the $(echo "$declared" | wc -l) functions of gbr.h and nothing else"
