@@ -54,16 +54,23 @@ static void err_put_uint(unsigned long value)
     err_write(digits + n, sizeof digits - n);
 }
 
+/* Writes straight to stdout; the first failure is reported, and after it
+ * nothing more is written (the input loops stop reading too). */
+static void out_send(const char *bytes, size_t len)
+{
+    if (len == 0 || out_failed)
+        return;
+    if (fwrite(bytes, 1, len, stdout) != len || fflush(stdout) != 0) {
+        out_failed = 1;
+        err_flush();
+        fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(errno));
+    }
+}
+
 int cli_flush(void)
 {
     err_flush();
-    if (out_used > 0 && !out_failed) {
-        if (fwrite(out_buffer, 1, out_used, stdout) != out_used || fflush(stdout) != 0) {
-            out_failed = 1;
-            err_flush();
-            fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(errno));
-        }
-    }
+    out_send(out_buffer, out_used);
     out_used = 0;
     return out_failed ? -1 : 0;
 }
@@ -73,8 +80,7 @@ void cli_write(const char *bytes, size_t len)
     if (len > sizeof out_buffer - out_used) {
         cli_flush();
         if (len > sizeof out_buffer) {
-            if (!out_failed && fwrite(bytes, 1, len, stdout) != len)
-                out_failed = 1;
+            out_send(bytes, len);
             return;
         }
     }
@@ -153,6 +159,7 @@ void cli_args_init(cli_args *args, int argc, char **argv, const char *help)
     args->help = help;
     args->codec = gbr_codec_default();
     args->exit_status = -1;
+    args->line_inputs = 1;
 }
 
 static const char common_help[] =
@@ -160,14 +167,18 @@ static const char common_help[] =
     "Common options:\n"
     "  --impl ref|fast  the codec: ref (reference) or fast (optimised, the default\n"
     "                   when this build has it)\n"
-    "  -h, --help       show this help and exit\n"
+    "  -h, --help       show this help and exit\n";
+
+static const char line_inputs_help[] =
     "\n"
     "Inputs are the arguments; with none, each line of standard input is one input\n"
     "(a trailing \"\\r\" is removed). Each input gives one line on standard output, in\n"
     "order; a bad input gives \"error CLASS COLUMN\" there and is reported on standard\n"
     "error as \"gbr: SOURCE:LINE:COLUMN: MESSAGE\" (SOURCE is \"arg\" with LINE the\n"
-    "input argument's position, or \"-\" for standard input).\n"
-    "Exit status: 0 every input was good, 1 some input was bad, 2 usage error.\n";
+    "input argument's position, or \"-\" for standard input). A line longer than\n"
+    "16 MiB is judged on its first 16 MiB. Options come before the inputs.\n"
+    "Exit status: 0 every input was good, 1 some input was bad or the output\n"
+    "could not be written (reading stops then), 2 usage error.\n";
 
 static const char *command_name(const cli_args *args) { return args->argc > 0 ? args->argv[0] : "?"; }
 
@@ -220,7 +231,7 @@ int cli_next_option(cli_args *args)
     if (strcmp(arg, "--") == 0)
         return 0;
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-        printf("usage: gbr %s%s", args->help, common_help);
+        printf("usage: gbr %s%s%s", args->help, common_help, args->line_inputs ? line_inputs_help : "");
         args->exit_status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
         return 0;
     }
@@ -290,6 +301,12 @@ static int run_one(cli_input_fn fn, void *context, cli_input *input, const char 
     return fn(context, input) != 0;
 }
 
+/* The longest line held whole. No GBR text comes near it (the longest valid
+ * one is under 200 bytes); a longer line is judged on its first
+ * CLI_LINE_MAX bytes, so that endless input without a newline cannot
+ * exhaust memory and no later line is lost. */
+#define CLI_LINE_MAX ((size_t)1 << 24)
+
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context)
 {
     /* One buffer for the whole run, grown only for a line longer than it. */
@@ -300,10 +317,25 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
         return CLI_EXIT_INPUT;
     }
     size_t start = 0, scan = 0, end = 0; /* unconsumed data is buf[start, end) */
-    int any_bad = 0, at_eof = 0;
+    int any_bad = 0, at_eof = 0, skipping = 0; /* skipping: the rest of a cut line */
     cli_input input = {NULL, 0, source, 0};
-    for (;;) {
+    while (!out_failed) {
         char *newline = scan < end ? memchr(buf + scan, '\n', end - scan) : NULL;
+        if (skipping) {
+            start = scan = newline ? (size_t)(newline - buf) + 1 : end;
+            skipping = newline == NULL;
+            if (newline)
+                continue;
+        } else if (!newline && end - start >= CLI_LINE_MAX) {
+            input.line++;
+            cli_report(&input, (uint32_t)CLI_LINE_MAX + 1,
+                       "line longer than 16777216 bytes: judged on its first 16777216 bytes, the rest skipped");
+            any_bad |= run_one(fn, context, &input, buf + start, CLI_LINE_MAX);
+            any_bad = 1;
+            start = scan = end;
+            skipping = 1;
+            continue;
+        }
         if (newline) {
             size_t at = (size_t)(newline - buf);
             input.line++;
@@ -326,17 +358,19 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
         }
         scan = end;
         if (end == cap) {
-            char *bigger = cap <= SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+            /* Grows to CLI_LINE_MAX at most: a line that long is cut above. */
+            char *bigger = realloc(buf, cap * 2);
             if (!bigger) {
                 err_flush();
-                fprintf(stderr, "gbr: %s:%lu: line too long to hold in memory\n", source, input.line + 1);
+                fprintf(stderr, "gbr: %s:%lu:1: out of memory for a line of %zu bytes\n", source, input.line + 1, end);
                 any_bad = 1;
                 break;
             }
             buf = bigger;
             cap *= 2;
         }
-        cli_flush(); /* the read may wait for an interactive user */
+        if (cli_flush() != 0) /* the read may wait for an interactive user */
+            break;
         ssize_t got = read(fd, buf + end, cap - end);
         if (got < 0) {
             if (errno == EINTR)
@@ -359,7 +393,7 @@ int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context)
     int any_bad = 0;
     if (args->next < args->argc) {
         cli_input input = {NULL, 0, "arg", 0};
-        for (int i = args->next; i < args->argc; i++) {
+        for (int i = args->next; i < args->argc && !out_failed; i++) {
             input.line++;
             input.text = args->argv[i];
             input.len = strlen(args->argv[i]);

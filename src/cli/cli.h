@@ -47,6 +47,9 @@ typedef struct cli_args {
     const char *inline_value; /* "x" of "--result=x", else NULL */
     const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */
     int exit_status;      /* -1 while parsing; 0 or 2 once parsing ended the command */
+    int line_inputs;      /* 1 (the default): --help describes cli_for_each_input's
+                           * inputs, output lines and exit status; a command with
+                           * its own (scan, sort, ...) sets 0 and says them in help */
 } cli_args;
 
 void cli_args_init(cli_args *args, int argc, char **argv, const char *help);

@@ -448,6 +448,7 @@ int cmd_audit(int argc, char **argv)
     const char *output_path = NULL;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--fix")) {
             fix = 1;

@@ -784,6 +784,7 @@ int cmd_conform(int argc, char **argv)
 {
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
     runner_options opt;
     memset(&opt, 0, sizeof opt);
     opt.max_level = 3;

@@ -145,6 +145,7 @@ int cmd_scan(int argc, char **argv)
     size_t buffer_size = 0; /* map regular files, read the rest in the default buffers */
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--json")) {
             out.json = 1;

@@ -692,6 +692,7 @@ int cmd_sort(int argc, char **argv)
     long long memory = 1ll << 30;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             output_path = cli_option_value(&args);

@@ -119,6 +119,25 @@ checks=$((checks + 1))
 awk 'BEGIN { for (i = 0; i < 50000; i++) print (i % 2 ? "0000.32" : "0116.00") }' | cmp -s - "$tmp/many_out" \
     || fail "batch of 50000: output lines differ"
 
+# A line over 16 MiB is judged on its first 16 MiB, reported at column
+# 16777217 and skipped; the lines around it keep their output lines.
+{ printf '%s\n' "$fen1"; head -c 17000000 /dev/zero | tr '\0' x; printf '\n%s\n' "$fen2"; } >"$tmp/in"
+expect 1 "0116.00
+error fen-piece 1
+0000.32" "gbr: -:2:16777217: line longer than 16777216 bytes: judged on its first 16777216 bytes, the rest skipped
+gbr: -:2:1: not a FEN piece letter, digit 1-8 or '/'" -- material
+rm -f "$tmp/in"
+
+# Output that cannot be written: reported once, reading stops, exit 1
+# (endless input must not keep the command running).
+if [ -w /dev/full ] && command -v timeout >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    yes "$fen1" | timeout 20 "$gbr" material >/dev/full 2>"$tmp/err"
+    status=$?
+    [ "$status" = 1 ] || fail "endless input to /dev/full: exit $status, want 1"
+    [ "$(grep -c 'cannot write the output' "$tmp/err")" = 1 ] || fail "endless input to /dev/full: not one report"
+fi
+
 # ---- Usage errors and help ----
 expect 2 "" "*" --
 expect 2 "" "gbr: unknown command 'nosuch'
@@ -142,6 +161,7 @@ for command in $commands; do
     checks=$((checks + 1))
     "$gbr" "$command" --help >"$tmp/out" 2>"$tmp/err" || fail "gbr $command --help: exit $?"
     grep -q "^usage: gbr $command" "$tmp/out" || fail "gbr $command --help: no usage line"
+    [ "$(grep -c 'Exit status' "$tmp/out")" = 1 ] || fail "gbr $command --help: not one exit status paragraph"
     [ -s "$tmp/err" ] && fail "gbr $command --help wrote to stderr"
 done
 
