@@ -108,6 +108,33 @@ void cli_put_uint(unsigned long value)
     cli_write(digits + n, sizeof digits - n);
 }
 
+size_t cli_json_byte(unsigned char c, char out[6])
+{
+    static const char hex[] = "0123456789abcdef";
+    if (c == '"' || c == '\\') {
+        out[0] = '\\';
+        out[1] = (char)c;
+        return 2;
+    }
+    if (c < 0x20 || c >= 0x7f) {
+        memcpy(out, "\\u00", 4);
+        out[4] = hex[c >> 4];
+        out[5] = hex[c & 15u];
+        return 6;
+    }
+    out[0] = (char)c;
+    return 1;
+}
+
+void cli_put_json_string(const char *s, size_t len)
+{
+    char spelled[6];
+    cli_putc('"');
+    for (size_t i = 0; i < len; i++)
+        cli_write(spelled, cli_json_byte((unsigned char)s[i], spelled));
+    cli_putc('"');
+}
+
 /* ---- Reports ---------------------------------------------------------------- */
 void cli_report(const cli_input *input, uint32_t column, const char *message)
 {

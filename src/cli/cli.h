@@ -119,6 +119,15 @@ void cli_put_uint(unsigned long value);
 /* Flushes; returns 0, or -1 after reporting a write error. */
 int cli_flush(void);
 
+/* JSON strings of arbitrary bytes (input text, file names), always ASCII:
+ * '"' and '\\' backslashed, control bytes and bytes 0x7f and above as
+ * \u00XX (a JSON reader sees those as the Latin-1 code points). One rule
+ * for every --json output. cli_json_byte writes one byte's spelling (1, 2
+ * or 6 bytes) to out and returns its length; cli_put_json_string writes a
+ * quoted string to the buffered stdout. */
+size_t cli_json_byte(unsigned char c, char out[6]);
+void cli_put_json_string(const char *s, size_t len);
+
 /* ---- The subcommands ----------------------------------------------------
  * Declared from the generated table, so each cmd_<name>.c is compiled against
  * the signature main.c calls. */

@@ -98,28 +98,6 @@ static void put_words(const decoded *d)
     }
 }
 
-/* JSON string of arbitrary input bytes: control bytes, '"', '\\' and bytes
- * of 0x7f and above are escaped as \u00XX so the output is always ASCII. */
-static void put_json_string(const char *s, size_t len)
-{
-    static const char hex[] = "0123456789abcdef";
-    cli_putc('"');
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            cli_putc('\\');
-            cli_putc((char)c);
-        } else if (c < 0x20 || c >= 0x7f) {
-            cli_puts("\\u00");
-            cli_putc(hex[c >> 4]);
-            cli_putc(hex[c & 15u]);
-        } else {
-            cli_putc((char)c);
-        }
-    }
-    cli_putc('"');
-}
-
 static void put_json_side(const decoded *d, int colour)
 {
     cli_putc('{');
@@ -140,12 +118,12 @@ static void put_json_side(const decoded *d, int colour)
 static void put_json(const cli_input *in, const decoded *d)
 {
     cli_puts("{\"input\":");
-    put_json_string(in->text, in->len);
+    cli_put_json_string(in->text, in->len);
     cli_puts(",\"code\":");
-    put_json_string(d->code, d->code_len);
+    cli_put_json_string(d->code, d->code_len);
     cli_puts(",\"name\":");
     if (d->name_len)
-        put_json_string(d->name, d->name_len);
+        cli_put_json_string(d->name, d->name_len);
     else
         cli_puts("null");
     cli_puts(",\"white\":");
@@ -159,7 +137,7 @@ static void put_json(const cli_input *in, const decoded *d)
             if (any)
                 cli_putc(',');
             any = 1;
-            put_json_string(type_plural[type], strlen(type_plural[type]));
+            cli_put_json_string(type_plural[type], strlen(type_plural[type]));
         }
     }
     cli_puts("]}\n");
@@ -187,7 +165,7 @@ static int decode_one(void *context, const cli_input *in)
         cli_report_result(in, r);
         if (opt->json) {
             cli_puts("{\"input\":");
-            put_json_string(in->text, in->len);
+            cli_put_json_string(in->text, in->len);
             cli_puts(",\"error\":\"");
             cli_puts(gbr_error_name(r.error));
             cli_puts("\",\"column\":");

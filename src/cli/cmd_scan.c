@@ -40,25 +40,6 @@ typedef struct scan_output {
     size_t source_len;
 } scan_output;
 
-static void put_json_string(const char *s)
-{
-    cli_putc('"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\') {
-            cli_putc('\\');
-            cli_putc((char)*p);
-        } else if (*p < 0x20) {
-            static const char hex[] = "0123456789abcdef";
-            cli_puts("\\u00");
-            cli_putc(hex[*p >> 4]);
-            cli_putc(hex[*p & 15]);
-        } else {
-            cli_putc((char)*p);
-        }
-    }
-    cli_putc('"');
-}
-
 /* Appends the decimal digits of value at `at`; returns the new end. */
 static char *put_decimal(char *at, unsigned long value)
 {
@@ -83,7 +64,7 @@ static void print_match(void *context, const scan_location *where, const scan_ma
     scan_output *out = context;
     if (out->json) {
         cli_puts("{\"file\":");
-        put_json_string(where->source);
+        cli_put_json_string(where->source, strlen(where->source));
         cli_puts(",\"line\":");
         cli_put_uint(where->line);
         cli_puts(",\"column\":");

@@ -143,6 +143,17 @@ def test_encodings():
     subprocess.run([sys.executable, gen, "--games", "500", "--crlf", "--movetext", "20", "--out", pgn], check=True)
     out = subprocess.run([GBR, "scan", "--form", "study", pgn], capture_output=True).stdout.decode()
     expect("one study code a game", len(out.splitlines()), 500)
+    # --json stays valid JSON (ASCII, bytes >= 0x7f as \u00XX) for a file name
+    # that is not UTF-8.
+    odd = os.path.join(WORK.encode(), b"name\xff\xe9.txt")
+    with open(odd, "wb") as f:
+        f.write(b"0002.01\n")
+    raw = subprocess.run([GBR, "scan", "--json", odd], capture_output=True).stdout
+    try:
+        row = json.loads(raw.decode("ascii"))
+        expect("--json file name", row["file"].encode("latin-1"), odd)
+    except (UnicodeDecodeError, ValueError, KeyError) as e:
+        failures.append("--json with a non-UTF-8 file name is not ASCII JSON: %r (%s)" % (raw, e))
 
 
 def test_blocks():
