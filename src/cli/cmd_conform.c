@@ -460,20 +460,46 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Whether the program has exited, leaving it a zombie (WNOWAIT) so its
+ * process group id cannot be reused before the group is killed. */
+static int has_exited(pid_t pid)
+{
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
+/* Reads what a pipe holds now, without waiting (the program has exited,
+ * but something it started may keep the pipe open). */
+static void drain(int fd, char **buf, size_t *len)
+{
+    if (fd < 0)
+        return;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    char chunk[4096];
+    ssize_t got;
+    while ((got = read(fd, chunk, sizeof chunk)) > 0 || (got < 0 && errno == EINTR))
+        if (got > 0)
+            append(buf, len, chunk, (size_t)got);
+}
+
 /* Runs argv (NULL-terminated, the operation last) with `input` on stdin. */
 static void run_program(char **argv, const char *input, size_t input_len, double timeout, run_outcome *o)
 {
     memset(o, 0, sizeof *o);
-    int in_pipe[2], out_pipe[2], err_pipe[2];
-    if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0) {
+    /* exec_pipe carries the child's errno when execvp fails; it closes on a
+     * successful exec (close-on-exec), so reading it tells which happened. */
+    int in_pipe[2], out_pipe[2], err_pipe[2], exec_pipe[2];
+    if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0 || pipe(exec_pipe) != 0) {
         o->spawn_failed = 1;
         return;
     }
+    fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
     pid_t pid = fork();
     if (pid < 0) {
         o->spawn_failed = 1;
         close(in_pipe[0]), close(in_pipe[1]), close(out_pipe[0]), close(out_pipe[1]);
-        close(err_pipe[0]), close(err_pipe[1]);
+        close(err_pipe[0]), close(err_pipe[1]), close(exec_pipe[0]), close(exec_pipe[1]);
         return;
     }
     if (pid == 0) {
@@ -483,14 +509,28 @@ static void run_program(char **argv, const char *input, size_t input_len, double
         dup2(out_pipe[1], STDOUT_FILENO);
         dup2(err_pipe[1], STDERR_FILENO);
         close(in_pipe[0]), close(in_pipe[1]), close(out_pipe[0]), close(out_pipe[1]);
-        close(err_pipe[0]), close(err_pipe[1]);
+        close(err_pipe[0]), close(err_pipe[1]), close(exec_pipe[0]);
         signal(SIGPIPE, SIG_DFL);
         execvp(argv[0], argv);
-        fprintf(stderr, "gbr conform: cannot run %s: %s\n", argv[0], strerror(errno));
+        int error = errno;
+        if (write(exec_pipe[1], &error, sizeof error) != (ssize_t)sizeof error)
+            error = 0; /* the parent then sees a plain exit 127 */
+        fprintf(stderr, "gbr conform: cannot run %s: %s\n", argv[0], strerror(error));
         _exit(127);
     }
     setpgid(pid, pid); /* also here, so the group exists before any kill */
-    close(in_pipe[0]), close(out_pipe[1]), close(err_pipe[1]);
+    close(in_pipe[0]), close(out_pipe[1]), close(err_pipe[1]), close(exec_pipe[1]);
+    int exec_error = 0;
+    ssize_t exec_got;
+    while ((exec_got = read(exec_pipe[0], &exec_error, sizeof exec_error)) < 0 && errno == EINTR)
+        ;
+    close(exec_pipe[0]);
+    if (exec_got == (ssize_t)sizeof exec_error) {
+        o->spawn_failed = 1;
+        close(in_pipe[1]), close(out_pipe[0]), close(err_pipe[0]);
+        waitpid(pid, NULL, 0);
+        return;
+    }
     int in_fd = in_pipe[1], out_fd = out_pipe[0], err_fd = err_pipe[0];
     fcntl(in_fd, F_SETFL, fcntl(in_fd, F_GETFL) | O_NONBLOCK);
     size_t written = 0;
@@ -514,7 +554,14 @@ static void run_program(char **argv, const char *input, size_t input_len, double
             o->timed_out = 1;
             break;
         }
-        int ready = poll(fds, n, (int)(left * 1000) + 1);
+        /* The answer is complete when the program exits, even if something
+         * it started still holds its stdout or stderr open. */
+        if (has_exited(pid)) {
+            drain(out_fd, &o->out, &o->out_len);
+            drain(err_fd, &o->err, &o->err_len);
+            break;
+        }
+        int ready = poll(fds, n, left > 0.05 ? 50 : (int)(left * 1000) + 1);
         if (ready < 0 && errno != EINTR)
             break;
         if (ready <= 0)
@@ -562,17 +609,9 @@ static void run_program(char **argv, const char *input, size_t input_len, double
         waitpid(pid, &status, 0);
         return;
     }
-    /* Both pipes are closed: the program has ended or closed them; wait for it
-     * under the same deadline. WNOWAIT leaves it a zombie, so its process
-     * group id cannot be reused before the group is killed below. */
-    for (;;) {
-        siginfo_t info;
-        memset(&info, 0, sizeof info);
-        int rc = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
-        if (rc == 0 && info.si_pid == pid)
-            break;
-        if (rc != 0 && errno != EINTR)
-            break;
+    /* The pipes are closed or the program has exited: wait for its exit
+     * under the same deadline (has_exited leaves it a zombie). */
+    while (!has_exited(pid)) {
         if (now_seconds() >= deadline) {
             o->timed_out = 1;
             kill(-pid, SIGKILL);
