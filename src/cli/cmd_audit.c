@@ -19,20 +19,26 @@ static const char help[] =
     "\n"
     "Reads PGN databases as a stream and checks each game's GBR code against its\n"
     "[FEN] tag (a game without one starts from the initial position). The code is\n"
-    "taken from a [GBR \"...\"] tag (any form, short forms too), and from a [Black]\n"
-    "tag that starts with a code, in the style of van der Heijden's database:\n"
-    "[Black \"(+0016.32d4g7) 1st Prize\"]. Material and king squares are checked\n"
-    "(for a position form, the whole placement); a stipulation or indicator cannot\n"
-    "be checked and is kept. Each mismatch is printed as\n"
+    "taken from a [GBR \"...\"] tag, whose whole value (spaces around it aside) must\n"
+    "be one material code, study code or position form, short forms too, and from\n"
+    "a [Black] tag that starts with a code, in the style of van der Heijden's\n"
+    "database: [Black \"(+0016.32d4g7) 1st Prize\"]. Material and king squares are\n"
+    "checked (for a position form, the whole placement); a stipulation or\n"
+    "indicator cannot be checked and is kept. Each mismatch is printed as\n"
     "  FILE:LINE:COLUMN: game N (White \"...\", Event \"...\"): TAG tag says CODE, FEN gives CODE\n"
-    "and the run ends with \"N games, N checked, N mismatches\". A FEN or a GBR tag\n"
-    "that cannot be read is reported on standard error. Byte-order marks, CRLF and\n"
-    "8-bit names are passed through untouched.\n"
+    "and the run ends with \"N games, N checked, N mismatches\": the games read,\n"
+    "those with a code and a readable FEN, and the mismatch lines printed (a game\n"
+    "whose [Black] and [GBR] codes are both wrong counts two). A [FEN] or [GBR]\n"
+    "tag that cannot be read is reported on standard error, in every game, and is\n"
+    "no mismatch; --fix leaves it as it is. Byte-order marks, CRLF and 8-bit names\n"
+    "are passed through untouched.\n"
     "\n"
     "Options:\n"
     "  --fix      write a copy of the input with the codes corrected; everything\n"
     "             else is copied byte for byte\n"
-    "  -o OUT     where --fix writes (atomically: a temporary file, then renamed)\n"
+    "  -o OUT     where --fix writes (atomically: a temporary file, then renamed);\n"
+    "             with -o - the copy goes to standard output, and the mismatch\n"
+    "             lines and the summary to standard error\n"
     "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";
 
 static const char initial_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -73,6 +79,11 @@ typedef struct auditor {
     unsigned long game;         /* number in the current file */
     unsigned long long games, checked, mismatches;
     int bad_input;
+    /* With --fix -o - the copy owns standard output, so the mismatch lines and
+     * the summary go to standard error, each line held here and written whole. */
+    int report_to_stderr;
+    char *text;
+    size_t text_used, text_cap;
 } auditor;
 
 static void *grow(void *array, size_t *cap, size_t need, size_t size)
@@ -157,49 +168,55 @@ static void report(auditor *a, const tag *t, size_t offset, const char *what, co
     a->bad_input = 1;
 }
 
-/* The code of a [GBR] tag: a code found in its value, or the whole value
- * (short forms, e.g. "0016d4g7", are not found by the scanner). */
+/* The code of a [GBR] tag: its whole value, spaces around it aside, must be
+ * one material code, study code or position form, short forms too (spec
+ * section 10.1). Scanning the value instead would take a code embedded in junk
+ * ("a1h1 0001.00 2/1." gives 0001.00) and let --fix keep the junk. Returns 0
+ * for an empty value (it says nothing) and, after reporting, for one that is
+ * no such form; the tag is then left as it is. */
 static int gbr_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m)
 {
     const char *value = a->bytes + t->value;
-    size_t len = t->value_len;
-    if (scan_first(a->codec, value, len, 0, m)) {
-        site->start = t->value + m->start;
-        site->end = t->value + m->end;
-        return 1;
-    }
-    size_t from = 0, to = len;
-    while (from < to && value[from] == ' ')
+    size_t from = 0, to = t->value_len;
+    while (from < to && (value[from] == ' ' || value[from] == '\t'))
         from++;
-    while (to > from && value[to - 1] == ' ')
+    while (to > from && (value[to - 1] == ' ' || value[to - 1] == '\t'))
         to--;
-    gbr_result r = {GBR_E_UNKNOWN_FORM, 1, 0};
-    switch (gbr_detect_form(value + from, to - from)) {
+    if (to == from)
+        return 0;
+    const char *code = value + from;
+    size_t len = to - from;
+    gbr_result r;
+    m->form = gbr_detect_form(code, len);
+    switch (m->form) {
     case GBR_FORM_MATERIAL:
-        m->form = GBR_FORM_MATERIAL;
-        r = a->codec->parse_material(value + from, to - from, &m->value.material);
+        r = a->codec->parse_material(code, len, &m->value.material);
         break;
     case GBR_FORM_STUDY:
-        m->form = GBR_FORM_STUDY;
-        r = a->codec->parse_study(value + from, to - from, &m->value.study);
-        /* A wrapper belongs to the tag, not to the code we may rewrite. */
-        if (!r.error && (value[from] == '(' || value[from] == '[')) {
-            from++;
-            to--;
-        }
+        r = a->codec->parse_study(code, len, &m->value.study);
         break;
-    default:
-        if (to == from)
-            return 0; /* an empty tag says nothing */
+    case GBR_FORM_POSITION:
+        r = a->codec->parse_position(code, len, &m->value.position);
         break;
+    default: /* a FEN, a material name or no form: nothing to compare */
+        report(a, t, t->value + from, "GBR tag", "not a material code, study code or position form");
+        return 0;
     }
     if (r.error) {
         report(a, t, t->value + from + (r.column ? r.column - 1 : 0), "GBR tag", gbr_error_message(r.error));
         return 0;
     }
-    r = m->form == GBR_FORM_MATERIAL
-            ? a->codec->format_material(m->canonical, sizeof m->canonical, &m->value.material)
-            : a->codec->format_study(m->canonical, sizeof m->canonical, &m->value.study);
+    /* A wrapper belongs to the tag, not to the code we may rewrite. */
+    if (m->form == GBR_FORM_STUDY && (code[0] == '(' || code[0] == '[')) {
+        from++;
+        to--;
+    }
+    if (m->form == GBR_FORM_MATERIAL)
+        r = a->codec->format_material(m->canonical, sizeof m->canonical, &m->value.material);
+    else if (m->form == GBR_FORM_STUDY)
+        r = a->codec->format_study(m->canonical, sizeof m->canonical, &m->value.study);
+    else
+        r = a->codec->format_position(m->canonical, sizeof m->canonical, &m->value.position);
     if (r.error)
         return 0;
     m->canonical_len = r.length;
@@ -254,36 +271,75 @@ static int expected_code(const auditor *a, const gbr_position *fen, const scan_m
     return 0;
 }
 
-static void put_tag_value(const auditor *a, const char *name)
+/* Part of a report line: to the buffered standard output, or held until
+ * end_line when the reports go to standard error. */
+static void put(auditor *a, const char *bytes, size_t len)
 {
-    const tag *t = find_tag(a, name);
-    cli_puts(name);
-    cli_puts(" \"");
-    if (t)
-        cli_write(a->bytes + t->value, t->value_len);
-    cli_putc('"');
+    if (!a->report_to_stderr) {
+        cli_write(bytes, len);
+        return;
+    }
+    char *bigger = grow(a->text, &a->text_cap, a->text_used + len, 1);
+    if (!bigger) { /* out of memory: write what we have, piece by piece */
+        if (a->text_used)
+            fwrite(a->text, 1, a->text_used, stderr);
+        fwrite(bytes, 1, len, stderr);
+        a->text_used = 0;
+        return;
+    }
+    a->text = bigger;
+    memcpy(a->text + a->text_used, bytes, len);
+    a->text_used += len;
 }
 
-static void print_mismatch(const auditor *a, const code_site *site, const scan_match *m)
+static void put_str(auditor *a, const char *text) { put(a, text, strlen(text)); }
+
+static void put_uint(auditor *a, unsigned long long value)
 {
-    cli_puts(a->source);
-    cli_putc(':');
-    cli_put_uint(line_of(a, site->in)->number);
-    cli_putc(':');
-    cli_put_uint(column_of(a, site->in, site->start));
-    cli_puts(": game ");
-    cli_put_uint(a->game);
-    cli_puts(" (");
+    char digits[24];
+    int n = snprintf(digits, sizeof digits, "%llu", value);
+    put(a, digits, (size_t)n);
+}
+
+static void end_line(auditor *a)
+{
+    put(a, "\n", 1);
+    if (a->report_to_stderr) {
+        fwrite(a->text, 1, a->text_used, stderr);
+        a->text_used = 0;
+    }
+}
+
+static void put_tag_value(auditor *a, const char *name)
+{
+    const tag *t = find_tag(a, name);
+    put_str(a, name);
+    put_str(a, " \"");
+    if (t)
+        put(a, a->bytes + t->value, t->value_len);
+    put_str(a, "\"");
+}
+
+static void print_mismatch(auditor *a, const code_site *site, const scan_match *m)
+{
+    put_str(a, a->source);
+    put_str(a, ":");
+    put_uint(a, line_of(a, site->in)->number);
+    put_str(a, ":");
+    put_uint(a, column_of(a, site->in, site->start));
+    put_str(a, ": game ");
+    put_uint(a, a->game);
+    put_str(a, " (");
     put_tag_value(a, "White");
-    cli_puts(", ");
+    put_str(a, ", ");
     put_tag_value(a, "Event");
-    cli_puts("): ");
-    cli_write(a->bytes + site->in->name, site->in->name_len);
-    cli_puts(" tag says ");
-    cli_write(m->canonical, m->canonical_len);
-    cli_puts(", FEN gives ");
-    cli_write(site->expected, site->expected_len);
-    cli_putc('\n');
+    put_str(a, "): ");
+    put(a, a->bytes + site->in->name, site->in->name_len);
+    put_str(a, " tag says ");
+    put(a, m->canonical, m->canonical_len);
+    put_str(a, ", FEN gives ");
+    put(a, site->expected, site->expected_len);
+    end_line(a);
 }
 
 /* Writes the held tag section, with wrong codes replaced. */
@@ -317,30 +373,35 @@ static void finish_game(auditor *a)
         else if (n < 2 && tag_is(a, t, "Black") && black_tag_code(a, t, &sites[n], &matches[n]))
             sites[n].in = t, n++;
     }
-    if (n > 0) {
-        const tag *fen_tag = find_tag(a, "FEN");
-        const char *fen = fen_tag ? a->bytes + fen_tag->value : initial_fen;
-        size_t fen_len = fen_tag ? fen_tag->value_len : strlen(initial_fen);
-        gbr_position position;
-        gbr_result r = a->codec->parse_fen(fen, fen_len, &position);
+    /* The FEN is read even when the game has no code, so that every
+     * unreadable FEN is reported (it is not a mismatch). A game without one
+     * starts from the initial position. */
+    const tag *fen_tag = find_tag(a, "FEN");
+    gbr_position position;
+    memset(&position, 0, sizeof position);
+    if (fen_tag) {
+        gbr_result r = a->codec->parse_fen(a->bytes + fen_tag->value, fen_tag->value_len, &position);
         if (r.error) {
             report(a, fen_tag, fen_tag->value + (r.column ? r.column - 1 : 0), "FEN tag", gbr_error_message(r.error));
-            n = 0;
-        } else {
-            int wrong = 0;
-            for (size_t i = 0; i < n; i++) {
-                if (expected_code(a, &position, &matches[i], &sites[i]) != 0) {
-                    sites[i].wrong = 0;
-                    continue;
-                }
-                if (sites[i].wrong) {
-                    wrong = 1;
-                    print_mismatch(a, &sites[i], &matches[i]);
-                }
-            }
-            a->checked++;
-            a->mismatches += (unsigned long long)wrong;
+            n = 0; /* nothing to check against: the codes stay as they are */
         }
+    } else if (n > 0) {
+        a->codec->parse_fen(initial_fen, strlen(initial_fen), &position); /* cannot fail */
+    }
+    if (n > 0) {
+        for (size_t i = 0; i < n; i++) {
+            if (expected_code(a, &position, &matches[i], &sites[i]) != 0) {
+                sites[i].wrong = 0;
+                continue;
+            }
+            /* Each mismatch line counts, so a game whose [Black] and [GBR]
+             * tags are both wrong counts two. */
+            if (sites[i].wrong) {
+                print_mismatch(a, &sites[i], &matches[i]);
+                a->mismatches++;
+            }
+        }
+        a->checked++;
     }
     write_tags(a, sites, n);
     a->bytes_used = a->lines_n = a->tags_n = 0;
@@ -473,6 +534,7 @@ int cmd_audit(int argc, char **argv)
         if (sort_output_open(&out, output_path) != 0)
             return CLI_EXIT_INPUT;
         a.fix = &out;
+        a.report_to_stderr = strcmp(output_path, "-") == 0;
     }
     int read_failed = 0;
     if (args.next >= argc) {
@@ -491,12 +553,13 @@ int cmd_audit(int argc, char **argv)
         if (fd != STDIN_FILENO)
             close(fd);
     }
-    cli_put_uint((unsigned long)a.games);
-    cli_puts(" games, ");
-    cli_put_uint((unsigned long)a.checked);
-    cli_puts(" checked, ");
-    cli_put_uint((unsigned long)a.mismatches);
-    cli_puts(" mismatches\n");
+    put_uint(&a, a.games);
+    put_str(&a, " games, ");
+    put_uint(&a, a.checked);
+    put_str(&a, " checked, ");
+    put_uint(&a, a.mismatches);
+    put_str(&a, " mismatches");
+    end_line(&a);
     if (fix) {
         /* A copy of input that could not be read whole would lose games. */
         if (read_failed)
@@ -507,6 +570,7 @@ int cmd_audit(int argc, char **argv)
     free(a.bytes);
     free(a.lines);
     free(a.tags);
+    free(a.text);
     if (cli_flush() != 0)
         read_failed = 1;
     return read_failed || a.bad_input || a.mismatches ? CLI_EXIT_INPUT : CLI_EXIT_OK;

@@ -87,7 +87,72 @@ def test_games():
     expect("missing file", audit(os.path.join(WORK, "nope.pgn")).returncode, 1)
 
 
-{"generated": test_generated, "games": test_games}[GROUP]()
+KINGS = b"[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"]\n"   # bare kings: 0000.00, +0000.00e1e8
+
+
+def test_gbr_tag_whole_value():
+    # The whole value of a [GBR] tag is the code: a code inside other text is
+    # no code, is reported, and --fix leaves the tag alone (spec 10.1).
+    pgn = (b"[GBR \"a1h1 0001.00 2/1.\"]\n" + KINGS + b"\n*\n"       # a position form lacking its knight
+           b"[GBR \"0000.00 hello\"]\n" + KINGS + b"\n*\n"           # a right code, then junk
+           b"[GBR \"KvK\"]\n" + KINGS + b"\n*\n"                     # a name: no form audit can check
+           b"[GBR \" [+0001e1e8] \"]\n" + KINGS + b"\n*\n"           # spaces and a wrapper are fine
+           b"[Black \"(+0001.00e1e8) other marks\"]\n" + KINGS + b"\n*\n")  # Black: a code, then marks
+    p = audit(data=pgn)
+    expect("GBR value stderr", p.stderr.decode(),
+           "gbr: -:1:20: game 1: GBR tag: expected a square (file a-h, rank 1-8)\n"
+           "gbr: -:5:14: game 2: GBR tag: expected a square (file a-h, rank 1-8)\n"
+           "gbr: -:9:7: game 3: GBR tag: not a material code, study code or position form\n")
+    expect("GBR value stdout", p.stdout.decode(),
+           "-:13:9: game 4 (White \"\", Event \"\"): GBR tag says +0001.00e1e8, FEN gives +0000.00e1e8\n"
+           "-:17:10: game 5 (White \"\", Event \"\"): Black tag says +0001.00e1e8, FEN gives +0000.00e1e8\n"
+           "5 games, 2 checked, 2 mismatches\n")
+    expect("GBR value exit", p.returncode, 1)
+    out = os.path.join(WORK, "gbr_value_fixed.pgn")
+    audit("--fix", "-o", out, data=pgn)
+    expect("--fix keeps unreadable GBR tags", open(out, "rb").read(),
+           pgn.replace(b"[+0001e1e8]", b"[+0000.00e1e8]").replace(b"(+0001.00e1e8)", b"(+0000.00e1e8)"))
+
+
+def test_fix_to_stdout():
+    # With -o - the copy is standard output, so nothing else may go there.
+    pgn = b"[White \"W\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n1. e4 *\n"
+    p = audit("--fix", "-o", "-", data=pgn)
+    expect("-o - stdout is the copy", p.stdout, pgn.replace(b"0001.00", b"0000.00"))
+    expect("-o - report on stderr", p.stderr.decode(),
+           "-:2:7: game 1 (White \"W\", Event \"\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "1 games, 1 checked, 1 mismatches\n")
+    expect("-o - exit", p.returncode, 1)
+
+
+def test_mismatch_count():
+    # "N mismatches" counts mismatch lines: one game with two wrong codes gives two.
+    pgn = b"[Black \"(+0001.00e1e8) x\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n*\n"
+    p = audit(data=pgn)
+    out = p.stdout.decode().splitlines()
+    expect("two mismatch lines", len(out), 3)
+    expect("two mismatches counted", out[-1], "1 games, 1 checked, 2 mismatches")
+
+
+def test_unreadable_fen():
+    # An unreadable FEN is reported whether or not the game has a code; it is
+    # no mismatch.
+    pgn = (b"[Event \"no code\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 x\"]\n\n*\n"
+           b"[Event \"code\"]\n[GBR \"0000.00\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n*\n"
+           b"[Event \"fine\"]\n" + KINGS + b"\n*\n")
+    p = audit(data=pgn)
+    expect("unreadable FEN stderr", p.stderr.decode(),
+           "gbr: -:2:36: game 1: FEN tag: unexpected characters after the end of the form\n"
+           "gbr: -:7:7: game 2: FEN tag: a FEN needs exactly one king a side\n")
+    expect("unreadable FEN stdout", p.stdout, b"3 games, 0 checked, 0 mismatches\n")
+    expect("unreadable FEN exit", p.returncode, 1)
+
+
+GROUPS = {"generated": [test_generated],
+          "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
+                    test_unreadable_fen]}
+for test in GROUPS[GROUP]:
+    test()
 if failures:
     print("FAILED %d check(s):" % len(failures))
     print("\n".join(failures))
