@@ -25,15 +25,25 @@ static const char help[] =
     "king, then a study code before a position form; studies then by stipulation,\n"
     "positions by the rest of their order key. Equal lines keep their input\n"
     "order. Lines without a code come last, in input order, and their number is\n"
-    "reported on standard error. Reads standard input when no FILE is given.\n"
+    "reported on standard error. Reads standard input when no FILE is given;\n"
+    "several FILEs are one input, in order. A UTF-8 byte-order mark at the start\n"
+    "of a FILE or standard input is skipped when looking for the code, as\n"
+    "`gbr scan` does, and kept in the line's output.\n"
     "\n"
     "Options:\n"
-    "  -o FILE        write to FILE atomically (a temporary file in the same\n"
-    "                 directory, synced, then renamed), instead of standard output\n"
+    "  -o FILE        write to FILE atomically (a temporary file .gbr-XXXXXX in\n"
+    "                 its directory, synced, then renamed over it), instead of\n"
+    "                 standard output. An existing FILE keeps its permission\n"
+    "                 bits; a symbolic link stays a link and the file it points\n"
+    "                 to is replaced; an existing FILE that is not a regular file\n"
+    "                 is refused\n"
     "  --memory SIZE  memory for the lines held at once and their sort records,\n"
     "                 e.g. 64K, 256M, 1G (the default: about 10 million lines of\n"
     "                 35 bytes); larger inputs are sorted in runs spilled to\n"
-    "                 temporary files in $TMPDIR (default /tmp) and merged\n"
+    "                 temporary files in $TMPDIR (default /tmp; unlinked at once,\n"
+    "                 so none is left behind) and merged, 64 at a time: runs are\n"
+    "                 merged as they pile up, so at most 191 are open whatever\n"
+    "                 the input size\n"
     "Exit status: 0 done, 1 an input could not be read or the output written,\n"
     "2 usage error.\n";
 
@@ -77,6 +87,26 @@ static uint64_t key_of(const gbr_codec *codec, const scan_match *m, gbr_position
     }
 }
 
+/* ---- Spilled runs: the plan ------------------------------------------------
+ * Merging: at most MERGE_FAN_IN runs are read at once. Spilled runs are
+ * unlinked files, so each stays open until it is merged. They are kept in a
+ * stack in input order, each with a level: a spill is level 0, and as soon as
+ * MERGE_FAN_IN runs share a level they are merged into one run of the next
+ * level (the top level, RUN_LEVELS - 1, merges into itself). So each level
+ * holds fewer than MERGE_FAN_IN runs between spills: at most RUNS_OPEN_MAX
+ * runs (190) are open whatever the input size, plus the one being written.
+ * A line is rewritten once per level it reaches: once more beyond 64 runs,
+ * twice beyond 4096, and again per 262144 runs beyond that (the default
+ * --memory makes runs of hundreds of megabytes). */
+#define MERGE_FAN_IN 64
+#define RUN_LEVELS 3
+#define RUNS_OPEN_MAX (RUN_LEVELS * (MERGE_FAN_IN - 1) + 1)
+
+typedef struct spilled_run {
+    int fd;
+    unsigned level;
+} spilled_run;
+
 /* ---- The run in memory ------------------------------------------------------ */
 typedef struct sorter {
     const gbr_codec *codec;
@@ -88,8 +118,9 @@ typedef struct sorter {
     size_t lines_n, lines_cap;
     gbr_position_key *positions;
     size_t positions_n, positions_cap;
-    int *runs;              /* spilled runs' descriptors, in input order */
-    size_t runs_n, runs_cap;
+    spilled_run runs[RUNS_OPEN_MAX]; /* in input order; levels never rise up the stack */
+    size_t runs_n;
+    int input_start;        /* the next line is an input's first: a BOM may lead it */
     unsigned long long no_code;
     int failed;
 } sorter;
@@ -300,17 +331,7 @@ static int run_finish(sorter *s, run_writer *w)
     return w->fd;
 }
 
-static int add_run(sorter *s, int run)
-{
-    int *runs = grow(s->runs, &s->runs_cap, s->runs_n + 1, sizeof *runs);
-    if (!runs) {
-        close(run);
-        return out_of_memory(s);
-    }
-    s->runs = runs;
-    s->runs[s->runs_n++] = run;
-    return 0;
-}
+static int add_run(sorter *s, int run);
 
 /* Sorts the lines held and writes them as a run. The arena keeps its bytes
  * (lines not yet split off may follow); make_room compacts it. */
@@ -428,7 +449,7 @@ static void sift_down(const run_reader *readers, size_t *heap, size_t n, size_t 
 
 /* k-way merge of runs[0, k) into a run (into_run) or the output; closes the
  * runs it was given. */
-static int merge(sorter *s, const int *runs, size_t k, run_writer *into_run, sort_output *out)
+static int merge(sorter *s, const spilled_run *runs, size_t k, run_writer *into_run, sort_output *out)
 {
     run_reader *readers = calloc(k, sizeof *readers);
     size_t *heap = calloc(k, sizeof *heap);
@@ -439,7 +460,7 @@ static int merge(sorter *s, const int *runs, size_t k, run_writer *into_run, sor
         goto done;
     }
     for (size_t i = 0; i < k && status == 0; i++) {
-        readers[i].fd = runs[i];
+        readers[i].fd = runs[i].fd;
         readers[i].cap = RUN_READ_BUFFER;
         readers[i].buffer = malloc(RUN_READ_BUFFER);
         int got = readers[i].buffer ? next_entry(&readers[i]) : -1;
@@ -474,39 +495,62 @@ done:
         for (size_t i = 0; i < k; i++)
             free(readers[i].buffer);
     for (size_t i = 0; i < k; i++)
-        close(runs[i]);
+        close(runs[i].fd);
     free(readers);
     free(heap);
     return status;
 }
 
-/* At most this many runs are read at once; more are merged in rounds. */
-#define MERGE_FAN_IN 64
+/* Merges the top k runs of the stack into one run of the given level, which
+ * takes their place: they are consecutive, so the runs stay in input order. */
+static int merge_top(sorter *s, size_t k, unsigned level)
+{
+    run_writer w;
+    if (run_start(s, &w) != 0)
+        return -1;
+    s->runs_n -= k;
+    int status = merge(s, s->runs + s->runs_n, k, &w, NULL); /* closes them */
+    int merged = run_finish(s, &w);
+    if (status != 0 || merged < 0) {
+        if (merged >= 0)
+            close(merged);
+        return -1;
+    }
+    s->runs[s->runs_n++] = (spilled_run){merged, level};
+    return 0;
+}
 
+/* Pushes a new spill (level 0) and merges while the top MERGE_FAN_IN runs
+ * share a level (levels never rise up the stack, so they do when the lowest
+ * of them has the top's level). */
+static int add_run(sorter *s, int run)
+{
+    s->runs[s->runs_n++] = (spilled_run){run, 0};
+    while (s->runs_n >= MERGE_FAN_IN) {
+        unsigned level = s->runs[s->runs_n - 1].level;
+        if (s->runs[s->runs_n - MERGE_FAN_IN].level != level)
+            break;
+        if (merge_top(s, MERGE_FAN_IN, level + 1 < RUN_LEVELS ? level + 1 : level) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The final merge into the output. Up to RUNS_OPEN_MAX - 1 runs may be left:
+ * first the youngest (the smallest) are merged, just enough of them for the
+ * rest to be read at once. */
 static int merge_runs(sorter *s, sort_output *out)
 {
     while (s->runs_n > MERGE_FAN_IN) {
-        /* Merge the first runs into one that takes their place, so the runs
-         * stay in input order. */
-        run_writer w;
-        if (run_start(s, &w) != 0)
+        size_t k = s->runs_n - MERGE_FAN_IN + 1;
+        if (k > MERGE_FAN_IN)
+            k = MERGE_FAN_IN;
+        if (merge_top(s, k, s->runs[s->runs_n - k].level) != 0)
             return -1;
-        int status = merge(s, s->runs, MERGE_FAN_IN, &w, NULL);
-        memmove(s->runs + 1, s->runs + MERGE_FAN_IN, (s->runs_n - MERGE_FAN_IN) * sizeof *s->runs);
-        s->runs_n -= MERGE_FAN_IN; /* merge() closed the runs it was given */
-        int merged = run_finish(s, &w);
-        if (status != 0 || merged < 0) {
-            if (merged >= 0)
-                close(merged);
-            memmove(s->runs, s->runs + 1, s->runs_n * sizeof *s->runs);
-            return -1;
-        }
-        s->runs[0] = merged;
-        s->runs_n++;
     }
-    int status = merge(s, s->runs, s->runs_n, NULL, out);
-    s->runs_n = 0;
-    return status;
+    size_t k = s->runs_n;
+    s->runs_n = 0; /* merge() closes them */
+    return merge(s, s->runs, k, NULL, out);
 }
 
 /* ---- Reading ------------------------------------------------------------------
@@ -514,14 +558,22 @@ static int merge_runs(sorter *s, sort_output *out)
  * (the radix sort's scratch copy) and a position form's key: about 60 bytes
  * of records for a directory line of 35 bytes. So the arena grows to 3/8 of
  * the budget, leaving the rest to the records, and a regular file gets room
- * for all of it at once when its records are likely to fit beside it. */
+ * for all of it at once when its records are likely to fit beside it.
+ * Only a line longer than that share grows the arena past it: the line must
+ * be held whole. The arena counts as its share then, so that the lines after
+ * it still gather into runs of the usual size, and it shrinks back once the
+ * long line is spilled. */
 #define ARENA_SHARE(memory) ((memory) / 8 * 3)
 static size_t records_bytes(const sorter *s)
 {
     return s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_position_key);
 }
 
-static int over_budget(const sorter *s) { return records_bytes(s) + s->arena_cap >= s->memory; }
+static int over_budget(const sorter *s)
+{
+    size_t share = ARENA_SHARE(s->memory);
+    return records_bytes(s) + (s->arena_cap < share ? s->arena_cap : share) >= s->memory;
+}
 
 static int add_line(sorter *s, size_t start, size_t length)
 {
@@ -538,8 +590,16 @@ static int add_line(sorter *s, size_t start, size_t length)
     l->offset = start;
     l->length = (uint32_t)length;
     l->position = 0;
+    /* A UTF-8 byte-order mark at the start of an input is no part of the
+     * text, as for gbr scan: the search starts after it. The line keeps it. */
+    size_t skip = 0;
+    if (s->input_start) {
+        s->input_start = 0;
+        if (length >= 3 && memcmp(s->arena + start, "\xEF\xBB\xBF", 3) == 0)
+            skip = 3;
+    }
     scan_match m;
-    if (!scan_first(s->codec, s->arena + start, length, 0, &m)) {
+    if (!scan_first(s->codec, s->arena + start + skip, length - skip, 0, &m)) {
         l->key = KEY_NO_CODE;
         s->no_code++;
         return 0;
@@ -577,12 +637,27 @@ static void compact(sorter *s)
     s->line_start = 0;
 }
 
+/* Gives back what a long line took beyond the arena's share, once the bytes
+ * left (at the front, after compact) fit in the share. */
+static void shrink_arena(sorter *s)
+{
+    size_t room = ARENA_SHARE(s->memory);
+    if (s->arena_cap <= room || s->arena_used >= room)
+        return;
+    char *smaller = realloc(s->arena, room);
+    if (smaller) { /* otherwise it keeps its size: no harm */
+        s->arena = smaller;
+        s->arena_cap = room;
+    }
+}
+
 /* Makes room at the end of the full arena: drop the bytes of lines already
  * spilled, grow it within the budget, or spill the lines held. */
 static int make_room(sorter *s)
 {
     if (s->lines_n == 0 && s->line_start > 0) {
         compact(s);
+        shrink_arena(s);
         return 0;
     }
     size_t room = ARENA_SHARE(s->memory);
@@ -596,6 +671,7 @@ static int make_room(sorter *s)
     if (spill(s) != 0)
         return -1;
     compact(s);
+    shrink_arena(s);
     return 0;
 }
 
@@ -616,6 +692,7 @@ static int read_input(sorter *s, int fd, const char *source)
 {
     if (reserve_for(s, fd) != 0)
         return -1;
+    s->input_start = 1;
     size_t scanned = s->arena_used;
     for (;;) {
         if (s->arena_used == s->arena_cap && make_room(s) != 0)
@@ -734,7 +811,7 @@ int cmd_sort(int argc, char **argv)
     memset(&s, 0, sizeof s);
     s.codec = args.codec;
     s.memory = (size_t)memory;
-    s.arena_cap = s.memory / 2 < ((size_t)1 << 20) ? s.memory / 2 : (size_t)1 << 20;
+    s.arena_cap = ARENA_SHARE(s.memory) < ((size_t)1 << 20) ? ARENA_SHARE(s.memory) : (size_t)1 << 20;
     s.arena = malloc(s.arena_cap);
     if (!s.arena) {
         out_of_memory(&s);
@@ -776,11 +853,10 @@ int cmd_sort(int argc, char **argv)
         }
     }
     for (size_t i = 0; i < s.runs_n; i++)
-        close(s.runs[i]);
+        close(s.runs[i].fd);
     if (status == CLI_EXIT_OK && s.no_code > 0)
         fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
                 s.no_code == 1 ? "" : "s");
-    free(s.runs);
     free(s.arena);
     free(s.lines);
     free(s.positions);

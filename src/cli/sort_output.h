@@ -1,8 +1,11 @@
 /*
  * sort_output.h - buffered output to standard output or, atomically, to a
- * file: `gbr sort -o` and `gbr audit --fix -o` write a temporary file in the
- * target's directory, fsync it and rename it over the target, so the target
- * appears complete or not at all.
+ * file: `gbr sort -o` and `gbr audit --fix -o` write a temporary file
+ * (.gbr-XXXXXX) in the target's directory, fsync it and rename it over the
+ * target, so the target appears complete or not at all. An existing target
+ * keeps its permission bits; a symbolic link stays a link, and the file it
+ * points to is the one replaced. An existing target that is not a regular
+ * file (a directory, a device) is refused.
  */
 #ifndef GBR_SORT_OUTPUT_H
 #define GBR_SORT_OUTPUT_H
@@ -12,7 +15,8 @@
 typedef struct sort_output {
     int fd;
     char *temp_path;       /* NULL when writing to standard output */
-    const char *path;      /* the target, or "-" */
+    char *target;          /* the file renamed onto: path, links resolved */
+    const char *path;      /* the target as given (for messages), or "-" */
     char *buffer;
     size_t used, cap;
     int error;             /* errno of the first failure, 0 while all is well */

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Tests of `gbr sort`: directory order against keys computed independently
 (ci/gen/gen_directory.py), stability, lines without a code last and counted,
-the spill path with a tiny --memory, atomic -o.
+a byte-order mark, the spill path with a tiny --memory (bounded open files),
+atomic -o (modes, symbolic links, long names).
 
 usage: sort_tests.py GBR WORK_DIR GROUP   (GROUP: order, spill, output)
 """
 import os
+import resource
+import shutil
+import stat
 import subprocess
 import sys
 
@@ -22,8 +26,14 @@ def expect(name, got, want):
                                                        want[:2000] if isinstance(want, bytes) else want))
 
 
-def gbr_sort(*args, data=None, env=None):
-    return subprocess.run([GBR, "sort", *args], input=data, capture_output=True, env=env)
+def gbr_sort(*args, data=None, env=None, files=None, umask=None):
+    """files: a limit on open descriptors (RLIMIT_NOFILE) for the run."""
+    def limits():
+        if files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+        if umask is not None:
+            os.umask(umask)
+    return subprocess.run([GBR, "sort", *args], input=data, capture_output=True, env=env, preexec_fn=limits)
 
 
 def generated(name, unique, repeat):
@@ -66,6 +76,35 @@ def test_order():
     expect("two files = their concatenation", p2.stdout, p3.stdout)
     expect("bad --memory", gbr_sort("--memory", "12X").returncode, 2)
     expect("missing input", gbr_sort(os.path.join(WORK, "nope")).returncode, 1)
+    test_bom()
+
+
+def test_bom():
+    """A UTF-8 byte-order mark at the start of each input is skipped when the
+    code is looked for, as gbr scan does, and kept in the output."""
+    bom = b"\xef\xbb\xbf"
+    data = bom + b"0001.00 first\n0002.01 a\n" + bom + b"0000.01 not at the start\n"
+    want = bom + b"0001.00 first\n0002.01 a\n" + bom + b"0000.01 not at the start\n"
+    p = gbr_sort(data=data)
+    expect("BOM on standard input", p.stdout, want)
+    expect("BOM: one line without a code", p.stderr,
+           b"gbr: sort: 1 line without a GBR code, written last in input order\n")
+    # Each file's first line; also a code right after the mark, a study code
+    # whose stipulation follows it, and a BOM alone.
+    files = []
+    for i, text in enumerate([bom + b"0002.01 b\n0000.10 c\n", bom + b"+0000.10a1h8 d\n", bom, bom + b"0000.10"]):
+        files.append(os.path.join(WORK, "bom%d.txt" % i))
+        with open(files[-1], "wb") as f:
+            f.write(text)
+    want = (b"0000.10 c\n" + bom + b"0000.10\n" + bom + b"+0000.10a1h8 d\n" + bom + b"0002.01 b\n" + bom + b"\n")
+    for memory in ("1G", "1K"):
+        p = gbr_sort("--memory", memory, *files)
+        expect("BOM at the start of each file, --memory %s" % memory, (p.stdout, p.stderr),
+               (want, b"gbr: sort: 1 line without a GBR code, written last in input order\n"))
+    # A first line longer than the memory: the mark is still seen.
+    long_line = bom + b"0001.00 " + b"x" * 5000 + b"\n"
+    p = gbr_sort("--memory", "1K", data=b"".join([long_line, b"0002.01 a\n", b"0000.00 z\n"]))
+    expect("BOM on a long first line", (p.stdout, p.stderr), (b"0000.00 z\n" + long_line + b"0002.01 a\n", b""))
 
 
 def test_spill():
@@ -94,12 +133,33 @@ def test_spill():
     p = gbr_sort("--memory", "1K", data=b"4100.00 b\n" + long_line + b"0001.00 a\n")
     expect("long line", p.stdout, b"0001.00 a\n" + long_line + b"4100.00 b\n")
 
+    # Runs are merged as they pile up (MERGE_FAN_IN at a time), so open files
+    # stay bounded: thousands of runs sort within 256 descriptors (macOS's
+    # default limit); one descriptor per run would fail with "Too many open files".
+    many = os.path.join(WORK, "many.txt")
+    with open(many, "w") as f:
+        for i in range(40000):
+            position = "e1e8 0009.00 {b1c1d1/f6} 4/2. " if i % 5 == 0 else ""
+            f.write("%d %s%04d.%02d\n" % (i, position, i * 7 % 4000, i % 89))
+    want = gbr_sort(many, env=env).stdout
+    p = gbr_sort("--memory", "1K", many, env=env, files=256)
+    expect("thousands of runs within 256 open files", (p.stdout == want, p.returncode, p.stderr[-200:]),
+           (True, 0, gbr_sort(many).stderr[-200:]))
+    # One line longer than the arena must not leave it oversized, making every
+    # later line a run of its own: the 1500 lines after it make a run or two,
+    # well within 16 descriptors. 1500 runs would not fit, even merged as they
+    # pile up (MERGE_FAN_IN - 1 = 63 of them are open before a merge).
+    data = b"z" * 200000 + b" 0001.00\n" + b"".join(b"%d 0000.00\n" % i for i in range(1500))
+    p = gbr_sort("--memory", "64K", data=data, env=env, files=16)
+    expect("a long line, then short ones", (p.stdout, p.returncode),
+           (gbr_sort(data=data).stdout, 0))
+    expect("no temporary files left at the end", os.listdir(tmp), [])
+
 
 def test_output():
     d = os.path.join(WORK, "out_dir")
-    os.makedirs(d, exist_ok=True)
-    for name in os.listdir(d):
-        os.remove(os.path.join(d, name))
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
     target = os.path.join(d, "directory.txt")
     src = os.path.join(d, "in.txt")
     with open(src, "wb") as f:
@@ -127,6 +187,57 @@ def test_output():
     p = gbr_sort("--memory", "4K", "-o", target, plain)
     expect("spilled -o", open(target, "rb").read(), want)
     expect("no temporary file after spilled -o", sorted(os.listdir(d)), ["directory.txt", "in.txt"])
+    sorted_src = b"0002.01 a\n4100.00 b\n"
+
+    # An existing target keeps its permission bits; a new one gets 0666 & ~umask.
+    os.chmod(target, 0o604)
+    p = gbr_sort("-o", target, src, umask=0o022)
+    expect("existing target keeps its mode", (p.returncode, oct(stat.S_IMODE(os.stat(target).st_mode))), (0, "0o604"))
+    new = os.path.join(d, "new.txt")
+    p = gbr_sort("-o", new, src, umask=0o027)
+    expect("new target's mode", (p.returncode, oct(stat.S_IMODE(os.stat(new).st_mode))), (0, "0o640"))
+    os.remove(new)
+
+    # A symbolic link stays a link: the file it points to is replaced, with the
+    # temporary file beside that file. Relative links, a chain, a dangling one.
+    sub = os.path.join(d, "sub")
+    os.makedirs(sub)
+    real = os.path.join(sub, "real.txt")
+    with open(real, "wb") as f:
+        f.write(b"old\n")
+    os.chmod(real, 0o600)
+    link, chain, dangling = (os.path.join(d, n) for n in ("link.txt", "chain.txt", "dangling.txt"))
+    os.symlink("sub/real.txt", link)
+    os.symlink("link.txt", chain)
+    os.symlink("sub/made.txt", dangling)
+    for name, path in (("link", link), ("chain of links", chain)):
+        p = gbr_sort("-o", path, src)
+        expect("-o %s" % name, (p.returncode, os.path.islink(path), open(real, "rb").read()), (0, True, sorted_src))
+        expect("-o %s: the file's mode" % name, oct(stat.S_IMODE(os.stat(real).st_mode)), "0o600")
+    p = gbr_sort("-o", dangling, src)
+    expect("-o dangling link", (p.returncode, os.path.islink(dangling), open(dangling, "rb").read()),
+           (0, True, sorted_src))
+    expect("links: no temporary files", (sorted(os.listdir(d)), sorted(os.listdir(sub))),
+           (["chain.txt", "dangling.txt", "directory.txt", "in.txt", "link.txt", "sub"], ["made.txt", "real.txt"]))
+    # gbr audit --fix -o writes through the same code.
+    p = subprocess.run([GBR, "audit", "--fix", "-o", link], input=b'[Event "e"]\n\n1. e4 *\n', capture_output=True)
+    expect("audit --fix -o through a link", (p.returncode, os.path.islink(link), open(real, "rb").read(),
+                                             oct(stat.S_IMODE(os.stat(real).st_mode))),
+           (0, True, b'[Event "e"]\n\n1. e4 *\n', "0o600"))
+
+    # Something other than a regular file is not replaced by a new file.
+    fifo = os.path.join(d, "fifo")
+    os.mkfifo(fifo)
+    p = gbr_sort("-o", fifo, src)
+    expect("-o a FIFO", (p.returncode, stat.S_ISFIFO(os.lstat(fifo).st_mode)), (1, True))
+    p = gbr_sort("-o", sub, src)
+    expect("-o a directory", (p.returncode, os.path.isdir(sub)), (1, True))
+
+    # The longest name the file system allows: the temporary name is short.
+    longest = os.path.join(d, "n" * min(255, os.pathconf(d, "PC_NAME_MAX")))
+    p = gbr_sort("-o", longest, src)
+    expect("-o the longest name", (p.returncode, p.stderr), (0, b""))
+    expect("-o the longest name: content", open(longest, "rb").read() if p.returncode == 0 else None, sorted_src)
 
 
 {"order": test_order, "spill": test_spill, "output": test_output}[GROUP]()
