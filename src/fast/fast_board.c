@@ -7,7 +7,6 @@
 #include <emmintrin.h>
 #endif
 
-#define RANKS_1_AND_8 0x8181818181818181ULL
 
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
@@ -47,7 +46,7 @@ void fast_scan_board(const gbr_position *p, fast_board_masks *out)
 gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
 {
     if ((b->man[7] | b->man[8] | b->man[15]) != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1 ||
-        ((b->man[GBR_WP] | b->man[GBR_BP]) & RANKS_1_AND_8) != 0)
+        ((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) != 0)
         return GBR_E_ARGUMENT;
     uint32_t w4, b4;
     memcpy(&w4, b->count + GBR_WQ, 4);

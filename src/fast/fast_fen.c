@@ -75,7 +75,6 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     return fast_ok(0);
 }
 
-#define RANKS_1_AND_8 0x8181818181818181ULL
 
 /* A valid placement read with no error bookkeeping, straight into
  * occupancy masks and counts (fast_board_masks, man[0] and count[0] are
@@ -110,7 +109,7 @@ size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr
     if (bad || sq != 64)
         return 0;
     size_t i = (size_t)(space - s);
-    if (((b->man[GBR_WP] | b->man[GBR_BP]) & RANKS_1_AND_8) || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
+    if (((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
         return 0;
     /* Too many pawns or promoted pieces: the precise scanner reports them. */
     uint32_t w4, b4;

@@ -16,6 +16,8 @@
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
 
 #define FAST_BYTES(b) (0x0101010101010101ULL * (uint64_t)(b))
+/* The squares of ranks 1 and 8 (bits a1, a8, b1, ... h8): no pawn stands there. */
+#define FAST_RANKS_1_AND_8 0x8181818181818181ULL
 
 static inline gbr_result fast_error(gbr_error e, size_t column)
 {

@@ -3,7 +3,6 @@
  * needs has been read, and the first broken rule is reported (§9.3). */
 #include "fast_internal.h"
 
-#define RANKS_1_AND_8 0x8181818181818181ULL
 
 /* What a character means where a square was expected and none starts. */
 enum square_context { PIECE_SQUARE, PAWN_SQUARE };
@@ -43,7 +42,7 @@ static inline gbr_result finish_square(reader *r, unsigned file, unsigned *sq)
 static inline gbr_error place_checks(const reader *r, unsigned sq, int pawn, int previous)
 {
     uint64_t bit = 1ULL << sq;
-    if (pawn && (bit & RANKS_1_AND_8))
+    if (pawn && (bit & FAST_RANKS_1_AND_8))
         return GBR_E_PAWN_RANK;
     if (r->used & bit)
         return GBR_E_DUPLICATE_SQUARE;
@@ -192,7 +191,6 @@ static gbr_result king_square(reader *r, unsigned *sq)
     return fast_ok(0);
 }
 
-
 /* `count` squares from s (2 bytes each, all in bounds): the man of slot k
  * has board code codes[k] & 15, and codes[k] & FAST_SLOT_CONTINUES when it
  * is not the first of its list. Each is written to the board and `used`;
@@ -266,7 +264,7 @@ static int position_fast(const unsigned char *s, size_t len, gbr_position *out, 
         pawn_codes[pw] = GBR_BP;
         pawn_codes[0] &= 15u;
         bad |= s[i] != '.';
-        bad |= read_squares(s + i + 1, pawns, pawn_codes, RANKS_1_AND_8, &used, board);
+        bad |= read_squares(s + i + 1, pawns, pawn_codes, FAST_RANKS_1_AND_8, &used, board);
         i += 1u + 2u * pawns;
     }
     if (pieces + pawns) {

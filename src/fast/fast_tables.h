@@ -10,7 +10,6 @@
 #define FAST_FEN_RUN 0x80
 #define FAST_FEN_STEP_BAD 0x10
 #define FAST_FEN_STEP_SLASH 0x20
-#define FAST_DIGIT_NINE 0x1000000u
 #define FAST_SLOT_CONTINUES 0x80
 
 /* '0'-'9' -> 0-9, else FAST_NONE */
@@ -290,11 +289,6 @@ static const uint16_t fast_material_allowed[10][8][9] = {
 
 /* material digit -> white, black counts (FAST_NONE for 9) */
 static const uint8_t fast_digit_split[10][2] = { {0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}, {255, 255},
-};
-
-/* material digit -> white count | black count << 8 | (white > 0) << 16 | (black > 0) << 17;
- * a 9 (split unknown) is FAST_DIGIT_NINE alone */
-static const uint32_t fast_digit_pack[10] = { 0x0, 0x10001, 0x10002, 0x20100, 0x30101, 0x30102, 0x20200, 0x30201, 0x30202, 0x1000000,
 };
 
 /* material digit 0-8 -> its squares in written order, one byte each: 0 for a white

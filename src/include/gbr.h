@@ -247,9 +247,9 @@ GBR_API gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t 
 /* FEN to material code, study code, position form. */
 GBR_API gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
 GBR_API gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
-                            gbr_result_option result);
+                                    gbr_result_option result);
 GBR_API gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
-                               gbr_result_option result);
+                                       gbr_result_option result);
 /* Position form to FEN "PLACEMENT SIDE - - 0 1". */
 GBR_API gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
 /* Material name (KRPvKR) to material code, and material code to name. */

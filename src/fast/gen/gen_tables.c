@@ -144,7 +144,7 @@ int main(void)
            "#ifndef GBR_FAST_TABLES_H\n#define GBR_FAST_TABLES_H\n#include <stdint.h>\n\n"
            "#define FAST_NONE 0xFF\n#define FAST_FEN_SLASH 0x%02X\n#define FAST_FEN_SPACE 0x%02X\n"
            "#define FAST_FEN_RUN 0x%02X\n#define FAST_FEN_STEP_BAD 0x%02X\n#define FAST_FEN_STEP_SLASH 0x%02X\n"
-           "#define FAST_DIGIT_NINE 0x1000000u\n#define FAST_SLOT_CONTINUES 0x%02X\n",
+           "#define FAST_SLOT_CONTINUES 0x%02X\n",
            FEN_SLASH, FEN_SPACE, FEN_RUN, FEN_STEP_BAD, FEN_STEP_SLASH, SLOT_CONTINUES);
 
     bytes256("fast_digit_value", "'0'-'9' -> 0-9, else FAST_NONE", digit_value);
@@ -194,14 +194,6 @@ int main(void)
     begin_table("uint8_t", "fast_digit_split", "[10][2]", "material digit -> white, black counts (FAST_NONE for 9)");
     for (unsigned d = 0; d < 10; d++)
         printf(" {%u, %u},", d == 9 ? NONE : d % 3, d == 9 ? NONE : d / 3);
-    end_table();
-    begin_table("uint32_t", "fast_digit_pack", "[10]",
-                "material digit -> white count | black count << 8 | (white > 0) << 16 | (black > 0) << 17;\n"
-                " * a 9 (split unknown) is FAST_DIGIT_NINE alone");
-    for (unsigned d = 0; d < 10; d++) {
-        unsigned w = d % 3, b = d / 3;
-        printf(" 0x%X,", d == 9 ? 1u << 24 : w | b << 8 | (unsigned)(w > 0) << 16 | (unsigned)(b > 0) << 17);
-    }
     end_table();
     begin_table("uint32_t", "fast_digit_slots", "[10]",
                 "material digit 0-8 -> its squares in written order, one byte each: 0 for a white\n"

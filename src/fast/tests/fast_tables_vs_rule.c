@@ -141,8 +141,6 @@ static void check_counts_tables(void)
             m.digit[type] = (uint8_t)d;
             uint8_t w = 0, b = 0;
             int split = ref->material_split(&m, type, &w, &b);
-            uint32_t pack = split ? (uint32_t)(w | b << 8 | (w > 0) << 16 | (b > 0) << 17) : FAST_DIGIT_NINE;
-            expect_true(fast_digit_pack[d] == pack, "fast_digit_pack", d, "digit counts and lists");
             expect_true(split ? fast_digit_split[d][0] == w && fast_digit_split[d][1] == b
                               : fast_digit_split[d][0] == FAST_NONE && fast_digit_split[d][1] == FAST_NONE,
                         "fast_digit_split", d, "digit split");
