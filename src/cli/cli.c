@@ -357,8 +357,8 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
             input.line++;
             cli_report(&input, (uint32_t)CLI_LINE_MAX + 1,
                        "line longer than 16777216 bytes: judged on its first 16777216 bytes, the rest skipped");
-            any_bad |= run_one(fn, context, &input, buf + start, CLI_LINE_MAX);
-            any_bad = 1;
+            run_one(fn, context, &input, buf + start, CLI_LINE_MAX);
+            any_bad = 1; /* bad whatever its first part says */
             start = scan = end;
             skipping = 1;
             continue;

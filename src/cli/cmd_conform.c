@@ -144,6 +144,16 @@ static int answer_order(const gbr_codec *c, char kind, const char *src, size_t l
     return CONFORM_ACCEPTED;
 }
 
+gbr_result_option conform_result_option(const char *operation)
+{
+    size_t n = strlen(operation);
+    if (n >= 4 && strcmp(operation + n - 4, "-win") == 0)
+        return GBR_RESULT_WIN;
+    if (n >= 5 && strcmp(operation + n - 5, "-draw") == 0)
+        return GBR_RESULT_DRAW;
+    return GBR_RESULT_NONE;
+}
+
 int conform_answer(const gbr_codec *c, const char *op, const char *src, size_t len, char *answer)
 {
     char text[CONFORM_ANSWER_MAX];
@@ -160,12 +170,10 @@ int conform_answer(const gbr_codec *c, const char *op, const char *src, size_t l
     if (strncmp(op, "fen-study", 9) == 0 || strncmp(op, "fen-position", 12) == 0) {
         int study = op[4] == 's';
         const char *suffix = op + (study ? 9 : 12);
-        gbr_result_option result = GBR_RESULT_NONE;
-        if (strcmp(suffix, "-win") == 0)
-            result = GBR_RESULT_WIN;
-        else if (strcmp(suffix, "-draw") == 0)
-            result = GBR_RESULT_DRAW;
-        else if (suffix[0] != '\0')
+        /* [result option]: the only suffix that names it */
+        static const char *const suffixes[3] = {"", "-win", "-draw"};
+        gbr_result_option result = conform_result_option(suffix);
+        if (strcmp(suffix, suffixes[result]) != 0)
             return CONFORM_UNKNOWN_OP;
         gbr_result r = study ? gbr_fen_to_study(c, text, cap, src, len, result)
                              : gbr_fen_to_position(c, text, cap, src, len, result);

@@ -786,23 +786,14 @@ static int make_dir(const char *path)
     return 0;
 }
 
-/* The two option bytes every fuzz harness reads from the end of its input
- * (fuzz/fuzz_data.h): a capacity byte (0xFF: as often as not room enough),
- * then the options byte, whose low bits % 3 are the FEN result option. */
-static unsigned char seed_result_option(const char *operation)
-{
-    size_t n = strlen(operation);
-    if (n > 4 && strcmp(operation + n - 4, "-win") == 0)
-        return GBR_RESULT_WIN;
-    if (n > 5 && strcmp(operation + n - 5, "-draw") == 0)
-        return GBR_RESULT_DRAW;
-    return GBR_RESULT_NONE;
-}
-
+/* A seed ends with the two option bytes every fuzz harness reads from the
+ * end of its input (fuzz/fuzz_data.h): a capacity byte (0xFF: as often as
+ * not room enough), then the options byte, whose low bits % 3 are the FEN
+ * result option. */
 static int write_seed(const char *dir, const char *surface, const char *name, const char *raw, size_t len,
                       const char *operation)
 {
-    const unsigned char options[2] = {0xFF, seed_result_option(operation)};
+    const unsigned char options[2] = {0xFF, (unsigned char)conform_result_option(operation)};
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, surface);
     if (make_dir(path) != 0)

@@ -25,6 +25,10 @@ enum {
 /* Whether `operation` is one of the protocol's operation names. */
 int conform_operation_known(const char *operation);
 
+/* The FEN result option an operation name carries: "...-win" is
+ * GBR_RESULT_WIN, "...-draw" GBR_RESULT_DRAW, anything else GBR_RESULT_NONE. */
+gbr_result_option conform_result_option(const char *operation);
+
 /* Runs one operation over the input bytes (src, len) with `codec` and writes
  * the answer line, without a newline, NUL-terminated, into answer (at least
  * CONFORM_ANSWER_MAX + 1 bytes). Returns CONFORM_ACCEPTED, CONFORM_REJECTED or
