@@ -85,9 +85,59 @@ static inline unsigned side_men(const uint8_t *count)
     return (unsigned)((((w & 0xFFFFFFFFFFULL) * 0x0101010101ULL) >> 32) & 0xFFu);
 }
 
+/* Board codes in written order: white then black of Q, R, B, N, then the
+ * pawns (§4). */
+static const uint8_t written_code[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB,
+                                         GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
+
+/* Bit j set when written_code[j] has men. */
+static inline unsigned written_nonempty(const uint8_t count[16])
+{
+#if defined(__SSE2__)
+    __m128i c = _mm_loadu_si128((const __m128i *)(const void *)count);
+    unsigned some = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_setzero_si128()));
+    /* Codes 1-5 and 9-13 to the even and odd bits 0-9. */
+    unsigned w = (some >> GBR_WQ) & 31u, k = (some >> GBR_BQ) & 31u;
+    w = (w | w << 4) & 0x10Fu;
+    w = (w | w << 2) & 0x133u;
+    w = (w | w << 1) & 0x155u;
+    k = (k | k << 4) & 0x10Fu;
+    k = (k | k << 2) & 0x133u;
+    k = (k | k << 1) & 0x155u;
+    return w | k << 1;
+#else
+    unsigned bits = 0;
+    for (unsigned j = 0; j < 10; j++)
+        bits |= (unsigned)(count[written_code[j]] != 0) << j;
+    return bits;
+#endif
+}
+
+/* The men of a board without {} groups, from its non-empty codes: one pass
+ * over those codes only (the empty ones would each cost a branch). */
+static inline char *put_men(char *d, const fast_board_masks *b, unsigned nonempty)
+{
+    /* The '.' before the pawns: written ahead of every code, kept (d moved
+     * past it) only ahead of the first pawn code; else a square covers it. */
+    unsigned first_pawns = nonempty & 0x300u;
+    first_pawns &= 0u - first_pawns;
+    for (; nonempty; nonempty &= nonempty - 1) {
+        unsigned j = (unsigned)__builtin_ctz(nonempty);
+        *d = '.';
+        d += (1u << j) == first_pawns;
+        uint64_t m = b->man[written_code[j]];
+        do {
+            memcpy(d, fast_square_name[lowest(m)], 2);
+            d += 2;
+            m &= m - 1;
+        } while (m);
+    }
+    return d;
+}
+
 /* Writes the position form (exactly its bytes). */
 static size_t position_text(char *dst, const fast_board_masks *b, const gbr_material *m, unsigned indicator,
-                            unsigned white_men, unsigned black_men)
+                            unsigned white_men, unsigned black_men, unsigned groups)
 {
     char *d = dst;
     memcpy(d, fast_square_name[lowest(b->man[GBR_WK])], 2);
@@ -95,7 +145,12 @@ static size_t position_text(char *dst, const fast_board_masks *b, const gbr_mate
     d[4] = ' ';
     fast_put_material(d + 5, m);
     d += 12;
-    if (white_men + black_men) {
+    if (groups == 0) {
+        /* The space before the men, kept only when there are some. */
+        *d = ' ';
+        d += white_men + black_men != 0;
+        d = put_men(d, b, written_nonempty(b->count));
+    } else {
         *d++ = ' ';
         for (unsigned type = 0; type < 4; type++) {
             if (m->digit[type] == 9) {
@@ -154,7 +209,7 @@ gbr_result fast_put_position(char *dst, size_t cap, const fast_board_masks *b, c
         gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
         return r;
     }
-    return fast_ok(position_text(dst, b, m, indicator, white_men, black_men));
+    return fast_ok(position_text(dst, b, m, indicator, white_men, black_men, groups));
 }
 
 gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)

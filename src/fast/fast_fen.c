@@ -76,13 +76,91 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
 }
 
 
+#if defined(__SSE2__)
+/* The placement read 16 bytes at a time. Each byte adds to the GBR index
+ * of the next square, 8 * file + rank: 8 per file (a man or a run), -65 for
+ * a '/' (from a complete rank, index 64 + rank, to the next rank's first
+ * file); the index after each byte is a prefix sum in byte lanes, started
+ * at 7 (a8). A valid placement keeps it within 0-71 after every byte, and
+ * within 0-6 after a '/'; checking that in every lane keeps the byte sums
+ * exact (one step moves at most +64 or -65, and a wrap would leave the
+ * range), so the scalar scan's argument holds: eight ranks of 8 files when
+ * the index is 64 at the space. Men are the lanes that are neither digits
+ * 1-8 nor '/': their square is the index before them, their code from
+ * fast_fen_class (0 for any other byte: refused). Returns the space's
+ * index, or 0 (no space in the first 80 bytes, or a rule broken). */
+static inline size_t fen_men_sse2(const unsigned char *s, size_t len, fast_board_masks *b)
+{
+    /* Lane k is kept when k >= lo: loadu(keep + 16 - lo). */
+    static const uint8_t keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
+                                     0,    0,    0,    0,    0,    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                     0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+    const __m128i one = _mm_set1_epi8('1'), seven = _mm_set1_epi8(7), eight = _mm_set1_epi8(8);
+    __m128i index = _mm_set1_epi8(7);
+    unsigned bad = 0;
+    /* The shortest placement, Kk6/8/8/8/8/8/8/8, has 16 bytes. */
+    if (len < 17)
+        return 0;
+    for (size_t off = 0; off < 80 && off < len; off += 16) {
+        /* Bytes off.. as lanes lo..15 of the 16 at base: the last 16 of the
+         * text when fewer remain (lanes below lo were read already). */
+        size_t base = off + 16 <= len ? off : len - 16;
+        unsigned lo = (unsigned)(off - base);
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+        /* No space below lo: the previous pieces had none. */
+        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+        unsigned lanes = (((spaces & (0u - spaces)) - 1u) & 0xFFFFu) >> lo << lo;
+        __m128i d = _mm_sub_epi8(v, one);
+        __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, seven), d);
+        __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('/'));
+        /* Steps: (d + 1) * 8 for a digit, 8 for a man, 8 - 73 for '/'. */
+        __m128i q = _mm_add_epi8(_mm_slli_epi16(_mm_and_si128(d, digit), 3), eight);
+        q = _mm_sub_epi8(q, _mm_and_si128(slash, _mm_set1_epi8(73)));
+        q = _mm_and_si128(q, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16 - lo)));
+        q = _mm_add_epi8(q, _mm_slli_si128(q, 1));
+        q = _mm_add_epi8(q, _mm_slli_si128(q, 2));
+        q = _mm_add_epi8(q, _mm_slli_si128(q, 4));
+        q = _mm_add_epi8(q, _mm_slli_si128(q, 8));
+        q = _mm_add_epi8(q, index);
+        /* Limits: 71 after a file, 6 after a '/'. */
+        __m128i limit = _mm_sub_epi8(_mm_set1_epi8(71), _mm_and_si128(slash, _mm_set1_epi8(65)));
+        unsigned within = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(q, limit), q));
+        bad |= ~within & lanes;
+        unsigned men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & lanes;
+        uint8_t after[16];
+        _mm_storeu_si128((__m128i *)(void *)after, q);
+        for (; men; men &= men - 1) {
+            unsigned k = (unsigned)__builtin_ctz(men);
+            unsigned code = fast_fen_class[s[base + k]];
+            unsigned sq = (after[k] - 8u) & 63u;
+            bad |= code == 0;
+            b->man[code & 15u] |= 1ULL << sq;
+            b->count[code & 15u]++;
+        }
+        if (spaces) {
+            /* The space is a step of 8 too: 72 after it is 64 before. */
+            unsigned k = (unsigned)__builtin_ctz(spaces);
+            return bad || after[k] != 72 ? 0 : base + k;
+        }
+        /* Lane 15 to every lane: the index the next piece starts from. */
+        index = _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_unpackhi_epi8(q, q), 0xFF), 0xFF);
+    }
+    return 0;
+}
+#endif
+
 /* A valid placement read with no error bookkeeping, straight into
- * occupancy masks and counts (fast_board_masks, man[0] and count[0] are
- * scratch for the digits): returns the index of the byte after it, or 0 to
- * send the text to the precise scanner (which starts again from column 1
- * and finds the first rule broken). *m receives the material code. */
+ * occupancy masks and counts: returns the index of the byte after it, or 0
+ * to send the text to the precise scanner (which starts again from column
+ * 1 and finds the first rule broken). *m receives the material code. */
 size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr_material *m)
 {
+#if defined(__SSE2__)
+    fast_masks_clear(b);
+    size_t i = fen_men_sse2(s, len, b);
+    if (i == 0)
+        return 0;
+#else
     /* A valid placement ends at the first space, itself a stop character:
      * knowing it is there, the scan below checks no bound. */
     const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
@@ -94,7 +172,8 @@ size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr
      * complete exactly when sq / 8 == 8; a '/' there (sq 65-71: not after
      * the first rank) moves it to the next rank's first file, sq - 65. No
      * branch depends on the text: rank lengths vary too much to predict.
-     * A refused step sets bad for good; sq may then wrap, masked below. */
+     * A refused step sets bad for good; sq may then wrap, masked below.
+     * man[0] and count[0] are scratch for the digits. */
     uint64_t sq = 7;
     unsigned bad = 0;
     for (const unsigned char *p = s; p < space; p++) {
@@ -109,6 +188,7 @@ size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr
     if (bad || sq != 64)
         return 0;
     size_t i = (size_t)(space - s);
+#endif
     if (((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
         return 0;
     /* Too many pawns or promoted pieces: the precise scanner reports them. */
@@ -213,6 +293,17 @@ static inline int fen_side(const unsigned char *s, size_t len, size_t end)
     return s[end + 1] == 'w' ? 0 : s[end + 1] == 'b' ? 1 : -1;
 }
 
+/* The side to move when the fields after a placement the fast path read are
+ * the ones most FENs carry, " w - - 0 1" or " b - - 0 1": 0 white, 1 black;
+ * -1 for anything else (fen_side and fen_tail then read them). */
+static inline int fen_common_tail(const unsigned char *s, size_t len, size_t end)
+{
+    if (end == 0 || len - end != 10 || memcmp(s + end + 2, " - - 0 1", 8) != 0)
+        return -1;
+    unsigned side = s[end + 1];
+    return side == 'b' ? 1 : side == 'w' ? 0 : -1;
+}
+
 gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
@@ -267,11 +358,14 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     fast_board_masks b;
     gbr_material m;
     size_t end = fast_fen_men(s, len, &b, &m);
-    int black = fen_side(s, len, end);
-    if (black < 0)
-        return fen_to_position_precise(dst, cap, s, len, indicator[result]);
-    gbr_result tail = fen_tail(s, len, end + 2);
-    if (tail.error)
-        return tail;
+    int black = fen_common_tail(s, len, end);
+    if (black < 0) {
+        black = fen_side(s, len, end);
+        if (black < 0)
+            return fen_to_position_precise(dst, cap, s, len, indicator[result]);
+        gbr_result tail = fen_tail(s, len, end + 2);
+        if (tail.error)
+            return tail;
+    }
     return fast_put_position(dst, cap, &b, &m, indicator[result][black]);
 }
