@@ -11,8 +11,9 @@ command -v valgrind >/dev/null || { echo "bench_callgrind: valgrind is not insta
 [ -x "$bench" ] || { echo "bench_callgrind: build $bench first (ci/bench.sh builds it)" >&2; exit 2; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-printf '%-21s %12s %12s %9s\n' operation "ref instr" "fast instr" "ref/fast"
-for op in material-parse study-parse position-parse fen-to-position position-to-fen material-from-counts position-key; do
+printf '%-27s %12s %12s %9s\n' operation "ref instr" "fast instr" "ref/fast"
+for op in material-parse material-parse-column study-parse study-parse-column position-parse fen-to-position \
+    position-to-fen material-from-counts material-from-counts-column position-key; do
     for codec in ref fast; do
         # Only the timed loop (run_*) is counted; input generation is not.
         valgrind --tool=callgrind --callgrind-out-file="$out/$op.$codec" --toggle-collect='run_*' \
@@ -21,5 +22,5 @@ for op in material-parse study-parse position-parse fen-to-position position-to-
             >"$out/$op.$codec.total"
     done
     awk -v op="$op" -v n="$items" -v r="$(cat "$out/$op.ref.total")" -v f="$(cat "$out/$op.fast.total")" \
-        'BEGIN { printf "%-21s %12.1f %12.1f %8.1fx\n", op, r / n, f / n, r / f }'
+        'BEGIN { printf "%-27s %12.1f %12.1f %8.1fx\n", op, r / n, f / n, r / f }'
 done

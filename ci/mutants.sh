@@ -138,6 +138,15 @@ mutant fast fast-men-count-ten src/fast/fast_board.c \
 mutant fast fast-square-truncated-column src/fast/fast_position.c \
   '/^static inline gbr_result finish_square/,/^}/s/GBR_E_TRUNCATED, r->len + 1)/GBR_E_TRUNCATED, r->len)/' \
   "a square cut after its file letter reported at the length, not length + 1"
+mutant fast fast-column-keeps-out src/fast/fast_material.c \
+  '/^static __attribute__((noinline)) gbr_result material_item_slow/,/^}/s/\*out = none;//' \
+  "a failed item of the material column keeps what out[k] held instead of zero bytes"
+mutant fast fast-column-error-count src/fast/fast_study.c \
+  '/^size_t fast_parse_study_column/,/^}/s/errors += results\[k\].error != GBR_OK;//' \
+  "the study column does not count its failed items"
+mutant ref ref-column-backwards-item src/ref/ref_column.c \
+  '/^static int ref_column_item/,/^}/s/        return 0;/        { *src = text; *len = 0; return 1; }/' \
+  "the reference column reads an item that ends before it starts as an empty one"
 mutant fast fast-material-trailing-column src/fast/fast_material.c \
   's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \
   "trailing bytes after a material code reported one column late"

@@ -406,6 +406,42 @@ void fuzz_compare_null_arguments(void)
         FUZZ_ASSERT(keys[0][k] == keys[1][k], "NULL argument: key or split %d differs", k);
     FUZZ_ASSERT(memcmp(&position_keys[0], &position_keys[1], sizeof position_keys[0]) == 0,
                 "NULL argument: position_key differs");
+
+    /* Column entries: unusable pointers give SIZE_MAX and write nothing;
+     * n == 0 needs no pointer; a NULL text or an item ending before its
+     * start is judged item by item. */
+    for (int i = 0; i < 2; i++) {
+        const gbr_codec *c = codecs[i];
+        size_t offsets[4] = {0, 7, 3, 3};
+        gbr_material ms[3];
+        gbr_study ss[3];
+        gbr_result rs[3];
+        memset(rs, 0xa5, sizeof rs);
+        FUZZ_ASSERT(c->parse_material_column("0000.00", NULL, 1, ms, rs) == SIZE_MAX &&
+                        c->parse_material_column("0000.00", offsets, 1, NULL, rs) == SIZE_MAX &&
+                        c->parse_material_column("0000.00", offsets, 1, ms, NULL) == SIZE_MAX &&
+                        c->parse_study_column("0000a1h8", NULL, 1, ss, rs) == SIZE_MAX &&
+                        c->parse_study_column("0000a1h8", offsets, 1, NULL, rs) == SIZE_MAX &&
+                        c->parse_study_column("0000a1h8", offsets, 1, ss, NULL) == SIZE_MAX &&
+                        c->material_from_counts_column(NULL, 1, ms, rs) == SIZE_MAX &&
+                        c->material_from_counts_column(&counts, 1, NULL, rs) == SIZE_MAX &&
+                        c->material_from_counts_column(&counts, 1, ms, NULL) == SIZE_MAX,
+                    "column with a NULL pointer: not SIZE_MAX");
+        FUZZ_ASSERT(still_filled(rs, sizeof rs, 0xa5), "column with a NULL pointer wrote results");
+        FUZZ_ASSERT(c->parse_material_column(NULL, NULL, 0, NULL, NULL) == 0 &&
+                        c->parse_study_column(NULL, NULL, 0, NULL, NULL) == 0 &&
+                        c->material_from_counts_column(NULL, 0, NULL, NULL) == 0,
+                    "empty column: not 0");
+        /* Items 0000.00 (good), 3..7 backwards (argument), 3..3 empty. */
+        FUZZ_ASSERT(c->parse_material_column("0000.00", offsets, 3, ms, rs) == 2, "material column: not 2 errors");
+        FUZZ_ASSERT(rs[0].error == GBR_OK && rs[1].error == GBR_E_ARGUMENT && rs[1].column == 0 &&
+                        rs[2].error == GBR_E_EMPTY && rs[2].column == 1,
+                    "material column: wrong results for good, backwards, empty");
+        /* A NULL text: an empty item is the single entry's (NULL, 0), a longer one an argument error. */
+        FUZZ_ASSERT(c->parse_study_column(NULL, offsets, 3, ss, rs) == 3, "study column of a NULL text: not 3 errors");
+        FUZZ_ASSERT(rs[0].error == GBR_E_ARGUMENT && rs[1].error == GBR_E_ARGUMENT && rs[2].error == GBR_E_EMPTY,
+                    "study column of a NULL text: wrong results");
+    }
 }
 
 void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p)
@@ -422,5 +458,118 @@ void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_
         a->position_key(p, &key_a);
         b->position_key(p, &key_b);
         FUZZ_ASSERT(memcmp(&key_a, &key_b, sizeof key_a) == 0, "position_key of a raw struct differs");
+    }
+}
+
+/* ---- Column entries ----------------------------------------------------- */
+
+#define COLUMN_ITEMS_MAX 16
+
+/* Splits text at '\n' into at most COLUMN_ITEMS_MAX items (the rest joins
+ * the last one); offsets gets n + 1 entries. */
+static size_t column_offsets(const char *text, size_t len, size_t offsets[COLUMN_ITEMS_MAX + 1])
+{
+    size_t n = 0;
+    offsets[0] = 0;
+    for (size_t i = 0; i < len && n + 1 < COLUMN_ITEMS_MAX; i++)
+        if (text[i] == '\n')
+            offsets[++n] = i; /* the '\n' starts the next item */
+    offsets[++n] = len;
+    return n;
+}
+
+/* Item k of a column against the single entry's answer for it: the same
+ * result, and out[k] the single value on success, zero bytes on failure. */
+static void check_column_item(const char *what, size_t k, gbr_result column, const void *value, gbr_result single,
+                              const void *single_value, size_t size)
+{
+    fuzz_assert_same_result(what, column, single);
+    static const unsigned char zero[sizeof(gbr_study) > sizeof(gbr_material) ? sizeof(gbr_study)
+                                                                              : sizeof(gbr_material)];
+    FUZZ_ASSERT(size <= sizeof zero, "%s: item too large", what);
+    FUZZ_ASSERT(memcmp(value, single.error ? zero : single_value, size) == 0, "%s item %zu: %s", what, k,
+                single.error ? "out not zeroed on failure" : "value differs from the single entry");
+}
+
+/* Exact-size allocations, filled with a pattern, let ASan see any write
+ * past n and the checks see any item left unwritten. */
+static void *column_array(size_t n, size_t size)
+{
+    void *p = malloc(n * size + 1);
+    FUZZ_ASSERT(p != NULL, "out of memory");
+    memset(p, 0xA5, n * size);
+    return p;
+}
+
+void fuzz_compare_text_columns(const char *text, size_t len)
+{
+    size_t offsets[COLUMN_ITEMS_MAX + 1];
+    size_t n = column_offsets(text, len, offsets);
+    const gbr_codec *codecs[2] = {fuzz_codec_a(), fuzz_codec_b()};
+    gbr_material *materials[2];
+    gbr_study *studies[2];
+    gbr_result *material_results[2], *study_results[2];
+    for (int c = 0; c < 2; c++) {
+        materials[c] = column_array(n, sizeof(gbr_material));
+        studies[c] = column_array(n, sizeof(gbr_study));
+        material_results[c] = column_array(n, sizeof(gbr_result));
+        study_results[c] = column_array(n, sizeof(gbr_result));
+        size_t material_errors = codecs[c]->parse_material_column(text, offsets, n, materials[c], material_results[c]);
+        size_t study_errors = codecs[c]->parse_study_column(text, offsets, n, studies[c], study_results[c]);
+        size_t material_counted = 0, study_counted = 0;
+        for (size_t k = 0; k < n; k++) {
+            const char *src = text ? text + offsets[k] : NULL;
+            size_t item_len = offsets[k + 1] - offsets[k];
+            gbr_material m;
+            gbr_study st;
+            gbr_result r = codecs[c]->parse_material(src, item_len, &m);
+            check_column_item("parse_material_column", k, material_results[c][k], &materials[c][k], r, &m, sizeof m);
+            material_counted += r.error != GBR_OK;
+            r = codecs[c]->parse_study(src, item_len, &st);
+            check_column_item("parse_study_column", k, study_results[c][k], &studies[c][k], r, &st, sizeof st);
+            study_counted += r.error != GBR_OK;
+        }
+        FUZZ_ASSERT(material_errors == material_counted && study_errors == study_counted,
+                    "column error counts %zu and %zu, items have %zu and %zu", material_errors, study_errors,
+                    material_counted, study_counted);
+    }
+    FUZZ_ASSERT(memcmp(materials[0], materials[1], n * sizeof(gbr_material)) == 0 &&
+                    memcmp(studies[0], studies[1], n * sizeof(gbr_study)) == 0 &&
+                    memcmp(material_results[0], material_results[1], n * sizeof(gbr_result)) == 0 &&
+                    memcmp(study_results[0], study_results[1], n * sizeof(gbr_result)) == 0,
+                "the codecs' text columns differ");
+    for (int c = 0; c < 2; c++) {
+        free(materials[c]);
+        free(studies[c]);
+        free(material_results[c]);
+        free(study_results[c]);
+    }
+}
+
+void fuzz_compare_counts_column(const gbr_counts *counts, size_t n)
+{
+    const gbr_codec *codecs[2] = {fuzz_codec_a(), fuzz_codec_b()};
+    gbr_material *materials[2];
+    gbr_result *results[2];
+    for (int c = 0; c < 2; c++) {
+        materials[c] = column_array(n, sizeof(gbr_material));
+        results[c] = column_array(n, sizeof(gbr_result));
+        size_t errors = codecs[c]->material_from_counts_column(counts, n, materials[c], results[c]);
+        size_t counted = 0;
+        for (size_t k = 0; k < n; k++) {
+            gbr_material m;
+            gbr_result r = codecs[c]->material_from_counts(&counts[k], &m);
+            check_column_item("material_from_counts_column", k, results[c][k], &materials[c][k], r, &m, sizeof m);
+            counted += r.error != GBR_OK;
+        }
+        FUZZ_ASSERT(errors == counted, "material_from_counts_column: returned %zu errors, items have %zu", errors,
+                    counted);
+    }
+    FUZZ_ASSERT(memcmp(materials[0], materials[1], n * sizeof(gbr_material)) == 0 &&
+                    memcmp(results[0], results[1], n * sizeof(gbr_result)) == 0,
+                "the codecs' counts columns differ");
+    for (int c = 0; c < 2; c++) {
+        free(materials[c]);
+        free(results[c]);
     }
 }

@@ -118,6 +118,14 @@ gbr_result fuzz_compare_material_from_counts(const gbr_counts *counts, gbr_mater
 /* material_split of every type and material_key through both codecs. */
 void fuzz_compare_material_split_and_key(const gbr_material *m);
 
+/* Column entries (parse_material_column, parse_study_column) over the text
+ * split at '\n' into at most 16 items: each codec's column equals its own
+ * single entry item by item (zero bytes on failure, the error count
+ * returned), and the two codecs' columns are identical. */
+void fuzz_compare_text_columns(const char *text, size_t len);
+/* The same for material_from_counts_column over n counts. */
+void fuzz_compare_counts_column(const gbr_counts *counts, size_t n);
+
 /* Every pointer argument of the table as NULL, through both codecs: the same
  * argument error, the same keys, no dereference. */
 void fuzz_compare_null_arguments(void);

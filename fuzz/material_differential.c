@@ -3,9 +3,11 @@
  * codecs: the same acceptance, error class, column and length, identical
  * canonical bytes, names, splits and order keys. In struct mode the raw bytes
  * are a gbr_material for format_material and a gbr_counts for
- * material_from_counts and format_name, however out of range.
+ * material_from_counts and format_name, however out of range. The column
+ * entries are compared too: the text's lines, or the bytes as counts.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "fuzz_common.h"
 #include "fuzz_data.h"
@@ -32,6 +34,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_compare_raw_keys(&raw_material, NULL, NULL);
         fuzz_struct_from_bytes(&raw_counts, sizeof raw_counts, text, len);
         fuzz_compare_writers("format_name(raw)", fuzz_format_name, &raw_counts, capacity, NULL);
+        /* The bytes as a column of counts too (as many whole structs as fit, up to 8). */
+        gbr_counts column[8];
+        size_t items = len / sizeof(gbr_counts) < 8 ? len / sizeof(gbr_counts) : 8;
+        if (items)
+            memcpy(column, text, items * sizeof(gbr_counts));
+        fuzz_compare_counts_column(column, items);
         if (fuzz_compare_material_from_counts(&raw_counts, &from_counts).error == GBR_OK) {
             fuzz_compare_writers("format_material(from_counts)", fuzz_format_material, &from_counts, capacity, NULL);
             fuzz_compare_material_split_and_key(&from_counts);
@@ -43,6 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_compare_text_op("gbr_material_to_name", fuzz_op_material_to_name, text, len, GBR_RESULT_NONE, capacity,
                              NULL);
         fuzz_compare_check(text, len, capacity);
+        fuzz_compare_text_columns(text, len); /* the text's lines as a column */
 
         gbr_material a, b;
         gbr_result parsed = fuzz_compare_parse_material(text, len, &a, &b);

@@ -2,7 +2,8 @@
  * Study codes through both codecs: parse_study, format_study, study_key and
  * gbr_study_canonical give the same acceptance, error class, column, length,
  * bytes and keys. In struct mode the raw bytes are a gbr_study for
- * format_study, however out of range.
+ * format_study, however out of range. The text's lines are also compared as
+ * a column (parse_study_column, parse_material_column).
  */
 #include <stdlib.h>
 
@@ -31,6 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_compare_text_op("gbr_study_canonical", fuzz_op_study_canonical, text, len, GBR_RESULT_NONE, capacity,
                              NULL);
         fuzz_compare_check(text, len, capacity);
+        fuzz_compare_text_columns(text, len); /* the text's lines as a column */
         gbr_study a, b;
         if (fuzz_compare_parse_study(text, len, &a, &b).error == GBR_OK) {
             fuzz_compare_writers("format_study", fuzz_format_study, &a, capacity, NULL);

@@ -85,17 +85,37 @@ static void corpus_add(corpus *c, const char *s, size_t len)
     c->start[++c->n] = c->bytes;
 }
 
-enum { OP_MATERIAL, OP_STUDY, OP_POSITION, OP_FEN_TO_POSITION, OP_POSITION_TO_FEN, OP_COUNTS, OP_KEY, OP_COUNT };
-static const char *const op_names[OP_COUNT] = {"material-parse", "study-parse", "position-parse",
-                                               "fen-to-position", "position-to-fen", "material-from-counts",
-                                               "position-key"};
-static const char *const op_units[OP_COUNT] = {"codes", "codes", "forms", "FENs", "forms", "counts", "keys"};
+/* A "-column" operation runs the codec's column entry over the whole input
+ * set in one call; the others call the single entry once per item. */
+enum {
+    OP_MATERIAL,
+    OP_MATERIAL_COLUMN,
+    OP_STUDY,
+    OP_STUDY_COLUMN,
+    OP_POSITION,
+    OP_FEN_TO_POSITION,
+    OP_POSITION_TO_FEN,
+    OP_COUNTS,
+    OP_COUNTS_COLUMN,
+    OP_KEY,
+    OP_COUNT
+};
+static const char *const op_names[OP_COUNT] = {
+    "material-parse",  "material-parse-column", "study-parse",          "study-parse-column",
+    "position-parse",  "fen-to-position",       "position-to-fen",      "material-from-counts",
+    "material-from-counts-column", "position-key"};
+static const char *const op_units[OP_COUNT] = {"codes", "codes", "codes",  "codes",  "forms",
+                                               "FENs",  "forms", "counts", "counts", "keys"};
 
 typedef struct inputs {
     corpus material, study, position, fen;
     gbr_counts *counts;
     gbr_position *boards;
     size_t n;
+    /* Outputs of the column entries. */
+    gbr_material *materials;
+    gbr_study *studies;
+    gbr_result *results;
 } inputs;
 
 /* Texts are written by the reference codec through the public table. */
@@ -109,7 +129,10 @@ static void make_inputs(inputs *in, size_t n)
     corpus_init(&in->fen, n, GBR_FEN_MAX);
     in->counts = malloc(n * sizeof *in->counts);
     in->boards = malloc(n * sizeof *in->boards);
-    if (!in->counts || !in->boards)
+    in->materials = malloc(n * sizeof *in->materials);
+    in->studies = malloc(n * sizeof *in->studies);
+    in->results = malloc(n * sizeof *in->results);
+    if (!in->counts || !in->boards || !in->materials || !in->studies || !in->results)
         exit(2);
     for (size_t k = 0; k < n; k++) {
         gbr_position p;
@@ -155,6 +178,13 @@ static NOINLINE void run_material(const gbr_codec *c, const inputs *in)
     sink += acc;
 }
 
+static NOINLINE void run_material_column(const gbr_codec *c, const inputs *in)
+{
+    const corpus *t = &in->material;
+    size_t errors = c->parse_material_column(t->text, t->start, t->n, in->materials, in->results);
+    sink += errors + in->materials[t->n / 2].digit[0];
+}
+
 static NOINLINE void run_study(const gbr_codec *c, const inputs *in)
 {
     size_t acc = 0;
@@ -165,6 +195,13 @@ static NOINLINE void run_study(const gbr_codec *c, const inputs *in)
         acc += r.error + s.white_king;
     }
     sink += acc;
+}
+
+static NOINLINE void run_study_column(const gbr_codec *c, const inputs *in)
+{
+    const corpus *t = &in->study;
+    size_t errors = c->parse_study_column(t->text, t->start, t->n, in->studies, in->results);
+    sink += errors + in->studies[t->n / 2].white_king;
 }
 
 static NOINLINE void run_position(const gbr_codec *c, const inputs *in)
@@ -215,6 +252,12 @@ static NOINLINE void run_counts(const gbr_codec *c, const inputs *in)
     sink += acc;
 }
 
+static NOINLINE void run_counts_column(const gbr_codec *c, const inputs *in)
+{
+    size_t errors = c->material_from_counts_column(in->counts, in->n, in->materials, in->results);
+    sink += errors + in->materials[in->n / 2].digit[3];
+}
+
 static NOINLINE void run_key(const gbr_codec *c, const inputs *in)
 {
     size_t acc = 0;
@@ -227,18 +270,23 @@ static NOINLINE void run_key(const gbr_codec *c, const inputs *in)
 }
 
 typedef void (*run_fn)(const gbr_codec *, const inputs *);
-static const run_fn runs[OP_COUNT] = {run_material, run_study,  run_position, run_fen_to_position,
-                                      run_position_to_fen, run_counts, run_key};
+static const run_fn runs[OP_COUNT] = {run_material,        run_material_column, run_study,
+                                      run_study_column,    run_position,        run_fen_to_position,
+                                      run_position_to_fen, run_counts,          run_counts_column,
+                                      run_key};
 
 static size_t op_bytes(const inputs *in, int op)
 {
     switch (op) {
-    case OP_MATERIAL: return in->material.bytes;
-    case OP_STUDY: return in->study.bytes;
+    case OP_MATERIAL:
+    case OP_MATERIAL_COLUMN: return in->material.bytes;
+    case OP_STUDY:
+    case OP_STUDY_COLUMN: return in->study.bytes;
     case OP_POSITION:
     case OP_POSITION_TO_FEN: return in->position.bytes;
     case OP_FEN_TO_POSITION: return in->fen.bytes;
-    case OP_COUNTS: return in->n * sizeof(gbr_counts);
+    case OP_COUNTS:
+    case OP_COUNTS_COLUMN: return in->n * sizeof(gbr_counts);
     default: return in->n * sizeof(gbr_position);
     }
 }
@@ -378,13 +426,13 @@ int main(int argc, char **argv)
     double ceiling = memcpy_bandwidth(in.fen.bytes, reps);
     printf("inputs: %zu of each form, seed fixed; medians of %d repetitions\n", in.n, reps);
     printf("memcpy: %.0f MB/s over %.1f MB (the ceiling)\n\n", ceiling / 1e6, (double)in.fen.bytes / 1e6);
-    printf("%-21s %10s %12s %10s %12s %8s %10s\n", "operation", "ref MB/s", "ref items/s", "fast MB/s",
+    printf("%-27s %10s %12s %10s %12s %8s %10s\n", "operation", "ref MB/s", "ref items/s", "fast MB/s",
            "fast items/s", "fast/ref", "of memcpy");
     for (int op = 0; op < OP_COUNT; op++) {
         double tr, tf, ratio;
         time_pair(ref, fast, &in, op, reps, &tr, &tf, &ratio);
         double bytes = (double)op_bytes(&in, op);
-        printf("%-21s %10.0f %11.2fM %10.0f %11.2fM %7.1fx %9.3f  (%s)\n", op_names[op], bytes / tr / 1e6,
+        printf("%-27s %10.0f %11.2fM %10.0f %11.2fM %7.1fx %9.3f  (%s)\n", op_names[op], bytes / tr / 1e6,
                (double)in.n / tr / 1e6, bytes / tf / 1e6, (double)in.n / tf / 1e6, ratio, bytes / tf / ceiling,
                op_units[op]);
     }

@@ -25,4 +25,7 @@ const gbr_codec gbr_fast_codec = {
     .position_key = fast_position_key,
     .fen_to_position = fast_fen_to_position,
     .position_to_fen = fast_position_to_fen,
+    .parse_material_column = fast_parse_material_column,
+    .parse_study_column = fast_parse_study_column,
+    .material_from_counts_column = fast_material_from_counts_column,
 };

@@ -278,5 +278,11 @@ FAST_PRIVATE gbr_result fast_format_fen(char *dst, size_t cap, const gbr_positio
 FAST_PRIVATE gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len,
                                              gbr_result_option result);
 FAST_PRIVATE gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len);
+FAST_PRIVATE size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
+                                              gbr_result *results);
+FAST_PRIVATE size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
+                                           gbr_result *results);
+FAST_PRIVATE size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
+                                                    gbr_result *results);
 
 #endif

@@ -43,6 +43,41 @@ gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
     return material_slow((const unsigned char *)src, len, out);
 }
 
+/* Item k of a column that missed the fast path: the single entry decides,
+ * into a zeroed out (gbr.h: zero bytes on failure). */
+static __attribute__((noinline)) gbr_result material_item_slow(const char *text, size_t start, size_t end,
+                                                               gbr_material *out)
+{
+    static const gbr_material none;
+    *out = none;
+    if (end < start)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    return fast_parse_material(text ? text + start : NULL, end - start, out);
+}
+
+size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
+                                  gbr_result *results)
+{
+    if (n == 0)
+        return 0;
+    if (offsets == NULL || out == NULL || results == NULL)
+        return SIZE_MAX;
+    const unsigned char *t = (const unsigned char *)text;
+    size_t errors = 0, start = offsets[0];
+    for (size_t k = 0; k < n; k++) {
+        size_t end = offsets[k + 1];
+        /* end - start alone is 7 also for an end 2^64 - 7 below start. */
+        if (end - start == 7 && end > start && t != NULL && fast_material7(t + start, &out[k])) {
+            results[k] = fast_ok(0);
+        } else {
+            results[k] = material_item_slow(text, start, end, &out[k]);
+            errors += results[k].error != GBR_OK;
+        }
+        start = end;
+    }
+    return errors;
+}
+
 gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
 {
     if (m == NULL || fast_bad_output(dst, cap) || !fast_material_valid(m))
@@ -85,12 +120,6 @@ void fast_material_of_counts(const gbr_counts *c, gbr_material *out)
     out->pawns[1] = c->count[1][GBR_PAWN];
 }
 
-/* Out of line, so the fast path below saves no registers. */
-static __attribute__((noinline)) gbr_result counts_refused(const gbr_counts *c)
-{
-    return fast_error(fast_check_counts(c), 0);
-}
-
 static __attribute__((noinline)) gbr_result counts_slow(const gbr_counts *c, gbr_material *out)
 {
     gbr_error e = fast_check_counts(c);
@@ -99,33 +128,68 @@ static __attribute__((noinline)) gbr_result counts_slow(const gbr_counts *c, gbr
     return e == GBR_OK ? fast_ok(0) : fast_error(e, 0);
 }
 
-gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
+/* Counts within 15 each that can exist, as one word per side: returns 1
+ * and fills *out; 0 for every other input (the caller asks counts_slow). */
+static inline int counts_fast(const gbr_counts *c, gbr_material *out)
 {
-    if (c == NULL || out == NULL)
-        return fast_error(GBR_E_ARGUMENT, 0);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* The ten counts as bytes 0-7 and 2-9 of the struct. */
     uint64_t a, b;
     memcpy(&a, c->count[0], 8);
     memcpy(&b, c->count[0] + 2, 8);
-    if (((a | b) & FAST_BYTES(0xF0)) == 0) {
-        /* Every count below 16: one pair entry per type, white | black << 4. */
-        uint32_t pairs = (uint32_t)a | (uint32_t)(b >> 24) << 4;
-        uint64_t sum = fast_count_pair[0][pairs & 0xFFu] + fast_count_pair[1][(pairs >> 8) & 0xFFu] +
-                       fast_count_pair[2][(pairs >> 16) & 0xFFu] + fast_count_pair[3][pairs >> 24];
-        /* Promoted pieces plus pawns within 8 a side, no count past its
-         * limit: bytes 4 and 5 at most 8, byte 6 zero (no byte carries). */
-        uint64_t pawns = (a & 0xFF00000000ULL) | (b >> 56) << 40;
-        if ((((sum + pawns) >> 32) + 0x7777u) & 0xFF8080u)
-            return counts_refused(c);
-        uint32_t digits = (uint32_t)sum;
-        uint16_t pawn_digits = (uint16_t)(pawns >> 32); /* white, black */
-        memcpy(out->digit, &digits, 4);
-        memcpy(out->pawns, &pawn_digits, 2);
-        return fast_ok(0);
-    }
+    if ((a | b) & FAST_BYTES(0xF0))
+        return 0;
+    /* Every count below 16: one pair entry per type, white | black << 4. */
+    uint32_t pairs = (uint32_t)a | (uint32_t)(b >> 24) << 4;
+    uint64_t sum = fast_count_pair[0][pairs & 0xFFu] + fast_count_pair[1][(pairs >> 8) & 0xFFu] +
+                   fast_count_pair[2][(pairs >> 16) & 0xFFu] + fast_count_pair[3][pairs >> 24];
+    /* Promoted pieces plus pawns within 8 a side, no count past its
+     * limit: bytes 4 and 5 at most 8, byte 6 zero (no byte carries). */
+    uint64_t pawns = (a & 0xFF00000000ULL) | (b >> 56) << 40;
+    if ((((sum + pawns) >> 32) + 0x7777u) & 0xFF8080u)
+        return 0;
+    uint32_t digits = (uint32_t)sum;
+    uint16_t pawn_digits = (uint16_t)(pawns >> 32); /* white, black */
+    memcpy(out->digit, &digits, 4);
+    memcpy(out->pawns, &pawn_digits, 2);
+    return 1;
+#else
+    (void)c;
+    (void)out;
+    return 0;
 #endif
+}
+
+gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
+{
+    if (c == NULL || out == NULL)
+        return fast_error(GBR_E_ARGUMENT, 0);
+    return counts_fast(c, out) ? fast_ok(0) : counts_slow(c, out);
+}
+
+static __attribute__((noinline)) gbr_result counts_item_slow(const gbr_counts *c, gbr_material *out)
+{
+    static const gbr_material none;
+    *out = none;
     return counts_slow(c, out);
+}
+
+size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out, gbr_result *results)
+{
+    if (n == 0)
+        return 0;
+    if (counts == NULL || out == NULL || results == NULL)
+        return SIZE_MAX;
+    size_t errors = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (counts_fast(&counts[k], &out[k])) {
+            results[k] = fast_ok(0);
+        } else {
+            results[k] = counts_item_slow(&counts[k], &out[k]);
+            errors += results[k].error != GBR_OK;
+        }
+    }
+    return errors;
 }
 
 int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black)

@@ -175,7 +175,7 @@ typedef enum gbr_result_option { GBR_RESULT_NONE = 0, GBR_RESULT_WIN = 1, GBR_RE
 
 /* ------------------------------------------------------------------------
  * Codecs. A codec is a table of functions; both implement every entry
- * but the optional fused conversions at its end.
+ * but the optional fused conversions.
  * ------------------------------------------------------------------------ */
 typedef struct gbr_codec {
     const char *name; /* "ref" or "fast" */
@@ -217,6 +217,24 @@ typedef struct gbr_codec {
      * reference codec leaves them NULL: its answer is the composition. */
     gbr_result (*fen_to_position)(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result);
     gbr_result (*position_to_fen)(char *dst, size_t cap, const char *src, size_t len);
+
+    /* Column entries: one operation over n items in one call, for bulk work
+     * such as indexing a database column of codes, where a call per item
+     * would cost more than the item. Texts lie back to back: item k is
+     * text[offsets[k] .. offsets[k + 1]) (offsets has n + 1 entries; a
+     * NULL text means a NULL src for every item), handed to the single
+     * entry exactly as (src, len). results[k] is what the single entry
+     * returns for item k, an offsets[k + 1] below offsets[k] being an
+     * argument error; out[k] holds the value when results[k].error is
+     * GBR_OK and all zero bytes otherwise. Returns the number of items
+     * with an error, or SIZE_MAX, writing nothing, when n > 0 and offsets
+     * (counts), out or results is NULL. Both codecs implement them. */
+    size_t (*parse_material_column)(const char *text, const size_t *offsets, size_t n, gbr_material *out,
+                                    gbr_result *results);
+    size_t (*parse_study_column)(const char *text, const size_t *offsets, size_t n, gbr_study *out,
+                                 gbr_result *results);
+    size_t (*material_from_counts_column)(const gbr_counts *counts, size_t n, gbr_material *out,
+                                          gbr_result *results);
 } gbr_codec;
 
 /* The reference codec: clear, written straight from the spec. Static storage. */

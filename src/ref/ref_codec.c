@@ -20,4 +20,7 @@ const gbr_codec gbr_ref_codec = {
     .material_key = gbr_ref_material_key,
     .study_key = gbr_ref_study_key,
     .position_key = gbr_ref_position_key,
+    .parse_material_column = gbr_ref_parse_material_column,
+    .parse_study_column = gbr_ref_parse_study_column,
+    .material_from_counts_column = gbr_ref_material_from_counts_column,
 };

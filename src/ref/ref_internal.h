@@ -215,5 +215,11 @@ int gbr_ref_material_split(const gbr_material *m, int type, uint8_t *white, uint
 uint32_t gbr_ref_material_key(const gbr_material *m);
 uint64_t gbr_ref_study_key(const gbr_study *s);
 void gbr_ref_position_key(const gbr_position *p, gbr_position_key *out);
+size_t gbr_ref_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
+                                     gbr_result *results);
+size_t gbr_ref_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
+                                  gbr_result *results);
+size_t gbr_ref_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
+                                           gbr_result *results);
 
 #endif
