@@ -87,65 +87,119 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
  * range), so the scalar scan's argument holds: eight ranks of 8 files when
  * the index is 64 at the space. Men are the lanes that are neither digits
  * 1-8 nor '/': their square is the index before them, their code from
- * fast_fen_class (0 for any other byte: refused). Returns the space's
- * index, or 0 (no space in the first 80 bytes, or a rule broken). */
-static inline size_t fen_men_sse2(const unsigned char *s, size_t len, fast_board_masks *b)
+ * fast_fen_class (0, a scratch code, for any other byte: refused). */
+typedef struct fen_piece {
+    __m128i after;   /* the index after each byte */
+    unsigned spaces; /* lanes holding a space */
+    unsigned lanes;  /* lanes from lo up to the first space */
+    unsigned bad;    /* lanes of `lanes` out of range */
+    unsigned men;    /* lanes of `lanes` that are men */
+} fen_piece;
+
+/* Lanes lo-15 of v (the lanes below lo were read before: none is a space),
+ * the index before lane lo in every lane of `index`. */
+static inline fen_piece fen_read_piece(__m128i v, unsigned lo, __m128i index)
 {
     /* Lane k is kept when k >= lo: loadu(keep + 16 - lo). */
     static const uint8_t keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
                                      0,    0,    0,    0,    0,    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-    const __m128i one = _mm_set1_epi8('1'), seven = _mm_set1_epi8(7), eight = _mm_set1_epi8(8);
+    fen_piece p;
+    p.spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+    p.lanes = (((p.spaces & (0u - p.spaces)) - 1u) & 0xFFFFu) >> lo << lo;
+    __m128i d = _mm_sub_epi8(v, _mm_set1_epi8('1'));
+    __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(7)), d);
+    __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('/'));
+    /* Steps: (d + 1) * 8 for a digit, 8 for a man, 8 - 73 for '/'. */
+    __m128i q = _mm_add_epi8(_mm_slli_epi16(_mm_and_si128(d, digit), 3), _mm_set1_epi8(8));
+    q = _mm_sub_epi8(q, _mm_and_si128(slash, _mm_set1_epi8(73)));
+    q = _mm_and_si128(q, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16 - lo)));
+    q = _mm_add_epi8(q, _mm_slli_si128(q, 1));
+    q = _mm_add_epi8(q, _mm_slli_si128(q, 2));
+    q = _mm_add_epi8(q, _mm_slli_si128(q, 4));
+    q = _mm_add_epi8(q, _mm_slli_si128(q, 8));
+    p.after = _mm_add_epi8(q, index);
+    /* Limits: 71 after a file, 6 after a '/'. */
+    __m128i limit = _mm_sub_epi8(_mm_set1_epi8(71), _mm_and_si128(slash, _mm_set1_epi8(65)));
+    unsigned within = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(p.after, limit), p.after));
+    p.bad = ~within & p.lanes;
+    p.men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & p.lanes;
+    return p;
+}
+
+/* Lane 15 in every lane: the index the next piece starts from. */
+static inline __m128i fen_last_index(__m128i after)
+{
+    return _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_unpackhi_epi8(after, after), 0xFF), 0xFF);
+}
+
+/* Men at bytes `men` (bit k for byte k of s) into the masks, their squares
+ * the indices after[k] - 8. */
+static inline void fen_put_men(const unsigned char *s, const uint8_t *after, uint64_t men, fast_board_masks *b)
+{
+    for (; men; men &= men - 1) {
+        unsigned k = (unsigned)__builtin_ctzll(men);
+        unsigned code = fast_fen_class[s[k]] & 15u;
+        b->man[code] |= 1ULL << ((after[k] - 8u) & 63u);
+        b->count[code]++;
+    }
+}
+
+/* Any placement up to 80 bytes, piece by piece. */
+static __attribute__((noinline)) size_t fen_men_long(const unsigned char *s, size_t len, fast_board_masks *b)
+{
     __m128i index = _mm_set1_epi8(7);
     unsigned bad = 0;
+    for (size_t off = 0; off < 80 && off < len; off += 16) {
+        size_t base = off + 16 <= len ? off : len - 16;
+        fen_piece p = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)),
+                                     (unsigned)(off - base), index);
+        uint8_t after[16];
+        _mm_storeu_si128((__m128i *)(void *)after, p.after);
+        fen_put_men(s + base, after, p.men, b);
+        bad |= p.bad;
+        if (p.spaces) {
+            /* The space is a step of 8 too: 72 after it is 64 before. */
+            unsigned k = (unsigned)__builtin_ctz(p.spaces);
+            return bad || after[k] != 72 ? 0 : base + k;
+        }
+        index = fen_last_index(p.after);
+    }
+    return 0;
+}
+
+/* Returns the space's index, or 0 (no space in the first 80 bytes, or a
+ * rule broken; a byte that is no man leaves count[0] non-zero). The first
+ * 32 bytes (or all, when fewer) are read as two pieces with one pass over
+ * their men: most placements end there. */
+static inline size_t fen_men_sse2(const unsigned char *s, size_t len, fast_board_masks *b)
+{
     /* The shortest placement, Kk6/8/8/8/8/8/8/8, has 16 bytes. */
     if (len < 17)
         return 0;
-    for (size_t off = 0; off < 80 && off < len; off += 16) {
-        /* Bytes off.. as lanes lo..15 of the 16 at base: the last 16 of the
-         * text when fewer remain (lanes below lo were read already). */
-        size_t base = off + 16 <= len ? off : len - 16;
-        unsigned lo = (unsigned)(off - base);
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
-        /* No space below lo: the previous pieces had none. */
-        unsigned spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-        unsigned lanes = (((spaces & (0u - spaces)) - 1u) & 0xFFFFu) >> lo << lo;
-        __m128i d = _mm_sub_epi8(v, one);
-        __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, seven), d);
-        __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('/'));
-        /* Steps: (d + 1) * 8 for a digit, 8 for a man, 8 - 73 for '/'. */
-        __m128i q = _mm_add_epi8(_mm_slli_epi16(_mm_and_si128(d, digit), 3), eight);
-        q = _mm_sub_epi8(q, _mm_and_si128(slash, _mm_set1_epi8(73)));
-        q = _mm_and_si128(q, _mm_loadu_si128((const __m128i *)(const void *)(keep + 16 - lo)));
-        q = _mm_add_epi8(q, _mm_slli_si128(q, 1));
-        q = _mm_add_epi8(q, _mm_slli_si128(q, 2));
-        q = _mm_add_epi8(q, _mm_slli_si128(q, 4));
-        q = _mm_add_epi8(q, _mm_slli_si128(q, 8));
-        q = _mm_add_epi8(q, index);
-        /* Limits: 71 after a file, 6 after a '/'. */
-        __m128i limit = _mm_sub_epi8(_mm_set1_epi8(71), _mm_and_si128(slash, _mm_set1_epi8(65)));
-        unsigned within = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(q, limit), q));
-        bad |= ~within & lanes;
-        unsigned men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & lanes;
-        uint8_t after[16];
-        _mm_storeu_si128((__m128i *)(void *)after, q);
-        for (; men; men &= men - 1) {
-            unsigned k = (unsigned)__builtin_ctz(men);
-            unsigned code = fast_fen_class[s[base + k]];
-            unsigned sq = (after[k] - 8u) & 63u;
-            bad |= code == 0;
-            b->man[code & 15u] |= 1ULL << sq;
-            b->count[code & 15u]++;
-        }
-        if (spaces) {
-            /* The space is a step of 8 too: 72 after it is 64 before. */
-            unsigned k = (unsigned)__builtin_ctz(spaces);
-            return bad || after[k] != 72 ? 0 : base + k;
-        }
-        /* Lane 15 to every lane: the index the next piece starts from. */
-        index = _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_unpackhi_epi8(q, q), 0xFF), 0xFF);
+    /* The second piece: bytes 16-31, or the last 16 (lanes below lo repeat
+     * bytes of the first). */
+    size_t base = len >= 32 ? 16 : len - 16;
+    unsigned lo = (unsigned)(16 - base);
+    fen_piece p0 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)s), 0, _mm_set1_epi8(7));
+    if (p0.spaces == 0) {
+        fen_piece p1 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)), lo,
+                                      fen_last_index(p0.after));
+        if (p1.spaces == 0)
+            return len > 32 ? fen_men_long(s, len, b) : 0;
+        /* Bytes 0-31 in order: the second piece's lanes below lo covered by the first. */
+        uint8_t after[32];
+        _mm_storeu_si128((__m128i *)(void *)(after + base), p1.after);
+        _mm_storeu_si128((__m128i *)(void *)after, p0.after);
+        fen_put_men(s, after, p0.men | (uint64_t)p1.men << base, b);
+        unsigned k = (unsigned)__builtin_ctz(p1.spaces);
+        return p0.bad | p1.bad || after[base + k] != 72 ? 0 : base + k;
     }
-    return 0;
+    uint8_t after[16];
+    _mm_storeu_si128((__m128i *)(void *)after, p0.after);
+    fen_put_men(s, after, p0.men, b);
+    unsigned k = (unsigned)__builtin_ctz(p0.spaces);
+    return p0.bad || after[k] != 72 ? 0 : k;
 }
 #endif
 
@@ -158,7 +212,7 @@ size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr
 #if defined(__SSE2__)
     fast_masks_clear(b);
     size_t i = fen_men_sse2(s, len, b);
-    if (i == 0)
+    if (i == 0 || b->count[0] != 0)
         return 0;
 #else
     /* A valid placement ends at the first space, itself a stop character:
