@@ -465,16 +465,31 @@ void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_
 
 #define COLUMN_ITEMS_MAX 16
 
-/* Splits text at '\n' into at most COLUMN_ITEMS_MAX items (the rest joins
- * the last one); offsets gets n + 1 entries. */
-static size_t column_offsets(const char *text, size_t len, size_t offsets[COLUMN_ITEMS_MAX + 1])
+/* The lines of text (split at '\n', at most COLUMN_ITEMS_MAX, the rest
+ * joining the last) back to back without their separators, in an
+ * allocation of exactly that size (NULL when empty); offsets gets n + 1
+ * entries. */
+static size_t column_lines(const char *text, size_t len, char **column, size_t offsets[COLUMN_ITEMS_MAX + 1])
 {
-    size_t n = 0;
+    size_t n = 0, at = 0;
+    *column = len ? malloc(len) : NULL;
+    FUZZ_ASSERT(len == 0 || *column != NULL, "out of memory");
     offsets[0] = 0;
-    for (size_t i = 0; i < len && n + 1 < COLUMN_ITEMS_MAX; i++)
-        if (text[i] == '\n')
-            offsets[++n] = i; /* the '\n' starts the next item */
-    offsets[++n] = len;
+    for (size_t i = 0; i < len; i++) {
+        if (text[i] == '\n' && n + 1 < COLUMN_ITEMS_MAX)
+            offsets[++n] = at;
+        else
+            (*column)[at++] = text[i];
+    }
+    offsets[++n] = at;
+    if (at == 0) { /* only separators, or nothing */
+        free(*column);
+        *column = NULL;
+    } else if (at < len) { /* exact size, so a read past the last item is a finding */
+        char *exact = realloc(*column, at);
+        FUZZ_ASSERT(exact != NULL, "out of memory");
+        *column = exact;
+    }
     return n;
 }
 
@@ -504,7 +519,9 @@ static void *column_array(size_t n, size_t size)
 void fuzz_compare_text_columns(const char *text, size_t len)
 {
     size_t offsets[COLUMN_ITEMS_MAX + 1];
-    size_t n = column_offsets(text, len, offsets);
+    char *lines;
+    size_t n = column_lines(text, len, &lines, offsets);
+    text = lines;
     const gbr_codec *codecs[2] = {fuzz_codec_a(), fuzz_codec_b()};
     gbr_material *materials[2];
     gbr_study *studies[2];
@@ -544,6 +561,7 @@ void fuzz_compare_text_columns(const char *text, size_t len)
         free(material_results[c]);
         free(study_results[c]);
     }
+    free(lines);
 }
 
 void fuzz_compare_counts_column(const gbr_counts *counts, size_t n)
