@@ -94,17 +94,11 @@ static const uint8_t written_code[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB,
 static inline unsigned written_nonempty(const uint8_t count[16])
 {
 #if defined(__SSE2__)
+    /* Codes 1-8 interleaved with 9-16 (zero past the end) are in written
+     * order: count[1], count[9], count[2], count[10], ... */
     __m128i c = _mm_loadu_si128((const __m128i *)(const void *)count);
-    unsigned some = ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_setzero_si128()));
-    /* Codes 1-5 and 9-13 to the even and odd bits 0-9. */
-    unsigned w = (some >> GBR_WQ) & 31u, k = (some >> GBR_BQ) & 31u;
-    w = (w | w << 4) & 0x10Fu;
-    w = (w | w << 2) & 0x133u;
-    w = (w | w << 1) & 0x155u;
-    k = (k | k << 4) & 0x10Fu;
-    k = (k | k << 2) & 0x133u;
-    k = (k | k << 1) & 0x155u;
-    return w | k << 1;
+    __m128i order = _mm_unpacklo_epi8(_mm_srli_si128(c, GBR_WQ), _mm_srli_si128(c, GBR_BQ));
+    return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(order, _mm_setzero_si128())) & 0x3FFu;
 #else
     unsigned bits = 0;
     for (unsigned j = 0; j < 10; j++)
@@ -143,7 +137,18 @@ static size_t position_text(char *dst, const fast_board_masks *b, const gbr_mate
     memcpy(d, fast_square_name[lowest(b->man[GBR_WK])], 2);
     memcpy(d + 2, fast_square_name[lowest(b->man[GBR_BK])], 2);
     d[4] = ' ';
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* "abcd.ef" and the space after it (which the men or the count
+     * starts with, written again below) as one word. */
+    uint32_t digits;
+    uint16_t pawns;
+    memcpy(&digits, m->digit, 4);
+    memcpy(&pawns, m->pawns, 2);
+    uint64_t text = ((uint64_t)digits | (uint64_t)pawns << 40) + 0x2030302E30303030ULL;
+    memcpy(d + 5, &text, 8);
+#else
     fast_put_material(d + 5, m);
+#endif
     d += 12;
     if (groups == 0) {
         /* The space before the men, kept only when there are some. */

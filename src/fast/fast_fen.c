@@ -133,17 +133,20 @@ static inline __m128i fen_last_index(__m128i after)
     return _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_unpackhi_epi8(after, after), 0xFF), 0xFF);
 }
 
-/* Men at bytes `men` (bit k for byte k of s) into the masks, their squares
- * the indices after[k] - 8. */
-static inline void fen_put_men(const unsigned char *s, const uint8_t *after, uint64_t men, fast_board_masks *b)
+/* Men at bytes `men` (bit k for byte k of s) into the masks, on squares
+ * at[k]. */
+static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64_t men, fast_board_masks *b)
 {
     for (; men; men &= men - 1) {
-        unsigned k = (unsigned)__builtin_ctzll(men);
+        size_t k = (size_t)__builtin_ctzll(men);
         unsigned code = fast_fen_class[s[k]] & 15u;
-        b->man[code] |= 1ULL << ((after[k] - 8u) & 63u);
+        b->man[code] |= 1ULL << (at[k] & 63u);
         b->count[code]++;
     }
 }
+
+/* A man's square: the index before it, 8 less than after it. */
+static inline __m128i fen_squares(__m128i after) { return _mm_sub_epi8(after, _mm_set1_epi8(8)); }
 
 /* Any placement up to 80 bytes, piece by piece. */
 static __attribute__((noinline)) size_t fen_men_long(const unsigned char *s, size_t len, fast_board_masks *b)
@@ -154,14 +157,14 @@ static __attribute__((noinline)) size_t fen_men_long(const unsigned char *s, siz
         size_t base = off + 16 <= len ? off : len - 16;
         fen_piece p = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)),
                                      (unsigned)(off - base), index);
-        uint8_t after[16];
-        _mm_storeu_si128((__m128i *)(void *)after, p.after);
-        fen_put_men(s + base, after, p.men, b);
+        uint8_t at[16];
+        _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p.after));
+        fen_put_men(s + base, at, p.men, b);
         bad |= p.bad;
         if (p.spaces) {
-            /* The space is a step of 8 too: 72 after it is 64 before. */
+            /* The space is a step of 8 too: square 64 for it is index 64 before it. */
             unsigned k = (unsigned)__builtin_ctz(p.spaces);
-            return bad || after[k] != 72 ? 0 : base + k;
+            return bad || at[k] != 64 ? 0 : base + k;
         }
         index = fen_last_index(p.after);
     }
@@ -188,18 +191,18 @@ static inline size_t fen_men_sse2(const unsigned char *s, size_t len, fast_board
         if (p1.spaces == 0)
             return len > 32 ? fen_men_long(s, len, b) : 0;
         /* Bytes 0-31 in order: the second piece's lanes below lo covered by the first. */
-        uint8_t after[32];
-        _mm_storeu_si128((__m128i *)(void *)(after + base), p1.after);
-        _mm_storeu_si128((__m128i *)(void *)after, p0.after);
-        fen_put_men(s, after, p0.men | (uint64_t)p1.men << base, b);
+        uint8_t at[32];
+        _mm_storeu_si128((__m128i *)(void *)(at + base), fen_squares(p1.after));
+        _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p0.after));
+        fen_put_men(s, at, p0.men | (uint64_t)p1.men << base, b);
         unsigned k = (unsigned)__builtin_ctz(p1.spaces);
-        return p0.bad | p1.bad || after[base + k] != 72 ? 0 : base + k;
+        return p0.bad | p1.bad || at[base + k] != 64 ? 0 : base + k;
     }
-    uint8_t after[16];
-    _mm_storeu_si128((__m128i *)(void *)after, p0.after);
-    fen_put_men(s, after, p0.men, b);
+    uint8_t at[16];
+    _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p0.after));
+    fen_put_men(s, at, p0.men, b);
     unsigned k = (unsigned)__builtin_ctz(p0.spaces);
-    return p0.bad || after[k] != 72 ? 0 : k;
+    return p0.bad || at[k] != 64 ? 0 : k;
 }
 #endif
 
@@ -354,8 +357,9 @@ static inline int fen_common_tail(const unsigned char *s, size_t len, size_t end
 {
     if (end == 0 || len - end != 10 || memcmp(s + end + 2, " - - 0 1", 8) != 0)
         return -1;
-    unsigned side = s[end + 1];
-    return side == 'b' ? 1 : side == 'w' ? 0 : -1;
+    /* No branch on the side itself: it is either with even odds. */
+    unsigned side = s[end + 1], black = side == 'b';
+    return (int)(black | (side == 'w')) - 1 + (int)black;
 }
 
 gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
