@@ -191,123 +191,159 @@ static gbr_result king_square(reader *r, unsigned *sq)
     return fast_ok(0);
 }
 
-/* `count` squares from s (2 bytes each, all in bounds): the man of slot k
- * has board code codes[k] & 15, and codes[k] & FAST_SLOT_CONTINUES when it
- * is not the first of its list. Each is written to the board and `used`;
- * any error (a bad square, a square used twice, one not above the square
- * before it in its list, a pawn on rank 1 or 8 when `forbidden` says so)
- * makes the return value non-zero. No branch depends on the text. */
-static inline uint64_t read_squares(const unsigned char *s, unsigned count, const uint8_t *codes, uint64_t forbidden,
-                                    uint64_t *used, uint8_t *board)
+/* The text after the men count's digits, as a number: its bytes (first
+ * byte lowest) and its length in the top byte. Slot h of these tables is
+ * the text whose number times INDICATOR_HASH has h in its top three
+ * bits (a multiplier found by search: the seven texts take seven slots). */
+#define INDICATOR_HASH 0xDEFC044A09325627ULL
+static const uint64_t indicator_key[8] = {
+    0x0200000000002E2BULL, /* "+." */
+    0x010000000000002EULL, /* "." */
+    UINT64_MAX,            /* no text */
+    0x03000000002E3D2DULL, /* "-=." */
+    0x0500002E4D545720ULL, /* " WTM." */
+    0x0200000000002E3DULL, /* "=." */
+    0x03000000002E2B2DULL, /* "-+." */
+    0x0500002E4D544220ULL, /* " BTM." */
+};
+static const uint8_t indicator_value[8] = {GBR_IND_WIN,  GBR_IND_NONE, 0,           GBR_IND_BLACK_DRAW,
+                                           GBR_IND_WTM, GBR_IND_DRAW, GBR_IND_BLACK_WIN, GBR_IND_BTM};
+
+/* A men count 1-17 as text: its bytes (first byte lowest); *length 1 or 2. */
+static inline uint32_t count_text(unsigned n, unsigned *length)
 {
-    uint64_t bad = 0, u = *used;
-    unsigned previous = 0;
-    for (unsigned k = 0; k < count; k++, s += 2) {
-        unsigned f = fast_file_value[s[0]], r = fast_rank_value[s[1]];
-        unsigned sq = (f + r) & 63u, code = codes[k];
+    unsigned tens = n >= 10;
+    *length = 1 + tens;
+    return tens ? 0x3031u + ((n - 10u) << 8) : 0x30u + n;
+}
+
+/* The square at q[0..1] as a number 0-63. *seen collects the two bytes less
+ * "a1": they name a square only when both are 0-7, so (*seen & NOT_SQUARE)
+ * != 0 once any of them was no square (a byte below its base borrows, which
+ * sets bit 7 or the high bits). */
+#define NOT_SQUARE 0xFFFFF8F8u
+static inline unsigned square_at(const unsigned char *q, uint32_t *seen)
+{
+    uint32_t x = ((uint32_t)q[0] | (uint32_t)q[1] << 8) - 0x3161u;
+    *seen |= x;
+    return (x & 7u) << 3 | ((x >> 8) & 7u);
+}
+
+/* One colour's pawns: n squares from q, ascending, not on rank 1 or 8. */
+static inline uint64_t read_pawns(const unsigned char *q, unsigned n, uint8_t code, uint64_t *used, uint8_t *board)
+{
+    uint64_t bad = 0, u = *used, previous = 0;
+    uint32_t seen = 0;
+    for (unsigned k = 0; k < n; k++, q += 2) {
+        unsigned sq = square_at(q, &seen);
         uint64_t bit = 1ULL << sq;
-        bad |= ((f | r) & 0x80u) | (bit & (u | forbidden)) | ((code >> 7) & (sq <= previous));
+        bad |= (bit & (u | FAST_RANKS_1_AND_8)) | (bit <= previous);
         u |= bit;
-        board[sq] = (uint8_t)(code & 15u);
-        previous = sq;
+        board[sq] = code;
+        previous = bit;
     }
     *used = u;
-    return bad;
+    return bad | (seen & NOT_SQUARE);
 }
 
 /* A valid position form without groups, accepted in one pass with no error
- * bookkeeping; 0 sends the text (any invalid one, and every one with a 9)
- * to the precise scanner below, which starts again from column 1. */
-static int position_fast(const unsigned char *s, size_t len, gbr_position *out, uint64_t *occupied)
+ * bookkeeping: returns its indicator, with the board (kings included) in
+ * board[] and its occupied squares in *occupied. -1 sends the text (any
+ * invalid one, every one with a 9, a few long ones) to the precise scanner
+ * below, which starts again from column 1; board[] is scratch then. */
+static inline int position_fast(const unsigned char *s, size_t len, uint8_t *board, uint64_t *occupied)
 {
-    if (len < 17)
-        return 0;
     unsigned wk, bk;
     gbr_material m;
-    if (!fast_two_squares(s, &wk, &bk) || wk == bk || s[4] != ' ' || s[12] != ' ' || !fast_material7(s + 5, &m))
-        return 0;
+    if (len < 17 || !fast_two_squares(s, &wk, &bk) || wk == bk || s[4] != ' ' || s[12] != ' ' ||
+        !fast_material7(s + 5, &m))
+        return -1;
     uint32_t digits;
     memcpy(&digits, m.digit, 4);
     if ((digits + 0x77777777u) & 0x80808080u)
-        return 0; /* a 9: groups, for the precise scanner */
-    /* The piece squares' codes in written order (4 bytes a type, the
-     * unused ones overwritten by the next type). */
-    uint8_t codes[16 + 4];
-    unsigned pieces = 0, white = 1, black = 1;
-    for (unsigned type = 0; type < 4; type++) {
-        unsigned d = m.digit[type], w = fast_digit_split[d][0], b = fast_digit_split[d][1];
-        uint32_t slot_codes = fast_digit_slots[d] + (type + 1u) * 0x01010101u;
-        memcpy(codes + pieces, &slot_codes, 4);
-        pieces += w + b;
-        white += w;
-        black += b;
-    }
+        return -1; /* a 9: groups, for the precise scanner */
+    /* Men of each type, all four digits at once: black = digit / 3, which
+     * is (digit * 11) >> 5 for 0-8, white = digit - 3 * black. */
+    uint32_t black4 = ((digits * 11u) >> 5) & 0x07070707u, both4 = digits - 2u * black4;
     unsigned pw = m.pawns[0], pb = m.pawns[1], pawns = pw + pb;
-    white += pw;
-    black += pb;
-    /* The field, its separators, the shortest men count and the full stop. */
-    size_t i = 13;
-    if (len - i < 2u * (pieces + pawns) + (pawns != 0) + (pieces + pawns != 0) + 4u)
-        return 0;
-    uint8_t *board = out->board;
+    unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
+    unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
+    /* The field with its '.' and closing space, then at least "w/b.". */
+    size_t field = men ? 2u * men + (pawns != 0) + 1u : 0u;
+    if (len - 13 < field + 4)
+        return -1;
+
+    /* The men counts and the indicator: the last r bytes of the text, read
+     * as one word (len >= 17, so the 8 bytes before its end exist). */
+    size_t r = len - 13 - field;
+    if (r > 8)
+        return -1; /* "10/12 WTM." and longer: the precise scanner */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t tail;
+    memcpy(&tail, s + len - 8, 8);
+    tail >>= 8 * (8 - r);
+#else
+    uint64_t tail = 0;
+    for (size_t k = 0; k < r; k++)
+        tail |= (uint64_t)s[len - r + k] << (8 * k);
+#endif
+    uint64_t counts;
+    unsigned l;
+    if (white < 9 && black < 9) {
+        counts = ('1' + white) | (unsigned)'/' << 8 | ('1' + black) << 16;
+        l = 3;
+    } else {
+        unsigned lw, lb;
+        uint32_t tw = count_text(white + 1, &lw), tb = count_text(black + 1, &lb);
+        counts = tw | (uint64_t)'/' << (8 * lw) | (uint64_t)tb << (8 * (lw + 1));
+        l = lw + 1 + lb; /* 3-5 bytes */
+    }
+    uint64_t key = (tail >> (8 * l)) | (uint64_t)(r - l) << 56;
+    unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
+    if ((tail & ((1ULL << (8 * l)) - 1)) != counts || indicator_key[h] != key)
+        return -1;
+
+    /* The pieces' slot bytes in written order: board code, and
+     * FAST_SLOT_CONTINUES when the square must exceed the one before it (same
+     * list). Each type's four bytes are stored whole, the next over the slack. */
+    uint8_t slots[16 + 4];
+    uint32_t queens = fast_digit_slots[m.digit[0]] + 0x01010101u * GBR_WQ,
+             rooks = fast_digit_slots[m.digit[1]] + 0x01010101u * GBR_WR,
+             bishops = fast_digit_slots[m.digit[2]] + 0x01010101u * GBR_WB,
+             knights = fast_digit_slots[m.digit[3]] + 0x01010101u * GBR_WN;
+    unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
+    memcpy(slots, &queens, 4);
+    memcpy(slots + at1, &rooks, 4);
+    memcpy(slots + at2, &bishops, 4);
+    memcpy(slots + at3, &knights, 4);
+
     memset(board, 0, 64);
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
-    uint64_t used = (1ULL << wk) | (1ULL << bk);
-    uint64_t bad = read_squares(s + i, pieces, codes, 0, &used, board);
-    i += 2u * pieces;
+    uint64_t used = (1ULL << wk) | (1ULL << bk), bad = 0;
+    unsigned previous = 0;
+    uint32_t seen = 0;
+    const unsigned char *q = s + 13;
+    for (unsigned k = 0; k < pieces; k++, q += 2) {
+        unsigned c = slots[k], sq = square_at(q, &seen);
+        uint64_t bit = 1ULL << sq;
+        bad |= (bit & used) | ((c >> 7) & (sq <= previous));
+        used |= bit;
+        board[sq] = (uint8_t)(c & 15u);
+        previous = sq;
+    }
     if (pawns) {
-        /* White pawns then black pawns, each list's first one unflagged. */
-        uint8_t pawn_codes[16 + 8];
-        memset(pawn_codes, GBR_WP | FAST_SLOT_CONTINUES, 8);
-        memset(pawn_codes + pw, GBR_BP | FAST_SLOT_CONTINUES, 16);
-        pawn_codes[pw] = GBR_BP;
-        pawn_codes[0] &= 15u;
-        bad |= s[i] != '.';
-        bad |= read_squares(s + i + 1, pawns, pawn_codes, FAST_RANKS_1_AND_8, &used, board);
-        i += 1u + 2u * pawns;
+        bad |= *q != '.';
+        q++;
+        bad |= read_pawns(q, pw, GBR_WP, &used, board);
+        bad |= read_pawns(q + 2 * pw, pb, GBR_BP, &used, board);
+        q += 2 * pawns;
     }
-    if (pieces + pawns) {
-        bad |= s[i] != ' ';
-        i++;
-    }
-    if (bad)
-        return 0;
-    /* The men counts, in their only valid spelling. */
-    if (len - i < 4)
-        return 0;
-    if (white >= 10) {
-        if (s[i] != '1' || s[i + 1] != (unsigned char)('0' + white - 10))
-            return 0;
-        i += 2;
-    } else if (s[i++] != (unsigned char)('0' + white)) {
-        return 0;
-    }
-    if (i >= len || s[i++] != '/')
-        return 0;
-    if (black >= 10) {
-        if (len - i < 2 || s[i] != '1' || s[i + 1] != (unsigned char)('0' + black - 10))
-            return 0;
-        i += 2;
-    } else if (i >= len || s[i++] != (unsigned char)('0' + black)) {
-        return 0;
-    }
-    size_t rest = len - i;
-    const unsigned char *e = s + i;
-    uint8_t indicator;
-    if (rest == 1 && e[0] == '.')
-        indicator = GBR_IND_NONE;
-    else if (rest == 2 && (e[0] == '+' || e[0] == '=') && e[1] == '.')
-        indicator = e[0] == '+' ? GBR_IND_WIN : GBR_IND_DRAW;
-    else if (rest == 3 && e[0] == '-' && (e[1] == '+' || e[1] == '=') && e[2] == '.')
-        indicator = e[1] == '+' ? GBR_IND_BLACK_WIN : GBR_IND_BLACK_DRAW;
-    else if (rest == 5 && e[0] == ' ' && (e[1] == 'W' || e[1] == 'B') && e[2] == 'T' && e[3] == 'M' && e[4] == '.')
-        indicator = e[1] == 'W' ? GBR_IND_WTM : GBR_IND_BTM;
-    else
-        return 0;
-    out->indicator = indicator;
+    bad |= (men != 0) & (*q != ' ');
+    if (bad | (seen & NOT_SQUARE))
+        return -1;
     *occupied = used;
-    return 1;
+    return indicator_value[h];
 }
 
 /* The precise scanner: the first rule broken, left to right (§9.3). Kept
@@ -466,8 +502,13 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
      * *out is written only on success. */
     gbr_position p;
     uint64_t occupied;
-    gbr_result r = position_fast((const unsigned char *)src, len, &p, &occupied) ? fast_ok(0)
-                                                                                  : position_precise(src, len, &p);
+    int indicator = position_fast((const unsigned char *)src, len, p.board, &occupied);
+    if (indicator >= 0) {
+        p.indicator = (uint8_t)indicator;
+        *out = p;
+        return fast_ok(0);
+    }
+    gbr_result r = position_precise(src, len, &p);
     if (r.error == GBR_OK)
         *out = p;
     return r;
@@ -489,7 +530,9 @@ gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t l
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;
     uint64_t occupied;
-    if (position_fast((const unsigned char *)src, len, &p, &occupied))
-        return fast_put_fen(dst, cap, &p, occupied);
-    return position_to_fen_precise(dst, cap, src, len);
+    int indicator = position_fast((const unsigned char *)src, len, p.board, &occupied);
+    if (indicator < 0)
+        return position_to_fen_precise(dst, cap, src, len);
+    p.indicator = (uint8_t)indicator;
+    return fast_put_fen(dst, cap, &p, occupied);
 }
