@@ -118,7 +118,7 @@ static inline char *put_men(char *d, const fast_board_masks *b, unsigned nonempt
     for (; nonempty; nonempty &= nonempty - 1) {
         unsigned j = (unsigned)__builtin_ctz(nonempty);
         *d = '.';
-        d += (1u << j) == first_pawns;
+        d += (nonempty & (0u - nonempty)) == first_pawns;
         uint64_t m = b->man[written_code[j]];
         do {
             memcpy(d, fast_square_name[lowest(m)], 2);
@@ -229,40 +229,53 @@ gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
     return fast_put_position(dst, cap, &b, &m, p->indicator);
 }
 
-/* Files of rank `rank` that hold a man, as bit f for file f. */
-static inline unsigned rank_occupancy(uint64_t occ, unsigned rank)
+/* The occupancy as ranks: bit 8 * file + rank moves to bit 8 * rank + file,
+ * so byte r holds the files of rank r that hold a man (an 8x8 bit matrix
+ * transposed by three delta swaps). */
+static inline uint64_t rank_major(uint64_t x)
 {
-    return (unsigned)((((occ >> rank) & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+    uint64_t t = (x ^ (x >> 7)) & 0x00AA00AA00AA00AAULL;
+    x ^= t ^ (t << 7);
+    t = (x ^ (x >> 14)) & 0x0000CCCC0000CCCCULL;
+    x ^= t ^ (t << 14);
+    t = (x ^ (x >> 28)) & 0x00000000F0F0F0F0ULL;
+    x ^= t ^ (t << 28);
+    return x;
+}
+
+/* Set bits (baseline x86-64 has no popcount instruction). */
+static inline unsigned bit_count(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ULL;
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (unsigned)((x * 0x0101010101010101ULL) >> 56);
 }
 
 gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ)
 {
-    unsigned occ8[8];
-    size_t need = 7 + 10;
-    for (unsigned rank = 0; rank < 8; rank++) {
-        occ8[rank] = rank_occupancy(occ, rank);
-        need += fast_fen_rank_length[occ8[rank]];
-    }
+    uint64_t ranks = rank_major(occ);
+    /* A rank's text has a byte per man and one per run of empty files: a
+     * run starts on each empty file whose left neighbour is not empty. */
+    uint64_t empty = ~ranks, run_starts = empty & ~((empty << 1) & 0xFEFEFEFEFEFEFEFEULL);
+    size_t need = 7 + 10 + bit_count(ranks | run_starts);
     if (cap < need) {
         gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
         return r;
     }
     char *d = dst;
     for (unsigned rank = 8; rank-- > 0;) {
-        if (occ8[rank] == 0) {
-            d[0] = '8'; /* most ranks of an endgame */
-            d[1] = rank ? '/' : ' ';
-            d += 2;
-            continue;
+        unsigned o = (unsigned)(ranks >> (8 * rank)) & 0xFFu;
+        const uint8_t *text = fast_fen_rank_template[o];
+        /* The template's 8 bytes as they stand (each rank's text is followed
+         * by at least 10 more bytes of the FEN, so its slack is written over
+         * later), then a letter on each byte that is a man's file. */
+        memcpy(d, text, 8);
+        for (unsigned men = fast_fen_rank_men[o]; men; men &= men - 1) {
+            unsigned k = (unsigned)__builtin_ctz(men);
+            d[k] = fast_board_letter[p->board[text[k] * 8 + rank] & 15u];
         }
-        const uint8_t *text = fast_fen_rank_template[occ8[rank]];
-        unsigned n = fast_fen_rank_length[occ8[rank]];
-        for (unsigned k = 0; k < n; k++) {
-            unsigned t = text[k];
-            /* t < 8 is a file holding a man; otherwise t is a run digit. */
-            d[k] = t < 8 ? fast_board_letter[p->board[t * 8 + rank] & 15u] : (char)t;
-        }
-        d += n;
+        d += fast_fen_rank_length[o];
         *d++ = rank ? '/' : ' ';
     }
     int black = p->indicator == GBR_IND_BLACK_WIN || p->indicator == GBR_IND_BLACK_DRAW || p->indicator == GBR_IND_BTM;
