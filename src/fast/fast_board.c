@@ -264,6 +264,10 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t o
         return r;
     }
     char *d = dst;
+    /* Unrolled: each rank's shift, separator and board offset are constants. */
+#if defined(__GNUC__)
+#pragma GCC unroll 8
+#endif
     for (unsigned rank = 8; rank-- > 0;) {
         unsigned o = (unsigned)(ranks >> (8 * rank)) & 0xFFu;
         const uint8_t *text = fast_fen_rank_template[o];

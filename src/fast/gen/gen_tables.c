@@ -292,6 +292,22 @@ int main(void)
     for (unsigned occ = 0; occ < 256; occ++)
         printf("%s%u,", occ % 16 == 0 ? "\n    " : " ", lengths[occ]);
     end_table();
+    /* Where a template's men stand, so a writer can visit just those bytes. */
+    begin_table("uint8_t", "fast_fen_rank_men", "[256]",
+                "bit k set when byte k of fast_fen_rank_template[occupied] is a man's file");
+    for (unsigned occ = 0; occ < 256; occ++) {
+        unsigned bits = 0, n = 0, run = 0;
+        for (unsigned f = 0; f < 8; f++) {
+            if (occ & (1u << f)) {
+                n += run != 0;
+                run = 0;
+                bits |= 1u << n++;
+            } else
+                run++;
+        }
+        printf("%s%u,", occ % 16 == 0 ? "\n    " : " ", bits);
+    }
+    end_table();
 
     printf("\n#endif\n");
     return 0;
