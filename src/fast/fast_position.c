@@ -52,7 +52,7 @@ static inline gbr_error place_checks(const reader *r, unsigned sq, int pawn, int
 }
 
 /* `count` squares of one colour and type, written to the board as `code`. */
-static gbr_result read_list(reader *r, unsigned count, uint8_t code, enum square_context ctx, uint8_t *board)
+static inline gbr_result read_list(reader *r, unsigned count, uint8_t code, enum square_context ctx, uint8_t *board)
 {
     int previous = -1;
     for (unsigned n = 0; n < count; n++) {
@@ -179,7 +179,7 @@ static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
             return try_result_;                                                                                        \
     } while (0)
 
-static gbr_result king_square(reader *r, unsigned *sq)
+static inline gbr_result king_square(reader *r, unsigned *sq)
 {
     if (r->i >= r->len)
         return fast_error(GBR_E_TRUNCATED, r->len + 1);
@@ -246,26 +246,59 @@ static inline uint64_t read_pawns(const unsigned char *q, unsigned n, uint8_t co
     return bad | (seen & NOT_SQUARE);
 }
 
+/* The head "wkbk abcd.ef " of a form the fast path takes: the kings'
+ * squares, the digits (byte t = digit t) and the pawn counts. 0 for any
+ * other text, and for a digit 9 (groups follow: the precise scanner). */
+static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *bk, uint32_t *digits, unsigned *pw,
+                                unsigned *pb)
+{
+    if (!fast_two_squares(s, wk, bk) || *wk == *bk || s[12] != ' ')
+        return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* " abcd.ef" as one word less " 0000.00": each byte at most its limit,
+     * 0 for the space and the '.', 8 for the digits and pawns (adding
+     * 127 - limit sets bit 7 past it; a byte with bit 7 fails as it is). */
+    uint64_t w;
+    memcpy(&w, s + 4, 8);
+    uint64_t x = w ^ 0x30302E3030303020ULL;
+    if (((x + 0x77777F777777777FULL) | x) & FAST_BYTES(0x80))
+        return 0;
+    *digits = (uint32_t)(x >> 8);
+    *pw = (unsigned)(x >> 48) & 0xFFu;
+    *pb = (unsigned)(x >> 56);
+    /* Up to 7 pawns a side with no 9 always fits §2.4 (one forced promotion
+     * at most); 8 pawns leave no room for any: ask the table. */
+    if (((x >> 48) & 0x0808u) && !((fast_material_allowed[x >> 8 & 0xFFu][0][*pw] >> *pb) & 1u))
+        return 0;
+    return 1;
+#else
+    gbr_material m;
+    if (s[4] != ' ' || !fast_material7(s + 5, &m) || m.digit[0] == 9 || m.digit[1] == 9 || m.digit[2] == 9 ||
+        m.digit[3] == 9)
+        return 0;
+    *digits = (uint32_t)m.digit[0] | (uint32_t)m.digit[1] << 8 | (uint32_t)m.digit[2] << 16 | (uint32_t)m.digit[3] << 24;
+    *pw = m.pawns[0];
+    *pb = m.pawns[1];
+    return 1;
+#endif
+}
+
 /* A valid position form without groups, accepted in one pass with no error
  * bookkeeping: returns its indicator, with the board (kings included) in
  * board[] and its occupied squares in *occupied. -1 sends the text (any
  * invalid one, every one with a 9, a few long ones) to the precise scanner
  * below, which starts again from column 1; board[] is scratch then. */
-static inline int position_fast(const unsigned char *s, size_t len, uint8_t *board, uint64_t *occupied)
+static inline __attribute__((always_inline)) int position_fast(const unsigned char *s, size_t len, uint8_t *board,
+                                                               uint64_t *occupied)
 {
-    unsigned wk, bk;
-    gbr_material m;
-    if (len < 17 || !fast_two_squares(s, &wk, &bk) || wk == bk || s[4] != ' ' || s[12] != ' ' ||
-        !fast_material7(s + 5, &m))
-        return -1;
+    unsigned wk, bk, pw, pb;
     uint32_t digits;
-    memcpy(&digits, m.digit, 4);
-    if ((digits + 0x77777777u) & 0x80808080u)
-        return -1; /* a 9: groups, for the precise scanner */
+    if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb))
+        return -1;
     /* Men of each type, all four digits at once: black = digit / 3, which
      * is (digit * 11) >> 5 for 0-8, white = digit - 3 * black. */
     uint32_t black4 = ((digits * 11u) >> 5) & 0x07070707u, both4 = digits - 2u * black4;
-    unsigned pw = m.pawns[0], pb = m.pawns[1], pawns = pw + pb;
+    unsigned pawns = pw + pb;
     unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
     unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
     /* The field with its '.' and closing space, then at least "w/b.". */
@@ -307,10 +340,10 @@ static inline int position_fast(const unsigned char *s, size_t len, uint8_t *boa
      * FAST_SLOT_CONTINUES when the square must exceed the one before it (same
      * list). Each type's four bytes are stored whole, the next over the slack. */
     uint8_t slots[16 + 4];
-    uint32_t queens = fast_digit_slots[m.digit[0]] + 0x01010101u * GBR_WQ,
-             rooks = fast_digit_slots[m.digit[1]] + 0x01010101u * GBR_WR,
-             bishops = fast_digit_slots[m.digit[2]] + 0x01010101u * GBR_WB,
-             knights = fast_digit_slots[m.digit[3]] + 0x01010101u * GBR_WN;
+    uint32_t queens = fast_digit_slots[digits & 0xFFu] + 0x01010101u * GBR_WQ,
+             rooks = fast_digit_slots[(digits >> 8) & 0xFFu] + 0x01010101u * GBR_WR,
+             bishops = fast_digit_slots[(digits >> 16) & 0xFFu] + 0x01010101u * GBR_WB,
+             knights = fast_digit_slots[digits >> 24] + 0x01010101u * GBR_WN;
     unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
     memcpy(slots, &queens, 4);
     memcpy(slots + at1, &rooks, 4);
