@@ -229,23 +229,6 @@ static inline unsigned square_at(const unsigned char *q, uint32_t *seen)
     return (x & 7u) << 3 | ((x >> 8) & 7u);
 }
 
-/* One colour's pawns: n squares from q, ascending, not on rank 1 or 8. */
-static inline uint64_t read_pawns(const unsigned char *q, unsigned n, uint8_t code, uint64_t *used, uint8_t *board)
-{
-    uint64_t bad = 0, u = *used, previous = 0;
-    uint32_t seen = 0;
-    for (unsigned k = 0; k < n; k++, q += 2) {
-        unsigned sq = square_at(q, &seen);
-        uint64_t bit = 1ULL << sq;
-        bad |= (bit & (u | FAST_RANKS_1_AND_8)) | (bit <= previous);
-        u |= bit;
-        board[sq] = code;
-        previous = bit;
-    }
-    *used = u;
-    return bad | (seen & NOT_SQUARE);
-}
-
 /* The head "wkbk abcd.ef " of a form the fast path takes: the kings'
  * squares, the digits (byte t = digit t) and the pawn counts. 0 for any
  * other text, and for a digit 9 (groups follow: the precise scanner). */
@@ -336,10 +319,10 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     if ((tail & ((1ULL << (8 * l)) - 1)) != counts || indicator_key[h] != key)
         return -1;
 
-    /* The pieces' slot bytes in written order: board code, and
-     * FAST_SLOT_CONTINUES when the square must exceed the one before it (same
-     * list). Each type's four bytes are stored whole, the next over the slack. */
-    uint8_t slots[16 + 4];
+    /* Each man's slot byte in written order: its board code, and
+     * FAST_SLOT_CONTINUES when its square must exceed the one before it (same
+     * list). Each list is stored whole, the next one over its slack. */
+    uint8_t slots[16 + 16];
     uint32_t queens = fast_digit_slots[digits & 0xFFu] + 0x01010101u * GBR_WQ,
              rooks = fast_digit_slots[(digits >> 8) & 0xFFu] + 0x01010101u * GBR_WR,
              bishops = fast_digit_slots[(digits >> 16) & 0xFFu] + 0x01010101u * GBR_WB,
@@ -349,30 +332,34 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     memcpy(slots + at1, &rooks, 4);
     memcpy(slots + at2, &bishops, 4);
     memcpy(slots + at3, &knights, 4);
+    const uint64_t white_pawns = FAST_BYTES(GBR_WP | FAST_SLOT_CONTINUES) ^ FAST_SLOT_CONTINUES;
+    const uint64_t black_pawns = FAST_BYTES(GBR_BP | FAST_SLOT_CONTINUES) ^ FAST_SLOT_CONTINUES;
+    memcpy(slots + pieces, &white_pawns, 8);
+    memcpy(slots + pieces + pw, &black_pawns, 8);
 
+    /* One loop over every man (one unforeseeable exit): the pawns stand one
+     * byte further on, after the '.'. */
     memset(board, 0, 64);
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
-    uint64_t used = (1ULL << wk) | (1ULL << bk), bad = 0;
+    uint64_t used = (1ULL << wk) | (1ULL << bk), bad = 0, before_pawns = used;
     unsigned previous = 0;
     uint32_t seen = 0;
-    const unsigned char *q = s + 13;
-    for (unsigned k = 0; k < pieces; k++, q += 2) {
-        unsigned c = slots[k], sq = square_at(q, &seen);
+    const unsigned char *f = s + 13;
+    for (unsigned k = 0; k < men; k++) {
+        unsigned c = slots[k], pawn = k >= pieces;
+        unsigned sq = square_at(f + 2 * k + pawn, &seen);
         uint64_t bit = 1ULL << sq;
         bad |= (bit & used) | ((c >> 7) & (sq <= previous));
         used |= bit;
+        before_pawns = pawn ? before_pawns : used;
         board[sq] = (uint8_t)(c & 15u);
         previous = sq;
     }
-    if (pawns) {
-        bad |= *q != '.';
-        q++;
-        bad |= read_pawns(q, pw, GBR_WP, &used, board);
-        bad |= read_pawns(q + 2 * pw, pb, GBR_BP, &used, board);
-        q += 2 * pawns;
-    }
-    bad |= (men != 0) & (*q != ' ');
+    bad |= used & ~before_pawns & FAST_RANKS_1_AND_8;
+    /* The '.' before the pawns, the space closing the field. */
+    bad |= (pawns != 0) & (f[2 * pieces] != '.');
+    bad |= (men != 0) & (f[field - (men != 0)] != ' ');
     if (bad | (seen & NOT_SQUARE))
         return -1;
     *occupied = used;
