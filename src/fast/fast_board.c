@@ -266,7 +266,7 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t o
     /* Each rank's template stored whole (every rank's text is followed by at
      * least 10 more bytes of the FEN, so its slack is written over later),
      * unrolled so each rank's shift and separator are constants. */
-    uint8_t start[8];
+    uint8_t occ8[8], start[8];
     char *d = dst;
 #if defined(__GNUC__)
 #pragma GCC unroll 8
@@ -274,17 +274,16 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t o
     for (unsigned rank = 8; rank-- > 0;) {
         unsigned o = (unsigned)(ranks >> (8 * rank)) & 0xFFu;
         memcpy(d, fast_fen_rank_template[o], 8);
+        occ8[rank] = (uint8_t)o;
         start[rank] = (uint8_t)(d - dst);
         d += fast_fen_rank_length[o];
         *d++ = rank ? '/' : ' ';
     }
     /* Then each man's letter, in one loop over the board (one unforeseeable
-     * exit, not one a rank): the template of its rank's files up to its own
-     * ends with it, then with one run byte unless it stands on file h. */
+     * exit, not one a rank). */
     for (uint64_t m = occ; m; m &= m - 1) {
-        unsigned sq = lowest(m), rank = sq & 7u, file = sq >> 3;
-        unsigned upto = (unsigned)(ranks >> (8 * rank)) & ((2u << file) - 1u);
-        dst[start[rank] + fast_fen_rank_length[upto] - 1u - (file < 7)] = fast_board_letter[p->board[sq] & 15u];
+        unsigned sq = lowest(m), rank = sq & 7u;
+        dst[start[rank] + fast_fen_rank_at[occ8[rank]][sq >> 3]] = fast_board_letter[p->board[sq] & 15u];
     }
     int black = p->indicator == GBR_IND_BLACK_WIN || p->indicator == GBR_IND_BLACK_DRAW || p->indicator == GBR_IND_BTM;
     memcpy(d, black ? "b - - 0 1" : "w - - 0 1", 9);

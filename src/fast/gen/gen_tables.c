@@ -292,20 +292,24 @@ int main(void)
     for (unsigned occ = 0; occ < 256; occ++)
         printf("%s%u,", occ % 16 == 0 ? "\n    " : " ", lengths[occ]);
     end_table();
-    /* Where a template's men stand, so a writer can visit just those bytes. */
-    begin_table("uint8_t", "fast_fen_rank_men", "[256]",
-                "bit k set when byte k of fast_fen_rank_template[occupied] is a man's file");
+    /* Where each man stands in its rank's template, for writing its letter. */
+    begin_table("uint8_t", "fast_fen_rank_at", "[256][8]",
+                "[occupied][f]: the byte of fast_fen_rank_template[occupied] holding file f's man\n"
+                " * (0 for an empty file)");
     for (unsigned occ = 0; occ < 256; occ++) {
-        unsigned bits = 0, n = 0, run = 0;
+        unsigned at[8] = {0}, n = 0, run = 0;
         for (unsigned f = 0; f < 8; f++) {
             if (occ & (1u << f)) {
                 n += run != 0;
                 run = 0;
-                bits |= 1u << n++;
+                at[f] = n++;
             } else
                 run++;
         }
-        printf("%s%u,", occ % 16 == 0 ? "\n    " : " ", bits);
+        printf("%s{", occ % 4 == 0 ? "\n    " : " ");
+        for (unsigned f = 0; f < 8; f++)
+            printf("%u%s", at[f], f < 7 ? "," : "");
+        printf("},");
     }
     end_table();
 
