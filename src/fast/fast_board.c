@@ -179,11 +179,13 @@ static size_t position_text(char *dst, const fast_board_masks *b, const gbr_mate
     unsigned w = white_men + 1, k = black_men + 1;
     if (w >= 10)
         *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
-    *d++ = (char)('0' + w % 10);
+    /* Units digits from a table, not a division (both counts are below 32). */
+    static const char units[] = "01234567890123456789012345678901";
+    *d++ = units[w & 31u];
     *d++ = '/';
     if (k >= 10)
         *d++ = '1' + (char)(k >= 20);
-    *d++ = (char)('0' + k % 10);
+    *d++ = units[k & 31u];
     /* The 1-5 bytes exactly, in fixed-size copies that overlap. */
     const char *t = indicator_end[indicator];
     unsigned n = indicator_length[indicator] + 1u;
@@ -207,8 +209,9 @@ gbr_result fast_put_position(char *dst, size_t cap, const fast_board_masks *b, c
     /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. */
     unsigned groups = ((((digits + 0x77777777u) >> 7) & 0x01010101u) * 0x01010101u) >> 24;
     unsigned men = white_men + black_men;
-    /* "wkbk abcd.ef", the field, " W/B", the indicator, "." */
-    size_t need = 12u + (men ? 1u + 2u * men + 3u * groups + (m->pawns[0] + m->pawns[1] != 0) : 0u) + 2u +
+    /* "wkbk abcd.ef", the field, " W/B", the indicator, "." (without men
+     * there are no groups and no pawns: only the field's space to count). */
+    size_t need = 12u + (men != 0) + 2u * men + 3u * groups + (m->pawns[0] + m->pawns[1] != 0) + 2u +
                   (white_men >= 9) + 1u + 1u + (black_men >= 9) + indicator_length[indicator] + 1u;
     if (cap < need) {
         gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
