@@ -251,7 +251,7 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
     *pb = (unsigned)(x >> 56);
     /* Up to 7 pawns a side with no 9 always fits §2.4 (one forced promotion
      * at most); 8 pawns leave no room for any: ask the table. */
-    if (((x >> 48) & 0x0808u) && !((fast_material_allowed[x >> 8 & 0xFFu][0][*pw] >> *pb) & 1u))
+    if (((x >> 48) & 0x0808u) && !(((unsigned)fast_material_allowed[x >> 8 & 0xFFu][0][*pw] >> *pb) & 1u))
         return 0;
     return 1;
 #else
@@ -259,7 +259,8 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
     if (s[4] != ' ' || !fast_material7(s + 5, &m) || m.digit[0] == 9 || m.digit[1] == 9 || m.digit[2] == 9 ||
         m.digit[3] == 9)
         return 0;
-    *digits = (uint32_t)m.digit[0] | (uint32_t)m.digit[1] << 8 | (uint32_t)m.digit[2] << 16 | (uint32_t)m.digit[3] << 24;
+    *digits = (uint32_t)m.digit[0] | (uint32_t)m.digit[1] << 8 | (uint32_t)m.digit[2] << 16 |
+              (uint32_t)m.digit[3] << 24;
     *pw = m.pawns[0];
     *pb = m.pawns[1];
     return 1;
