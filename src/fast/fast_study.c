@@ -22,8 +22,9 @@ static inline gbr_result read_plain_square(const unsigned char *s, size_t len, s
 }
 
 /* The common shape, [wrapper][stipulation]abcd.efWKBK[closer], accepted in
- * one pass; 0 sends every other text to the precise scanner. */
-static inline int study_fast(const unsigned char *s, size_t len, gbr_study *out)
+ * one pass; 0 sends every other text to the precise scanner. Always inlined:
+ * as a call of its own it cost a sixth of the parse (callgrind). */
+static inline __attribute__((always_inline)) int study_fast(const unsigned char *s, size_t len, gbr_study *out)
 {
     if (len < 11)
         return 0;
