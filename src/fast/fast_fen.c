@@ -253,18 +253,7 @@ size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr
     memcpy(&w4, b->count + GBR_WQ, 4);
     memcpy(&b4, b->count + GBR_BQ, 4);
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* The usual endgame: at most one queen and two of each other piece a
-     * side (a byte's bit 7 is set past those limits; counts are below 128,
-     * so no carry), hence no promoted piece and no 9: the digits are
-     * white + 3 * black, and only the pawns' limit remains to check. */
     unsigned white_pawns = b->count[GBR_WP], black_pawns = b->count[GBR_BP];
-    if ((((w4 + 0x7D7D7D7Eu) | (b4 + 0x7D7D7D7Eu)) & 0x80808080u) == 0 && white_pawns <= 8 && black_pawns <= 8) {
-        uint32_t digits = w4 + 3u * b4;
-        memcpy(m->digit, &digits, 4);
-        m->pawns[0] = (uint8_t)white_pawns;
-        m->pawns[1] = (uint8_t)black_pawns;
-        return i;
-    }
     if (!fast_counts_to_material(w4, white_pawns, b4, black_pawns, m))
         return 0;
 #else

@@ -169,6 +169,26 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
 }
 
 
+/* The usual endgame's counts: at most one queen and two of each other
+ * piece a side, at most 8 pawns. No piece can then be promoted and no digit
+ * is a 9, so the digits are white + 3 * black: returns 1 and fills *out.
+ * 0 for any other counts (not necessarily refused). w4 and b4 hold Q R B N
+ * in bytes 0-3 (little-endian: byte 0 the lowest). A byte's bit 7 flags a count past its limit: adding 126
+ * (queens) or 125 reaches it, and a count of 128 or more has it already
+ * (and carries only into bytes of a text refused anyway). */
+static inline int fast_usual_counts(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
+                                    gbr_material *out)
+{
+    const uint32_t past_limit = 0x7D7D7D7Eu;
+    if ((((w4 + past_limit) | w4 | (b4 + past_limit) | b4) & 0x80808080u) || white_pawns > 8 || black_pawns > 8)
+        return 0;
+    uint32_t digits = w4 + 3u * b4;
+    memcpy(out->digit, &digits, 4);
+    out->pawns[0] = (uint8_t)white_pawns;
+    out->pawns[1] = (uint8_t)black_pawns;
+    return 1;
+}
+
 /* Exact counts to a material code, both sides at once as one word: white's
  * Q R B N counts in w4 (byte 0 = queens), black's in b4, and the pawns.
  * Returns 1 and fills *out when the counts can exist (pieces within 10,
@@ -177,6 +197,8 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
 static inline int fast_counts_to_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
                                           gbr_material *out)
 {
+    if (fast_usual_counts(w4, white_pawns, b4, black_pawns, out))
+        return 1;
     const uint64_t high = FAST_BYTES(0x80);
     uint64_t pieces = (uint64_t)w4 | (uint64_t)b4 << 32;
     /* Bit 7 of a byte is set when the count exceeds its limit (carry-free). */

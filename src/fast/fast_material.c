@@ -133,6 +133,11 @@ static __attribute__((noinline)) gbr_result counts_slow(const gbr_counts *c, gbr
 static inline int counts_fast(const gbr_counts *c, gbr_material *out)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t w4, b4;
+    memcpy(&w4, c->count[0], 4);
+    memcpy(&b4, c->count[1], 4);
+    if (fast_usual_counts(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out))
+        return 1;
     /* The ten counts as bytes 0-7 and 2-9 of the struct. */
     uint64_t a, b;
     memcpy(&a, c->count[0], 8);
