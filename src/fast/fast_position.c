@@ -267,13 +267,107 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
 #endif
 }
 
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define POSITION_LANES 1
+
+/* Material digit 0-8 -> its men's board codes for the queens' type, one
+ * byte each in written order (0x01 white, 0x09 black), 0 past them. Another
+ * type t adds t to each man's byte. */
+static const uint32_t digit_codes[9] = {0x0, 0x01, 0x0101, 0x09, 0x0901, 0x090101, 0x0909, 0x090901, 0x09090101};
+/* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
+static const uint16_t lane_below[7][8] = {
+    {0, 0, 0, 0, 0, 0, 0, 0},
+    {0xFFFF, 0, 0, 0, 0, 0, 0, 0},
+    {0xFFFF, 0xFFFF, 0, 0, 0, 0, 0, 0},
+    {0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0},
+    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0},
+    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0},
+    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0},
+};
+
+/* v with its 16-bit lanes turned by one (lane k moved to lane k - 1). */
+static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128(v, 2), _mm_slli_si128(v, 14)); }
+
+/* The squares of a form with 1 to 6 men besides the kings, each man in a
+ * 16-bit lane of one vector and no loop: the field's bytes (at most 14 from
+ * s + 13) are all in one load. code64 holds the men's board codes, a byte
+ * each in written order. Returns 1 and writes board[] when every square is
+ * one, no pawn stands on rank 1 or 8, each list ascends, no square is used
+ * twice and marks (the field's other bytes wrong) is 0; else 0, board[]
+ * untouched. */
+static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, unsigned wk,
+                                                                unsigned bk, unsigned pieces, unsigned men,
+                                                                uint64_t code64, unsigned marks, uint8_t *board)
+{
+    /* The 16 bytes from s + 13 without reading past the text: a shorter
+     * text's last 16 bytes, shifted down by the bytes before s + 13. */
+    size_t q = len >= 29 ? 13 : len - 16;
+    int shift = 8 * (int)(13 - q); /* 0-96 bits; a count past 63 clears */
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q)), high = _mm_srli_si128(v, 8);
+    __m128i field = _mm_or_si128(_mm_or_si128(_mm_srl_epi64(v, _mm_cvtsi32_si128(shift)),
+                                              _mm_sll_epi64(high, _mm_cvtsi32_si128(64 - shift))),
+                                 _mm_srl_epi64(high, _mm_cvtsi32_si128(shift - 64)));
+    /* Man k's two bytes: at 2k for a piece, one further on for a pawn. */
+    __m128i piece_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[pieces]);
+    __m128i man_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[men]);
+    __m128i pairs = _mm_or_si128(_mm_and_si128(piece_lanes, field),
+                                 _mm_andnot_si128(piece_lanes, _mm_srli_si128(field, 1)));
+    /* Less "a1": a square only when both bytes are 0-7 (see square_at). */
+    __m128i x = _mm_sub_epi16(pairs, _mm_set1_epi16(0x3161));
+    __m128i not_square = _mm_and_si128(x, _mm_set1_epi16((short)0xF8F8));
+    __m128i seven = _mm_set1_epi16(7), zero = _mm_setzero_si128();
+    __m128i sq = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, seven), 3), _mm_and_si128(_mm_srli_epi16(x, 8), seven));
+    /* Each man as (code << 8 | square); 0 in the lanes past the men. */
+    __m128i man = _mm_and_si128(man_lanes, _mm_or_si128(sq, _mm_unpacklo_epi8(zero, _mm_set_epi64x(0, (long long)code64))));
+    /* Out of order: the lane before has the same code and a square not
+     * below (the difference is then 0-63; other codes differ by 193 or more). */
+    __m128i back = _mm_sub_epi16(_mm_slli_si128(man, 2), man);
+    __m128i bad = _mm_and_si128(man_lanes, _mm_cmpeq_epi16(_mm_subs_epu16(back, _mm_set1_epi16(63)), zero));
+    bad = _mm_or_si128(bad, _mm_andnot_si128(_mm_cmpeq_epi16(not_square, zero), man_lanes));
+    /* A pawn (code 5 or 13) on rank 1 or 8: rank + 1 is 1 or 8, no bit of 6. */
+    __m128i pawn = _mm_cmpeq_epi16(_mm_and_si128(man, _mm_set1_epi16(0x0700)), _mm_set1_epi16(0x0500));
+    __m128i edge = _mm_cmpeq_epi16(_mm_and_si128(_mm_add_epi16(man, _mm_set1_epi16(1)), _mm_set1_epi16(6)), zero);
+    bad = _mm_or_si128(bad, _mm_and_si128(pawn, edge));
+    /* A square used twice: every pair of the men's squares, the kings' in
+     * lanes 6 and 7 and, in the lanes between, 0x100 + lane (no square, all
+     * different); a lane against the lanes 1 to 4 after it (cyclically). */
+    __m128i others = _mm_insert_epi16(_mm_insert_epi16(_mm_setr_epi16(0x100, 0x101, 0x102, 0x103, 0x104, 0x105, 0, 0),
+                                                       (int)wk, 6),
+                                      (int)bk, 7);
+    __m128i at = _mm_or_si128(_mm_and_si128(man_lanes, sq), _mm_andnot_si128(man_lanes, others));
+    __m128i one = turn_lanes(at);
+    __m128i twice = _mm_or_si128(_mm_cmpeq_epi16(at, one), _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x39)));
+    twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(one, 0x39)));
+    twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x4E)));
+    if ((unsigned)_mm_movemask_epi8(_mm_or_si128(bad, twice)) | marks)
+        return 0;
+
+    uint16_t lane[8];
+    _mm_storeu_si128((__m128i *)(void *)lane, man);
+    for (unsigned k = 0; k < 4; k++)
+        _mm_storeu_si128((__m128i *)(void *)(board + 16 * k), zero);
+    /* The empty lanes (0 on a1) first, so a man there is written after. */
+#if defined(__GNUC__)
+#pragma GCC unroll 6
+#endif
+    for (unsigned k = 6; k-- > 0;)
+        board[lane[k] & 63u] = (uint8_t)(lane[k] >> 8);
+    board[wk] = GBR_WK;
+    board[bk] = GBR_BK;
+    return 1;
+}
+#endif
+
 /* A valid position form without groups, accepted in one pass with no error
  * bookkeeping: returns its indicator, with the board (kings included) in
  * board[] and its occupied squares in *occupied. -1 sends the text (any
  * invalid one, every one with a 9, a few long ones) to the precise scanner
- * below, which starts again from column 1; board[] is scratch then. */
+ * below, which starts again from column 1. With into_out, board[] is the
+ * caller's result, written only for a valid form (and *occupied is not
+ * set); else it is scratch, built while the squares are read, so the board
+ * and its occupancy are ready sooner. */
 static inline __attribute__((always_inline)) int position_fast(const unsigned char *s, size_t len, uint8_t *board,
-                                                               uint64_t *occupied)
+                                                               uint64_t *occupied, int into_out)
 {
     unsigned wk, bk, pw, pb;
     uint32_t digits;
@@ -320,6 +414,28 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     if ((tail & ((1ULL << (8 * l)) - 1)) != counts || indicator_key[h] != key)
         return -1;
 
+    const unsigned char *f = s + 13;
+    unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
+#if defined(POSITION_LANES)
+    if (into_out && men - 1u < 6u) {
+        /* Each man's board code: its type's digit_codes at the type's first
+         * man; pawns 5 from the first, 13 from the first black one (lanes
+         * past the men are not read). */
+        uint32_t qn = digit_codes[digits & 0xFFu], rk = digit_codes[(digits >> 8) & 0xFFu],
+                 bs = digit_codes[(digits >> 16) & 0xFFu], kn = digit_codes[digits >> 24];
+        uint64_t code64 = qn | (uint64_t)(rk + (rk & 0x01010101u)) << (8 * at1) |
+                          (uint64_t)(bs + 2u * (bs & 0x01010101u)) << (8 * at2) |
+                          (uint64_t)(kn + 3u * (kn & 0x01010101u)) << (8 * at3) |
+                          FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
+        /* After the pieces '.' (or the closing space when there are no
+         * pawns); the closing space after the men. */
+        unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
+        if (!position_lanes(s, len, wk, bk, pieces, men, code64, marks, board))
+            return -1;
+        return indicator_value[h];
+    }
+#endif
+
     /* Each man's slot byte in written order: its board code, and
      * FAST_SLOT_CONTINUES when its square must exceed the one before it (same
      * list). Each list is stored whole, the next one over its slack. */
@@ -328,7 +444,6 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
              rooks = fast_digit_slots[(digits >> 8) & 0xFFu] + 0x01010101u * GBR_WR,
              bishops = fast_digit_slots[(digits >> 16) & 0xFFu] + 0x01010101u * GBR_WB,
              knights = fast_digit_slots[digits >> 24] + 0x01010101u * GBR_WN;
-    unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
     memcpy(slots, &queens, 4);
     memcpy(slots + at1, &rooks, 4);
     memcpy(slots + at2, &bishops, 4);
@@ -340,13 +455,14 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
 
     /* One loop over every man (one unforeseeable exit): the pawns stand one
      * byte further on, after the '.'. */
-    memset(board, 0, 64);
-    board[wk] = GBR_WK;
-    board[bk] = GBR_BK;
+    uint8_t scratch[64];
+    uint8_t *work = into_out ? scratch : board;
+    memset(work, 0, 64);
+    work[wk] = GBR_WK;
+    work[bk] = GBR_BK;
     uint64_t used = (1ULL << wk) | (1ULL << bk), bad = 0, before_pawns = used;
     unsigned previous = 0;
     uint32_t seen = 0;
-    const unsigned char *f = s + 13;
     for (unsigned k = 0; k < men; k++) {
         unsigned c = slots[k], pawn = k >= pieces;
         unsigned sq = square_at(f + 2 * k + pawn, &seen);
@@ -354,7 +470,7 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
         bad |= (bit & used) | ((c >> 7) & (sq <= previous));
         used |= bit;
         before_pawns = pawn ? before_pawns : used;
-        board[sq] = (uint8_t)(c & 15u);
+        work[sq] = (uint8_t)(c & 15u);
         previous = sq;
     }
     bad |= used & ~before_pawns & FAST_RANKS_1_AND_8;
@@ -363,6 +479,8 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     bad |= (men != 0) & (f[field - (men != 0)] != ' ');
     if (bad | (seen & NOT_SQUARE))
         return -1;
+    if (into_out)
+        memcpy(board, scratch, 64);
     *occupied = used;
     return indicator_value[h];
 }
@@ -519,16 +637,15 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-    /* Both scanners build the board in place, so they work on a copy:
-     * *out is written only on success. */
-    gbr_position p;
+    /* The fast path writes out->board only once the form is known valid;
+     * the precise scanner builds its board in place, so it works on a copy. */
     uint64_t occupied;
-    int indicator = position_fast((const unsigned char *)src, len, p.board, &occupied);
+    int indicator = position_fast((const unsigned char *)src, len, out->board, &occupied, 1);
     if (indicator >= 0) {
-        p.indicator = (uint8_t)indicator;
-        *out = p;
+        out->indicator = (uint8_t)indicator;
         return fast_ok(0);
     }
+    gbr_position p;
     gbr_result r = position_precise(src, len, &p);
     if (r.error == GBR_OK)
         *out = p;
@@ -551,7 +668,7 @@ gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t l
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;
     uint64_t occupied;
-    int indicator = position_fast((const unsigned char *)src, len, p.board, &occupied);
+    int indicator = position_fast((const unsigned char *)src, len, p.board, &occupied, 0);
     if (indicator < 0)
         return position_to_fen_precise(dst, cap, src, len);
     p.indicator = (uint8_t)indicator;
