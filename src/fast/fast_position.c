@@ -16,6 +16,13 @@ static inline gbr_error missing_square(unsigned char c, enum square_context ctx)
     return GBR_E_EXPECTED_SQUARE;
 }
 
+#define TRY(call)                                                                                                      \
+    do {                                                                                                               \
+        gbr_result try_result_ = (call);                                                                               \
+        if (try_result_.error)                                                                                         \
+            return try_result_;                                                                                        \
+    } while (0)
+
 typedef struct reader {
     const unsigned char *s;
     size_t len;
@@ -51,28 +58,103 @@ static inline gbr_error place_checks(const reader *r, unsigned sq, int pawn, int
     return GBR_OK;
 }
 
+/* One man's square, written to the board as `code`; *previous is the square
+ * before it in its list (-1 for the first). */
+static inline gbr_result read_square(reader *r, uint8_t code, enum square_context ctx, int *previous, uint8_t *board)
+{
+    if (r->i >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    unsigned char c = r->s[r->i];
+    unsigned file = fast_file_value[c];
+    if (file == FAST_NONE)
+        return fast_error(missing_square(c, ctx), r->i + 1);
+    unsigned sq;
+    gbr_result res = finish_square(r, file, &sq);
+    if (res.error)
+        return res;
+    gbr_error e = place_checks(r, sq, ctx == PAWN_SQUARE, *previous);
+    if (e != GBR_OK)
+        return fast_error(e, r->i + 1);
+    r->used |= 1ULL << sq;
+    board[sq] = code;
+    *previous = (int)sq;
+    r->i += 2;
+    return fast_ok(0);
+}
+
 /* `count` squares of one colour and type, written to the board as `code`. */
 static inline gbr_result read_list(reader *r, unsigned count, uint8_t code, enum square_context ctx, uint8_t *board)
 {
     int previous = -1;
     for (unsigned n = 0; n < count; n++) {
-        if (r->i >= r->len)
-            return fast_error(GBR_E_TRUNCATED, r->len + 1);
-        unsigned char c = r->s[r->i];
-        unsigned file = fast_file_value[c];
-        if (file == FAST_NONE)
-            return fast_error(missing_square(c, ctx), r->i + 1);
-        unsigned sq;
-        gbr_result res = finish_square(r, file, &sq);
+        gbr_result res = read_square(r, code, ctx, &previous, board);
         if (res.error)
             return res;
-        gbr_error e = place_checks(r, sq, ctx == PAWN_SQUARE, previous);
-        if (e != GBR_OK)
-            return fast_error(e, r->i + 1);
-        r->used |= 1ULL << sq;
-        board[sq] = code;
-        previous = (int)sq;
-        r->i += 2;
+    }
+    return fast_ok(0);
+}
+
+/* The '.' before the pawns: a file letter there means too many squares. */
+static inline gbr_result pawn_point(reader *r)
+{
+    if (r->i >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    unsigned char c = r->s[r->i];
+    if (c != '.')
+        return fast_error(fast_file_value[c] != FAST_NONE ? GBR_E_SQUARE_COUNT
+                          : c == '{'                      ? GBR_E_OVERFLOW_GROUP
+                                                          : GBR_E_EXPECTED_POINT,
+                          r->i + 1);
+    r->i++;
+    return fast_ok(0);
+}
+
+/* Each man's slot byte in written order, for digits 0-8 (byte t of digits
+ * is digit t; both4 the men of each type): its board code, and
+ * FAST_SLOT_CONTINUES when its square must exceed the one before it (same
+ * list). Each list is stored whole, the next one over its slack. Returns
+ * the number of pieces (the pawns follow them). */
+static inline unsigned man_slots(uint32_t digits, uint32_t both4, unsigned pw, uint8_t slots[32])
+{
+    unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
+    unsigned pieces = at3 + (both4 >> 24);
+    uint32_t queens = fast_digit_slots[digits & 0xFFu] + 0x01010101u * GBR_WQ,
+             rooks = fast_digit_slots[(digits >> 8) & 0xFFu] + 0x01010101u * GBR_WR,
+             bishops = fast_digit_slots[(digits >> 16) & 0xFFu] + 0x01010101u * GBR_WB,
+             knights = fast_digit_slots[digits >> 24] + 0x01010101u * GBR_WN;
+    memcpy(slots, &queens, 4);
+    memcpy(slots + at1, &rooks, 4);
+    memcpy(slots + at2, &bishops, 4);
+    memcpy(slots + at3, &knights, 4);
+    const uint64_t white_pawns = FAST_BYTES(GBR_WP | FAST_SLOT_CONTINUES) ^ FAST_SLOT_CONTINUES;
+    const uint64_t black_pawns = FAST_BYTES(GBR_BP | FAST_SLOT_CONTINUES) ^ FAST_SLOT_CONTINUES;
+    memcpy(slots + pieces, &white_pawns, 8);
+    memcpy(slots + pieces + pw, &black_pawns, 8);
+    return pieces;
+}
+
+/* Men of each type of digits 0-8, all four at once (byte t of digits is
+ * digit t): black = digit / 3, which is (digit * 11) >> 5 for 0-8, white =
+ * digit - 3 * black, both = digit - 2 * black. */
+static inline uint32_t black_of_digits(uint32_t digits) { return ((digits * 11u) >> 5) & 0x07070707u; }
+
+/* Every list of a form without a 9 in one loop, the '.' before the pawns
+ * included (one unforeseeable loop exit instead of one a list): the same
+ * checks in the same order as list by list. */
+static inline gbr_result read_men(reader *r, const uint8_t digit[4], unsigned pw, unsigned pb, uint8_t *board)
+{
+    uint32_t digits = (uint32_t)digit[0] | (uint32_t)digit[1] << 8 | (uint32_t)digit[2] << 16 |
+                      (uint32_t)digit[3] << 24;
+    uint8_t slots[32];
+    unsigned pieces = man_slots(digits, digits - 2u * black_of_digits(digits), pw, slots);
+    unsigned men = pieces + pw + pb;
+    int previous = -1;
+    for (unsigned k = 0; k < men; k++) {
+        if (k == pieces)
+            TRY(pawn_point(r));
+        unsigned c = slots[k];
+        previous = c & FAST_SLOT_CONTINUES ? previous : -1;
+        TRY(read_square(r, (uint8_t)(c & 15u), k >= pieces ? PAWN_SQUARE : PIECE_SQUARE, &previous, board));
     }
     return fast_ok(0);
 }
@@ -171,13 +253,6 @@ static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
     r->i++;
     return fast_ok(0);
 }
-
-#define TRY(call)                                                                                                      \
-    do {                                                                                                               \
-        gbr_result try_result_ = (call);                                                                               \
-        if (try_result_.error)                                                                                         \
-            return try_result_;                                                                                        \
-    } while (0)
 
 static inline gbr_result king_square(reader *r, unsigned *sq)
 {
@@ -373,9 +448,8 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     uint32_t digits;
     if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb))
         return -1;
-    /* Men of each type, all four digits at once: black = digit / 3, which
-     * is (digit * 11) >> 5 for 0-8, white = digit - 3 * black. */
-    uint32_t black4 = ((digits * 11u) >> 5) & 0x07070707u, both4 = digits - 2u * black4;
+    /* Men of each type, all four digits at once. */
+    uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
     unsigned pawns = pw + pb;
     unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
     unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
@@ -415,9 +489,9 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
         return -1;
 
     const unsigned char *f = s + 13;
-    unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
 #if defined(POSITION_LANES)
     if (into_out && men - 1u < 6u) {
+        unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
         /* Each man's board code: its type's digit_codes at the type's first
          * man; pawns 5 from the first, 13 from the first black one (lanes
          * past the men are not read). */
@@ -436,22 +510,8 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     }
 #endif
 
-    /* Each man's slot byte in written order: its board code, and
-     * FAST_SLOT_CONTINUES when its square must exceed the one before it (same
-     * list). Each list is stored whole, the next one over its slack. */
-    uint8_t slots[16 + 16];
-    uint32_t queens = fast_digit_slots[digits & 0xFFu] + 0x01010101u * GBR_WQ,
-             rooks = fast_digit_slots[(digits >> 8) & 0xFFu] + 0x01010101u * GBR_WR,
-             bishops = fast_digit_slots[(digits >> 16) & 0xFFu] + 0x01010101u * GBR_WB,
-             knights = fast_digit_slots[digits >> 24] + 0x01010101u * GBR_WN;
-    memcpy(slots, &queens, 4);
-    memcpy(slots + at1, &rooks, 4);
-    memcpy(slots + at2, &bishops, 4);
-    memcpy(slots + at3, &knights, 4);
-    const uint64_t white_pawns = FAST_BYTES(GBR_WP | FAST_SLOT_CONTINUES) ^ FAST_SLOT_CONTINUES;
-    const uint64_t black_pawns = FAST_BYTES(GBR_BP | FAST_SLOT_CONTINUES) ^ FAST_SLOT_CONTINUES;
-    memcpy(slots + pieces, &white_pawns, 8);
-    memcpy(slots + pieces + pw, &black_pawns, 8);
+    uint8_t slots[32];
+    man_slots(digits, both4, pw, slots);
 
     /* One loop over every man (one unforeseeable exit): the pawns stand one
      * byte further on, after the '.'. */
@@ -534,32 +594,31 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     int has_men = (digit[0] | digit[1] | digit[2] | digit[3] | pawns[0] | pawns[1]) != 0;
     TRY(expect(&r, ' ', GBR_E_EXPECTED_SPACE));
     if (has_men) {
-        int groups = 0;
-        for (unsigned type = 0; type < 4; type++) {
-            uint8_t code = (uint8_t)(GBR_WQ + type);
-            if (digit[type] == 9) {
-                TRY(read_group(&r, code, board, &count[0][type], &count[1][type]));
-                groups = 1;
-            } else {
+        int groups = digit[0] == 9 || digit[1] == 9 || digit[2] == 9 || digit[3] == 9;
+        int any_pawns = (pawns[0] | pawns[1]) != 0;
+        if (!groups) {
+            for (unsigned type = 0; type < 4; type++) {
                 count[0][type] = fast_digit_split[digit[type]][0];
                 count[1][type] = fast_digit_split[digit[type]][1];
-                TRY(read_list(&r, count[0][type], code, PIECE_SQUARE, board));
-                TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), PIECE_SQUARE, board));
             }
-        }
-        int any_pawns = (pawns[0] | pawns[1]) != 0;
-        if (any_pawns) {
-            if (r.i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            unsigned char c = r.s[r.i];
-            if (c != '.')
-                return fast_error(fast_file_value[c] != FAST_NONE ? GBR_E_SQUARE_COUNT
-                                  : c == '{'                      ? GBR_E_OVERFLOW_GROUP
-                                                                  : GBR_E_EXPECTED_POINT,
-                                  r.i + 1);
-            r.i++;
-            TRY(read_list(&r, pawns[0], GBR_WP, PAWN_SQUARE, board));
-            TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
+            TRY(read_men(&r, digit, pawns[0], pawns[1], board));
+        } else {
+            for (unsigned type = 0; type < 4; type++) {
+                uint8_t code = (uint8_t)(GBR_WQ + type);
+                if (digit[type] == 9) {
+                    TRY(read_group(&r, code, board, &count[0][type], &count[1][type]));
+                } else {
+                    count[0][type] = fast_digit_split[digit[type]][0];
+                    count[1][type] = fast_digit_split[digit[type]][1];
+                    TRY(read_list(&r, count[0][type], code, PIECE_SQUARE, board));
+                    TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), PIECE_SQUARE, board));
+                }
+            }
+            if (any_pawns) {
+                TRY(pawn_point(&r));
+                TRY(read_list(&r, pawns[0], GBR_WP, PAWN_SQUARE, board));
+                TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
+            }
         }
         TRY(count_space(&r, any_pawns));
         if (groups) {
