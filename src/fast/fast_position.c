@@ -345,10 +345,21 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define POSITION_LANES 1
 
-/* Material digit 0-8 -> its men's board codes for the queens' type, one
- * byte each in written order (0x01 white, 0x09 black), 0 past them. Another
- * type t adds t to each man's byte. */
-static const uint32_t digit_codes[9] = {0x0, 0x01, 0x0101, 0x09, 0x0901, 0x090101, 0x0909, 0x090901, 0x09090101};
+/* Board codes of the men of two types, one byte each in written order (the
+ * first type's white men, its black men, then the second type's): entry
+ * [p][9 * a + b] for digits a and b of the types 2p and 2p + 1. */
+#define DIGIT_MEN(d) ((d) % 3 + (d) / 3)
+#define LIST_CODES(code, n) ((n) == 0 ? 0u : (n) == 1 ? (unsigned)(code) : (unsigned)(code) * 0x0101u)
+#define TYPE_CODES(t, d) (LIST_CODES((t) + 1, (d) % 3) | LIST_CODES((t) + 9, (d) / 3) << (8 * ((d) % 3)))
+#define PAIR_CODES(t, a, b) ((uint64_t)TYPE_CODES(t, a) | (uint64_t)TYPE_CODES((t) + 1, b) << (8 * DIGIT_MEN(a)))
+#define PAIR_ROW(t, a)                                                                                                 \
+    PAIR_CODES(t, a, 0), PAIR_CODES(t, a, 1), PAIR_CODES(t, a, 2), PAIR_CODES(t, a, 3), PAIR_CODES(t, a, 4),           \
+        PAIR_CODES(t, a, 5), PAIR_CODES(t, a, 6), PAIR_CODES(t, a, 7), PAIR_CODES(t, a, 8)
+#define PAIR_TABLE(t)                                                                                                  \
+    {PAIR_ROW(t, 0), PAIR_ROW(t, 1), PAIR_ROW(t, 2), PAIR_ROW(t, 3), PAIR_ROW(t, 4),                                   \
+     PAIR_ROW(t, 5), PAIR_ROW(t, 6), PAIR_ROW(t, 7), PAIR_ROW(t, 8)}
+static const uint64_t pair_codes[2][81] = {PAIR_TABLE(GBR_QUEEN), PAIR_TABLE(GBR_BISHOP)};
+
 /* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
 static const uint16_t lane_below[7][8] = {
     {0, 0, 0, 0, 0, 0, 0, 0},
@@ -453,6 +464,38 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     unsigned pawns = pw + pb;
     unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
     unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
+#if defined(POSITION_LANES)
+    if (into_out && men - 1u < 6u) {
+        /* The field: squares, '.' before any pawns, closing space; then
+         * "w/b" (white, black below 9) and an indicator of 1 to 5 bytes. */
+        size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
+        if (len < 17 + field || r > 8)
+            return -1;
+        uint64_t tail;
+        memcpy(&tail, s + len - 8, 8);
+        tail >>= 8 * (8 - r);
+        uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
+        unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
+        uint32_t counts = (uint32_t)('1' + white) | (uint32_t)'/' << 8 | (uint32_t)('1' + black) << 16;
+        if (((uint32_t)tail & 0xFFFFFFu) != counts || indicator_key[h] != key)
+            return -1;
+        /* Each man's board code: the first two types' from one table entry,
+         * the other two's after them; pawns 5 from the first, 13 from the
+         * first black one (lanes past the men are not read). */
+        unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
+        unsigned at2 = (both4 & 0xFFu) + ((both4 >> 8) & 0xFFu);
+        uint64_t code64 = pair_codes[0][9 * d0 + d1] | pair_codes[1][9 * d2 + d3] << (8 * at2) |
+                          FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
+        /* After the pieces '.' (or the closing space when there are no
+         * pawns); the closing space after the men. */
+        const unsigned char *f = s + 13;
+        unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
+        if (!position_lanes(s, len, wk, bk, pieces, men, code64, marks, board))
+            return -1;
+        return indicator_value[h];
+    }
+#endif
+
     /* The field with its '.' and closing space, then at least "w/b.". */
     size_t field = men ? 2u * men + (pawns != 0) + 1u : 0u;
     if (len - 13 < field + 4)
@@ -489,27 +532,6 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
         return -1;
 
     const unsigned char *f = s + 13;
-#if defined(POSITION_LANES)
-    if (into_out && men - 1u < 6u) {
-        unsigned at1 = both4 & 0xFFu, at2 = at1 + ((both4 >> 8) & 0xFFu), at3 = at2 + ((both4 >> 16) & 0xFFu);
-        /* Each man's board code: its type's digit_codes at the type's first
-         * man; pawns 5 from the first, 13 from the first black one (lanes
-         * past the men are not read). */
-        uint32_t qn = digit_codes[digits & 0xFFu], rk = digit_codes[(digits >> 8) & 0xFFu],
-                 bs = digit_codes[(digits >> 16) & 0xFFu], kn = digit_codes[digits >> 24];
-        uint64_t code64 = qn | (uint64_t)(rk + (rk & 0x01010101u)) << (8 * at1) |
-                          (uint64_t)(bs + 2u * (bs & 0x01010101u)) << (8 * at2) |
-                          (uint64_t)(kn + 3u * (kn & 0x01010101u)) << (8 * at3) |
-                          FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
-        /* After the pieces '.' (or the closing space when there are no
-         * pawns); the closing space after the men. */
-        unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
-        if (!position_lanes(s, len, wk, bk, pieces, men, code64, marks, board))
-            return -1;
-        return indicator_value[h];
-    }
-#endif
-
     uint8_t slots[32];
     man_slots(digits, both4, pw, slots);
 
