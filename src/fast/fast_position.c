@@ -567,6 +567,37 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     return indicator_value[h];
 }
 
+/* The head "wkbk abcd.ef " rule by rule: the kings, the material code
+ * (long form only) and the spaces after each. */
+static inline gbr_result precise_head(reader *r, unsigned *wk, unsigned *bk, uint8_t digit[4], unsigned pawns[2])
+{
+    TRY(king_square(r, wk));
+    TRY(king_square(r, bk));
+    if (*bk == *wk)
+        return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
+    TRY(expect(r, ' ', GBR_E_EXPECTED_SPACE));
+    for (unsigned k = 0; k < 4; k++, r->i++) {
+        if (r->i >= r->len)
+            return fast_error(GBR_E_TRUNCATED, r->len + 1);
+        unsigned d = fast_digit_value[r->s[r->i]];
+        if (d == FAST_NONE)
+            return fast_error(GBR_E_EXPECTED_DIGIT, r->i + 1);
+        digit[k] = (uint8_t)d;
+    }
+    TRY(expect(r, '.', GBR_E_EXPECTED_POINT));
+    for (unsigned k = 0; k < 2; k++, r->i++) {
+        if (r->i >= r->len)
+            return fast_error(GBR_E_TRUNCATED, r->len + 1);
+        unsigned p = fast_pawn_value[r->s[r->i]];
+        if (p == FAST_NONE)
+            return fast_error(r->s[r->i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, r->i + 1);
+        pawns[k] = p;
+    }
+    if (!fast_material_possible(digit, pawns[0], pawns[1]))
+        return fast_error(GBR_E_PROMOTIONS, 6);
+    return expect(r, ' ', GBR_E_EXPECTED_SPACE);
+}
+
 /* The precise scanner: the first rule broken, left to right (§9.3). Kept
  * out of line so the fast path above stays light. */
 static __attribute__((noinline)) gbr_result position_precise(const char *src, size_t len, gbr_position *out)
@@ -577,44 +608,28 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     uint8_t *board = out->board;
     memset(board, 0, 64);
 
-    unsigned wk, bk;
-    TRY(king_square(&r, &wk));
-    TRY(king_square(&r, &bk));
-    if (bk == wk)
-        return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
+    /* A whole head "wkbk abcd.ef " (which every check of the head would
+     * pass) is taken in two words; any other is read rule by rule. */
+    unsigned wk, bk, pawns[2];
+    uint8_t digit[4];
+    gbr_material m;
+    if (len >= 13 && fast_two_squares(r.s, &wk, &bk) && wk != bk && r.s[4] == ' ' && fast_material7(r.s + 5, &m) &&
+        r.s[12] == ' ') {
+        memcpy(digit, m.digit, 4);
+        pawns[0] = m.pawns[0];
+        pawns[1] = m.pawns[1];
+        r.i = 13;
+    } else {
+        TRY(precise_head(&r, &wk, &bk, digit, pawns));
+    }
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
     r.used = (1ULL << wk) | (1ULL << bk);
-    TRY(expect(&r, ' ', GBR_E_EXPECTED_SPACE));
-
-    /* The material code, long form only. */
-    uint8_t digit[4];
-    for (unsigned k = 0; k < 4; k++, r.i++) {
-        if (r.i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        unsigned d = fast_digit_value[r.s[r.i]];
-        if (d == FAST_NONE)
-            return fast_error(GBR_E_EXPECTED_DIGIT, r.i + 1);
-        digit[k] = (uint8_t)d;
-    }
-    TRY(expect(&r, '.', GBR_E_EXPECTED_POINT));
-    unsigned pawns[2];
-    for (unsigned k = 0; k < 2; k++, r.i++) {
-        if (r.i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        unsigned p = fast_pawn_value[r.s[r.i]];
-        if (p == FAST_NONE)
-            return fast_error(r.s[r.i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, r.i + 1);
-        pawns[k] = p;
-    }
-    if (!fast_material_possible(digit, pawns[0], pawns[1]))
-        return fast_error(GBR_E_PROMOTIONS, 6);
 
     unsigned count[2][5];
     count[0][GBR_PAWN] = pawns[0];
     count[1][GBR_PAWN] = pawns[1];
     int has_men = (digit[0] | digit[1] | digit[2] | digit[3] | pawns[0] | pawns[1]) != 0;
-    TRY(expect(&r, ' ', GBR_E_EXPECTED_SPACE));
     if (has_men) {
         int groups = digit[0] == 9 || digit[1] == 9 || digit[2] == 9 || digit[3] == 9;
         int any_pawns = (pawns[0] | pawns[1]) != 0;
