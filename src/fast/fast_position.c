@@ -731,7 +731,8 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
 
 gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
 {
-    if (fast_bad_input(src, len, out))
+    /* fast_bad_input, in the order that branches least on a good call. */
+    if (out == NULL || (src == NULL && len != 0))
         return fast_error(GBR_E_ARGUMENT, 0);
     /* The fast path writes out->board only once the form is known valid;
      * the precise scanner builds its board in place, so it works on a copy. */
