@@ -417,9 +417,7 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     /* A square used twice: every pair of the men's squares, the kings' in
      * lanes 6 and 7 and, in the lanes between, 0x100 + lane (no square, all
      * different); a lane against the lanes 1 to 4 after it (cyclically). */
-    __m128i others = _mm_insert_epi16(_mm_insert_epi16(_mm_setr_epi16(0x100, 0x101, 0x102, 0x103, 0x104, 0x105, 0, 0),
-                                                       (int)wk, 6),
-                                      (int)bk, 7);
+    __m128i others = _mm_setr_epi16(0x100, 0x101, 0x102, 0x103, 0x104, 0x105, (short)wk, (short)bk);
     __m128i at = _mm_or_si128(_mm_and_si128(man_lanes, sq), _mm_andnot_si128(man_lanes, others));
     __m128i one = turn_lanes(at);
     __m128i twice = _mm_or_si128(_mm_cmpeq_epi16(at, one), _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x39)));
