@@ -64,160 +64,123 @@ gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
 #endif
 }
 
-static inline char *put_squares(char *d, uint64_t m)
-{
-    for (; m; m &= m - 1) {
-        memcpy(d, fast_square_name[lowest(m)], 2);
-        d += 2;
-    }
-    return d;
-}
-
-/* The indicator and the full stop. */
-static const char indicator_end[7][8] = {".", "+.", "=.", "-+.", "-=.", " WTM.", " BTM."};
+/* The indicator and the full stop, ending each 8 bytes (the bytes before
+ * them are written over). */
+static const char indicator_tail[7][8] = {"       .", "      +.", "      =.", "     -+.",
+                                          "     -=.", "    WTM.", "    BTM."};
 static const uint8_t indicator_length[7] = {0, 1, 1, 2, 2, 4, 4};
 
-/* Men of codes 1-5 (or 9-13) from their five count bytes, in one word. */
-static inline unsigned side_men(const uint8_t *count)
+/* Eight bytes as a word, byte 0 the lowest, on any byte order (one load on
+ * a little-endian machine). */
+static inline uint64_t bytes_word(const uint8_t *b)
 {
-    uint64_t w;
-    memcpy(&w, count, 8);
-    return (unsigned)((((w & 0xFFFFFFFFFFULL) * 0x0101010101ULL) >> 32) & 0xFFu);
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+           (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
 }
 
-/* Board codes in written order: white then black of Q, R, B, N, then the
- * pawns (§4). */
-static const uint8_t written_code[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB,
-                                         GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
-
-/* Bit j set when written_code[j] has men. */
-static inline unsigned written_nonempty(const uint8_t count[16])
+static inline void word_bytes(uint8_t *b, uint64_t w)
 {
-#if defined(__SSE2__)
-    /* Codes 1-8 interleaved with 9-16 (zero past the end) are in written
-     * order: count[1], count[9], count[2], count[10], ... */
-    __m128i c = _mm_loadu_si128((const __m128i *)(const void *)count);
-    __m128i order = _mm_unpacklo_epi8(_mm_srli_si128(c, GBR_WQ), _mm_srli_si128(c, GBR_BQ));
-    return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(order, _mm_setzero_si128())) & 0x3FFu;
-#else
-    unsigned bits = 0;
-    for (unsigned j = 0; j < 10; j++)
-        bits |= (unsigned)(count[written_code[j]] != 0) << j;
-    return bits;
-#endif
-}
-
-/* The men of a board without {} groups, from its non-empty codes: one pass
- * over those codes only (the empty ones would each cost a branch). */
-static inline char *put_men(char *d, const fast_board_masks *b, unsigned nonempty)
-{
-    /* The '.' before the pawns: written ahead of every code, kept (d moved
-     * past it) only ahead of the first pawn code; else a square covers it. */
-    unsigned first_pawns = nonempty & 0x300u;
-    first_pawns &= 0u - first_pawns;
-    for (; nonempty; nonempty &= nonempty - 1) {
-        unsigned j = (unsigned)__builtin_ctz(nonempty);
-        *d = '.';
-        d += (nonempty & (0u - nonempty)) == first_pawns;
-        uint64_t m = b->man[written_code[j]];
-        do {
-            memcpy(d, fast_square_name[lowest(m)], 2);
-            d += 2;
-            m &= m - 1;
-        } while (m);
-    }
-    return d;
-}
-
-/* Writes the position form (exactly its bytes). */
-static size_t position_text(char *dst, const fast_board_masks *b, const gbr_material *m, unsigned indicator,
-                            unsigned white_men, unsigned black_men, unsigned groups)
-{
-    char *d = dst;
-    memcpy(d, fast_square_name[lowest(b->man[GBR_WK])], 2);
-    memcpy(d + 2, fast_square_name[lowest(b->man[GBR_BK])], 2);
-    d[4] = ' ';
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* "abcd.ef" and the space after it (which the men or the count
-     * starts with, written again below) as one word. */
-    uint32_t digits;
-    uint16_t pawns;
-    memcpy(&digits, m->digit, 4);
-    memcpy(&pawns, m->pawns, 2);
-    uint64_t text = ((uint64_t)digits | (uint64_t)pawns << 40) + 0x2030302E30303030ULL;
-    memcpy(d + 5, &text, 8);
+    memcpy(b, &w, 8);
 #else
-    fast_put_material(d + 5, m);
+    for (unsigned k = 0; k < 8; k++)
+        b[k] = (uint8_t)(w >> 8 * k);
 #endif
-    d += 12;
-    if (groups == 0) {
-        /* The space before the men, kept only when there are some. */
-        *d = ' ';
-        d += white_men + black_men != 0;
-        d = put_men(d, b, written_nonempty(b->count));
-    } else {
-        *d++ = ' ';
-        for (unsigned type = 0; type < 4; type++) {
-            if (m->digit[type] == 9) {
-                *d++ = '{';
-                d = put_squares(d, b->man[GBR_WQ + type]);
-                *d++ = '/';
-                d = put_squares(d, b->man[GBR_BQ + type]);
-                *d++ = '}';
-            } else {
-                d = put_squares(d, b->man[GBR_WQ + type]);
-                d = put_squares(d, b->man[GBR_BQ + type]);
-            }
-        }
-        if (b->man[GBR_WP] | b->man[GBR_BP]) {
-            *d++ = '.';
-            d = put_squares(d, b->man[GBR_WP]);
-            d = put_squares(d, b->man[GBR_BP]);
-        }
-    }
-    *d++ = ' ';
-    unsigned w = white_men + 1, k = black_men + 1;
-    if (w >= 10)
-        *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
-    /* Units digits from a table, not a division (both counts are below 32). */
-    static const char units[] = "01234567890123456789012345678901";
-    *d++ = units[w & 31u];
-    *d++ = '/';
-    if (k >= 10)
-        *d++ = '1' + (char)(k >= 20);
-    *d++ = units[k & 31u];
-    /* The 1-5 bytes exactly, in fixed-size copies that overlap. */
-    const char *t = indicator_end[indicator];
-    unsigned n = indicator_length[indicator] + 1u;
-    if (n >= 4) {
-        memcpy(d, t, 4);
-        memcpy(d + n - 4, t + n - 4, 4);
-    } else {
-        d[0] = t[0];
-        d[n / 2] = t[n / 2];
-        d[n - 1] = t[n - 1];
-    }
-    return (size_t)(d + n - dst);
 }
 
-gbr_result fast_put_position(char *dst, size_t cap, const fast_board_masks *b, const gbr_material *m,
-                             unsigned indicator)
+/* Writes the position form from square order: each man's square goes
+ * straight to its place in the text. A cursor per board code starts where
+ * that code's squares begin (the kings' at 0 and 2, the others' from the
+ * counts: §4's order, Q R B N white then black, '.', pawns; §5's groups
+ * add "{", "/" and "}"), so one loop over the occupied squares, ascending,
+ * writes every list in order, with one unforeseeable exit instead of one a
+ * code. */
+gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64_t occ, const uint8_t count[16],
+                             const gbr_material *m, unsigned indicator)
 {
-    unsigned white_men = side_men(b->count + GBR_WQ), black_men = side_men(b->count + GBR_BQ);
-    uint32_t digits;
-    memcpy(&digits, m->digit, 4);
-    /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. */
-    unsigned groups = ((((digits + 0x77777777u) >> 7) & 0x01010101u) * 0x01010101u) >> 24;
-    unsigned men = white_men + black_men;
-    /* "wkbk abcd.ef", the field, " W/B", the indicator, "." (without men
-     * there are no groups and no pawns: only the field's space to count). */
-    size_t need = 12u + (men != 0) + 2u * men + 3u * groups + (m->pawns[0] + m->pawns[1] != 0) + 2u +
-                  (white_men >= 9) + 1u + 1u + (black_men >= 9) + indicator_length[indicator] + 1u;
+    /* Byte c of each word: the men of code c (white) or 8 + c (black) for
+     * c = 1-5, Q R B N P; the other bytes cleared (kings, unused codes). */
+    const uint64_t men_bytes = 0x0000FFFFFFFFFF00ULL, ones = 0x0101010101010101ULL;
+    uint64_t white = bytes_word(count) & men_bytes, black = bytes_word(count + 8) & men_bytes;
+    /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. Groups in
+     * bytes 1-4, by type. */
+    uint32_t digits = (uint32_t)m->digit[0] | (uint32_t)m->digit[1] << 8 | (uint32_t)m->digit[2] << 16 |
+                      (uint32_t)m->digit[3] << 24;
+    uint64_t groups = (uint64_t)(((digits + 0x77777777u) >> 7) & 0x01010101u) << 8;
+    /* Each type's text: two bytes a square, three more for a group. Its
+     * first square is after the texts of the types before it (a prefix sum
+     * in bytes: every sum stays below 256), the men field's space (index
+     * 12), a '{' and, for the pawns, the '.'. */
+    uint64_t type_bytes = 2u * (white + black) + 3u * groups;
+    unsigned white_men = (unsigned)((white * ones) >> 56), black_men = (unsigned)((black * ones) >> 56);
+    unsigned field = (unsigned)((type_bytes * ones) >> 56), pawns = (count[GBR_WP] | count[GBR_BP]) != 0;
+    uint64_t white_at = ((type_bytes << 8) * ones + 13u * ones + groups + ((uint64_t)pawns << 40)) & men_bytes;
+    uint64_t black_at = ((white_at + 2u * white + groups) & men_bytes) | 2ULL << 48;
+    /* The space before " W/B" (12 without men: no square field, no space). */
+    size_t tail = 12u + (white_men + black_men != 0) + field + pawns;
+    unsigned w = white_men + 1, k = black_men + 1;
+    size_t need = tail + 4u + (w >= 10) + (k >= 10) + indicator_length[indicator] + 1u;
     if (cap < need) {
         gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
         return r;
     }
-    return fast_ok(position_text(dst, b, m, indicator, white_men, black_men, groups));
+    uint8_t at[16];
+    word_bytes(at, white_at);
+    word_bytes(at + 8, black_at);
+    /* The indicator first: the bytes its copy covers before it are all
+     * written below (need is at least 17). */
+    memcpy(dst + need - 8, indicator_tail[indicator], 8);
+    dst[4] = ' ';
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* "abcd.ef" and the space after it (which the men or the count
+     * starts with, written again below) as one word. */
+    uint32_t material_digits;
+    uint16_t material_pawns;
+    memcpy(&material_digits, m->digit, 4);
+    memcpy(&material_pawns, m->pawns, 2);
+    uint64_t text = ((uint64_t)material_digits | (uint64_t)material_pawns << 40) + 0x2030302E30303030ULL;
+    memcpy(dst + 5, &text, 8);
+#else
+    fast_put_material(dst + 5, m);
+    dst[12] = ' ';
+#endif
+    /* The '.' before the pawns; without pawns the count's space (or, with no
+     * men at all, its first digit) covers it below. */
+    dst[13 + ((type_bytes & 0xFFFFFFFFFFULL) * ones >> 56)] = '.';
+    for (; occ; occ &= occ - 1) {
+        unsigned sq = lowest(occ), code = board[sq] & 15u, place = at[code];
+        at[code] = (uint8_t)(place + 2u);
+        memcpy(dst + place, fast_square_name[sq], 2);
+    }
+    if (groups) {
+        for (unsigned t = 1; t <= 4; t++) {
+            if ((groups >> 8 * t) & 1u) {
+                unsigned first = (unsigned)(white_at >> 8 * t) & 0xFFu, second = (unsigned)(black_at >> 8 * t) & 0xFFu;
+                dst[first - 1] = '{';
+                dst[second - 1] = '/';
+                dst[second + 2u * ((unsigned)(black >> 8 * t) & 0xFFu)] = '}';
+            }
+        }
+    }
+    char *d = dst + tail;
+    if (w < 10 && k < 10) {
+        d[0] = ' ';
+        d[1] = (char)('0' + w);
+        d[2] = '/';
+        d[3] = (char)('0' + k);
+    } else {
+        *d++ = ' ';
+        if (w >= 10)
+            *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
+        /* Units digits from a table, not a division (both counts are below 32). */
+        static const char units[] = "01234567890123456789012345678901";
+        *d++ = units[w & 31u];
+        *d++ = '/';
+        if (k >= 10)
+            *d++ = '1' + (char)(k >= 20);
+        *d = units[k & 31u];
+    }
+    return fast_ok(need);
 }
 
 gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
@@ -229,7 +192,7 @@ gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
     fast_scan_board(p, &b);
     if (fast_check_board(&b, &m) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
-    return fast_put_position(dst, cap, &b, &m, p->indicator);
+    return fast_put_position(dst, cap, p->board, b.occupied, b.count, &m, p->indicator);
 }
 
 /* The occupancy as ranks: bit 8 * file + rank moves to bit 8 * rank + file,

@@ -76,6 +76,15 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
 }
 
 
+/* A placement as the position writer takes it: the code of each occupied
+ * square (the other squares keep what they held), the men of each code and
+ * the occupied squares. */
+typedef struct fen_board {
+    uint8_t board[256]; /* 64-255: scratch for a refused text's men (any byte index) */
+    uint8_t count[16];
+    uint64_t occupied;
+} fen_board;
+
 #if defined(__SSE2__)
 /* The placement read 16 bytes at a time. Each byte adds to the GBR index
  * of the next square, 8 * file + rank: 8 per file (a man or a run), -65 for
@@ -89,24 +98,22 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
  * 1-8 nor '/': their square is the index before them, their code from
  * fast_fen_class (0, a scratch code, for any other byte: refused). */
 typedef struct fen_piece {
-    __m128i after;   /* the index after each byte */
-    unsigned spaces; /* lanes holding a space */
-    unsigned lanes;  /* lanes from lo up to the first space */
-    unsigned bad;    /* lanes of `lanes` out of range */
-    unsigned men;    /* lanes of `lanes` that are men */
+    __m128i after; /* the index after each byte */
+    unsigned bad;  /* lanes out of range, or pawns on rank 1 or 8 */
+    unsigned men;  /* lanes that are men */
 } fen_piece;
 
-/* Lanes lo-15 of v (the lanes below lo were read before: none is a space),
- * the index before lane lo in every lane of `index`. */
-static inline fen_piece fen_read_piece(__m128i v, unsigned lo, __m128i index)
+/* Lanes lo-15 of v (the lanes below lo were read before), the index before
+ * lane lo in every lane of `index`; bad and men only cover `lanes`, the
+ * bytes of the placement among lanes lo-15 (lanes past its end do not
+ * change the sums below them). */
+static inline fen_piece fen_read_piece(__m128i v, unsigned lo, unsigned lanes, __m128i index)
 {
     /* Lane k is kept when k >= lo: loadu(keep + 16 - lo). */
     static const uint8_t keep[32] = {0,    0,    0,    0,    0,    0,    0,    0,    0,    0,    0,
                                      0,    0,    0,    0,    0,    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
                                      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     fen_piece p;
-    p.spaces = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
-    p.lanes = (((p.spaces & (0u - p.spaces)) - 1u) & 0xFFFFu) >> lo << lo;
     __m128i d = _mm_sub_epi8(v, _mm_set1_epi8('1'));
     __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(7)), d);
     __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('/'));
@@ -122,9 +129,28 @@ static inline fen_piece fen_read_piece(__m128i v, unsigned lo, __m128i index)
     /* Limits: 71 after a file, 6 after a '/'. */
     __m128i limit = _mm_sub_epi8(_mm_set1_epi8(71), _mm_and_si128(slash, _mm_set1_epi8(65)));
     unsigned within = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(p.after, limit), p.after));
-    p.bad = ~within & p.lanes;
-    p.men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & p.lanes;
+    /* A pawn ('P' or 'p': no other byte becomes 'p' with bit 5 set) on rank
+     * 1 or 8: its square's rank, after & 7, is 0 or 7, so after + 1 has
+     * neither bit 1 nor bit 2. */
+    __m128i pawn = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('p'));
+    __m128i edge = _mm_cmpeq_epi8(_mm_and_si128(_mm_add_epi8(p.after, _mm_set1_epi8(1)), _mm_set1_epi8(6)),
+                                  _mm_setzero_si128());
+    unsigned edge_pawns = (unsigned)_mm_movemask_epi8(_mm_and_si128(pawn, edge));
+    p.bad = (~within | edge_pawns) & lanes;
+    p.men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & lanes;
     return p;
+}
+
+/* Lanes of v holding a space. */
+static inline unsigned fen_spaces(__m128i v)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+}
+
+/* Lanes lo-15 up to the first space. */
+static inline unsigned fen_lanes_to_space(unsigned spaces, unsigned lo)
+{
+    return (((spaces & (0u - spaces)) - 1u) & 0xFFFFu) >> lo << lo;
 }
 
 /* Lane 15 in every lane: the index the next piece starts from. */
@@ -133,37 +159,49 @@ static inline __m128i fen_last_index(__m128i after)
     return _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_unpackhi_epi8(after, after), 0xFF), 0xFF);
 }
 
-/* Men at bytes `men` (bit k for byte k of s) into the masks, on squares
+/* A man's board code by its letter; 0 (a scratch code) for any other byte.
+ * (fast_fen_class & 15 is the same for the bytes that reach fen_put_men, but
+ * needs the mask.) */
+static const uint8_t fen_code[256] = {['Q'] = GBR_WQ, ['R'] = GBR_WR, ['B'] = GBR_WB, ['N'] = GBR_WN,
+                                      ['P'] = GBR_WP, ['K'] = GBR_WK, ['q'] = GBR_BQ, ['r'] = GBR_BR,
+                                      ['b'] = GBR_BB, ['n'] = GBR_BN, ['p'] = GBR_BP, ['k'] = GBR_BK};
+
+/* Men at bytes `men` (bit k for byte k of s) onto the board, on squares
  * at[k]. */
-static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64_t men, fast_board_masks *b)
+static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64_t men, fen_board *b)
 {
+    uint64_t occupied = 0;
     for (; men; men &= men - 1) {
         size_t k = (size_t)__builtin_ctzll(men);
-        unsigned code = fast_fen_class[s[k]] & 15u;
-        b->man[code] |= 1ULL << (at[k] & 63u);
+        unsigned code = fen_code[s[k]], sq = at[k];
+        b->board[sq] = (uint8_t)code;
         b->count[code]++;
+        occupied |= 1ULL << (sq & 63u);
     }
+    b->occupied |= occupied;
 }
 
 /* A man's square: the index before it, 8 less than after it. */
 static inline __m128i fen_squares(__m128i after) { return _mm_sub_epi8(after, _mm_set1_epi8(8)); }
 
 /* Any placement up to 80 bytes, piece by piece. */
-static __attribute__((noinline)) size_t fen_men_long(const unsigned char *s, size_t len, fast_board_masks *b)
+static __attribute__((noinline)) size_t fen_men_long(const unsigned char *s, size_t len, fen_board *b)
 {
     __m128i index = _mm_set1_epi8(7);
     unsigned bad = 0;
     for (size_t off = 0; off < 80 && off < len; off += 16) {
         size_t base = off + 16 <= len ? off : len - 16;
-        fen_piece p = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)),
-                                     (unsigned)(off - base), index);
+        unsigned lo = (unsigned)(off - base);
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+        unsigned spaces = fen_spaces(v);
+        fen_piece p = fen_read_piece(v, lo, fen_lanes_to_space(spaces, lo), index);
         uint8_t at[16];
         _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p.after));
         fen_put_men(s + base, at, p.men, b);
         bad |= p.bad;
-        if (p.spaces) {
+        if (spaces) {
             /* The space is a step of 8 too: square 64 for it is index 64 before it. */
-            unsigned k = (unsigned)__builtin_ctz(p.spaces);
+            unsigned k = (unsigned)__builtin_ctz(spaces);
             return bad || at[k] != 64 ? 0 : base + k;
         }
         index = fen_last_index(p.after);
@@ -175,7 +213,7 @@ static __attribute__((noinline)) size_t fen_men_long(const unsigned char *s, siz
  * rule broken; a byte that is no man leaves count[0] non-zero). The first
  * 32 bytes (or all, when fewer) are read as two pieces with one pass over
  * their men: most placements end there. */
-static inline size_t fen_men_sse2(const unsigned char *s, size_t len, fast_board_masks *b)
+static inline __attribute__((always_inline)) size_t fen_men_sse2(const unsigned char *s, size_t len, fen_board *b)
 {
     /* The shortest placement, Kk6/8/8/8/8/8/8/8, has 16 bytes. */
     if (len < 17)
@@ -184,69 +222,56 @@ static inline size_t fen_men_sse2(const unsigned char *s, size_t len, fast_board
      * bytes of the first). */
     size_t base = len >= 32 ? 16 : len - 16;
     unsigned lo = (unsigned)(16 - base);
-    fen_piece p0 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)s), 0, _mm_set1_epi8(7));
-    if (p0.spaces == 0) {
-        fen_piece p1 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)), lo,
-                                      fen_last_index(p0.after));
-        if (p1.spaces == 0)
+    __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)s);
+    unsigned spaces0 = fen_spaces(v0);
+    fen_piece p0 = fen_read_piece(v0, 0, fen_lanes_to_space(spaces0, 0), _mm_set1_epi8(7));
+    if (spaces0 == 0) {
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(s + base));
+        unsigned spaces1 = fen_spaces(v1);
+        if (spaces1 == 0)
             return len > 32 ? fen_men_long(s, len, b) : 0;
+        fen_piece p1 = fen_read_piece(v1, lo, fen_lanes_to_space(spaces1, lo), fen_last_index(p0.after));
         /* Bytes 0-31 in order: the second piece's lanes below lo covered by the first. */
         uint8_t at[32];
         _mm_storeu_si128((__m128i *)(void *)(at + base), fen_squares(p1.after));
         _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p0.after));
         fen_put_men(s, at, p0.men | (uint64_t)p1.men << base, b);
-        unsigned k = (unsigned)__builtin_ctz(p1.spaces);
+        unsigned k = (unsigned)__builtin_ctz(spaces1);
         return p0.bad | p1.bad || at[base + k] != 64 ? 0 : base + k;
     }
     uint8_t at[16];
     _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p0.after));
     fen_put_men(s, at, p0.men, b);
-    unsigned k = (unsigned)__builtin_ctz(p0.spaces);
+    unsigned k = (unsigned)__builtin_ctz(spaces0);
     return p0.bad || at[k] != 64 ? 0 : k;
+}
+
+/* A placement of exactly n bytes, 17-32 (the text's first n), read as two
+ * pieces: 1 when it is valid as far as the lanes show (no space needed after
+ * it: any byte that is no man, a space included, leaves count[0] non-zero),
+ * else 0. */
+static inline __attribute__((always_inline)) int fen_men_exact(const unsigned char *s, size_t n, fen_board *b)
+{
+    size_t base = n - 16;
+    unsigned lo = (unsigned)(32 - n);
+    fen_piece p0 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)s), 0, 0xFFFFu, _mm_set1_epi8(7));
+    fen_piece p1 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)), lo,
+                                  0xFFFFu >> lo << lo, fen_last_index(p0.after));
+    uint8_t at[32];
+    _mm_storeu_si128((__m128i *)(void *)(at + base), fen_squares(p1.after));
+    _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p0.after));
+    fen_put_men(s, at, p0.men | (uint64_t)p1.men << base, b);
+    /* Index 64 after the last byte (at[] holds the index after each byte less 8). */
+    return !(p0.bad | p1.bad) && at[n - 1] == 56;
 }
 #endif
 
-/* A valid placement read with no error bookkeeping, straight into
- * occupancy masks and counts: returns the index of the byte after it, or 0
- * to send the text to the precise scanner (which starts again from column
- * 1 and finds the first rule broken). *m receives the material code. */
-size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr_material *m)
+/* The men counts of a placement read onto the board: 1 and *m its material
+ * code when no byte was refused, each side has one king and the counts can
+ * exist; else 0. */
+static inline int fen_counts(const fen_board *b, gbr_material *m)
 {
-#if defined(__SSE2__)
-    fast_masks_clear(b);
-    size_t i = fen_men_sse2(s, len, b);
-    if (i == 0 || b->count[0] != 0)
-        return 0;
-#else
-    /* A valid placement ends at the first space, itself a stop character:
-     * knowing it is there, the scan below checks no bound. */
-    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
-    if (space == NULL)
-        return 0;
-    fast_masks_clear(b);
-    /* sq is the GBR index of the next file's square, 8 * file + rank: every
-     * man or run adds 8 per file, so sq % 8 stays the rank and the rank is
-     * complete exactly when sq / 8 == 8; a '/' there (sq 65-71: not after
-     * the first rank) moves it to the next rank's first file, sq - 65. No
-     * branch depends on the text: rank lengths vary too much to predict.
-     * A refused step sets bad for good; sq may then wrap, masked below.
-     * man[0] and count[0] are scratch for the digits. */
-    uint64_t sq = 7;
-    unsigned bad = 0;
-    for (const unsigned char *p = s; p < space; p++) {
-        int32_t step = fast_fen_step[*p];
-        unsigned code = (unsigned)step & 15u;
-        b->man[code] |= 1ULL << (sq & 63u);
-        b->count[code]++;
-        bad |= (unsigned)step & fast_fen_slash_refused[sq & 127u];
-        sq += (uint64_t)(int64_t)(step >> 16);
-    }
-    /* The eighth rank complete (sq 64: sq never drops below 0 above). */
-    if (bad || sq != 64)
-        return 0;
-    size_t i = (size_t)(space - s);
-#endif
-    if (((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
+    if (b->count[0] != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
         return 0;
     /* Too many pawns or promoted pieces: the precise scanner reports them. */
     uint32_t w4, b4;
@@ -266,7 +291,55 @@ size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr
         return 0;
     fast_material_of_counts(&c, m);
 #endif
-    return i;
+    return 1;
+}
+
+/* A valid placement (every placement rule of §6) read with no error
+ * bookkeeping, straight onto the board: returns the index of the byte after
+ * it (a space), or 0 to send the text to the precise scanner (which starts
+ * again from column 1 and finds the first rule broken). *m receives the
+ * material code. */
+static inline __attribute__((always_inline)) size_t fen_men(const unsigned char *s, size_t len, fen_board *b,
+                                                            gbr_material *m)
+{
+    memset(b->count, 0, sizeof b->count);
+    b->occupied = 0;
+#if defined(__SSE2__)
+    size_t i = fen_men_sse2(s, len, b);
+    if (i == 0)
+        return 0;
+#else
+    /* A valid placement ends at the first space, itself a stop character:
+     * knowing it is there, the scan below checks no bound. */
+    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
+    if (space == NULL)
+        return 0;
+    /* sq is the GBR index of the next file's square, 8 * file + rank: every
+     * man or run adds 8 per file, so sq % 8 stays the rank and the rank is
+     * complete exactly when sq / 8 == 8; a '/' there (sq 65-71: not after
+     * the first rank) moves it to the next rank's first file, sq - 65. A
+     * refused step sets bad for good; sq may then wrap, masked below. Code 0
+     * (digits, '/', refused bytes) places nothing. */
+    uint64_t sq = 7, pawns = 0;
+    unsigned bad = 0;
+    for (const unsigned char *p = s; p < space; p++) {
+        int32_t step = fast_fen_step[*p];
+        unsigned code = (unsigned)step & 15u;
+        if (code) {
+            b->board[sq & 63u] = (uint8_t)code;
+            b->count[code]++;
+            b->occupied |= 1ULL << (sq & 63u);
+            pawns |= (uint64_t)((code & 7u) == GBR_WP) << (sq & 63u);
+        }
+        bad |= (unsigned)step & fast_fen_slash_refused[sq & 127u];
+        sq += (uint64_t)(int64_t)(step >> 16);
+    }
+    /* The eighth rank complete (sq 64: sq never drops below 0 above). */
+    if (bad || sq != 64 || (pawns & FAST_RANKS_1_AND_8))
+        return 0;
+    size_t i = (size_t)(space - s);
+#endif
+    return fen_counts(b, m) ? i : 0;
 }
 
 /* The precise scanner: the first rule broken, left to right (§9.3). Kept
@@ -368,9 +441,10 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     const unsigned char *s = (const unsigned char *)src;
-    fast_board_masks b;
+    fen_board b;
     gbr_material m;
-    size_t end = fast_fen_men(s, len, &b, &m);
+    memset(b.board, 0, 64);
+    size_t end = fen_men(s, len, &b, &m);
     int black = fen_side(s, len, end);
     if (black < 0) {
         /* The scanner builds the board in place: *out only on success. */
@@ -383,10 +457,7 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
     gbr_result tail = fen_tail(s, len, end + 2);
     if (tail.error)
         return tail;
-    memset(out->board, 0, 64);
-    for (unsigned code = GBR_WQ; code <= GBR_BK; code++)
-        for (uint64_t men = b.man[code]; men; men &= men - 1)
-            out->board[__builtin_ctzll(men)] = (uint8_t)code;
+    memcpy(out->board, b.board, 64);
     out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
     return tail;
 }
@@ -404,8 +475,8 @@ static __attribute__((noinline)) gbr_result fen_to_position_precise(char *dst, s
     return fast_format_position(dst, cap, &p);
 }
 
-/* gbr_fen_to_position fused: the placement goes into occupancy masks and
- * the position form is written from them, with no board in between. */
+/* gbr_fen_to_position fused: the placement goes onto a board of the
+ * occupied squares only and the position form is written from it. */
 gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result)
 {
     if ((src == NULL && len != 0) || fast_bad_output(dst, cap) || (unsigned)result > GBR_RESULT_DRAW)
@@ -414,9 +485,23 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     static const uint8_t indicator[3][2] = {
         {GBR_IND_WTM, GBR_IND_BTM}, {GBR_IND_WIN, GBR_IND_BLACK_WIN}, {GBR_IND_DRAW, GBR_IND_BLACK_DRAW}};
     const unsigned char *s = (const unsigned char *)src;
-    fast_board_masks b;
+    fen_board b;
     gbr_material m;
-    size_t end = fast_fen_men(s, len, &b, &m);
+#if defined(__SSE2__)
+    /* Most FENs: a placement of 17-32 bytes, then " w - - 0 1" or " b - - 0 1"
+     * ending the text. A FEN ending so has its placement in exactly the
+     * first len - 10 bytes (the five tail fields hold no space), so when it
+     * is refused there, the text is no FEN: the precise scanner says why. */
+    if (len >= 27 && len <= 42 && memcmp(s + len - 8, " - - 0 1", 8) == 0 && s[len - 10] == ' ') {
+        unsigned side = s[len - 9], black = side == 'b';
+        memset(b.count, 0, sizeof b.count);
+        b.occupied = 0;
+        if ((black | (side == 'w')) && fen_men_exact(s, len - 10, &b) && fen_counts(&b, &m))
+            return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
+        return fen_to_position_precise(dst, cap, s, len, indicator[result]);
+    }
+#endif
+    size_t end = fen_men(s, len, &b, &m);
     int black = fen_common_tail(s, len, end);
     if (black < 0) {
         black = fen_side(s, len, end);
@@ -426,5 +511,5 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
         if (tail.error)
             return tail;
     }
-    return fast_put_position(dst, cap, &b, &m, indicator[result][black]);
+    return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
 }

@@ -271,16 +271,14 @@ FAST_PRIVATE void fast_scan_board(const gbr_position *p, fast_board_masks *out);
  * promotion rule; *m receives its material code. */
 FAST_PRIVATE gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m);
 
-/* Writes the position form of a checked board (man[], count[] of codes
- * 1-6 and 9-14), its material and indicator 0-6; buffer-too-small with
- * the length needed when cap is short (nothing written then). */
-FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const fast_board_masks *b, const gbr_material *m,
-                                          unsigned indicator);
+/* Writes the position form of a checked board (board[sq] the code of each
+ * square in occ, no other square read; count[] of codes 1-6 and 9-14), its
+ * material and indicator 0-6; buffer-too-small with the length needed when
+ * cap is short (nothing written then). */
+FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64_t occ,
+                                          const uint8_t count[16], const gbr_material *m, unsigned indicator);
 /* Writes the FEN of a checked board whose occupied squares are `occ`. */
 FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ);
-/* A FEN placement read into masks when it is valid (every placement rule
- * of §6): the index of the byte after it (a space), else 0. */
-FAST_PRIVATE size_t fast_fen_men(const unsigned char *s, size_t len, fast_board_masks *b, gbr_material *m);
 
 FAST_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
 FAST_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);
