@@ -404,7 +404,8 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     __m128i seven = _mm_set1_epi16(7), zero = _mm_setzero_si128();
     __m128i sq = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, seven), 3), _mm_and_si128(_mm_srli_epi16(x, 8), seven));
     /* Each man as (code << 8 | square); 0 in the lanes past the men. */
-    __m128i man = _mm_and_si128(man_lanes, _mm_or_si128(sq, _mm_unpacklo_epi8(zero, _mm_set_epi64x(0, (long long)code64))));
+    __m128i codes = _mm_unpacklo_epi8(zero, _mm_set_epi64x(0, (long long)code64));
+    __m128i man = _mm_and_si128(man_lanes, _mm_or_si128(sq, codes));
     /* Out of order: the lane before has the same code and a square not
      * below (the difference is then 0-63; other codes differ by 193 or more). */
     __m128i back = _mm_sub_epi16(_mm_slli_si128(man, 2), man);
@@ -430,7 +431,8 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     _mm_storeu_si128((__m128i *)(void *)lane, man);
     for (unsigned k = 0; k < 4; k++)
         _mm_storeu_si128((__m128i *)(void *)(board + 16 * k), zero);
-    /* The empty lanes (0 on a1) first, so a man there is written after. */
+    /* Highest lane first: the lanes past the men (code 0 on a1) come
+     * before any man, so one on a1 is written after them. */
 #if defined(__GNUC__)
 #pragma GCC unroll 6
 #endif
@@ -447,9 +449,9 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
  * board[] and its occupied squares in *occupied. -1 sends the text (any
  * invalid one, every one with a 9, a few long ones) to the precise scanner
  * below, which starts again from column 1. With into_out, board[] is the
- * caller's result, written only for a valid form (and *occupied is not
- * set); else it is scratch, built while the squares are read, so the board
- * and its occupancy are ready sooner. */
+ * caller's result, written only for a valid form (*occupied may be left
+ * unset); else it is scratch, built while the squares are read, so the
+ * board and its occupancy are ready sooner for the FEN writer. */
 static inline __attribute__((always_inline)) int position_fast(const unsigned char *s, size_t len, uint8_t *board,
                                                                uint64_t *occupied, int into_out)
 {
@@ -465,7 +467,8 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
 #if defined(POSITION_LANES)
     if (into_out && men - 1u < 6u) {
         /* The field: squares, '.' before any pawns, closing space; then
-         * "w/b" (white, black below 9) and an indicator of 1 to 5 bytes. */
+         * the men counts "w/b" (one digit each here) and an indicator of
+         * 1 to 5 bytes. */
         size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
         if (len < 17 + field || r > 8)
             return -1;
