@@ -112,7 +112,10 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
      * in bytes: every sum stays below 256), the men field's space (index
      * 12), a '{' and, for the pawns, the '.'. */
     uint64_t type_bytes = 2u * (white + black) + 3u * groups;
-    unsigned white_men = (unsigned)((white * ones) >> 56), black_men = (unsigned)((black * ones) >> 56);
+    /* A side has at most 15 men besides its king: white's sum in the low
+     * nibble, black's in the high one, of one byte sum. */
+    unsigned sides = (unsigned)(((white + (black << 4)) * ones) >> 56);
+    unsigned white_men = sides & 15u, black_men = sides >> 4;
     unsigned field = (unsigned)((type_bytes * ones) >> 56), pawns = (count[GBR_WP] | count[GBR_BP]) != 0;
     uint64_t white_at = ((type_bytes << 8) * ones + 13u * ones + groups + ((uint64_t)pawns << 40)) & men_bytes;
     uint64_t black_at = ((white_at + 2u * white + groups) & men_bytes) | 2ULL << 48;
@@ -146,9 +149,10 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
 #endif
     /* The '.' before the pawns; without pawns the count's space (or, with no
      * men at all, its first digit) covers it below. */
-    dst[13 + ((type_bytes & 0xFFFFFFFFFFULL) * ones >> 56)] = '.';
+    dst[((white_at >> 40) & 0xFFu) - pawns] = '.';
+    /* A checked board's occupied squares hold codes 1-6 and 9-14 only. */
     for (; occ; occ &= occ - 1) {
-        unsigned sq = lowest(occ), code = board[sq] & 15u, place = at[code];
+        unsigned sq = lowest(occ), code = board[sq], place = at[code];
         at[code] = (uint8_t)(place + 2u);
         memcpy(dst + place, fast_square_name[sq], 2);
     }

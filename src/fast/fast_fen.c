@@ -128,15 +128,15 @@ static inline fen_piece fen_read_piece(__m128i v, unsigned lo, unsigned lanes, _
     p.after = _mm_add_epi8(q, index);
     /* Limits: 71 after a file, 6 after a '/'. */
     __m128i limit = _mm_sub_epi8(_mm_set1_epi8(71), _mm_and_si128(slash, _mm_set1_epi8(65)));
-    unsigned within = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(p.after, limit), p.after));
+    __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(p.after, limit), p.after);
     /* A pawn ('P' or 'p': no other byte becomes 'p' with bit 5 set) on rank
      * 1 or 8: its square's rank, after & 7, is 0 or 7, so after + 1 has
      * neither bit 1 nor bit 2. */
     __m128i pawn = _mm_cmpeq_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('p'));
     __m128i edge = _mm_cmpeq_epi8(_mm_and_si128(_mm_add_epi8(p.after, _mm_set1_epi8(1)), _mm_set1_epi8(6)),
                                   _mm_setzero_si128());
-    unsigned edge_pawns = (unsigned)_mm_movemask_epi8(_mm_and_si128(pawn, edge));
-    p.bad = (~within | edge_pawns) & lanes;
+    __m128i good = _mm_andnot_si128(_mm_and_si128(pawn, edge), within);
+    p.bad = ~(unsigned)_mm_movemask_epi8(good) & lanes;
     p.men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & lanes;
     return p;
 }
@@ -475,6 +475,26 @@ static __attribute__((noinline)) gbr_result fen_to_position_precise(char *dst, s
     return fast_format_position(dst, cap, &p);
 }
 
+/* gbr_fen_to_position for any text: the placement read up to its space,
+ * then the other fields. Out of line, so the common path below stays light. */
+static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, size_t cap, const unsigned char *s,
+                                                                     size_t len, const uint8_t indicator[2])
+{
+    fen_board b;
+    gbr_material m;
+    size_t end = fen_men(s, len, &b, &m);
+    int black = fen_common_tail(s, len, end);
+    if (black < 0) {
+        black = fen_side(s, len, end);
+        if (black < 0)
+            return fen_to_position_precise(dst, cap, s, len, indicator);
+        gbr_result tail = fen_tail(s, len, end + 2);
+        if (tail.error)
+            return tail;
+    }
+    return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
+}
+
 /* gbr_fen_to_position fused: the placement goes onto a board of the
  * occupied squares only and the position form is written from it. */
 gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result)
@@ -485,8 +505,6 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     static const uint8_t indicator[3][2] = {
         {GBR_IND_WTM, GBR_IND_BTM}, {GBR_IND_WIN, GBR_IND_BLACK_WIN}, {GBR_IND_DRAW, GBR_IND_BLACK_DRAW}};
     const unsigned char *s = (const unsigned char *)src;
-    fen_board b;
-    gbr_material m;
 #if defined(__SSE2__)
     /* Most FENs: a placement of 17-32 bytes, then " w - - 0 1" or " b - - 0 1"
      * ending the text. A FEN ending so has its placement in exactly the
@@ -494,6 +512,8 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
      * is refused there, the text is no FEN: the precise scanner says why. */
     if (len >= 27 && len <= 42 && memcmp(s + len - 8, " - - 0 1", 8) == 0 && s[len - 10] == ' ') {
         unsigned side = s[len - 9], black = side == 'b';
+        fen_board b;
+        gbr_material m;
         memset(b.count, 0, sizeof b.count);
         b.occupied = 0;
         if ((black | (side == 'w')) && fen_men_exact(s, len - 10, &b) && fen_counts(&b, &m))
@@ -501,15 +521,5 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
         return fen_to_position_precise(dst, cap, s, len, indicator[result]);
     }
 #endif
-    size_t end = fen_men(s, len, &b, &m);
-    int black = fen_common_tail(s, len, end);
-    if (black < 0) {
-        black = fen_side(s, len, end);
-        if (black < 0)
-            return fen_to_position_precise(dst, cap, s, len, indicator[result]);
-        gbr_result tail = fen_tail(s, len, end + 2);
-        if (tail.error)
-            return tail;
-    }
-    return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
+    return fen_to_position_general(dst, cap, s, len, indicator[result]);
 }
