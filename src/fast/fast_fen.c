@@ -159,13 +159,6 @@ static inline __m128i fen_last_index(__m128i after)
     return _mm_shuffle_epi32(_mm_shufflehi_epi16(_mm_unpackhi_epi8(after, after), 0xFF), 0xFF);
 }
 
-/* A man's board code by its letter; 0 (a scratch code) for any other byte.
- * (fast_fen_class & 15 is the same for the bytes that reach fen_put_men, but
- * needs the mask.) */
-static const uint8_t fen_code[256] = {['Q'] = GBR_WQ, ['R'] = GBR_WR, ['B'] = GBR_WB, ['N'] = GBR_WN,
-                                      ['P'] = GBR_WP, ['K'] = GBR_WK, ['q'] = GBR_BQ, ['r'] = GBR_BR,
-                                      ['b'] = GBR_BB, ['n'] = GBR_BN, ['p'] = GBR_BP, ['k'] = GBR_BK};
-
 /* Men at bytes `men` (bit k for byte k of s) onto the board, on squares
  * at[k]. */
 static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64_t men, fen_board *b)
@@ -173,7 +166,9 @@ static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64
     uint64_t occupied = 0;
     for (; men; men &= men - 1) {
         size_t k = (size_t)__builtin_ctzll(men);
-        unsigned code = fen_code[s[k]], sq = at[k];
+        /* A man's class is its board code; any other byte (a space too: the
+         * known-length path reaches them) takes 0, a scratch code, refused. */
+        unsigned cls = fast_fen_class[s[k]], code = cls < 16 ? cls : 0, sq = at[k];
         b->board[sq] = (uint8_t)code;
         b->count[code]++;
         occupied |= 1ULL << (sq & 63u);

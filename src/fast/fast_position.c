@@ -345,21 +345,6 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define POSITION_LANES 1
 
-/* Board codes of the men of two types, one byte each in written order (the
- * first type's white men, its black men, then the second type's): entry
- * [p][9 * a + b] for digits a and b of the types 2p and 2p + 1. */
-#define DIGIT_MEN(d) ((d) % 3 + (d) / 3)
-#define LIST_CODES(code, n) ((n) == 0 ? 0u : (n) == 1 ? (unsigned)(code) : (unsigned)(code) * 0x0101u)
-#define TYPE_CODES(t, d) (LIST_CODES((t) + 1, (d) % 3) | LIST_CODES((t) + 9, (d) / 3) << (8 * ((d) % 3)))
-#define PAIR_CODES(t, a, b) ((uint64_t)TYPE_CODES(t, a) | (uint64_t)TYPE_CODES((t) + 1, b) << (8 * DIGIT_MEN(a)))
-#define PAIR_ROW(t, a)                                                                                                 \
-    PAIR_CODES(t, a, 0), PAIR_CODES(t, a, 1), PAIR_CODES(t, a, 2), PAIR_CODES(t, a, 3), PAIR_CODES(t, a, 4),           \
-        PAIR_CODES(t, a, 5), PAIR_CODES(t, a, 6), PAIR_CODES(t, a, 7), PAIR_CODES(t, a, 8)
-#define PAIR_TABLE(t)                                                                                                  \
-    {PAIR_ROW(t, 0), PAIR_ROW(t, 1), PAIR_ROW(t, 2), PAIR_ROW(t, 3), PAIR_ROW(t, 4),                                   \
-     PAIR_ROW(t, 5), PAIR_ROW(t, 6), PAIR_ROW(t, 7), PAIR_ROW(t, 8)}
-static const uint64_t pair_codes[2][81] = {PAIR_TABLE(GBR_QUEEN), PAIR_TABLE(GBR_BISHOP)};
-
 /* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
 static const uint16_t lane_below[7][8] = {
     {0, 0, 0, 0, 0, 0, 0, 0},
@@ -485,7 +470,7 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
          * first black one (lanes past the men are not read). */
         unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
         unsigned at2 = (both4 & 0xFFu) + ((both4 >> 8) & 0xFFu);
-        uint64_t code64 = pair_codes[0][9 * d0 + d1] | pair_codes[1][9 * d2 + d3] << (8 * at2) |
+        uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
                           FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
         /* After the pieces '.' (or the closing space when there are no
          * pawns); the closing space after the men. */

@@ -208,6 +208,27 @@ int main(void)
         printf(" 0x%X,", slots);
     }
     end_table();
+    begin_table("uint64_t", "fast_pair_codes", "[2][81]",
+                "[p][9 * a + b]: the board codes of the men of digits a and b (0-8) of the types\n"
+                " * 2p and 2p + 1 (Q and R, or B and N), one byte each in written order: the first\n"
+                " * type's white men, its black men, then the second type's");
+    for (unsigned p = 0; p < 2; p++) {
+        printf("\n    {");
+        for (unsigned ab = 0; ab < 81; ab++) {
+            unsigned digits[2] = {ab / 9, ab % 9}, n = 0;
+            unsigned long long codes = 0;
+            for (unsigned k = 0; k < 2; k++) {
+                unsigned type = 2 * p + k, d = digits[k];
+                for (unsigned i = 0; i < d % 3; i++)
+                    codes |= (unsigned long long)(type + 1) << (8 * n++);
+                for (unsigned i = 0; i < d / 3; i++)
+                    codes |= (unsigned long long)(type + 9) << (8 * n++);
+            }
+            printf("%s0x%llXULL,", ab % 6 == 0 ? "\n     " : " ", codes);
+        }
+        printf("\n    },");
+    }
+    end_table();
     begin_table("uint8_t", "fast_promoted", "[4][16]", "[type Q-N][count]: promoted pieces forced on one side (§1)");
     for (unsigned t = 0; t < 4; t++) {
         printf("\n    {");

@@ -157,6 +157,21 @@ static void check_counts_tables(void)
         }
         expect_true(fast_digit_slots[d] == want, "fast_digit_slots", d, "squares of a digit");
     }
+    /* fast_pair_codes: for each of two types, the digit's white men then its
+     * black men (fast_digit_split, checked above), as board codes. */
+    for (unsigned p = 0; p < 2; p++)
+        for (unsigned ab = 0; ab < 81; ab++) {
+            unsigned digits[2] = {ab / 9, ab % 9}, n = 0;
+            uint64_t want = 0;
+            for (unsigned k = 0; k < 2; k++) {
+                unsigned type = 2 * p + k, d = digits[k];
+                for (unsigned i = 0; i < fast_digit_split[d][0]; i++)
+                    want |= (uint64_t)(GBR_WQ + type) << (8 * n++);
+                for (unsigned i = 0; i < fast_digit_split[d][1]; i++)
+                    want |= (uint64_t)(GBR_BQ + type) << (8 * n++);
+            }
+            expect_true(fast_pair_codes[p][ab] == want, "fast_pair_codes", p * 81 + ab, "board codes of two digits");
+        }
     /* fast_promoted: n men of a type with p pawns is a promotions error in
      * the reference exactly when promoted + p > 8 (an argument error for a
      * count no side can have, which the table must also rule out). */
