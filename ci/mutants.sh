@@ -141,14 +141,14 @@ mutant fast fast-square-truncated-column src/fast/fast_position.c \
 mutant fast fast-usual-counts-two-queens src/fast/fast_internal.h \
   's/const uint32_t past_limit = 0x7D7D7D7Eu;/const uint32_t past_limit = 0x7D7D7D7Du;/' \
   "the usual-endgame shortcut takes two queens a side (a promoted queen left unchecked)"
-mutant fast fast-column-keeps-out src/fast/fast_material.c \
-  '/^static __attribute__((noinline)) gbr_result material_item_slow/,/^}/s/\*out = none;//' \
-  "a failed item of the material column keeps what out[k] held instead of zero bytes"
-mutant fast fast-column-error-count src/fast/fast_study.c \
-  '/^size_t fast_parse_study_column/,/^}/s/errors += results\[k\].error != GBR_OK;//' \
-  "the study column does not count its failed items"
+mutant fast fast-column-keeps-out src/fast/fast_column.c \
+  's/    memset(out, 0, size);.*$//' \
+  "a failed item of a text column keeps what out[k] held instead of zero bytes"
+mutant fast fast-column-error-count src/fast/fast_internal.h \
+  '/^static inline __attribute__((always_inline)) size_t fast_text_column/,/^}/s/errors += results\[k\].error != GBR_OK;//' \
+  "the text columns do not count their failed items"
 mutant ref ref-column-backwards-item src/ref/ref_column.c \
-  '/^static int ref_column_item/,/^}/s/        return 0;/        { *src = text; *len = 0; return 1; }/' \
+  's/            results\[k\] = ref_argument_error();/            results[k] = parse(text, 0, item);/' \
   "the reference column reads an item that ends before it starts as an empty one"
 mutant fast fast-material-trailing-column src/fast/fast_material.c \
   's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \

@@ -298,6 +298,41 @@ FAST_PRIVATE gbr_result fast_format_fen(char *dst, size_t cap, const gbr_positio
 FAST_PRIVATE gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len,
                                              gbr_result_option result);
 FAST_PRIVATE gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len);
+/* The loop both text column entries share (gbr.h). accept(s, len, out) is
+ * a parser's fast path: 1 once it has filled *out. Any other item goes to
+ * fast_column_item, which zeroes out[k] and asks the single entry `parse`.
+ * Always inlined, so each entry's accept (a constant there) is inlined into
+ * its loop. */
+typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out);
+typedef gbr_result (*fast_parse_item)(const char *src, size_t len, void *out);
+FAST_PRIVATE gbr_result fast_column_item(const char *text, size_t start, size_t end, void *out, size_t size,
+                                         fast_parse_item parse);
+
+static inline __attribute__((always_inline)) size_t fast_text_column(const char *text, const size_t *offsets,
+                                                                     size_t n, void *out, size_t size,
+                                                                     gbr_result *results, fast_accept_item accept,
+                                                                     fast_parse_item parse)
+{
+    if (n == 0)
+        return 0;
+    if (offsets == NULL || out == NULL || results == NULL)
+        return SIZE_MAX;
+    const unsigned char *t = (const unsigned char *)text;
+    unsigned char *item = out;
+    size_t errors = 0, start = offsets[0];
+    for (size_t k = 0; k < n; k++, item += size) {
+        size_t end = offsets[k + 1];
+        if (end >= start && t != NULL && accept(t + start, end - start, item)) {
+            results[k] = fast_ok(0);
+        } else {
+            results[k] = fast_column_item(text, start, end, item, size, parse);
+            errors += results[k].error != GBR_OK;
+        }
+        start = end;
+    }
+    return errors;
+}
+
 FAST_PRIVATE size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
                                               gbr_result *results);
 FAST_PRIVATE size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,

@@ -43,39 +43,18 @@ gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
     return material_slow((const unsigned char *)src, len, out);
 }
 
-/* Item k of a column that missed the fast path: the single entry decides,
- * into a zeroed out (gbr.h: zero bytes on failure). */
-static __attribute__((noinline)) gbr_result material_item_slow(const char *text, size_t start, size_t end,
-                                                               gbr_material *out)
+/* The column entry's fast path and single entry, in fast_text_column's types. */
+static int material_accept(const unsigned char *s, size_t len, void *out)
 {
-    static const gbr_material none;
-    *out = none;
-    if (end < start)
-        return fast_error(GBR_E_ARGUMENT, 0);
-    return fast_parse_material(text ? text + start : NULL, end - start, out);
+    return len == 7 && fast_material7(s, out);
 }
+
+static gbr_result material_parse(const char *src, size_t len, void *out) { return fast_parse_material(src, len, out); }
 
 size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
                                   gbr_result *results)
 {
-    if (n == 0)
-        return 0;
-    if (offsets == NULL || out == NULL || results == NULL)
-        return SIZE_MAX;
-    const unsigned char *t = (const unsigned char *)text;
-    size_t errors = 0, start = offsets[0];
-    for (size_t k = 0; k < n; k++) {
-        size_t end = offsets[k + 1];
-        /* end - start alone is 7 also for an end 2^64 - 7 below start. */
-        if (end - start == 7 && end > start && t != NULL && fast_material7(t + start, &out[k])) {
-            results[k] = fast_ok(0);
-        } else {
-            results[k] = material_item_slow(text, start, end, &out[k]);
-            errors += results[k].error != GBR_OK;
-        }
-        start = end;
-    }
-    return errors;
+    return fast_text_column(text, offsets, n, out, sizeof *out, results, material_accept, material_parse);
 }
 
 gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)

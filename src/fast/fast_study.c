@@ -130,37 +130,15 @@ gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out)
     return study_precise(src, len, out);
 }
 
-/* Item k of a column that missed the fast path (see fast_material.c). */
-static __attribute__((noinline)) gbr_result study_item_slow(const char *text, size_t start, size_t end,
-                                                            gbr_study *out)
-{
-    static const gbr_study none;
-    *out = none;
-    if (end < start)
-        return fast_error(GBR_E_ARGUMENT, 0);
-    return fast_parse_study(text ? text + start : NULL, end - start, out);
-}
+/* The column entry's fast path and single entry, in fast_text_column's types. */
+static int study_accept(const unsigned char *s, size_t len, void *out) { return study_fast(s, len, out); }
+
+static gbr_result study_parse(const char *src, size_t len, void *out) { return fast_parse_study(src, len, out); }
 
 size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
                                gbr_result *results)
 {
-    if (n == 0)
-        return 0;
-    if (offsets == NULL || out == NULL || results == NULL)
-        return SIZE_MAX;
-    const unsigned char *t = (const unsigned char *)text;
-    size_t errors = 0, start = offsets[0];
-    for (size_t k = 0; k < n; k++) {
-        size_t end = offsets[k + 1];
-        if (end >= start && t != NULL && study_fast(t + start, end - start, &out[k])) {
-            results[k] = fast_ok(0);
-        } else {
-            results[k] = study_item_slow(text, start, end, &out[k]);
-            errors += results[k].error != GBR_OK;
-        }
-        start = end;
-    }
-    return errors;
+    return fast_text_column(text, offsets, n, out, sizeof *out, results, study_accept, study_parse);
 }
 
 gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)

@@ -11,49 +11,47 @@ static int ref_column_unusable(size_t n, const void *items, const void *out, con
     return n > 0 && (items == NULL || out == NULL || results == NULL);
 }
 
-/* Item k of a text column: its bytes, or an argument error when its end
- * lies before its start. */
-static int ref_column_item(const char *text, const size_t *offsets, size_t k, const char **src, size_t *len)
-{
-    if (offsets[k + 1] < offsets[k])
-        return 0;
-    *src = text == NULL ? NULL : text + offsets[k];
-    *len = offsets[k + 1] - offsets[k];
-    return 1;
-}
+/* A single text entry with its output as void *, so one loop serves both. */
+typedef gbr_result (*ref_item_parser)(const char *src, size_t len, void *out);
 
-size_t gbr_ref_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                     gbr_result *results)
+/* Each item of a text column through `parse`, out[k] zeroed first (the
+ * parser writes only on success); an item ending before it starts is an
+ * argument error. */
+static size_t ref_text_column(const char *text, const size_t *offsets, size_t n, void *out, size_t size,
+                              gbr_result *results, ref_item_parser parse)
 {
     if (ref_column_unusable(n, offsets, out, results))
         return SIZE_MAX;
     size_t errors = 0;
     for (size_t k = 0; k < n; k++) {
-        const char *src;
-        size_t len;
-        memset(&out[k], 0, sizeof out[k]); /* the parser writes only on success */
-        results[k] = ref_column_item(text, offsets, k, &src, &len) ? gbr_ref_parse_material(src, len, &out[k])
-                                                                    : ref_argument_error();
+        void *item = (unsigned char *)out + k * size;
+        memset(item, 0, size);
+        if (offsets[k + 1] < offsets[k])
+            results[k] = ref_argument_error();
+        else
+            results[k] = parse(text == NULL ? NULL : text + offsets[k], offsets[k + 1] - offsets[k], item);
         errors += results[k].error != GBR_OK;
     }
     return errors;
+}
+
+static gbr_result ref_material_item(const char *src, size_t len, void *out)
+{
+    return gbr_ref_parse_material(src, len, out);
+}
+
+static gbr_result ref_study_item(const char *src, size_t len, void *out) { return gbr_ref_parse_study(src, len, out); }
+
+size_t gbr_ref_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
+                                     gbr_result *results)
+{
+    return ref_text_column(text, offsets, n, out, sizeof *out, results, ref_material_item);
 }
 
 size_t gbr_ref_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
                                   gbr_result *results)
 {
-    if (ref_column_unusable(n, offsets, out, results))
-        return SIZE_MAX;
-    size_t errors = 0;
-    for (size_t k = 0; k < n; k++) {
-        const char *src;
-        size_t len;
-        memset(&out[k], 0, sizeof out[k]);
-        results[k] = ref_column_item(text, offsets, k, &src, &len) ? gbr_ref_parse_study(src, len, &out[k])
-                                                                    : ref_argument_error();
-        errors += results[k].error != GBR_OK;
-    }
-    return errors;
+    return ref_text_column(text, offsets, n, out, sizeof *out, results, ref_study_item);
 }
 
 size_t gbr_ref_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
