@@ -242,29 +242,6 @@ typedef struct fast_board_masks {
     uint64_t occupied; /* every non-empty square */
 } fast_board_masks;
 
-/* Zeroes man[] and count[] (occupied is left to the caller) with nine
- * 16-byte stores: a plain memset of this size may become `rep stos`, whose
- * start-up costs more than the whole FEN scan. */
-static inline void fast_masks_clear(fast_board_masks *b)
-{
-#if defined(__SSE2__)
-    /* Written out: as a loop, the compiler makes it the memset again. */
-    const __m128i zero = _mm_setzero_si128();
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 2), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 4), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 6), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 8), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 10), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 12), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 14), zero);
-    _mm_storeu_si128((__m128i *)(void *)b->count, zero);
-#else
-    memset(b->man, 0, sizeof b->man);
-    memset(b->count, 0, sizeof b->count);
-#endif
-}
-
 FAST_PRIVATE void fast_scan_board(const gbr_position *p, fast_board_masks *out);
 /* GBR_OK when the board is one a parser could produce: codes in range, one
  * king a side, no pawn on rank 1 or 8, at most 8 pawns a side, §1's
