@@ -20,11 +20,12 @@ static const char help[] =
     "Reads PGN databases as a stream and checks each game's GBR code against its\n"
     "[FEN] tag (a game without one starts from the initial position). The code is\n"
     "taken from a [GBR \"...\"] tag, whose whole value (spaces around it aside) must\n"
-    "be one material code, study code or position form, short forms too, and from\n"
-    "a [Black] tag that starts with a code, in the style of van der Heijden's\n"
-    "database: [Black \"(+0016.32d4g7) 1st Prize\"]. Material and king squares are\n"
-    "checked (for a position form, the whole placement); a stipulation or\n"
-    "indicator cannot be checked and is kept. Each mismatch is printed as\n"
+    "be one material code, study code or position form, short forms too (an empty\n"
+    "value, and PGN's \"?\" and \"-\", say nothing), and from a [Black] tag that\n"
+    "starts with a code, in the style of van der Heijden's database:\n"
+    "[Black \"(+0016.32d4g7) 1st Prize\"]. Material and king squares are checked\n"
+    "(for a position form, the whole placement); a stipulation or indicator cannot\n"
+    "be checked and is kept. Each mismatch is printed as\n"
     "  FILE:LINE:COLUMN: game N (White \"...\", Event \"...\"): TAG tag says CODE, FEN gives CODE\n"
     "and the run ends with \"N games, N checked, N mismatches\": the games read,\n"
     "those with a code and a readable FEN, and the mismatch lines printed (a game\n"
@@ -172,8 +173,9 @@ static void report(auditor *a, const tag *t, size_t offset, const char *what, co
  * one material code, study code or position form, short forms too (spec
  * section 10.1). Scanning the value instead would take a code embedded in junk
  * ("a1h1 0001.00 2/1." gives 0001.00) and let --fix keep the junk. Returns 0
- * for an empty value (it says nothing) and, after reporting, for one that is
- * no such form; the tag is then left as it is. */
+ * for a value that says nothing (empty, or PGN's placeholders "?" for unknown
+ * and "-" for not applicable) and, after reporting, for one that is no such
+ * form; the tag is then left as it is. */
 static int gbr_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m)
 {
     const char *value = a->bytes + t->value;
@@ -182,10 +184,10 @@ static int gbr_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m
         from++;
     while (to > from && (value[to - 1] == ' ' || value[to - 1] == '\t'))
         to--;
-    if (to == from)
-        return 0;
     const char *code = value + from;
     size_t len = to - from;
+    if (len == 0 || (len == 1 && (code[0] == '?' || code[0] == '-')))
+        return 0;
     gbr_result r;
     m->form = gbr_detect_form(code, len);
     switch (m->form) {

@@ -97,16 +97,20 @@ def test_gbr_tag_whole_value():
            b"[GBR \"0000.00 hello\"]\n" + KINGS + b"\n*\n"           # a right code, then junk
            b"[GBR \"KvK\"]\n" + KINGS + b"\n*\n"                     # a name: no form audit can check
            b"[GBR \" [+0001e1e8] \"]\n" + KINGS + b"\n*\n"           # spaces and a wrapper are fine
-           b"[Black \"(+0001.00e1e8) other marks\"]\n" + KINGS + b"\n*\n")  # Black: a code, then marks
+           b"[Black \"(+0001.00e1e8) other marks\"]\n" + KINGS + b"\n*\n"  # Black: a code, then marks
+           b"[GBR \"?\"]\n" + KINGS + b"\n*\n"                       # PGN's "unknown": no code, no error
+           b"[GBR \" - \"]\n" + KINGS + b"\n*\n"                     # PGN's "not applicable" likewise
+           b"[GBR \"??\"]\n" + KINGS + b"\n*\n")                     # but only those two exactly
     p = audit(data=pgn)
     expect("GBR value stderr", p.stderr.decode(),
            "gbr: -:1:20: game 1: GBR tag: expected a square (file a-h, rank 1-8)\n"
            "gbr: -:5:14: game 2: GBR tag: expected a square (file a-h, rank 1-8)\n"
-           "gbr: -:9:7: game 3: GBR tag: not a material code, study code or position form\n")
+           "gbr: -:9:7: game 3: GBR tag: not a material code, study code or position form\n"
+           "gbr: -:29:7: game 8: GBR tag: not a material code, study code or position form\n")
     expect("GBR value stdout", p.stdout.decode(),
            "-:13:9: game 4 (White \"\", Event \"\"): GBR tag says +0001.00e1e8, FEN gives +0000.00e1e8\n"
            "-:17:10: game 5 (White \"\", Event \"\"): Black tag says +0001.00e1e8, FEN gives +0000.00e1e8\n"
-           "5 games, 2 checked, 2 mismatches\n")
+           "8 games, 2 checked, 2 mismatches\n")
     expect("GBR value exit", p.returncode, 1)
     out = os.path.join(WORK, "gbr_value_fixed.pgn")
     audit("--fix", "-o", out, data=pgn)
