@@ -76,6 +76,10 @@ typedef struct auditor {
     size_t lines_n, lines_cap;
     tag *tags;
     size_t tags_n, tags_cap;
+    /* The game's codes, one per code tag, in line order. */
+    code_site *sites;
+    scan_match *matches;
+    size_t sites_cap, matches_cap;
     int in_tags;
     unsigned long game;         /* number in the current file */
     unsigned long long games, checked, mismatches;
@@ -360,19 +364,39 @@ static void write_tags(auditor *a, const code_site *sites, size_t n)
     sort_output_write(a->fix, a->bytes + at, a->bytes_used - at);
 }
 
+/* Room for one code per tag of the game; 0 when memory runs out. */
+static int room_for_codes(auditor *a)
+{
+    if (a->tags_n == 0)
+        return 1;
+    code_site *sites = grow(a->sites, &a->sites_cap, a->tags_n, sizeof *sites);
+    if (sites)
+        a->sites = sites;
+    scan_match *matches = grow(a->matches, &a->matches_cap, a->tags_n, sizeof *matches);
+    if (matches)
+        a->matches = matches;
+    return sites && matches;
+}
+
 static void finish_game(auditor *a)
 {
-    code_site sites[2];
-    scan_match matches[2];
     size_t n = 0;
     const tag *t;
-    memset(sites, 0, sizeof sites);
-    /* In line order, so that the fix can copy around them front to back. */
-    for (size_t i = 0; i < a->tags_n; i++) {
+    int room = room_for_codes(a);
+    if (!room) { /* the game is copied as it is */
+        fprintf(stderr, "gbr: %s: out of memory\n", a->source);
+        a->bad_input = 1;
+    }
+    code_site *sites = a->sites;
+    scan_match *matches = a->matches;
+    /* Every code tag, in line order, so that the fix can copy around them
+     * front to back. */
+    for (size_t i = 0; room && i < a->tags_n; i++) {
         t = &a->tags[i];
-        if (n < 2 && tag_is(a, t, "GBR") && gbr_tag_code(a, t, &sites[n], &matches[n]))
+        memset(&sites[n], 0, sizeof sites[n]);
+        if (tag_is(a, t, "GBR") && gbr_tag_code(a, t, &sites[n], &matches[n]))
             sites[n].in = t, n++;
-        else if (n < 2 && tag_is(a, t, "Black") && black_tag_code(a, t, &sites[n], &matches[n]))
+        else if (tag_is(a, t, "Black") && black_tag_code(a, t, &sites[n], &matches[n]))
             sites[n].in = t, n++;
     }
     /* The FEN is read even when the game has no code, so that every
@@ -572,6 +596,8 @@ int cmd_audit(int argc, char **argv)
     free(a.bytes);
     free(a.lines);
     free(a.tags);
+    free(a.sites);
+    free(a.matches);
     free(a.text);
     if (cli_flush() != 0)
         read_failed = 1;

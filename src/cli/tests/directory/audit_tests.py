@@ -136,6 +136,20 @@ def test_mismatch_count():
     out = p.stdout.decode().splitlines()
     expect("two mismatch lines", len(out), 3)
     expect("two mismatches counted", out[-1], "1 games, 1 checked, 2 mismatches")
+    # Every code tag of a game is checked, however many there are, and --fix
+    # corrects each of them.
+    pgn = (b"[GBR \"0000.00\"]\n[Black \"(+0001.00e1e8) x\"]\n[GBR \"0002.00\"]\n[GBR \"0000\"]\n"
+           b"[GBR \"0003.00\"]\n" + KINGS + b"\n*\n")
+    p = audit(data=pgn)
+    expect("every code tag", p.stdout.decode(),
+           "-:2:10: game 1 (White \"\", Event \"\"): Black tag says +0001.00e1e8, FEN gives +0000.00e1e8\n"
+           "-:3:7: game 1 (White \"\", Event \"\"): GBR tag says 0002.00, FEN gives 0000.00\n"
+           "-:5:7: game 1 (White \"\", Event \"\"): GBR tag says 0003.00, FEN gives 0000.00\n"
+           "1 games, 1 checked, 3 mismatches\n")
+    out = os.path.join(WORK, "every_code_fixed.pgn")
+    audit("--fix", "-o", out, data=pgn)
+    expect("--fix corrects every code tag", open(out, "rb").read(),
+           pgn.replace(b"+0001.00", b"+0000.00").replace(b"0002.00", b"0000.00").replace(b"0003.00", b"0000.00"))
 
 
 def test_unreadable_fen():
