@@ -43,7 +43,7 @@ static const char help[] =
     "                 temporary files in $TMPDIR (default /tmp; unlinked at once,\n"
     "                 so none is left behind) and merged, 64 at a time: runs are\n"
     "                 merged as they pile up, so at most 191 are open whatever\n"
-    "                 the input size\n"
+    "                 the input size; input FILEs are opened one at a time\n"
     "Exit status: 0 done, 1 an input could not be read or the output written,\n"
     "2 usage error.\n";
 
@@ -763,6 +763,18 @@ static void write_sorted(const sorter *s, sort_output *out)
     }
 }
 
+/* An input by name ("-" is standard input); reports and returns -1 when it
+ * cannot be opened. */
+static int open_input(const char *name)
+{
+    if (strcmp(name, "-") == 0)
+        return STDIN_FILENO;
+    int fd = open(name, O_RDONLY);
+    if (fd < 0)
+        fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+    return fd;
+}
+
 int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
@@ -790,21 +802,17 @@ int cmd_sort(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
 
-    /* Open every input first: a missing one changes nothing. */
+    /* Try every input first, so that a missing one changes nothing; each is
+     * opened again when its turn comes, so that one file is open at a time
+     * however many are named. */
     int inputs = argc - args.next;
-    int *fds = calloc(inputs > 0 ? (size_t)inputs : 1u, sizeof *fds);
-    if (!fds) {
-        fprintf(stderr, "gbr: sort: out of memory\n");
-        return CLI_EXIT_INPUT;
-    }
     int status = CLI_EXIT_OK;
     for (int i = 0; i < inputs; i++) {
-        const char *name = argv[args.next + i];
-        fds[i] = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
-        if (fds[i] < 0) {
-            fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+        int fd = open_input(argv[args.next + i]);
+        if (fd < 0)
             status = CLI_EXIT_INPUT;
-        }
+        else if (fd != STDIN_FILENO)
+            close(fd);
     }
 
     sorter s;
@@ -822,16 +830,20 @@ int cmd_sort(int argc, char **argv)
         if (inputs == 0) {
             read_input(&s, STDIN_FILENO, "-");
         } else {
-            for (int i = 0; i < inputs && !s.failed; i++)
-                read_input(&s, fds[i], argv[args.next + i]);
+            for (int i = 0; i < inputs && !s.failed; i++) {
+                int fd = open_input(argv[args.next + i]);
+                if (fd < 0) {
+                    s.failed = 1;
+                    break;
+                }
+                read_input(&s, fd, argv[args.next + i]);
+                if (fd != STDIN_FILENO)
+                    close(fd);
+            }
         }
         if (s.failed)
             status = CLI_EXIT_INPUT;
     }
-    for (int i = 0; i < inputs; i++)
-        if (fds[i] > STDIN_FILENO)
-            close(fds[i]);
-    free(fds);
 
     sort_output out;
     if (status == CLI_EXIT_OK && sort_output_open(&out, output_path) != 0)

@@ -153,6 +153,18 @@ def test_spill():
     p = gbr_sort("--memory", "64K", data=data, env=env, files=16)
     expect("a long line, then short ones", (p.stdout, p.returncode),
            (gbr_sort(data=data).stdout, 0))
+    # Inputs are opened one at a time: 300 named files sort within 32
+    # descriptors, as one input in order.
+    parts = os.path.join(WORK, "parts")
+    os.makedirs(parts, exist_ok=True)
+    names = []
+    for i in range(300):
+        names.append(os.path.join(parts, "%03d.txt" % i))
+        with open(names[-1], "w") as f:
+            f.write("%d %04d.%02d\n" % (i, i * 37 % 4000, i % 89))
+    together = b"".join(open(n, "rb").read() for n in names)
+    p = gbr_sort(*names, env=env, files=32)
+    expect("300 inputs within 32 open files", (p.stdout, p.returncode), (gbr_sort(data=together).stdout, 0))
     expect("no temporary files left at the end", os.listdir(tmp), [])
 
 
