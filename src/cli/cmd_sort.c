@@ -26,9 +26,9 @@ static const char help[] =
     "positions by the rest of their order key. Equal lines keep their input\n"
     "order. Lines without a code come last, in input order, and their number is\n"
     "reported on standard error. Reads standard input when no FILE is given;\n"
-    "several FILEs are one input, in order. A UTF-8 byte-order mark at the start\n"
-    "of a FILE or standard input is skipped when looking for the code, as\n"
-    "`gbr scan` does, and kept in the line's output.\n"
+    "several FILEs are one input, in order (opened one at a time). A UTF-8\n"
+    "byte-order mark at the start of a FILE or standard input is skipped when\n"
+    "looking for the code, as `gbr scan` does, and kept in the line's output.\n"
     "\n"
     "Options:\n"
     "  -o FILE        write to FILE atomically (a temporary file .gbr-XXXXXX in\n"
@@ -43,7 +43,9 @@ static const char help[] =
     "                 temporary files in $TMPDIR (default /tmp; unlinked at once,\n"
     "                 so none is left behind) and merged, 64 at a time: runs are\n"
     "                 merged as they pile up, so at most 191 are open whatever\n"
-    "                 the input size; input FILEs are opened one at a time\n"
+    "                 the input size. Buffers beyond SIZE: 1 MiB to write a\n"
+    "                 run, and 256 KiB per run being merged (a line longer\n"
+    "                 than that widens its run's buffer)\n"
     "Exit status: 0 done, 1 an input could not be read or the output written,\n"
     "2 usage error.\n";
 
@@ -220,7 +222,8 @@ static int sort_run(sorter *s)
 /* ---- Spilled runs -------------------------------------------------------------
  * A run file holds, per line: key (8 bytes), length (4), the position key
  * (40) for a position form, then the line's bytes. Runs are written and read
- * through buffers of their own, in large read(2) and write(2) calls. */
+ * through buffers of their own, in large read(2) and write(2) calls; these
+ * are outside --memory (the help says so), which bounds the lines held. */
 #define RUN_WRITE_BUFFER ((size_t)1 << 20)
 #define RUN_READ_BUFFER ((size_t)1 << 18)
 #define ENTRY_HEADER 12 /* key and length */
