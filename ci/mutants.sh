@@ -131,6 +131,9 @@ mutant fast fast-promotions-off-by-one src/fast/fast_material.c \
 mutant fast fast-pawn-rank-seven src/fast/fast_fen.c \
   's/if (rank == 0 || rank == 7)/if (rank == 0 || rank == 6)/' \
   "FEN pawns refused on rank 7 instead of rank 8"
+mutant fast fast-fen-lanes-ninth-pawn src/fast/fast_fen.c \
+  's/for (unsigned k = 0; k < 8; k++)/for (unsigned k = 0; k < 9; k++)/' \
+  "the FEN lanes' rule finder lets a ninth pawn of a colour pass"
 mutant fast fast-men-count-ten src/fast/fast_board.c \
   's/if (w >= 10)/if (w > 10)/' \
   "a white men count of 10 written with one digit"

@@ -99,6 +99,7 @@ typedef struct fen_board {
  * fast_fen_class (0, a scratch code, for any other byte: refused). */
 typedef struct fen_piece {
     __m128i after; /* the index after each byte */
+    unsigned out;  /* lanes out of range */
     unsigned bad;  /* lanes out of range, or pawns on rank 1 or 8 */
     unsigned men;  /* lanes that are men */
 } fen_piece;
@@ -136,6 +137,7 @@ static inline fen_piece fen_read_piece(__m128i v, unsigned lo, unsigned lanes, _
     __m128i edge = _mm_cmpeq_epi8(_mm_and_si128(_mm_add_epi8(p.after, _mm_set1_epi8(1)), _mm_set1_epi8(6)),
                                   _mm_setzero_si128());
     __m128i good = _mm_andnot_si128(_mm_and_si128(pawn, edge), within);
+    p.out = ~(unsigned)_mm_movemask_epi8(within) & lanes;
     p.bad = ~(unsigned)_mm_movemask_epi8(good) & lanes;
     p.men = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(digit, slash)) & lanes;
     return p;
@@ -241,23 +243,45 @@ static inline __attribute__((always_inline)) size_t fen_men_sse2(const unsigned 
     return p0.bad || at[k] != 64 ? 0 : k;
 }
 
+/* The lanes of a placement of 17-32 bytes read as two pieces, bit k for
+ * byte k: what the first rule it breaks is found from. */
+typedef struct fen_lanes {
+    uint32_t men; /* neither a digit 1-8 nor '/' */
+    uint32_t out; /* the index out of range after the byte */
+    uint32_t bad; /* out, or a pawn on rank 1 or 8 */
+    int complete; /* index 64 after the last byte */
+} fen_lanes;
+
 /* A placement of exactly n bytes, 17-32 (the text's first n), read as two
- * pieces: 1 when it is valid as far as the lanes show (no space needed after
- * it: any byte that is no man, a space included, leaves count[0] non-zero),
- * else 0. */
-static inline __attribute__((always_inline)) int fen_men_exact(const unsigned char *s, size_t n, fen_board *b)
+ * pieces: its lanes, and at[k] the square of byte k. */
+static inline __attribute__((always_inline)) fen_lanes fen_read_exact(const unsigned char *s, size_t n, uint8_t at[32])
 {
     size_t base = n - 16;
     unsigned lo = (unsigned)(32 - n);
     fen_piece p0 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)s), 0, 0xFFFFu, _mm_set1_epi8(7));
     fen_piece p1 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)), lo,
                                   0xFFFFu >> lo << lo, fen_last_index(p0.after));
-    uint8_t at[32];
     _mm_storeu_si128((__m128i *)(void *)(at + base), fen_squares(p1.after));
     _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p0.after));
-    fen_put_men(s, at, p0.men | (uint64_t)p1.men << base, b);
+    fen_lanes l;
+    l.men = p0.men | p1.men << base;
+    l.out = p0.out | p1.out << base;
+    l.bad = p0.bad | p1.bad << base;
     /* Index 64 after the last byte (at[] holds the index after each byte less 8). */
-    return !(p0.bad | p1.bad) && at[n - 1] == 56;
+    l.complete = at[n - 1] == 56;
+    return l;
+}
+
+/* A placement of exactly n bytes, 17-32 (the text's first n), read onto the
+ * board: 1 when it is valid as far as the lanes show (no space needed after
+ * it: any byte that is no man, a space included, leaves count[0] non-zero),
+ * else 0. */
+static inline __attribute__((always_inline)) int fen_men_exact(const unsigned char *s, size_t n, fen_board *b)
+{
+    uint8_t at[32];
+    fen_lanes l = fen_read_exact(s, n, at);
+    fen_put_men(s, at, l.men, b);
+    return !l.bad && l.complete;
 }
 #endif
 
@@ -490,6 +514,88 @@ static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, s
     return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
 }
 
+#if defined(__SSE2__)
+/* Bit k set where byte k of a placement of n bytes, 17-32, read as two
+ * pieces (bytes 0-15 and n-16 to n-1), is equal in eq0 or eq1. */
+static inline uint32_t fen_lane_bits(__m128i eq0, __m128i eq1, size_t n)
+{
+    unsigned lo = (unsigned)(32 - n);
+    return (uint32_t)_mm_movemask_epi8(eq0) | ((uint32_t)_mm_movemask_epi8(eq1) >> lo << lo) << (n - 16);
+}
+
+static inline __m128i fen_equal(__m128i v, char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); }
+
+/* Lanes of v holding a piece letter: folded to lower case, no other byte
+ * becomes one. */
+static inline __m128i fen_letters(__m128i v)
+{
+    __m128i f = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    return _mm_or_si128(_mm_or_si128(_mm_or_si128(fen_equal(f, 'k'), fen_equal(f, 'q')),
+                                     _mm_or_si128(fen_equal(f, 'r'), fen_equal(f, 'b'))),
+                        _mm_or_si128(fen_equal(f, 'n'), fen_equal(f, 'p')));
+}
+
+/* The lowest 8 bits of x cleared: a side's ninth pawn. */
+static inline uint32_t fen_past_eight(uint32_t x)
+{
+    for (unsigned k = 0; k < 8; k++)
+        x &= x - 1;
+    return x;
+}
+
+/* The first rule broken (§9.3) by a text of the common shape, a placement
+ * of 17-32 bytes then " w - - 0 1" or " b - - 0 1" with any byte for the
+ * side, which the fast path refused: from the placement's lanes, with no
+ * byte loop. Every lane below the first broken one is exact (its index in
+ * range), so that lane's rule is the one the scanner would report there.
+ * A space among the placement's bytes may end it early: the precise
+ * scanner takes those. */
+static __attribute__((noinline)) gbr_result fen_exact_error(char *dst, size_t cap, const unsigned char *s, size_t len,
+                                                            const fen_board *b, const uint8_t indicator[2])
+{
+    size_t n = len - 10;
+    uint8_t at[32];
+    fen_lanes l = fen_read_exact(s, n, at);
+    __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)s);
+    __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
+    /* Men that are no piece letter: other bytes (a space among them). */
+    uint32_t refused = l.men & ~fen_lane_bits(fen_letters(v0), fen_letters(v1), n);
+    uint32_t white_king = fen_lane_bits(fen_equal(v0, 'K'), fen_equal(v1, 'K'), n);
+    uint32_t black_king = fen_lane_bits(fen_equal(v0, 'k'), fen_equal(v1, 'k'), n);
+    uint32_t white_pawn = fen_lane_bits(fen_equal(v0, 'P'), fen_equal(v1, 'P'), n);
+    uint32_t black_pawn = fen_lane_bits(fen_equal(v0, 'p'), fen_equal(v1, 'p'), n);
+    uint32_t second_king = (white_king & (white_king - 1)) | (black_king & (black_king - 1));
+    uint32_t first = l.bad | refused | second_king | fen_past_eight(white_pawn) | fen_past_eight(black_pawn);
+    if (first) {
+        unsigned i = (unsigned)__builtin_ctz(first);
+        uint32_t lane = 1u << i;
+        if (s[i] == ' ')
+            return fen_to_position_precise(dst, cap, s, len, indicator);
+        /* A man's rules in the scanner's order: the letter, the rank's
+         * room, the pawn's rank, the second king, the ninth pawn. */
+        gbr_error e = !(l.men & lane) ? GBR_E_FEN_RANK /* a run or '/' past its limit */
+                      : refused & lane ? GBR_E_FEN_PIECE
+                      : l.out & lane   ? GBR_E_FEN_RANK
+                      : l.bad & lane   ? GBR_E_PAWN_RANK
+                      : second_king & lane ? GBR_E_FEN_KINGS
+                                           : GBR_E_TOO_MANY_PAWNS;
+        return fast_error(e, i + 1);
+    }
+    /* The placement's space reached before its eighth rank is complete. */
+    if (!l.complete)
+        return fast_error(GBR_E_FEN_RANK, n + 1);
+    if (white_king == 0 || black_king == 0)
+        return fast_error(GBR_E_FEN_KINGS, 1);
+    /* One king a side and at most 8 pawns: the counts fail only on §1's
+     * promotion rule. */
+    gbr_material m;
+    if (!fen_counts(b, &m))
+        return fast_error(GBR_E_PROMOTIONS, 1);
+    /* All of the placement holds: the side is neither 'w' nor 'b'. */
+    return fast_error(GBR_E_FEN_FIELD, n + 2);
+}
+#endif
+
 /* gbr_fen_to_position fused: the placement goes onto a board of the
  * occupied squares only and the position form is written from it. */
 gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result)
@@ -504,16 +610,16 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     /* Most FENs: a placement of 17-32 bytes, then " w - - 0 1" or " b - - 0 1"
      * ending the text. A FEN ending so has its placement in exactly the
      * first len - 10 bytes (the five tail fields hold no space), so when it
-     * is refused there, the text is no FEN: the precise scanner says why. */
+     * is refused there, the text is no FEN: its lanes say why. */
     if (len >= 27 && len <= 42 && memcmp(s + len - 8, " - - 0 1", 8) == 0 && s[len - 10] == ' ') {
         unsigned side = s[len - 9], black = side == 'b';
         fen_board b;
         gbr_material m;
         memset(b.count, 0, sizeof b.count);
         b.occupied = 0;
-        if ((black | (side == 'w')) && fen_men_exact(s, len - 10, &b) && fen_counts(&b, &m))
+        if (fen_men_exact(s, len - 10, &b) && fen_counts(&b, &m) && (black | (side == 'w')))
             return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
-        return fen_to_position_precise(dst, cap, s, len, indicator[result]);
+        return fen_exact_error(dst, cap, s, len, &b, indicator[result]);
     }
 #endif
     return fen_to_position_general(dst, cap, s, len, indicator[result]);

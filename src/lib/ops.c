@@ -143,14 +143,26 @@ static OPS_COMPOSED gbr_result fen_to_position_composed(const gbr_codec *c, char
     return c->format_position(dst, cap, &p);
 }
 
+/* gbr_fen_to_position with the default codec: out of line, so that the
+ * call for it does not make every call save registers. */
+static OPS_COMPOSED gbr_result fen_to_position_default(char *dst, size_t cap, const char *src, size_t len,
+                                                       gbr_result_option result)
+{
+    return gbr_fen_to_position(gbr_codec_default(), dst, cap, src, len, result);
+}
+
 gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
                                gbr_result_option result)
 {
-    if (bad_arguments(dst, cap, src, len) || (unsigned)result > GBR_RESULT_DRAW)
-        return make_error(GBR_E_ARGUMENT, 0);
-    c = pick(c);
+    if (c == NULL)
+        return fen_to_position_default(dst, cap, src, len, result);
+    /* A fused entry checks the arguments itself (its answer is the
+     * composition's, argument errors included): a plain jump to it, not a
+     * second check. */
     if (c->fen_to_position)
         return c->fen_to_position(dst, cap, src, len, result);
+    if (bad_arguments(dst, cap, src, len) || (unsigned)result > GBR_RESULT_DRAW)
+        return make_error(GBR_E_ARGUMENT, 0);
     return fen_to_position_composed(c, dst, cap, src, len, result);
 }
 
