@@ -145,7 +145,7 @@ mutant fast fast-column-keeps-out src/fast/fast_column.c \
   's/    memset(out, 0, size);.*$//' \
   "a failed item of a text column keeps what out[k] held instead of zero bytes"
 mutant fast fast-column-error-count src/fast/fast_internal.h \
-  '/^static inline __attribute__((always_inline)) size_t fast_text_column/,/^}/s/errors += results\[k\].error != GBR_OK;//' \
+  '/^static inline __attribute__((always_inline)) size_t fast_text_column/,/^}/s/errors += r.error != GBR_OK;//' \
   "the text columns do not count their failed items"
 mutant ref ref-column-backwards-item src/ref/ref_column.c \
   's/            results\[k\] = ref_argument_error();/            results[k] = parse(text, 0, item);/' \
