@@ -31,6 +31,16 @@ static inline gbr_result fast_ok(size_t length)
     return r;
 }
 
+/* A generated table row {gbr_error, column} as a gbr_result: the two
+ * members copied as they lie in the struct (one load, no branch). */
+static inline gbr_result fast_result_row(const uint32_t row[2])
+{
+    _Static_assert(sizeof(gbr_error) == 4 && offsetof(gbr_result, column) == 4, "gbr_result layout");
+    gbr_result r = {GBR_OK, 0, 0};
+    memcpy(&r, row, 8);
+    return r;
+}
+
 /* Bad (src, len) pair, or no place for the result. */
 static inline int fast_bad_input(const void *src, size_t len, const void *out)
 {
@@ -67,7 +77,7 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
     /* The common case needs no table: piece digits 0-8 and pawns 0-7 (the
      * same test with limits 8 and 7). Without a 9 a side has at most one
      * forced promotion (a second queen), so §2.4 holds with 7 pawns. */
-    if ((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) == 0) {
+    if (__builtin_expect((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) == 0, 1)) {
         memcpy(m->digit, &digits, 4);
         memcpy(m->pawns, &pawns, 2);
         return 1;
@@ -104,8 +114,8 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 /* A 7-byte text read as a long material code "abcd.ef" without a branch on
- * its bytes (a tenth of real input is damaged; a mispredicted branch costs
- * more than this whole reading). Returns 0 when the precise scanner must
+ * its bytes (where damaged texts are common, a mispredicted branch on them
+ * costs more than this whole reading). Returns 0 when the precise scanner must
  * decide (a digit 9 or a pawn digit 8 or 9 before any other bad byte, where
  * §2.4 or pawn-count may apply); else 1, with *x the bytes less their
  * expected characters (bytes 0-3 the piece digits, 5-6 the pawns) and

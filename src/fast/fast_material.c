@@ -35,18 +35,8 @@ static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The result for a first bad byte (7: none), its error and column copied
- * as they lie in a gbr_result (one load). */
-static inline gbr_result material7_result(unsigned first)
-{
-    _Static_assert(sizeof(gbr_error) == 4 && offsetof(gbr_result, column) == 4, "gbr_result layout");
-    gbr_result r = fast_ok(0);
-    memcpy(&r, fast_material7_error[first], 8);
-    return r;
-}
-
-/* 7-byte texts: branch-free but for the rare codes fast_material7_scan leaves to
- * the precise scanner. */
+/* 7-byte texts: no branch on their bytes but for the rare codes
+ * fast_material7_scan leaves to the precise scanner. */
 static inline gbr_result material7(const unsigned char *s, gbr_material *out)
 {
     uint64_t x;
@@ -60,7 +50,7 @@ static inline gbr_result material7(const unsigned char *s, gbr_material *out)
     uint16_t pawns = (uint16_t)(x >> 40);
     memcpy(dst->digit, &digits, 4);
     memcpy(dst->pawns, &pawns, 2);
-    return material7_result(first);
+    return fast_result_row(fast_material7_error[first]);
 }
 
 /* A column item of 7 bytes, settled as material7 settles it but with zero
@@ -78,7 +68,7 @@ static int material_accept(const unsigned char *s, size_t len, void *out, gbr_re
     gbr_material *m = out;
     memcpy(m->digit, &digits, 4);
     memcpy(m->pawns, &pawns, 2);
-    *result = material7_result(first);
+    *result = fast_result_row(fast_material7_error[first]);
     return 1;
 }
 #else

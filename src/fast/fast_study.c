@@ -21,6 +21,9 @@ static inline gbr_result read_plain_square(const unsigned char *s, size_t len, s
     return fast_ok(0);
 }
 
+/* The stipulation of a first character: '+' 1, '=' 2, anything else 0 (none). */
+static inline unsigned stipulation_of(unsigned char c) { return (c == '+') | (unsigned)(c == '=') << 1; }
+
 /* The common shape, [wrapper][stipulation]abcd.efWKBK[closer], accepted in
  * one pass; 0 sends every other text to the precise scanner. Always inlined:
  * as a call of its own it cost a sixth of the parse (callgrind). */
@@ -36,8 +39,7 @@ static inline __attribute__((always_inline)) int study_fast(const unsigned char 
         i = 1;
         closers = 1;
     }
-    /* '+' 1, '=' 2, anything else 0 (no stipulation). */
-    unsigned stipulation = (s[i] == '+') | (unsigned)(s[i] == '=') << 1;
+    unsigned stipulation = stipulation_of(s[i]);
     i += stipulation != 0;
     unsigned wk, bk;
     gbr_material m; /* *out is written only once the whole text is good */
@@ -124,18 +126,18 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-/* The usual study text, [stipulation]abcd.efWKBK without wrapper, settled
- * without a branch on its bytes (a mispredicted branch on damaged input
- * costs more than the whole reading): returns 1 with *r its result and
- * *head, *black_king the study's bytes (in gbr_study order: material,
- * stipulation, white king; then the black king; meaningful when *r is
- * GBR_OK); 0 sends any other text to the precise scanner. */
+/* A text of the usual shape, [stipulation]abcd.efWKBK without wrapper,
+ * settled with no further branch on its bytes (it follows study_fast's
+ * refusal, itself often mispredicted; the rule-by-rule scanner would add
+ * more): returns 1 with *r its result and *head, *black_king the study's
+ * bytes (in gbr_study order: material, stipulation, white king; then the
+ * black king; meaningful when *r is GBR_OK); 0 for any other text, or a
+ * code fast_material7_scan leaves to the precise scanner. */
 static inline int study_scan(const unsigned char *s, size_t len, gbr_result *r, uint64_t *head, uint8_t *black_king)
 {
     if (len - 11 > 1 || s[0] == '[' || s[0] == '(')
         return 0;
-    /* '+' 1, '=' 2, anything else 0 (no stipulation). */
-    unsigned stipulation = (s[0] == '+') | (unsigned)(s[0] == '=') << 1;
+    unsigned stipulation = stipulation_of(s[0]);
     size_t i = stipulation != 0;
     uint64_t x;
     unsigned first;
@@ -158,9 +160,7 @@ static inline int study_scan(const unsigned char *s, size_t len, gbr_result *r, 
     /* The first bad byte after the stipulation (11: none), 12 for equal kings. */
     unsigned at = first + (square_first & (0u - (first == 7))); /* a mask, not a branch */
     at += (at == 11) & (wk == bk);
-    _Static_assert(sizeof(gbr_error) == 4 && offsetof(gbr_result, column) == 4, "gbr_result layout");
-    *r = fast_ok(0);
-    memcpy(r, fast_study11_error[i][at], 8);
+    *r = fast_result_row(fast_study11_error[i][at]);
     _Static_assert(offsetof(gbr_study, stipulation) == 6 && offsetof(gbr_study, white_king) == 7 &&
                        offsetof(gbr_study, black_king) == 8,
                    "gbr_study layout");
