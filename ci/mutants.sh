@@ -148,11 +148,14 @@ mutant fast fast-column-keeps-out src/fast/fast_column.c \
   's/    memset(out, 0, size);.*$//' \
   "a failed item of a text column keeps what out[k] held instead of zero bytes"
 mutant fast fast-column-error-count src/fast/fast_internal.h \
-  '/^static inline __attribute__((always_inline)) size_t fast_text_column/,/^}/s/errors += results\[k\].error != GBR_OK;//' \
+  '/^static inline __attribute__((always_inline)) size_t fast_text_column/,/^}/s/errors += r.error != GBR_OK;//' \
   "the text columns do not count their failed items"
 mutant ref ref-column-backwards-item src/ref/ref_column.c \
   's/            results\[k\] = ref_argument_error();/            results[k] = parse(text, 0, item);/' \
   "the reference column reads an item that ends before it starts as an empty one"
+mutant fast fast-material-column-keeps-parsed src/fast/fast_material.c \
+  's/uint64_t keep = (uint64_t)0 - (first == 7);/uint64_t keep = ~(uint64_t)0;/' \
+  "a material column item refused in one pass keeps its parsed bytes instead of zero bytes"
 mutant fast fast-material-trailing-column src/fast/fast_material.c \
   's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \
   "trailing bytes after a material code reported one column late"

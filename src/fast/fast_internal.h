@@ -31,6 +31,16 @@ static inline gbr_result fast_ok(size_t length)
     return r;
 }
 
+/* A generated table row {gbr_error, column} as a gbr_result: the two
+ * members copied as they lie in the struct (one load, no branch). */
+static inline gbr_result fast_result_row(const uint32_t row[2])
+{
+    _Static_assert(sizeof(gbr_error) == 4 && offsetof(gbr_result, column) == 4, "gbr_result layout");
+    gbr_result r = {GBR_OK, 0, 0};
+    memcpy(&r, row, 8);
+    return r;
+}
+
 /* Bad (src, len) pair, or no place for the result. */
 static inline int fast_bad_input(const void *src, size_t len, const void *out)
 {
@@ -67,7 +77,7 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
     /* The common case needs no table: piece digits 0-8 and pawns 0-7 (the
      * same test with limits 8 and 7). Without a 9 a side has at most one
      * forced promotion (a second queen), so §2.4 holds with 7 pawns. */
-    if ((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) == 0) {
+    if (__builtin_expect((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) == 0, 1)) {
         memcpy(m->digit, &digits, 4);
         memcpy(m->pawns, &pawns, 2);
         return 1;
@@ -101,6 +111,37 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
     return 1;
 #endif
 }
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* A 7-byte text read as a long material code "abcd.ef" without a branch on
+ * its bytes (where damaged texts are common, a mispredicted branch on them
+ * costs more than this whole reading). Returns 0 when the precise scanner must
+ * decide (a digit 9 or a pawn digit 8 or 9 before any other bad byte, where
+ * §2.4 or pawn-count may apply); else 1, with *x the bytes less their
+ * expected characters (bytes 0-3 the piece digits, 5-6 the pawns) and
+ * *first the first bad byte, 7 when there is none (then the code is valid:
+ * with piece digits 0-8 and pawns 0-7 a side has at most one forced
+ * promotion, a second queen, so §2.4 holds). */
+static inline int fast_material7_scan(const unsigned char *s, uint64_t *x, unsigned *first)
+{
+    uint32_t lo, hi;
+    memcpy(&lo, s, 4);
+    memcpy(&hi, s + 3, 4);
+    /* Bytes s0-s6 XOR "0000.00", and 0xF0 as byte 7: always bad, so a first
+     * bad byte exists. A byte is bad when it is 16 or more, or adding
+     * 15 - its limit reaches 16 (the high nibbles of `plain` and
+     * `lenient`); a carry out of a bad byte only reaches later bytes. */
+    uint64_t v = ((uint64_t)lo | (uint64_t)hi << 24) ^ 0xF030302E30303030ULL;
+    uint64_t plain = ((v + 0x0008080F07070707ULL) | v) & FAST_BYTES(0xF0);   /* digits 0-8, pawns 0-7 */
+    uint64_t lenient = ((v + 0x0006060F06060606ULL) | v) & FAST_BYTES(0xF0); /* digits 0-9, pawns 0-9 */
+    /* Equal masks: the first bad byte breaks both limits, so it is no 9,
+     * pawn 8 or pawn '9' but a character the grammar refuses there, and
+     * every byte before it is plain. */
+    *x = v;
+    *first = (unsigned)__builtin_ctzll(lenient) >> 3;
+    return plain == lenient;
+}
+#endif
 
 /* Two squares "e1e8" at s[0..3] as indices: returns 1 and sets *first,
  * *second when both are squares; 0 otherwise. */
@@ -275,12 +316,13 @@ FAST_PRIVATE gbr_result fast_format_fen(char *dst, size_t cap, const gbr_positio
 FAST_PRIVATE gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len,
                                              gbr_result_option result);
 FAST_PRIVATE gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len);
-/* The loop both text column entries share (gbr.h). accept(s, len, out) is
- * a parser's fast path: 1 once it has filled *out. Any other item goes to
- * fast_column_item, which zeroes out[k] and asks the single entry `parse`.
- * Always inlined, so each entry's accept (a constant there) is inlined into
- * its loop. */
-typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out);
+/* The loop both text column entries share (gbr.h). accept(s, len, out,
+ * result) is a parser's fast path: 1 once it has settled the item, *result
+ * set and *out filled (zero bytes when *result is an error). Any other item
+ * goes to fast_column_item, which zeroes out[k] and asks the single entry
+ * `parse`. Always inlined, so each entry's accept (a constant there) is
+ * inlined into its loop. */
+typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out, gbr_result *result);
 typedef gbr_result (*fast_parse_item)(const char *src, size_t len, void *out);
 FAST_PRIVATE gbr_result fast_column_item(const char *text, size_t start, size_t end, void *out, size_t size,
                                          fast_parse_item parse);
@@ -299,12 +341,11 @@ static inline __attribute__((always_inline)) size_t fast_text_column(const char 
     size_t errors = 0, start = offsets[0];
     for (size_t k = 0; k < n; k++, item += size) {
         size_t end = offsets[k + 1];
-        if (end >= start && t != NULL && accept(t + start, end - start, item)) {
-            results[k] = fast_ok(0);
-        } else {
-            results[k] = fast_column_item(text, start, end, item, size, parse);
-            errors += results[k].error != GBR_OK;
-        }
+        gbr_result r;
+        if (!(end >= start && t != NULL && accept(t + start, end - start, item, &r)))
+            r = fast_column_item(text, start, end, item, size, parse);
+        results[k] = r;
+        errors += r.error != GBR_OK;
         start = end;
     }
     return errors;

@@ -34,21 +34,68 @@ static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s
     return fast_ok(0);
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* 7-byte texts: no branch on their bytes but for the rare codes
+ * fast_material7_scan leaves to the precise scanner. */
+static inline gbr_result material7(const unsigned char *s, gbr_material *out)
+{
+    uint64_t x;
+    unsigned first;
+    if (__builtin_expect(!fast_material7_scan(s, &x, &first), 0))
+        return material_slow(s, 7, out);
+    /* *out is written only on success: a failure stores to scratch. */
+    gbr_material scratch;
+    gbr_material *dst = first == 7 ? out : &scratch;
+    uint32_t digits = (uint32_t)x;
+    uint16_t pawns = (uint16_t)(x >> 40);
+    memcpy(dst->digit, &digits, 4);
+    memcpy(dst->pawns, &pawns, 2);
+    return fast_result_row(fast_material7_error[first]);
+}
+
+/* A column item of 7 bytes, settled as material7 settles it but with zero
+ * bytes for a failed item: returns 1 once *out and *result are set; 0 when
+ * the precise scanner must decide. */
+static int material_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
+{
+    uint64_t x;
+    unsigned first;
+    if (len != 7 || !fast_material7_scan(s, &x, &first))
+        return 0;
+    uint64_t keep = (uint64_t)0 - (first == 7);
+    uint32_t digits = (uint32_t)(x & keep);
+    uint16_t pawns = (uint16_t)((x & keep) >> 40);
+    gbr_material *m = out;
+    memcpy(m->digit, &digits, 4);
+    memcpy(m->pawns, &pawns, 2);
+    *result = fast_result_row(fast_material7_error[first]);
+    return 1;
+}
+#else
+static inline gbr_result material7(const unsigned char *s, gbr_material *out)
+{
+    return fast_material7(s, out) ? fast_ok(0) : material_slow(s, 7, out);
+}
+
+static int material_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
+{
+    if (len != 7 || !fast_material7(s, out))
+        return 0;
+    *result = fast_ok(0);
+    return 1;
+}
+#endif
+
 gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
 {
-    if (len == 7 && src != NULL && out != NULL && fast_material7((const unsigned char *)src, out))
-        return fast_ok(0);
+    if (__builtin_expect(len == 7 && src != NULL && out != NULL, 1))
+        return material7((const unsigned char *)src, out);
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     return material_slow((const unsigned char *)src, len, out);
 }
 
-/* The column entry's fast path and single entry, in fast_text_column's types. */
-static int material_accept(const unsigned char *s, size_t len, void *out)
-{
-    return len == 7 && fast_material7(s, out);
-}
-
+/* The column entry's single entry, in fast_text_column's types. */
 static gbr_result material_parse(const char *src, size_t len, void *out) { return fast_parse_material(src, len, out); }
 
 size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,

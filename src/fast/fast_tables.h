@@ -802,4 +802,16 @@ static const uint8_t fast_fen_rank_at[256][8] = {
     {0,0,1,2,3,4,5,6}, {0,0,2,3,4,5,6,7}, {0,1,2,3,4,5,6,7}, {0,1,2,3,4,5,6,7},
 };
 
+/* [first bad byte 0-6 of a 7-byte material code, not a pawn '9'] -> gbr_error,
+ * column (a gbr_result's first two members); [7] (no bad byte) -> 0, 0 */
+static const uint32_t fast_material7_error[8][2] = { {4, 1}, {4, 2}, {4, 3}, {4, 4}, {6, 5}, {4, 6}, {4, 7}, {0, 0},
+};
+
+/* [stipulation written][first bad byte 0-10 after it, 11 none, 12 equal kings]
+ * -> gbr_error, column (a gbr_result's first two members) */
+static const uint32_t fast_study11_error[2][13][2] = {
+    { {4, 1}, {4, 2}, {4, 3}, {4, 4}, {10, 5}, {4, 6}, {4, 7}, {10, 8}, {10, 9}, {10, 10}, {10, 11}, {0, 0}, {12, 10},},
+    { {4, 2}, {4, 3}, {4, 4}, {4, 5}, {10, 6}, {4, 7}, {4, 8}, {10, 9}, {10, 10}, {10, 11}, {10, 12}, {0, 0}, {12, 11},},
+};
+
 #endif

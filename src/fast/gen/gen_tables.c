@@ -334,6 +334,35 @@ int main(void)
     }
     end_table();
 
+    /* §9.3 for a 7-byte material code "abcd.ef" whose first bad byte is
+     * known: a piece or pawn digit is expected-digit (a pawn '9' is left to
+     * the precise scanner), the point expected-point; 7 means none is bad. */
+    begin_table("uint32_t", "fast_material7_error", "[8][2]",
+                "[first bad byte 0-6 of a 7-byte material code, not a pawn '9'] -> gbr_error,\n"
+                " * column (a gbr_result's first two members); [7] (no bad byte) -> 0, 0");
+    for (unsigned at = 0; at < 8; at++)
+        printf(" {%u, %u},", at == 7 ? 0u : at == 4 ? 6u : 4u, at == 7 ? 0u : at + 1);
+    end_table();
+
+    /* §9.3 for a study code without wrapper, [stipulation]abcd.efWKBK, whose
+     * first bad byte after the stipulation is known (the material's bytes
+     * as in fast_material7_error, but a character that is neither '.' nor
+     * a file letter after the four digits is expected-square), or 11 for
+     * none, 12 for equal kings. */
+    begin_table("uint32_t", "fast_study11_error", "[2][13][2]",
+                "[stipulation written][first bad byte 0-10 after it, 11 none, 12 equal kings]\n"
+                " * -> gbr_error, column (a gbr_result's first two members)");
+    for (unsigned stip = 0; stip < 2; stip++) {
+        printf("\n    {");
+        for (unsigned at = 0; at < 13; at++) {
+            unsigned error = at == 11 ? 0u : at == 12 ? 12u : at == 4 || at >= 7 ? 10u : 4u;
+            unsigned column = at == 11 ? 0u : at == 12 ? stip + 10 : stip + at + 1;
+            printf(" {%u, %u},", error, column);
+        }
+        printf("},");
+    }
+    end_table();
+
     printf("\n#endif\n");
     return 0;
 }

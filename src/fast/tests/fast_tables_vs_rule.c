@@ -322,6 +322,35 @@ static void check_fen_step(void)
     }
 }
 
+/* fast_material7_error and fast_study11_error: the reference's error and
+ * column for a good text with an 'x' (never good there: no digit, point,
+ * file letter or stipulation) at each byte, the good text itself, and a
+ * study with equal kings. */
+static void check_text_error_tables(void)
+{
+    for (unsigned at = 0; at < 8; at++) {
+        char text[8] = "0000.00";
+        if (at < 7)
+            text[at] = 'x';
+        gbr_material m;
+        gbr_result r = ref->parse_material(text, 7, &m);
+        expect_true((uint32_t)r.error == fast_material7_error[at][0] && r.column == fast_material7_error[at][1],
+                    "fast_material7_error", at, text);
+    }
+    for (unsigned stip = 0; stip < 2; stip++)
+        for (unsigned at = 0; at < 13; at++) {
+            char text[16];
+            snprintf(text, sizeof text, "%s0000.00a1%s", stip ? "+" : "", at == 12 ? "a1" : "b2");
+            if (at < 11)
+                text[stip + at] = 'x';
+            gbr_study st;
+            gbr_result r = ref->parse_study(text, strlen(text), &st);
+            expect_true((uint32_t)r.error == fast_study11_error[stip][at][0] &&
+                            r.column == fast_study11_error[stip][at][1],
+                        "fast_study11_error", stip * 13 + at, text);
+        }
+}
+
 int main(void)
 {
     ref = gbr_codec_ref();
@@ -331,6 +360,7 @@ int main(void)
     check_material_validity();
     check_counts_tables();
     check_writing_tables();
+    check_text_error_tables();
     printf("%lu checks, %lu failures\n", checks, failures);
     return failures != 0;
 }
