@@ -427,6 +427,53 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     board[bk] = GBR_BK;
     return 1;
 }
+
+/* A form with 1 to 6 men besides the kings and one-digit men counts, the
+ * common case, taken whole by position_lanes: returns its indicator with
+ * the board in board[] (written only for a valid form); -1 for any other
+ * text (a general one for position_fast), -2 for an invalid one of these
+ * (only the precise scanner can say why). */
+static inline __attribute__((always_inline)) int position_lane_form(const unsigned char *s, size_t len, uint8_t *board)
+{
+    unsigned wk, bk, pw, pb;
+    uint32_t digits;
+    if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb))
+        return -2;
+    uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
+    unsigned pawns = pw + pb;
+    unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
+    unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
+    if (men - 1u >= 6u)
+        return -1;
+    /* The field: squares, '.' before any pawns, closing space; then
+     * the men counts "w/b" (one digit each here) and an indicator of
+     * 1 to 5 bytes. */
+    size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
+    if (len < 17 + field || r > 8)
+        return -2;
+    uint64_t tail;
+    memcpy(&tail, s + len - 8, 8);
+    tail >>= 8 * (8 - r);
+    uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
+    unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
+    uint32_t counts = (uint32_t)('1' + white) | (uint32_t)'/' << 8 | (uint32_t)('1' + black) << 16;
+    if (((uint32_t)tail & 0xFFFFFFu) != counts || indicator_key[h] != key)
+        return -2;
+    /* Each man's board code: the first two types' from one table entry,
+     * the other two's after them; pawns 5 from the first, 13 from the
+     * first black one (lanes past the men are not read). */
+    unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
+    unsigned at2 = (both4 & 0xFFu) + ((both4 >> 8) & 0xFFu);
+    uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
+                      FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
+    /* After the pieces '.' (or the closing space when there are no
+     * pawns); the closing space after the men. */
+    const unsigned char *f = s + 13;
+    unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
+    if (!position_lanes(s, len, wk, bk, pieces, men, code64, marks, board))
+        return -2;
+    return indicator_value[h];
+}
 #endif
 
 /* A valid position form without groups, accepted in one pass with no error
@@ -449,38 +496,6 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     unsigned pawns = pw + pb;
     unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
     unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
-#if defined(POSITION_LANES)
-    if (into_out && men - 1u < 6u) {
-        /* The field: squares, '.' before any pawns, closing space; then
-         * the men counts "w/b" (one digit each here) and an indicator of
-         * 1 to 5 bytes. */
-        size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
-        if (len < 17 + field || r > 8)
-            return -1;
-        uint64_t tail;
-        memcpy(&tail, s + len - 8, 8);
-        tail >>= 8 * (8 - r);
-        uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
-        unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
-        uint32_t counts = (uint32_t)('1' + white) | (uint32_t)'/' << 8 | (uint32_t)('1' + black) << 16;
-        if (((uint32_t)tail & 0xFFFFFFu) != counts || indicator_key[h] != key)
-            return -1;
-        /* Each man's board code: the first two types' from one table entry,
-         * the other two's after them; pawns 5 from the first, 13 from the
-         * first black one (lanes past the men are not read). */
-        unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
-        unsigned at2 = (both4 & 0xFFu) + ((both4 >> 8) & 0xFFu);
-        uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
-                          FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
-        /* After the pieces '.' (or the closing space when there are no
-         * pawns); the closing space after the men. */
-        const unsigned char *f = s + 13;
-        unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
-        if (!position_lanes(s, len, wk, bk, pieces, men, code64, marks, board))
-            return -1;
-        return indicator_value[h];
-    }
-#endif
 
     /* The field with its '.' and closing space, then at least "w/b.". */
     size_t field = men ? 2u * men + (pawns != 0) + 1u : 0u;
@@ -715,15 +730,15 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     return fast_ok(0);
 }
 
-gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+/* Every text the lane form does not take: the general fast path, else the
+ * precise scanner. Out of line so the lane form's caller stays light. */
+static __attribute__((noinline)) gbr_result position_parse_other(const char *src, size_t len, gbr_position *out,
+                                                                   int general)
 {
-    /* fast_bad_input, in the order that branches least on a good call. */
-    if (out == NULL || (src == NULL && len != 0))
-        return fast_error(GBR_E_ARGUMENT, 0);
     /* The fast path writes out->board only once the form is known valid;
      * the precise scanner builds its board in place, so it works on a copy. */
     uint64_t occupied;
-    int indicator = position_fast((const unsigned char *)src, len, out->board, &occupied, 1);
+    int indicator = general ? position_fast((const unsigned char *)src, len, out->board, &occupied, 1) : -1;
     if (indicator >= 0) {
         out->indicator = (uint8_t)indicator;
         return fast_ok(0);
@@ -733,6 +748,23 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
     if (r.error == GBR_OK)
         *out = p;
     return r;
+}
+
+gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+{
+    /* fast_bad_input, in the order that branches least on a good call. */
+    if (out == NULL || (src == NULL && len != 0))
+        return fast_error(GBR_E_ARGUMENT, 0);
+#if defined(POSITION_LANES)
+    int indicator = position_lane_form((const unsigned char *)src, len, out->board);
+    if (indicator >= 0) {
+        out->indicator = (uint8_t)indicator;
+        return fast_ok(0);
+    }
+    return position_parse_other(src, len, out, indicator == -1);
+#else
+    return position_parse_other(src, len, out, 1);
+#endif
 }
 
 static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,
