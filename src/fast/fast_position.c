@@ -304,13 +304,39 @@ static inline unsigned square_at(const unsigned char *q, uint32_t *seen)
     return (x & 7u) << 3 | ((x >> 8) & 7u);
 }
 
-/* The head "wkbk abcd.ef " of a form the fast path takes: the kings'
- * squares, the digits (byte t = digit t) and the pawn counts. 0 for any
- * other text, and for a digit 9 (groups follow: the precise scanner). */
+/* Up to 7 pawns a side with no 9 always fits §2.4 (one forced promotion at
+ * most); 8 pawns leave no room for any: ask the table. */
+static inline int head_pawns_fit(uint32_t digits, unsigned pw, unsigned pb)
+{
+    return !((pw | pb) & 8u) || ((unsigned)fast_material_allowed[digits & 0xFFu][0][pw] >> pb) & 1u;
+}
+
+/* The head "wkbk abcd.ef " of a form the fast path takes (s has at least
+ * 16 bytes), its syntax only: the kings' squares, the digits (byte t =
+ * digit t) and the pawn counts. 0 for any other text, and for a digit 9
+ * (groups follow: the precise scanner). The caller checks that the kings
+ * differ and that the pawns fit §2.4 (head_pawns_fit). */
 static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *bk, uint32_t *digits, unsigned *pw,
                                 unsigned *pb)
 {
-    if (!fast_two_squares(s, wk, bk) || *wk == *bk || s[12] != ' ')
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* All 13 bytes at once, less "a1a1 0000.00 ": each at most its limit,
+     * 7 for the kings' files and ranks, 8 for the digits and pawns, 0 for
+     * the spaces and the '.' (a byte below its base wraps past its limit). */
+    __m128i x = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)s),
+                             _mm_setr_epi8('a', '1', 'a', '1', ' ', '0', '0', '0', '0', '.', '0', '0', ' ', 0, 0, 0));
+    __m128i over = _mm_subs_epu8(x, _mm_setr_epi8(7, 7, 7, 7, 0, 8, 8, 8, 8, 0, 8, 8, 0, -1, -1, -1));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) != 0xFFFF)
+        return 0;
+    uint32_t kings = (uint32_t)_mm_cvtsi128_si32(x);
+    *wk = (kings & 7u) * 8 + ((kings >> 8) & 7u);
+    *bk = ((kings >> 16) & 7u) * 8 + (kings >> 24);
+    unsigned pawns = (unsigned)_mm_extract_epi16(x, 5);
+    *digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
+    *pw = pawns & 0xFFu;
+    *pb = pawns >> 8;
+#else
+    if (!fast_two_squares(s, wk, bk) || s[12] != ' ')
         return 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* " abcd.ef" as one word less " 0000.00": each byte at most its limit,
@@ -324,11 +350,6 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
     *digits = (uint32_t)(x >> 8);
     *pw = (unsigned)(x >> 48) & 0xFFu;
     *pb = (unsigned)(x >> 56);
-    /* Up to 7 pawns a side with no 9 always fits §2.4 (one forced promotion
-     * at most); 8 pawns leave no room for any: ask the table. */
-    if (((x >> 48) & 0x0808u) && !(((unsigned)fast_material_allowed[x >> 8 & 0xFFu][0][*pw] >> *pb) & 1u))
-        return 0;
-    return 1;
 #else
     gbr_material m;
     if (s[4] != ' ' || !fast_material7(s + 5, &m) || m.digit[0] == 9 || m.digit[1] == 9 || m.digit[2] == 9 ||
@@ -338,8 +359,9 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
               (uint32_t)m.digit[3] << 24;
     *pw = m.pawns[0];
     *pb = m.pawns[1];
-    return 1;
 #endif
+#endif
+    return 1;
 }
 
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -364,8 +386,8 @@ static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128
  * s + 13) are all in one load. code64 holds the men's board codes, a byte
  * each in written order. Returns 1 and writes board[] when every square is
  * one, no pawn stands on rank 1 or 8, each list ascends, no square is used
- * twice and marks (the field's other bytes wrong) is 0; else 0, board[]
- * untouched. */
+ * twice (the kings' included) and marks (the field's other bytes wrong) is
+ * 0; else 0, board[] untouched. */
 static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, unsigned wk,
                                                                 unsigned bk, unsigned pieces, unsigned men,
                                                                 uint64_t code64, unsigned marks, uint8_t *board)
@@ -396,8 +418,8 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     __m128i back = _mm_sub_epi16(_mm_slli_si128(man, 2), man);
     __m128i bad = _mm_and_si128(man_lanes, _mm_cmpeq_epi16(_mm_subs_epu16(back, _mm_set1_epi16(63)), zero));
     bad = _mm_or_si128(bad, _mm_andnot_si128(_mm_cmpeq_epi16(not_square, zero), man_lanes));
-    /* A pawn (code 5 or 13) on rank 1 or 8: rank + 1 is 1 or 8, no bit of 6. */
-    __m128i pawn = _mm_cmpeq_epi16(_mm_and_si128(man, _mm_set1_epi16(0x0700)), _mm_set1_epi16(0x0500));
+    /* A pawn (a man past the pieces) on rank 1 or 8: rank + 1 is 1 or 8, no bit of 6. */
+    __m128i pawn = _mm_andnot_si128(piece_lanes, man_lanes);
     __m128i edge = _mm_cmpeq_epi16(_mm_and_si128(_mm_add_epi16(man, _mm_set1_epi16(1)), _mm_set1_epi16(6)), zero);
     bad = _mm_or_si128(bad, _mm_and_si128(pawn, edge));
     /* A square used twice: every pair of the men's squares, the kings' in
@@ -422,7 +444,7 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
 #pragma GCC unroll 6
 #endif
     for (unsigned k = 6; k-- > 0;)
-        board[lane[k] & 63u] = (uint8_t)(lane[k] >> 8);
+        board[(uint8_t)lane[k]] = (uint8_t)(lane[k] >> 8); /* the low byte, a square, is 0-63 */
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
     return 1;
@@ -437,6 +459,8 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
 {
     unsigned wk, bk, pw, pb;
     uint32_t digits;
+    /* Equal kings are caught with the men's squares (position_lanes), and
+     * at most 6 men always fit §2.4 (head_pawns_fit). */
     if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb))
         return -2;
     uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
@@ -449,14 +473,14 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
      * the men counts "w/b" (one digit each here) and an indicator of
      * 1 to 5 bytes. */
     size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
-    if (len < 17 + field || r > 8)
+    if (r - 4u > 4u) /* 4-8 bytes, else too short or too long */
         return -2;
     uint64_t tail;
     memcpy(&tail, s + len - 8, 8);
     tail >>= 8 * (8 - r);
     uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
     unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
-    uint32_t counts = (uint32_t)('1' + white) | (uint32_t)'/' << 8 | (uint32_t)('1' + black) << 16;
+    uint32_t counts = 0x312F31u + white + (black << 16); /* "1/1" plus the men */
     if (((uint32_t)tail & 0xFFFFFFu) != counts || indicator_key[h] != key)
         return -2;
     /* Each man's board code: the first two types' from one table entry,
@@ -489,7 +513,7 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
 {
     unsigned wk, bk, pw, pb;
     uint32_t digits;
-    if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb))
+    if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb) || wk == bk || !head_pawns_fit(digits, pw, pb))
         return -1;
     /* Men of each type, all four digits at once. */
     uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
