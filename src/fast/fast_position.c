@@ -378,6 +378,7 @@ enum lane_verdict {
     LANE_GENERAL = -1,     /* not a lane form: position_fast may take it */
     LANE_PRECISE = -2,     /* invalid, its head not even well formed */
     LANE_TURNED_DOWN = -3, /* invalid after a well-formed head: lane_form_error */
+    LANE_TAIL = -4,        /* the same, its square field known good */
 };
 
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -403,11 +404,12 @@ static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128
  * and 1, code64 the men's board codes, a byte
  * each in written order. Returns 1 and writes board[] when every square is
  * one, no pawn stands on rank 1 or 8, each list ascends, no square is used
- * twice (the kings' included) and marks (the field's other bytes wrong) is
- * 0; else 0, board[] untouched. */
+ * twice (the kings' included), marks (the field's other bytes wrong) is 0
+ * and so is tail_bad (the text after the field wrong); else board[] is
+ * untouched and it returns 0, or -1 when only tail_bad was set. */
 static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, __m128i kings,
                                                                 unsigned pieces, unsigned men, uint64_t code64,
-                                                                unsigned marks, uint8_t *board)
+                                                                unsigned marks, uint64_t tail_bad, uint8_t *board)
 {
     /* The 16 bytes from s + 13 without reading past the text: a shorter
      * text's last 16 bytes, shifted down by the bytes before s + 13. */
@@ -449,8 +451,9 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     __m128i twice = _mm_or_si128(_mm_cmpeq_epi16(at, one), _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x39)));
     twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(one, 0x39)));
     twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x4E)));
-    if ((unsigned)_mm_movemask_epi8(_mm_or_si128(bad, twice)) | marks)
-        return 0;
+    unsigned field_bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(bad, twice)) | marks;
+    if (field_bad | tail_bad)
+        return field_bad ? 0 : -1;
 
     uint16_t lane[8];
     _mm_storeu_si128((__m128i *)(void *)lane, man);
@@ -501,8 +504,7 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
     uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
     unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
     uint32_t counts = 0x312F31u + white + (black << 16); /* "1/1" plus the men */
-    if (((uint32_t)tail & 0xFFFFFFu) != counts || indicator_key[h] != key)
-        return LANE_TURNED_DOWN;
+    uint64_t tail_bad = (((uint32_t)tail ^ counts) & 0xFFFFFFu) | (indicator_key[h] ^ key);
     /* Each man's board code: the first two types' from one table entry,
      * the other two's after them; pawns 5 from the first, 13 from the
      * first black one (lanes past the men are not read). */
@@ -514,8 +516,9 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
      * pawns); the closing space after the men. */
     const unsigned char *f = s + 13;
     unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
-    if (!position_lanes(s, len, kings, pieces, men, code64, marks, board))
-        return LANE_TURNED_DOWN;
+    int taken = position_lanes(s, len, kings, pieces, men, code64, marks, tail_bad, board);
+    if (taken <= 0)
+        return taken < 0 ? LANE_TAIL : LANE_TURNED_DOWN;
     return indicator_value[h];
 }
 #endif
@@ -785,11 +788,12 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
 
 #if defined(POSITION_LANES)
 /* Why the lane form turned down a text with a well-formed head: the
- * precise scanner's reading from the square field on, the head's checks
- * all known to pass but the kings' difference (position_lane_form leaves
- * it to the lanes), and no board to build. .error is GBR_OK only if no
+ * precise scanner's reading from the square field on (from the men counts
+ * on with field_good), the head's checks all known to pass but the kings'
+ * difference (position_lane_form leaves it to the lanes), and no board to
+ * build. .error is GBR_OK only if no
  * broken rule was found, which a text turned down never gives. */
-static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char *s, size_t len)
+static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char *s, size_t len, int field_good)
 {
     unsigned wk, bk, pw, pb;
     uint32_t digits;
@@ -797,14 +801,19 @@ static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char 
         return fast_ok(0);
     if (wk == bk)
         return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
-    reader r = {s, len, 13, (1ULL << wk) | (1ULL << bk)};
-    const uint8_t digit[4] = {(uint8_t)digits, (uint8_t)(digits >> 8), (uint8_t)(digits >> 16),
-                              (uint8_t)(digits >> 24)};
-    uint8_t scratch[64];
-    TRY(read_men(&r, digit, pw, pb, scratch));
-    TRY(count_space(&r, pw + pb != 0));
     uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
     unsigned men = ((both4 * 0x01010101u) >> 24) + pw + pb, black = ((black4 * 0x01010101u) >> 24) + pb;
+    /* The field's squares, '.' and closing space, unless known good. */
+    reader r = {s, len, 13 + 2u * men + (pw + pb != 0) + 1u, 0};
+    if (!field_good) {
+        r.i = 13;
+        r.used = (1ULL << wk) | (1ULL << bk);
+        const uint8_t digit[4] = {(uint8_t)digits, (uint8_t)(digits >> 8), (uint8_t)(digits >> 16),
+                                  (uint8_t)(digits >> 24)};
+        uint8_t scratch[64];
+        TRY(read_men(&r, digit, pw, pb, scratch));
+        TRY(count_space(&r, pw + pb != 0));
+    }
     uint8_t indicator;
     return precise_tail(&r, men - black + 1, black + 1, &indicator);
 }
@@ -817,8 +826,8 @@ static __attribute__((noinline)) gbr_result position_parse_other(const char *src
                                                                    int verdict)
 {
 #if defined(POSITION_LANES)
-    if (verdict == LANE_TURNED_DOWN) {
-        gbr_result e = lane_form_error((const unsigned char *)src, len);
+    if (verdict <= LANE_TURNED_DOWN) {
+        gbr_result e = lane_form_error((const unsigned char *)src, len, verdict == LANE_TAIL);
         if (e.error)
             return e;
     }
