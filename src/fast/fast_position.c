@@ -486,10 +486,11 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
     unsigned pawn_digits = (unsigned)_mm_extract_epi16(x, 5), pw = pawn_digits & 0xFFu, pb = pawn_digits >> 8;
     /* The kings' squares in lanes 0 and 1: file * 8 + rank, each 0-7. */
     __m128i kings = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, _mm_set1_epi16(0xFF)), 3), _mm_srli_epi16(x, 8));
-    uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
-    unsigned pawns = pw + pb;
-    unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
-    unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
+    /* The men of the first two types (at2 of them) and of the last two. */
+    unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
+    unsigned men01 = fast_pair_men[9 * d0 + d1], men23 = fast_pair_men[9 * d2 + d3];
+    unsigned at2 = men01 & 0xFFu, pawns = pw + pb, pieces = at2 + (men23 & 0xFFu), men = pieces + pawns;
+    unsigned black = (men01 >> 8) + (men23 >> 8) + pb, white = men - black;
     if (men - 1u >= 6u)
         return LANE_GENERAL;
     /* The field: squares, '.' before any pawns, closing space; then
@@ -508,8 +509,6 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
     /* Each man's board code: the first two types' from one table entry,
      * the other two's after them; pawns 5 from the first, 13 from the
      * first black one (lanes past the men are not read). */
-    unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
-    unsigned at2 = (both4 & 0xFFu) + ((both4 >> 8) & 0xFFu);
     uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
                       FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
     /* After the pieces '.' (or the closing space when there are no
@@ -702,7 +701,6 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
         return fast_error(GBR_E_EMPTY, 1);
     reader r = {(const unsigned char *)src, len, 0, 0};
     uint8_t *board = out->board;
-    memset(board, 0, 64);
 
     /* A whole head "wkbk abcd.ef " (which every check of the head would
      * pass) is taken in two words; any other is read rule by rule. */
@@ -718,6 +716,7 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     } else {
         TRY(precise_head(&r, &wk, &bk, digit, pawns));
     }
+    memset(board, 0, 64);
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
     r.used = (1ULL << wk) | (1ULL << bk);
