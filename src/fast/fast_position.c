@@ -395,6 +395,14 @@ static const uint16_t lane_below[7][8] = {
     {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0},
 };
 
+/* Each 16-bit lane "file rank" less "a1" as a square, file * 8 + rank when
+ * both bytes are 0-7 (rank * 2048, a multiple of 64, masked away); 0-63
+ * in every lane. */
+static inline __m128i lane_squares(__m128i x)
+{
+    return _mm_and_si128(_mm_add_epi16(_mm_slli_epi16(x, 3), _mm_srli_epi16(x, 8)), _mm_set1_epi16(63));
+}
+
 /* v with its 16-bit lanes turned by one (lane k moved to lane k - 1). */
 static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128(v, 2), _mm_slli_si128(v, 14)); }
 
@@ -427,8 +435,8 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     /* Less "a1": a square only when both bytes are 0-7 (see square_at). */
     __m128i x = _mm_sub_epi16(pairs, _mm_set1_epi16(0x3161));
     __m128i not_square = _mm_and_si128(x, _mm_set1_epi16((short)0xF8F8));
-    __m128i seven = _mm_set1_epi16(7), zero = _mm_setzero_si128();
-    __m128i sq = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, seven), 3), _mm_and_si128(_mm_srli_epi16(x, 8), seven));
+    __m128i zero = _mm_setzero_si128();
+    __m128i sq = lane_squares(x);
     /* Each man as (code << 8 | square); 0 in the lanes past the men. */
     __m128i codes = _mm_unpacklo_epi8(zero, _mm_set_epi64x(0, (long long)code64));
     __m128i man = _mm_and_si128(man_lanes, _mm_or_si128(sq, codes));
@@ -484,8 +492,7 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
         return LANE_PRECISE;
     uint32_t digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
     unsigned pawn_digits = (unsigned)_mm_extract_epi16(x, 5), pw = pawn_digits & 0xFFu, pb = pawn_digits >> 8;
-    /* The kings' squares in lanes 0 and 1: file * 8 + rank, each 0-7. */
-    __m128i kings = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, _mm_set1_epi16(0xFF)), 3), _mm_srli_epi16(x, 8));
+    __m128i kings = lane_squares(x); /* lanes 0 and 1 */
     /* The men of the first two types (at2 of them) and of the last two. */
     unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
     unsigned men01 = fast_pair_men[9 * d0 + d1], men23 = fast_pair_men[9 * d2 + d3];
