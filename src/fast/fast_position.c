@@ -409,12 +409,12 @@ static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128
 /* The squares of a form with 1 to 6 men besides the kings, each man in a
  * 16-bit lane of one vector and no loop: the field's bytes (at most 14 from
  * s + 13) are all in one load. kings holds the kings' squares in lanes 0
- * and 1, code64 the men's board codes, a byte
- * each in written order. Returns 1 and writes board[] when every square is
- * one, no pawn stands on rank 1 or 8, each list ascends, no square is used
- * twice (the kings' included), marks (the field's other bytes wrong) is 0
- * and so is tail_bad (the text after the field wrong); else board[] is
- * untouched and it returns 0, or -1 when only tail_bad was set. */
+ * and 1, code64 the men's board codes, a byte each in written order.
+ * Returns 1 and writes board[] when every square is one, no pawn stands on
+ * rank 1 or 8, each list ascends, no square is used twice (the kings'
+ * included), marks (the field's other bytes wrong) is 0 and so is tail_bad
+ * (the text after the field wrong); else board[] is untouched and it
+ * returns 0, or -1 when only tail_bad was set. */
 static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, __m128i kings,
                                                                 unsigned pieces, unsigned men, uint64_t code64,
                                                                 unsigned marks, uint64_t tail_bad, uint8_t *board)
@@ -797,8 +797,8 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
  * precise scanner's reading from the square field on (from the men counts
  * on with field_good), the head's checks all known to pass but the kings'
  * difference (position_lane_form leaves it to the lanes), and no board to
- * build. .error is GBR_OK only if no
- * broken rule was found, which a text turned down never gives. */
+ * build. .error is GBR_OK only if no broken rule was found, which a text
+ * turned down never gives. */
 static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char *s, size_t len, int field_good)
 {
     unsigned wk, bk, pw, pb;
