@@ -141,6 +141,9 @@ mutant fast fast-men-count-ten src/fast/fast_board.c \
 mutant fast fast-square-truncated-column src/fast/fast_position.c \
   '/^static inline gbr_result finish_square/,/^}/s/GBR_E_TRUNCATED, r->len + 1)/GBR_E_TRUNCATED, r->len)/' \
   "a square cut after its file letter reported at the length, not length + 1"
+mutant fast fast-lanes-kings-unchecked src/fast/fast_position.c \
+  's/_mm_slli_si128(kings, 12));/_mm_setr_epi16(0, 0, 0, 0, 0, 0, 0x106, 0x107));/' \
+  "the position lanes never compare a square with the kings' (a man on a king, or equal kings, accepted)"
 mutant fast fast-usual-counts-two-queens src/fast/fast_internal.h \
   's/const uint32_t past_limit = 0x7D7D7D7Eu;/const uint32_t past_limit = 0x7D7D7D7Du;/' \
   "the usual-endgame shortcut takes two queens a side (a promoted queen left unchecked)"

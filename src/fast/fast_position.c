@@ -304,13 +304,48 @@ static inline unsigned square_at(const unsigned char *q, uint32_t *seen)
     return (x & 7u) << 3 | ((x >> 8) & 7u);
 }
 
-/* The head "wkbk abcd.ef " of a form the fast path takes: the kings'
- * squares, the digits (byte t = digit t) and the pawn counts. 0 for any
- * other text, and for a digit 9 (groups follow: the precise scanner). */
+/* Up to 7 pawns a side with no 9 always fits §2.4 (one forced promotion at
+ * most); 8 pawns leave no room for any: ask the table. */
+static inline int head_pawns_fit(uint32_t digits, unsigned pw, unsigned pb)
+{
+    return !((pw | pb) & 8u) || ((unsigned)fast_material_allowed[digits & 0xFFu][0][pw] >> pb) & 1u;
+}
+
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The head's syntax, all 13 bytes at once (s has at least 16): *x is the
+ * text less "a1a1 0000.00 ", each byte at most its limit, 7 for the kings'
+ * files and ranks, 8 for the digits and pawns, 0 for the spaces and the
+ * '.' (a byte below its base wraps past its limit). */
+static inline int head_vector(const unsigned char *s, __m128i *x)
+{
+    *x = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)s),
+                      _mm_setr_epi8('a', '1', 'a', '1', ' ', '0', '0', '0', '0', '.', '0', '0', ' ', 0, 0, 0));
+    __m128i over = _mm_subs_epu8(*x, _mm_setr_epi8(7, 7, 7, 7, 0, 8, 8, 8, 8, 0, 8, 8, 0, -1, -1, -1));
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) == 0xFFFF;
+}
+#endif
+
+/* The head "wkbk abcd.ef " of a form the fast path takes (s has at least
+ * 16 bytes), its syntax only: the kings' squares, the digits (byte t =
+ * digit t) and the pawn counts. 0 for any other text, and for a digit 9
+ * (groups follow: the precise scanner). The caller checks that the kings
+ * differ and that the pawns fit §2.4 (head_pawns_fit). */
 static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *bk, uint32_t *digits, unsigned *pw,
                                 unsigned *pb)
 {
-    if (!fast_two_squares(s, wk, bk) || *wk == *bk || s[12] != ' ')
+#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    __m128i x;
+    if (!head_vector(s, &x))
+        return 0;
+    uint32_t kings = (uint32_t)_mm_cvtsi128_si32(x);
+    *wk = (kings & 7u) * 8 + ((kings >> 8) & 7u);
+    *bk = ((kings >> 16) & 7u) * 8 + (kings >> 24);
+    unsigned pawns = (unsigned)_mm_extract_epi16(x, 5);
+    *digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
+    *pw = pawns & 0xFFu;
+    *pb = pawns >> 8;
+#else
+    if (!fast_two_squares(s, wk, bk) || s[12] != ' ')
         return 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* " abcd.ef" as one word less " 0000.00": each byte at most its limit,
@@ -324,11 +359,6 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
     *digits = (uint32_t)(x >> 8);
     *pw = (unsigned)(x >> 48) & 0xFFu;
     *pb = (unsigned)(x >> 56);
-    /* Up to 7 pawns a side with no 9 always fits §2.4 (one forced promotion
-     * at most); 8 pawns leave no room for any: ask the table. */
-    if (((x >> 48) & 0x0808u) && !(((unsigned)fast_material_allowed[x >> 8 & 0xFFu][0][*pw] >> *pb) & 1u))
-        return 0;
-    return 1;
 #else
     gbr_material m;
     if (s[4] != ' ' || !fast_material7(s + 5, &m) || m.digit[0] == 9 || m.digit[1] == 9 || m.digit[2] == 9 ||
@@ -338,9 +368,18 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
               (uint32_t)m.digit[3] << 24;
     *pw = m.pawns[0];
     *pb = m.pawns[1];
-    return 1;
 #endif
+#endif
+    return 1;
 }
+
+/* What position_lane_form says of a text it does not take. */
+enum lane_verdict {
+    LANE_GENERAL = -1,     /* not a lane form: position_fast may take it */
+    LANE_PRECISE = -2,     /* invalid, its head not even well formed */
+    LANE_TURNED_DOWN = -3, /* invalid after a well-formed head: lane_form_error */
+    LANE_TAIL = -4,        /* the same, its square field known good */
+};
 
 #if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define POSITION_LANES 1
@@ -356,19 +395,29 @@ static const uint16_t lane_below[7][8] = {
     {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0},
 };
 
+/* Each 16-bit lane "file rank" less "a1" as a square, file * 8 + rank when
+ * both bytes are 0-7 (rank * 2048, a multiple of 64, masked away); 0-63
+ * in every lane. */
+static inline __m128i lane_squares(__m128i x)
+{
+    return _mm_and_si128(_mm_add_epi16(_mm_slli_epi16(x, 3), _mm_srli_epi16(x, 8)), _mm_set1_epi16(63));
+}
+
 /* v with its 16-bit lanes turned by one (lane k moved to lane k - 1). */
 static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128(v, 2), _mm_slli_si128(v, 14)); }
 
 /* The squares of a form with 1 to 6 men besides the kings, each man in a
  * 16-bit lane of one vector and no loop: the field's bytes (at most 14 from
- * s + 13) are all in one load. code64 holds the men's board codes, a byte
- * each in written order. Returns 1 and writes board[] when every square is
- * one, no pawn stands on rank 1 or 8, each list ascends, no square is used
- * twice and marks (the field's other bytes wrong) is 0; else 0, board[]
- * untouched. */
-static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, unsigned wk,
-                                                                unsigned bk, unsigned pieces, unsigned men,
-                                                                uint64_t code64, unsigned marks, uint8_t *board)
+ * s + 13) are all in one load. kings holds the kings' squares in lanes 0
+ * and 1, code64 the men's board codes, a byte each in written order.
+ * Returns 1 and writes board[] when every square is one, no pawn stands on
+ * rank 1 or 8, each list ascends, no square is used twice (the kings'
+ * included), marks (the field's other bytes wrong) is 0 and so is tail_bad
+ * (the text after the field wrong); else board[] is untouched and it
+ * returns 0, or -1 when only tail_bad was set. */
+static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, __m128i kings,
+                                                                unsigned pieces, unsigned men, uint64_t code64,
+                                                                unsigned marks, uint64_t tail_bad, uint8_t *board)
 {
     /* The 16 bytes from s + 13 without reading past the text: a shorter
      * text's last 16 bytes, shifted down by the bytes before s + 13. */
@@ -386,8 +435,8 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     /* Less "a1": a square only when both bytes are 0-7 (see square_at). */
     __m128i x = _mm_sub_epi16(pairs, _mm_set1_epi16(0x3161));
     __m128i not_square = _mm_and_si128(x, _mm_set1_epi16((short)0xF8F8));
-    __m128i seven = _mm_set1_epi16(7), zero = _mm_setzero_si128();
-    __m128i sq = _mm_or_si128(_mm_slli_epi16(_mm_and_si128(x, seven), 3), _mm_and_si128(_mm_srli_epi16(x, 8), seven));
+    __m128i zero = _mm_setzero_si128();
+    __m128i sq = lane_squares(x);
     /* Each man as (code << 8 | square); 0 in the lanes past the men. */
     __m128i codes = _mm_unpacklo_epi8(zero, _mm_set_epi64x(0, (long long)code64));
     __m128i man = _mm_and_si128(man_lanes, _mm_or_si128(sq, codes));
@@ -396,21 +445,23 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
     __m128i back = _mm_sub_epi16(_mm_slli_si128(man, 2), man);
     __m128i bad = _mm_and_si128(man_lanes, _mm_cmpeq_epi16(_mm_subs_epu16(back, _mm_set1_epi16(63)), zero));
     bad = _mm_or_si128(bad, _mm_andnot_si128(_mm_cmpeq_epi16(not_square, zero), man_lanes));
-    /* A pawn (code 5 or 13) on rank 1 or 8: rank + 1 is 1 or 8, no bit of 6. */
-    __m128i pawn = _mm_cmpeq_epi16(_mm_and_si128(man, _mm_set1_epi16(0x0700)), _mm_set1_epi16(0x0500));
+    /* A pawn (a man past the pieces) on rank 1 or 8: rank + 1 is 1 or 8, no bit of 6. */
+    __m128i pawn = _mm_andnot_si128(piece_lanes, man_lanes);
     __m128i edge = _mm_cmpeq_epi16(_mm_and_si128(_mm_add_epi16(man, _mm_set1_epi16(1)), _mm_set1_epi16(6)), zero);
     bad = _mm_or_si128(bad, _mm_and_si128(pawn, edge));
     /* A square used twice: every pair of the men's squares, the kings' in
      * lanes 6 and 7 and, in the lanes between, 0x100 + lane (no square, all
      * different); a lane against the lanes 1 to 4 after it (cyclically). */
-    __m128i others = _mm_setr_epi16(0x100, 0x101, 0x102, 0x103, 0x104, 0x105, (short)wk, (short)bk);
+    __m128i others = _mm_or_si128(_mm_setr_epi16(0x100, 0x101, 0x102, 0x103, 0x104, 0x105, 0, 0),
+                                  _mm_slli_si128(kings, 12));
     __m128i at = _mm_or_si128(_mm_and_si128(man_lanes, sq), _mm_andnot_si128(man_lanes, others));
     __m128i one = turn_lanes(at);
     __m128i twice = _mm_or_si128(_mm_cmpeq_epi16(at, one), _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x39)));
     twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(one, 0x39)));
     twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x4E)));
-    if ((unsigned)_mm_movemask_epi8(_mm_or_si128(bad, twice)) | marks)
-        return 0;
+    unsigned field_bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(bad, twice)) | marks;
+    if (field_bad | tail_bad)
+        return field_bad ? 0 : -1;
 
     uint16_t lane[8];
     _mm_storeu_si128((__m128i *)(void *)lane, man);
@@ -422,10 +473,59 @@ static inline __attribute__((always_inline)) int position_lanes(const unsigned c
 #pragma GCC unroll 6
 #endif
     for (unsigned k = 6; k-- > 0;)
-        board[lane[k] & 63u] = (uint8_t)(lane[k] >> 8);
-    board[wk] = GBR_WK;
-    board[bk] = GBR_BK;
+        board[(uint8_t)lane[k]] = (uint8_t)(lane[k] >> 8); /* the low byte, a square, is 0-63 */
+    board[_mm_extract_epi16(at, 6)] = GBR_WK;
+    board[_mm_extract_epi16(at, 7)] = GBR_BK;
     return 1;
+}
+
+/* A form with 1 to 6 men besides the kings and one-digit men counts, the
+ * common case, taken whole by position_lanes: returns its indicator with
+ * the board in board[] (written only for a valid form), else a
+ * lane_verdict. */
+static inline __attribute__((always_inline)) int position_lane_form(const unsigned char *s, size_t len, uint8_t *board)
+{
+    /* Equal kings are caught with the men's squares (position_lanes), and
+     * at most 6 men always fit §2.4 (head_pawns_fit). */
+    __m128i x;
+    if (len < 17 || !head_vector(s, &x))
+        return LANE_PRECISE;
+    uint32_t digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
+    unsigned pawn_digits = (unsigned)_mm_extract_epi16(x, 5), pw = pawn_digits & 0xFFu, pb = pawn_digits >> 8;
+    __m128i kings = lane_squares(x); /* lanes 0 and 1 */
+    /* The men of the first two types (at2 of them) and of the last two. */
+    unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
+    unsigned men01 = fast_pair_men[9 * d0 + d1], men23 = fast_pair_men[9 * d2 + d3];
+    unsigned at2 = men01 & 0xFFu, pawns = pw + pb, pieces = at2 + (men23 & 0xFFu), men = pieces + pawns;
+    unsigned black = (men01 >> 8) + (men23 >> 8) + pb, white = men - black;
+    if (men - 1u >= 6u)
+        return LANE_GENERAL;
+    /* The field: squares, '.' before any pawns, closing space; then
+     * the men counts "w/b" (one digit each here) and an indicator of
+     * 1 to 5 bytes. */
+    size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
+    if (r - 4u > 4u) /* 4-8 bytes, else too short or too long */
+        return LANE_TURNED_DOWN;
+    uint64_t tail;
+    memcpy(&tail, s + len - 8, 8);
+    tail >>= 8 * (8 - r);
+    uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
+    unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
+    uint32_t counts = 0x312F31u + white + (black << 16); /* "1/1" plus the men */
+    uint64_t tail_bad = (((uint32_t)tail ^ counts) & 0xFFFFFFu) | (indicator_key[h] ^ key);
+    /* Each man's board code: the first two types' from one table entry,
+     * the other two's after them; pawns 5 from the first, 13 from the
+     * first black one (lanes past the men are not read). */
+    uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
+                      FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
+    /* After the pieces '.' (or the closing space when there are no
+     * pawns); the closing space after the men. */
+    const unsigned char *f = s + 13;
+    unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
+    int taken = position_lanes(s, len, kings, pieces, men, code64, marks, tail_bad, board);
+    if (taken <= 0)
+        return taken < 0 ? LANE_TAIL : LANE_TURNED_DOWN;
+    return indicator_value[h];
 }
 #endif
 
@@ -442,45 +542,13 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
 {
     unsigned wk, bk, pw, pb;
     uint32_t digits;
-    if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb))
+    if (len < 17 || !position_head(s, &wk, &bk, &digits, &pw, &pb) || wk == bk || !head_pawns_fit(digits, pw, pb))
         return -1;
     /* Men of each type, all four digits at once. */
     uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
     unsigned pawns = pw + pb;
     unsigned pieces = (both4 * 0x01010101u) >> 24, men = pieces + pawns;
     unsigned black = ((black4 * 0x01010101u) >> 24) + pb, white = men - black;
-#if defined(POSITION_LANES)
-    if (into_out && men - 1u < 6u) {
-        /* The field: squares, '.' before any pawns, closing space; then
-         * the men counts "w/b" (one digit each here) and an indicator of
-         * 1 to 5 bytes. */
-        size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
-        if (len < 17 + field || r > 8)
-            return -1;
-        uint64_t tail;
-        memcpy(&tail, s + len - 8, 8);
-        tail >>= 8 * (8 - r);
-        uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
-        unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
-        uint32_t counts = (uint32_t)('1' + white) | (uint32_t)'/' << 8 | (uint32_t)('1' + black) << 16;
-        if (((uint32_t)tail & 0xFFFFFFu) != counts || indicator_key[h] != key)
-            return -1;
-        /* Each man's board code: the first two types' from one table entry,
-         * the other two's after them; pawns 5 from the first, 13 from the
-         * first black one (lanes past the men are not read). */
-        unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
-        unsigned at2 = (both4 & 0xFFu) + ((both4 >> 8) & 0xFFu);
-        uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
-                          FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
-        /* After the pieces '.' (or the closing space when there are no
-         * pawns); the closing space after the men. */
-        const unsigned char *f = s + 13;
-        unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
-        if (!position_lanes(s, len, wk, bk, pieces, men, code64, marks, board))
-            return -1;
-        return indicator_value[h];
-    }
-#endif
 
     /* The field with its '.' and closing space, then at least "w/b.". */
     size_t field = men ? 2u * men + (pawns != 0) + 1u : 0u;
@@ -553,6 +621,54 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     return indicator_value[h];
 }
 
+/* The men counts "W/B" (white and black: the men of each side, kings
+ * included), the indicator, the full stop and the end of the text. */
+static inline gbr_result precise_tail(reader *r, unsigned white, unsigned black, uint8_t *indicator)
+{
+    TRY(men_count(r, white));
+    TRY(expect(r, '/', GBR_E_EXPECTED_SLASH));
+    TRY(men_count(r, black));
+
+    /* The indicator, then the full stop. */
+    if (r->i >= r->len)
+        return fast_error(GBR_E_TRUNCATED, r->len + 1);
+    *indicator = GBR_IND_NONE;
+    switch (r->s[r->i]) {
+    case '.': break;
+    case '+': *indicator = GBR_IND_WIN; r->i++; break;
+    case '=': *indicator = GBR_IND_DRAW; r->i++; break;
+    case '-':
+        r->i++;
+        if (r->i >= r->len)
+            return fast_error(GBR_E_TRUNCATED, r->len + 1);
+        if (r->s[r->i] != '+' && r->s[r->i] != '=')
+            return fast_error(GBR_E_INDICATOR, r->i + 1);
+        *indicator = r->s[r->i] == '+' ? GBR_IND_BLACK_WIN : GBR_IND_BLACK_DRAW;
+        r->i++;
+        break;
+    case ' ':
+        r->i++;
+        if (r->i >= r->len)
+            return fast_error(GBR_E_TRUNCATED, r->len + 1);
+        if (r->s[r->i] != 'W' && r->s[r->i] != 'B')
+            return fast_error(GBR_E_INDICATOR, r->i + 1);
+        *indicator = r->s[r->i] == 'W' ? GBR_IND_WTM : GBR_IND_BTM;
+        r->i++;
+        for (const char *rest = "TM"; *rest; rest++, r->i++) {
+            if (r->i >= r->len)
+                return fast_error(GBR_E_TRUNCATED, r->len + 1);
+            if (r->s[r->i] != (unsigned char)*rest)
+                return fast_error(GBR_E_INDICATOR, r->i + 1);
+        }
+        break;
+    default: return fast_error(GBR_E_EXPECTED_POINT, r->i + 1);
+    }
+    TRY(expect(r, '.', GBR_E_EXPECTED_POINT));
+    if (r->i < r->len)
+        return fast_error(GBR_E_TRAILING, r->i + 1);
+    return fast_ok(0);
+}
+
 /* The head "wkbk abcd.ef " rule by rule: the kings, the material code
  * (long form only) and the spaces after each. */
 static inline gbr_result precise_head(reader *r, unsigned *wk, unsigned *bk, uint8_t digit[4], unsigned pawns[2])
@@ -592,7 +708,6 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
         return fast_error(GBR_E_EMPTY, 1);
     reader r = {(const unsigned char *)src, len, 0, 0};
     uint8_t *board = out->board;
-    memset(board, 0, 64);
 
     /* A whole head "wkbk abcd.ef " (which every check of the head would
      * pass) is taken in two words; any other is read rule by rule. */
@@ -608,6 +723,7 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     } else {
         TRY(precise_head(&r, &wk, &bk, digit, pawns));
     }
+    memset(board, 0, 64);
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
     r.used = (1ULL << wk) | (1ULL << bk);
@@ -670,60 +786,63 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
 
     unsigned white_men = count[0][0] + count[0][1] + count[0][2] + count[0][3] + count[0][4];
     unsigned black_men = count[1][0] + count[1][1] + count[1][2] + count[1][3] + count[1][4];
-    TRY(men_count(&r, white_men + 1));
-    TRY(expect(&r, '/', GBR_E_EXPECTED_SLASH));
-    TRY(men_count(&r, black_men + 1));
-
-    /* The indicator, then the full stop. */
-    if (r.i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    uint8_t indicator = GBR_IND_NONE;
-    switch (r.s[r.i]) {
-    case '.': break;
-    case '+': indicator = GBR_IND_WIN; r.i++; break;
-    case '=': indicator = GBR_IND_DRAW; r.i++; break;
-    case '-':
-        r.i++;
-        if (r.i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (r.s[r.i] != '+' && r.s[r.i] != '=')
-            return fast_error(GBR_E_INDICATOR, r.i + 1);
-        indicator = r.s[r.i] == '+' ? GBR_IND_BLACK_WIN : GBR_IND_BLACK_DRAW;
-        r.i++;
-        break;
-    case ' ':
-        r.i++;
-        if (r.i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (r.s[r.i] != 'W' && r.s[r.i] != 'B')
-            return fast_error(GBR_E_INDICATOR, r.i + 1);
-        indicator = r.s[r.i] == 'W' ? GBR_IND_WTM : GBR_IND_BTM;
-        r.i++;
-        for (const char *rest = "TM"; *rest; rest++, r.i++) {
-            if (r.i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            if (r.s[r.i] != (unsigned char)*rest)
-                return fast_error(GBR_E_INDICATOR, r.i + 1);
-        }
-        break;
-    default: return fast_error(GBR_E_EXPECTED_POINT, r.i + 1);
-    }
-    TRY(expect(&r, '.', GBR_E_EXPECTED_POINT));
-    if (r.i < len)
-        return fast_error(GBR_E_TRAILING, r.i + 1);
+    uint8_t indicator;
+    TRY(precise_tail(&r, white_men + 1, black_men + 1, &indicator));
     out->indicator = indicator;
     return fast_ok(0);
 }
 
-gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+#if defined(POSITION_LANES)
+/* Why the lane form turned down a text with a well-formed head: the
+ * precise scanner's reading from the square field on (from the men counts
+ * on with field_good), the head's checks all known to pass but the kings'
+ * difference (position_lane_form leaves it to the lanes), and no board to
+ * build. .error is GBR_OK only if no broken rule was found, which a text
+ * turned down never gives. */
+static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char *s, size_t len, int field_good)
 {
-    /* fast_bad_input, in the order that branches least on a good call. */
-    if (out == NULL || (src == NULL && len != 0))
-        return fast_error(GBR_E_ARGUMENT, 0);
+    unsigned wk, bk, pw, pb;
+    uint32_t digits;
+    if (!position_head(s, &wk, &bk, &digits, &pw, &pb))
+        return fast_ok(0);
+    if (wk == bk)
+        return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
+    uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
+    unsigned men = ((both4 * 0x01010101u) >> 24) + pw + pb, black = ((black4 * 0x01010101u) >> 24) + pb;
+    /* The field's squares, '.' and closing space, unless known good. */
+    reader r = {s, len, 13 + 2u * men + (pw + pb != 0) + 1u, 0};
+    if (!field_good) {
+        r.i = 13;
+        r.used = (1ULL << wk) | (1ULL << bk);
+        const uint8_t digit[4] = {(uint8_t)digits, (uint8_t)(digits >> 8), (uint8_t)(digits >> 16),
+                                  (uint8_t)(digits >> 24)};
+        uint8_t scratch[64];
+        TRY(read_men(&r, digit, pw, pb, scratch));
+        TRY(count_space(&r, pw + pb != 0));
+    }
+    uint8_t indicator;
+    return precise_tail(&r, men - black + 1, black + 1, &indicator);
+}
+#endif
+
+/* Every text the lane form does not take (verdict): the general fast path,
+ * else the precise scanner. Out of line so the lane form's caller stays
+ * light. */
+static __attribute__((noinline)) gbr_result position_parse_other(const char *src, size_t len, gbr_position *out,
+                                                                   int verdict)
+{
+#if defined(POSITION_LANES)
+    if (verdict <= LANE_TURNED_DOWN) {
+        gbr_result e = lane_form_error((const unsigned char *)src, len, verdict == LANE_TAIL);
+        if (e.error)
+            return e;
+    }
+#endif
     /* The fast path writes out->board only once the form is known valid;
      * the precise scanner builds its board in place, so it works on a copy. */
     uint64_t occupied;
-    int indicator = position_fast((const unsigned char *)src, len, out->board, &occupied, 1);
+    int indicator = verdict == LANE_GENERAL ? position_fast((const unsigned char *)src, len, out->board, &occupied, 1)
+                                            : -1;
     if (indicator >= 0) {
         out->indicator = (uint8_t)indicator;
         return fast_ok(0);
@@ -733,6 +852,23 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
     if (r.error == GBR_OK)
         *out = p;
     return r;
+}
+
+gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+{
+    /* fast_bad_input, in the order that branches least on a good call. */
+    if (out == NULL || (src == NULL && len != 0))
+        return fast_error(GBR_E_ARGUMENT, 0);
+#if defined(POSITION_LANES)
+    int indicator = position_lane_form((const unsigned char *)src, len, out->board);
+    if (indicator >= 0) {
+        out->indicator = (uint8_t)indicator;
+        return fast_ok(0);
+    }
+    return position_parse_other(src, len, out, indicator);
+#else
+    return position_parse_other(src, len, out, LANE_GENERAL);
+#endif
 }
 
 static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,

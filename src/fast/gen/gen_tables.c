@@ -229,6 +229,14 @@ int main(void)
         printf("\n    },");
     }
     end_table();
+    begin_table("uint16_t", "fast_pair_men", "[81]",
+                "[9 * a + b]: the men of digits a and b (0-8) of two types, all of them in the low\n"
+                " * byte, the black ones in the high byte");
+    for (unsigned ab = 0; ab < 81; ab++) {
+        unsigned a = ab / 9, b = ab % 9;
+        printf("%s0x%X,", ab % 9 == 0 ? "\n    " : " ", (a % 3 + a / 3 + b % 3 + b / 3) | (a / 3 + b / 3) << 8);
+    }
+    end_table();
     begin_table("uint8_t", "fast_promoted", "[4][16]", "[type Q-N][count]: promoted pieces forced on one side (§1)");
     for (unsigned t = 0; t < 4; t++) {
         printf("\n    {");

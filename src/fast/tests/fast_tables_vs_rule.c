@@ -172,6 +172,13 @@ static void check_counts_tables(void)
             }
             expect_true(fast_pair_codes[p][ab] == want, "fast_pair_codes", p * 81 + ab, "board codes of two digits");
         }
+    /* fast_pair_men: the men of two digits (fast_digit_split), all and black. */
+    for (unsigned ab = 0; ab < 81; ab++) {
+        unsigned a = ab / 9, b = ab % 9;
+        unsigned black = fast_digit_split[a][1] + fast_digit_split[b][1];
+        unsigned all = fast_digit_split[a][0] + fast_digit_split[b][0] + black;
+        expect_true(fast_pair_men[ab] == (all | black << 8), "fast_pair_men", ab, "men of two digits");
+    }
     /* fast_promoted: n men of a type with p pawns is a promotions error in
      * the reference exactly when promoted + p > 8 (an argument error for a
      * count no side can have, which the table must also rule out). */
