@@ -10,6 +10,8 @@
  */
 #include <stdio.h>
 
+#include "gbr.h" /* error classes, for the tables that hold them */
+
 #define NONE 0xFF
 
 static void begin_table(const char *type, const char *name, const char *dims, const char *why)
@@ -349,7 +351,8 @@ int main(void)
                 "[first bad byte 0-6 of a 7-byte material code, not a pawn '9'] -> gbr_error,\n"
                 " * column (a gbr_result's first two members); [7] (no bad byte) -> 0, 0");
     for (unsigned at = 0; at < 8; at++)
-        printf(" {%u, %u},", at == 7 ? 0u : at == 4 ? 6u : 4u, at == 7 ? 0u : at + 1);
+        printf(" {%u, %u},", (unsigned)(at == 7 ? GBR_OK : at == 4 ? GBR_E_EXPECTED_POINT : GBR_E_EXPECTED_DIGIT),
+               at == 7 ? 0u : at + 1);
     end_table();
 
     /* §9.3 for a study code without wrapper, [stipulation]abcd.efWKBK, whose
@@ -363,7 +366,10 @@ int main(void)
     for (unsigned stip = 0; stip < 2; stip++) {
         printf("\n    {");
         for (unsigned at = 0; at < 13; at++) {
-            unsigned error = at == 11 ? 0u : at == 12 ? 12u : at == 4 || at >= 7 ? 10u : 4u;
+            unsigned error = at == 11 ? GBR_OK
+                             : at == 12 ? GBR_E_DUPLICATE_SQUARE
+                             : at == 4 || at >= 7 ? GBR_E_EXPECTED_SQUARE
+                             : GBR_E_EXPECTED_DIGIT;
             unsigned column = at == 11 ? 0u : at == 12 ? stip + 10 : stip + at + 1;
             printf(" {%u, %u},", error, column);
         }
