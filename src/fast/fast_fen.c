@@ -168,9 +168,10 @@ static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64
     uint64_t occupied = 0;
     for (; men; men &= men - 1) {
         size_t k = (size_t)__builtin_ctzll(men);
-        /* A man's class is its board code; any other byte (a space too: the
-         * known-length path reaches them) takes 0, a scratch code, refused. */
-        unsigned cls = fast_fen_class[s[k]], code = cls < 16 ? cls : 0, sq = at[k];
+        /* A man's step holds its board code; any other byte (a space too:
+         * the known-length path reaches them) takes 0, a scratch code,
+         * refused. */
+        unsigned code = (unsigned)fast_fen_step[s[k]] & 15u, sq = at[k];
         b->board[sq] = (uint8_t)code;
         b->count[code]++;
         occupied |= 1ULL << (sq & 63u);
