@@ -5,7 +5,8 @@
 #   ci/bench.sh [--callgrind] [--fens N] [--reps N]
 #
 # 1. gbr_bench: MB/s and items/s of each operation for ref and fast, the
-#    fast/ref ratio and memcpy bandwidth (the ceiling), medians of --reps.
+#    fast/ref ratio and the fraction of memcpy bandwidth (the ceiling, timed
+#    beside every repetition), medians of --reps.
 # 2. `gbr position` end to end on N generated FENs (default 1,000,000)
 #    against ci/bench_fen.py doing the same job in Python, after checking
 #    that both give the same answer on every line.
