@@ -174,13 +174,22 @@ static OPS_COMPOSED gbr_result position_to_fen_composed(const gbr_codec *c, char
     return r.error ? r : c->format_fen(dst, cap, &p);
 }
 
+/* gbr_position_to_fen with the default codec, out of line for the same
+ * reason as fen_to_position_default. */
+static OPS_COMPOSED gbr_result position_to_fen_default(char *dst, size_t cap, const char *src, size_t len)
+{
+    return gbr_position_to_fen(gbr_codec_default(), dst, cap, src, len);
+}
+
 gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
 {
-    if (bad_arguments(dst, cap, src, len))
-        return make_error(GBR_E_ARGUMENT, 0);
-    c = pick(c);
+    if (c == NULL)
+        return position_to_fen_default(dst, cap, src, len);
+    /* A fused entry checks the arguments itself, as in gbr_fen_to_position. */
     if (c->position_to_fen)
         return c->position_to_fen(dst, cap, src, len);
+    if (bad_arguments(dst, cap, src, len))
+        return make_error(GBR_E_ARGUMENT, 0);
     return position_to_fen_composed(c, dst, cap, src, len);
 }
 
