@@ -214,9 +214,10 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
  * piece a side, at most 8 pawns. No piece can then be promoted and no digit
  * is a 9, so the digits are white + 3 * black: returns 1 and fills *out.
  * 0 for any other counts (not necessarily refused). w4 and b4 hold Q R B N
- * in bytes 0-3 (little-endian: byte 0 the lowest). A byte's bit 7 flags a count past its limit: adding 126
- * (queens) or 125 reaches it, and a count of 128 or more has it already
- * (and carries only into bytes of a text refused anyway). */
+ * in bytes 0-3 (little-endian: byte 0 the lowest). A byte's bit 7 flags a
+ * count past its limit: adding 126 (queens) or 125 reaches it, and a count
+ * of 128 or more has it already (and carries only into bytes of a text
+ * refused anyway). */
 static inline int fast_usual_counts(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
                                     gbr_material *out)
 {

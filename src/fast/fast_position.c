@@ -856,8 +856,7 @@ static __attribute__((noinline)) gbr_result position_parse_other(const char *src
 
 gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
 {
-    /* fast_bad_input, in the order that branches least on a good call. */
-    if (out == NULL || (src == NULL && len != 0))
+    if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
 #if defined(POSITION_LANES)
     int indicator = position_lane_form((const unsigned char *)src, len, out->board);
