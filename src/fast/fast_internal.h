@@ -41,10 +41,12 @@ static inline gbr_result fast_result_row(const uint32_t row[2])
     return r;
 }
 
-/* Bad (src, len) pair, or no place for the result. */
+/* Bad (src, len) pair, or no place for the result. `out` first: on a good
+ * call that test settles it without looking at src (the order that
+ * branches least). */
 static inline int fast_bad_input(const void *src, size_t len, const void *out)
 {
-    return (src == NULL && len != 0) || out == NULL;
+    return out == NULL || (src == NULL && len != 0);
 }
 
 /* dst == NULL is allowed only with cap == 0 (a size query). */

@@ -35,6 +35,16 @@ static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s
 }
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* The material of fast_material7_scan's *x (digits in bytes 0-3, pawns in
+ * bytes 5-6). */
+static inline void material7_store(uint64_t x, gbr_material *dst)
+{
+    uint32_t digits = (uint32_t)x;
+    uint16_t pawns = (uint16_t)(x >> 40);
+    memcpy(dst->digit, &digits, 4);
+    memcpy(dst->pawns, &pawns, 2);
+}
+
 /* 7-byte texts: no branch on their bytes but for the rare codes
  * fast_material7_scan leaves to the precise scanner. */
 static inline gbr_result material7(const unsigned char *s, gbr_material *out)
@@ -45,11 +55,7 @@ static inline gbr_result material7(const unsigned char *s, gbr_material *out)
         return material_slow(s, 7, out);
     /* *out is written only on success: a failure stores to scratch. */
     gbr_material scratch;
-    gbr_material *dst = first == 7 ? out : &scratch;
-    uint32_t digits = (uint32_t)x;
-    uint16_t pawns = (uint16_t)(x >> 40);
-    memcpy(dst->digit, &digits, 4);
-    memcpy(dst->pawns, &pawns, 2);
+    material7_store(x, first == 7 ? out : &scratch);
     return fast_result_row(fast_material7_error[first]);
 }
 
@@ -63,11 +69,7 @@ static int material_accept(const unsigned char *s, size_t len, void *out, gbr_re
     if (len != 7 || !fast_material7_scan(s, &x, &first))
         return 0;
     uint64_t keep = (uint64_t)0 - (first == 7);
-    uint32_t digits = (uint32_t)(x & keep);
-    uint16_t pawns = (uint16_t)((x & keep) >> 40);
-    gbr_material *m = out;
-    memcpy(m->digit, &digits, 4);
-    memcpy(m->pawns, &pawns, 2);
+    material7_store(x & keep, out);
     *result = fast_result_row(fast_material7_error[first]);
     return 1;
 }
