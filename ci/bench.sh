@@ -6,7 +6,8 @@
 #
 # 1. gbr_bench: MB/s and items/s of each operation for ref and fast, the
 #    fast/ref ratio and the fraction of memcpy bandwidth (the ceiling, timed
-#    beside every repetition), medians of --reps.
+#    beside every repetition), medians of --reps; for the small operations,
+#    "at most": the fast/ref that entries doing no work would reach.
 # 2. `gbr position` end to end on N generated FENs (default 1,000,000)
 #    against ci/bench_fen.py doing the same job in Python, after checking
 #    that both give the same answer on every line.
