@@ -162,6 +162,9 @@ mutant fast fast-material-column-keeps-parsed src/fast/fast_material.c \
 mutant fast fast-material-trailing-column src/fast/fast_material.c \
   's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \
   "trailing bytes after a material code reported one column late"
+mutant fast fast-study-lanes-eighth-pawn src/fast/fast_study.c \
+  's/#define STUDY_PLAIN _mm_setr_epi8(8, 8, 8, 8, 0, 7, 7, 7, 8, 0, 7, 7, 7, 7, 7, 7)/#define STUDY_PLAIN _mm_setr_epi8(8, 8, 8, 8, 0, 8, 8, 7, 8, 0, 8, 8, 7, 7, 7, 7)/' \
+  "the study lanes take an eighth pawn without asking the §2.4 table (promoted pieces beside 8 pawns accepted)"
 
 selected() { [ "$which" = all ] || [ "$which" = "${codecs[$1]}" ] || [ "$which" = "${ids[$1]}" ]; }
 known=0
