@@ -156,23 +156,32 @@ static __attribute__((noinline)) gbr_result counts_slow(const gbr_counts *c, gbr
     return e == GBR_OK ? fast_ok(0) : fast_error(e, 0);
 }
 
+/* The material of usual counts. */
+static inline void counts_usual_store(const gbr_counts *c, gbr_material *out)
+{
+    uint32_t w4, b4;
+    memcpy(&w4, c->count[0], 4);
+    memcpy(&b4, c->count[1], 4);
+    fast_usual_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
+}
+
 /* Usual counts (fast_usual_counts): returns 1 and fills *out; 0 for any
  * other counts. */
 static inline int counts_usual(const gbr_counts *c, gbr_material *out)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint32_t w4, b4;
-    memcpy(&w4, c->count[0], 4);
-    memcpy(&b4, c->count[1], 4);
 #if defined(__SSE2__)
     /* The ten bytes in one register (bytes 0-7, then 8-9): one test for all. */
     int16_t last;
     memcpy(&last, c->count[1] + 3, 2);
     if (!fast_usual_counts_lanes(_mm_insert_epi16(_mm_loadl_epi64((const __m128i *)(const void *)c), last, 4)))
         return 0;
-    fast_usual_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
+    counts_usual_store(c, out);
     return 1;
 #else
+    uint32_t w4, b4;
+    memcpy(&w4, c->count[0], 4);
+    memcpy(&b4, c->count[1], 4);
     return fast_usual_counts(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
 #endif
 #else
@@ -250,15 +259,11 @@ size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_
      * last); an ok result as one 16-byte store. */
     _Static_assert(GBR_OK == 0 && sizeof(gbr_result) == 16, "an ok result is 16 zero bytes");
     for (; k + 1 < n; k++) {
-        const gbr_counts *c = &counts[k];
-        if (fast_usual_counts_lanes(_mm_loadu_si128((const __m128i *)(const void *)c))) {
-            uint32_t w4, b4;
-            memcpy(&w4, c->count[0], 4);
-            memcpy(&b4, c->count[1], 4);
-            fast_usual_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], &out[k]);
+        if (fast_usual_counts_lanes(_mm_loadu_si128((const __m128i *)(const void *)&counts[k]))) {
+            counts_usual_store(&counts[k], &out[k]);
             _mm_storeu_si128((__m128i *)(void *)&results[k], _mm_setzero_si128());
         } else {
-            results[k] = counts_item_unusual(c, &out[k]);
+            results[k] = counts_item_unusual(&counts[k], &out[k]);
             errors += results[k].error != GBR_OK;
         }
     }
