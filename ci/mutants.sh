@@ -144,9 +144,9 @@ mutant fast fast-square-truncated-column src/fast/fast_position.c \
 mutant fast fast-lanes-kings-unchecked src/fast/fast_position.c \
   's/_mm_slli_si128(kings, 12));/_mm_setr_epi16(0, 0, 0, 0, 0, 0, 0x106, 0x107));/' \
   "the position lanes never compare a square with the kings' (a man on a king, or equal kings, accepted)"
-mutant fast fast-usual-counts-two-queens src/fast/fast_internal.h \
-  's/const uint32_t past_limit = 0x7D7D7D7Eu;/const uint32_t past_limit = 0x7D7D7D7Du;/' \
-  "the usual-endgame shortcut takes two queens a side (a promoted queen left unchecked)"
+mutant fast fast-usual-counts-eight-pawns src/fast/fast_internal.h \
+  's/#define FAST_USUAL_PAWNS 7/#define FAST_USUAL_PAWNS 8/' \
+  "the usual-endgame shortcut takes 8 pawns beside a second queen (a promoted queen left unchecked)"
 mutant fast fast-column-keeps-out src/fast/fast_column.c \
   's/    memset(out, 0, size);.*$//' \
   "a failed item of a text column keeps what out[k] held instead of zero bytes"

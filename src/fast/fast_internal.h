@@ -212,26 +212,49 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
 }
 
 
-/* The usual endgame's counts: at most one queen and two of each other
- * piece a side, at most 8 pawns. No piece can then be promoted and no digit
- * is a 9, so the digits are white + 3 * black: returns 1 and fills *out.
- * 0 for any other counts (not necessarily refused). w4 and b4 hold Q R B N
- * in bytes 0-3 (little-endian: byte 0 the lowest). A byte's bit 7 flags a
- * count past its limit: adding 126 (queens) or 125 reaches it, and a count
- * of 128 or more has it already (and carries only into bytes of a text
- * refused anyway). */
-static inline int fast_usual_counts(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
-                                    gbr_material *out)
+/* The usual endgame's counts: at most two of each piece a side and 7
+ * pawns. No digit is then a 9, so the digits are white + 3 * black; a side
+ * has at most one promoted piece (a second queen), so §1's promotion rule
+ * holds with 7 pawns. */
+#define FAST_USUAL_PIECES 2
+#define FAST_USUAL_PAWNS 7
+
+/* The material of usual counts (w4, b4: Q R B N in bytes 0-3). */
+static inline void fast_usual_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
+                                       gbr_material *out)
 {
-    const uint32_t past_limit = 0x7D7D7D7Eu;
-    if ((((w4 + past_limit) | w4 | (b4 + past_limit) | b4) & 0x80808080u) || white_pawns > 8 || black_pawns > 8)
-        return 0;
     uint32_t digits = w4 + 3u * b4;
     memcpy(out->digit, &digits, 4);
     out->pawns[0] = (uint8_t)white_pawns;
     out->pawns[1] = (uint8_t)black_pawns;
+}
+
+/* Usual counts: returns 1 and fills *out; 0 for any other counts (not
+ * necessarily refused). w4 and b4 hold Q R B N in bytes 0-3 (little-endian:
+ * byte 0 the lowest). A byte's bit 7 flags a count past its limit: adding
+ * 127 - limit reaches it, and a count of 128 or more has it already (and
+ * carries only into bytes of a text refused anyway). */
+static inline int fast_usual_counts(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
+                                    gbr_material *out)
+{
+    const uint32_t past_limit = 0x7F7F7F7Fu - FAST_USUAL_PIECES * 0x01010101u;
+    if ((((w4 + past_limit) | w4 | (b4 + past_limit) | b4) & 0x80808080u) || white_pawns > FAST_USUAL_PAWNS ||
+        black_pawns > FAST_USUAL_PAWNS)
+        return 0;
+    fast_usual_material(w4, white_pawns, b4, black_pawns, out);
     return 1;
 }
+
+#if defined(__SSE2__)
+/* fast_usual_counts's test on a gbr_counts in bytes 0-9 of v, bytes 10-15
+ * anything (the next item of a column, or zero). */
+static inline int fast_usual_counts_lanes(__m128i v)
+{
+    const char n = FAST_USUAL_PIECES, p = FAST_USUAL_PAWNS;
+    const __m128i limit = _mm_setr_epi8(n, n, n, n, p, n, n, n, n, p, -1, -1, -1, -1, -1, -1);
+    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit)) == 0xFFFF;
+}
+#endif
 
 /* Exact counts to a material code, both sides at once as one word: white's
  * Q R B N counts in w4 (byte 0 = queens), black's in b4, and the pawns.
