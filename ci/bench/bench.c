@@ -306,28 +306,30 @@ static gbr_result floor_material_from_counts(const gbr_counts *c, gbr_material *
 /* Column entries that do no work: every item's output copied from its
  * input, every result success; what is left is the loop and the memory
  * traffic of reading the inputs and writing the outputs and results. */
-static size_t floor_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                          gbr_result *results)
+/* One text column of either kind: item k's first `size` bytes copied to
+ * out + k * size. */
+static size_t floor_text_column(const char *text, const size_t *offsets, size_t n, void *out, size_t size,
+                                gbr_result *results)
 {
     static const gbr_result ok = {GBR_OK, 0, 0};
     for (size_t k = 0; k < n; k++) {
-        if (offsets[k + 1] - offsets[k] >= sizeof *out)
-            memcpy(&out[k], text + offsets[k], sizeof *out);
+        if (offsets[k + 1] - offsets[k] >= size)
+            memcpy((char *)out + k * size, text + offsets[k], size);
         results[k] = ok;
     }
     return 0;
 }
 
+static size_t floor_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
+                                          gbr_result *results)
+{
+    return floor_text_column(text, offsets, n, out, sizeof *out, results);
+}
+
 static size_t floor_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
                                        gbr_result *results)
 {
-    static const gbr_result ok = {GBR_OK, 0, 0};
-    for (size_t k = 0; k < n; k++) {
-        if (offsets[k + 1] - offsets[k] >= sizeof *out)
-            memcpy(&out[k], text + offsets[k], sizeof *out);
-        results[k] = ok;
-    }
-    return 0;
+    return floor_text_column(text, offsets, n, out, sizeof *out, results);
 }
 
 static size_t floor_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
