@@ -204,7 +204,7 @@ mkdir -p "$tree" "$logs"
 tar -C "$root" --exclude='./build*' --exclude='./.git' -cf - . | tar -C "$tree" -xf -
 
 regenerate_fast_tables() {
-  cc -std=c11 -O1 -o "$work/gen_tables" "$tree/src/fast/gen/gen_tables.c" &&
+  cc -std=c11 -O1 -I"$tree/src/include" -o "$work/gen_tables" "$tree/src/fast/gen/gen_tables.c" &&
     "$work/gen_tables" > "$tree/src/fast/fast_tables.h"
 }
 
