@@ -54,17 +54,22 @@ static void err_put_uint(unsigned long value)
     err_write(digits + n, sizeof digits - n);
 }
 
+static void out_failure(int error)
+{
+    out_failed = 1;
+    err_flush();
+    fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(error ? error : EIO));
+}
+
 /* Writes straight to stdout; the first failure is reported, and after it
  * nothing more is written (the input loops stop reading too). */
 static void out_send(const char *bytes, size_t len)
 {
     if (len == 0 || out_failed)
         return;
-    if (fwrite(bytes, 1, len, stdout) != len || fflush(stdout) != 0) {
-        out_failed = 1;
-        err_flush();
-        fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(errno));
-    }
+    errno = 0;
+    if (fwrite(bytes, 1, len, stdout) != len || fflush(stdout) != 0)
+        out_failure(errno);
 }
 
 int cli_flush(void)
@@ -72,6 +77,13 @@ int cli_flush(void)
     err_flush();
     out_send(out_buffer, out_used);
     out_used = 0;
+    /* What went through stdio directly (help texts, printf) is checked here
+     * too, so that no command ends with an unreported write error. */
+    if (!out_failed) {
+        errno = 0;
+        if (fflush(stdout) != 0 || ferror(stdout))
+            out_failure(errno);
+    }
     return out_failed ? -1 : 0;
 }
 
@@ -202,8 +214,9 @@ static const char line_inputs_help[] =
     "(a trailing \"\\r\" is removed). Each input gives one line on standard output, in\n"
     "order; a bad input gives \"error CLASS COLUMN\" there and is reported on standard\n"
     "error as \"gbr: SOURCE:LINE:COLUMN: MESSAGE\" (SOURCE is \"arg\" with LINE the\n"
-    "input argument's position, or \"-\" for standard input). A line longer than\n"
-    "16 MiB is judged on its first 16 MiB. Options come before the inputs.\n"
+    "input argument's position, or \"-\" for standard input). A line of more than\n"
+    "16 MiB (16777216 bytes, not counting its \"\\n\" or \"\\r\\n\" ending) is judged\n"
+    "on its first 16 MiB. Options come before the inputs.\n"
     "Exit status: 0 every input was good, 1 some input was bad or the output\n"
     "could not be written (reading stops then), 2 usage error.\n";
 
@@ -234,12 +247,39 @@ int cli_unknown_option(cli_args *args)
 
 const char *cli_option_value(cli_args *args)
 {
-    if (args->inline_value)
-        return args->inline_value;
-    if (args->next < args->argc)
-        return args->argv[args->next++];
-    cli_usage_error(args, "option '%s' needs a value", args->option);
+    const char *value = args->inline_value;
+    if (!value && args->next < args->argc)
+        value = args->argv[args->next++];
+    /* No option takes an empty value: `-o ''` is a mistake, not a file name. */
+    if (value && *value)
+        return value;
+    cli_usage_error(args, "option '%s' needs a %svalue", args->option, value ? "non-empty " : "");
     return NULL;
+}
+
+int cli_parse_count(const char *text, int with_unit, unsigned long long max, unsigned long long *out)
+{
+    /* strtoull alone would take leading blanks, a sign and "0x". */
+    if (!(text[0] >= '0' && text[0] <= '9'))
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (errno)
+        return -1;
+    unsigned long long unit = 1;
+    if (with_unit && (*end == 'K' || *end == 'k'))
+        unit = 1ull << 10;
+    else if (with_unit && (*end == 'M' || *end == 'm'))
+        unit = 1ull << 20;
+    else if (with_unit && (*end == 'G' || *end == 'g'))
+        unit = 1ull << 30;
+    if (unit != 1)
+        end++;
+    if (*end || n > max / unit)
+        return -1;
+    *out = n * unit;
+    return 0;
 }
 
 /* The option name is kept apart from an "=value" suffix without copying argv. */
@@ -259,7 +299,7 @@ int cli_next_option(cli_args *args)
         return 0;
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
         printf("usage: gbr %s%s%s", args->help, common_help, args->line_inputs ? line_inputs_help : "");
-        args->exit_status = fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+        args->exit_status = cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
         return 0;
     }
     const char *equals = strchr(arg, '=');
@@ -328,11 +368,23 @@ static int run_one(cli_input_fn fn, void *context, cli_input *input, const char 
     return fn(context, input) != 0;
 }
 
-/* The longest line held whole. No GBR text comes near it (the longest valid
- * one is under 200 bytes); a longer line is judged on its first
- * CLI_LINE_MAX bytes, so that endless input without a newline cannot
- * exhaust memory and no later line is lost. */
-#define CLI_LINE_MAX ((size_t)1 << 24)
+/* CLI_LINE_MAX (cli.h) is the longest line held whole. No GBR text comes
+ * near it (the longest valid one is under 200 bytes); a longer line is
+ * judged on its first CLI_LINE_MAX bytes, so that endless input without a
+ * newline cannot exhaust memory and no later line is lost. Deciding that a
+ * line of exactly CLI_LINE_MAX bytes is not too long takes two bytes more:
+ * its "\r\n" ending. */
+#define LINE_BUFFER_MAX (CLI_LINE_MAX + 2)
+
+/* Whether the line buf[0, raw) is longer than CLI_LINE_MAX. `complete`: raw
+ * bytes are the whole line (its "\n" was found, or the input ended); else
+ * more may follow, and the line is too long only if it is whatever follows. */
+static int line_too_long(const char *line, size_t raw, int complete)
+{
+    if (complete)
+        return raw - (raw > 0 && line[raw - 1] == '\r') > CLI_LINE_MAX;
+    return raw > CLI_LINE_MAX + 1 || (raw == CLI_LINE_MAX + 1 && line[CLI_LINE_MAX] != '\r');
+}
 
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context)
 {
@@ -353,15 +405,18 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
             skipping = newline == NULL;
             if (newline)
                 continue;
-        } else if (!newline && end - start >= CLI_LINE_MAX) {
-            input.line++;
-            cli_report(&input, (uint32_t)CLI_LINE_MAX + 1,
-                       "line longer than 16777216 bytes: judged on its first 16777216 bytes, the rest skipped");
-            run_one(fn, context, &input, buf + start, CLI_LINE_MAX);
-            any_bad = 1; /* bad whatever its first part says */
-            start = scan = end;
-            skipping = 1;
-            continue;
+        } else {
+            size_t raw = (newline ? (size_t)(newline - buf) : end) - start;
+            if (line_too_long(buf + start, raw, newline || at_eof)) {
+                input.line++;
+                cli_report(&input, (uint32_t)CLI_LINE_MAX + 1,
+                           "line longer than 16777216 bytes: judged on its first 16777216 bytes, the rest skipped");
+                run_one(fn, context, &input, buf + start, CLI_LINE_MAX);
+                any_bad = 1; /* bad whatever its first part says */
+                start = scan = newline ? (size_t)(newline - buf) + 1 : end;
+                skipping = !newline && !at_eof;
+                continue;
+            }
         }
         if (newline) {
             size_t at = (size_t)(newline - buf);
@@ -385,8 +440,9 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
         }
         scan = end;
         if (end == cap) {
-            /* Grows to CLI_LINE_MAX at most: a line that long is cut above. */
-            char *bigger = realloc(buf, cap * 2);
+            /* Grows to LINE_BUFFER_MAX at most: a line that long is cut above. */
+            size_t grown = cap * 2 < LINE_BUFFER_MAX ? cap * 2 : LINE_BUFFER_MAX;
+            char *bigger = realloc(buf, grown);
             if (!bigger) {
                 err_flush();
                 fprintf(stderr, "gbr: %s:%lu:1: out of memory for a line of %zu bytes\n", source, input.line + 1, end);
@@ -394,7 +450,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
                 break;
             }
             buf = bigger;
-            cap *= 2;
+            cap = grown;
         }
         if (cli_flush() != 0) /* the read may wait for an interactive user */
             break;

@@ -60,8 +60,12 @@ int cli_next_option(cli_args *args);
 /* Whether the current option is `name`. */
 int cli_option_is(const cli_args *args, const char *name);
 /* The current option's value ("--opt=value" or "--opt value"); NULL after
- * reporting a usage error when there is none. */
+ * reporting a usage error when there is none or it is empty. */
 const char *cli_option_value(cli_args *args);
+/* Parses a count: decimal digits only (no blanks, sign or base prefix), then,
+ * when with_unit, an optional K, M or G (k, m, g: binary units); at most max.
+ * Returns 0 and sets *out, or -1. */
+int cli_parse_count(const char *text, int with_unit, unsigned long long max, unsigned long long *out);
 /* Reports a usage error about the current option; returns CLI_EXIT_USAGE. */
 int cli_unknown_option(cli_args *args);
 /* Reports `gbr <command>: <message>` and a hint to stderr, sets exit_status to
@@ -92,8 +96,11 @@ typedef int (*cli_input_fn)(void *context, const cli_input *input);
  * input was bad or stdin could not be read. Flushes the output. */
 int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context);
 /* Runs fn over each line of an open file descriptor (source names it in
- * reports): lines of any length, the trailing "\n" and one "\r" removed, a
- * last line without "\n" included, NUL bytes kept. Returns like the above. */
+ * reports): the trailing "\n" and one "\r" removed, a last line without "\n"
+ * included, NUL bytes kept. A line of up to CLI_LINE_MAX bytes (its "\n" or
+ * "\r\n" not counted) is held whole; a longer one is reported and judged on
+ * its first CLI_LINE_MAX bytes, the rest skipped. Returns like the above. */
+#define CLI_LINE_MAX ((size_t)1 << 24)
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context);
 
 /* ---- Reports and output ------------------------------------------------- */

@@ -98,11 +98,12 @@ static void print_match(void *context, const scan_location *where, const scan_ma
     cli_write(line, (size_t)(at - line));
 }
 
-/* "material,study" -> bits; 0 on an unknown name. */
+/* "material,study" -> bits; 0 on an unknown or empty name (an empty list,
+ * or a comma at either end or doubled). */
 static unsigned parse_forms(const char *list)
 {
     unsigned forms = 0;
-    while (*list) {
+    for (;;) {
         size_t n = strcspn(list, ",");
         if (n == 8 && strncmp(list, "material", n) == 0)
             forms |= SCAN_MATERIAL;
@@ -113,10 +114,10 @@ static unsigned parse_forms(const char *list)
         else
             return 0;
         list += n;
-        if (*list == ',')
-            list++;
+        if (*list == '\0')
+            return forms;
+        list++; /* past the comma: a name must follow */
     }
-    return forms;
 }
 
 int cmd_scan(int argc, char **argv)
@@ -142,10 +143,8 @@ int cmd_scan(int argc, char **argv)
             const char *value = cli_option_value(&args);
             if (!value)
                 return CLI_EXIT_USAGE;
-            char *end;
-            errno = 0;
-            unsigned long long size = strtoull(value, &end, 10);
-            if (errno || end == value || *end || size < SCAN_MIN_BUFFER || size > ((size_t)1 << 30))
+            unsigned long long size;
+            if (cli_parse_count(value, 0, (size_t)1 << 30, &size) != 0 || size < SCAN_MIN_BUFFER)
                 return cli_usage_error(&args, "bad --buffer '%s' (bytes, 512 to 1073741824)", value);
             buffer_size = (size_t)size;
         } else {

@@ -1,6 +1,6 @@
 /* gbr sort: order lines by the first GBR code each contains, the order of a
  * look-up directory (spec/gbr.md §8 and "Scanning text"). */
-#define _POSIX_C_SOURCE 200809L /* open, mkstemp */
+#define _GNU_SOURCE /* open, mkstemp; O_TMPFILE (Linux) */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -228,13 +228,25 @@ static int sort_run(sorter *s)
 #define RUN_READ_BUFFER ((size_t)1 << 18)
 #define ENTRY_HEADER 12 /* key and length */
 
-/* A temporary file, already unlinked: nothing is left behind, whatever
- * happens. Returns its descriptor, or -1 after reporting. */
+/* A temporary file that has no name at any moment, so that nothing is left
+ * behind whatever ends the process, SIGKILL included: O_TMPFILE where the
+ * kernel and the file system have it; otherwise mkstemp then unlink at once,
+ * with the fatal signals blocked in between (only SIGKILL in that instant
+ * can leave the name). Returns its descriptor, or -1 after reporting. */
 static int temporary_file(void)
 {
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
+    int fd;
+#ifdef O_TMPFILE
+    fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0)
+        return fd;
+    /* Any other failure (ENOENT, EACCES, ENOSPC) mkstemp meets too, and reports. */
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL && errno != ENOSYS)
+        goto failed;
+#endif
     size_t len = strlen(dir);
     char *path = malloc(len + sizeof "/gbr-sort-XXXXXX");
     if (!path) {
@@ -243,13 +255,22 @@ static int temporary_file(void)
     }
     memcpy(path, dir, len);
     memcpy(path + len, "/gbr-sort-XXXXXX", sizeof "/gbr-sort-XXXXXX");
-    int fd = mkstemp(path);
-    if (fd < 0)
-        fprintf(stderr, "gbr: sort: cannot create a temporary file in %s: %s\n", dir, strerror(errno));
-    else
+    sort_output_signals saved;
+    sort_output_block_signals(&saved);
+    fd = mkstemp(path);
+    int saved_errno = errno;
+    if (fd >= 0)
         unlink(path);
+    sort_output_restore_signals(&saved);
     free(path);
-    return fd;
+    if (fd >= 0)
+        return fd;
+    errno = saved_errno;
+#ifdef O_TMPFILE
+failed:
+#endif
+    fprintf(stderr, "gbr: sort: cannot create a temporary file in %s: %s\n", dir, strerror(errno));
+    return -1;
 }
 
 typedef struct run_writer {
@@ -733,27 +754,6 @@ static int read_input(sorter *s, int fd, const char *source)
     return 0;
 }
 
-static long long parse_size(const char *text)
-{
-    char *end;
-    errno = 0;
-    unsigned long long n = strtoull(text, &end, 10);
-    if (errno || end == text)
-        return -1;
-    unsigned long long unit = 1;
-    if (*end == 'K' || *end == 'k')
-        unit = 1ull << 10;
-    else if (*end == 'M' || *end == 'm')
-        unit = 1ull << 20;
-    else if (*end == 'G' || *end == 'g')
-        unit = 1ull << 30;
-    if (unit != 1)
-        end++;
-    if (*end || n > (1ull << 50) / unit)
-        return -1;
-    return (long long)(n * unit);
-}
-
 static void write_sorted(const sorter *s, sort_output *out)
 {
     const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
@@ -781,7 +781,7 @@ static int open_input(const char *name)
 int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
-    long long memory = 1ll << 30;
+    unsigned long long memory = 1ull << 30;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
@@ -794,10 +794,11 @@ int cmd_sort(int argc, char **argv)
             const char *value = cli_option_value(&args);
             if (!value)
                 return CLI_EXIT_USAGE;
-            memory = parse_size(value);
-            if (memory < 1024)
+            unsigned long long bytes;
+            if (cli_parse_count(value, 1, 1ull << 50, &bytes) != 0 || bytes < 1024)
                 return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
                                        value);
+            memory = bytes;
         } else {
             return cli_unknown_option(&args);
         }

@@ -1,7 +1,12 @@
 /* gbr: the command-line front end. Dispatches to the subcommands found in
  * src/cli/cmd_*.c through the generated table commands.inc. */
+#define _POSIX_C_SOURCE 200809L /* fcntl, open */
+
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gbr.h"
@@ -38,8 +43,34 @@ static void print_version(void)
     printf("codecs: ref%s; default %s\n", gbr_codec_fast() ? " fast" : "", gbr_codec_default()->name);
 }
 
+/* A descriptor 0-2 that the caller left closed would go to the next file
+ * opened, and whatever the program then writes to stdout or stderr (reports,
+ * help) would land in that file: a temporary output file, say, renamed over
+ * its target. So each closed one gets /dev/null, opened the "wrong" way round
+ * (stdin write-only, stdout and stderr read-only): using it fails with
+ * EBADF, as it would have on the closed descriptor, and output that cannot
+ * be written is still reported and gives a non-zero exit status. Returns
+ * -1 when /dev/null cannot be had. */
+static int occupy_closed_standard_descriptors(void)
+{
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        /* open(2) gives the lowest free descriptor: this one. */
+        int opened = open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+        if (opened != fd) {
+            if (opened >= 0)
+                close(opened);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (occupy_closed_standard_descriptors() != 0)
+        return CLI_EXIT_INPUT; /* nothing could report it safely */
     if (argc < 2) {
         print_usage(stderr);
         return CLI_EXIT_USAGE;
@@ -47,11 +78,11 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         print_usage(stdout);
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+        return cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
     }
     if (strcmp(name, "--version") == 0) {
         print_version();
-        return fflush(stdout) == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+        return cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
     }
     for (const struct command *c = commands; c->name; c++) {
         if (strcmp(name, c->name) == 0) {

@@ -1,10 +1,12 @@
 /* Finding GBR codes in arbitrary text (see scan_match.h and spec/gbr.md,
  * "Scanning text"). */
-#define _POSIX_C_SOURCE 200809L /* read(2), mmap(2), posix_madvise */
+#define _POSIX_C_SOURCE 200809L /* read(2), mmap(2), posix_madvise, sigsetjmp */
 
 #include "scan_match.h"
 
 #include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -521,10 +523,26 @@ static size_t fill(int fd, char *buf, size_t n, size_t cap, int *eof, int *faile
     return n;
 }
 
+/* A mapped file that another process truncates makes every access past
+ * its new end raise SIGBUS. While a mapping is searched, SIGBUS jumps back
+ * to scan_mapped, which reports the input as cut short: the search touches
+ * the mapping only in its own code (scan_window and what it calls; reports
+ * copy what they print), so no lock or stdio state is left half-changed
+ * by the jump. */
+static sigjmp_buf *volatile mapped_escape;
+
+static void escape_mapping(int sig)
+{
+    if (mapped_escape)
+        siglongjmp(*mapped_escape, 1);
+    signal(sig, SIG_DFL); /* not ours: die of it as before */
+    raise(sig);
+}
+
 /* A regular file is mapped whole and searched in one window: no copies, and
  * no carrying of tails. Returns 1 when done, 0 when the file cannot be
- * mapped (the caller reads it instead). A file truncated by another process
- * while it is mapped ends the process with SIGBUS, as for any mapped input. */
+ * mapped (the caller reads it instead), -1 when the file shrank while it was
+ * searched (the matches before the cut were reported). */
 static int scan_mapped(scan_run *r, int fd)
 {
     struct stat st;
@@ -536,12 +554,26 @@ static int scan_mapped(scan_run *r, int fd)
     if (map == MAP_FAILED)
         return 0;
     posix_madvise(map, n, POSIX_MADV_SEQUENTIAL);
-    const char *text = map;
-    size_t lo = bom_length(text, n);
-    r->counted = r->line_start = lo;
-    scan_window(r, text, 0, lo, n, lo, n >= 2 ? n - 2 : 0);
+    struct sigaction old, action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = escape_mapping;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &old);
+    sigjmp_buf escape;
+    volatile int status = 1;
+    if (sigsetjmp(escape, 1) == 0) {
+        mapped_escape = &escape;
+        const char *text = map;
+        size_t lo = bom_length(text, n);
+        r->counted = r->line_start = lo;
+        scan_window(r, text, 0, lo, n, lo, n >= 2 ? n - 2 : 0);
+    } else {
+        status = -1;
+    }
+    mapped_escape = NULL;
+    sigaction(SIGBUS, &old, NULL);
     munmap(map, n);
-    return 1;
+    return status;
 }
 
 int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned forms, size_t buffer_size,
@@ -549,7 +581,12 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
 {
     scan_run run = {codec, forms, report, context, {source, 0, 0}, 1, 0, 0};
     if (buffer_size == 0) {
-        if (scan_mapped(&run, fd))
+        int mapped = scan_mapped(&run, fd);
+        if (mapped < 0) {
+            fprintf(stderr, "gbr: %s: cannot read: the file shrank while it was being read\n", source);
+            return -1;
+        }
+        if (mapped)
             return 0;
         buffer_size = SCAN_DEFAULT_BUFFER;
     }

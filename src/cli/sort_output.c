@@ -4,6 +4,9 @@
 #include "sort_output.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +75,67 @@ static char *resolve_target(const char *path)
     }
 }
 
+/* ---- Temporaries removed on a fatal signal ------------------------------------
+ * A temporary output file is registered from its creation until it is renamed
+ * or removed. The signals that end a process by request (terminal hang-up,
+ * Ctrl-C, kill, a reader gone) then remove it before the process dies of
+ * them, so no partial .gbr-XXXXXX is left beside the target. The handler
+ * calls only unlink(2) and raise(2), both async-signal-safe, and reads the
+ * path through a lock-free atomic pointer. Creating, renaming and removing
+ * the file happen with these signals blocked, so the handler never sees a
+ * path that is not (or no longer) ours. SIGKILL cannot be caught: a file
+ * left by it is named .gbr-XXXXXX and holds no more than a partial copy. */
+static const int fatal_signals[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
+#define FATAL_SIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
+
+static _Atomic(const char *) registered_temporary;
+
+static void remove_temporary_and_die(int sig)
+{
+    const char *path = atomic_load(&registered_temporary);
+    if (path)
+        unlink(path);
+    /* SA_RESETHAND restored the default action: once this handler returns,
+     * the signal kills the process, and its exit status says so. */
+    raise(sig);
+}
+
+/* Installs the handler for each fatal signal not ignored (a command run
+ * under nohup keeps ignoring SIGHUP). Once per process. */
+static void install_signal_handlers(void)
+{
+    static int installed;
+    if (installed)
+        return;
+    installed = 1;
+    for (size_t i = 0; i < FATAL_SIGNALS; i++) {
+        struct sigaction old, action;
+        memset(&action, 0, sizeof action);
+        if (sigaction(fatal_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
+            continue;
+        action.sa_handler = remove_temporary_and_die;
+        action.sa_flags = (int)SA_RESETHAND; /* glibc defines it as an unsigned constant */
+        sigemptyset(&action.sa_mask);
+        for (size_t j = 0; j < FATAL_SIGNALS; j++) /* one cleanup at a time */
+            sigaddset(&action.sa_mask, fatal_signals[j]);
+        sigaction(fatal_signals[i], &action, NULL);
+    }
+}
+
+void sort_output_block_signals(sort_output_signals *saved)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < FATAL_SIGNALS; i++)
+        sigaddset(&set, fatal_signals[i]);
+    sigprocmask(SIG_BLOCK, &set, &saved->mask);
+}
+
+void sort_output_restore_signals(const sort_output_signals *saved)
+{
+    sigprocmask(SIG_SETMASK, &saved->mask, NULL);
+}
+
 /* Opens the temporary file in the target's directory, for rename(2) to
  * replace the target in one step, under a short fixed name: any target
  * name, up to the longest the file system allows, leaves room for it. */
@@ -85,8 +149,26 @@ static int open_temporary(sort_output *out)
         return -1;
     memcpy(out->temp_path, out->target, dir_len);
     memcpy(out->temp_path + dir_len, pattern, sizeof pattern);
+    install_signal_handlers();
+    sort_output_signals saved;
+    sort_output_block_signals(&saved);
     out->fd = mkstemp(out->temp_path);
+    if (out->fd >= 0)
+        atomic_store(&registered_temporary, out->temp_path);
+    sort_output_restore_signals(&saved);
     return out->fd;
+}
+
+/* Removes the temporary file (when `remove`) and forgets it, with the fatal
+ * signals blocked; after a rename, the name is the target's and must stay. */
+static void drop_temporary(sort_output *out, int remove)
+{
+    sort_output_signals saved;
+    sort_output_block_signals(&saved);
+    if (remove)
+        unlink(out->temp_path);
+    atomic_store(&registered_temporary, NULL);
+    sort_output_restore_signals(&saved);
 }
 
 static void release(sort_output *out)
@@ -120,9 +202,21 @@ int sort_output_open(sort_output *out, const char *path)
      * mode a new file would get (mkstemp makes it 0600). */
     struct stat st;
     mode_t mode;
-    if (stat(out->target, &st) == 0) {
+    int exists = stat(out->target, &st) == 0;
+    if (exists) {
         if (!S_ISREG(st.st_mode)) { /* renaming over it would replace a directory entry, not write it */
             fprintf(stderr, "gbr: %s: not a regular file, not replaced (-o - writes to standard output)\n", path);
+            release(out);
+            return -1;
+        }
+        /* Renaming over one of several hard links would detach it from the
+         * others, which would keep the old content; writing in place would
+         * give up atomicity. Neither is what -o promises: refuse. */
+        if (st.st_nlink > 1) {
+            fprintf(stderr,
+                    "gbr: %s: has %ju hard links, and replacing it would break them: not replaced "
+                    "(-o - > FILE writes it in place)\n",
+                    path, (uintmax_t)st.st_nlink);
             release(out);
             return -1;
         }
@@ -135,6 +229,20 @@ int sort_output_open(sort_output *out, const char *path)
     if (open_temporary(out) < 0) {
         fprintf(stderr, "gbr: %s: cannot create a temporary file next to it: %s\n", path, strerror(errno));
         release(out);
+        return -1;
+    }
+    /* The replacement keeps the target's owner and group. mkstemp made the
+     * file ours; giving it away takes privilege (or, for the group alone,
+     * membership), and a target that would change hands is refused. Owner
+     * first: chown clears set-user-ID and set-group-ID bits, fchmod below
+     * sets them back. */
+    struct stat made;
+    if (exists && (fstat(out->fd, &made) != 0 || made.st_uid != st.st_uid || made.st_gid != st.st_gid) &&
+        fchown(out->fd, st.st_uid, st.st_gid) != 0) {
+        fprintf(stderr, "gbr: %s: cannot give the new file the owner and group of the old one (%ju:%ju): %s; "
+                        "not replaced\n",
+                path, (uintmax_t)st.st_uid, (uintmax_t)st.st_gid, strerror(errno));
+        sort_output_abandon(out);
         return -1;
     }
     if (fchmod(out->fd, mode) != 0) {
@@ -179,7 +287,7 @@ void sort_output_abandon(sort_output *out)
 {
     if (out->temp_path) {
         close(out->fd);
-        unlink(out->temp_path);
+        drop_temporary(out, 1);
     }
     release(out);
 }
@@ -193,10 +301,12 @@ int sort_output_commit(sort_output *out)
             out->error = errno;
         if (close(out->fd) != 0 && !out->error)
             out->error = errno;
+        sort_output_signals saved;
+        sort_output_block_signals(&saved); /* renamed and forgotten in one step */
         if (!out->error && rename(out->temp_path, out->target) != 0)
             out->error = errno;
-        if (out->error)
-            unlink(out->temp_path);
+        drop_temporary(out, out->error != 0);
+        sort_output_restore_signals(&saved);
     }
     int failed = out->error != 0;
     if (failed)

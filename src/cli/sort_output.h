@@ -3,13 +3,16 @@
  * file: `gbr sort -o` and `gbr audit --fix -o` write a temporary file
  * (.gbr-XXXXXX) in the target's directory, fsync it and rename it over the
  * target, so the target appears complete or not at all. An existing target
- * keeps its permission bits; a symbolic link stays a link, and the file it
- * points to is the one replaced. An existing target that is not a regular
- * file (a directory, a device) is refused.
+ * keeps its permission bits, owner and group (refused when they cannot be
+ * kept); a symbolic link stays a link, and the file it points to is the one
+ * replaced. An existing target that is not a regular file (a directory, a
+ * device) or has more than one hard link is refused. SIGHUP, SIGINT, SIGTERM
+ * and SIGPIPE remove the temporary file before they end the process.
  */
 #ifndef GBR_SORT_OUTPUT_H
 #define GBR_SORT_OUTPUT_H
 
+#include <signal.h>
 #include <stddef.h>
 
 typedef struct sort_output {
@@ -31,5 +34,14 @@ void sort_output_write(sort_output *out, const void *bytes, size_t len);
 int sort_output_commit(sort_output *out);
 /* Gives up: removes the temporary file, frees everything. */
 void sort_output_abandon(sort_output *out);
+
+/* Blocks the signals whose handler removes temporaries (saving the previous
+ * mask), and restores the mask: for a step that must not be cut by them,
+ * such as creating a file and removing or registering its name. */
+typedef struct sort_output_signals {
+    sigset_t mask;
+} sort_output_signals;
+void sort_output_block_signals(sort_output_signals *saved);
+void sort_output_restore_signals(const sort_output_signals *saved);
 
 #endif /* GBR_SORT_OUTPUT_H */
