@@ -215,7 +215,7 @@ int sort_output_open(sort_output *out, const char *path)
         if (st.st_nlink > 1) {
             fprintf(stderr,
                     "gbr: %s: has %ju hard links, and replacing it would break them: not replaced "
-                    "(-o - > FILE writes it in place)\n",
+                    "(to keep them, write elsewhere and copy the result over it)\n",
                     path, (uintmax_t)st.st_nlink);
             release(out);
             return -1;
