@@ -63,6 +63,17 @@ def temporaries(d):
     return sorted(n for n in os.listdir(d) if n.startswith(".gbr-"))
 
 
+def temporary_written(d):
+    """Whether a .gbr-* temporary with some content is in d now."""
+    for name in temporaries(d):
+        try:
+            if os.path.getsize(os.path.join(d, name)) > 0:
+                return True
+        except OSError:  # renamed or removed since listed
+            pass
+    return False
+
+
 def material_lines(n, seed=1):
     """n lines "CODE i", each with a valid material code, in random order."""
     rng = random.Random(seed)
@@ -219,7 +230,7 @@ def test_signals():
                 write(src, material_lines(lines))
             write(target, b"the old target\n")
             p = subprocess.Popen([GBR, "sort", "--memory", "64K", "-o", target, src], stderr=subprocess.PIPE)
-            started = wait_for(lambda: any(os.path.getsize(os.path.join(d, t)) > 0 for t in temporaries(d)), p)
+            started = wait_for(lambda: temporary_written(d), p)
             if started:
                 p.send_signal(sig)
             p.stderr.read()
@@ -242,7 +253,7 @@ def test_signals():
         game = PGN.split(b"[Event \"v\"]")[0]
         p.stdin.write(game * 30000)
         p.stdin.flush()
-        started = wait_for(lambda: any(os.path.getsize(os.path.join(d, t)) > 0 for t in temporaries(d)), p)
+        started = wait_for(lambda: temporary_written(d), p)
         check("temporary-left-by-signal", "audit --fix -o started writing its temporary", started)
         p.send_signal(sig)
         code = p.wait(timeout=30)
