@@ -166,9 +166,122 @@ def test_unreadable_fen():
     expect("unreadable FEN exit", p.returncode, 1)
 
 
+# ---- PGN read as the standard says (src/cli/pgn_reader.c) ----------------
+
+def fix(pgn, name):
+    out = os.path.join(WORK, name)
+    p = audit("--fix", "-o", out, data=pgn)
+    return p, open(out, "rb").read()
+
+
+def test_tag_like_text_in_comments():
+    # Defect class: tags read outside a tag section. Tag-like lines inside a
+    # brace comment (one line and several), after ';', on a '%' escape line and
+    # inside a variation start no game, give no mismatch, and --fix leaves them.
+    pgn = (b"[Event \"a\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n"
+           b"1. e4 {[GBR \"0002.00\"]} e5 {a comment\n"
+           b"[Event \"fake\"]\n"
+           b"[GBR \"0003.00\"]\n"
+           b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n"
+           b"} 2. Nf3 ; [GBR \"0004.00\"] { not a comment\n"
+           b"%[GBR \"0005.00\"]\n"
+           b"2... Nc6 (2... d6 3. d4\n"
+           b"[GBR \"0006.00\"] (3. c4\n"
+           b"[Black \"(+0007.00e1e8)\"]) $1) 3. Bb5 1-0\n"
+           b"\n[Event \"b\"]\n[Black \"(+0000.00e1e8) x\"]\n" + KINGS + b"\n*\n")
+    p = audit(data=pgn)
+    expect("comments stdout", p.stdout.decode(),
+           "-:2:7: game 1 (White \"\", Event \"a\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "2 games, 2 checked, 1 mismatches\n")
+    expect("comments stderr", p.stderr, b"")
+    p, fixed = fix(pgn, "comments_fixed.pgn")
+    expect("comments --fix", fixed, pgn.replace(b"[GBR \"0001.00\"]", b"[GBR \"0000.00\"]", 1))
+
+
+def test_unclosed_fen_value():
+    # Defect class: a malformed tag dropped in silence. A [FEN] value without
+    # its closing quote is reported where it opens; the game is not checked
+    # (never against the initial position) and --fix leaves it as it is.
+    pgn = (b"[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n[GBR \"0000.00\"]\n\n1. Kd2 *\n"
+           b"[Event \"b\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n*\n")
+    p = audit(data=pgn)
+    expect("unclosed FEN stderr", p.stderr.decode(),
+           "gbr: -:2:6: game 1: a tag value without its closing quote on its line\n")
+    expect("unclosed FEN stdout", p.stdout.decode(),
+           "-:7:7: game 2 (White \"\", Event \"b\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "2 games, 1 checked, 1 mismatches\n")
+    expect("unclosed FEN exit", p.returncode, 1)
+    p, fixed = fix(pgn, "unclosed_fen_fixed.pgn")
+    expect("unclosed FEN --fix keeps the game", fixed, pgn.replace(b"0001.00", b"0000.00"))
+
+
+def test_malformed_tag_sections():
+    # Each malformed tag section is reported at its line and column and its
+    # game is left as it is, however wrong its code; the games around it are
+    # checked as usual.
+    wrong = b"[GBR \"0001.00\"]\n"
+    cases = [
+        (b"[Event \"x\"\n", "2:1: game 1: ']' must follow the tag value"),      # ']' missing: next line's '['
+        (b"[Event \"x\" junk]\n", "1:12: game 1: ']' must follow the tag value"),
+        (b"[Ev-ent \"x\"]\n", "1:4: game 1: a tag name is letters, digits and '_'"),
+        (b"[ \"x\"]\n", "1:3: game 1: a tag name must follow '['"),
+        (b"[Event x]\n", "1:8: game 1: a tag value in double quotes must follow the tag name"),
+        (b"[Event \"x\\\"]\n", "1:8: game 1: a tag value without its closing quote on its line"),
+    ]
+    for bad, where in cases:
+        pgn = bad + wrong + KINGS + b"\n1. e4 *\n"
+        p = audit(data=pgn)
+        expect("malformed %r stderr" % bad, p.stderr.decode(), "gbr: -:%s\n" % where)
+        expect("malformed %r stdout" % bad, p.stdout, b"1 games, 0 checked, 0 mismatches\n")
+        expect("malformed %r exit" % bad, p.returncode, 1)
+        p, fixed = fix(pgn, "malformed.pgn")
+        expect("malformed %r --fix" % bad, fixed, pgn)
+    # At the end of the input, in the middle of a tag pair.
+    for bad, where in [(b"[GBR \"0001.00\"]\n[Event", "2:1: game 1: a tag pair not closed at the end of the input"),
+                       (b"[GBR \"0001.00\"]\n[Event \"x", "2:8: game 1: a tag value without its closing quote on its line")]:
+        p = audit(data=bad)
+        expect("at the end %r" % bad, (p.stderr.decode(), p.stdout), ("gbr: -:%s\n" % where,
+                                                                    b"1 games, 0 checked, 0 mismatches\n"))
+        p, fixed = fix(bad, "malformed_end.pgn")
+        expect("at the end %r --fix" % bad, fixed, bad)
+
+
+def test_pgn_structure():
+    # Escapes in values, '%' lines and comments in the tag section, games of
+    # tags only (apart by an empty line), every termination marker, a game
+    # without one before the next game, a game without tags, and an unclosed
+    # comment, which runs to the end of the input as the standard says.
+    # A pair (wrong, right) is a code that --fix must correct.
+    parts = [b"% an escape line [GBR \"0001.00\"]\n",
+             b"[Event \"say \\\"hi\\\" \\\\ \"]\n%[GBR \"0002.00\"]\n[GBR \"", (b"0001.00", b"0000.00"),
+             b"\"] ; note [GBR \"0003.00\"]\n", KINGS, b"{ [GBR \"0004.00\"] }\n1. e4 1-0\n",
+             b"[GBR \"", (b"0001", b"0000.00"), b"\"]\n", KINGS, b"\n",            # tags only, no result
+             b"[GBR \"0000\"]\n", KINGS, b"\n",                                   # the next game, tags only
+             b"[GBR \"0000.00\"]\n", KINGS, b"1. e4 e5 0-1 [GBR \"", (b"0001.00", b"0000.00"), b"\"]\n",
+             KINGS, b"1/2-1/2\n",
+             b"[GBR \"0000.00\"]\n", KINGS, b"1. e4\n\n[GBR \"", (b"0002.00", b"0000.00"), b"\"]\n", KINGS, b"*\n",
+             b"1. d4 d5 *\n",                                                   # a game without tags
+             b"[GBR \"", (b"0003.00", b"0000.00"), b"\"]\n", KINGS, b"1. e4 {never closed\n[GBR \"0004.00\"]\n"]
+    pgn = b"".join(x[0] if isinstance(x, tuple) else x for x in parts)
+    p = audit(data=pgn)
+    expect("structure stdout", p.stdout.decode(),
+           "-:4:7: game 1 (White \"\", Event \"say \\\"hi\\\" \\\\ \"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:8:7: game 2 (White \"\", Event \"\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:16:20: game 5 (White \"\", Event \"\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:23:7: game 7 (White \"\", Event \"\"): GBR tag says 0002.00, FEN gives 0000.00\n"
+           "-:27:7: game 9 (White \"\", Event \"\"): GBR tag says 0003.00, FEN gives 0000.00\n"
+           "9 games, 8 checked, 5 mismatches\n")
+    expect("structure stderr", p.stderr.decode(),
+           "gbr: -:29:7: game 9: a comment opened here is not closed at the end of the input\n")
+    p, fixed = fix(pgn, "structure.pgn")
+    expect("structure --fix", fixed, b"".join(x[1] if isinstance(x, tuple) else x for x in parts))
+
+
 GROUPS = {"generated": [test_generated],
           "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
-                    test_unreadable_fen]}
+                    test_unreadable_fen],
+          "pgn": [test_tag_like_text_in_comments, test_unclosed_fen_value, test_malformed_tag_sections,
+                  test_pgn_structure]}
 for test in GROUPS[GROUP]:
     test()
 if failures:
