@@ -35,7 +35,7 @@ struct pgn_reader {
     enum state state;
     enum comment comment;
     pgn_where comment_at;           /* the '{' of an open brace comment */
-    int skipping;                   /* in the unread rest of an over-long line */
+    int line_reported;              /* this line is over the line limit, and reported */
     /* The byte being read. */
     uint64_t offset;
     unsigned long line;
@@ -58,6 +58,7 @@ struct pgn_reader {
     /* The held tag section: its bytes, unescaped values and tags. */
     int holding;
     int overflow;                   /* the section must be released: its message */
+    pgn_where overflow_at;
     const char *overflow_message;
     char *section;
     size_t section_len, section_cap;
@@ -161,7 +162,7 @@ static void release_if_needed(pgn_reader *r)
     r->overflow = 0;
     if (!r->holding)
         return;
-    diagnose(r, here(r), r->overflow_message);
+    diagnose(r, r->overflow_at, r->overflow_message);
     r->game.malformed++;
     stop_holding(r);
 }
@@ -225,10 +226,11 @@ static int reserve(void **buffer, size_t *cap, size_t need, size_t size, size_t 
     return 1;
 }
 
-static void overflow(pgn_reader *r, const char *message)
+static void overflow(pgn_reader *r, pgn_where at, const char *message)
 {
     if (!r->overflow) {
         r->overflow = 1;
+        r->overflow_at = at;
         r->overflow_message = message;
     }
 }
@@ -241,7 +243,7 @@ static void add_value_byte(pgn_reader *r, char c)
     if (!r->holding || r->overflow)
         return;
     if (!reserve((void **)&r->values, &r->values_cap, r->values_len + 1, 1, PGN_SECTION_MAX + PGN_TAGS_MAX))
-        overflow(r, out_of_memory);
+        overflow(r, here(r), out_of_memory);
     else
         r->values[r->values_len++] = c;
 }
@@ -251,11 +253,11 @@ static void store_tag(pgn_reader *r)
     if (!r->holding || r->overflow)
         return;
     if (r->tags_n == PGN_TAGS_MAX) {
-        overflow(r, "a tag section of more than 131072 tags: the game is passed through unread");
+        overflow(r, r->tag.open, "a tag section of more than 131072 tags: the game is passed through unread");
         return;
     }
     if (!reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) {
-        overflow(r, out_of_memory);
+        overflow(r, r->tag.open, out_of_memory);
         return;
     }
     r->tag.value_len = r->values_len - r->tag_values_start - 1; /* its NUL aside */
@@ -514,7 +516,7 @@ static void hold(pgn_reader *r, char c)
     if (!r->holding)
         return;
     if (!reserve((void **)&r->section, &r->section_cap, r->section_len + 1, 1, PGN_SECTION_MAX)) {
-        overflow(r, r->section_len == PGN_SECTION_MAX
+        overflow(r, here(r), r->section_len == PGN_SECTION_MAX
                         ? "a tag section longer than 16777216 bytes: the game is passed through unread"
                         : out_of_memory);
         release_if_needed(r);
@@ -532,31 +534,29 @@ static void step(pgn_reader *r, unsigned char c)
         r->offset++;
         return;
     }
-    if (c != '\n' && !r->skipping && r->column_index >= PGN_LINE_MAX &&
-        (r->column_index > PGN_LINE_MAX || c != '\r')) { /* a CR just before the newline is the line end */
+    /* The line limit of every gbr command, reported once a line; a CR just
+     * before the newline is part of the line end. */
+    if (c != '\n' && !r->line_reported && r->column_index >= PGN_LINE_MAX &&
+        (r->column_index > PGN_LINE_MAX || c != '\r')) {
         pgn_where at = {r->offset - (r->column_index - PGN_LINE_MAX), r->line, (unsigned long)(PGN_LINE_MAX + 1)};
-        diagnose(r, at, "line longer than 16777216 bytes: read on its first 16777216 bytes, the rest passed through unread");
-        r->skipping = 1;
+        diagnose(r, at, "line longer than 16777216 bytes (read whole: no line is held)");
+        r->line_reported = 1;
     }
-    if (r->skipping && c == '\n')
-        r->skipping = 0;
-    if (!r->skipping) {
-        if (r->comment == BRACE_COMMENT) {
-            if (c == '}') {
-                r->comment = NO_COMMENT;
-                movetext_token_end(r, r->offset + 1);
-            }
-        } else if (r->comment == LINE_COMMENT && c != '\n') {
-            /* to the end of the line */
-        } else if (r->column_index == 0 && c == '%') {
-            r->comment = LINE_COMMENT; /* an escape line */
-        } else {
-            if (r->comment == LINE_COMMENT) {
-                r->comment = NO_COMMENT;
-                movetext_token_end(r, r->offset);
-            }
-            lex(r, c);
+    if (r->comment == BRACE_COMMENT) {
+        if (c == '}') {
+            r->comment = NO_COMMENT;
+            movetext_token_end(r, r->offset + 1);
         }
+    } else if (r->comment == LINE_COMMENT && c != '\n') {
+        /* to the end of the line */
+    } else if (r->column_index == 0 && c == '%') {
+        r->comment = LINE_COMMENT; /* an escape line */
+    } else {
+        if (r->comment == LINE_COMMENT) {
+            r->comment = NO_COMMENT;
+            movetext_token_end(r, r->offset);
+        }
+        lex(r, c);
     }
     hold(r, (char)c);
     r->offset++;
@@ -564,6 +564,7 @@ static void step(pgn_reader *r, unsigned char c)
         r->line++;
         r->column_index = 0;
         r->line_has_content = 0;
+        r->line_reported = 0;
     } else {
         r->column_index++;
         if (!is_space(c))
@@ -575,18 +576,8 @@ static void feed_chunk(pgn_reader *r, const char *bytes, size_t len)
 {
     r->chunk = bytes;
     r->pass_from = 0;
-    for (r->chunk_at = 0; r->chunk_at < len; r->chunk_at++) {
-        if (r->skipping && !r->holding) { /* the rest of an over-long line, in one go */
-            const char *newline = memchr(bytes + r->chunk_at, '\n', len - r->chunk_at);
-            size_t skip = (newline ? (size_t)(newline - bytes) : len) - r->chunk_at;
-            r->offset += skip;
-            r->column_index += skip;
-            r->chunk_at += skip;
-            if (r->chunk_at == len)
-                break;
-        }
+    for (r->chunk_at = 0; r->chunk_at < len; r->chunk_at++)
         step(r, (unsigned char)bytes[r->chunk_at]);
-    }
     flush_pass(r);
     r->chunk = NULL;
     r->chunk_at = r->pass_from = 0;

@@ -38,9 +38,10 @@
  * PGN_TAGS_MAX tags), its unescaped values and a fixed read buffer; time is
  * linear in the input. A larger tag section is reported and passed through
  * unread (the game is malformed). A line longer than PGN_LINE_MAX bytes (the
- * line end aside) is reported at column PGN_LINE_MAX + 1 and read on its first
- * PGN_LINE_MAX bytes: the rest of it is passed through unread, as every gbr
- * command treats such a line.
+ * line end aside), the limit of every gbr command, is reported at column
+ * PGN_LINE_MAX + 1; since the reader holds no line, it is still read whole, so
+ * a comment or variation in it keeps its extent and nothing after it is
+ * misread.
  *
  * Positions. Offsets count bytes from the start of the input; lines from 1;
  * columns are bytes from 1, not counting a UTF-8 byte-order mark at the start
@@ -52,7 +53,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The longest line read whole: the line rule of every gbr command. */
+/* The longest line without a report: the line limit of every gbr command
+ * (src/cli/cli.c, CLI_LINE_MAX). */
 #define PGN_LINE_MAX ((uint64_t)1 << 24)
 /* The largest tag section held, in bytes and in tags. */
 #define PGN_SECTION_MAX ((size_t)1 << 24)

@@ -277,11 +277,123 @@ def test_pgn_structure():
     expect("structure --fix", fixed, b"".join(x[1] if isinstance(x, tuple) else x for x in parts))
 
 
+# ---- Limits: bounded memory, linear time ----------------------------------
+
+# Under AddressSanitizer the address space cannot be limited; the ctest
+# TIMEOUT guards the time there.
+SANITIZED = os.environ.get("GBR_TEST_SANITIZED") == "1"
+ADDRESS_SPACE = 96 << 20   # gbr with a 64 KiB read buffer needs far less
+
+
+def limited():
+    if not SANITIZED:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def audit_pipe(source_cmd, *args):
+    """gbr audit reading standard input from a pipe fed by source_cmd, in bounded memory."""
+    src = subprocess.Popen(source_cmd, stdout=subprocess.PIPE)
+    p = subprocess.run([GBR, "audit", *args], stdin=src.stdout, capture_output=True, preexec_fn=limited)
+    src.stdout.close()
+    src.wait()
+    return p
+
+
+LONG = "line longer than 16777216 bytes (read whole: no line is held)"
+
+
+def test_dev_zero():
+    # Defect class: unbounded memory and rescanning on a line without end.
+    # 100 MB of /dev/zero through a pipe: one report at column 16777217, no
+    # growth (the address space is limited to 96 MiB).
+    p = audit_pipe(["head", "-c", "100000000", "/dev/zero"])
+    expect("/dev/zero stderr", p.stderr.decode(), "gbr: -:1:16777217: game 1: %s\n" % LONG)
+    expect("/dev/zero stdout", p.stdout, b"1 games, 0 checked, 0 mismatches\n")
+    expect("/dev/zero exit", p.returncode, 1)
+
+
+def test_line_limit_exact():
+    # The limit is what the help says: a line of 16777216 bytes, with or
+    # without a CR before its newline, is no report; one byte more is.
+    limit = 16777216
+    for body, eol, reported in [(limit, b"\n", False), (limit - 1, b"\r\n", False), (limit, b"\r\n", False),
+                                (limit + 1, b"\n", True), (limit, b"\r;\n", True)]:
+        path = os.path.join(WORK, "limit.pgn")
+        with open(path, "wb") as f:
+            f.write(b"{" + b"x" * (body - 2) + b"}" + eol + b"[Event \"a\"]\n*\n")
+        p = audit(path)
+        want = "gbr: %s:1:16777217: %s\n" % (path, LONG) if reported else ""
+        expect("line of %d bytes + %r" % (body, eol), (p.stderr.decode(), p.stdout),
+               (want, b"1 games, 0 checked, 0 mismatches\n"))
+        os.remove(path)
+
+
+def test_huge_movetext_line():
+    # A 40 MB movetext line through a pipe between two games with wrong codes:
+    # both are found, the line is reported (and read whole, so the comment cut
+    # by the limit still ends on it), and --fix copies it byte for byte.
+    path = os.path.join(WORK, "huge.pgn")
+    first = b"[Event \"a\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n"
+    second = b"\n*\n\n[Event \"b\"]\n[GBR \"0002.00\"]\n" + KINGS + b"\n*\n"
+    with open(path, "wb") as f:
+        f.write(first)
+        f.write(b"1. e4 e5 {[GBR \"0003.00\"]} " * 1_400_000)
+        f.write(second)
+    p = audit_pipe(["cat", path])
+    expect("huge line stderr", p.stderr.decode(), "gbr: -:5:16777217: game 1: %s\n" % LONG)
+    expect("huge line stdout", p.stdout.decode(),
+           "-:2:7: game 1 (White \"\", Event \"a\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:9:7: game 2 (White \"\", Event \"b\"): GBR tag says 0002.00, FEN gives 0000.00\n"
+           "2 games, 2 checked, 2 mismatches\n")
+    out = os.path.join(WORK, "huge_fixed.pgn")
+    p = audit_pipe(["cat", path], "--fix", "-o", out)
+    want = open(path, "rb").read().replace(b"[GBR \"0001.00\"]", b"[GBR \"0000.00\"]").replace(
+        b"[GBR \"0002.00\"]", b"[GBR \"0000.00\"]")
+    expect("huge line --fix", open(out, "rb").read() == want, True)
+    os.remove(path)
+    os.remove(out)
+
+
+def test_many_wrong_codes():
+    # Defect class: work per mismatch that grows with the game (the White and
+    # Event tags were looked up again for each). 80,000 wrong code tags in one
+    # game; the ctest TIMEOUT guards the time.
+    n = 80_000
+    pgn = b"[Event \"e\"]\n[White \"w\"]\n" + b"[GBR \"0001.00\"]\n" * n + KINGS + b"\n*\n"
+    p = audit(data=pgn)
+    out = p.stdout.decode().splitlines()
+    expect("80,000 mismatches", (len(out), out[-1]), (n + 1, "1 games, 1 checked, %d mismatches" % n))
+    expect("last mismatch line", out[-2],
+           "-:%d:7: game 1 (White \"w\", Event \"e\"): GBR tag says 0001.00, FEN gives 0000.00" % (n + 2))
+    p, fixed = fix(pgn, "many_fixed.pgn")
+    expect("80,000 fixed", fixed == pgn.replace(b"0001.00", b"0000.00"), True)
+
+
+def test_section_limits():
+    # A tag section beyond what is held (131072 tags, 16 MiB) is reported and
+    # passed through unread; the next game is checked.
+    after = b"[GBR \"0001.00\"]\n" + KINGS + b"\n*\n"
+    for name, section, message in [
+            ("tags", b"[GBR \"0001.00\"]\n" * 131073,
+             "131073:1: game 1: a tag section of more than 131072 tags: the game is passed through unread"),
+            ("bytes", (b"[Event \"" + b"x" * 16384 + b"\"]\n") * 1030,
+             "1024:5132: game 1: a tag section longer than 16777216 bytes: the game is passed through unread")]:
+        pgn = section + KINGS + b"\n*\n" + after
+        p = audit(data=pgn)
+        expect("section %s stderr" % name, p.stderr.decode(), "gbr: -:%s\n" % message)
+        expect("section %s stdout" % name, p.stdout.decode().splitlines()[-1], "2 games, 1 checked, 1 mismatches")
+        p, fixed = fix(pgn, "section_fixed.pgn")
+        expect("section %s --fix" % name, fixed == section + KINGS + b"\n*\n" + after.replace(b"0001", b"0000"),
+               True)
+
+
 GROUPS = {"generated": [test_generated],
           "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
                     test_unreadable_fen],
           "pgn": [test_tag_like_text_in_comments, test_unclosed_fen_value, test_malformed_tag_sections,
-                  test_pgn_structure]}
+                  test_pgn_structure],
+          "limits": [test_dev_zero, test_line_limit_exact, test_huge_movetext_line, test_many_wrong_codes, test_section_limits]}
 for test in GROUPS[GROUP]:
     test()
 if failures:
