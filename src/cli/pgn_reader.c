@@ -134,7 +134,7 @@ static void emit_tags(pgn_reader *r)
         t->value = value;
         value += t->value_len + 1;
     }
-    r->game.section = r->holding ? r->section : NULL;
+    r->game.section = r->holding ? r->section : ""; /* never NULL: memcpy(dst, section, 0) is fine */
     r->game.section_len = r->holding ? r->section_len : 0;
     r->game.tags = r->tags_n ? r->tags : NULL;
     r->game.tags_n = r->tags_n;
