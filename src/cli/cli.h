@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "gbr.h"
+#include "line_limit.h"
 
 /* Exit codes of every subcommand. */
 enum {
@@ -100,7 +101,6 @@ int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context);
  * included, NUL bytes kept. A line of up to CLI_LINE_MAX bytes (its "\n" or
  * "\r\n" not counted) is held whole; a longer one is reported and judged on
  * its first CLI_LINE_MAX bytes, the rest skipped. Returns like the above. */
-#define CLI_LINE_MAX ((size_t)1 << 24)
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context);
 
 /* ---- Reports and output ------------------------------------------------- */

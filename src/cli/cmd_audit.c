@@ -52,7 +52,10 @@ static const char help[] =
     "Options:\n"
     "  --fix      write a copy of the input with the codes corrected; everything\n"
     "             else is copied byte for byte\n"
-    "  -o OUT     where --fix writes (atomically: a temporary file, then renamed);\n"
+    "  -o OUT     where --fix writes (atomically: a temporary file, then renamed;\n"
+    "             OUT keeps its mode, owner and group, a target with more than one\n"
+    "             hard link is refused, and SIGHUP, SIGINT, SIGTERM and SIGPIPE\n"
+    "             remove the temporary file, as with gbr sort -o);\n"
     "             with -o - the copy goes to standard output, and the mismatch\n"
     "             lines and the summary to standard error\n"
     "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";

@@ -60,9 +60,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The longest line without a report: the line limit of every gbr command
- * (src/cli/cli.c, CLI_LINE_MAX). */
-#define PGN_LINE_MAX ((uint64_t)1 << 24)
+#include "line_limit.h"
+
+/* The longest line without a report: the line limit of every gbr command. */
+#define PGN_LINE_MAX ((uint64_t)CLI_LINE_MAX)
 /* The largest tag section held, in bytes and in tags. */
 #define PGN_SECTION_MAX ((size_t)1 << 24)
 #define PGN_TAGS_MAX ((size_t)1 << 17)
