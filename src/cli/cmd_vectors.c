@@ -168,6 +168,9 @@ static const spec_case material_cases[] = {
     INVALID("material_order_second_invalid", "material-order", "0002.01|0002.9", "pawn-count", "columns count in the whole input"),
     INVALID("material_order_first_invalid", "material-order", "000x|0002", "expected-digit", "the first text is checked first"),
     INVALID("material_order_no_bar", "material-order", "0002.01", "truncated", "two texts separated by |"),
+    INVALID("material_order_empty", "material-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
+    INVALID("material_order_no_bar_first_invalid", "material-order", "000x", "expected-digit",
+            "A's own errors come before the missing | (GBR 1.1)"),
 
     /* check: recognising a form (section 10). */
     VALID("check_material", "check", "0002.01", "a material code"),
@@ -232,6 +235,7 @@ static const spec_case study_cases[] = {
     VALID("study_order_stipulation_last", "study-order", "=0002.00e1e7|+0002.00e1e8", "kings before the stipulation"),
     VALID("study_order_wrapped_equal", "study-order", "[+0002e1e8]|+0002.00e1e8", "wrapper and short form do not count"),
     INVALID("study_order_second_invalid", "study-order", "+0002.00e1e8|+0002.00e1e1", "duplicate-square", "columns count in the whole input"),
+    INVALID("study_order_empty", "study-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
     VALID("check_study", "check", "+0020c1a1", "starts with +: a study code"),
     VALID("check_study_bracket", "check", "[=0323.12g3g1]", "starts with [: a study code"),
     VALID("check_study_digit_first", "check", "0002.01e1e8", "a digit first and a letter a-h: a study code"),
@@ -372,6 +376,9 @@ static const spec_case position_cases[] = {
     VALID("position_order_wtm_before_btm", "position-order", "e1e8 0000.00 1/1 WTM.|e1e8 0000.00 1/1 BTM.", "WTM < BTM"),
     VALID("position_order_btm_after_none", "position-order", "e1e8 0000.00 1/1 BTM.|e1e8 0000.00 1/1.", "BTM > none"),
     VALID("position_order_square_before_indicator", "position-order", "e1e8 0001.00 a3 2/1.|e1e8 0001.00 a2 2/1+.", "squares before the indicator"),
+    INVALID("position_order_empty", "position-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
+    INVALID("position_order_no_bar_first_invalid", "position-order", "e1e8 0000.00 1/1x.", "expected-point",
+            "A's own errors come before the missing | (GBR 1.1)"),
 
     VALID("check_position", "check", "a7d3 0116.00 b2b3c6d6 3/3+.", "a file letter first: a position form"),
     VALID("check_fen", "check", START_FEN, "a / in the first token: a FEN"),
@@ -730,7 +737,7 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    fprintf(f, "# GBR 1.0 golden vectors, level %s. Written by `gbr vectors` (src/cli/cmd_vectors.c)\n"
+    fprintf(f, "# GBR 1.1 golden vectors, level %s. Written by `gbr vectors` (src/cli/cmd_vectors.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"
