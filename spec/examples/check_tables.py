@@ -51,6 +51,14 @@ CLASSES += [
 ]
 END = "end"
 HEADER = ["row", "operation", "probe", "expected here"] + [name for name, _ in CLASSES] + [END]
+# How a column is named in the ids of its vectors (n_cell_<row>_<column>).
+COLUMN_IDS = ["zero", "digit", "nine", "file", "space", "point", "slash", "open_brace", "close_brace", "bar", "sign",
+              "other", "high", "nul", "end"]
+# The level of §11 an operation's cases belong to; a position form with a 9
+# is an extensions case.
+OPERATION_LEVEL = {"material": "material", "name-material": "material", "material-order": "material",
+                   "study": "study", "study-order": "study", "position": "position", "fen-position": "position",
+                   "position-order": "position"}
 
 CELL_ITEM = re.compile(r"^(?:`(?P<bytes>[^`]+)`|(?P<else>else))?\s*(?P<outcome>ok|[a-z-]+(?: @\d+)?)$")
 
@@ -154,6 +162,53 @@ def questions(rows):
     return out
 
 
+def cell_id(row_name, column_index):
+    return "n_cell_" + re.sub(r"[.-]", "_", row_name) + "_" + COLUMN_IDS[column_index]
+
+
+def escape(data):
+    """The vector files' escapes (§13.1)."""
+    return "".join("\\\\" if b == 0x5C else chr(b) if 0x20 <= b <= 0x7E else f"\\x{b:02x}" for b in data)
+
+
+def cell_cases(rows):
+    """One invalid case for each error a cell names (a cell naming two, as
+    `\`XY\` fen-rank; else fen-piece`, gets two): the probe with the first
+    printable byte of the cell's class that gives that error, or cut at the
+    place for the end column. Lines of spec/vectors/cases/cells.tsv."""
+    lines = []
+    for row in rows:
+        place = len(row["prefix"]) + 1
+        columns = CLASSES + [(END, None)]
+        for index, ((name, chars), cell) in enumerate(zip(columns, row["cells"])):
+            where = f"line {row['line']} ({row['name']}), column {name}"
+            if chars is None:
+                outcome = parse_outcome(cell, place)
+                by_outcome = {} if outcome == "ok" else {outcome: None}
+            else:
+                by_outcome = {}
+                for b, outcome in sorted(cell_outcomes(cell, chars, place, where).items(),
+                                         key=lambda item: (not 0x21 <= item[0] <= 0x7E, item[0])):
+                    if outcome != "ok":
+                        by_outcome.setdefault(outcome, b)
+            for k, ((error, _), b) in enumerate(by_outcome.items()):
+                text = row["prefix"] if b is None else row["prefix"] + bytes([b]) + row["suffix"][1:]
+                level = OPERATION_LEVEL[row["operation"]]
+                digits = text[5:9] if row["operation"] == "position" else b""
+                if row["name"].startswith("group.") or b"9" in digits:
+                    level = "extensions"
+                case_id = cell_id(row["name"], index) + (f"_{k + 1}" if k else "")
+                comment = f"section 9.4 table cell {row['name']} / {COLUMN_IDS[index]}: {error}"
+                lines.append("\t".join([case_id, level, row["operation"], escape(text), error, comment]))
+    return lines
+
+
+CASES_HEADER = ("# The expectation tables' cells as invalid vector cases: written by\n"
+                "# `spec/examples/check_tables.py --write-cases` from spec/gbr.md section 9.4, read by\n"
+                "# `gbr vectors`. Do not edit. Fields: id, level, operation, input (escaped), the\n"
+                "# error class the cell names, comment.\n")
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
@@ -162,6 +217,20 @@ def main(argv):
     codecs = [argv[i + 1] for i in range(3, len(argv) - 1) if argv[i] == "--codec"] or ["ref", "fast"]
     with open(spec, encoding="utf-8") as f:
         rows = parse_tables(f.read())
+    for flag in ("--write-cases", "--check-cases"):
+        if flag in argv:
+            path = argv[argv.index(flag) + 1]
+            fresh = CASES_HEADER + "".join(line + "\n" for line in cell_cases(rows))
+            if flag == "--write-cases":
+                with open(path, "w", encoding="ascii") as f:
+                    f.write(fresh)
+            else:
+                with open(path, encoding="ascii") as f:
+                    if f.read() != fresh:
+                        print(f"{path} is not what the tables of {spec} give; regenerate it with "
+                              f"spec/examples/check_tables.py build/spec/examples/answer_lines spec/gbr.md "
+                              f"--write-cases {path}, then build/gbr vectors --out spec/vectors")
+                        return 1
     if not rows:
         print(f"{spec}: no expectation table found", file=sys.stderr)
         return 1

@@ -23,11 +23,15 @@
 const char cmd_vectors_summary[] = "write the golden vectors (reference codec) and fuzz seeds";
 
 static const char help[] =
-    "vectors [--out DIR] [--fuzz-corpus DIR]\n"
+    "vectors [--out DIR] [--cases FILE] [--fuzz-corpus DIR]\n"
     "\n"
     "Writes the golden vectors of spec/gbr.md section 13 into DIR (default\n"
     "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv. The\n"
     "expected outputs always come from the reference codec, whatever --impl says.\n"
+    "Besides its own tables, it reads the invalid cases of the expectation\n"
+    "tables' cells (spec/gbr.md section 9.4) from FILE (default\n"
+    "spec/vectors/cases/cells.tsv): id, level, operation, escaped input, error\n"
+    "class, comment, tab-separated; each must get that error class.\n"
     "With --fuzz-corpus, also writes each case's input as a seed file\n"
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
@@ -465,6 +469,54 @@ static void add_table(vector_list *list, enum level level, const spec_case *tabl
                  table[i].comment);
 }
 
+/* The cases of a case file (spec/vectors/cases/cells.tsv): one invalid case
+ * a line, six tab-separated fields, '#' comment lines. Returns -1 after
+ * saying what is wrong. */
+static int add_case_file(vector_list *list, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "gbr vectors: cannot read %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    unsigned long number = 0;
+    int bad = 0;
+    while (!bad && getline(&line, &cap, f) >= 0) {
+        number++;
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        char *field[6];
+        int n = 0;
+        for (char *at = line; n < 6 && at; n++) {
+            field[n] = at;
+            at = strchr(at, '\t');
+            if (at)
+                *at++ = '\0';
+            else if (n < 5)
+                n = 6; /* too few fields: fails the test below */
+        }
+        enum level level = LEVEL_COUNT;
+        for (int k = 0; k < LEVEL_COUNT && n == 6; k++)
+            if (strcmp(field[1], level_names[k]) == 0)
+                level = (enum level)k;
+        if (n != 6 || strchr(field[5], '\t') || level == LEVEL_COUNT || strncmp(field[0], "n_", 2) != 0) {
+            fprintf(stderr, "gbr vectors: %s:%lu: not an invalid case of six fields with a known level\n", path,
+                    number);
+            bad = 1;
+            break;
+        }
+        add_case(list, level, field[0], field[2], field[3], field[4], NULL, field[5]);
+    }
+    free(line);
+    if (ferror(f))
+        bad = 1;
+    fclose(f);
+    return bad ? -1 : 0;
+}
+
 static const char type_letters[] = "QRBNP";
 static const char *const type_words[] = {"queen", "rook", "bishop", "knight", "pawn"};
 
@@ -862,10 +914,13 @@ int cmd_vectors(int argc, char **argv)
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
-    const char *out_dir = "spec/vectors", *fuzz_dir = NULL;
+    const char *out_dir = "spec/vectors", *fuzz_dir = NULL, *cases_file = "spec/vectors/cases/cells.tsv";
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--out")) {
             if ((out_dir = cli_option_value(&args)) == NULL)
+                break;
+        } else if (cli_option_is(&args, "--cases")) {
+            if ((cases_file = cli_option_value(&args)) == NULL)
                 break;
         } else if (cli_option_is(&args, "--fuzz-corpus")) {
             if ((fuzz_dir = cli_option_value(&args)) == NULL)
@@ -887,6 +942,10 @@ int cmd_vectors(int argc, char **argv)
     add_table(&list, LEVEL_POSITION, position_cases, sizeof position_cases / sizeof position_cases[0]);
     add_position_sweeps(&list);
     add_table(&list, LEVEL_EXTENSIONS, extension_cases, sizeof extension_cases / sizeof extension_cases[0]);
+    if (add_case_file(&list, cases_file) != 0) {
+        free_list(&list);
+        return CLI_EXIT_INPUT;
+    }
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
         fprintf(stderr, "gbr vectors: out of memory\n");
