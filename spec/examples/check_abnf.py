@@ -273,7 +273,7 @@ def mutate(text, rng):
 
 def main(argv):
     args = argv[1:]
-    seed, count = random.randrange(1 << 32), 300
+    seed, count = random.randrange(1 << 32), 150
     for flag in ("--seed", "--count"):
         if flag in args:
             i = args.index(flag)
