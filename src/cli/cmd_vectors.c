@@ -799,6 +799,9 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
                "# outside 0x20-0x7e are written \\xHH and a backslash is written \\\\.\n",
             level_names[level]);
     fputs(how_chosen[level], f);
+    fputs("# And n_cell_*: an invalid case for each error a cell of the section 9.4 expectation\n"
+          "# tables names (spec/vectors/cases/cells.tsv).\n",
+          f);
     fprintf(f, "# Cases: %lu (valid %lu, invalid %lu, implementation-defined 0).\n", valid + invalid, valid, invalid);
     char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
     for (size_t i = 0; i < list->count; i++) {
