@@ -21,7 +21,8 @@ def main():
     shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(scratch)
     fuzz = os.path.join(scratch, "fuzz")
-    run = subprocess.run([gbr, "vectors", "--out", scratch, "--fuzz-corpus", fuzz])
+    cells = os.path.join(committed, "cases", "cells.tsv")
+    run = subprocess.run([gbr, "vectors", "--out", scratch, "--cases", cells, "--fuzz-corpus", fuzz])
     if run.returncode != 0:
         print("check_current: `gbr vectors` failed with exit status %d" % run.returncode)
         return 1

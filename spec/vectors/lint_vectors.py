@@ -2,9 +2,21 @@
 """Lint of the golden vectors (spec/gbr.md section 13): the file format, unique
 ids, results that agree with the ids' prefixes, well-formed expected outputs,
 and the counts each file's header states. Prints the counts per level and
-result. Usage: lint_vectors.py DIR"""
+result.
+
+With --spec, also the coverage rule of the expectation tables (section 9.4):
+every cell that names an error has an invalid case n_cell_<row>_<column>
+(more for a cell naming several errors: _2, _3, ...) expecting an error the
+cell names. Prints the coverage matrix: per row, each column's number of
+cases, '.' for a cell that names no error, '!' for an empty cell.
+
+Usage: lint_vectors.py DIR [--spec SPEC]"""
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
+import check_tables  # noqa: E402  (the one parser of the tables)
 
 LEVELS = ["material", "study", "position", "extensions"]
 RESULTS = {"valid": "y_", "invalid": "n_", "implementation-defined": "i_"}
@@ -95,9 +107,10 @@ def lint(directory):
                 if expected.startswith("error ") or not expected:
                     problems.append("%s: a valid case expects a canonical text, not %r" % (where, expected))
             if operation.endswith("-order"):
-                bars = unescape(text).count("|")
-                if bars != 1 and not (result == "invalid" and bars == 0):
-                    problems.append("%s: an order case has two texts separated by one |" % where)
+                # A valid case is two texts and one |; an invalid one may lack
+                # the | or hold another in B (§9.3 rule 6).
+                if result == "valid" and unescape(text).count("|") != 1:
+                    problems.append("%s: a valid order case has two texts separated by one |" % where)
                 if result == "valid" and expected not in ("<", "=", ">"):
                     problems.append("%s: an order case expects <, = or >" % where)
         actual = (sum(counts.values()), counts["valid"], counts["invalid"], counts["implementation-defined"])
@@ -110,17 +123,87 @@ def lint(directory):
         if actual[0] == 0:
             problems.append("%s: no cases" % path)
         totals[level] = counts
-    return problems, totals
+    return problems, totals, seen
+
+
+def invalid_cases(directory):
+    """id -> expected error class of every invalid case."""
+    cases = {}
+    for level in LEVELS:
+        try:
+            with open("%s/%s.tsv" % (directory, level), encoding="ascii", errors="replace") as f:
+                for line in f:
+                    fields = line.rstrip("\n").split("\t")
+                    if len(fields) == 7 and fields[2] == "invalid":
+                        m = ERROR_ANSWER.match(fields[5])
+                        cases[fields[0]] = m.group(1) if m else None
+        except OSError:
+            pass  # reported by lint()
+    return cases
+
+
+def table_coverage(directory, spec):
+    """The coverage rule of the expectation tables; returns problems and the
+    matrix's lines."""
+    with open(spec, encoding="utf-8") as f:
+        rows = check_tables.parse_tables(f.read())
+    if not rows:
+        return ["%s: no expectation table" % spec], []
+    cases = invalid_cases(directory)
+    problems, matrix = [], []
+    width = max(len(row["name"]) for row in rows)
+    matrix.append("%-*s  %s" % (width, "row", " ".join("%-4s" % c[:4] for c in check_tables.COLUMN_IDS)))
+    columns = check_tables.CLASSES + [(check_tables.END, None)]
+    filled = needed = 0
+    for row in rows:
+        place = len(row["prefix"]) + 1
+        marks = []
+        for index, ((name, chars), cell) in enumerate(zip(columns, row["cells"])):
+            where = "%s:%d (%s), column %s" % (spec, row["line"], row["name"], name)
+            if chars is None:
+                outcome = check_tables.parse_outcome(cell, place)
+                named = set() if outcome == "ok" else {outcome[0]}
+            else:
+                named = {o[0] for o in check_tables.cell_outcomes(cell, chars, place, where).values() if o != "ok"}
+            if not named:
+                marks.append(".   ")
+                continue
+            needed += 1
+            base = check_tables.cell_id(row["name"], index)
+            ids = [i for i in cases if i == base or re.match(re.escape(base) + r"_[0-9]+$", i)]
+            for i in ids:
+                if cases[i] not in named:
+                    problems.append("%s: %s expects %s, which the cell does not name" % (where, i, cases[i]))
+            if ids:
+                filled += 1
+                marks.append("%-4d" % len(ids))
+            else:
+                problems.append("%s: no invalid case %s for the cell (%s)" % (where, base, ", ".join(sorted(named))))
+                marks.append("!   ")
+        matrix.append("%-*s  %s" % (width, row["name"], " ".join(marks)))
+    matrix.append("coverage: %d of %d cells that name an error have an invalid case (%d rows)"
+                  % (filled, needed, len(rows)))
+    return problems, matrix
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.stderr.write("usage: lint_vectors.py DIR\n")
+    args = sys.argv[1:]
+    spec = None
+    if len(args) == 3 and args[1] == "--spec":
+        spec = args.pop()
+        args.pop()
+    if len(args) != 1:
+        sys.stderr.write("usage: lint_vectors.py DIR [--spec SPEC]\n")
         return 2
-    problems, totals = lint(sys.argv[1])
+    problems, totals, _ = lint(args[0])
     for level, counts in totals.items():
         print("%-10s %4d cases: %s" % (level, sum(counts.values()),
                                          ", ".join("%s %d" % (r, n) for r, n in counts.items())))
+    if spec:
+        coverage_problems, matrix = table_coverage(args[0], spec)
+        for line in matrix:
+            print(line)
+        problems += coverage_problems
     for p in problems:
         print("lint: " + p)
     print("%d problems" % len(problems))

@@ -121,20 +121,22 @@ static gbr_result order_key(const gbr_codec *c, char kind, const char *src, size
     return r;
 }
 
-/* "A|B": '<', '=' or '>' by the directory order of section 8. Columns of
+/* "A|B": '<', '=' or '>' by the directory order of section 8. A runs to the
+ * first '|' or the end and is read first (§13.2), so its own errors, the
+ * empty input's `empty` included, come before a missing '|'. Columns of
  * errors count in the whole input, so B's are shifted by len(A) + 1. */
 static int answer_order(const gbr_codec *c, char kind, const char *src, size_t len, char *answer)
 {
     const char *bar = len ? memchr(src, '|', len) : NULL;
-    if (!bar) {
-        gbr_result missing = {GBR_E_TRUNCATED, (uint32_t)(len + 1), 0};
-        return write_error(answer, missing, 0);
-    }
-    size_t first_len = (size_t)(bar - src);
+    size_t first_len = bar ? (size_t)(bar - src) : len;
     uint8_t a[GBR_POSITION_KEY_SIZE], b[GBR_POSITION_KEY_SIZE];
     gbr_result r = order_key(c, kind, src, first_len, a);
     if (r.error != GBR_OK)
         return write_error(answer, r, 0);
+    if (!bar) {
+        gbr_result missing = {GBR_E_TRUNCATED, (uint32_t)(len + 1), 0};
+        return write_error(answer, missing, 0);
+    }
     r = order_key(c, kind, bar + 1, len - first_len - 1, b);
     if (r.error != GBR_OK)
         return write_error(answer, r, first_len + 1);

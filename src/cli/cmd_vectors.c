@@ -23,11 +23,15 @@
 const char cmd_vectors_summary[] = "write the golden vectors (reference codec) and fuzz seeds";
 
 static const char help[] =
-    "vectors [--out DIR] [--fuzz-corpus DIR]\n"
+    "vectors [--out DIR] [--cases FILE] [--fuzz-corpus DIR]\n"
     "\n"
     "Writes the golden vectors of spec/gbr.md section 13 into DIR (default\n"
     "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv. The\n"
     "expected outputs always come from the reference codec, whatever --impl says.\n"
+    "Besides its own tables, it reads the invalid cases of the expectation\n"
+    "tables' cells (spec/gbr.md section 9.4) from FILE (default\n"
+    "spec/vectors/cases/cells.tsv): id, level, operation, escaped input, error\n"
+    "class, comment, tab-separated; each must get that error class.\n"
     "With --fuzz-corpus, also writes each case's input as a seed file\n"
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
@@ -168,6 +172,9 @@ static const spec_case material_cases[] = {
     INVALID("material_order_second_invalid", "material-order", "0002.01|0002.9", "pawn-count", "columns count in the whole input"),
     INVALID("material_order_first_invalid", "material-order", "000x|0002", "expected-digit", "the first text is checked first"),
     INVALID("material_order_no_bar", "material-order", "0002.01", "truncated", "two texts separated by |"),
+    INVALID("material_order_empty", "material-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
+    INVALID("material_order_no_bar_first_invalid", "material-order", "000x", "expected-digit",
+            "A's own errors come before the missing | (GBR 1.1)"),
 
     /* check: recognising a form (section 10). */
     VALID("check_material", "check", "0002.01", "a material code"),
@@ -232,6 +239,7 @@ static const spec_case study_cases[] = {
     VALID("study_order_stipulation_last", "study-order", "=0002.00e1e7|+0002.00e1e8", "kings before the stipulation"),
     VALID("study_order_wrapped_equal", "study-order", "[+0002e1e8]|+0002.00e1e8", "wrapper and short form do not count"),
     INVALID("study_order_second_invalid", "study-order", "+0002.00e1e8|+0002.00e1e1", "duplicate-square", "columns count in the whole input"),
+    INVALID("study_order_empty", "study-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
     VALID("check_study", "check", "+0020c1a1", "starts with +: a study code"),
     VALID("check_study_bracket", "check", "[=0323.12g3g1]", "starts with [: a study code"),
     VALID("check_study_digit_first", "check", "0002.01e1e8", "a digit first and a letter a-h: a study code"),
@@ -260,7 +268,8 @@ static const spec_case position_cases[] = {
     INVALID("position_material_bad_digit", "position", "a7d3 01x6.00 b2b3c6d6 3/3+.", "expected-digit", "a piece digit is 0-9"),
     INVALID("position_pawn_digit_nine", "position", "e1e8 0000.90 .a2 2/1.", "pawn-count", "a pawn digit is 0-8"),
     INVALID("position_promotions", "position", "e1e8 8000.88 a1 2/1.", "promotions", "section 2.4 at the material's first column"),
-    INVALID("position_missing_square_field", "position", "a7d3 0116.00 3/3+.", "expected-square", "the square field is required when there are men"),
+    INVALID("position_missing_square_field", "position", "a7d3 0116.00 3/3+.", "square-count",
+            "the square field is required when there are men (GBR 1.1: square-count, was expected-square)"),
     INVALID("position_square_count_too_few", "position", "a7d3 0116.00 b2b3c6 3/3+.", "square-count", "a space where a square is expected"),
     INVALID("position_square_count_too_many", "position", "a7d3 0116.00 b2b3c6d6e6 3/3+.", "square-count", "a file letter where the space is expected"),
     INVALID("position_square_count_kings_only", "position", "e1e8 0000.00 a2 2/2.", "square-count", "kings only: a square where the count is expected"),
@@ -270,8 +279,10 @@ static const spec_case position_cases[] = {
     INVALID("position_square_count_pawn_too_many", "position", "e1e8 1000.10 d1e2 3/1.", "square-count", "a pawn square where the point is expected"),
     INVALID("position_square_count_pawns_too_few", "position", "a2c4 0000.32 .d4e3f2e4 4/3 WTM.", "square-count", "a space where a pawn square is expected"),
     INVALID("position_square_count_pawns_too_many", "position", "a2c4 0000.32 .d4e3f2e4f3g3 4/3 WTM.", "square-count", "a sixth pawn square"),
-    INVALID("position_point_without_pawns", "position", "a7d3 0116.00 b2b3c6d6. 3/3+.", "expected-space", "no pawns: the space follows the pieces"),
-    INVALID("position_missing_point_before_pawns", "position", "e1e8 1000.10 d1 e2 3/1.", "expected-point", "pawns: the point follows the pieces"),
+    INVALID("position_point_without_pawns", "position", "a7d3 0116.00 b2b3c6d6. 3/3+.", "square-count",
+            "no pawns: the space follows the pieces (GBR 1.1: square-count, was expected-space)"),
+    INVALID("position_missing_point_before_pawns", "position", "e1e8 1000.10 d1 e2 3/1.", "square-count",
+            "pawns: the point follows the pieces (GBR 1.1: square-count, was expected-point)"),
     INVALID("position_square_bad_file", "position", "a7d3 0116.00 b2b3c6x6 3/3+.", "expected-square", "files are a-h"),
     INVALID("position_square_bad_rank", "position", "a7d3 0116.00 b2b3c6d9 3/3+.", "expected-square", "ranks are 1-8"),
     INVALID("position_square_upper_case", "position", "a7d3 0116.00 B2b3c6d6 3/3+.", "expected-square", "squares are lower case"),
@@ -372,6 +383,9 @@ static const spec_case position_cases[] = {
     VALID("position_order_wtm_before_btm", "position-order", "e1e8 0000.00 1/1 WTM.|e1e8 0000.00 1/1 BTM.", "WTM < BTM"),
     VALID("position_order_btm_after_none", "position-order", "e1e8 0000.00 1/1 BTM.|e1e8 0000.00 1/1.", "BTM > none"),
     VALID("position_order_square_before_indicator", "position-order", "e1e8 0001.00 a3 2/1.|e1e8 0001.00 a2 2/1+.", "squares before the indicator"),
+    INVALID("position_order_empty", "position-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
+    INVALID("position_order_no_bar_first_invalid", "position-order", "e1e8 0000.00 1/1x.", "expected-point",
+            "A's own errors come before the missing | (GBR 1.1)"),
 
     VALID("check_position", "check", "a7d3 0116.00 b2b3c6d6 3/3+.", "a file letter first: a position form"),
     VALID("check_fen", "check", START_FEN, "a / in the first token: a FEN"),
@@ -453,6 +467,54 @@ static void add_table(vector_list *list, enum level level, const spec_case *tabl
     for (size_t i = 0; i < n; i++)
         add_case(list, level, table[i].id, table[i].operation, table[i].input, table[i].fault, table[i].expect,
                  table[i].comment);
+}
+
+/* The cases of a case file (spec/vectors/cases/cells.tsv): one invalid case
+ * a line, six tab-separated fields, '#' comment lines. Returns -1 after
+ * saying what is wrong. */
+static int add_case_file(vector_list *list, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "gbr vectors: cannot read %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    unsigned long number = 0;
+    int bad = 0;
+    while (!bad && getline(&line, &cap, f) >= 0) {
+        number++;
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        char *field[6];
+        int n = 0;
+        for (char *at = line; n < 6 && at; n++) {
+            field[n] = at;
+            at = strchr(at, '\t');
+            if (at)
+                *at++ = '\0';
+            else if (n < 5)
+                n = 6; /* too few fields: fails the test below */
+        }
+        enum level level = LEVEL_COUNT;
+        for (int k = 0; k < LEVEL_COUNT && n == 6; k++)
+            if (strcmp(field[1], level_names[k]) == 0)
+                level = (enum level)k;
+        if (n != 6 || strchr(field[5], '\t') || level == LEVEL_COUNT || strncmp(field[0], "n_", 2) != 0) {
+            fprintf(stderr, "gbr vectors: %s:%lu: not an invalid case of six fields with a known level\n", path,
+                    number);
+            bad = 1;
+            break;
+        }
+        add_case(list, level, field[0], field[2], field[3], field[4], NULL, field[5]);
+    }
+    free(line);
+    if (ferror(f))
+        bad = 1;
+    fclose(f);
+    return bad ? -1 : 0;
 }
 
 static const char type_letters[] = "QRBNP";
@@ -730,13 +792,16 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    fprintf(f, "# GBR 1.0 golden vectors, level %s. Written by `gbr vectors` (src/cli/cmd_vectors.c)\n"
+    fprintf(f, "# GBR 1.1 golden vectors, level %s. Written by `gbr vectors` (src/cli/cmd_vectors.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"
                "# outside 0x20-0x7e are written \\xHH and a backslash is written \\\\.\n",
             level_names[level]);
     fputs(how_chosen[level], f);
+    fputs("# And n_cell_*: an invalid case for each error a cell of the section 9.4 expectation\n"
+          "# tables names (spec/vectors/cases/cells.tsv).\n",
+          f);
     fprintf(f, "# Cases: %lu (valid %lu, invalid %lu, implementation-defined 0).\n", valid + invalid, valid, invalid);
     char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
     for (size_t i = 0; i < list->count; i++) {
@@ -852,10 +917,13 @@ int cmd_vectors(int argc, char **argv)
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
-    const char *out_dir = "spec/vectors", *fuzz_dir = NULL;
+    const char *out_dir = "spec/vectors", *fuzz_dir = NULL, *cases_file = "spec/vectors/cases/cells.tsv";
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--out")) {
             if ((out_dir = cli_option_value(&args)) == NULL)
+                break;
+        } else if (cli_option_is(&args, "--cases")) {
+            if ((cases_file = cli_option_value(&args)) == NULL)
                 break;
         } else if (cli_option_is(&args, "--fuzz-corpus")) {
             if ((fuzz_dir = cli_option_value(&args)) == NULL)
@@ -877,6 +945,10 @@ int cmd_vectors(int argc, char **argv)
     add_table(&list, LEVEL_POSITION, position_cases, sizeof position_cases / sizeof position_cases[0]);
     add_position_sweeps(&list);
     add_table(&list, LEVEL_EXTENSIONS, extension_cases, sizeof extension_cases / sizeof extension_cases[0]);
+    if (add_case_file(&list, cases_file) != 0) {
+        free_list(&list);
+        return CLI_EXIT_INPUT;
+    }
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
         fprintf(stderr, "gbr vectors: out of memory\n");

@@ -94,16 +94,17 @@ static inline gbr_result read_list(reader *r, unsigned count, uint8_t code, enum
     return fast_ok(0);
 }
 
-/* The '.' before the pawns: a file letter there means too many squares. */
+/* The '.' before the pawns: a file letter there means too many squares, a
+ * space that the pawns are missing (§9.4). */
 static inline gbr_result pawn_point(reader *r)
 {
     if (r->i >= r->len)
         return fast_error(GBR_E_TRUNCATED, r->len + 1);
     unsigned char c = r->s[r->i];
     if (c != '.')
-        return fast_error(fast_file_value[c] != FAST_NONE ? GBR_E_SQUARE_COUNT
-                          : c == '{'                      ? GBR_E_OVERFLOW_GROUP
-                                                          : GBR_E_EXPECTED_POINT,
+        return fast_error(fast_file_value[c] != FAST_NONE || c == ' ' ? GBR_E_SQUARE_COUNT
+                          : c == '{'                                  ? GBR_E_OVERFLOW_GROUP
+                                                                      : GBR_E_EXPECTED_POINT,
                           r->i + 1);
     r->i++;
     return fast_ok(0);
@@ -204,7 +205,9 @@ static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *
 }
 
 /* The space before the men count after a square field: a file letter means
- * too many squares; '{' is a misplaced group only while no pawns were read. */
+ * too many squares, and so does a '.' while no pawns were due (pawns the
+ * code does not have, §9.4); '{' is a misplaced group only while no pawns
+ * were read. */
 static inline gbr_result count_space(reader *r, int after_pawns)
 {
     if (r->i >= r->len)
@@ -214,11 +217,24 @@ static inline gbr_result count_space(reader *r, int after_pawns)
         r->i++;
         return fast_ok(0);
     }
-    if (fast_file_value[c] != FAST_NONE)
+    if (fast_file_value[c] != FAST_NONE || (c == '.' && !after_pawns))
         return fast_error(GBR_E_SQUARE_COUNT, r->i + 1);
     if (c == '{' && !after_pawns)
         return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
     return fast_error(GBR_E_EXPECTED_SPACE, r->i + 1);
+}
+
+/* A digit where the square field's first square or '.' is due starts the
+ * men count: the field is missing (§9.4). Where a group is due first, its
+ * own rule (overflow-group) applies. */
+static inline gbr_result field_present(const reader *r, const uint8_t digit[4])
+{
+    unsigned type = 0;
+    while (type < 4 && digit[type] == 0)
+        type++;
+    if (r->i < r->len && fast_digit_value[r->s[r->i]] != FAST_NONE && (type == 4 || digit[type] != 9))
+        return fast_error(GBR_E_SQUARE_COUNT, r->i + 1);
+    return fast_ok(0);
 }
 
 /* One men count, 1-99, compared with `expected` when read (§9.3 rule 4). */
@@ -733,6 +749,7 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     count[1][GBR_PAWN] = pawns[1];
     int has_men = (digit[0] | digit[1] | digit[2] | digit[3] | pawns[0] | pawns[1]) != 0;
     if (has_men) {
+        TRY(field_present(&r, digit));
         int groups = digit[0] == 9 || digit[1] == 9 || digit[2] == 9 || digit[3] == 9;
         int any_pawns = (pawns[0] | pawns[1]) != 0;
         if (!groups) {
@@ -817,6 +834,7 @@ static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char 
         const uint8_t digit[4] = {(uint8_t)digits, (uint8_t)(digits >> 8), (uint8_t)(digits >> 16),
                                   (uint8_t)(digits >> 24)};
         uint8_t scratch[64];
+        TRY(field_present(&r, digit));
         TRY(read_men(&r, digit, pw, pb, scratch));
         TRY(count_space(&r, pw + pb != 0));
     }

@@ -95,10 +95,16 @@ static gbr_result read_group(position_reading *pr, int type)
 }
 
 /* Where the pawns' '.' or the space closing the field is expected: a file
- * letter is one square more than the code says; a '{' is `on_brace`. */
-static gbr_result expect_after_squares(ref_reader *r, char wanted, gbr_error otherwise, gbr_error on_brace)
+ * letter is one square more than the code says. With `other_counts`, the
+ * other separator (the space where the '.' is due, the '.' where the space
+ * is due and no pawns were read) ends or starts a list the code does not
+ * have: square-count as well (§9.4, so that every text the grammar of §9.1
+ * derives gets past the syntax). A '{' is `on_brace`. */
+static gbr_result expect_after_squares(ref_reader *r, char wanted, int other_counts, gbr_error otherwise,
+                                       gbr_error on_brace)
 {
-    if (!ref_at_end(r) && ref_is_file_letter(ref_peek(r)))
+    char other = wanted == '.' ? ' ' : '.';
+    if (!ref_at_end(r) && (ref_is_file_letter(ref_peek(r)) || (other_counts && ref_peek(r) == other)))
         return ref_fail_here(r, GBR_E_SQUARE_COUNT);
     if (!ref_at_end(r) && ref_peek(r) == '{')
         return ref_fail_here(r, on_brace);
@@ -113,11 +119,26 @@ static int has_nine(const gbr_material *m)
     return 0;
 }
 
+/* Whether the square field starts with a group: the first type with men
+ * has the digit 9. */
+static int group_first(const gbr_material *m)
+{
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
+        if (m->digit[type] != 0)
+            return m->digit[type] == 9;
+    return 0;
+}
+
 /* The square field and the space after it. */
 static gbr_result read_square_field(position_reading *pr)
 {
     const gbr_material *m = &pr->material;
     gbr_result step;
+    /* A digit where the field's first square or '.' is due starts the men
+     * count: the field is missing, fewer squares than the code says (§9.4).
+     * Where a group is due first, its own rule says overflow-group. */
+    if (!ref_at_end(&pr->text) && ref_peek(&pr->text) >= '0' && ref_peek(&pr->text) <= '9' && !group_first(m))
+        return ref_fail_here(&pr->text, GBR_E_SQUARE_COUNT);
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
         int digit = m->digit[type];
         if (digit == 9) {
@@ -133,7 +154,7 @@ static gbr_result read_square_field(position_reading *pr)
 
     int has_pawns = m->pawns[GBR_WHITE] + m->pawns[GBR_BLACK] > 0;
     if (has_pawns) {
-        step = expect_after_squares(&pr->text, '.', GBR_E_EXPECTED_POINT, GBR_E_OVERFLOW_GROUP);
+        step = expect_after_squares(&pr->text, '.', 1, GBR_E_EXPECTED_POINT, GBR_E_OVERFLOW_GROUP);
         if (!step.error)
             step = read_counted_squares(pr, GBR_WHITE, GBR_PAWN, m->pawns[GBR_WHITE]);
         if (!step.error)
@@ -141,9 +162,9 @@ static gbr_result read_square_field(position_reading *pr)
         /* §9.3 names only the file-letter rule for the space after the
          * pawns, so a '{' there is expected-space. */
         if (!step.error)
-            step = expect_after_squares(&pr->text, ' ', GBR_E_EXPECTED_SPACE, GBR_E_EXPECTED_SPACE);
+            step = expect_after_squares(&pr->text, ' ', 0, GBR_E_EXPECTED_SPACE, GBR_E_EXPECTED_SPACE);
     } else {
-        step = expect_after_squares(&pr->text, ' ', GBR_E_EXPECTED_SPACE, GBR_E_OVERFLOW_GROUP);
+        step = expect_after_squares(&pr->text, ' ', 1, GBR_E_EXPECTED_SPACE, GBR_E_OVERFLOW_GROUP);
     }
     if (step.error)
         return step;

@@ -103,7 +103,7 @@ def test_gbr_tag_whole_value():
            b"[GBR \"??\"]\n" + KINGS + b"\n*\n")                     # but only those two exactly
     p = audit(data=pgn)
     expect("GBR value stderr", p.stderr.decode(),
-           "gbr: -:1:20: game 1: GBR tag: expected a square (file a-h, rank 1-8)\n"
+           "gbr: -:1:20: game 1: GBR tag: more or fewer squares than the material code says\n"
            "gbr: -:5:14: game 2: GBR tag: expected a square (file a-h, rank 1-8)\n"
            "gbr: -:9:7: game 3: GBR tag: not a material code, study code or position form\n"
            "gbr: -:29:7: game 8: GBR tag: not a material code, study code or position form\n")
