@@ -175,7 +175,12 @@ def pgn_extract_query(rng):
 
 
 def gbr_query(rng):
-    kind = rng.randrange(4)
+    kind = rng.randrange(5)
+    if kind == 4:  # study pattern: stipulation, digits and king squares, '?' in places
+        digits = "".join(rng.choice("0123456789????") for _ in range(4)) + "." + "".join(
+            rng.choice("012????") for _ in range(2))
+        squares = "".join(rng.choice("abcdefgh???") + rng.choice("12345678???") for _ in range(2))
+        return rng.choice(["", "", "+", "="]) + digits + squares
     if kind == 0:
         places = [rng.choice("0123456789??") for _ in range(4)] + [rng.choice("012???") for _ in range(2)]
         text = "".join(places[:4]) + "." + "".join(places[4:])
