@@ -154,8 +154,10 @@ def games(n, rng, comments):
                     ("Round", "?"), ("White", "Composer %d" % rng.randrange(500)), ("Black", "?"),
                     ("Result", result), ("SetUp", "1"), ("FEN", fen_of(board))]
         text = "".join('[%s "%s"]\n' % t for t in tags) + "\n"
-        if comments:
-            moves = moves.replace("2.", "{the king walks} 2.", 1) + " (2. Kh1)"
+        if comments:  # a comment, and White's second move again as a variation (so still legal)
+            first, second = moves.split(" 2. ")
+            white2, black2 = second.split(" ")
+            moves = "%s {the king walks} 2. %s (2. %s {the same}) %s" % (first, white2, white2, black2)
         out.append(text + moves + " " + result + "\n\n")
     return "".join(out)
 
