@@ -40,7 +40,8 @@ static const char help[] =
     "  --either-colour   every query also matches with the colours exchanged\n"
     "  --lines           the input is text lines (a directory, a TSV): a line is\n"
     "                    matched by its first code (as gbr scan finds it) and\n"
-    "                    written with its line end; lines without one are skipped\n"
+    "                    written with its line end; lines without one are skipped,\n"
+    "                    and a line longer than 16 MiB is reported and skipped\n"
     "  -e QUERY          one more query (then no argument is read as a query)\n"
     "  --white LIST      count conditions such as R=1,P>=1 for White; with\n"
     "  --black LIST      --black for Black, one query (then no argument is a query)\n"
@@ -224,65 +225,73 @@ static void select_line(selector *s, const char *line, size_t len, size_t end_le
         cli_write(line, len + end_len);
 }
 
-/* Reads fd line by line; a line longer than CLI_LINE_MAX is reported and
- * judged on its first CLI_LINE_MAX bytes (the rest is skipped, not written). */
+static void report_long_line(selector *s, unsigned long line_no)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes\n", s->source, line_no,
+            (unsigned long)CLI_LINE_MAX + 1, (unsigned long)CLI_LINE_MAX);
+    s->bad_input = 1;
+}
+
+/* Reads fd line by line, holding at most one line of CLI_LINE_MAX bytes (its
+ * line end not counted) and a read buffer. A longer line is reported at
+ * column CLI_LINE_MAX + 1 and skipped: writing a part of it would write a
+ * line the input does not have. */
 static int select_lines(selector *s, int fd)
 {
-    size_t cap = (size_t)1 << 16, have = 0;
+    const size_t chunk = (size_t)1 << 16;
+    size_t cap = 2 * chunk, have = 0;
     char *buf = malloc(cap);
     if (!buf) {
         fprintf(stderr, "gbr: %s: out of memory\n", s->source);
         return -1;
     }
     unsigned long line_no = 1;
-    int skipping = 0, eof = 0, status = 0;
-    while (!eof) {
-        if (have == cap) {
-            if (cap > CLI_LINE_MAX) { /* the line is too long: judge its head, skip the rest */
-                fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes\n", s->source, line_no,
-                        (unsigned long)CLI_LINE_MAX + 1, (unsigned long)CLI_LINE_MAX);
-                s->bad_input = 1;
-                select_line(s, buf, CLI_LINE_MAX, 0);
-                skipping = 1;
-                have = 0;
-            } else {
-                char *grown = realloc(buf, cap * 2);
-                if (!grown) {
-                    fprintf(stderr, "gbr: %s: out of memory\n", s->source);
-                    status = -1;
-                    break;
-                }
-                buf = grown, cap *= 2;
+    int skipping = 0, status = 0;
+    for (;;) {
+        if (cap - have < chunk) {
+            char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                fprintf(stderr, "gbr: %s: out of memory\n", s->source);
+                status = -1;
+                break;
             }
+            buf = grown, cap *= 2;
         }
         ssize_t got = read(fd, buf + have, cap - have);
+        if (got < 0 && errno == EINTR)
+            continue;
         if (got < 0) {
-            if (errno == EINTR)
-                continue;
             fprintf(stderr, "gbr: %s: cannot read: %s\n", s->source, strerror(errno));
             status = -1;
             break;
         }
-        if (got == 0)
-            eof = 1;
         size_t scanned = have, start = 0;
         have += (size_t)got;
-        for (;;) {
-            char *nl = memchr(buf + scanned, '\n', have - scanned);
-            if (!nl)
-                break;
+        char *nl;
+        while ((nl = memchr(buf + scanned, '\n', have - scanned)) != NULL) {
             size_t end = (size_t)(nl - buf);
-            if (!skipping) {
-                size_t len = end - start;
-                size_t cr = len > 0 && buf[end - 1] == '\r';
-                select_line(s, buf + start, len - cr, cr + 1);
-            }
+            size_t cr = end > start && buf[end - 1] == '\r';
+            size_t len = end - start - cr;
+            if (!skipping && len > CLI_LINE_MAX)
+                report_long_line(s, line_no);
+            else if (!skipping)
+                select_line(s, buf + start, len, cr + 1);
             skipping = 0;
             line_no++;
             start = scanned = end + 1;
         }
-        if (eof && start < have && !skipping)
-            select_line(s, buf + start, have - start, 0);
+        /* The unfinished line: one byte more than the limit may be its '\r'. */
+        if (!skipping && have - start > CLI_LINE_MAX + (got > 0)) {
+            report_long_line(s, line_no);
+            skipping = 1;
+        }
+        if (skipping)
+            start = have;
+        if (got == 0) {
+            if (start < have)
+                select_line(s, buf + start, have - start, 0);
+            break;
+        }
         memmove(buf, buf + start, have - start);
         have -= start;
     }

@@ -124,6 +124,16 @@ def test_cli():
                data=lines)
     expect("lines count", p.stdout.decode(),
            "0\tKNNNvKN\n1\t0009.00\n1\t+0116.00a7d3\n0\t0116.00b???\n3\twhite:R=1\n")
+    # A line too long to hold is reported at the limit and skipped; the next is read.
+    huge = b"0400.10 " + b"x" * (1 << 24) + b"\n0400.10 next\n"
+    p = select("--lines", "0400.10", "--", "-", data=huge)
+    expect("long line", (p.stdout, p.returncode, p.stderr.decode()),
+           (b"0400.10 next\n", 1, "gbr: -:1:16777217: line longer than 16777216 bytes\n"))
+    longest = huge[:1 << 24] + b"\r\n"
+    p = select("--lines", "0400.10", "--", "-", data=longest)
+    expect("longest line held", (p.stdout == longest, p.returncode), (True, 0))
+    p = select("--lines", "0400.10", "--", "-", data=huge[:(1 << 24) + 1])
+    expect("a last line one byte too long", (p.stdout, p.returncode), (b"", 1))
 
 
 def run_ref(args, path):
