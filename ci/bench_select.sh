@@ -8,7 +8,8 @@
 #  - pgn-extract -y with the same description (the games selected must be the
 #    same: the script compares their [Event] tags and fails otherwise);
 #  - gbr audit on the same file, which reads every game with the same PGN
-#    reader and has no code tag to check: the reader's own rate;
+#    reader and parses its FEN, with no code tag to check: what select does
+#    less the matching;
 #  - ci/select_ref.py, the standard-library Python reading of the same
 #    queries, on one block (its rate is scaled, not its time).
 # Each command is timed by /usr/bin/time; figures are medians of RUNS runs
@@ -61,8 +62,8 @@ for i in $(seq "$runs"); do
     time_cmd sel_scan sh -c 'for i in $(seq "$1"); do "$2" scan "$3" >/dev/null; done' sh "$scan_repeat" "$gbr" "$file"
     time_cmd sel_desc "$gbr" select -y "$dir/select_desc.txt" "$file" >"$dir/select_gbr.pgn"
     time_cmd sel_code "$gbr" select "$pattern" "$file" >/dev/null
-    # The PGN reader's own rate: gbr audit reads every game's tags with it
-    # and, with no code tags in the file, does nothing else per game.
+    # Reading and FEN parsing alone: gbr audit reads every game with the same
+    # reader and parses its FEN; with no code tags in the file, nothing more.
     time_cmd sel_reader "$gbr" audit "$file" >/dev/null
     if [ $have_px = 1 ]; then
         time_cmd sel_px "$pgn_extract" -s -y "$dir/select_desc.txt" "$file" -o "$dir/select_px.pgn"
@@ -90,7 +91,7 @@ $( [ $have_px = 1 ] && cpu sel_px || echo 0) $(cpu sel_reader)" | awk '{
     printf "gbr scan:                       %8.1f MB/s (median %.4f s CPU a run)\n", mb / $3, $3
     printf "gbr select -y description:      %8.1f MB/s (median %.3f s CPU): %.2f of scan rate\n", mb / $4, $4, $3 / $4
     printf "gbr select code pattern:        %8.1f MB/s (median %.3f s CPU): %.2f of scan rate\n", mb / $5, $5, $3 / $5
-    printf "PGN reader alone (gbr audit):   %8.1f MB/s (median %.3f s CPU): select takes %.2f of its time more\n", mb / $8, $8, ($5 - $8) / $8
+    printf "reader + FEN (gbr audit):       %8.1f MB/s (median %.3f s CPU): select takes %.2f of its time more\n", mb / $8, $8, ($5 - $8) / $8
     if ($7 > 0)
         printf "pgn-extract -y description:     %8.1f MB/s (median %.3f s CPU): gbr select %.1fx faster\n", mb / $7, $7, $7 / $4
     printf "ci/select_ref.py (one block):   %8.1f MB/s (%.3f s CPU): gbr select %.1fx faster\n",
