@@ -90,6 +90,13 @@ static int add_query(selector *s, const gbr_query *q, const char *text, size_t l
     return 0;
 }
 
+static void free_queries(selector *s)
+{
+    for (size_t i = 0; i < s->n; i++)
+        free(s->queries[i].text);
+    free(s->queries);
+}
+
 /* Matches every query; counts them, and returns whether any matched. */
 static int select_subject(selector *s, const gbr_query_subject *subject)
 {
@@ -403,8 +410,10 @@ int cmd_select(int argc, char **argv)
             status = cli_unknown_option(&args);
         }
     }
-    if (status == CLI_EXIT_OK && args.exit_status >= 0)
-        status = args.exit_status;
+    if (status == CLI_EXIT_OK && args.exit_status >= 0) { /* --help (0), or a usage error */
+        free_queries(&s);
+        return args.exit_status;
+    }
     if (status == CLI_EXIT_OK && (white || black)) {
         gbr_query q;
         gbr_query_counts_init(&q);
@@ -455,9 +464,7 @@ int cmd_select(int argc, char **argv)
             status = cli_usage_error(&args, "out of memory");
     }
     if (status != CLI_EXIT_OK) {
-        for (size_t i = 0; i < s.n; i++)
-            free(s.queries[i].text);
-        free(s.queries);
+        free_queries(&s);
         return status;
     }
     for (size_t i = 0; i < s.n; i++)
@@ -493,9 +500,7 @@ int cmd_select(int argc, char **argv)
     }
     if (cli_flush() != 0)
         read_failed = 1;
-    for (size_t i = 0; i < s.n; i++)
-        free(s.queries[i].text);
-    free(s.queries);
+    free_queries(&s);
     free(s.counts);
     return read_failed || s.bad_input ? CLI_EXIT_INPUT : CLI_EXIT_OK;
 }

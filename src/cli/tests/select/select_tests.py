@@ -102,6 +102,13 @@ def test_cli():
     p = select("-e", "04x?.10", sample("sample_lf.pgn"))
     expect("bad -e", (p.stdout, p.returncode), (b"", 2))
     expect("bad -e message", p.stderr.decode().splitlines()[0], "gbr: -e:1:3: a digit 0-9, '?' or '*' was required")
+    p = select("--help")
+    expect("--help", (p.returncode, p.stderr, p.stdout.startswith(b"usage: gbr select")), (0, b"", True))
+    good_yfile = os.path.join(WORK, "good.txt")
+    with open(good_yfile, "w") as f:
+        f.write("rp r\n")
+    p = select("-y", good_yfile, "--help")
+    expect("--help after a query file", (p.returncode, p.stderr), (0, b""))
     p = select(sample("sample_lf.pgn"))
     expect("no query", p.returncode, 2)
     expect("no query says why", "no query given" in p.stderr.decode() and ":1:1: a piece letter" in p.stderr.decode(),
