@@ -292,6 +292,86 @@ GBR_API gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const ch
 /* Counts of a position's men other than kings. */
 GBR_API void gbr_position_counts(const gbr_position *p, gbr_counts *out);
 
+
+/* ------------------------------------------------------------------------
+ * Queries (spec/query.md, "GBR queries" 1.0): which material, and which
+ * king squares and stipulation, a position or code must have. A query is
+ * parsed once into a caller's struct and matched many times; neither call
+ * allocates. src/lib/query.c.
+ * ------------------------------------------------------------------------ */
+#define GBR_QUERY_ANY 255 /* a pattern position, king file or rank, or a maximum without a bound */
+
+typedef enum gbr_query_kind {
+    GBR_QUERY_CODE = 1,        /* material code pattern: 04??.1?, 0400.* */
+    GBR_QUERY_STUDY = 2,       /* study code pattern: +0400.10?1e8 */
+    GBR_QUERY_NAME = 3,        /* material name pattern: KRP*vKR* */
+    GBR_QUERY_COUNTS = 4,      /* count conditions: white:R=1,P>=1 black:R=1 */
+    GBR_QUERY_PGN_EXTRACT = 5  /* a pgn-extract material description: R+P+ R=P# */
+} gbr_query_kind;
+
+/* Relations of one side's count of a type to the other side's count
+ * (pgn-extract descriptions); by is the d of d>, d<, d>=, d<=. */
+typedef enum gbr_query_relation {
+    GBR_REL_NONE = 0,
+    GBR_REL_EQUAL = 1,       /* = */
+    GBR_REL_DIFFERENT = 2,   /* # */
+    GBR_REL_MORE = 3,        /* d>  at least by more */
+    GBR_REL_FEWER = 4,       /* d<  at least by fewer */
+    GBR_REL_EXACTLY_MORE = 5, /* d>= exactly by more */
+    GBR_REL_EXACTLY_FEWER = 6 /* d<= exactly by fewer */
+} gbr_query_relation;
+
+/* A parsed query. Code and study patterns use digit[] (0-9 or GBR_QUERY_ANY;
+ * queens, rooks, bishops, knights, white pawns, black pawns); study patterns
+ * also king[colour][0 file, 1 rank] (0-7 or GBR_QUERY_ANY) and stipulation
+ * (GBR_STIP_NONE: any). The other kinds use min/max[colour][type] (type
+ * GBR_QUEEN..GBR_PAWN; max GBR_QUERY_ANY: no bound) and relation/by. */
+typedef struct gbr_query {
+    uint8_t kind;          /* gbr_query_kind */
+    uint8_t either_colour; /* also matches with the colours exchanged */
+    uint8_t digit[6];
+    uint8_t stipulation;
+    uint8_t king[2][2];
+    uint8_t min[2][5];
+    uint8_t max[2][5];
+    uint8_t relation[2][5]; /* gbr_query_relation */
+    uint8_t by[2][5];
+} gbr_query;
+
+/* What a query is matched against: a position (counts exact) or a code
+ * (counts exact only when no digit is 9). */
+typedef struct gbr_query_subject {
+    gbr_material material;
+    gbr_counts counts;     /* valid when has_counts */
+    uint8_t has_counts;
+    uint8_t has_kings;     /* white_king, black_king valid (squares 0-63) */
+    uint8_t white_king;
+    uint8_t black_king;
+    uint8_t stipulation;   /* gbr_stipulation */
+} gbr_query_subject;
+
+/* Parses one query of any form (recognised as spec/query.md section 2 says).
+ * On success returns GBR_OK with column 0 and fills *out (either_colour 0);
+ * otherwise returns GBR_E_ARGUMENT for NULL arguments or GBR_E_UNKNOWN_FORM
+ * with the 1-based column of the first byte that cannot be read, *message
+ * (may be NULL) receiving a static English sentence, and *out unchanged. */
+GBR_API gbr_result gbr_query_parse(gbr_query *out, const char *src, size_t len, const char **message);
+/* Adds count conditions "R=1,P>=1" for one side (GBR_WHITE or GBR_BLACK) to a
+ * GBR_QUERY_COUNTS query (gbr_query_counts_init starts one that matches
+ * every position); errors as gbr_query_parse. */
+GBR_API void gbr_query_counts_init(gbr_query *out);
+GBR_API gbr_result gbr_query_add_conditions(gbr_query *q, int colour, const char *src, size_t len, const char **message);
+/* The subject of a position (the position's own counts and kings) with a
+ * stipulation; GBR_E_ARGUMENT for NULL, or the codec's error for counts no
+ * material code has (never for a board gbr_parse_fen accepted). */
+GBR_API gbr_result gbr_query_subject_of_position(const gbr_codec *c, const gbr_position *p, gbr_stipulation stipulation,
+                                                 gbr_query_subject *out);
+/* The subject of a material code or a study code (kings and stipulation from it). */
+GBR_API void gbr_query_subject_of_material(const gbr_material *m, gbr_query_subject *out);
+GBR_API void gbr_query_subject_of_study(const gbr_study *s, gbr_query_subject *out);
+/* 1 when the subject matches the query, else 0 (also for NULL arguments). */
+GBR_API int gbr_query_match(const gbr_query *q, const gbr_query_subject *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Tests of `gbr select`.
+
+usage: select_tests.py GBR WORK_DIR GROUP
+  cli          the bundled sample PGN files and hand-made lines: bytes written,
+               counts, reports, exit statuses, options
+  reference    generated studies and queries: the same counts and the same
+               games as ci/select_ref.py (an independent Python reading of
+               spec/query.md), directly and with --either-colour
+  pgn_extract  the same pgn-extract descriptions through /usr/games/pgn-extract
+               -y/-z and gbr select -y/-z select the same games (exit 77,
+               skipped, when pgn-extract is not installed)
+"""
+import os
+import random
+import re
+import subprocess
+import sys
+
+GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(WORK, exist_ok=True)
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..", "..", "..")
+GEN = os.path.join(ROOT, "ci", "gen", "gen_select.py")
+REF = os.path.join(ROOT, "ci", "select_ref.py")
+PGN_EXTRACT = "/usr/games/pgn-extract"
+failures = []
+
+
+def expect(name, got, want):
+    if got != want:
+        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+
+
+def select(*args, data=None):
+    return subprocess.run([GBR, "select", *args], input=data, capture_output=True)
+
+
+def sample(name):
+    return os.path.join(HERE, name)
+
+
+def game_texts(data):
+    """Each game's bytes, split where a line starts with [Event."""
+    starts = [m.start() for m in re.finditer(rb"(?m)^\[Event ", data)]
+    return [data[s:e] for s, e in zip(starts, starts[1:] + [len(data)])]
+
+
+def test_cli():
+    lf = open(sample("sample_lf.pgn"), "rb").read()
+    crlf = open(sample("sample_crlf.pgn"), "rb").read()
+    games = game_texts(lf)
+    expect("sample has five games", len(games), 5)
+    # Byte for byte, only the matching game; the broken FEN is reported where it is.
+    p = select("0400.10", sample("sample_lf.pgn"))
+    expect("0400.10 output", p.stdout, games[0])
+    expect("0400.10 stderr", p.stderr.decode(),
+           "gbr: %s:17:26: game 3: FEN tag: not a FEN piece letter, digit 1-8 or '/'\n" % sample("sample_lf.pgn"))
+    expect("0400.10 exit (a broken FEN)", p.returncode, 1)
+    # A FEN-like tag in a comment is not the game's [FEN]: bare kings select nothing.
+    p = select("0000.00", sample("sample_crlf.pgn"))
+    expect("tag in a comment", (p.stdout, p.returncode), (b"", 0))
+    # CRLF bytes are kept; exchanged colours; several queries, a game written once.
+    p = select("--either-colour", "0400.10", "KRPvKR", "--", sample("sample_crlf.pgn"))
+    expect("crlf either colour", (p.stdout, p.returncode), (crlf, 0))
+    p = select("0400.10", sample("sample_crlf.pgn"))
+    expect("crlf without either colour", p.stdout, b"")
+    # --count: one line a query, every file counted; standard input as "-".
+    p = select("--count", "--either-colour", "0400.10", "*", "KNNNvKN", "4888.88", "p8 p8", "--",
+               sample("sample_lf.pgn"), "-", data=crlf)
+    expect("count", p.stdout.decode(), "2\t0400.10\n5\t*\n1\tKNNNvKN\n1\t4888.88\n0\tp8 p8\n")
+    expect("count exit", p.returncode, 1)
+    # No [FEN]: the standard start position (pgn-extract's description of it too).
+    p = select("4888.88", "QR2B2N2P8 QR2B2N2P8", sample("sample_lf.pgn"))
+    expect("start position", p.stdout, games[3])
+    # Stipulation from [Result]; king squares.
+    expect("study win", select("+0400.10a1e8", sample("sample_lf.pgn")).stdout, games[0])
+    expect("study draw", select("=0400.10a1e8", sample("sample_lf.pgn")).stdout, b"")
+    expect("study draw bishops", select("=0020.00e1e8", sample("sample_lf.pgn")).stdout, games[1])
+    # Three knights: digit 9, exact counts.
+    for q in ("0009.00", "KNNNvKN", "KNNN*vK*", "n3 n"):
+        expect("three knights " + q, select(q, sample("sample_lf.pgn")).stdout, games[4])
+    expect("9 is not 4", select("0004.00", sample("sample_lf.pgn")).stdout, b"")
+    # --white/--black: one query.
+    p = select("--white", "N=3", "--black", "N<=1,P=0", sample("sample_lf.pgn"))
+    expect("count options", p.stdout, games[4])
+    p = select("--count", "--white", "B=2", "--", sample("sample_lf.pgn"))
+    expect("count options text (the bishops and the start position)", p.stdout, b"2\twhite:B=2\n")
+    # -y / -z files (comments, blank lines); -y reads no positional query.
+    yfile = os.path.join(WORK, "m.txt")
+    with open(yfile, "w") as f:
+        f.write("% rook and pawn\n\nrp r\n")
+    expect("-y", select("-y", yfile, sample("sample_crlf.pgn")).stdout, b"")
+    expect("-z", select("-z", yfile, sample("sample_crlf.pgn")).stdout, crlf)
+    expect("-y with a file", select("-y", yfile, sample("sample_lf.pgn")).stdout, games[0])
+    with open(yfile, "w") as f:
+        f.write("rp r\n0400.10\n")
+    p = select("-y", yfile, sample("sample_lf.pgn"))
+    expect("-y holds descriptions only", (p.stdout, p.returncode, p.stderr.decode()),
+           (b"", 2, "gbr: %s:2:1: a -y or -z file holds pgn-extract descriptions\n" % yfile))
+    # Usage errors: nothing is read, exit 2, the column of the fault.
+    p = select("-e", "04x?.10", sample("sample_lf.pgn"))
+    expect("bad -e", (p.stdout, p.returncode), (b"", 2))
+    expect("bad -e message", p.stderr.decode().splitlines()[0], "gbr: -e:1:3: a digit 0-9, '?' or '*' was required")
+    p = select("--help")
+    expect("--help", (p.returncode, p.stderr, p.stdout.startswith(b"usage: gbr select")), (0, b"", True))
+    good_yfile = os.path.join(WORK, "good.txt")
+    with open(good_yfile, "w") as f:
+        f.write("rp r\n")
+    p = select("-y", good_yfile, "--help")
+    expect("--help after a query file", (p.returncode, p.stderr), (0, b""))
+    p = select(sample("sample_lf.pgn"))
+    expect("no query", p.returncode, 2)
+    expect("no query says why", "no query given" in p.stderr.decode() and ":1:1: a piece letter" in p.stderr.decode(),
+           True)
+    # A file that cannot be opened is reported; the others are still read.
+    p = select("--count", "0400.10", "--", os.path.join(WORK, "missing.pgn"), sample("sample_lf.pgn"))
+    expect("missing file", (p.stdout, p.returncode), (b"1\t0400.10\n", 1))
+    expect("missing file report", "missing.pgn: cannot open" in p.stderr.decode(), True)
+    # --lines: the first code of each line; line ends kept; lines without a code skipped.
+    lines = (b"code\tname\r\n"
+             b"0400.10\tKRPvKR\r\n"
+             b"=0323.12g3g1 Kubbel 0400.10\n"
+             b"a7d3 0116.00 b2b3c6d6 3/3+.\n"
+             b"0009.00\tKNNNvKN\n"
+             b"0400.10 no line end")
+    p = select("--lines", "0400.10", "03??.*", "--", "-", data=lines)
+    expect("lines", (p.stdout, p.returncode),
+           (b"0400.10\tKRPvKR\r\n=0323.12g3g1 Kubbel 0400.10\n0400.10 no line end", 0))
+    p = select("--lines", "--count", "KNNNvKN", "0009.00", "+0116.00a7d3", "0116.00b???", "white:R=1", "--", "-",
+               data=lines)
+    expect("lines count", p.stdout.decode(),
+           "0\tKNNNvKN\n1\t0009.00\n1\t+0116.00a7d3\n0\t0116.00b???\n3\twhite:R=1\n")
+    # A line too long to hold is reported at the limit and skipped; the next is read.
+    huge = b"0400.10 " + b"x" * (1 << 24) + b"\n0400.10 next\n"
+    p = select("--lines", "0400.10", "--", "-", data=huge)
+    expect("long line", (p.stdout, p.returncode, p.stderr.decode()),
+           (b"0400.10 next\n", 1, "gbr: -:1:16777217: line longer than 16777216 bytes\n"))
+    longest = huge[:1 << 24] + b"\r\n"
+    p = select("--lines", "0400.10", "--", "-", data=longest)
+    expect("longest line held", (p.stdout == longest, p.returncode), (True, 0))
+    p = select("--lines", "0400.10", "--", "-", data=huge[:(1 << 24) + 1])
+    expect("a last line one byte too long", (p.stdout, p.returncode), (b"", 1))
+
+
+def run_ref(args, path):
+    return subprocess.run([sys.executable, REF, *args, "--", path], capture_output=True, check=True).stdout
+
+
+def test_reference():
+    seed = random.randrange(1 << 30)
+    print("seed", seed)
+    path = os.path.join(WORK, "ref.pgn")
+    subprocess.run([sys.executable, GEN, "--games", "600", "--seed", str(seed), "--comments", "--out", path],
+                   check=True)
+    queries = subprocess.run([sys.executable, GEN, "--queries", "300", "--seed", str(seed)], capture_output=True,
+                             check=True).stdout.decode().splitlines()
+    for either in ([], ["--either-colour"]):
+        p = select("--count", *either, *queries, "--", path)
+        expect("reference counts %s" % either, p.stdout.decode(), run_ref(["--count", *either, *queries], path).decode())
+        expect("reference exit", p.returncode, 0)
+        matched = sum(1 for line in p.stdout.decode().splitlines() if not line.startswith("0\t"))
+        if matched < 50:
+            failures.append("only %d of 300 queries matched a game: the check is too weak" % matched)
+        for k in range(0, 300, 30):  # the games written, byte for byte
+            chunk = queries[k:k + 30]
+            expect("reference games %s %d" % (either, k), select(*either, *chunk, "--", path).stdout,
+                   run_ref([*either, *chunk], path))
+
+
+def fen_counts(fen):
+    counts = [dict.fromkeys("qrbnp", 0), dict.fromkeys("qrbnp", 0)]
+    for c in fen.split()[0]:
+        if c.lower() in "qrbnp":
+            counts[0 if c.isupper() else 1][c.lower()] += 1
+    return counts
+
+
+def described(rng, counts):
+    """A description of the given material, mostly with suffixes it meets."""
+    holds = {"*": lambda n, o: True, "+": lambda n, o: n >= 1, "=": lambda n, o: n == o, "#": lambda n, o: n != o,
+             ">": lambda n, o: n > o, "<": lambda n, o: n < o, ">=": lambda n, o: n == o + 1,
+             "<=": lambda n, o: n + 1 == o}
+    sides = []
+    for c in (0, 1):
+        word = ""
+        for t in "qrbnp":
+            n, other = counts[c][t], counts[1 - c][t]
+            forms = ["exact", "d+", "d-"] + [f for f in holds if rng.random() < 0.1 or holds[f](n, other)]
+            form = rng.choice(forms)
+            if form == "exact":
+                word += t if n == 1 else "%s%d" % (t, n) if n else ""
+            elif form in holds:
+                word += t + form
+            else:
+                word += "%s%d%s" % (t, max(0, min(n + rng.choice([-1, 0, 0, 1]), 9)), form[1])
+        sides.append(word or "k")
+    return " ".join(sides)
+
+
+def test_pgn_extract():
+    if not os.access(PGN_EXTRACT, os.X_OK):
+        print("skipped: %s is not installed (Debian package pgn-extract)" % PGN_EXTRACT)
+        sys.exit(77)
+    seed = random.randrange(1 << 30)
+    print("seed", seed)
+    rng = random.Random(seed)
+    path = os.path.join(WORK, "px.pgn")
+    subprocess.run([sys.executable, GEN, "--games", "400", "--seed", str(seed), "--out", path], check=True)
+    data = open(path, "rb").read()
+    fens = [m.group(1).decode() for m in re.finditer(rb'\[FEN "([^"]*)"\]', data)]
+    descriptions = subprocess.run([sys.executable, GEN, "--queries", "30", "--kind", "pgn-extract", "--seed",
+                                   str(seed)], capture_output=True, check=True).stdout.decode().splitlines()
+    descriptions += [described(rng, fen_counts(rng.choice(fens))) for _ in range(50)]
+    one = os.path.join(WORK, "one.txt")
+    selected = 0
+    for d in descriptions:
+        with open(one, "w") as f:
+            f.write(d + "\n")
+        for flag in ("-y", "-z"):
+            px = subprocess.run([PGN_EXTRACT, "-s", flag, one, path], capture_output=True)
+            want = sorted(re.findall(rb'(?m)^\[Event "([^"]*)"\]', px.stdout))
+            p = select(flag, one, path)
+            got = sorted(re.findall(rb'(?m)^\[Event "([^"]*)"\]', p.stdout))
+            expect("%s %r" % (flag, d), got, want)
+            selected += len(want) > 0
+    print("%d descriptions, each with -y and -z; %d of the runs selected games" % (len(descriptions), selected))
+    if selected < 40:
+        failures.append("only %d runs selected any game: the comparison is too weak" % selected)
+
+
+{"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract}[GROUP]()
+for f in failures:
+    print("FAIL " + f)
+print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
+sys.exit(1 if failures else 0)
