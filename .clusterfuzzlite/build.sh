@@ -21,11 +21,18 @@ for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/
   objects+=("$object")
 done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
+# The PGN reader of the gbr command, for the pgn_ harnesses.
+support=("$work/fuzz_common.o")
+for source in "$project"/src/cli/pgn_*.c; do
+  object="$work/cli_$(basename "$source" .c).o"
+  $CC $CFLAGS -std=c11 -c "$source" -o "$object"
+  support+=("$object")
+done
 
 for harness in $("$project/fuzz/harnesses.sh"); do
-  $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/$harness.c" -o "$work/$harness.o"
+  $CC $CFLAGS -std=c11 -I"$project/src/include" -I"$project/src/cli" -c "$project/fuzz/$harness.c" -o "$work/$harness.o"
   # Linked with the C++ driver: libFuzzer and some engines' libraries are C++.
-  $CXX $CXXFLAGS "$work/$harness.o" "$work/fuzz_common.o" "${objects[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$harness"
+  $CXX $CXXFLAGS "$work/$harness.o" "${support[@]}" "${objects[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$harness"
 
   surface="${harness%%_*}"
   cp "$project/fuzz/$surface.dict" "$OUT/$harness.dict"

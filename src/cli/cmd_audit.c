@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "pgn_reader.h"
 #include "scan_match.h"
 #include "sort_output.h"
 
@@ -34,6 +35,20 @@ static const char help[] =
     "no mismatch; --fix leaves it as it is. Byte-order marks, CRLF and 8-bit names\n"
     "are passed through untouched.\n"
     "\n"
+    "PGN is read as its standard says: tags only in a game's tag section (its\n"
+    "start), never inside {...} comments (of any number of lines), after ';', on\n"
+    "a line starting with '%', or inside a (...) variation; \\\" and \\\\ in values; a\n"
+    "game ends at the next game's first tag (or with the input). An empty line\n"
+    "followed by '[' in a tag section starts a new game. A malformed tag section\n"
+    "(a value without its closing quote, a missing ']', a bad tag name) is\n"
+    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error; the\n"
+    "game is not checked and --fix copies it unchanged. A tag section over 16 MiB\n"
+    "or 131072 tags is reported and its game passed through unread. Also reported\n"
+    "(the game is still checked): a comment or variation left open where its game\n"
+    "or the input ends, a ')' without '(', and a line longer than 16 MiB (the\n"
+    "limit of every command; the reader holds no line, so it reads it whole).\n"
+    "Memory stays bounded by one tag section, whatever the input.\n"
+    "\n"
     "Options:\n"
     "  --fix      write a copy of the input with the codes corrected; everything\n"
     "             else is copied byte for byte\n"
@@ -44,22 +59,10 @@ static const char help[] =
 
 static const char initial_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-typedef struct tag {
-    size_t line;                /* index into the game's lines */
-    size_t name, name_len;      /* offsets into the game's bytes */
-    size_t value, value_len;
-} tag;
-
-typedef struct text_line {
-    size_t offset, length;      /* the raw line, with its line end */
-    size_t column_base;         /* bytes before column 1 (a BOM) */
-    unsigned long number;
-} text_line;
-
 /* A code found in a tag, and its replacement when it is wrong. */
 typedef struct code_site {
-    const tag *in;
-    size_t start, end;          /* offsets into the game's bytes */
+    const pgn_tag *in;
+    size_t start, end;          /* offsets into the game's section text */
     int wrong;
     char expected[GBR_POSITION_MAX];
     size_t expected_len;
@@ -69,19 +72,11 @@ typedef struct auditor {
     const gbr_codec *codec;
     sort_output *fix;           /* NULL without --fix */
     const char *source;
-    /* The tag section of the current game, held until it ends. */
-    char *bytes;
-    size_t bytes_used, bytes_cap;
-    text_line *lines;
-    size_t lines_n, lines_cap;
-    tag *tags;
-    size_t tags_n, tags_cap;
-    /* The game's codes, one per code tag, in line order. */
+    const pgn_game *game;       /* the game whose tags are being checked */
+    /* The game's codes, one per code tag, in input order. */
     code_site *sites;
     scan_match *matches;
     size_t sites_cap, matches_cap;
-    int in_tags;
-    unsigned long game;         /* number in the current file */
     unsigned long long games, checked, mismatches;
     int bad_input;
     /* With --fix -o - the copy owns standard output, so the mismatch lines and
@@ -104,72 +99,22 @@ static void *grow(void *array, size_t *cap, size_t need, size_t size)
     return bigger;
 }
 
-static int tag_is(const auditor *a, const tag *t, const char *name)
+static int tag_is(const pgn_tag *t, const char *name)
 {
     size_t n = strlen(name);
-    return t->name_len == n && memcmp(a->bytes + t->name, name, n) == 0;
+    return t->name_len == n && memcmp(t->name, name, n) == 0;
 }
 
-static const tag *find_tag(const auditor *a, const char *name)
+/* Where a byte of a tag value is: offset into the section text, column. */
+static size_t value_offset(const auditor *a, const pgn_tag *t, size_t index)
 {
-    for (size_t i = 0; i < a->tags_n; i++)
-        if (tag_is(a, &a->tags[i], name))
-            return &a->tags[i];
-    return NULL;
+    return (size_t)(t->value_at.offset - a->game->start.offset) + index;
 }
 
-/* Reads the tag pairs [Name "value"] of one line; returns 0 when the line is
- * no tag line. */
-static int parse_tags(auditor *a, size_t line_index)
+static void report(auditor *a, const pgn_tag *t, size_t index, const char *what, const char *message)
 {
-    const text_line *l = &a->lines[line_index];
-    const char *s = a->bytes;
-    size_t at = l->offset + l->column_base, end = l->offset + l->length;
-    while (at < end && (s[at] == ' ' || s[at] == '\t'))
-        at++;
-    if (at >= end || s[at] != '[')
-        return 0;
-    while (at < end && s[at] == '[') {
-        size_t name = ++at;
-        while (at < end && s[at] != ' ' && s[at] != '"' && s[at] != ']')
-            at++;
-        size_t name_len = at - name;
-        while (at < end && s[at] == ' ')
-            at++;
-        if (at >= end || s[at] != '"')
-            break;
-        size_t value = ++at;
-        while (at < end && s[at] != '"') {
-            if (s[at] == '\\' && at + 1 < end)
-                at++;
-            at++;
-        }
-        if (at >= end)
-            break;
-        tag *t = grow(a->tags, &a->tags_cap, a->tags_n + 1, sizeof *t);
-        if (!t)
-            break;
-        a->tags = t;
-        a->tags[a->tags_n++] = (tag){line_index, name, name_len, value, at - value};
-        at++;
-        while (at < end && s[at] != '[' && s[at] != '\r' && s[at] != '\n')
-            at++;
-    }
-    return 1;
-}
-
-static const text_line *line_of(const auditor *a, const tag *t) { return &a->lines[t->line]; }
-
-static unsigned long column_of(const auditor *a, const tag *t, size_t offset)
-{
-    const text_line *l = line_of(a, t);
-    return (unsigned long)(offset - l->offset - l->column_base + 1);
-}
-
-static void report(auditor *a, const tag *t, size_t offset, const char *what, const char *message)
-{
-    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", a->source, line_of(a, t)->number,
-            column_of(a, t, offset), a->game, what, message);
+    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", a->source, t->value_at.line,
+            t->value_at.column + (unsigned long)index, a->game->number, what, message);
     a->bad_input = 1;
 }
 
@@ -179,11 +124,12 @@ static void report(auditor *a, const tag *t, size_t offset, const char *what, co
  * ("a1h1 0001.00 2/1." gives 0001.00) and let --fix keep the junk. Returns 0
  * for a value that says nothing (empty, or PGN's placeholders "?" for unknown
  * and "-" for not applicable) and, after reporting, for one that is no such
- * form; the tag is then left as it is. */
-static int gbr_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m)
+ * form; the tag is then left as it is. The value is read as written: a code
+ * has no quote or backslash to unescape, and --fix rewrites those bytes. */
+static int gbr_tag_code(auditor *a, const pgn_tag *t, code_site *site, scan_match *m)
 {
-    const char *value = a->bytes + t->value;
-    size_t from = 0, to = t->value_len;
+    const char *value = t->raw_value;
+    size_t from = 0, to = t->raw_value_len;
     while (from < to && (value[from] == ' ' || value[from] == '\t'))
         from++;
     while (to > from && (value[to - 1] == ' ' || value[to - 1] == '\t'))
@@ -205,11 +151,11 @@ static int gbr_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m
         r = a->codec->parse_position(code, len, &m->value.position);
         break;
     default: /* a FEN, a material name or no form: nothing to compare */
-        report(a, t, t->value + from, "GBR tag", "not a material code, study code or position form");
+        report(a, t, from, "GBR tag", "not a material code, study code or position form");
         return 0;
     }
     if (r.error) {
-        report(a, t, t->value + from + (r.column ? r.column - 1 : 0), "GBR tag", gbr_error_message(r.error));
+        report(a, t, from + (r.column ? r.column - 1 : 0), "GBR tag", gbr_error_message(r.error));
         return 0;
     }
     /* A wrapper belongs to the tag, not to the code we may rewrite. */
@@ -226,21 +172,21 @@ static int gbr_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m
     if (r.error)
         return 0;
     m->canonical_len = r.length;
-    site->start = t->value + from;
-    site->end = t->value + to;
+    site->start = value_offset(a, t, from);
+    site->end = value_offset(a, t, to);
     return 1;
 }
 
 /* The code at the start of a [Black] tag, possibly wrapped: "(+0016.32d4g7) 1st Prize". */
-static int black_tag_code(auditor *a, const tag *t, code_site *site, scan_match *m)
+static int black_tag_code(auditor *a, const pgn_tag *t, code_site *site, scan_match *m)
 {
-    const char *value = a->bytes + t->value;
-    if (!scan_first(a->codec, value, t->value_len, 0, m))
+    const char *value = t->raw_value;
+    if (!scan_first(a->codec, value, t->raw_value_len, 0, m))
         return 0;
     if (m->start > 1 || (m->start == 1 && value[0] != '(' && value[0] != '['))
         return 0; /* a name that happens to contain a code further on */
-    site->start = t->value + m->start;
-    site->end = t->value + m->end;
+    site->start = value_offset(a, t, m->start);
+    site->end = value_offset(a, t, m->end);
     return 1;
 }
 
@@ -316,31 +262,31 @@ static void end_line(auditor *a)
     }
 }
 
-static void put_tag_value(auditor *a, const char *name)
+static void put_tag_value(auditor *a, const char *name, const pgn_tag *t)
 {
-    const tag *t = find_tag(a, name);
     put_str(a, name);
     put_str(a, " \"");
     if (t)
-        put(a, a->bytes + t->value, t->value_len);
+        put(a, t->raw_value, t->raw_value_len);
     put_str(a, "\"");
 }
 
-static void print_mismatch(auditor *a, const code_site *site, const scan_match *m)
+static void print_mismatch(auditor *a, const code_site *site, const scan_match *m, const pgn_tag *white,
+                           const pgn_tag *event)
 {
     put_str(a, a->source);
     put_str(a, ":");
-    put_uint(a, line_of(a, site->in)->number);
+    put_uint(a, site->in->value_at.line);
     put_str(a, ":");
-    put_uint(a, column_of(a, site->in, site->start));
+    put_uint(a, site->in->value_at.column + (site->start - value_offset(a, site->in, 0)));
     put_str(a, ": game ");
-    put_uint(a, a->game);
+    put_uint(a, a->game->number);
     put_str(a, " (");
-    put_tag_value(a, "White");
+    put_tag_value(a, "White", white);
     put_str(a, ", ");
-    put_tag_value(a, "Event");
+    put_tag_value(a, "Event", event);
     put_str(a, "): ");
-    put(a, a->bytes + site->in->name, site->in->name_len);
+    put(a, site->in->name, site->in->name_len);
     put_str(a, " tag says ");
     put(a, m->canonical, m->canonical_len);
     put_str(a, ", FEN gives ");
@@ -348,67 +294,83 @@ static void print_mismatch(auditor *a, const code_site *site, const scan_match *
     end_line(a);
 }
 
-/* Writes the held tag section, with wrong codes replaced. */
-static void write_tags(auditor *a, const code_site *sites, size_t n)
+/* Writes the game's tag section, with wrong codes replaced. */
+static void write_section(auditor *a, const code_site *sites, size_t n)
 {
     if (!a->fix)
         return;
+    const pgn_game *g = a->game;
     size_t at = 0;
     for (size_t i = 0; i < n; i++) {
         if (!sites[i].wrong)
             continue;
-        sort_output_write(a->fix, a->bytes + at, sites[i].start - at);
+        sort_output_write(a->fix, g->section + at, sites[i].start - at);
         sort_output_write(a->fix, sites[i].expected, sites[i].expected_len);
         at = sites[i].end;
     }
-    sort_output_write(a->fix, a->bytes + at, a->bytes_used - at);
+    sort_output_write(a->fix, g->section + at, g->section_len - at);
 }
 
 /* Room for one code per tag of the game; 0 when memory runs out. */
-static int room_for_codes(auditor *a)
+static int room_for_codes(auditor *a, size_t tags)
 {
-    if (a->tags_n == 0)
+    if (tags == 0)
         return 1;
-    code_site *sites = grow(a->sites, &a->sites_cap, a->tags_n, sizeof *sites);
+    code_site *sites = grow(a->sites, &a->sites_cap, tags, sizeof *sites);
     if (sites)
         a->sites = sites;
-    scan_match *matches = grow(a->matches, &a->matches_cap, a->tags_n, sizeof *matches);
+    scan_match *matches = grow(a->matches, &a->matches_cap, tags, sizeof *matches);
     if (matches)
         a->matches = matches;
     return sites && matches;
 }
 
-static void finish_game(auditor *a)
+/* A game's tag section is complete: check its codes, and for --fix write it. */
+static void audit_game(void *context, const pgn_game *game)
 {
+    auditor *a = context;
+    a->game = game;
+    a->games++;
+    if (game->malformed) { /* reported by the reader: the game is left as it is */
+        write_section(a, NULL, 0);
+        return;
+    }
     size_t n = 0;
-    const tag *t;
-    int room = room_for_codes(a);
+    int room = room_for_codes(a, game->tags_n);
     if (!room) { /* the game is copied as it is */
         fprintf(stderr, "gbr: %s: out of memory\n", a->source);
         a->bad_input = 1;
     }
     code_site *sites = a->sites;
     scan_match *matches = a->matches;
-    /* Every code tag, in line order, so that the fix can copy around them
-     * front to back. */
-    for (size_t i = 0; room && i < a->tags_n; i++) {
-        t = &a->tags[i];
+    /* Every code tag, in input order, so that the fix can copy around them
+     * front to back; the tags each mismatch line names are looked up once. */
+    const pgn_tag *white = NULL, *event = NULL, *fen_tag = NULL;
+    for (size_t i = 0; i < game->tags_n; i++) {
+        const pgn_tag *t = &game->tags[i];
+        if (!white && tag_is(t, "White"))
+            white = t;
+        else if (!event && tag_is(t, "Event"))
+            event = t;
+        else if (!fen_tag && tag_is(t, "FEN"))
+            fen_tag = t;
+        if (!room)
+            continue;
         memset(&sites[n], 0, sizeof sites[n]);
-        if (tag_is(a, t, "GBR") && gbr_tag_code(a, t, &sites[n], &matches[n]))
+        if (tag_is(t, "GBR") && gbr_tag_code(a, t, &sites[n], &matches[n]))
             sites[n].in = t, n++;
-        else if (tag_is(a, t, "Black") && black_tag_code(a, t, &sites[n], &matches[n]))
+        else if (tag_is(t, "Black") && black_tag_code(a, t, &sites[n], &matches[n]))
             sites[n].in = t, n++;
     }
     /* The FEN is read even when the game has no code, so that every
      * unreadable FEN is reported (it is not a mismatch). A game without one
      * starts from the initial position. */
-    const tag *fen_tag = find_tag(a, "FEN");
     gbr_position position;
     memset(&position, 0, sizeof position);
     if (fen_tag) {
-        gbr_result r = a->codec->parse_fen(a->bytes + fen_tag->value, fen_tag->value_len, &position);
+        gbr_result r = a->codec->parse_fen(fen_tag->raw_value, fen_tag->raw_value_len, &position);
         if (r.error) {
-            report(a, fen_tag, fen_tag->value + (r.column ? r.column - 1 : 0), "FEN tag", gbr_error_message(r.error));
+            report(a, fen_tag, r.column ? r.column - 1 : 0, "FEN tag", gbr_error_message(r.error));
             n = 0; /* nothing to check against: the codes stay as they are */
         }
     } else if (n > 0) {
@@ -423,110 +385,49 @@ static void finish_game(auditor *a)
             /* Each mismatch line counts, so a game whose [Black] and [GBR]
              * tags are both wrong counts two. */
             if (sites[i].wrong) {
-                print_mismatch(a, &sites[i], &matches[i]);
+                print_mismatch(a, &sites[i], &matches[i], white, event);
                 a->mismatches++;
             }
         }
         a->checked++;
     }
-    write_tags(a, sites, n);
-    a->bytes_used = a->lines_n = a->tags_n = 0;
-    a->in_tags = 0;
+    write_section(a, sites, n);
 }
 
-/* One raw line of input, with its line end. */
-static void audit_line(auditor *a, const char *line, size_t len, unsigned long number, size_t bom)
+/* Input outside the held tag sections: copied as it is. */
+static void copy_bytes(void *context, const char *bytes, size_t len)
 {
-    size_t at = bom;
-    while (at < len && (line[at] == ' ' || line[at] == '\t'))
-        at++;
-    int is_tag = at < len && line[at] == '[';
-    if (!is_tag && !a->in_tags) {
-        if (a->fix)
-            sort_output_write(a->fix, line, len);
-        return;
-    }
-    if (!is_tag) { /* the tag section is over */
-        finish_game(a);
-        if (a->fix)
-            sort_output_write(a->fix, line, len);
-        return;
-    }
-    if (!a->in_tags) {
-        a->in_tags = 1;
-        a->game++;
-        a->games++;
-    }
-    char *bytes = grow(a->bytes, &a->bytes_cap, a->bytes_used + len, 1);
-    text_line *lines = grow(a->lines, &a->lines_cap, a->lines_n + 1, sizeof *lines);
-    if (bytes)
-        a->bytes = bytes;
-    if (lines)
-        a->lines = lines;
-    if (!bytes || !lines) {
-        fprintf(stderr, "gbr: %s: out of memory\n", a->source);
-        a->bad_input = 1;
-        return;
-    }
-    memcpy(a->bytes + a->bytes_used, line, len);
-    a->lines[a->lines_n] = (text_line){a->bytes_used, len, bom, number};
-    a->bytes_used += len;
-    parse_tags(a, a->lines_n++);
+    auditor *a = context;
+    if (a->fix)
+        sort_output_write(a->fix, bytes, len);
+}
+
+static void report_reader(void *context, const pgn_diagnostic *d)
+{
+    auditor *a = context;
+    if (d->game)
+        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", a->source, d->at.line, d->at.column, d->game,
+                d->message);
+    else
+        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", a->source, d->at.line, d->at.column, d->message);
+    a->bad_input = 1;
 }
 
 static int audit_stream(auditor *a, int fd)
 {
-    size_t cap = (size_t)1 << 20, used = 0, start = 0;
-    char *buf = malloc(cap);
-    if (!buf) {
+    static const pgn_handler handler = {copy_bytes, audit_game, NULL, report_reader};
+    pgn_reader *reader = pgn_reader_new(&handler, a);
+    if (!reader) {
         fprintf(stderr, "gbr: %s: out of memory\n", a->source);
         return -1;
     }
-    unsigned long number = 0;
-    int eof = 0, status = 0;
-    a->game = 0;
-    while (!eof) {
-        if (start > 0) {
-            memmove(buf, buf + start, used - start);
-            used -= start;
-            start = 0;
-        }
-        if (used == cap) {
-            char *bigger = realloc(buf, cap * 2);
-            if (!bigger) {
-                fprintf(stderr, "gbr: %s: line too long to hold in memory\n", a->source);
-                status = -1;
-                break;
-            }
-            buf = bigger;
-            cap *= 2;
-        }
-        ssize_t got = read(fd, buf + used, cap - used);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            fprintf(stderr, "gbr: %s: cannot read: %s\n", a->source, strerror(errno));
-            status = -1;
-            break;
-        }
-        if (got == 0)
-            eof = 1;
-        used += (size_t)got;
-        for (;;) {
-            const char *nl = memchr(buf + start, '\n', used - start);
-            size_t end = nl ? (size_t)(nl - buf) + 1 : (eof ? used : start);
-            if (end == start)
-                break;
-            number++;
-            size_t bom = number == 1 && end - start >= 3 && memcmp(buf + start, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-            audit_line(a, buf + start, end - start, number, bom);
-            start = end;
-        }
+    int error = pgn_read_fd(reader, fd);
+    pgn_reader_free(reader);
+    if (error) {
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", a->source, strerror(error));
+        return -1;
     }
-    if (a->in_tags)
-        finish_game(a);
-    free(buf);
-    return status;
+    return 0;
 }
 
 int cmd_audit(int argc, char **argv)
@@ -593,9 +494,6 @@ int cmd_audit(int argc, char **argv)
         else if (sort_output_commit(&out) != 0)
             read_failed = 1;
     }
-    free(a.bytes);
-    free(a.lines);
-    free(a.tags);
     free(a.sites);
     free(a.matches);
     free(a.text);

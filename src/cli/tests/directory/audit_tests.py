@@ -166,9 +166,242 @@ def test_unreadable_fen():
     expect("unreadable FEN exit", p.returncode, 1)
 
 
+# ---- PGN read as the standard says (src/cli/pgn_reader.c) ----------------
+
+def fix(pgn, name):
+    out = os.path.join(WORK, name)
+    p = audit("--fix", "-o", out, data=pgn)
+    return p, open(out, "rb").read()
+
+
+def test_tag_like_text_in_comments():
+    # Defect class: tags read outside a tag section. Tag-like lines inside a
+    # brace comment (one line and several), after ';', on a '%' escape line and
+    # inside a variation start no game, give no mismatch, and --fix leaves them.
+    pgn = (b"[Event \"a\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n"
+           b"1. e4 {[GBR \"0002.00\"]} e5 {a comment\n"
+           b"[Event \"fake\"]\n"
+           b"[GBR \"0003.00\"]\n"
+           b"[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n"
+           b"} 2. Nf3 ; [GBR \"0004.00\"] { not a comment\n"
+           b"%[GBR \"0005.00\"]\n"
+           b"2... Nc6 (2... d6 3. d4\n"
+           b"[GBR \"0006.00\"] (3. c4\n"
+           b"[Black \"(+0007.00e1e8)\"]) $1) 3. Bb5 1-0\n"
+           b"\n[Event \"b\"]\n[Black \"(+0000.00e1e8) x\"]\n" + KINGS + b"\n*\n")
+    p = audit(data=pgn)
+    expect("comments stdout", p.stdout.decode(),
+           "-:2:7: game 1 (White \"\", Event \"a\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "2 games, 2 checked, 1 mismatches\n")
+    expect("comments stderr", p.stderr, b"")
+    p, fixed = fix(pgn, "comments_fixed.pgn")
+    expect("comments --fix", fixed, pgn.replace(b"[GBR \"0001.00\"]", b"[GBR \"0000.00\"]", 1))
+
+
+def test_unclosed_fen_value():
+    # Defect class: a malformed tag dropped in silence. A [FEN] value without
+    # its closing quote is reported where it opens; the game is not checked
+    # (never against the initial position) and --fix leaves it as it is.
+    pgn = (b"[Event \"a\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n[GBR \"0000.00\"]\n\n1. Kd2 *\n"
+           b"[Event \"b\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n*\n")
+    p = audit(data=pgn)
+    expect("unclosed FEN stderr", p.stderr.decode(),
+           "gbr: -:2:6: game 1: a tag value without its closing quote on its line\n")
+    expect("unclosed FEN stdout", p.stdout.decode(),
+           "-:7:7: game 2 (White \"\", Event \"b\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "2 games, 1 checked, 1 mismatches\n")
+    expect("unclosed FEN exit", p.returncode, 1)
+    p, fixed = fix(pgn, "unclosed_fen_fixed.pgn")
+    expect("unclosed FEN --fix keeps the game", fixed, pgn.replace(b"0001.00", b"0000.00"))
+
+
+def test_malformed_tag_sections():
+    # Each malformed tag section is reported at its line and column and its
+    # game is left as it is, however wrong its code; the games around it are
+    # checked as usual.
+    wrong = b"[GBR \"0001.00\"]\n"
+    cases = [
+        (b"[Event \"x\"\n", "2:1: game 1: ']' must follow the tag value"),      # ']' missing: next line's '['
+        (b"[Event \"x\" junk]\n", "1:12: game 1: ']' must follow the tag value"),
+        (b"[Ev-ent \"x\"]\n", "1:4: game 1: a tag name is letters, digits and '_'"),
+        (b"[ \"x\"]\n", "1:3: game 1: a tag name must follow '['"),
+        (b"[Event x]\n", "1:8: game 1: a tag value in double quotes must follow the tag name"),
+        (b"[Event \"x\\\"]\n", "1:8: game 1: a tag value without its closing quote on its line"),
+    ]
+    for bad, where in cases:
+        pgn = bad + wrong + KINGS + b"\n1. e4 *\n"
+        p = audit(data=pgn)
+        expect("malformed %r stderr" % bad, p.stderr.decode(), "gbr: -:%s\n" % where)
+        expect("malformed %r stdout" % bad, p.stdout, b"1 games, 0 checked, 0 mismatches\n")
+        expect("malformed %r exit" % bad, p.returncode, 1)
+        p, fixed = fix(pgn, "malformed.pgn")
+        expect("malformed %r --fix" % bad, fixed, pgn)
+    # At the end of the input, in the middle of a tag pair.
+    for bad, where in [(b"[GBR \"0001.00\"]\n[Event", "2:1: game 1: a tag pair not closed at the end of the input"),
+                       (b"[GBR \"0001.00\"]\n[Event \"x", "2:8: game 1: a tag value without its closing quote on its line")]:
+        p = audit(data=bad)
+        expect("at the end %r" % bad, (p.stderr.decode(), p.stdout), ("gbr: -:%s\n" % where,
+                                                                    b"1 games, 0 checked, 0 mismatches\n"))
+        p, fixed = fix(bad, "malformed_end.pgn")
+        expect("at the end %r --fix" % bad, fixed, bad)
+
+
+def test_pgn_structure():
+    # Escapes in values, '%' lines and comments in the tag section, games of
+    # tags only (apart by an empty line), every termination marker, a game
+    # without one before the next game, a game without tags, and an unclosed
+    # comment, which runs to the end of the input as the standard says.
+    # A pair (wrong, right) is a code that --fix must correct.
+    parts = [b"% an escape line [GBR \"0001.00\"]\n",
+             b"[Event \"say \\\"hi\\\" \\\\ \"]\n%[GBR \"0002.00\"]\n[GBR \"", (b"0001.00", b"0000.00"),
+             b"\"] ; note [GBR \"0003.00\"]\n", KINGS, b"{ [GBR \"0004.00\"] }\n1. e4 1-0\n",
+             b"[GBR \"", (b"0001", b"0000.00"), b"\"]\n", KINGS, b"\n",            # tags only, no result
+             b"[GBR \"0000\"]\n", KINGS, b"\n",                                   # the next game, tags only
+             b"[GBR \"0000.00\"]\n", KINGS, b"1. e4 e5 0-1 [GBR \"", (b"0001.00", b"0000.00"), b"\"]\n",
+             KINGS, b"1/2-1/2\n",
+             b"[GBR \"0000.00\"]\n", KINGS, b"1. e4\n\n[GBR \"", (b"0002.00", b"0000.00"), b"\"]\n", KINGS, b"*\n",
+             b"1. d4 d5 *\n",                                                   # a game without tags
+             b"[GBR \"", (b"0003.00", b"0000.00"), b"\"]\n", KINGS, b"1. e4 {never closed\n[GBR \"0004.00\"]\n"]
+    pgn = b"".join(x[0] if isinstance(x, tuple) else x for x in parts)
+    p = audit(data=pgn)
+    expect("structure stdout", p.stdout.decode(),
+           "-:4:7: game 1 (White \"\", Event \"say \\\"hi\\\" \\\\ \"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:8:7: game 2 (White \"\", Event \"\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:16:20: game 5 (White \"\", Event \"\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:23:7: game 7 (White \"\", Event \"\"): GBR tag says 0002.00, FEN gives 0000.00\n"
+           "-:27:7: game 9 (White \"\", Event \"\"): GBR tag says 0003.00, FEN gives 0000.00\n"
+           "9 games, 8 checked, 5 mismatches\n")
+    expect("structure stderr", p.stderr.decode(),
+           "gbr: -:29:7: game 9: a comment opened here is not closed at the end of the input\n")
+    p, fixed = fix(pgn, "structure.pgn")
+    expect("structure --fix", fixed, b"".join(x[1] if isinstance(x, tuple) else x for x in parts))
+
+
+# ---- Limits: bounded memory, linear time ----------------------------------
+
+# Under AddressSanitizer the address space cannot be limited; the ctest
+# TIMEOUT guards the time there.
+SANITIZED = os.environ.get("GBR_TEST_SANITIZED") == "1"
+ADDRESS_SPACE = 96 << 20   # gbr with a 64 KiB read buffer needs far less
+
+
+def limited():
+    if not SANITIZED:
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+def audit_pipe(source_cmd, *args):
+    """gbr audit reading standard input from a pipe fed by source_cmd, in bounded memory."""
+    src = subprocess.Popen(source_cmd, stdout=subprocess.PIPE)
+    p = subprocess.run([GBR, "audit", *args], stdin=src.stdout, capture_output=True, preexec_fn=limited)
+    src.stdout.close()
+    src.wait()
+    return p
+
+
+LONG = "line longer than 16777216 bytes (read whole: no line is held)"
+
+
+def test_dev_zero():
+    # Defect class: unbounded memory and rescanning on a line without end.
+    # 100 MB of /dev/zero through a pipe: one report at column 16777217, no
+    # growth (the address space is limited to 96 MiB).
+    p = audit_pipe(["head", "-c", "100000000", "/dev/zero"])
+    expect("/dev/zero stderr", p.stderr.decode(), "gbr: -:1:16777217: game 1: %s\n" % LONG)
+    expect("/dev/zero stdout", p.stdout, b"1 games, 0 checked, 0 mismatches\n")
+    expect("/dev/zero exit", p.returncode, 1)
+
+
+def test_line_limit_exact():
+    # The limit is what the help says: a line of 16777216 bytes, with or
+    # without a CR before its newline, is no report; one byte more is.
+    limit = 16777216
+    for body, eol, reported in [(limit, b"\n", False), (limit - 1, b"\r\n", False), (limit, b"\r\n", False),
+                                (limit + 1, b"\n", True), (limit, b"\r;\n", True)]:
+        path = os.path.join(WORK, "limit.pgn")
+        with open(path, "wb") as f:
+            f.write(b"{" + b"x" * (body - 2) + b"}" + eol + b"[Event \"a\"]\n*\n")
+        p = audit(path)
+        want = "gbr: %s:1:16777217: %s\n" % (path, LONG) if reported else ""
+        expect("line of %d bytes + %r" % (body, eol), (p.stderr.decode(), p.stdout),
+               (want, b"1 games, 0 checked, 0 mismatches\n"))
+        os.remove(path)
+
+
+def test_huge_movetext_line():
+    # A 40 MB movetext line through a pipe between two games with wrong codes:
+    # both are found, the line is reported (and read whole, so the comment cut
+    # by the limit still ends on it), and --fix copies it byte for byte.
+    path = os.path.join(WORK, "huge.pgn")
+    first = b"[Event \"a\"]\n[GBR \"0001.00\"]\n" + KINGS + b"\n"
+    second = b"\n*\n\n[Event \"b\"]\n[GBR \"0002.00\"]\n" + KINGS + b"\n*\n"
+    with open(path, "wb") as f:
+        f.write(first)
+        f.write(b"1. e4 e5 {[GBR \"0003.00\"]} " * 1_400_000)
+        f.write(second)
+    p = audit_pipe(["cat", path])
+    expect("huge line stderr", p.stderr.decode(), "gbr: -:5:16777217: game 1: %s\n" % LONG)
+    expect("huge line stdout", p.stdout.decode(),
+           "-:2:7: game 1 (White \"\", Event \"a\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+           "-:9:7: game 2 (White \"\", Event \"b\"): GBR tag says 0002.00, FEN gives 0000.00\n"
+           "2 games, 2 checked, 2 mismatches\n")
+    out = os.path.join(WORK, "huge_fixed.pgn")
+    p = audit_pipe(["cat", path], "--fix", "-o", out)
+    want = open(path, "rb").read().replace(b"[GBR \"0001.00\"]", b"[GBR \"0000.00\"]").replace(
+        b"[GBR \"0002.00\"]", b"[GBR \"0000.00\"]")
+    expect("huge line --fix", open(out, "rb").read() == want, True)
+    os.remove(path)
+    os.remove(out)
+
+
+def cpu_limited():
+    import resource
+    resource.setrlimit(resource.RLIMIT_CPU, (10, 10))
+
+
+def test_many_wrong_codes():
+    # Defect class: work per mismatch that grows with the game (White and
+    # Event were looked up again for each mismatch, through every tag before
+    # them). 130,000 wrong code tags in one game, White and Event after them:
+    # linear work takes a fraction of a second, the quadratic lookup took about
+    # 15 s of CPU, beyond the 10 s of CPU this run is given.
+    n = 130_000
+    pgn = b"[GBR \"0001.00\"]\n" * n + b"[Event \"e\"]\n[White \"w\"]\n" + KINGS + b"\n*\n"
+    p = subprocess.run([GBR, "audit"], input=pgn, capture_output=True, preexec_fn=cpu_limited)
+    out = p.stdout.decode().splitlines()
+    expect("many wrong codes exit", p.returncode, 1)
+    expect("many wrong codes", (len(out), out[-1:]), (n + 1, ["1 games, 1 checked, %d mismatches" % n]))
+    expect("last mismatch line", out[-2:-1],
+           ["-:%d:7: game 1 (White \"w\", Event \"e\"): GBR tag says 0001.00, FEN gives 0000.00" % n])
+    p, fixed = fix(pgn, "many_fixed.pgn")
+    expect("many wrong codes fixed", fixed == pgn.replace(b"0001.00", b"0000.00"), True)
+
+
+def test_section_limits():
+    # A tag section beyond what is held (131072 tags, 16 MiB) is reported and
+    # passed through unread; the next game is checked.
+    after = b"[GBR \"0001.00\"]\n" + KINGS + b"\n*\n"
+    for name, section, message in [
+            ("tags", b"[GBR \"0001.00\"]\n" * 131073,
+             "131073:1: game 1: a tag section of more than 131072 tags: the game is passed through unread"),
+            ("bytes", (b"[Event \"" + b"x" * 16384 + b"\"]\n") * 1030,
+             "1024:5132: game 1: a tag section longer than 16777216 bytes: the game is passed through unread")]:
+        pgn = section + KINGS + b"\n*\n" + after
+        p = audit(data=pgn)
+        expect("section %s stderr" % name, p.stderr.decode(), "gbr: -:%s\n" % message)
+        expect("section %s stdout" % name, p.stdout.decode().splitlines()[-1], "2 games, 1 checked, 1 mismatches")
+        p, fixed = fix(pgn, "section_fixed.pgn")
+        expect("section %s --fix" % name, fixed == section + KINGS + b"\n*\n" + after.replace(b"0001", b"0000"),
+               True)
+
+
 GROUPS = {"generated": [test_generated],
           "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
-                    test_unreadable_fen]}
+                    test_unreadable_fen],
+          "pgn": [test_tag_like_text_in_comments, test_unclosed_fen_value, test_malformed_tag_sections,
+                  test_pgn_structure],
+          "limits": [test_dev_zero, test_line_limit_exact, test_huge_movetext_line, test_many_wrong_codes, test_section_limits]}
 for test in GROUPS[GROUP]:
     test()
 if failures:

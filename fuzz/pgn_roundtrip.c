@@ -1,0 +1,216 @@
+/*
+ * The PGN reader (src/cli/pgn_reader.h) on any bytes: everything it reports
+ * points at the bytes it says, checked against the input itself.
+ * - The bytes handed on and the games' section texts, in call order, are the
+ *   input, byte for byte.
+ * - Games are numbered 1, 2, ...; each starts where the one before ended, the
+ *   last ends at the end of the input; its section lies at its start, its
+ *   movetext inside it after the section; its bytes arrive between its tags
+ *   and game_end callbacks.
+ * - Each tag: '[' at its open offset, its name bytes (letters, digits, '_') at
+ *   the name offset, '"' before and after the raw value, which has no newline
+ *   and unescapes (\" and \\, done here again) to the value given, NUL-ended;
+ *   tags in increasing order, inside the section. Every line and column
+ *   agrees with its offset (counted here from the input, a BOM aside).
+ * - Fed whole and fed in small pieces (their sizes taken from the input), the
+ *   reader reports the same: no state is lost at a boundary.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "pgn_reader.h"
+
+/* A digest of every report, to compare the two ways of feeding. */
+typedef struct run {
+    const unsigned char *input;
+    size_t len;
+    size_t bom;                 /* 3 when the input starts with a BOM */
+    size_t copied;              /* input bytes seen so far, in order */
+    unsigned long games;
+    uint64_t game_start;        /* of the open game */
+    int in_game;                /* between its tags and game_end callbacks */
+    unsigned long *line_of, *column_of; /* of each offset 0 .. len */
+    uint64_t digest;
+} run;
+
+static void mix(run *r, uint64_t value)
+{
+    r->digest = (r->digest ^ value) * 0x100000001b3ULL;
+}
+
+static void check_where(const run *r, pgn_where w, const char *what)
+{
+    FUZZ_ASSERT(w.offset <= r->len, "%s offset %llu beyond the input (%zu)", what, (unsigned long long)w.offset,
+                r->len);
+    unsigned long line = r->line_of[w.offset], column = r->column_of[w.offset];
+    FUZZ_ASSERT(w.line == line && w.column == column, "%s at offset %llu: said %lu:%lu, is %lu:%lu", what,
+                (unsigned long long)w.offset, w.line, w.column, line, column);
+}
+
+/* Line and column of every offset, counted from the input. */
+static void count_lines(run *r)
+{
+    unsigned long line = 1;
+    size_t line_start = 0;
+    for (size_t i = 0; i <= r->len; i++) {
+        r->line_of[i] = line;
+        r->column_of[i] = (unsigned long)(i - line_start + 1 - (line == 1 && i >= r->bom ? r->bom : 0));
+        if (i < r->len && r->input[i] == '\n')
+            line++, line_start = i + 1;
+    }
+}
+
+static void take(run *r, const char *bytes, size_t len)
+{
+    FUZZ_ASSERT(r->copied + len <= r->len && memcmp(bytes, r->input + r->copied, len) == 0,
+                "bytes at %zu (%zu of them) are not the input's", r->copied, len);
+    r->copied += len;
+}
+
+static void on_bytes(void *context, const char *bytes, size_t len)
+{
+    run *r = context;
+    FUZZ_ASSERT(len > 0, "an empty bytes callback");
+    FUZZ_ASSERT(!r->in_game || r->copied >= r->game_start, "game bytes before the game's start");
+    take(r, bytes, len); /* how the bytes are cut into calls may differ */
+}
+
+static int is_name_byte(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+
+static void check_tag(const run *r, const pgn_game *g, const pgn_tag *t, uint64_t after)
+{
+    const unsigned char *in = r->input;
+    uint64_t section_end = g->start.offset + g->section_len;
+    check_where(r, t->open, "tag '['");
+    check_where(r, t->name_at, "tag name");
+    check_where(r, t->value_at, "tag value");
+    FUZZ_ASSERT(t->open.offset >= after && t->open.offset < t->name_at.offset &&
+                    t->name_at.offset + t->name_len < t->value_at.offset &&
+                    t->value_at.offset + t->raw_value_len < section_end,
+                "tag spans out of order or outside the section");
+    FUZZ_ASSERT(in[t->open.offset] == '[', "no '[' at the tag's open offset");
+    FUZZ_ASSERT(t->name_len > 0 && t->name == (const char *)g->section + (t->name_at.offset - g->start.offset) &&
+                    memcmp(t->name, in + t->name_at.offset, t->name_len) == 0,
+                "the name is not the bytes at its offset");
+    for (size_t i = 0; i < t->name_len; i++)
+        FUZZ_ASSERT(is_name_byte((unsigned char)t->name[i]), "byte %02x in a tag name", (unsigned char)t->name[i]);
+    FUZZ_ASSERT(in[t->value_at.offset - 1] == '"' && in[t->value_at.offset + t->raw_value_len] == '"',
+                "the raw value is not between quotes");
+    FUZZ_ASSERT(t->raw_value == (const char *)g->section + (t->value_at.offset - g->start.offset) &&
+                    memcmp(t->raw_value, in + t->value_at.offset, t->raw_value_len) == 0,
+                "the raw value is not the bytes at its offset");
+    /* Unescape the raw value here and compare. */
+    size_t n = 0;
+    for (size_t i = 0; i < t->raw_value_len; i++) {
+        unsigned char c = (unsigned char)t->raw_value[i];
+        FUZZ_ASSERT(c != '\n', "a newline in a tag value");
+        if (c == '\\' && i + 1 < t->raw_value_len && (t->raw_value[i + 1] == '"' || t->raw_value[i + 1] == '\\'))
+            c = (unsigned char)t->raw_value[++i];
+        else
+            FUZZ_ASSERT(c != '"', "an unescaped quote inside a value");
+        FUZZ_ASSERT(n < t->value_len && (unsigned char)t->value[n] == c, "value byte %zu differs from the raw's", n);
+        n++;
+    }
+    FUZZ_ASSERT(n == t->value_len && t->value[n] == '\0', "value length %zu, unescaped raw %zu", t->value_len, n);
+}
+
+static void on_tags(void *context, const pgn_game *g)
+{
+    run *r = context;
+    FUZZ_ASSERT(!r->in_game, "tags of a game before the last one ended");
+    FUZZ_ASSERT(g->number == r->games + 1, "game %lu after game %lu", g->number, r->games);
+    r->games++;
+    r->in_game = 1;
+    r->game_start = g->start.offset;
+    check_where(r, g->start, "game start");
+    FUZZ_ASSERT(g->start.offset == r->copied, "game %lu starts at %llu, the input read is %zu", g->number,
+                (unsigned long long)g->start.offset, r->copied);
+    if (g->section_len > 0)
+        FUZZ_ASSERT(r->input[g->start.offset] == '[', "a tag section that does not start with '['");
+    take(r, g->section, g->section_len);
+    uint64_t after = g->start.offset;
+    for (size_t i = 0; i < g->tags_n; i++) {
+        check_tag(r, g, &g->tags[i], after);
+        after = g->tags[i].value_at.offset + g->tags[i].raw_value_len + 1;
+        mix(r, g->tags[i].name_at.offset);
+        mix(r, g->tags[i].value_len);
+    }
+    mix(r, g->section_len);
+    mix(r, g->malformed);
+}
+
+static void on_game_end(void *context, const pgn_game *g)
+{
+    run *r = context;
+    FUZZ_ASSERT(r->in_game && g->number == r->games, "game_end of game %lu without its tags", g->number);
+    r->in_game = 0;
+    FUZZ_ASSERT(g->end == r->copied && g->end > g->start.offset, "game %lu ends at %llu, %zu bytes were read",
+                g->number, (unsigned long long)g->end, r->copied);
+    FUZZ_ASSERT(g->start.offset + g->section_len <= g->movetext_start,
+                "movetext inside the tag section");
+    FUZZ_ASSERT(g->movetext_start <= g->movetext_end && g->movetext_end <= g->end, "movetext span out of the game");
+    FUZZ_ASSERT(g->movetext_start == g->movetext_end || g->movetext_start >= g->start.offset,
+                "movetext before the game");
+    mix(r, g->end);
+    mix(r, g->movetext_start);
+    mix(r, g->movetext_end);
+    mix(r, (uint64_t)g->terminated);
+}
+
+static void on_diagnostic(void *context, const pgn_diagnostic *d)
+{
+    run *r = context;
+    check_where(r, d->at, d->message);
+    FUZZ_ASSERT(d->game <= r->games + 1, "a diagnostic of game %lu with %lu read", d->game, r->games);
+    mix(r, d->at.offset);
+    mix(r, d->game);
+}
+
+static uint64_t read_input(const unsigned char *data, size_t size, size_t piece_seed)
+{
+    static const pgn_handler handler = {on_bytes, on_tags, on_game_end, on_diagnostic};
+    run r;
+    memset(&r, 0, sizeof r);
+    r.input = data;
+    r.len = size;
+    r.bom = size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    r.digest = 0xcbf29ce484222325ULL;
+    r.line_of = malloc((size + 1) * sizeof *r.line_of);
+    r.column_of = malloc((size + 1) * sizeof *r.column_of);
+    FUZZ_ASSERT(r.line_of && r.column_of, "out of memory");
+    count_lines(&r);
+    pgn_reader *reader = pgn_reader_new(&handler, &r);
+    FUZZ_ASSERT(reader != NULL, "out of memory");
+    if (piece_seed == 0) {
+        pgn_feed(reader, (const char *)data, size);
+    } else { /* pieces of 1 to 8 bytes, their sizes from the input's bytes */
+        size_t at = 0, k = piece_seed;
+        while (at < size) {
+            size_t piece = 1 + (data[k++ % size] & 7u);
+            if (piece > size - at)
+                piece = size - at;
+            pgn_feed(reader, (const char *)data + at, piece);
+            at += piece;
+        }
+    }
+    pgn_finish(reader);
+    pgn_reader_free(reader);
+    free(r.line_of);
+    free(r.column_of);
+    FUZZ_ASSERT(r.copied == size, "%zu of %zu input bytes handed out", r.copied, size);
+    FUZZ_ASSERT(!r.in_game, "the last game never ended");
+    return r.digest;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_note_input((const char *)data, size);
+    uint64_t whole = read_input(data, size, 0);
+    uint64_t pieces = read_input(data, size, 1);
+    FUZZ_ASSERT(whole == pieces, "fed whole and fed in pieces, the reader reports differently");
+    return 0;
+}

@@ -1,0 +1,687 @@
+/* pgn_reader.c - the streaming PGN reader (pgn_reader.h says what it reads). */
+#define _POSIX_C_SOURCE 200809L /* read(2) */
+
+#include "pgn_reader.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define READ_BUFFER_SIZE ((size_t)1 << 16)
+
+/* Where the reader is, between bytes. Comments are tracked apart (a comment
+ * returns to the state it interrupted). */
+enum state {
+    S_OUTSIDE,          /* before the first game, or after a termination marker */
+    S_TAGS,             /* in a tag section, between tag pairs */
+    S_TAG_OPEN,         /* after '[': white space, then the name */
+    S_TAG_NAME,
+    S_TAG_AFTER_NAME,   /* white space, then the value's opening quote */
+    S_TAG_VALUE,
+    S_TAG_ESCAPE,       /* after a backslash in the value */
+    S_TAG_AFTER_VALUE,  /* white space, then ']' */
+    S_TAG_RECOVER,      /* after a malformed tag pair: ignore the rest of its line */
+    S_MOVETEXT,
+    S_SYMBOL,           /* in a symbol token of the movetext */
+    S_NAG               /* in the digits of a $n */
+};
+
+enum comment { NO_COMMENT, BRACE_COMMENT, LINE_COMMENT };
+
+struct pgn_reader {
+    pgn_handler handler;
+    void *context;
+    enum state state;
+    enum comment comment;
+    pgn_where comment_at;           /* the '{' of an open brace comment */
+    int line_reported;              /* this line is over the line limit, and reported */
+    /* The byte being read. */
+    uint64_t offset;
+    unsigned long line;
+    uint64_t column_index;          /* bytes before it on its line (a BOM aside) */
+    int line_has_content;           /* a byte other than white space on this line */
+    /* A byte-order mark is recognised once its three bytes are in. */
+    unsigned char prefix[3];
+    size_t prefix_n;
+    int prefix_done;
+    int bom_left;                   /* BOM bytes still to pass over */
+    /* The current game. */
+    int in_game;
+    pgn_game game;
+    unsigned long games;
+    int tags_emitted;
+    int blank_line;                 /* an empty line in the tag section */
+    unsigned long depth;            /* variations open */
+    pgn_where variation_at;         /* the outermost open '(' */
+    int stray_reported;             /* a ')' without '(' in this game */
+    /* The held tag section: its bytes, unescaped values and tags. */
+    int holding;
+    int overflow;                   /* the section must be released: its message */
+    pgn_where overflow_at;
+    const char *overflow_message;
+    char *section;
+    size_t section_len, section_cap;
+    char *values;
+    size_t values_len, values_cap;
+    pgn_tag *tags;
+    size_t tags_n, tags_cap;
+    /* The tag pair being read. */
+    pgn_tag tag;
+    pgn_where quote_at;
+    size_t tag_values_start;
+    /* The symbol being read: its first bytes and its length. */
+    char symbol[8];
+    uint64_t symbol_len;
+    /* The chunk being fed; bytes [pass_from, chunk_at) are still to be handed
+     * on (when not holding). */
+    const char *chunk;
+    size_t chunk_at, pass_from;
+    char *read_buffer;
+};
+
+static int is_space(unsigned char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static int is_alnum(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static int is_name_byte(unsigned char c) { return is_alnum(c) || c == '_'; }
+
+/* The standard's symbol continuation characters, and '/' of "1/2-1/2". */
+static int is_symbol_byte(unsigned char c)
+{
+    return is_alnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
+}
+
+static pgn_where here(const pgn_reader *r)
+{
+    pgn_where w = {r->offset, r->line, (unsigned long)(r->column_index + 1)};
+    return w;
+}
+
+static void diagnose(pgn_reader *r, pgn_where at, const char *message)
+{
+    if (r->handler.diagnostic) {
+        pgn_diagnostic d = {at, r->in_game ? r->game.number : 0, message};
+        r->handler.diagnostic(r->context, &d);
+    }
+}
+
+/* Hands on the bytes of the chunk read but not held, up to the current byte. */
+static void flush_pass(pgn_reader *r)
+{
+    if (!r->holding && r->chunk && r->chunk_at > r->pass_from && r->handler.bytes)
+        r->handler.bytes(r->context, r->chunk + r->pass_from, r->chunk_at - r->pass_from);
+    r->pass_from = r->chunk_at;
+}
+
+/* The tags callback, once a game: with the held section, or with none. */
+static void emit_tags(pgn_reader *r)
+{
+    if (r->tags_emitted)
+        return;
+    r->tags_emitted = 1;
+    const char *value = r->values;
+    for (size_t i = 0; i < r->tags_n; i++) {
+        pgn_tag *t = &r->tags[i];
+        t->name = r->section + (t->name_at.offset - r->game.start.offset);
+        t->raw_value = r->section + (t->value_at.offset - r->game.start.offset);
+        t->value = value;
+        value += t->value_len + 1;
+    }
+    r->game.section = r->holding ? r->section : ""; /* never NULL: memcpy(dst, section, 0) is fine */
+    r->game.section_len = r->holding ? r->section_len : 0;
+    r->game.tags = r->tags_n ? r->tags : NULL;
+    r->game.tags_n = r->tags_n;
+    if (r->handler.tags)
+        r->handler.tags(r->context, &r->game);
+    r->game.section = NULL;
+    r->game.tags = NULL;
+}
+
+/* Stops holding: the held bytes go out with the tags; the current byte is the
+ * first one handed on. */
+static void stop_holding(pgn_reader *r)
+{
+    emit_tags(r);
+    r->holding = 0;
+    r->pass_from = r->chunk_at;
+}
+
+/* A section too large to hold (or no memory for it) goes out as it is, its
+ * game marked malformed, and the rest of it is passed through. */
+static void release_if_needed(pgn_reader *r)
+{
+    if (!r->overflow)
+        return;
+    r->overflow = 0;
+    if (!r->holding)
+        return;
+    diagnose(r, r->overflow_at, r->overflow_message);
+    r->game.malformed++;
+    stop_holding(r);
+}
+
+static void end_game(pgn_reader *r)
+{
+    if (!r->in_game)
+        return;
+    if (r->holding)
+        stop_holding(r);
+    else
+        flush_pass(r);
+    emit_tags(r);
+    if (r->depth > 0)
+        diagnose(r, r->variation_at, "a variation opened here is not closed where its game ends");
+    r->game.end = r->offset;
+    if (r->game.movetext_start == UINT64_MAX)
+        r->game.movetext_start = r->game.movetext_end = r->offset;
+    if (r->handler.game_end)
+        r->handler.game_end(r->context, &r->game);
+    r->in_game = 0;
+}
+
+static void start_game(pgn_reader *r, int with_tags)
+{
+    flush_pass(r);
+    end_game(r);
+    r->in_game = 1;
+    memset(&r->game, 0, sizeof r->game);
+    r->game.number = ++r->games;
+    r->game.start = here(r);
+    r->game.movetext_start = UINT64_MAX;
+    r->tags_emitted = 0;
+    r->blank_line = 0;
+    r->depth = 0;
+    r->stray_reported = 0;
+    r->section_len = r->values_len = r->tags_n = 0;
+    r->overflow = 0;
+    r->holding = with_tags;
+    if (!with_tags) {
+        r->game.movetext_start = r->offset;
+        emit_tags(r);
+    }
+}
+
+/* Grows *buffer to hold `need` elements of `size` bytes, at most `max`. */
+static int reserve(void **buffer, size_t *cap, size_t need, size_t size, size_t max)
+{
+    if (need <= *cap)
+        return 1;
+    if (need > max)
+        return 0;
+    size_t n = *cap ? *cap : 256;
+    while (n < need)
+        n = n > max / 2 ? max : n * 2;
+    void *bigger = realloc(*buffer, n * size);
+    if (!bigger)
+        return 0;
+    *buffer = bigger;
+    *cap = n;
+    return 1;
+}
+
+static void overflow(pgn_reader *r, pgn_where at, const char *message)
+{
+    if (!r->overflow) {
+        r->overflow = 1;
+        r->overflow_at = at;
+        r->overflow_message = message;
+    }
+}
+
+static const char out_of_memory[] = "no memory to hold this tag section: the game is passed through unread";
+
+/* One byte of a tag value, unescaped, for a held section. */
+static void add_value_byte(pgn_reader *r, char c)
+{
+    if (!r->holding || r->overflow)
+        return;
+    if (!reserve((void **)&r->values, &r->values_cap, r->values_len + 1, 1, PGN_SECTION_MAX + PGN_TAGS_MAX))
+        overflow(r, here(r), out_of_memory);
+    else
+        r->values[r->values_len++] = c;
+}
+
+static void store_tag(pgn_reader *r)
+{
+    if (!r->holding || r->overflow)
+        return;
+    if (r->tags_n == PGN_TAGS_MAX) {
+        overflow(r, r->tag.open, "a tag section of more than 131072 tags: the game is passed through unread");
+        return;
+    }
+    if (!reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) {
+        overflow(r, r->tag.open, out_of_memory);
+        return;
+    }
+    r->tag.value_len = r->values_len - r->tag_values_start - 1; /* its NUL aside */
+    r->tags[r->tags_n++] = r->tag;
+}
+
+static void open_tag(pgn_reader *r)
+{
+    memset(&r->tag, 0, sizeof r->tag);
+    r->tag.open = here(r);
+    r->tag_values_start = r->values_len;
+    r->state = S_TAG_OPEN;
+}
+
+static void open_value(pgn_reader *r)
+{
+    r->quote_at = here(r);
+    r->tag.value_at = (pgn_where){r->offset + 1, r->line, r->quote_at.column + 1};
+    r->tag_values_start = r->values_len;
+    r->state = S_TAG_VALUE;
+}
+
+/* A malformed tag pair: reported, its game marked; reading goes on on the next
+ * line (or at a '[' that starts this one), so a line gives one report at most. */
+static void tag_error(pgn_reader *r, unsigned char c, pgn_where at, const char *message)
+{
+    diagnose(r, at, message);
+    r->game.malformed++;
+    r->values_len = r->tag_values_start;
+    if (c == '[' && !r->line_has_content) /* the next tag pair, on a line of its own */
+        open_tag(r);
+    else
+        r->state = c == '\n' ? S_TAGS : S_TAG_RECOVER;
+}
+
+static void movetext_token_end(pgn_reader *r, uint64_t end)
+{
+    if (r->state == S_MOVETEXT || r->state == S_SYMBOL || r->state == S_NAG)
+        r->game.movetext_end = end;
+}
+
+static void terminate_game(pgn_reader *r)
+{
+    r->game.terminated = 1;
+    r->state = S_OUTSIDE;
+}
+
+static int symbol_is_result(const pgn_reader *r)
+{
+    static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
+    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
+        if (r->symbol_len == strlen(results[i]) && memcmp(r->symbol, results[i], r->symbol_len) == 0)
+            return 1;
+    return 0;
+}
+
+static void end_symbol(pgn_reader *r)
+{
+    movetext_token_end(r, r->offset);
+    if (r->depth == 0 && symbol_is_result(r))
+        terminate_game(r);
+    else
+        r->state = S_MOVETEXT;
+}
+
+static void lex(pgn_reader *r, unsigned char c);
+
+static void lex_movetext(pgn_reader *r, unsigned char c)
+{
+    switch (c) {
+    case '{':
+        r->comment = BRACE_COMMENT;
+        r->comment_at = here(r);
+        return;
+    case ';':
+        r->comment = LINE_COMMENT;
+        return;
+    case '[':
+        if (r->depth > 0) /* no tag pair in a variation: a stray byte */
+            break;
+        start_game(r, 1);
+        open_tag(r);
+        return;
+    case '(':
+        if (r->depth++ == 0)
+            r->variation_at = here(r);
+        break;
+    case ')':
+        if (r->depth == 0) {
+            if (!r->stray_reported) /* once a game: one report, not one a byte */
+                diagnose(r, here(r), "')' without a '(' before it");
+            r->stray_reported = 1;
+        } else {
+            r->depth--;
+        }
+        break;
+    case '$':
+        r->state = S_NAG;
+        break;
+    default:
+        if (is_space(c))
+            return;
+        if (is_alnum(c)) {
+            r->state = S_SYMBOL;
+            r->symbol_len = 0;
+            r->symbol[r->symbol_len++] = (char)c;
+        }
+        break;
+    }
+    movetext_token_end(r, r->offset + 1);
+    if (c == '*' && r->depth == 0)
+        terminate_game(r);
+}
+
+/* One byte outside comments and escape lines. */
+static void lex(pgn_reader *r, unsigned char c)
+{
+    switch (r->state) {
+    case S_OUTSIDE:
+        if (is_space(c))
+            return;
+        if (c == '{') {
+            r->comment = BRACE_COMMENT;
+            r->comment_at = here(r);
+        } else if (c == ';') {
+            r->comment = LINE_COMMENT;
+        } else if (c == '[') {
+            start_game(r, 1);
+            open_tag(r);
+        } else { /* a game without tags */
+            start_game(r, 0);
+            r->state = S_MOVETEXT;
+            lex_movetext(r, c);
+        }
+        return;
+    case S_TAGS:
+        if (c == '\n' && !r->line_has_content)
+            r->blank_line = 1;
+        if (is_space(c))
+            return;
+        if (c == '{') {
+            r->comment = BRACE_COMMENT;
+            r->comment_at = here(r);
+        } else if (c == ';') {
+            r->comment = LINE_COMMENT;
+        } else if (c == '[') {
+            if (r->blank_line) /* tags after an empty line: the next game */
+                start_game(r, 1);
+            open_tag(r);
+        } else { /* the movetext starts */
+            r->game.movetext_start = r->offset;
+            if (r->holding)
+                stop_holding(r);
+            r->state = S_MOVETEXT;
+            lex_movetext(r, c);
+        }
+        return;
+    case S_TAG_OPEN:
+        if (is_space(c))
+            return;
+        if (is_alnum(c)) {
+            r->tag.name_at = here(r);
+            r->tag.name_len = 1;
+            r->state = S_TAG_NAME;
+        } else {
+            tag_error(r, c, here(r), "a tag name must follow '['");
+        }
+        return;
+    case S_TAG_NAME:
+        if (is_name_byte(c)) {
+            r->tag.name_len++;
+            return;
+        }
+        if (is_space(c)) {
+            r->state = S_TAG_AFTER_NAME;
+            return;
+        }
+        if (c == '"') /* a value right after the name */
+            open_value(r);
+        else
+            tag_error(r, c, here(r), "a tag name is letters, digits and '_'");
+        return;
+    case S_TAG_AFTER_NAME:
+        if (is_space(c))
+            return;
+        if (c == '"')
+            open_value(r);
+        else
+            tag_error(r, c, here(r), "a tag value in double quotes must follow the tag name");
+        return;
+    case S_TAG_VALUE:
+        if (c == '"') {
+            r->tag.raw_value_len = (size_t)(r->offset - r->tag.value_at.offset);
+            add_value_byte(r, '\0');
+            r->state = S_TAG_AFTER_VALUE;
+        } else if (c == '\\') {
+            r->state = S_TAG_ESCAPE;
+        } else if (c == '\n') {
+            tag_error(r, c, r->quote_at, "a tag value without its closing quote on its line");
+        } else {
+            add_value_byte(r, (char)c);
+        }
+        return;
+    case S_TAG_ESCAPE:
+        if (c == '"' || c == '\\') {
+            add_value_byte(r, (char)c);
+            r->state = S_TAG_VALUE;
+            return;
+        }
+        add_value_byte(r, '\\'); /* not an escape the standard has: kept as written */
+        r->state = S_TAG_VALUE;
+        lex(r, c);
+        return;
+    case S_TAG_AFTER_VALUE:
+        if (is_space(c))
+            return;
+        if (c == ']') {
+            store_tag(r);
+            r->blank_line = 0;
+            r->state = S_TAGS;
+        } else {
+            tag_error(r, c, here(r), "']' must follow the tag value");
+        }
+        return;
+    case S_TAG_RECOVER:
+        if (c == '\n')
+            r->state = S_TAGS;
+        return;
+    case S_MOVETEXT:
+        lex_movetext(r, c);
+        return;
+    case S_SYMBOL:
+        if (is_symbol_byte(c)) {
+            if (r->symbol_len < sizeof r->symbol)
+                r->symbol[r->symbol_len] = (char)c;
+            r->symbol_len++;
+            return;
+        }
+        end_symbol(r);
+        lex(r, c);
+        return;
+    case S_NAG:
+        if (c >= '0' && c <= '9') {
+            movetext_token_end(r, r->offset + 1);
+            return;
+        }
+        r->state = S_MOVETEXT;
+        lex_movetext(r, c);
+        return;
+    }
+}
+
+/* Keeps a byte of a held section; a byte that cannot be held is handed on. */
+static void hold(pgn_reader *r, char c)
+{
+    if (!r->holding)
+        return;
+    if (!reserve((void **)&r->section, &r->section_cap, r->section_len + 1, 1, PGN_SECTION_MAX)) {
+        overflow(r, here(r), r->section_len == PGN_SECTION_MAX
+                        ? "a tag section longer than 16777216 bytes: the game is passed through unread"
+                        : out_of_memory);
+        release_if_needed(r);
+        return;
+    }
+    r->section[r->section_len++] = c;
+}
+
+static void step(pgn_reader *r, unsigned char c)
+{
+    release_if_needed(r);
+    if (r->bom_left > 0) { /* white space before column 1 */
+        r->bom_left--;
+        hold(r, (char)c);
+        r->offset++;
+        return;
+    }
+    /* The line limit of every gbr command, reported once a line; a CR just
+     * before the newline is part of the line end. */
+    if (c != '\n' && !r->line_reported && r->column_index >= PGN_LINE_MAX &&
+        (r->column_index > PGN_LINE_MAX || c != '\r')) {
+        pgn_where at = {r->offset - (r->column_index - PGN_LINE_MAX), r->line, (unsigned long)(PGN_LINE_MAX + 1)};
+        diagnose(r, at, "line longer than 16777216 bytes (read whole: no line is held)");
+        r->line_reported = 1;
+    }
+    if (r->comment == BRACE_COMMENT) {
+        if (c == '}') {
+            r->comment = NO_COMMENT;
+            movetext_token_end(r, r->offset + 1);
+        }
+    } else if (r->comment == LINE_COMMENT && c != '\n') {
+        /* to the end of the line */
+    } else if (r->column_index == 0 && c == '%') {
+        r->comment = LINE_COMMENT; /* an escape line */
+    } else {
+        if (r->comment == LINE_COMMENT) {
+            r->comment = NO_COMMENT;
+            movetext_token_end(r, r->offset);
+        }
+        lex(r, c);
+    }
+    hold(r, (char)c);
+    r->offset++;
+    if (c == '\n') {
+        r->line++;
+        r->column_index = 0;
+        r->line_has_content = 0;
+        r->line_reported = 0;
+    } else {
+        r->column_index++;
+        if (!is_space(c))
+            r->line_has_content = 1;
+    }
+}
+
+static void feed_chunk(pgn_reader *r, const char *bytes, size_t len)
+{
+    r->chunk = bytes;
+    r->pass_from = 0;
+    for (r->chunk_at = 0; r->chunk_at < len; r->chunk_at++)
+        step(r, (unsigned char)bytes[r->chunk_at]);
+    flush_pass(r);
+    r->chunk = NULL;
+    r->chunk_at = r->pass_from = 0;
+}
+
+pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
+{
+    pgn_reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->handler = *handler;
+    r->context = context;
+    r->line = 1;
+    r->state = S_OUTSIDE;
+    return r;
+}
+
+void pgn_reader_free(pgn_reader *r)
+{
+    if (!r)
+        return;
+    free(r->section);
+    free(r->values);
+    free(r->tags);
+    free(r->read_buffer);
+    free(r);
+}
+
+static const unsigned char bom[3] = {0xEF, 0xBB, 0xBF};
+
+void pgn_feed(pgn_reader *r, const char *bytes, size_t len)
+{
+    /* The first bytes wait until they show whether the input starts with a BOM. */
+    while (!r->prefix_done && len > 0) {
+        if ((unsigned char)bytes[0] != bom[r->prefix_n]) {
+            r->prefix_done = 1;
+            feed_chunk(r, (const char *)r->prefix, r->prefix_n);
+            break;
+        }
+        r->prefix[r->prefix_n++] = (unsigned char)bytes[0];
+        bytes++;
+        len--;
+        if (r->prefix_n == sizeof bom) {
+            r->prefix_done = 1;
+            r->bom_left = 3;
+            feed_chunk(r, (const char *)r->prefix, r->prefix_n);
+        }
+    }
+    if (len > 0)
+        feed_chunk(r, bytes, len);
+}
+
+void pgn_finish(pgn_reader *r)
+{
+    if (!r->prefix_done) {
+        r->prefix_done = 1;
+        feed_chunk(r, (const char *)r->prefix, r->prefix_n);
+    }
+    release_if_needed(r);
+    switch (r->state) {
+    case S_TAG_OPEN:
+    case S_TAG_NAME:
+    case S_TAG_AFTER_NAME:
+    case S_TAG_AFTER_VALUE:
+        diagnose(r, r->tag.open, "a tag pair not closed at the end of the input");
+        r->game.malformed++;
+        break;
+    case S_TAG_VALUE:
+    case S_TAG_ESCAPE:
+        diagnose(r, r->quote_at, "a tag value without its closing quote on its line");
+        r->game.malformed++;
+        break;
+    case S_SYMBOL:
+        end_symbol(r);
+        break;
+    default:
+        break;
+    }
+    if (r->comment == BRACE_COMMENT)
+        diagnose(r, r->comment_at, "a comment opened here is not closed at the end of the input");
+    end_game(r);
+    r->state = S_OUTSIDE;
+    r->comment = NO_COMMENT;
+}
+
+int pgn_read_fd(pgn_reader *r, int fd)
+{
+    if (!r->read_buffer && !(r->read_buffer = malloc(READ_BUFFER_SIZE))) {
+        pgn_finish(r);
+        return ENOMEM;
+    }
+    for (;;) {
+        ssize_t got = read(fd, r->read_buffer, READ_BUFFER_SIZE);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            int error = errno;
+            pgn_finish(r);
+            return error;
+        }
+        if (got == 0)
+            break;
+        pgn_feed(r, r->read_buffer, (size_t)got);
+    }
+    pgn_finish(r);
+    return 0;
+}

@@ -1,0 +1,129 @@
+/*
+ * pgn_reader.h - a streaming reader of PGN databases (the PGN standard,
+ * "Portable Game Notation Specification and Implementation Guide", 1994,
+ * sections 7 and 8), shared by every gbr command that reads PGN.
+ *
+ * The reader is pushed bytes (pgn_feed, pgn_finish, or pgn_read_fd for a
+ * descriptor, pipe or file) and calls its handler back: one game at a time,
+ * with the game's tag pairs once its tag section is complete, and every input
+ * byte exactly once, in order, so that a caller can copy a database byte for
+ * byte and change only what it means to (gbr audit --fix rewrites codes inside
+ * tag values and nothing else).
+ *
+ * Tokens, as the standard says:
+ * - tag pairs [Name "value"] only in a game's tag section, which is the start
+ *   of a game: tokens may be separated by any white space, newlines included;
+ *   a name is letters, digits and '_'; a value is a string on one line in which
+ *   \" stands for " and \\ for \ (any other backslash is kept as it is);
+ * - brace comments {...}: any bytes, any number of lines, never nested, ended
+ *   by the first '}'; ';' comments to the end of the line; a line with '%' in
+ *   its first column is an escape line and is ignored whole;
+ * - in movetext: symbols (moves, move numbers), '.', NAGs $n, '(' ')' nested
+ *   variations, and the game termination markers 1-0 0-1 1/2-1/2 *;
+ *   no move is checked against a board.
+ *
+ * Games. A game starts at a '[' outside any comment and variation (its tag
+ * section), or at a movetext token outside a game (a game without tags); a '['
+ * inside a variation is a stray byte of the movetext, so a variation left open
+ * runs, like a comment left open, to the end of the input (both are reported). Its
+ * movetext starts at the first token after the tag section that is no tag pair
+ * and no comment; a game may have none ("[Event "x"]" followed by the next
+ * game). A game ends where the next one starts, or at the end of the input: the
+ * text after a termination marker (white space, comments) belongs to the game
+ * before. In a tag section, an empty line followed by '[' starts a new game,
+ * so games of tags only, without a termination marker, stay apart. A '[' in
+ * movetext starts a new game even without a termination marker.
+ *
+ * Bounds. Memory is one tag section (at most PGN_SECTION_MAX bytes and
+ * PGN_TAGS_MAX tags), its unescaped values and a fixed read buffer; time is
+ * linear in the input. A larger tag section is reported and passed through
+ * unread (the game is malformed). A line longer than PGN_LINE_MAX bytes (the
+ * line end aside), the limit of every gbr command, is reported at column
+ * PGN_LINE_MAX + 1; since the reader holds no line, it is still read whole, so
+ * a comment or variation in it keeps its extent and nothing after it is
+ * misread.
+ *
+ * Positions. Offsets count bytes from the start of the input; lines from 1;
+ * columns are bytes from 1, not counting a UTF-8 byte-order mark at the start
+ * of the input.
+ */
+#ifndef GBR_PGN_READER_H
+#define GBR_PGN_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The longest line without a report: the line limit of every gbr command
+ * (src/cli/cli.c, CLI_LINE_MAX). */
+#define PGN_LINE_MAX ((uint64_t)1 << 24)
+/* The largest tag section held, in bytes and in tags. */
+#define PGN_SECTION_MAX ((size_t)1 << 24)
+#define PGN_TAGS_MAX ((size_t)1 << 17)
+
+typedef struct pgn_where {
+    uint64_t offset;
+    unsigned long line, column;
+} pgn_where;
+
+typedef struct pgn_tag {
+    const char *name;           /* as written; in the game's section text */
+    size_t name_len;
+    const char *raw_value;      /* the bytes between the quotes, as written */
+    size_t raw_value_len;
+    const char *value;          /* escapes undone, NUL-terminated (may hold NULs) */
+    size_t value_len;
+    pgn_where open;             /* the '[' */
+    pgn_where name_at;          /* the name's first byte */
+    pgn_where value_at;         /* the byte after the opening quote */
+} pgn_tag;
+
+typedef struct pgn_game {
+    unsigned long number;       /* 1 for the first game of the input */
+    pgn_where start;            /* its first byte: '[' or its first movetext token */
+    /* The tag section as held: the bytes from start.offset on, up to where the
+     * movetext starts (or the game ends). Valid during the tags callback. */
+    const char *section;
+    size_t section_len;
+    const pgn_tag *tags;        /* in input order; valid during the tags callback */
+    size_t tags_n;
+    /* Errors found in the tag section (each one reported): when non-zero the
+     * tags may be incomplete or wrong and the game should be left as it is. */
+    unsigned long malformed;
+    /* Known at the game_end callback (movetext_start as soon as the movetext
+     * starts, UINT64_MAX before): */
+    uint64_t end;               /* one past its last byte (the next game's start) */
+    uint64_t movetext_start;    /* its first movetext token; == movetext_end == end when none */
+    uint64_t movetext_end;      /* one past its last movetext token (its termination marker) */
+    int terminated;             /* it had a termination marker */
+} pgn_game;
+
+typedef struct pgn_diagnostic {
+    pgn_where at;
+    unsigned long game;         /* the game it is in, 0 before the first */
+    const char *message;        /* a static string */
+} pgn_diagnostic;
+
+/* Every callback may be NULL. The input is exactly the concatenation, in call
+ * order, of every bytes chunk and every game's section text; the bytes of a
+ * game (start to end) all arrive between its tags and game_end callbacks. */
+typedef struct pgn_handler {
+    void (*bytes)(void *context, const char *bytes, size_t len);
+    void (*tags)(void *context, const pgn_game *game);
+    void (*game_end)(void *context, const pgn_game *game);
+    void (*diagnostic)(void *context, const pgn_diagnostic *diagnostic);
+} pgn_handler;
+
+typedef struct pgn_reader pgn_reader;
+
+/* A reader for one input; NULL when out of memory. */
+pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context);
+void pgn_reader_free(pgn_reader *reader);
+/* Reads len more bytes of the input. */
+void pgn_feed(pgn_reader *reader, const char *bytes, size_t len);
+/* The input is over: ends the last game, reports what is left open. */
+void pgn_finish(pgn_reader *reader);
+/* Feeds everything read from fd, then finishes. Returns 0, or the errno of a
+ * failed read (what was read before it has been fed and finished). */
+int pgn_read_fd(pgn_reader *reader, int fd);
+
+#endif /* GBR_PGN_READER_H */
