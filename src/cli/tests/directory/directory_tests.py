@@ -229,6 +229,24 @@ def test_errors():
     expect("-o file complete", open(out, "rb").read().endswith(b"</html>\n"), True)
     expect("no temporary files", sorted(f for f in os.listdir(WORK) if ".gbr-" in f), [])
 
+    # Progress on standard error when it is a terminal (a pseudo-terminal
+    # here), and nothing when it is not (every run above).
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.run([GBR, "directory", "--format", "tsv", bad], stdout=subprocess.PIPE, stderr=slave, cwd=ROOT)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    expect("progress on a terminal", b"gbr: directory: 3 games, " in seen and b" MB/s" in seen, True)
+
     # Usage errors: exit 2, nothing written.
     for args in (["--format", "xml"], ["--format"], ["--bogus"]):
         p = directory(*args, bad)
