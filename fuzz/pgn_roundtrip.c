@@ -12,8 +12,10 @@
  *   and unescapes (\" and \\, done here again) to the value given, NUL-ended;
  *   tags in increasing order, inside the section. Every line and column
  *   agrees with its offset (counted here from the input, a BOM aside).
- * - Fed whole and fed in small pieces (their sizes taken from the input), the
- *   reader reports the same: no state is lost at a boundary.
+ * - Fed whole and fed in small pieces (their sizes taken from the input) and
+ *   byte by byte (pgn_reader_byte_by_byte: no runs of plain bytes read in one
+ *   go), the reader reports the same: no state is lost at a boundary, and the
+ *   runs read in one go are read as the one-byte path reads them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -185,6 +187,7 @@ static uint64_t read_input(const unsigned char *data, size_t size, size_t piece_
     count_lines(&r);
     pgn_reader *reader = pgn_reader_new(&handler, &r);
     FUZZ_ASSERT(reader != NULL, "out of memory");
+    pgn_reader_byte_by_byte(reader, piece_seed != 0);
     if (piece_seed == 0) {
         pgn_feed(reader, (const char *)data, size);
     } else { /* pieces of 1 to 8 bytes, their sizes from the input's bytes */

@@ -78,6 +78,7 @@ struct pgn_reader {
     const char *chunk;
     size_t chunk_at, pass_from;
     char *read_buffer;
+    int byte_by_byte;               /* no runs read in one go (for tests) */
 };
 
 static int is_space(unsigned char c)
@@ -572,12 +573,120 @@ static void step(pgn_reader *r, unsigned char c)
     }
 }
 
+/* Byte classes for the runs read in one go. */
+enum { SPACE = 1, SYMBOL_START = 2, SYMBOL = 4, VALUE_STOP = 8 };
+
+static unsigned char byte_class(unsigned char c)
+{
+    return (unsigned char)((is_space(c) && c != '\n' ? SPACE : 0) | (is_alnum(c) ? SYMBOL_START : 0) |
+                           (is_symbol_byte(c) ? SYMBOL : 0) |
+                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0));
+}
+
+static unsigned char classes[256];
+
+static void init_classes(void)
+{
+    if (classes['a']) /* filled once; the same bytes every time, so a race is harmless */
+        return;
+    for (int c = 255; c >= 0; c--)
+        classes[c] = byte_class((unsigned char)c);
+}
+
+/* Appends n bytes to a held buffer already reserved. */
+static int hold_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    if (!reserve((void **)&r->section, &r->section_cap, r->section_len + n, 1, PGN_SECTION_MAX) ||
+        !reserve((void **)&r->values, &r->values_cap, r->values_len + n, 1, PGN_SECTION_MAX + PGN_TAGS_MAX))
+        return 0;
+    memcpy(r->section + r->section_len, p, n);
+    memcpy(r->values + r->values_len, p, n);
+    r->section_len += n;
+    r->values_len += n;
+    return 1;
+}
+
+/* The length of a run of bytes from p on read here in one go, as step()
+ * would read them one by one: the text of a comment; spaces, '.' and symbols
+ * of movetext; the plain bytes of a held tag value. 0 when the next byte needs
+ * step(). A run never holds a newline and never reaches the line limit. */
+static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    if (r->byte_by_byte || r->overflow || r->bom_left > 0 || r->column_index >= PGN_LINE_MAX)
+        return 0;
+    if (n > PGN_LINE_MAX - r->column_index)
+        n = (size_t)(PGN_LINE_MAX - r->column_index);
+    size_t j = 0;
+    int content = 0;
+    if (r->holding) {
+        if (r->state != S_TAG_VALUE || r->comment != NO_COMMENT)
+            return 0;
+        while (j < n && !(classes[p[j]] & VALUE_STOP))
+            content |= !(classes[p[j++]] & SPACE);
+        if (j == 0 || !hold_run(r, p, j))
+            return 0;
+    } else if (r->comment == BRACE_COMMENT) {
+        while (j < n && p[j] != '}' && p[j] != '\n')
+            content |= !(classes[p[j++]] & SPACE);
+    } else if (r->comment == LINE_COMMENT) {
+        while (j < n && p[j] != '\n')
+            content |= !(classes[p[j++]] & SPACE);
+    } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
+        int in_symbol = r->state == S_SYMBOL;
+        for (; j < n; j++) {
+            unsigned char c = p[j], k = classes[c];
+            if (in_symbol) {
+                if (k & SYMBOL) {
+                    if (r->symbol_len < sizeof r->symbol)
+                        r->symbol[r->symbol_len] = (char)c;
+                    r->symbol_len++;
+                    continue;
+                }
+                r->offset += j; /* end_symbol() reads the position */
+                end_symbol(r);
+                r->offset -= j;
+                in_symbol = 0;
+                if (r->state != S_MOVETEXT) /* a termination marker */
+                    break;
+            }
+            if (k & SPACE)
+                continue;
+            if (c == '.') {
+                r->game.movetext_end = r->offset + j + 1;
+                content = 1;
+            } else if (k & SYMBOL_START) {
+                r->state = S_SYMBOL;
+                in_symbol = 1;
+                r->symbol_len = 1;
+                r->symbol[0] = (char)c;
+                content = 1;
+            } else {
+                break;
+            }
+        }
+        if (in_symbol)
+            r->state = S_SYMBOL;
+    }
+    r->offset += j;
+    r->column_index += j;
+    if (content)
+        r->line_has_content = 1;
+    return j;
+}
+
 static void feed_chunk(pgn_reader *r, const char *bytes, size_t len)
 {
     r->chunk = bytes;
     r->pass_from = 0;
-    for (r->chunk_at = 0; r->chunk_at < len; r->chunk_at++)
+    for (r->chunk_at = 0; r->chunk_at < len;) {
+        size_t quiet = quiet_run(r, (const unsigned char *)bytes + r->chunk_at, len - r->chunk_at);
+        if (quiet > 0) {
+            r->chunk_at += quiet;
+            continue;
+        }
         step(r, (unsigned char)bytes[r->chunk_at]);
+        r->chunk_at++;
+    }
     flush_pass(r);
     r->chunk = NULL;
     r->chunk_at = r->pass_from = 0;
@@ -585,6 +694,7 @@ static void feed_chunk(pgn_reader *r, const char *bytes, size_t len)
 
 pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
 {
+    init_classes();
     pgn_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
@@ -594,6 +704,8 @@ pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
     r->state = S_OUTSIDE;
     return r;
 }
+
+void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
 
 void pgn_reader_free(pgn_reader *r)
 {

@@ -118,6 +118,9 @@ typedef struct pgn_reader pgn_reader;
 /* A reader for one input; NULL when out of memory. */
 pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context);
 void pgn_reader_free(pgn_reader *reader);
+/* For tests: read every byte through the one-byte path, none of the runs of
+ * plain bytes (comment text, symbols, tag values) in one go. Same reports. */
+void pgn_reader_byte_by_byte(pgn_reader *reader, int on);
 /* Reads len more bytes of the input. */
 void pgn_feed(pgn_reader *reader, const char *bytes, size_t len);
 /* The input is over: ends the last game, reports what is left open. */
