@@ -361,6 +361,8 @@ int cmd_directory(int argc, char **argv)
     } else {
         if (d.entries_n > 1)
             qsort(d.entries, d.entries_n, sizeof *d.entries, entry_order);
+        while (d.classified_n < d.entries_n && d.entries[d.classified_n].classified)
+            d.classified_n++;
         sort_output out;
         if (sort_output_open(&out, output_path) != 0) {
             status = CLI_EXIT_INPUT;

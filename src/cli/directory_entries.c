@@ -9,13 +9,7 @@
 
 const char *directory_str(const directory *d, directory_text t) { return d->text + t.at; }
 
-size_t directory_classified(const directory *d)
-{
-    size_t n = 0;
-    while (n < d->entries_n && d->entries[n].classified)
-        n++;
-    return n;
-}
+size_t directory_classified(const directory *d) { return d->classified_n; }
 
 void directory_class_at(const directory *d, size_t from, directory_class *c)
 {

@@ -39,6 +39,7 @@ typedef struct directory {
     char *text;
     size_t text_used, text_cap;
     const char *const *files; /* input names ("-" for standard input) */
+    size_t classified_n;      /* entries[0, classified_n) are classified (set once sorted) */
 } directory;
 
 /* One material class: entries[first, first + count) share a material code. */
@@ -50,7 +51,7 @@ typedef struct directory_class {
 
 /* The class starting at entry `from` (a classified one). */
 void directory_class_at(const directory *d, size_t from, directory_class *c);
-/* The number of classified entries (they come first, in order). */
+/* The number of classified entries (they come first, in order): classified_n. */
 size_t directory_classified(const directory *d);
 /* The text of a field. */
 const char *directory_str(const directory *d, directory_text t);
