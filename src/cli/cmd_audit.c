@@ -105,7 +105,7 @@ static int tag_is(const pgn_tag *t, const char *name)
     return t->name_len == n && memcmp(t->name, name, n) == 0;
 }
 
-/* Where a byte of a tag value is: offset into the section text, column. */
+/* The offset into the game's section text of byte `index` of a tag's raw value. */
 static size_t value_offset(const auditor *a, const pgn_tag *t, size_t index)
 {
     return (size_t)(t->value_at.offset - a->game->start.offset) + index;

@@ -574,13 +574,19 @@ static void step(pgn_reader *r, unsigned char c)
 }
 
 /* Byte classes for the runs read in one go. */
-enum { SPACE = 1, SYMBOL_START = 2, SYMBOL = 4, VALUE_STOP = 8 };
+enum { SPACE = 1, SYMBOL_START = 2, SYMBOL = 4, VALUE_STOP = 8, ONE_BYTE_TOKEN = 16 };
 
 static unsigned char byte_class(unsigned char c)
 {
+    /* A byte lex_movetext() takes as a token of its own and nothing more
+     * ('.', '!', '?', stray bytes): not a space or symbol, not one it acts on,
+     * and not '%', which makes an escape line in column 1. */
+    int acts_on = c != '\0' && strchr("{;[()$*%", c) != NULL;
+    int one_byte_token = !is_space(c) && !is_alnum(c) && !acts_on;
     return (unsigned char)((is_space(c) && c != '\n' ? SPACE : 0) | (is_alnum(c) ? SYMBOL_START : 0) |
                            (is_symbol_byte(c) ? SYMBOL : 0) |
-                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0));
+                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
+                           (one_byte_token ? ONE_BYTE_TOKEN : 0));
 }
 
 static unsigned char classes[256];
@@ -607,15 +613,20 @@ static int hold_run(pgn_reader *r, const unsigned char *p, size_t n)
 }
 
 /* The length of a run of bytes from p on read here in one go, as step()
- * would read them one by one: the text of a comment; spaces, '.' and symbols
- * of movetext; the plain bytes of a held tag value. 0 when the next byte needs
- * step(). A run never holds a newline and never reaches the line limit. */
+ * would read them one by one: the text of a comment; spaces, symbols and
+ * one-byte tokens ('.', '!', '?') of movetext; the plain bytes of a held tag
+ * value. 0 when the next byte needs step(). A run never holds a newline and
+ * never passes the line limit before the line is reported. */
 static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
-    if (r->byte_by_byte || r->overflow || r->bom_left > 0 || r->column_index >= PGN_LINE_MAX)
+    if (r->byte_by_byte || r->overflow || r->bom_left > 0)
         return 0;
-    if (n > PGN_LINE_MAX - r->column_index)
-        n = (size_t)(PGN_LINE_MAX - r->column_index);
+    if (!r->line_reported) { /* step() reports the byte past the limit */
+        if (r->column_index >= PGN_LINE_MAX)
+            return 0;
+        if (n > PGN_LINE_MAX - r->column_index)
+            n = (size_t)(PGN_LINE_MAX - r->column_index);
+    }
     size_t j = 0;
     int content = 0;
     if (r->holding) {
@@ -651,7 +662,7 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
             }
             if (k & SPACE)
                 continue;
-            if (c == '.') {
+            if (k & ONE_BYTE_TOKEN) {
                 r->game.movetext_end = r->offset + j + 1;
                 content = 1;
             } else if (k & SYMBOL_START) {

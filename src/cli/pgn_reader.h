@@ -23,16 +23,23 @@
  *   no move is checked against a board.
  *
  * Games. A game starts at a '[' outside any comment and variation (its tag
- * section), or at a movetext token outside a game (a game without tags); a '['
- * inside a variation is a stray byte of the movetext, so a variation left open
- * runs, like a comment left open, to the end of the input (both are reported). Its
- * movetext starts at the first token after the tag section that is no tag pair
- * and no comment; a game may have none ("[Event "x"]" followed by the next
- * game). A game ends where the next one starts, or at the end of the input: the
- * text after a termination marker (white space, comments) belongs to the game
- * before. In a tag section, an empty line followed by '[' starts a new game,
- * so games of tags only, without a termination marker, stay apart. A '[' in
- * movetext starts a new game even without a termination marker.
+ * section), or at a movetext token outside a game (a game without tags). Its
+ * movetext starts at the first token after the tag section that is no tag
+ * pair and no comment; a game may have none. A game ends where the next one
+ * starts, or at the end of the input: text after a termination marker (white
+ * space, comments, escape lines) belongs to the game before. A '[' in
+ * movetext outside variations starts a new game even without a termination
+ * marker; in a tag section, an empty line followed by '[' starts a new game,
+ * so games of tags only stay apart. A '[' inside a variation is a stray byte,
+ * so a variation left open runs, like a comment left open, to the end of the
+ * input.
+ *
+ * Reports (the diagnostic callback, with line and column): a malformed tag
+ * pair (a value without its closing quote on its line, a missing ']', a name
+ * of other bytes, no name or no value), at most one a line, each counted in
+ * the game's `malformed`; a tag section too large to hold (also counted); a
+ * variation or comment still open where its game or the input ends; the first
+ * ')' without '(' of a game; a line over the line limit.
  *
  * Bounds. Memory is one tag section (at most PGN_SECTION_MAX bytes and
  * PGN_TAGS_MAX tags), its unescaped values and a fixed read buffer; time is
