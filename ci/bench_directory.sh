@@ -2,7 +2,10 @@
 # Benchmarks of the look-up-directory commands, measured in one run:
 #  - gbr scan over a large PGN-like file, in GB/s, against the ceiling of
 #    reading the same file in the same-size buffers and memchr-ing each one;
-#  - gbr sort against `LC_ALL=C sort -s` on the same 10-million-line file.
+#  - gbr sort against `LC_ALL=C sort -s` on the same 10-million-line file;
+#  - gbr directory --format tsv of the scan file against gbr scan's rate on it
+#    (target: at least 1/4 of scan's bytes per second of CPU time), with its
+#    peak resident memory (it holds the entries in memory: no --memory yet).
 # Each command is timed by /usr/bin/time, in wall-clock time and in CPU time
 # (user + system): the machine may be shared, and CPU time is what one core
 # spent whatever else ran. Medians of RUNS runs (default 5 for scan, 3 for
@@ -68,6 +71,26 @@ echo "$bytes $(medians scan) $(medians ceiling)" | awk '{
     printf "scan: read+memchr ceiling %.2f GB/s of CPU time (median %.3f s), %.2f GB/s wall (median %.3f s)\n",
            $1 / $5 / 1e9, $5, $1 / $4 / 1e9, $4
     printf "scan: gbr scan / ceiling time ratio: CPU %.2f, wall %.2f\n", $3 / $5, $2 / $4 }'
+
+# ---- directory ------------------------------------------------------------
+rm -f "$dir"/t_directory.* "$dir"/t_scan2.*
+directory_runs=${DIRECTORY_RUNS:-3}
+for i in $(seq "$directory_runs"); do
+    time_cmd scan2 "$gbr" scan "$dir/scan.pgn" >/dev/null
+    /usr/bin/time -f "%M" -o "$dir/t_directory.rss" \
+        "$gbr" directory --format tsv "$dir/scan.pgn" >"$dir/directory.tsv" 2>/dev/null || true
+    cat "$dir/t_directory.rss" >>"$dir/t_directory.rsses"
+    time_cmd directory "$gbr" directory --format tsv "$dir/scan.pgn" >"$dir/directory.tsv" 2>/dev/null
+done
+entries=$(($(wc -l <"$dir/directory.tsv") - 1))
+echo "directory: $bytes bytes, $entries entries, medians of $directory_runs runs"
+echo "$bytes $(medians directory) $(medians scan2) $(median <"$dir/t_directory.rsses")" | awk '{
+    printf "directory: gbr directory --format tsv %.1f MB/s of CPU time (median %.3f s), %.1f MB/s wall (median %.3f s)\n",
+           $1 / $3 / 1e6, $3, $1 / $2 / 1e6, $2
+    printf "directory: gbr scan on the same file %.1f MB/s of CPU time (median %.3f s)\n", $1 / $5 / 1e6, $5
+    printf "directory: rate against scan (CPU time): %.2f (target >= 0.25)\n", $5 / $3
+    printf "directory: peak resident memory %.0f MB (%.0f bytes a game)\n", $6 / 1024, $6 * 1024 / '"$entries"' }'
+rm -f "$dir/t_directory.rsses"
 
 # ---- sort ---------------------------------------------------------------
 if [ ! -s "$dir/sort.txt" ] || [ ! -s "$dir/sort.keyed" ]; then

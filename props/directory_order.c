@@ -10,6 +10,10 @@
  * reached) the key order must have the comparator's sign, equal keys only for
  * equal values; batches sorted by the comparator must have strictly
  * increasing keys. study_key must also be the integer §8 gives.
+ *
+ * Across forms: gbr_directory_key_of's byte order against §8's "Across
+ * forms" prose over mixed pairs (a position, the study code and material
+ * code of it or of a nearby position), written here from the struct fields.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -251,6 +255,178 @@ static long check_sorted_batches(const gbr_codec *c)
     return prop_tally_report(&t);
 }
 
+
+/* ---- across forms ---- */
+typedef struct mixed {
+    gbr_form form;
+    gbr_position position; /* what the value is taken from */
+    int stipulation;       /* of the study code */
+} mixed;
+
+typedef struct mixed_pair {
+    mixed a, b;
+} mixed_pair;
+
+static void generate_mixed(prop_rng *rng, const gbr_position *p, mixed *m)
+{
+    static const gbr_form forms[3] = {GBR_FORM_MATERIAL, GBR_FORM_STUDY, GBR_FORM_POSITION};
+    m->form = forms[prop_below(rng, 3)];
+    m->position = *p;
+    m->stipulation = (int)prop_below(rng, 3);
+}
+
+static void generate_mixed_pair(prop_rng *rng, void *value, void *ctx)
+{
+    (void)ctx;
+    mixed_pair *pair = value;
+    gbr_position a, b;
+    gen_position(rng, &a);
+    if (prop_below(rng, 3) == 0)
+        b = a; /* same material and kings: only the form and its rest differ */
+    else
+        gen_position_near(rng, &a, &b);
+    generate_mixed(rng, &a, &pair->a);
+    generate_mixed(rng, &b, &pair->b);
+}
+
+/* The value of a mixed item in the struct its form takes. */
+typedef union mixed_value {
+    gbr_material material;
+    gbr_study study;
+    gbr_position position;
+} mixed_value;
+
+static int mixed_value_of(const gbr_codec *c, const mixed *m, mixed_value *v)
+{
+    gbr_counts counts;
+    gbr_position_counts(&m->position, &counts);
+    gbr_material material;
+    if (c->material_from_counts(&counts, &material).error)
+        return -1;
+    switch (m->form) {
+    case GBR_FORM_MATERIAL: v->material = material; break;
+    case GBR_FORM_STUDY:
+        v->study.material = material;
+        v->study.white_king = (uint8_t)position_king(&m->position, GBR_WHITE);
+        v->study.black_king = (uint8_t)position_king(&m->position, GBR_BLACK);
+        v->study.stipulation = (uint8_t)m->stipulation;
+        break;
+    default: v->position = m->position; break;
+    }
+    return 0;
+}
+
+/* §8 "Across forms": material; a material code alone first; kings; a study
+ * code before a position form; then each form's own order. */
+static int mixed_compare(const mixed *a, const mixed *b)
+{
+    written_form wa, wb;
+    written(&a->position, &wa);
+    written(&b->position, &wb);
+    if (wa.material != wb.material)
+        return wa.material < wb.material ? -1 : 1;
+    int alone_a = a->form == GBR_FORM_MATERIAL, alone_b = b->form == GBR_FORM_MATERIAL;
+    if (alone_a || alone_b)
+        return sign(alone_b - alone_a);
+    if (wa.white_king != wb.white_king)
+        return sign(wa.white_king - wb.white_king);
+    if (wa.black_king != wb.black_king)
+        return sign(wa.black_king - wb.black_king);
+    if (a->form != b->form)
+        return a->form == GBR_FORM_STUDY ? -1 : 1;
+    if (a->form == GBR_FORM_STUDY)
+        return sign(a->stipulation - b->stipulation);
+    return position_compare(&a->position, &b->position);
+}
+
+static int mixed_equal(const mixed *a, const mixed *b)
+{
+    return mixed_compare(a, b) == 0 && a->form == b->form;
+}
+
+static int check_mixed_pair(const void *value, void *ctx, prop_why *why)
+{
+    const gbr_codec *c = ctx;
+    const mixed_pair *pair = value;
+    mixed_value va, vb;
+    if (mixed_value_of(c, &pair->a, &va) != 0 || mixed_value_of(c, &pair->b, &vb) != 0)
+        return prop_fail(why, "material_from_counts rejected a generated position");
+    gbr_directory_key ka, kb;
+    if (gbr_directory_key_of(c, pair->a.form, &va, &ka) != 0 || gbr_directory_key_of(c, pair->b.form, &vb, &kb) != 0)
+        return prop_fail(why, "gbr_directory_key_of refused a material, study or position");
+    int by_key = sign(memcmp(ka.bytes, kb.bytes, GBR_DIRECTORY_KEY_SIZE));
+    int by_prose = mixed_compare(&pair->a, &pair->b);
+    if (by_key != by_prose)
+        return prop_fail(why, "directory key order %d, §8 order %d (forms %d, %d)", by_key, by_prose,
+                         (int)pair->a.form, (int)pair->b.form);
+    if (by_key == 0 && !mixed_equal(&pair->a, &pair->b))
+        return prop_fail(why, "different values share a directory key");
+    return 0;
+}
+
+static void print_mixed_pair(FILE *out, const void *value, void *ctx)
+{
+    (void)ctx;
+    const mixed_pair *pair = value;
+    fprintf(out, "%s(stip %d) ", gbr_form_name(pair->a.form), pair->a.stipulation);
+    position_print(out, &pair->a.position);
+    fprintf(out, " vs %s(stip %d) ", gbr_form_name(pair->b.form), pair->b.stipulation);
+    position_print(out, &pair->b.position);
+}
+
+static const prop_type mixed_pair_type = {sizeof(mixed_pair), generate_mixed_pair, NULL, print_mixed_pair};
+
+/* Forms the key does not cover are refused with zero bytes. */
+static long check_other_forms(const gbr_codec *c)
+{
+    prop_tally t = {"directory_key_other_forms", 0, 0};
+    gbr_directory_key k;
+    gbr_material m = {{1, 0, 0, 0}, {0, 0}};
+    static const gbr_directory_key zero;
+    const gbr_form refused[] = {GBR_FORM_UNKNOWN, GBR_FORM_FEN, GBR_FORM_NAME};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        memset(k.bytes, 0xAA, sizeof k.bytes);
+        t.checked++;
+        if (gbr_directory_key_of(c, refused[i], &m, &k) != -1 || memcmp(k.bytes, zero.bytes, sizeof k.bytes) != 0)
+            prop_tally_fail(&t, "%s: form %d not refused with zero bytes", c->name, (int)refused[i]);
+    }
+    memset(k.bytes, 0xAA, sizeof k.bytes);
+    t.checked++;
+    if (gbr_directory_key_of(c, GBR_FORM_MATERIAL, NULL, &k) != -1 || memcmp(k.bytes, zero.bytes, sizeof k.bytes) != 0)
+        prop_tally_fail(&t, "%s: a NULL value not refused with zero bytes", c->name);
+    return prop_tally_report(&t);
+}
+
+/* The three examples of §8's directory key, byte for byte. */
+static long check_spec_examples(const gbr_codec *c)
+{
+    prop_tally t = {"directory_key_spec_examples", 0, 0};
+    static const struct {
+        gbr_form form;
+        const char *text;
+        uint8_t head[13];
+        size_t head_len;
+    } examples[] = {
+        {GBR_FORM_MATERIAL, "0103.00", {0x00, 0x28, 0x3c, 0, 0, 0, 0, 0}, 8},
+        {GBR_FORM_STUDY, "+0103.00a1c3", {0x00, 0x28, 0x3c, 1, 0, 0x12, 0, 1}, 8},
+        {GBR_FORM_POSITION, "a1c3 0103.00 b1c1 2/2.", {0x00, 0x28, 0x3c, 1, 0, 0x12, 1, 0, 0, 0, 0, 0x09, 0x11}, 13},
+    };
+    for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
+        mixed_value v;
+        const char *text = examples[i].text;
+        gbr_result r = examples[i].form == GBR_FORM_MATERIAL ? c->parse_material(text, strlen(text), &v.material)
+                       : examples[i].form == GBR_FORM_STUDY  ? c->parse_study(text, strlen(text), &v.study)
+                                                             : c->parse_position(text, strlen(text), &v.position);
+        gbr_directory_key k, expected = {{0}};
+        memcpy(expected.bytes, examples[i].head, examples[i].head_len);
+        t.checked++;
+        if (r.error || gbr_directory_key_of(c, examples[i].form, &v, &k) != 0 ||
+            memcmp(k.bytes, expected.bytes, sizeof k.bytes) != 0)
+            prop_tally_fail(&t, "%s: %s: not the key §8 gives", c->name, text);
+    }
+    return prop_tally_report(&t);
+}
+
 int main(void)
 {
     const gbr_codec *codecs[2];
@@ -264,6 +440,10 @@ int main(void)
         snprintf(name, sizeof name, "position_key_order[%s]", c->name);
         failed += prop_run(name, &position_pair_type, check_position_pair, (void *)c, PAIR_CASES);
         failed += check_sorted_batches(c);
+        snprintf(name, sizeof name, "directory_key_across_forms[%s]", c->name);
+        failed += prop_run(name, &mixed_pair_type, check_mixed_pair, (void *)c, PAIR_CASES);
+        failed += check_other_forms(c);
+        failed += check_spec_examples(c);
     }
     return failed ? 1 : 0;
 }

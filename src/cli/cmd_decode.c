@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "material_words.h"
 
 const char cmd_decode_summary[] = "material code in words and as a name (KRBvKNN); a name to its code";
 
@@ -18,94 +19,28 @@ static const char help[] =
     "  --json  one JSON object per input with the keys input, code, name,\n"
     "          white, black and overflow (see gbr(1)), or input, error, column\n";
 
-static const char *const type_singular[5] = {"queen", "rook", "bishop", "knight", "pawn"};
-static const char *const type_plural[5] = {"queens", "rooks", "bishops", "knights", "pawns"};
-static const char *const number_word[9] = {"no", "one", "two", "three", "four", "five", "six", "seven", "eight"};
-
-/* A decoded material code: counts per colour and type, and which types are a 9. */
-typedef struct decoded {
-    char code[GBR_MATERIAL_MAX];
-    size_t code_len;
-    char name[GBR_NAME_MAX];
-    size_t name_len; /* 0 when the code has a 9 */
-    gbr_counts counts;
-    int overflow[4];
-} decoded;
-
-static gbr_result decode_code(const gbr_codec *codec, const char *text, size_t len, decoded *d)
+/* Writes "CODE: White: ...; Black: ...; name NAME". */
+static void put_words(const material_words *d)
 {
-    gbr_material m;
-    gbr_result r = codec->parse_material(text, len, &m);
-    if (r.error)
-        return r;
-    r = codec->format_material(d->code, sizeof d->code, &m);
-    if (r.error)
-        return r;
-    d->code_len = r.length;
-    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
-        d->overflow[type] = !codec->material_split(&m, type, &d->counts.count[GBR_WHITE][type],
-                                                   &d->counts.count[GBR_BLACK][type]);
-    d->counts.count[GBR_WHITE][GBR_PAWN] = m.pawns[GBR_WHITE];
-    d->counts.count[GBR_BLACK][GBR_PAWN] = m.pawns[GBR_BLACK];
-    gbr_result named = gbr_material_to_name(codec, d->name, sizeof d->name, d->code, d->code_len);
-    d->name_len = named.error ? 0 : named.length;
-    return r;
-}
-
-static void put_side_words(const decoded *d, int colour)
-{
-    int any = 0;
-    for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
-        int unknown = type <= GBR_KNIGHT && d->overflow[type];
-        unsigned n = unknown ? 0u : d->counts.count[colour][type];
-        if (n == 0 && !unknown)
-            continue;
-        cli_puts(any ? ", " : " ");
-        any = 1;
-        if (unknown) {
-            /* A 9 does not say how many this side has: it may be none. */
-            cli_puts("an unknown number of ");
-            cli_puts(type_plural[type]);
-        } else if (n == 1) {
-            cli_puts(type_singular[type]);
-        } else {
-            cli_puts(n < 9 ? number_word[n] : "many");
-            cli_putc(' ');
-            cli_puts(type_plural[type]);
-        }
-    }
-    if (!any)
-        cli_puts(" king only");
-}
-
-static void put_words(const decoded *d)
-{
+    char words[MATERIAL_WORDS_MAX];
+    size_t n = material_words_text(d, words);
     cli_write(d->code, d->code_len);
-    cli_puts(": White:");
-    put_side_words(d, GBR_WHITE);
-    cli_puts("; Black:");
-    put_side_words(d, GBR_BLACK);
-    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
-        if (d->overflow[type]) {
-            cli_puts("; three or more ");
-            cli_puts(type_plural[type]);
-            cli_puts(" on one side (split unknown)");
-        }
-    }
+    cli_puts(": ");
+    cli_write(words, n);
     if (d->name_len) {
         cli_puts("; name ");
         cli_write(d->name, d->name_len);
     }
 }
 
-static void put_json_side(const decoded *d, int colour)
+static void put_json_side(const material_words *d, int colour)
 {
     cli_putc('{');
     for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
         if (type)
             cli_putc(',');
         cli_putc('"');
-        cli_puts(type_plural[type]);
+        cli_puts(material_type_plural[type]);
         cli_puts("\":");
         if (type <= GBR_KNIGHT && d->overflow[type])
             cli_puts("null");
@@ -115,7 +50,7 @@ static void put_json_side(const decoded *d, int colour)
     cli_putc('}');
 }
 
-static void put_json(const cli_input *in, const decoded *d)
+static void put_json(const cli_input *in, const material_words *d)
 {
     cli_puts("{\"input\":");
     cli_put_json_string(in->text, in->len);
@@ -137,7 +72,7 @@ static void put_json(const cli_input *in, const decoded *d)
             if (any)
                 cli_putc(',');
             any = 1;
-            cli_put_json_string(type_plural[type], strlen(type_plural[type]));
+            cli_put_json_string(material_type_plural[type], strlen(material_type_plural[type]));
         }
     }
     cli_puts("]}\n");
@@ -151,15 +86,15 @@ typedef struct decode_options {
 static int decode_one(void *context, const cli_input *in)
 {
     const decode_options *opt = context;
-    decoded d = {0};
+    material_words d = {0};
     gbr_result r;
     int is_name = gbr_detect_form(in->text, in->len) == GBR_FORM_NAME;
     if (is_name) {
         r = gbr_name_to_material(opt->codec, d.code, sizeof d.code, in->text, in->len);
         if (!r.error)
-            r = decode_code(opt->codec, d.code, r.length, &d);
+            r = material_words_decode(opt->codec, d.code, r.length, &d);
     } else {
-        r = decode_code(opt->codec, in->text, in->len, &d);
+        r = material_words_decode(opt->codec, in->text, in->len, &d);
     }
     if (r.error) {
         cli_report_result(in, r);

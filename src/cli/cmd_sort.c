@@ -55,43 +55,29 @@ static const char help[] =
     "2 usage error.\n";
 
 /* ---- Keys -------------------------------------------------------------------
- * A 64-bit key decides the order except between position forms that agree
- * on material and kings: their full 40-byte position keys decide then.
- *   bits 63-44  material number abcdef (all ones: no code, last)
- *   bit  43     0 material code alone, 1 study code or position form
- *   bits 42-37  white king, bits 36-31 black king
- *   bit  30     0 study code, 1 position form
- *   bits 1-0    stipulation of a study code */
-#define KEY_NO_CODE UINT64_MAX
-#define KEY_HAS_KINGS ((uint64_t)1 << 43)
-#define KEY_POSITION ((uint64_t)1 << 30)
+ * The order is libgbr's directory key (spec §8, "Across forms"). Its first 8
+ * bytes, read big-endian, are a 64-bit key that decides the order except
+ * between position forms that agree on them: their full directory keys
+ * decide then. Byte 6 of the key is 1 for a position form. */
+#define KEY_NO_CODE UINT64_MAX /* the material number's top byte is at most 0x0F */
+#define KEY_POSITION ((uint64_t)1 << 8)
 
 typedef struct sort_line {
     uint64_t key;
     uint64_t offset;   /* in the arena */
     uint32_t length;   /* without the line end */
-    uint32_t position; /* 1 + index of its position key, 0 for none */
+    uint32_t position; /* 1 + index of its full key, 0 for none */
 } sort_line;
 
 static int is_position_key(uint64_t key) { return key != KEY_NO_CODE && (key & KEY_POSITION) != 0; }
 
-static uint64_t key_of(const gbr_codec *codec, const scan_match *m, gbr_position_key *position)
+static uint64_t key_of(const gbr_codec *codec, const scan_match *m, gbr_directory_key *full)
 {
-    switch (m->form) {
-    case GBR_FORM_STUDY: {
-        uint64_t k = codec->study_key(&m->value.study); /* material << 14 | WK << 8 | BK << 2 | stipulation */
-        return (k >> 14) << 44 | KEY_HAS_KINGS | ((k >> 8) & 63u) << 37 | ((k >> 2) & 63u) << 31 | (k & 3u);
-    }
-    case GBR_FORM_POSITION: {
-        codec->position_key(&m->value.position, position);
-        const uint8_t *b = position->bytes; /* material (3 bytes), WK, BK, ... */
-        uint64_t material = (uint64_t)b[0] << 16 | (uint64_t)b[1] << 8 | b[2];
-        return material << 44 | KEY_HAS_KINGS | (uint64_t)(b[3] & 63u) << 37 | (uint64_t)(b[4] & 63u) << 31 |
-               KEY_POSITION;
-    }
-    default:
-        return (uint64_t)codec->material_key(&m->value.material) << 44;
-    }
+    gbr_directory_key_of(codec, m->form, &m->value, full);
+    uint64_t key = 0;
+    for (int i = 0; i < 8; i++)
+        key = key << 8 | full->bytes[i];
+    return key;
 }
 
 /* ---- Spilled runs: the plan ------------------------------------------------
@@ -123,7 +109,7 @@ typedef struct sorter {
     size_t line_start;      /* start of the line being read */
     sort_line *lines;
     size_t lines_n, lines_cap;
-    gbr_position_key *positions;
+    gbr_directory_key *positions;
     size_t positions_n, positions_cap;
     spilled_run runs[RUNS_OPEN_MAX]; /* in input order; levels never rise up the stack */
     size_t runs_n;
@@ -190,7 +176,7 @@ static int radix_sort(sort_line *a, size_t n)
     return 0;
 }
 
-static const gbr_position_key *position_of(const sorter *s, const sort_line *l)
+static const gbr_directory_key *position_of(const sorter *s, const sort_line *l)
 {
     return &s->positions[l->position - 1];
 }
@@ -201,7 +187,7 @@ static int compare_positions(const void *x, const void *y)
 {
     const sort_line *a = x, *b = y;
     int c = memcmp(position_of(compare_context, a)->bytes, position_of(compare_context, b)->bytes,
-                   GBR_POSITION_KEY_SIZE);
+                   GBR_DIRECTORY_KEY_SIZE);
     if (c)
         return c;
     return a->offset < b->offset ? -1 : a->offset > b->offset; /* input order */
@@ -225,9 +211,9 @@ static int sort_run(sorter *s)
 }
 
 /* ---- Spilled runs -------------------------------------------------------------
- * A run file holds, per line: key (8 bytes), length (4), the position key
- * (40) for a position form, then the line's bytes. Runs are written and read
- * through buffers of their own, in large read(2) and write(2) calls; these
+ * A run file holds, per line: key (8 bytes), length (4), the full directory
+ * key (42) for a position form, then the line's bytes. Runs are written and
+ * read through buffers of their own, in large read(2) and write(2) calls; these
  * are outside --memory (the help says so), which bounds the lines held. */
 #define RUN_WRITE_BUFFER ((size_t)1 << 20)
 #define RUN_READ_BUFFER ((size_t)1 << 18)
@@ -313,15 +299,15 @@ static void run_put(run_writer *w, const void *bytes, size_t len)
     w->used += len;
 }
 
-static void put_entry(run_writer *w, uint64_t key, const gbr_position_key *position, const char *line, uint32_t length)
+static void put_entry(run_writer *w, uint64_t key, const gbr_directory_key *position, const char *line, uint32_t length)
 {
-    char header[ENTRY_HEADER + GBR_POSITION_KEY_SIZE];
+    char header[ENTRY_HEADER + GBR_DIRECTORY_KEY_SIZE];
     size_t n = ENTRY_HEADER;
     memcpy(header, &key, sizeof key);
     memcpy(header + sizeof key, &length, sizeof length);
     if (is_position_key(key)) {
-        memcpy(header + ENTRY_HEADER, position->bytes, GBR_POSITION_KEY_SIZE);
-        n += GBR_POSITION_KEY_SIZE;
+        memcpy(header + ENTRY_HEADER, position->bytes, GBR_DIRECTORY_KEY_SIZE);
+        n += GBR_DIRECTORY_KEY_SIZE;
     }
     run_put(w, header, n);
     run_put(w, line, length);
@@ -388,7 +374,7 @@ typedef struct run_reader {
     char *buffer;     /* bytes [next, filled) not yet taken */
     size_t cap, next, filled;
     uint64_t key;     /* the current entry */
-    gbr_position_key position;
+    gbr_directory_key position;
     const char *line; /* in the buffer, until the next entry is read */
     uint32_t length;
 } run_reader;
@@ -433,12 +419,12 @@ static int next_entry(run_reader *r)
     const char *at = r->buffer + r->next;
     memcpy(&r->key, at, sizeof r->key);
     memcpy(&r->length, at + sizeof r->key, sizeof r->length);
-    size_t header = ENTRY_HEADER + (is_position_key(r->key) ? GBR_POSITION_KEY_SIZE : 0);
+    size_t header = ENTRY_HEADER + (is_position_key(r->key) ? GBR_DIRECTORY_KEY_SIZE : 0);
     if (run_have(r, header + r->length) <= 0)
         return -1;
     at = r->buffer + r->next;
     if (header > ENTRY_HEADER)
-        memcpy(r->position.bytes, at + ENTRY_HEADER, GBR_POSITION_KEY_SIZE);
+        memcpy(r->position.bytes, at + ENTRY_HEADER, GBR_DIRECTORY_KEY_SIZE);
     r->line = at + header;
     r->next += header + r->length;
     return 1;
@@ -452,7 +438,7 @@ static int entry_before(const run_reader *readers, size_t a, size_t b)
     if (x->key != y->key)
         return x->key < y->key;
     if (is_position_key(x->key)) {
-        int c = memcmp(x->position.bytes, y->position.bytes, GBR_POSITION_KEY_SIZE);
+        int c = memcmp(x->position.bytes, y->position.bytes, GBR_DIRECTORY_KEY_SIZE);
         if (c)
             return c < 0;
     }
@@ -595,7 +581,7 @@ static int merge_runs(sorter *s, sort_output *out)
 #define ARENA_SHARE(memory) ((memory) / 8 * 3)
 static size_t records_bytes(const sorter *s)
 {
-    return s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_position_key);
+    return s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_directory_key);
 }
 
 static int over_budget(const sorter *s)
@@ -633,10 +619,10 @@ static int add_line(sorter *s, size_t start, size_t length)
         s->no_code++;
         return 0;
     }
-    gbr_position_key position;
+    gbr_directory_key position;
     l->key = key_of(s->codec, &m, &position);
     if (m.form == GBR_FORM_POSITION) {
-        gbr_position_key *p = grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
+        gbr_directory_key *p = grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
         if (!p)
             return out_of_memory(s);
         s->positions = p;

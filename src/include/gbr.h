@@ -289,6 +289,19 @@ GBR_API const char *gbr_form_name(gbr_form f); /* "material", ...; static string
  * *form receives the form recognised (may be NULL). */
 GBR_API gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form);
 
+/* The directory key of a material code, study code or position form
+ * (spec/gbr.md §8, "Across forms"): GBR_DIRECTORY_KEY_SIZE bytes whose memcmp
+ * order is the directory order of all three forms together, as gbr sort and
+ * gbr directory order them. value points to a gbr_material, gbr_study or
+ * gbr_position as form says; c picks the codec (NULL: the default). Returns 0,
+ * or -1 (and all-zero bytes) for another form or a NULL value. Keys of values
+ * a codec would reject are those of §8's formulas applied to the fields. */
+#define GBR_DIRECTORY_KEY_SIZE 42
+typedef struct gbr_directory_key {
+    uint8_t bytes[GBR_DIRECTORY_KEY_SIZE];
+} gbr_directory_key;
+GBR_API int gbr_directory_key_of(const gbr_codec *c, gbr_form form, const void *value, gbr_directory_key *out);
+
 /* Counts of a position's men other than kings. */
 GBR_API void gbr_position_counts(const gbr_position *p, gbr_counts *out);
 

@@ -1,0 +1,380 @@
+/* gbr directory: a look-up directory of PGN studies, grouped by material
+ * class in directory order (spec/gbr.md §8), as print text, TSV, JSON or a
+ * self-contained HTML page. */
+#define _POSIX_C_SOURCE 200809L /* open(2), clock_gettime */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "directory_entries.h"
+#include "pgn_reader.h"
+#include "sort_output.h"
+
+const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
+
+static const char help[] =
+    "directory [--format text|tsv|json|html] [-o FILE] [PGN...]\n"
+    "\n"
+    "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
+    "`gbr audit` reads it) and writes one entry per game, in directory order\n"
+    "(spec/gbr.md §8: by material code, then kings, then the rest of the\n"
+    "position), grouped by material class. Each class's heading gives its\n"
+    "material code, the material in words (as `gbr decode` says it), its name\n"
+    "(KRvKN; none when a digit is 9) and its number of entries. Each entry gives\n"
+    "the study code, the position form, the composer ([White]), the source\n"
+    "([Event]), the year (the first four characters of [Date] when they are\n"
+    "digits) and where the game is: FILE, game number (from 1 in each file) and\n"
+    "line. The position is the game's [FEN], or the standard start position when\n"
+    "it has none; the stipulation and the position form's indicator come from\n"
+    "[Result]: 1-0 a win, 1/2-1/2 a draw, anything else none. Games that are\n"
+    "equal in that order keep their input order.\n"
+    "\n"
+    "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
+    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error and\n"
+    "listed at the end under \"could not classify\" with where it is; the exit\n"
+    "status is then 1. The directory is still written.\n"
+    "\n"
+    "Formats:\n"
+    "  text  (the default) a book-style index for print: a heading per class,\n"
+    "        then its entries, two lines each\n"
+    "  tsv   a header row, then one entry a line: material, name, study,\n"
+    "        position, composer, source, year, file, game, line, problem\n"
+    "        (tabs and line ends inside a value become spaces)\n"
+    "  json  {\"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
+    "        \"entries\": [...]}], \"unclassified\": [...]}\n"
+    "  html  one self-contained page (no network: its style and script are\n"
+    "        inline): a table of contents by class with counts, each entry with\n"
+    "        a board diagram, and a filter box that narrows the entries by code,\n"
+    "        name, composer or year (every word typed must occur). The page\n"
+    "        takes its first filter from the address's fragment:\n"
+    "        page.html#filter=1925\n"
+    "\n"
+    "Options:\n"
+    "  --format F  text, tsv, json or html\n"
+    "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
+    "              then renamed over it), as `gbr sort -o` does\n"
+    "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
+    "terminal. The entries are held in memory (about 200 bytes a game plus its\n"
+    "tag values).\n"
+    "Exit status: 0 every game classified, 1 some game could not be classified or\n"
+    "an input could not be read or the output written, 2 usage error.\n";
+
+static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+typedef struct reader_state {
+    directory *d;
+    size_t file;
+    const char *source;
+    int failed;       /* out of memory */
+    int bad_input;
+    uint64_t order;
+    /* Progress */
+    int progress;
+    unsigned long long games, bytes;
+    struct timespec started, shown;
+} reader_state;
+
+static void *grow(void *array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return array;
+    size_t n = *cap ? *cap : 256;
+    while (n < need)
+        n *= 2;
+    void *bigger = realloc(array, n * size);
+    if (bigger)
+        *cap = n;
+    return bigger;
+}
+
+static int keep(reader_state *st, const char *bytes, size_t len, directory_text *t)
+{
+    directory *d = st->d;
+    char *text = grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
+    if (!text) {
+        st->failed = 1;
+        t->at = t->len = 0;
+        return -1;
+    }
+    d->text = text;
+    memcpy(d->text + d->text_used, bytes, len);
+    t->at = d->text_used;
+    t->len = len;
+    d->text_used += len;
+    d->text[d->text_used++] = '\0';
+    return 0;
+}
+
+static const pgn_tag *find_tag(const pgn_game *g, const char *name)
+{
+    size_t n = strlen(name);
+    for (size_t i = 0; i < g->tags_n; i++)
+        if (g->tags[i].name_len == n && memcmp(g->tags[i].name, name, n) == 0)
+            return &g->tags[i];
+    return NULL;
+}
+
+static int value_is(const pgn_tag *t, const char *text)
+{
+    return t && t->value_len == strlen(text) && memcmp(t->value, text, t->value_len) == 0;
+}
+
+static void keep_tag(reader_state *st, const pgn_game *g, const char *name, directory_text *t)
+{
+    const pgn_tag *tag = find_tag(g, name);
+    if (tag)
+        keep(st, tag->value, tag->value_len, t);
+    else
+        keep(st, "", 0, t);
+}
+
+static double seconds_since(const struct timespec *then)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - then->tv_sec) + (double)(now.tv_nsec - then->tv_nsec) / 1e9;
+}
+
+static void show_progress(reader_state *st, int last)
+{
+    double elapsed = seconds_since(&st->started);
+    double mb = (double)st->bytes / 1e6;
+    fprintf(stderr, "\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb,
+            elapsed > 0 ? mb / elapsed : 0.0, last ? "\n" : "");
+    clock_gettime(CLOCK_MONOTONIC, &st->shown);
+}
+
+static void count_bytes(void *context, const char *bytes, size_t len)
+{
+    (void)bytes;
+    ((reader_state *)context)->bytes += len;
+}
+
+static void report(reader_state *st, unsigned long game, unsigned long line, unsigned long column,
+                   const char *message)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", st->source, line, column, game, message);
+    st->bad_input = 1;
+}
+
+/* One entry per game, from its tags. */
+static void add_game(void *context, const pgn_game *g)
+{
+    reader_state *st = context;
+    directory *d = st->d;
+    st->bytes += g->section_len;
+    st->games++;
+    if (st->progress && (st->games & 255u) == 0 && seconds_since(&st->shown) >= 0.5)
+        show_progress(st, 0);
+    if (st->failed)
+        return;
+    directory_entry *entries = grow(d->entries, &d->entries_cap, d->entries_n + 1, sizeof *entries);
+    if (!entries) {
+        st->failed = 1;
+        return;
+    }
+    d->entries = entries;
+    directory_entry *e = &d->entries[d->entries_n++];
+    memset(e, 0, sizeof *e);
+    e->order = st->order++;
+    e->file = st->file;
+    e->game = g->number;
+    e->line = g->start.line;
+    e->column = g->start.column;
+    keep_tag(st, g, "White", &e->composer);
+    keep_tag(st, g, "Event", &e->source);
+    const pgn_tag *date = find_tag(g, "Date");
+    size_t year_len = 0;
+    while (date && year_len < 4 && year_len < date->value_len && date->value[year_len] >= '0' &&
+           date->value[year_len] <= '9')
+        year_len++;
+    keep(st, year_len == 4 ? date->value : "", year_len == 4 ? 4 : 0, &e->year);
+
+    const char *problem = NULL;
+    if (g->malformed) {
+        problem = "malformed tag section (reported above)";
+    } else {
+        const pgn_tag *fen_tag = find_tag(g, "FEN");
+        /* The FEN as written: its columns are the input's (a FEN has no escapes). */
+        const char *fen = fen_tag ? fen_tag->raw_value : start_fen;
+        size_t fen_len = fen_tag ? fen_tag->raw_value_len : sizeof start_fen - 1;
+        gbr_position p;
+        gbr_result r = d->codec->parse_fen(fen, fen_len, &p);
+        gbr_counts counts;
+        if (!r.error) {
+            gbr_position_counts(&p, &counts);
+            r = d->codec->material_from_counts(&counts, &e->material);
+        }
+        const pgn_tag *result = find_tag(g, "Result");
+        gbr_result_option option = value_is(result, "1-0")       ? GBR_RESULT_WIN
+                                   : value_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
+                                                                 : GBR_RESULT_NONE;
+        char text[GBR_POSITION_MAX];
+        if (!r.error) {
+            p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
+            r = d->codec->format_position(text, sizeof text, &p);
+            if (!r.error)
+                keep(st, text, r.length, &e->position);
+        }
+        if (!r.error) {
+            gbr_study s = {e->material, (uint8_t)option, 0, 0};
+            for (uint8_t sq = 0; sq < 64; sq++) {
+                if (p.board[sq] == GBR_WK)
+                    s.white_king = sq;
+                else if (p.board[sq] == GBR_BK)
+                    s.black_king = sq;
+            }
+            r = d->codec->format_study(text, sizeof text, &s);
+            if (!r.error)
+                keep(st, text, r.length, &e->study);
+        }
+        if (r.error) {
+            problem = gbr_error_message(r.error);
+            if (fen_tag) {
+                e->line = fen_tag->value_at.line;
+                e->column = fen_tag->value_at.column + (r.column ? r.column - 1 : 0);
+            }
+            report(st, g->number, e->line, e->column, problem);
+        } else {
+            e->classified = 1;
+            gbr_directory_key_of(d->codec, GBR_FORM_POSITION, &p, &e->key);
+        }
+    }
+    if (problem)
+        keep(st, problem, strlen(problem), &e->problem);
+}
+
+static void report_reader(void *context, const pgn_diagnostic *diag)
+{
+    reader_state *st = context;
+    if (diag->game)
+        report(st, diag->game, diag->at.line, diag->at.column, diag->message);
+    else {
+        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", st->source, diag->at.line, diag->at.column, diag->message);
+        st->bad_input = 1;
+    }
+}
+
+/* Classified entries by directory key, then the rest; ties in input order. */
+static int entry_order(const void *x, const void *y)
+{
+    const directory_entry *a = x, *b = y;
+    if (a->classified != b->classified)
+        return a->classified ? -1 : 1;
+    if (a->classified) {
+        int c = memcmp(a->key.bytes, b->key.bytes, GBR_DIRECTORY_KEY_SIZE);
+        if (c)
+            return c;
+    }
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int read_pgn(reader_state *st, int fd)
+{
+    static const pgn_handler handler = {count_bytes, add_game, NULL, report_reader};
+    pgn_reader *reader = pgn_reader_new(&handler, st);
+    if (!reader) {
+        st->failed = 1;
+        return -1;
+    }
+    int error = pgn_read_fd(reader, fd);
+    pgn_reader_free(reader);
+    if (error) {
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", st->source, strerror(error));
+        return -1;
+    }
+    return 0;
+}
+
+int cmd_directory(int argc, char **argv)
+{
+    const char *output_path = NULL;
+    void (*write)(const directory *, sort_output *) = directory_write_text;
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0;
+    while (cli_next_option(&args)) {
+        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
+            output_path = cli_option_value(&args);
+            if (!output_path)
+                return CLI_EXIT_USAGE;
+        } else if (cli_option_is(&args, "--format")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return CLI_EXIT_USAGE;
+            if (strcmp(value, "text") == 0)
+                write = directory_write_text;
+            else if (strcmp(value, "tsv") == 0)
+                write = directory_write_tsv;
+            else if (strcmp(value, "json") == 0)
+                write = directory_write_json;
+            else if (strcmp(value, "html") == 0)
+                write = directory_write_html;
+            else
+                return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+
+    static const char *const standard_input[1] = {"-"};
+    int inputs = argc - args.next;
+    directory d;
+    memset(&d, 0, sizeof d);
+    d.codec = args.codec;
+    d.files = inputs ? (const char *const *)argv + args.next : standard_input;
+    reader_state st;
+    memset(&st, 0, sizeof st);
+    st.d = &d;
+    st.progress = isatty(STDERR_FILENO);
+    clock_gettime(CLOCK_MONOTONIC, &st.started);
+    st.shown = st.started;
+    int status = CLI_EXIT_OK;
+    for (int i = 0; i < (inputs ? inputs : 1) && !st.failed; i++) {
+        const char *name = d.files[i];
+        int fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
+        if (fd < 0) {
+            fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+            status = CLI_EXIT_INPUT;
+            continue;
+        }
+        st.file = (size_t)i;
+        st.source = name;
+        if (read_pgn(&st, fd) != 0)
+            status = CLI_EXIT_INPUT;
+        if (fd != STDIN_FILENO)
+            close(fd);
+    }
+    if (st.progress)
+        show_progress(&st, 1);
+    if (st.failed) {
+        fprintf(stderr, "gbr: directory: out of memory\n");
+        status = CLI_EXIT_INPUT;
+    } else {
+        if (d.entries_n > 1)
+            qsort(d.entries, d.entries_n, sizeof *d.entries, entry_order);
+        while (d.classified_n < d.entries_n && d.entries[d.classified_n].classified)
+            d.classified_n++;
+        sort_output out;
+        if (sort_output_open(&out, output_path) != 0) {
+            status = CLI_EXIT_INPUT;
+        } else {
+            write(&d, &out);
+            if (sort_output_commit(&out) != 0)
+                status = CLI_EXIT_INPUT;
+        }
+        if (st.bad_input)
+            status = CLI_EXIT_INPUT;
+    }
+    free(d.entries);
+    free(d.text);
+    return status;
+}

@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""Tests of `gbr directory`.
+
+Groups:
+  sample     the bundled sample (src/cli/examples/studies.pgn) in every format
+             against the expected files in expected/ (regenerate them with
+             --update after checking the difference), and structural checks
+             that tie the formats together
+  generated  2000 generated games (ci/gen/gen_pgn.py): each game's study code
+             and position form computed here from its FEN, independently of
+             libgbr, and the directory order checked with a key written here
+             from spec/gbr.md §8
+  errors     bad input: broken FEN, malformed tag section, a missing file,
+             standard input, -o, usage errors
+
+usage: directory_tests.py GBR WORK_DIR GROUP [--update]
+"""
+import json
+import os
+import subprocess
+import sys
+
+GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
+UPDATE = "--update" in sys.argv[4:]
+os.makedirs(WORK, exist_ok=True)
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
+SAMPLE = "src/cli/examples/studies.pgn"  # relative: the outputs name it so
+GEN = os.path.join(ROOT, "ci", "gen", "gen_pgn.py")
+failures = []
+
+
+def expect(name, got, want):
+    if got != want:
+        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+
+
+def directory(*args, data=None):
+    return subprocess.run([GBR, "directory", *args], input=data, capture_output=True, cwd=ROOT)
+
+
+SAMPLE_STDERR = (b"gbr: src/cli/examples/studies.pgn:135:26: game 14: "
+                 b"not a FEN piece letter, digit 1-8 or '/'\n")
+
+
+def test_sample():
+    outputs = {}
+    for fmt, ext in (("text", "txt"), ("tsv", "tsv"), ("json", "json")):
+        p = directory("--format", fmt, SAMPLE)
+        expect("%s exit (a broken FEN in the sample)" % fmt, p.returncode, 1)
+        expect("%s stderr" % fmt, p.stderr, SAMPLE_STDERR)
+        outputs[fmt] = p.stdout
+        path = os.path.join(HERE, "expected", "studies." + ext)
+        if UPDATE:
+            with open(path, "wb") as f:
+                f.write(p.stdout)
+        expect("%s output against %s" % (fmt, os.path.relpath(path, ROOT)), p.stdout, open(path, "rb").read())
+    expect("text is the default", directory(SAMPLE).stdout, outputs["text"])
+
+    # JSON: 24 games, the classes in ascending material order, counts that add up.
+    d = json.loads(outputs["json"])
+    classes = d["classes"]
+    expect("json games", d["games"], 24)
+    expect("json classes", len(classes), 20)
+    codes = [c["material"] for c in classes]
+    expect("json classes ascending", codes, sorted(codes))
+    expect("json counts", [c["count"] for c in classes], [len(c["entries"]) for c in classes])
+    expect("json entries + unclassified", sum(c["count"] for c in classes) + len(d["unclassified"]), 24)
+    expect("json unclassified", [(u["game"], u["line"], u["column"], u["composer"]) for u in d["unclassified"]],
+           [(14, 135, 26, "N. Farrow")])
+    by_code = {c["material"]: c for c in classes}
+    expect("json words as gbr decode says them", by_code["1006.00"]["words"], "White: queen; Black: two knights")
+    expect("json name", by_code["1006.00"]["name"], "KQvKNN")
+    expect("json a 9 has no name", by_code["0009.00"]["name"], None)
+    # The game without [FEN] stands at the start position; [Result "*"]: no stipulation.
+    start = by_code["4888.88"]["entries"]
+    expect("no FEN: start position", [(e["game"], e["study"]) for e in start], [(15, "4888.88e1e8")])
+    # The exact duplicates keep their input order; the mirrored twins are apart.
+    dup = by_code["0011.01"]["entries"]
+    expect("duplicates in input order", [(e["game"], e["year"]) for e in dup], [(3, "1952"), (12, "1990")])
+    twins = by_code["1000.10"]["entries"]
+    expect("mirrored twins", [e["study"] for e in twins], ["+1000.10b1c5", "+1000.10g1f5"])
+    # Black to move with a draw: the "-=" indicator.
+    expect("black to move", by_code["0030.10"]["entries"][0]["position"], "d1e5 0030.10 d3.d2 2/2-=.")
+
+    # TSV: the same entries in the same order as JSON.
+    rows = [r.split(b"\t") for r in outputs["tsv"].splitlines()]
+    expect("tsv header", rows[0], b"material name study position composer source year file game line problem".split())
+    expect("tsv columns", {len(r) for r in rows}, {11})
+    json_rows = [(c["material"], e["study"], e["game"]) for c in classes for e in c["entries"]]
+    json_rows += [("", "", u["game"]) for u in d["unclassified"]]
+    expect("tsv order = json order", [(r[0].decode(), r[2].decode(), int(r[8])) for r in rows[1:]], json_rows)
+
+    # Text: a heading per class with its count, each entry's codes and reference.
+    text = outputs["text"].decode()
+    expect("text summary", text.splitlines()[0], "GBR directory: 24 games, 20 material classes, 1 could not be classified")
+    expect("text headings", sum(1 for line in text.splitlines() if line[:7] in codes and line[7:9] == "  "), 20)
+    if "Could not classify  1 entry" not in text:
+        failures.append("text: no closing 'could not classify' section")
+
+    # HTML: self-contained (no address outside the page), the right numbers of
+    # classes, entries and squares. The browser test drives it for real.
+    p = directory("--format", "html", SAMPLE)
+    html = p.stdout.decode()
+    expect("html exit", p.returncode, 1)
+    for outside in ("http:", "https:", "//", "src=", "@import", "url("):
+        if outside in html.replace("<!DOCTYPE", ""):
+            # "//" is allowed nowhere: no protocol-relative addresses either.
+            failures.append("html refers outside itself: %r" % outside)
+    expect("html classes", html.count('<section class="class"'), 20)
+    expect("html entries", html.count('<li class="entry"'), 23)
+    expect("html squares", html.count('data-square="'), 23 * 64)
+    expect("html toc entries", html.count('<li id="toc-c'), 20)
+
+
+FILES = "abcdefgh"
+
+
+def sq(i):
+    return FILES[i // 8] + str(i % 8 + 1)
+
+
+def parse_fen(fen):
+    board = {}
+    for r, row in enumerate(fen.split(" ")[0].split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board[f * 8 + (7 - r)] = ch
+                f += 1
+    return board, fen.split(" ")[1] == "b"
+
+
+def forms_of(fen, result):
+    """Study code, position form and §8 key of a FEN without 9s (spec §2-§4, §8)."""
+    board, black = parse_fen(fen)
+    count = lambda ch: sum(1 for v in board.values() if v == ch)
+    digits = ""
+    for t in "QRBN":
+        digits += str(count(t) + 3 * count(t.lower()))
+    code = digits + "." + str(count("P")) + str(count("p"))
+    wk = next(s for s, v in board.items() if v == "K")
+    bk = next(s for s, v in board.items() if v == "k")
+    stip = {"1-0": "+", "1/2-1/2": "="}.get(result, "")
+    written = []
+    for t in "QRBN":
+        written += sorted(s for s, v in board.items() if v == t) + sorted(s for s, v in board.items() if v == t.lower())
+    pawns = sorted(s for s, v in board.items() if v == "P") + sorted(s for s, v in board.items() if v == "p")
+    field = "".join(sq(s) for s in written) + ("." + "".join(sq(s) for s in pawns) if pawns else "")
+    men = [sum(1 for v in board.values() if v.isupper()), sum(1 for v in board.values() if v.islower())]
+    indicator = {("+", False): "+", ("=", False): "=", ("+", True): "-+", ("=", True): "-=",
+                 ("", False): " WTM", ("", True): " BTM"}[(stip, black)]
+    order = ["", "+", "=", "-+", "-=", " WTM", " BTM"].index(indicator)
+    position = "%s%s %s%s %d/%d%s." % (sq(wk), sq(bk), code, " " + field if field else "", men[0], men[1], indicator)
+    key = (int(code.replace(".", "")), wk, bk, [s + 1 for s in written + pawns], order)
+    return stip + code + sq(wk) + sq(bk), position, key
+
+
+def test_generated():
+    pgn = os.path.join(WORK, "generated.pgn")
+    subprocess.run([sys.executable, GEN, "--games", "2000", "--seed", "17", "--movetext", "2", "--out", pgn], check=True)
+    games = []  # per game: tags
+    tags = {}
+    for line in open(pgn, "rb").read().decode("latin-1").lstrip("\u00ef\u00bb\u00bf").splitlines():
+        if line.startswith("[") and '"' in line:
+            name, value = line[1:].split(" ", 1)
+            tags[name] = value[1:value.rindex('"')]
+        elif tags and not line.startswith("["):
+            games.append(tags)
+            tags = {}
+    expect("generated games", len(games), 2000)
+    p = directory("--format", "tsv", pgn)
+    expect("generated exit", p.returncode, 0)
+    expect("generated stderr", p.stderr, b"")
+    rows = [r.split("\t") for r in p.stdout.decode("latin-1").splitlines()[1:]]
+    expect("generated rows", len(rows), 2000)
+    expect("every game once", sorted(int(r[8]) for r in rows), list(range(1, 2001)))
+    keys = []
+    for r in rows:
+        g = games[int(r[8]) - 1]
+        study, position, key = forms_of(g["FEN"], g["Result"])
+        want = [study[1:8] if study[0] in "+=" else study[:7], study, position, g["White"], g["Event"], g["Date"][:4]]
+        got = [r[0], r[2], r[3], r[4], r[5], r[6]]
+        if got != want:
+            failures.append("game %s: got %r, want %r" % (r[8], got, want))
+            break
+        keys.append((key, int(r[8])))
+    expect("directory order (§8, ties in input order)", keys == sorted(keys), True)
+
+
+def test_errors():
+    bad = os.path.join(WORK, "bad.pgn")
+    with open(bad, "wb") as f:
+        f.write(b'[Event "one"]\n[White "A"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n[Result "1-0"]\n\n1-0\n\n'
+                b'[Event "two"]\n[White "B\n\n1-0\n\n'                       # a value without its closing quote
+                b'[Event "three"]\n[FEN "8/8/8/8/8/8/8/K6k x - - 0 1"]\n\n*\n')  # a bad side to move
+    p = directory("--format", "json", bad)
+    expect("errors exit", p.returncode, 1)
+    d = json.loads(p.stdout)
+    expect("errors classified", [e["game"] for c in d["classes"] for e in c["entries"]], [1])
+    expect("errors unclassified", [(u["game"], u["line"], u["column"]) for u in d["unclassified"]],
+           [(2, 8, 1), (3, 14, 25)])
+    err = p.stderr.decode().splitlines()
+    expect("each error on stderr as FILE:LINE:COLUMN", len(err) >= 2 and all(e.startswith("gbr: " + bad + ":") for e in err), True)
+    if not any(":14:25: game 3: " in e for e in err):
+        failures.append("no report of the FEN error at 14:25: %r" % err)
+
+    # A missing file is reported and the others are still read.
+    p = directory("--format", "tsv", os.path.join(WORK, "missing.pgn"), bad)
+    expect("missing file exit", p.returncode, 1)
+    expect("missing file reported", b"missing.pgn: cannot open" in p.stderr, True)
+    expect("missing file: the rest read", len(p.stdout.splitlines()), 1 + 3)
+
+    # Standard input, and a game without [FEN]: the start position.
+    p = directory("--format", "tsv", data=b'[White "S"]\n[Result "1/2-1/2"]\n\n1. e4 1/2-1/2\n')
+    expect("stdin exit", p.returncode, 0)
+    expect("stdin row", p.stdout.splitlines()[1].split(b"\t")[:4],
+           [b"4888.88", b"KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", b"=4888.88e1e8",
+            b"e1e8 4888.88 d1d8a1h1a8h8c1f1c8f8b1g1b8g8.a2b2c2d2e2f2g2h2a7b7c7d7e7f7g7h7 16/16=."])
+    expect("empty input", directory("--format", "json", data=b"").stdout, b'{"games":0,"classes":[],\n"unclassified":[]}\n')
+
+    # -o: written whole even when a game is bad; nothing on standard output.
+    out = os.path.join(WORK, "out.html")
+    p = directory("--format", "html", "-o", out, bad)
+    expect("-o exit", p.returncode, 1)
+    expect("-o stdout", p.stdout, b"")
+    expect("-o file complete", open(out, "rb").read().endswith(b"</html>\n"), True)
+    expect("no temporary files", sorted(f for f in os.listdir(WORK) if ".gbr-" in f), [])
+
+    # Progress on standard error when it is a terminal (a pseudo-terminal
+    # here), and nothing when it is not (every run above).
+    import pty
+    master, slave = pty.openpty()
+    p = subprocess.run([GBR, "directory", "--format", "tsv", bad], stdout=subprocess.PIPE, stderr=slave, cwd=ROOT)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(master)
+    expect("progress on a terminal", b"gbr: directory: 3 games, " in seen and b" MB/s" in seen, True)
+
+    # Usage errors: exit 2, nothing written.
+    for args in (["--format", "xml"], ["--format"], ["--bogus"]):
+        p = directory(*args, bad)
+        expect("usage %r exit" % args, p.returncode, 2)
+        expect("usage %r stdout" % args, p.stdout, b"")
+    p = directory("--help")
+    expect("--help", (p.returncode, b"--format text|tsv|json|html" in p.stdout), (0, True))
+
+
+{"sample": test_sample, "generated": test_generated, "errors": test_errors}[GROUP]()
+if failures:
+    print("FAIL directory %s:\n" % GROUP + "\n".join(failures))
+    sys.exit(1)
+print("directory %s: ok" % GROUP)
