@@ -285,4 +285,5 @@ int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t
     return 1;
 }
 
-uint32_t fast_material_key(const gbr_material *m) { return m ? fast_material_number(m) : 0; }
+/* 0 for what format_material refuses (gbr.h). */
+uint32_t fast_material_key(const gbr_material *m) { return m && fast_material_valid(m) ? fast_material_number(m) : 0; }

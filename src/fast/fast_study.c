@@ -339,11 +339,17 @@ size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n
     return fast_text_column(text, offsets, n, out, sizeof *out, results, study_accept, study_parse);
 }
 
+/* What format_study and study_key accept: a valid material code,
+ * stipulation 0-2, kings 0-63 on different squares. */
+static inline int study_valid(const gbr_study *s)
+{
+    return fast_material_valid(&s->material) && s->stipulation <= GBR_STIP_DRAW && s->white_king <= 63 &&
+           s->black_king <= 63 && s->white_king != s->black_king;
+}
+
 gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
 {
-    if (s == NULL || fast_bad_output(dst, cap) || !fast_material_valid(&s->material) ||
-        s->stipulation > GBR_STIP_DRAW || s->white_king > 63 || s->black_king > 63 ||
-        s->white_king == s->black_king)
+    if (s == NULL || fast_bad_output(dst, cap) || !study_valid(s))
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 11u + (s->stipulation != GBR_STIP_NONE);
     if (cap < need) {
@@ -361,8 +367,8 @@ gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
 
 uint64_t fast_study_key(const gbr_study *s)
 {
-    if (s == NULL)
-        return 0;
-    return ((uint64_t)fast_material_number(&s->material) << 14) | ((uint64_t)(s->white_king & 63u) << 8) |
-           ((uint64_t)(s->black_king & 63u) << 2) | (s->stipulation & 3u);
+    if (s == NULL || !study_valid(s))
+        return 0; /* gbr.h: the key of what format_study refuses */
+    return ((uint64_t)fast_material_number(&s->material) << 14) | ((uint64_t)s->white_king << 8) |
+           ((uint64_t)s->black_king << 2) | s->stipulation;
 }
