@@ -111,10 +111,13 @@ mutant fast fast-key-indicator-unchecked src/fast/fast_board.c \
   's/if (p == NULL || p->indicator > GBR_IND_BTM)/if (p == NULL || p->indicator > 7)/' \
   "the position key of a board with indicator 7 is not all zero bytes"
 mutant fast fast-study-key-unchecked src/fast/fast_study.c \
-  's/if (s == NULL || !study_valid(s))/if (s == NULL)/' \
+  's/return study_fields_valid(s) ? study_key_of(s) : 0;/return study_key_of(s);/' \
   "the study key of a study that format_study refuses is not 0"
+mutant fast fast-usual-material-eight-pawns src/fast/fast_internal.h \
+  's/(x + 0x0000080807070707ULL)/(x + 0x0000070707070707ULL)/' \
+  "the usual-material shortcut of the formatters and keys takes 8 pawns (a promoted queen beside them left unchecked)"
 mutant fast fast-material-key-unchecked src/fast/fast_material.c \
-  's/return m \&\& fast_material_valid(m) ? fast_material_number(m) : 0;/return m ? fast_material_number(m) : 0;/' \
+  's/return fast_material_valid_unusual(m) ? fast_material_number(m) : 0;/return fast_material_number(m);/' \
   "the material key of a material that format_material refuses is not 0"
 mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
   's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
