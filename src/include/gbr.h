@@ -15,7 +15,8 @@
  *    the result is GBR_E_BUFFER_TOO_SMALL and result.length is the size needed.
  *  - The library never allocates and keeps no global mutable state. The caller
  *    owns every buffer and struct it passes; nothing is retained after return.
- *  - codec may be NULL, meaning gbr_codec_default().
+ *  - codec may be NULL, meaning gbr_codec_default(); any other codec is used
+ *    as given (its entries are called, not checked).
  *  - Parsers write *out only on success. Columns saturate at UINT32_MAX.
  *  - Every function that reads a struct checks each field it reads, and every
  *    pointer, before it uses them: it never reads or writes outside the
