@@ -13,7 +13,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf '%-27s %12s %12s %9s\n' operation "ref instr" "fast instr" "ref/fast"
 for op in material-parse material-parse-column study-parse study-parse-column position-parse fen-to-position \
-    position-to-fen material-from-counts material-from-counts-column position-key; do
+    position-to-fen material-from-counts material-from-counts-column position-key material-key study-key; do
     for codec in ref fast; do
         # Only the timed loop (run_*) is counted; input generation is not.
         valgrind --tool=callgrind --callgrind-out-file="$out/$op.$codec" --toggle-collect='run_*' \

@@ -80,6 +80,12 @@ mutant ref ref-promotions-off-by-one src/ref/ref_material.c \
 mutant ref ref-study-key-shift src/ref/ref_order.c \
   's/key \* (1u << 14)/key * (1u << 13)/' \
   "study key with the material shifted by 13 bits instead of 14"
+mutant ref ref-study-key-unchecked src/ref/ref_order.c \
+  's/if (s == NULL || !gbr_ref_study_valid(s))/if (s == NULL)/' \
+  "the study key of a study that format_study refuses is not 0"
+mutant ref ref-study-same-kings src/ref/ref_study.c \
+  's/\&\& s->white_king != s->black_king;/;/' \
+  "a study with both kings on one square is formatted and keyed"
 mutant ref ref-rank-eight-rejected src/ref/ref_internal.h \
   "s/return c >= .1. && c <= .8.;/return c >= '1' \&\& c < '8';/" \
   "rank digit 8 not accepted in squares"
@@ -98,9 +104,21 @@ mutant ref ref-name-repeat-refused src/ref/ref_name.c \
 mutant fast fast-nine-as-min-table src/fast/gen/gen_tables.c \
   's/return w >= 3 || b >= 3 ? 9u : w + 3u \* b;/return w + 3u * b < 9u ? w + 3u * b : 9u;/' \
   "the 9 rule of the count tables written as min(white + 3*black, 9) (tables regenerated)" regenerate
-mutant fast fast-nine-as-min-key src/fast/fast_board.c \
-  's/digit\[type\] = nine\[type\] ? 9 : w + 3 \* k;/digit[type] = w + 3 * k < 9 ? w + 3 * k : 9;/' \
-  "the 9 rule of the position key written as min(white + 3*black, 9)"
+mutant fast fast-key-counts-not-nine src/fast/fast_board.c \
+  's/k\[5 + type\] = m.digit\[type\] == 9 ? /k[5 + type] = m.digit[type] >= 3 ? /' \
+  "the position key gives the white count of every type with a digit of 3 or more, not only of a 9"
+mutant fast fast-key-indicator-unchecked src/fast/fast_board.c \
+  's/if (p == NULL || p->indicator > GBR_IND_BTM)/if (p == NULL || p->indicator > 7)/' \
+  "the position key of a board with indicator 7 is not all zero bytes"
+mutant fast fast-study-key-unchecked src/fast/fast_study.c \
+  's/return study_fields_valid(s) ? study_key_of(s) : 0;/return study_key_of(s);/' \
+  "the study key of a study that format_study refuses is not 0"
+mutant fast fast-usual-material-eight-pawns src/fast/fast_internal.h \
+  's/(x + 0x0000080807070707ULL)/(x + 0x0000070707070707ULL)/' \
+  "the usual-material shortcut of the formatters and keys takes 8 pawns (a promoted queen beside them left unchecked)"
+mutant fast fast-material-key-unchecked src/fast/fast_material.c \
+  's/return fast_material_valid_unusual(m) ? fast_material_number(m) : 0;/return fast_material_number(m);/' \
+  "the material key of a material that format_material refuses is not 0"
 mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
   's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
   "the queen and rook digits swapped when formatting a material code"

@@ -29,8 +29,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_compare_writers("format_fen(raw)", fuzz_format_fen, &raw, capacity, NULL);
         fuzz_output formatted;
         fuzz_compare_writers("format_position(raw)", fuzz_format_position, &raw, capacity, &formatted);
-        if (formatted.result.error == GBR_OK) /* keys are defined for what the codecs accept */
-            fuzz_compare_raw_keys(NULL, NULL, &raw);
+        fuzz_compare_raw_keys(NULL, NULL, &raw, formatted.result.error == GBR_OK);
+        fuzz_check_position_counts(&raw);
     } else {
         fuzz_compare_text_op("gbr_fen_to_material", fuzz_op_fen_to_material, text, len, result, capacity, NULL);
         fuzz_compare_text_op("gbr_fen_to_study", fuzz_op_fen_to_study, text, len, result, capacity, NULL);

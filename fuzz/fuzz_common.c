@@ -397,6 +397,10 @@ void fuzz_compare_null_arguments(void)
         c->position_key(NULL, &position_keys[i]);
         c->position_key(&p, NULL);
     }
+    /* The shared counts of a board (no codec): NULL is an argument error. */
+    FUZZ_ASSERT(gbr_position_counts(NULL, &counts).error == GBR_E_ARGUMENT &&
+                    gbr_position_counts(&p, NULL).error == GBR_E_ARGUMENT,
+                "gbr_position_counts with a NULL pointer: not argument");
     for (int k = 0; k < 16; k++) {
         fuzz_assert_same_result("NULL argument", r[0][k], r[1][k]);
         FUZZ_ASSERT(r[0][k].error == GBR_E_ARGUMENT, "NULL argument (call %d): %s, not argument", k,
@@ -444,13 +448,28 @@ void fuzz_compare_null_arguments(void)
     }
 }
 
-void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p)
+static int all_zero(const void *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (((const unsigned char *)p)[i] != 0)
+            return 0;
+    return 1;
+}
+
+void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p, int accepted)
 {
     const gbr_codec *a = fuzz_codec_a(), *b = fuzz_codec_b();
-    if (m)
-        FUZZ_ASSERT(a->material_key(m) == b->material_key(m), "material_key of a raw struct differs");
-    if (s)
-        FUZZ_ASSERT(a->study_key(s) == b->study_key(s), "study_key of a raw struct differs");
+    if (m) {
+        uint32_t key = a->material_key(m);
+        FUZZ_ASSERT(key == b->material_key(m), "material_key of a raw struct differs");
+        FUZZ_ASSERT(accepted || key == 0, "material_key of a refused material: %lu, not 0", (unsigned long)key);
+    }
+    if (s) {
+        uint64_t key = a->study_key(s);
+        FUZZ_ASSERT(key == b->study_key(s), "study_key of a raw struct differs");
+        FUZZ_ASSERT(accepted == (key != 0), "study_key %llu of a study format_study %s", (unsigned long long)key,
+                    accepted ? "accepted" : "refused");
+    }
     if (p) {
         gbr_position_key key_a, key_b;
         memset(&key_a, 0xa5, sizeof key_a);
@@ -458,6 +477,34 @@ void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_
         a->position_key(p, &key_a);
         b->position_key(p, &key_b);
         FUZZ_ASSERT(memcmp(&key_a, &key_b, sizeof key_a) == 0, "position_key of a raw struct differs");
+        FUZZ_ASSERT(accepted == !all_zero(&key_a, sizeof key_a), "position_key %s for a board format_position %s",
+                    accepted ? "all zero" : "not zero", accepted ? "accepted" : "refused");
+    }
+}
+
+void fuzz_check_position_counts(const gbr_position *p)
+{
+    gbr_counts want, got;
+    memset(&want, 0, sizeof want);
+    int codes = 1;
+    for (int sq = 0; sq < 64; sq++) {
+        unsigned v = p->board[sq];
+        if (v == GBR_EMPTY || v == GBR_WK || v == GBR_BK)
+            continue;
+        if ((v >= GBR_WQ && v <= GBR_WP) || (v >= GBR_BQ && v <= GBR_BP))
+            want.count[v >> 3][(v & 7u) - 1u]++;
+        else
+            codes = 0;
+    }
+    memset(&got, 0xa5, sizeof got);
+    gbr_result r = gbr_position_counts(p, &got);
+    fuzz_assert_result_sane("gbr_position_counts", r, 0);
+    if (!codes) {
+        FUZZ_ASSERT(r.error == GBR_E_ARGUMENT, "gbr_position_counts of a bad board: %s", gbr_error_name(r.error));
+        FUZZ_ASSERT(still_filled(&got, sizeof got, 0xa5), "gbr_position_counts wrote *out for a bad board");
+    } else {
+        FUZZ_ASSERT(r.error == GBR_OK && memcmp(&got, &want, sizeof got) == 0,
+                    "gbr_position_counts: %s, or counts other than the board's", gbr_error_name(r.error));
     }
 }
 

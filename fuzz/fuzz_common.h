@@ -129,9 +129,13 @@ void fuzz_compare_counts_column(const gbr_counts *counts, size_t n);
 /* Every pointer argument of the table as NULL, through both codecs: the same
  * argument error, the same keys, no dereference. */
 void fuzz_compare_null_arguments(void);
-/* The order keys of raw structs (ones the format entries accepted) through
- * both codecs; NULL skips one. */
-void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p);
+/* The order keys of raw structs, however out of range, through both codecs:
+ * the same key, and 0 (all zero bytes) exactly when the format entry refused
+ * the struct (accepted == 0). NULL skips one. */
+void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_position *p, int accepted);
+/* gbr_position_counts of a raw board: argument (and *out untouched) exactly
+ * when a board byte is no board code of gbr.h, else the board's counts. */
+void fuzz_check_position_counts(const gbr_position *p);
 
 /* Copies up to sizeof *value bytes of raw input into a zeroed struct. */
 void fuzz_struct_from_bytes(void *value, size_t value_size, const char *src, size_t len);

@@ -30,8 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_struct_from_bytes(&raw_material, sizeof raw_material, text, len);
         fuzz_output formatted;
         fuzz_compare_writers("format_material(raw)", fuzz_format_material, &raw_material, capacity, &formatted);
-        if (formatted.result.error == GBR_OK) /* keys are defined for what the codecs accept */
-            fuzz_compare_raw_keys(&raw_material, NULL, NULL);
+        fuzz_compare_raw_keys(&raw_material, NULL, NULL, formatted.result.error == GBR_OK);
+        fuzz_compare_material_split_and_key(&raw_material); /* whatever its digits */
         fuzz_struct_from_bytes(&raw_counts, sizeof raw_counts, text, len);
         fuzz_compare_writers("format_name(raw)", fuzz_format_name, &raw_counts, capacity, NULL);
         /* The bytes as a column of counts too (as many whole structs as fit, up to 8). */

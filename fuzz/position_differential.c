@@ -34,8 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_position raw;
         fuzz_struct_from_bytes(&raw, sizeof raw, text, len);
-        if (compare_position_writers(&raw, capacity)) /* keys are defined for what the codecs accept */
-            fuzz_compare_raw_keys(NULL, NULL, &raw);
+        fuzz_compare_raw_keys(NULL, NULL, &raw, compare_position_writers(&raw, capacity));
+        fuzz_check_position_counts(&raw);
     } else {
         fuzz_compare_text_op("gbr_position_canonical", fuzz_op_position_canonical, text, len, GBR_RESULT_NONE,
                              capacity, NULL);

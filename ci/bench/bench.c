@@ -103,19 +103,22 @@ enum {
     OP_COUNTS,
     OP_COUNTS_COLUMN,
     OP_KEY,
+    OP_MATERIAL_KEY,
+    OP_STUDY_KEY,
     OP_COUNT
 };
 static const char *const op_names[OP_COUNT] = {
     "material-parse",  "material-parse-column", "study-parse",          "study-parse-column",
     "position-parse",  "fen-to-position",       "position-to-fen",      "material-from-counts",
-    "material-from-counts-column", "position-key"};
-static const char *const op_units[OP_COUNT] = {"codes", "codes", "codes",  "codes",  "forms",
-                                               "FENs",  "forms", "counts", "counts", "keys"};
+    "material-from-counts-column", "position-key", "material-key", "study-key"};
+static const char *const op_units[OP_COUNT] = {"codes", "codes", "codes",  "codes", "forms", "FENs",
+                                               "forms", "counts", "counts", "keys", "keys",  "keys"};
 
 typedef struct inputs {
     corpus material, study, position, fen;
     gbr_counts *counts;
     gbr_position *boards;
+    gbr_study *keyed; /* the studies of the boards, for the material and study keys */
     size_t n;
     /* Outputs of the column entries. */
     gbr_material *materials;
@@ -134,10 +137,11 @@ static void make_inputs(inputs *in, size_t n)
     corpus_init(&in->fen, n, GBR_FEN_MAX);
     in->counts = malloc(n * sizeof *in->counts);
     in->boards = malloc(n * sizeof *in->boards);
+    in->keyed = malloc(n * sizeof *in->keyed);
     in->materials = malloc(n * sizeof *in->materials);
     in->studies = malloc(n * sizeof *in->studies);
     in->results = malloc(n * sizeof *in->results);
-    if (!in->counts || !in->boards || !in->materials || !in->studies || !in->results)
+    if (!in->counts || !in->boards || !in->keyed || !in->materials || !in->studies || !in->results)
         exit(2);
     for (size_t k = 0; k < n; k++) {
         gbr_position p;
@@ -153,6 +157,7 @@ static void make_inputs(inputs *in, size_t n)
             if (p.board[sq] == GBR_BK)
                 s.black_king = (uint8_t)sq;
         }
+        in->keyed[k] = s;
         char buf[GBR_POSITION_MAX];
         gbr_result r = ref->format_material(buf, sizeof buf, &s.material);
         corpus_add(&in->material, buf, r.length);
@@ -274,6 +279,22 @@ static NOINLINE void run_key(const gbr_codec *c, const inputs *in)
     sink += acc;
 }
 
+static NOINLINE void run_material_key(const gbr_codec *c, const inputs *in)
+{
+    size_t acc = 0;
+    for (size_t k = 0; k < in->n; k++)
+        acc += c->material_key(&in->keyed[k].material);
+    sink += acc;
+}
+
+static NOINLINE void run_study_key(const gbr_codec *c, const inputs *in)
+{
+    uint64_t acc = 0;
+    for (size_t k = 0; k < in->n; k++)
+        acc += c->study_key(&in->keyed[k]);
+    sink += (size_t)acc;
+}
+
 /* ---- the floor of a call ---- */
 
 /* Item functions that do no work: each copies the first bytes of its input
@@ -371,7 +392,7 @@ typedef void (*run_fn)(const gbr_codec *, const inputs *);
 static const run_fn runs[OP_COUNT] = {run_material,        run_material_column, run_study,
                                       run_study_column,    run_position,        run_fen_to_position,
                                       run_position_to_fen, run_counts,          run_counts_column,
-                                      run_key};
+                                      run_key,             run_material_key,    run_study_key};
 
 static size_t op_bytes(const inputs *in, int op)
 {
@@ -385,6 +406,8 @@ static size_t op_bytes(const inputs *in, int op)
     case OP_FEN_TO_POSITION: return in->fen.bytes;
     case OP_COUNTS:
     case OP_COUNTS_COLUMN: return in->n * sizeof(gbr_counts);
+    case OP_MATERIAL_KEY: return in->n * sizeof(gbr_material);
+    case OP_STUDY_KEY: return in->n * sizeof(gbr_study);
     default: return in->n * sizeof(gbr_position);
     }
 }

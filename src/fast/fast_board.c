@@ -301,32 +301,30 @@ void fast_position_key(const gbr_position *p, gbr_position_key *out)
     if (out == NULL)
         return;
     memset(out->bytes, 0, sizeof out->bytes);
-    if (p == NULL)
-        return;
     fast_board_masks b;
+    gbr_material m;
+    /* All zero bytes for what format_position refuses (gbr.h), by its checks. */
+    if (p == NULL || p->indicator > GBR_IND_BTM)
+        return;
     fast_scan_board(p, &b);
-    /* Defined for every board; meaningful for the boards a parser produces. */
-    unsigned digit[4], nine[4];
-    for (unsigned type = 0; type < 4; type++) {
-        unsigned w = b.count[GBR_WQ + type], k = b.count[GBR_BQ + type];
-        nine[type] = w >= 3 || k >= 3;
-        digit[type] = nine[type] ? 9 : w + 3 * k;
-    }
-    uint32_t number = digit[0] * 100000u + digit[1] * 10000u + digit[2] * 1000u + digit[3] * 100u +
-                      b.count[GBR_WP] * 10u + b.count[GBR_BP];
+    if (fast_check_board(&b, &m) != GBR_OK)
+        return;
+    uint32_t number = fast_material_number(&m);
     uint8_t *k = out->bytes;
     k[0] = (uint8_t)(number >> 16);
     k[1] = (uint8_t)(number >> 8);
     k[2] = (uint8_t)number;
-    k[3] = b.man[GBR_WK] ? (uint8_t)lowest(b.man[GBR_WK]) : 0;
-    k[4] = b.man[GBR_BK] ? (uint8_t)lowest(b.man[GBR_BK]) : 0;
+    k[3] = (uint8_t)lowest(b.man[GBR_WK]); /* a checked board has one king a side */
+    k[4] = (uint8_t)lowest(b.man[GBR_BK]);
     for (unsigned type = 0; type < 4; type++)
-        k[5 + type] = nine[type] ? b.count[GBR_WQ + type] : 0;
+        k[5 + type] = m.digit[type] == 9 ? b.count[GBR_WQ + type] : 0;
+    /* A checked board has at most 15 men a side besides the king: 30 squares
+     * (the bound is kept anyway, so that the key is never overrun). */
     static const uint8_t written_order[10] = {GBR_WQ, GBR_BQ, GBR_WR, GBR_BR, GBR_WB,
                                               GBR_BB, GBR_WN, GBR_BN, GBR_WP, GBR_BP};
     unsigned n = 0;
     for (unsigned j = 0; j < 10; j++)
-        for (uint64_t m = b.man[written_order[j]]; m && n < 30; m &= m - 1)
-            k[9 + n++] = (uint8_t)(lowest(m) + 1);
+        for (uint64_t sq = b.man[written_order[j]]; sq && n < 30; sq &= sq - 1)
+            k[9 + n++] = (uint8_t)(lowest(sq) + 1);
     k[39] = p->indicator;
 }

@@ -179,10 +179,33 @@ static inline int fast_material_in_range(const gbr_material *m)
            m->digit[2] <= 9 && m->digit[3] <= 9 && m->pawns[0] <= 8 && m->pawns[1] <= 8;
 }
 
+/* Piece digits 0-8 and pawns 0-7: always a valid material (no 9, so a side
+ * has at most one promoted piece, a second queen, and §2.4 holds with 7
+ * pawns). The usual case, tested on the six bytes as one word. */
+static inline int fast_material_usual(const gbr_material *m)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint32_t digits;
+    uint16_t pawns;
+    memcpy(&digits, m->digit, 4);
+    memcpy(&pawns, m->pawns, 2);
+    uint64_t x = digits | (uint64_t)pawns << 32;
+    /* Each byte below 16, and adding 15 - its limit (8 for digits, 7 for
+     * pawns) stays below 16; a carry only leaves a byte already flagged. */
+    return (((x + 0x0000080807070707ULL) | x) & 0x0000F0F0F0F0F0F0ULL) == 0;
+#else
+    return m->digit[0] <= 8 && m->digit[1] <= 8 && m->digit[2] <= 8 && m->digit[3] <= 8 && m->pawns[0] <= 7 &&
+           m->pawns[1] <= 7;
+#endif
+}
+
+/* fast_material_valid for a material that is not usual (out of line). */
+FAST_PRIVATE int fast_material_valid_unusual(const gbr_material *m);
+
 /* An in-range material that §2.4 allows: what a parser can produce. */
 static inline int fast_material_valid(const gbr_material *m)
 {
-    return fast_material_in_range(m) && fast_material_possible(m->digit, m->pawns[0], m->pawns[1]);
+    return __builtin_expect(fast_material_usual(m), 1) || fast_material_valid_unusual(m);
 }
 
 /* Promoted pieces of one side's exact counts (types Q..N; pawns ignored). */

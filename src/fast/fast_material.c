@@ -285,4 +285,24 @@ int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t
     return 1;
 }
 
-uint32_t fast_material_key(const gbr_material *m) { return m ? fast_material_number(m) : 0; }
+int fast_material_valid_unusual(const gbr_material *m)
+{
+    return fast_material_in_range(m) && fast_material_possible(m->digit, m->pawns[0], m->pawns[1]);
+}
+
+/* The key of a material that is not usual, out of line so that the usual
+ * key saves no register. */
+static __attribute__((noinline)) uint32_t material_key_unusual(const gbr_material *m)
+{
+    return fast_material_valid_unusual(m) ? fast_material_number(m) : 0;
+}
+
+/* 0 for what format_material refuses (gbr.h). */
+uint32_t fast_material_key(const gbr_material *m)
+{
+    if (m == NULL)
+        return 0;
+    if (__builtin_expect(!fast_material_usual(m), 0))
+        return material_key_unusual(m);
+    return fast_material_number(m);
+}

@@ -339,11 +339,24 @@ size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n
     return fast_text_column(text, offsets, n, out, sizeof *out, results, study_accept, study_parse);
 }
 
+/* A study's fields besides its material: stipulation 0-2, kings 0-63 on
+ * different squares. */
+static inline int study_fields_valid(const gbr_study *s)
+{
+    return s->stipulation <= GBR_STIP_DRAW && s->white_king <= 63 && s->black_king <= 63 &&
+           s->white_king != s->black_king;
+}
+
+/* What format_study and study_key accept: a valid material code and valid
+ * other fields. */
+static inline int study_valid(const gbr_study *s)
+{
+    return fast_material_valid(&s->material) && study_fields_valid(s);
+}
+
 gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
 {
-    if (s == NULL || fast_bad_output(dst, cap) || !fast_material_valid(&s->material) ||
-        s->stipulation > GBR_STIP_DRAW || s->white_king > 63 || s->black_king > 63 ||
-        s->white_king == s->black_king)
+    if (s == NULL || fast_bad_output(dst, cap) || !study_valid(s))
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 11u + (s->stipulation != GBR_STIP_NONE);
     if (cap < need) {
@@ -359,10 +372,27 @@ gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
     return fast_ok(need);
 }
 
+/* The key of a checked study (§8). */
+static inline uint64_t study_key_of(const gbr_study *s)
+{
+    return ((uint64_t)fast_material_number(&s->material) << 14) | ((uint64_t)s->white_king << 8) |
+           ((uint64_t)s->black_king << 2) | s->stipulation;
+}
+
+/* A study whose material is not usual, out of line so that the usual key
+ * saves no register. */
+static __attribute__((noinline)) uint64_t study_key_unusual(const gbr_study *s)
+{
+    return study_valid(s) ? study_key_of(s) : 0;
+}
+
+/* 0 for what format_study refuses (gbr.h): study_valid, with the usual
+ * material's test inline and any other material out of line. */
 uint64_t fast_study_key(const gbr_study *s)
 {
     if (s == NULL)
         return 0;
-    return ((uint64_t)fast_material_number(&s->material) << 14) | ((uint64_t)(s->white_king & 63u) << 8) |
-           ((uint64_t)(s->black_king & 63u) << 2) | (s->stipulation & 3u);
+    if (__builtin_expect(!fast_material_usual(&s->material), 0))
+        return study_key_unusual(s);
+    return study_fields_valid(s) ? study_key_of(s) : 0;
 }

@@ -15,11 +15,20 @@
  *    the result is GBR_E_BUFFER_TOO_SMALL and result.length is the size needed.
  *  - The library never allocates and keeps no global mutable state. The caller
  *    owns every buffer and struct it passes; nothing is retained after return.
- *  - codec may be NULL, meaning gbr_codec_default().
- *  - Parsers write *out only on success. Formatters validate the struct they
- *    are given (digit ranges, squares 0-63, one king a side, pawn ranks, the
- *    promotion rule, indicator 0-6) and return GBR_E_ARGUMENT rather than write
- *    text no parser would accept. Columns saturate at UINT32_MAX.
+ *  - codec may be NULL, meaning gbr_codec_default(); any other codec is used
+ *    as given (its entries are called, not checked).
+ *  - Parsers write *out only on success. Columns saturate at UINT32_MAX.
+ *  - Every function that reads a struct checks each field it reads, and every
+ *    pointer, before it uses them: it never reads or writes outside the
+ *    structs it is given, whatever their bytes. Formatters accept exactly the
+ *    structs a parser can produce (digits 0-9, pawns 0-8, stipulation 0-2,
+ *    squares 0-63, board bytes that are board codes, one king a side, kings on
+ *    different squares, no pawn on rank 1 or 8, the promotion rule, indicator
+ *    0-6) and return GBR_E_ARGUMENT for any other; the order keys give 0 for
+ *    those (see the codec table). Both codecs give the same answer for every
+ *    struct, valid or not. Each codec checks in its own entries (they are
+ *    public, callable without the text operations, and the two codecs are
+ *    compared with each other, so neither borrows the other's checks).
  */
 #ifndef GBR_H
 #define GBR_H
@@ -198,12 +207,17 @@ typedef struct gbr_codec {
     gbr_result (*material_from_counts)(const gbr_counts *c, gbr_material *out);
     /* Split digit `type` (GBR_QUEEN..GBR_KNIGHT) into counts. Returns 1 and sets
      * *white, *black for digits 0-8; returns 0 for a 9 (the overflow class:
-     * one side has three or more, the split is unknown). */
+     * one side has three or more, the split is unknown), and, writing
+     * nothing, for a NULL pointer, a type out of range or a digit above 9.
+     * Only m->digit[type] is read. */
     int (*material_split)(const gbr_material *m, int type, uint8_t *white, uint8_t *black);
 
-    /* Keys (spec/gbr.md section 8). material_key and study_key apply the formula
-     * to the fields as given; position_key writes all zero bytes for a board
-     * that format_position would reject. */
+    /* Keys (spec/gbr.md section 8) of the structs the matching formatter
+     * accepts (format_material, format_study, format_position). For a NULL
+     * struct or one that formatter refuses, material_key and study_key return
+     * 0 and position_key writes all zero bytes (nothing when out is NULL).
+     * No valid study or position has the key 0; 0 is also the material key
+     * of 0000.00, so a caller that must tell them apart asks format_material. */
     uint32_t (*material_key)(const gbr_material *m);
     uint64_t (*study_key)(const gbr_study *s);
     void (*position_key)(const gbr_position *p, gbr_position_key *out);
@@ -255,7 +269,9 @@ GBR_API const gbr_codec *gbr_codec_by_name(const char *name);
  * ------------------------------------------------------------------------ */
 
 
-/* The position-form indicator for a side to move (0 white, 1 black) and a result. */
+/* The position-form indicator for a side to move (0 white, any other value
+ * black) and a result; a result outside GBR_RESULT_NONE..GBR_RESULT_DRAW
+ * counts as GBR_RESULT_NONE. */
 GBR_API gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result);
 
 /* Canonical text of a material code, study code, position form. */
@@ -294,16 +310,21 @@ GBR_API gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const ch
  * order is the directory order of all three forms together, as gbr sort and
  * gbr directory order them. value points to a gbr_material, gbr_study or
  * gbr_position as form says; c picks the codec (NULL: the default). Returns 0,
- * or -1 (and all-zero bytes) for another form or a NULL value. Keys of values
- * a codec would reject are those of §8's formulas applied to the fields. */
+ * or -1 (and all-zero bytes) for another form or a NULL value. A value the
+ * codec's formatter would refuse gets the key built from the codec's own key
+ * of it, which is zero (see material_key, study_key, position_key). */
 #define GBR_DIRECTORY_KEY_SIZE 42
 typedef struct gbr_directory_key {
     uint8_t bytes[GBR_DIRECTORY_KEY_SIZE];
 } gbr_directory_key;
 GBR_API int gbr_directory_key_of(const gbr_codec *c, gbr_form form, const void *value, gbr_directory_key *out);
 
-/* Counts of a position's men other than kings. */
-GBR_API void gbr_position_counts(const gbr_position *p, gbr_counts *out);
+/* Counts of a position's men other than kings, into *out. GBR_E_ARGUMENT
+ * (column 0, *out untouched) for a NULL pointer or a board byte that is not
+ * GBR_EMPTY or a man's code (GBR_WQ..GBR_WK, GBR_BQ..GBR_BK). Nothing else is
+ * judged here: material_from_counts applies the limits and the promotion
+ * rule to the counts. Only p->board is read. */
+GBR_API gbr_result gbr_position_counts(const gbr_position *p, gbr_counts *out);
 
 
 /* ------------------------------------------------------------------------

@@ -31,15 +31,26 @@ gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result)
     return black_to_move ? GBR_IND_BTM : GBR_IND_WTM;
 }
 
-void gbr_position_counts(const gbr_position *p, gbr_counts *out)
+gbr_result gbr_position_counts(const gbr_position *p, gbr_counts *out)
 {
-    memset(out, 0, sizeof *out);
+    if (p == NULL || out == NULL)
+        return make_error(GBR_E_ARGUMENT, 0);
+    gbr_counts counts;
+    memset(&counts, 0, sizeof counts);
     for (int sq = 0; sq < 64; sq++) {
         unsigned piece = p->board[sq];
-        unsigned type = (piece & 7u) - 1u; /* GBR_QUEEN..GBR_KING, or huge when empty */
-        if (piece != GBR_EMPTY && type <= GBR_PAWN)
-            out->count[piece >> 3][type]++;
+        if (piece == GBR_EMPTY)
+            continue;
+        /* gbr.h's board codes: colour 0-1 in bit 3, type + 1 (1-6) below it;
+         * anything else (16 or more, or a low part of 0 or 7) is refused. */
+        unsigned colour = piece >> 3, type = (piece & 7u) - 1u;
+        if (colour > GBR_BLACK || type > GBR_KING)
+            return make_error(GBR_E_ARGUMENT, 0);
+        if (type != GBR_KING)
+            counts.count[colour][type]++; /* at most 64: no overflow */
     }
+    *out = counts;
+    return make_error(GBR_OK, 0);
 }
 
 static int find_king(const gbr_position *p, uint8_t king)
@@ -84,8 +95,8 @@ gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, con
 static gbr_result position_material(const gbr_codec *c, const gbr_position *p, gbr_material *m)
 {
     gbr_counts counts;
-    gbr_position_counts(p, &counts);
-    return c->material_from_counts(&counts, m);
+    gbr_result r = gbr_position_counts(p, &counts);
+    return r.error ? r : c->material_from_counts(&counts, m);
 }
 
 gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)

@@ -441,7 +441,9 @@ gbr_result gbr_query_subject_of_position(const gbr_codec *c, const gbr_position 
         c = gbr_codec_default();
     gbr_query_subject s;
     memset(&s, 0, sizeof s);
-    gbr_position_counts(p, &s.counts);
+    r = gbr_position_counts(p, &s.counts);
+    if (r.error)
+        return r;
     r = c->material_from_counts(&s.counts, &s.material);
     if (r.error)
         return r;

@@ -169,6 +169,12 @@ int gbr_ref_material_valid(const gbr_material *m);
 /* The number abcdef of §8. */
 uint32_t gbr_ref_material_number(const gbr_material *m);
 
+/* ---- Study code (§3) ---------------------------------------------------- */
+
+/* Stipulation 0-2, a valid material code, kings 0-63 on different squares:
+ * what format_study and study_key accept. */
+int gbr_ref_study_valid(const gbr_study *s);
+
 /* ---- Positions ------------------------------------------------------------ */
 
 /* What format_position, format_fen and position_key accept: board bytes

@@ -1,17 +1,18 @@
-/* Directory order keys (spec/gbr.md §8). Keys are computed from the fields
- * as given; a NULL or impossible argument gives the key 0 (all-zero bytes). */
+/* Directory order keys (spec/gbr.md §8). A NULL argument, or a struct the
+ * matching format entry refuses (gbr.h), gives the key 0 (all-zero bytes):
+ * each key asks the same validity rule as its formatter. */
 #include <string.h>
 
 #include "ref_internal.h"
 
 uint32_t gbr_ref_material_key(const gbr_material *m)
 {
-    return m == NULL ? 0u : gbr_ref_material_number(m);
+    return m != NULL && gbr_ref_material_valid(m) ? gbr_ref_material_number(m) : 0u;
 }
 
 uint64_t gbr_ref_study_key(const gbr_study *s)
 {
-    if (s == NULL)
+    if (s == NULL || !gbr_ref_study_valid(s))
         return 0;
     uint64_t key = gbr_ref_material_number(&s->material);
     key = key * (1u << 14) + (uint64_t)s->white_king * (1u << 8) + (uint64_t)s->black_king * (1u << 2);

@@ -75,10 +75,15 @@ gbr_result gbr_ref_parse_study(const char *src, size_t len, gbr_study *out)
     return ref_ok(0);
 }
 
+int gbr_ref_study_valid(const gbr_study *s)
+{
+    return s->stipulation <= GBR_STIP_DRAW && gbr_ref_material_valid(&s->material) && s->white_king <= 63
+           && s->black_king <= 63 && s->white_king != s->black_king;
+}
+
 gbr_result gbr_ref_format_study(char *dst, size_t cap, const gbr_study *s)
 {
-    if (s == NULL || (dst == NULL && cap != 0) || s->stipulation > GBR_STIP_DRAW || !gbr_ref_material_valid(&s->material)
-        || s->white_king > 63 || s->black_king > 63 || s->white_king == s->black_king)
+    if (s == NULL || (dst == NULL && cap != 0) || !gbr_ref_study_valid(s))
         return ref_argument_error();
 
     ref_writer w = {.length = 0};
