@@ -7,12 +7,16 @@ count is written down here; the expectations say what must fail or crash.
 check_verdict.py --gbr GBR --vectors DIR [--level L] [--run GLOB]... [--skip GLOB]...
                  [--timeout S] --exit N [--failed 0|some] [--crashed N]
                  [--failing ID]... [--crashing ID]... [--skip-list]
-                 -- PROGRAM [ARGS...]
+                 [--mode auto|batch|per-case] [--expect-mode batch|per-case]
+                 [--both-modes] -- PROGRAM [ARGS...]
 
 --failing: ids that must be among the failures; --crashing: exactly the ids
 that must crash; --skip-list also checks that --print-skip-list prints the
 failed and crashed ids and that, given back as --skip-file, they make the
-run pass."""
+run pass. --mode is given to the runner, --expect-mode checks the mode the
+run took (§13.3: auto is batch when the program answers the handshake); --both-modes
+also runs the other mode and checks that every case got the same verdict and
+answer in both (standard error aside, which batch mode shares out by time)."""
 import argparse
 import fnmatch
 import json
@@ -60,6 +64,9 @@ def main():
     p.add_argument("--failing", action="append", default=[])
     p.add_argument("--crashing", action="append", default=[])
     p.add_argument("--skip-list", action="store_true")
+    p.add_argument("--mode", choices=["auto", "batch", "per-case"])
+    p.add_argument("--expect-mode", choices=["batch", "per-case"])
+    p.add_argument("--both-modes", action="store_true")
     a = p.parse_args(argv[:split])
 
     ids = case_ids(a.vectors, a.level)
@@ -73,19 +80,42 @@ def main():
         options += ["--skip", g]
     if a.timeout:
         options += ["--timeout", a.timeout]
+    if a.mode:
+        options += ["--mode", a.mode]
     command = [a.gbr, "conform", "--json"] + options + ["--"] + program
     run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
     print("$ " + " ".join(command))
     report = json.loads(run.stdout)
     closing = closing_counts(run.stderr)
     print(run.stderr.strip().splitlines()[-1], "(exit %d)" % run.returncode)
+    problems = []
+    if a.expect_mode and report["mode"] != a.expect_mode:
+        problems.append("mode: got %r, expected %r" % (report["mode"], a.expect_mode))
+    if a.both_modes:
+        other = "per-case" if report["mode"] == "batch" else "batch"
+        command = [a.gbr, "conform", "--json"] + [o for o in options if o not in ("--mode", a.mode)]
+        command += ["--mode", other, "--"] + program
+        other_run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        print("$ " + " ".join(command))
+        print(other_run.stderr.strip().splitlines()[-1], "(exit %d)" % other_run.returncode)
+        fields = ("id", "verdict", "got", "exit", "signal", "timed_out")
+
+        def judged(r):
+            return [tuple(c[f] for f in fields) for c in r["cases"]]
+
+        other_report = json.loads(other_run.stdout)
+        if judged(other_report) != judged(report) or other_run.returncode != run.returncode:
+            differ = [(x, y) for x, y in zip(judged(report), judged(other_report)) if x != y]
+            problems.append("%s and %s reports differ: %r" % (report["mode"], other, differ[:3]))
+        else:
+            print("%s and %s: the same verdict and answer on all %d cases" % (
+                report["mode"], other, len(report["cases"])))
 
     verdicts = {}
     for case in report["cases"]:
         verdicts.setdefault(case["verdict"], []).append(case["id"])
     failed = verdicts.get("fail", [])
     crashed = verdicts.get("crash", [])
-    problems = []
 
     def expect(what, got, want):
         if got != want:
