@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "prop.h"
 
 enum { TEXT_CASES = 200000, STRUCT_CASES = 50000 };
 
@@ -61,7 +62,7 @@ static const struct {
 
 enum { OUT_CAP = 256 };
 
-static int compare_op(const pair_ctx *pc, size_t which, int option, const prop_bytes *t, prop_why *why)
+static int compare_op(const pair_ctx *pc, size_t which, int option, const gen_bytes *t, prop_why *why)
 {
     char out_ref[OUT_CAP], out_fast[OUT_CAP], what[96];
     const char *src = (const char *)t->data;
@@ -94,7 +95,7 @@ static int compare_op(const pair_ctx *pc, size_t which, int option, const prop_b
 }
 
 /* ---- codec entries ---- */
-static int compare_entries(const pair_ctx *pc, const prop_bytes *t, prop_why *why)
+static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why)
 {
     const char *src = (const char *)t->data;
     const gbr_codec *r = pc->ref, *f = pc->fast;
@@ -167,7 +168,7 @@ static int compare_entries(const pair_ctx *pc, const prop_bytes *t, prop_why *wh
 static int check_text(const void *value, void *ctx, prop_why *why)
 {
     const pair_ctx *pc = ctx;
-    const prop_bytes *t = value;
+    const gen_bytes *t = value;
     if (compare_entries(pc, t, why))
         return 1;
     for (size_t i = 0; i < sizeof text_ops / sizeof text_ops[0]; i++)
@@ -177,14 +178,14 @@ static int check_text(const void *value, void *ctx, prop_why *why)
     return 0;
 }
 
-static void generate_text(prop_rng *rng, void *value, void *ctx)
+static void generate_text(gen_rng *rng, void *value, void *ctx)
 {
     const pair_ctx *pc = ctx;
     /* Valid texts written by either codec, most of them mutated. */
-    gen_text(rng, prop_chance(rng, 1, 2) ? pc->ref : pc->fast, 70, value);
+    gen_text(rng, gen_chance(rng, 1, 2) ? pc->ref : pc->fast, 70, value);
 }
 
-static const prop_type text_type = {sizeof(prop_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
+static const prop_type text_type = {sizeof(gen_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
 
 /* ---- structs into the format entries ---- */
 typedef struct struct_case {
@@ -196,7 +197,7 @@ typedef struct struct_case {
 
 /* Valid values, then now and then one field pushed out of range or a board
  * square overwritten with any byte. */
-static void generate_structs(prop_rng *rng, void *value, void *ctx)
+static void generate_structs(gen_rng *rng, void *value, void *ctx)
 {
     const pair_ctx *pc = ctx;
     struct_case *v = value;
@@ -204,21 +205,21 @@ static void generate_structs(prop_rng *rng, void *value, void *ctx)
     v->material = v->study.material;
     gen_position(rng, &v->position);
     gen_counts(rng, &v->counts);
-    int faults = prop_chance(rng, 1, 2) ? prop_range(rng, 1, 2) : 0;
+    int faults = gen_chance(rng, 1, 2) ? gen_range(rng, 1, 2) : 0;
     for (int i = 0; i < faults; i++) {
-        switch (prop_below(rng, 6)) {
-        case 0: v->material.digit[prop_below(rng, 4)] = (uint8_t)prop_range(rng, 9, 12); break;
-        case 1: v->material.pawns[prop_below(rng, 2)] = (uint8_t)prop_range(rng, 7, 11); break;
+        switch (gen_below(rng, 6)) {
+        case 0: v->material.digit[gen_below(rng, 4)] = (uint8_t)gen_range(rng, 9, 12); break;
+        case 1: v->material.pawns[gen_below(rng, 2)] = (uint8_t)gen_range(rng, 7, 11); break;
         case 2:
-            switch (prop_below(rng, 3)) {
-            case 0: v->study.stipulation = (uint8_t)prop_range(rng, 2, 5); break;
-            case 1: v->study.white_king = (uint8_t)prop_range(rng, 60, 70); break;
+            switch (gen_below(rng, 3)) {
+            case 0: v->study.stipulation = (uint8_t)gen_range(rng, 2, 5); break;
+            case 1: v->study.white_king = (uint8_t)gen_range(rng, 60, 70); break;
             default: v->study.black_king = v->study.white_king; break;
             }
             break;
-        case 3: v->position.board[prop_below(rng, 64)] = (uint8_t)prop_below(rng, 256); break;
-        case 4: v->position.indicator = (uint8_t)prop_range(rng, 5, 9); break;
-        default: v->counts.count[prop_below(rng, 2)][prop_below(rng, 5)] = (uint8_t)prop_range(rng, 2, 12); break;
+        case 3: v->position.board[gen_below(rng, 64)] = (uint8_t)gen_below(rng, 256); break;
+        case 4: v->position.indicator = (uint8_t)gen_range(rng, 5, 9); break;
+        default: v->counts.count[gen_below(rng, 2)][gen_below(rng, 5)] = (uint8_t)gen_range(rng, 2, 12); break;
         }
     }
 }

@@ -3,39 +3,81 @@
 
 #include <string.h>
 
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void gen_seed(gen_rng *rng, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        rng->s[i] = splitmix64(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t gen_next(gen_rng *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+uint32_t gen_below(gen_rng *rng, uint32_t n) { return (uint32_t)((gen_next(rng) >> 32) * n >> 32); }
+
+int gen_range(gen_rng *rng, int lo, int hi) { return lo + (int)gen_below(rng, (uint32_t)(hi - lo + 1)); }
+
+int gen_chance(gen_rng *rng, uint32_t num, uint32_t den) { return gen_below(rng, den) < num; }
+
+
 static const int original_complement[5] = {1, 2, 2, 2, 8};
 
 int gen_type_limit(int type) { return type == GBR_PAWN ? 8 : original_complement[type] + 8; }
 
-static int pick_pawns(prop_rng *rng)
+static int pick_pawns(gen_rng *rng)
 {
-    switch (prop_below(rng, 10)) {
+    switch (gen_below(rng, 10)) {
     case 0: case 1: case 2: return 0;
     case 3: return 8;
-    default: return prop_range(rng, 1, 7);
+    default: return gen_range(rng, 1, 7);
     }
 }
 
 /* One side's men: pawns first, then each type from what the missing pawns
  * still allow as promotions. */
-static void pick_side(prop_rng *rng, uint8_t count[5])
+static void pick_side(gen_rng *rng, uint8_t count[5])
 {
     memset(count, 0, 5);
-    if (prop_chance(rng, 1, 8))
+    if (gen_chance(rng, 1, 8))
         return; /* bare king */
+    if (gen_chance(rng, 1, 16)) { /* the full complement: up to 32 men on the board */
+        static const uint8_t full[5] = {1, 2, 2, 2, 8};
+        memcpy(count, full, 5);
+        return;
+    }
     int pawns = pick_pawns(rng);
     int budget = 8 - pawns; /* promotions still allowed */
     count[GBR_PAWN] = (uint8_t)pawns;
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
         int orig = original_complement[type];
         int n;
-        switch (prop_below(rng, 16)) {
+        switch (gen_below(rng, 16)) {
         case 0: case 1: case 2: case 3: case 4: case 5: n = 0; break;
         case 6: /* three or more: a §5 group when the budget allows */
-            n = budget >= 3 - orig ? prop_range(rng, 3, orig + budget) : orig;
+            n = budget >= 3 - orig ? gen_range(rng, 3, orig + budget) : orig;
             break;
-        case 7: case 8: n = orig + (budget ? prop_range(rng, 0, budget) : 0); break;
-        default: n = prop_range(rng, 0, orig); break;
+        case 7: case 8: n = orig + (budget ? gen_range(rng, 0, budget) : 0); break;
+        default: n = gen_range(rng, 0, orig); break;
         }
         if (n > orig)
             budget -= n - orig;
@@ -43,23 +85,23 @@ static void pick_side(prop_rng *rng, uint8_t count[5])
     }
 }
 
-void gen_counts(prop_rng *rng, gbr_counts *counts)
+void gen_counts(gen_rng *rng, gbr_counts *counts)
 {
     pick_side(rng, counts->count[GBR_WHITE]);
     pick_side(rng, counts->count[GBR_BLACK]);
 }
 
-static int free_square(prop_rng *rng, const gbr_position *p, int pawn)
+static int free_square(gen_rng *rng, const gbr_position *p, int pawn)
 {
     for (;;) {
-        int sq = (int)prop_below(rng, 64);
+        int sq = (int)gen_below(rng, 64);
         int rank = sq % 8;
         if (p->board[sq] == GBR_EMPTY && (!pawn || (rank >= 1 && rank <= 6)))
             return sq;
     }
 }
 
-static void place_counts(prop_rng *rng, const gbr_counts *counts, gbr_position *p)
+static void place_counts(gen_rng *rng, const gbr_counts *counts, gbr_position *p)
 {
     memset(p->board, 0, sizeof p->board);
     p->board[free_square(rng, p, 0)] = GBR_WK;
@@ -70,18 +112,18 @@ static void place_counts(prop_rng *rng, const gbr_counts *counts, gbr_position *
                 p->board[free_square(rng, p, type == GBR_PAWN)] = (uint8_t)((colour << 3) | (type + 1));
 }
 
-void gen_position(prop_rng *rng, gbr_position *p)
+void gen_position(gen_rng *rng, gbr_position *p)
 {
     gbr_counts counts;
     gen_counts(rng, &counts);
     place_counts(rng, &counts, p);
-    p->indicator = (uint8_t)prop_below(rng, 7);
+    p->indicator = (uint8_t)gen_below(rng, 7);
 }
 
-void gen_position_near(prop_rng *rng, const gbr_position *base, gbr_position *p)
+void gen_position_near(gen_rng *rng, const gbr_position *base, gbr_position *p)
 {
     *p = *base;
-    switch (prop_below(rng, 6)) {
+    switch (gen_below(rng, 6)) {
     case 0: /* the same men elsewhere */ {
         gbr_counts counts;
         gbr_position_counts(base, &counts);
@@ -92,17 +134,17 @@ void gen_position_near(prop_rng *rng, const gbr_position *base, gbr_position *p)
     case 2: {
         int from;
         do
-            from = (int)prop_below(rng, 64);
+            from = (int)gen_below(rng, 64);
         while (p->board[from] == GBR_EMPTY);
         uint8_t man = p->board[from];
         p->board[from] = GBR_EMPTY;
         p->board[free_square(rng, p, (man & 7) == GBR_PAWN + 1)] = man;
         break;
     }
-    case 3: p->indicator = (uint8_t)prop_below(rng, 7); break;
+    case 3: p->indicator = (uint8_t)gen_below(rng, 7); break;
     case 4: /* one man fewer */ {
         gbr_position smaller;
-        if (position_shrink(base, prop_below(rng, 32), &smaller))
+        if (position_shrink(base, gen_below(rng, 32), &smaller))
             *p = smaller;
         break;
     }
@@ -156,7 +198,7 @@ void position_print(FILE *out, const gbr_position *p)
     fprintf(out, "indicator %u (\"%s\")", p->indicator, p->indicator < 7 ? indicator_text[p->indicator] : "?");
 }
 
-int gen_study(prop_rng *rng, const gbr_codec *c, gbr_study *s)
+int gen_study(gen_rng *rng, const gbr_codec *c, gbr_study *s)
 {
     gbr_position p;
     gbr_counts counts;
@@ -166,11 +208,11 @@ int gen_study(prop_rng *rng, const gbr_codec *c, gbr_study *s)
         return 0;
     s->white_king = (uint8_t)position_king(&p, GBR_WHITE);
     s->black_king = (uint8_t)position_king(&p, GBR_BLACK);
-    s->stipulation = (uint8_t)prop_below(rng, 3);
+    s->stipulation = (uint8_t)gen_below(rng, 3);
     return 1;
 }
 
-void gen_study_or_bare(prop_rng *rng, const gbr_codec *c, gbr_study *s)
+void gen_study_or_bare(gen_rng *rng, const gbr_codec *c, gbr_study *s)
 {
     for (int attempt = 0; attempt < 100; attempt++)
         if (gen_study(rng, c, s))
@@ -190,7 +232,7 @@ void study_print(FILE *out, const gbr_study *s)
 static void insert_text(char *buf, size_t *len, size_t at, const char *text)
 {
     size_t n = strlen(text);
-    if (*len + n > PROP_BYTES_MAX)
+    if (*len + n > GEN_BYTES_MAX)
         return;
     memmove(buf + at + n, buf + at, *len - at);
     memcpy(buf + at, text, n);
@@ -198,12 +240,12 @@ static void insert_text(char *buf, size_t *len, size_t at, const char *text)
 }
 
 /* A FEN digit run d (2..8) may be written as two digits summing to d. */
-static void split_fen_runs(prop_rng *rng, char *buf, size_t *len)
+static void split_fen_runs(gen_rng *rng, char *buf, size_t *len)
 {
     for (size_t i = 0; i < *len && buf[i] != ' '; i++) {
-        if (buf[i] >= '2' && buf[i] <= '8' && prop_chance(rng, 1, 3) && *len < PROP_BYTES_MAX) {
+        if (buf[i] >= '2' && buf[i] <= '8' && gen_chance(rng, 1, 3) && *len < GEN_BYTES_MAX) {
             int run = buf[i] - '0';
-            int first = prop_range(rng, 1, run - 1);
+            int first = gen_range(rng, 1, run - 1);
             memmove(buf + i + 1, buf + i, *len - i);
             buf[i] = (char)('0' + first);
             buf[i + 1] = (char)('0' + run - first);
@@ -213,21 +255,21 @@ static void split_fen_runs(prop_rng *rng, char *buf, size_t *len)
     }
 }
 
-static void vary_fen_fields(prop_rng *rng, char *buf, size_t *len)
+static void vary_fen_fields(gen_rng *rng, char *buf, size_t *len)
 {
     /* buf ends " - - 0 1": keep, drop all four, or rewrite them. */
     size_t side_end = *len - 8;
-    switch (prop_below(rng, 3)) {
+    switch (gen_below(rng, 3)) {
     case 0: break;
     case 1: *len = side_end; break;
     default: {
         static const char *const castling[] = {"-", "K", "Q", "k", "q", "KQ", "Kk", "KQkq", "Qq", "kq"};
         static const char *const ep[] = {"-", "e3", "a6", "h3", "d6"};
         char fields[64];
-        int n = snprintf(fields, sizeof fields, " %s %s", castling[prop_below(rng, 10)], ep[prop_below(rng, 5)]);
-        if (prop_chance(rng, 1, 2))
-            n += snprintf(fields + n, sizeof fields - (size_t)n, " %u %u", prop_below(rng, 100000),
-                          prop_below(rng, 100000));
+        int n = snprintf(fields, sizeof fields, " %s %s", castling[gen_below(rng, 10)], ep[gen_below(rng, 5)]);
+        if (gen_chance(rng, 1, 2))
+            n += snprintf(fields + n, sizeof fields - (size_t)n, " %u %u", gen_below(rng, 100000),
+                          gen_below(rng, 100000));
         *len = side_end;
         insert_text(buf, len, *len, fields);
         break;
@@ -235,7 +277,7 @@ static void vary_fen_fields(prop_rng *rng, char *buf, size_t *len)
     }
 }
 
-size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *buf)
+size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf)
 {
     gbr_result r = {GBR_E_ARGUMENT, 0, 0};
     size_t len = 0;
@@ -244,9 +286,9 @@ size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *bu
         gbr_study s;
         if (!gen_study(rng, c, &s))
             return 0;
-        r = c->format_material(buf, PROP_BYTES_MAX, &s.material);
+        r = c->format_material(buf, GEN_BYTES_MAX, &s.material);
         len = r.length;
-        if (!r.error && s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && prop_chance(rng, 1, 3))
+        if (!r.error && s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && gen_chance(rng, 1, 3))
             len = 4; /* the short form */
         break;
     }
@@ -254,16 +296,16 @@ size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *bu
         gbr_study s;
         if (!gen_study(rng, c, &s))
             return 0;
-        r = c->format_study(buf, PROP_BYTES_MAX, &s);
+        r = c->format_study(buf, GEN_BYTES_MAX, &s);
         len = r.length;
         if (r.error)
             break;
         size_t digits = s.stipulation ? 1 : 0;
-        if (s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && prop_chance(rng, 1, 3)) {
+        if (s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && gen_chance(rng, 1, 3)) {
             memmove(buf + digits + 4, buf + digits + 7, len - digits - 7);
             len -= 3; /* the short form */
         }
-        switch (prop_below(rng, 4)) {
+        switch (gen_below(rng, 4)) {
         case 0: insert_text(buf, &len, 0, "["); insert_text(buf, &len, len, "]"); break;
         case 1: insert_text(buf, &len, 0, "("); insert_text(buf, &len, len, ")"); break;
         default: break;
@@ -273,14 +315,14 @@ size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *bu
     case GEN_POSITION: {
         gbr_position p;
         gen_position(rng, &p);
-        r = c->format_position(buf, PROP_BYTES_MAX, &p);
+        r = c->format_position(buf, GEN_BYTES_MAX, &p);
         len = r.length;
         break;
     }
     case GEN_FEN: {
         gbr_position p;
         gen_position(rng, &p);
-        r = c->format_fen(buf, PROP_BYTES_MAX, &p);
+        r = c->format_fen(buf, GEN_BYTES_MAX, &p);
         len = r.length;
         if (!r.error && len > 8) {
             vary_fen_fields(rng, buf, &len);
@@ -291,7 +333,7 @@ size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *bu
     case GEN_NAME: {
         gbr_counts counts;
         gen_counts(rng, &counts);
-        r = c->format_name(buf, PROP_BYTES_MAX, &counts);
+        r = c->format_name(buf, GEN_BYTES_MAX, &counts);
         len = r.length;
         break;
     }
@@ -300,27 +342,53 @@ size_t gen_valid_text(prop_rng *rng, const gbr_codec *c, gen_form form, char *bu
     return r.error ? 0 : len;
 }
 
-static uint8_t random_byte(prop_rng *rng)
+static uint8_t random_byte(gen_rng *rng)
 {
     static const char alphabet[] = "0123456789abcdefghKQRBNPkqrbnpv./{}[]()+=- WTMBwx";
-    if (prop_chance(rng, 1, 16))
-        return (uint8_t)prop_below(rng, 256);
-    return (uint8_t)alphabet[prop_below(rng, sizeof alphabet - 1)];
+    if (gen_chance(rng, 1, 16))
+        return (uint8_t)gen_below(rng, 256);
+    return (uint8_t)alphabet[gen_below(rng, sizeof alphabet - 1)];
 }
 
-void gen_mutate(prop_rng *rng, prop_bytes *t)
+/* Non-ASCII bytes that look like, or stand where, GBR characters do: UTF-8
+ * fullwidth and Arabic-Indic digits, fullwidth letters, a no-break space, a
+ * Latin-1 byte, NUL. Writes 1-3 bytes into out; returns how many. */
+static size_t non_ascii(gen_rng *rng, uint8_t out[3])
 {
-    int rounds = prop_range(rng, 1, 3);
+    switch (gen_below(rng, 6)) {
+    case 0: out[0] = 0xef, out[1] = 0xbc, out[2] = (uint8_t)(0x90 + gen_below(rng, 10)); return 3; /* U+FF10-FF19 */
+    case 1: out[0] = 0xd9, out[1] = (uint8_t)(0xa0 + gen_below(rng, 10)); return 2;              /* U+0660-0669 */
+    case 2: out[0] = 0xef, out[1] = 0xbd, out[2] = (uint8_t)(0x81 + gen_below(rng, 8)); return 3;  /* fullwidth a-h */
+    case 3: out[0] = 0xc2, out[1] = 0xa0; return 2;                                                 /* U+00A0 */
+    case 4: out[0] = (uint8_t)(0x80 + gen_below(rng, 128)); return 1;
+    default: out[0] = 0; return 1;
+    }
+}
+
+void gen_mutate(gen_rng *rng, gen_bytes *t)
+{
+    int rounds = gen_range(rng, 1, 3);
     for (int round = 0; round < rounds; round++) {
-        size_t at = t->len ? prop_below(rng, (uint32_t)t->len) : 0;
-        switch (prop_below(rng, 5)) {
+        size_t at = t->len ? gen_below(rng, (uint32_t)t->len) : 0;
+        switch (gen_below(rng, 6)) {
+        case 5: /* non-ASCII in place of a byte, or between two */ {
+            uint8_t bytes[3];
+            size_t n = non_ascii(rng, bytes);
+            size_t removed = t->len && gen_chance(rng, 1, 2) ? 1 : 0;
+            if (t->len - removed + n > GEN_BYTES_MAX)
+                break;
+            memmove(t->data + at + n, t->data + at + removed, t->len - at - removed);
+            memcpy(t->data + at, bytes, n);
+            t->len = t->len - removed + n;
+            break;
+        }
         case 0: /* replace */
             if (t->len)
                 t->data[at] = random_byte(rng);
             break;
         case 1: /* insert */
-            if (t->len < PROP_BYTES_MAX) {
-                at = prop_below(rng, (uint32_t)t->len + 1);
+            if (t->len < GEN_BYTES_MAX) {
+                at = gen_below(rng, (uint32_t)t->len + 1);
                 memmove(t->data + at + 1, t->data + at, t->len - at);
                 t->data[at] = random_byte(rng);
                 t->len++;
@@ -333,13 +401,13 @@ void gen_mutate(prop_rng *rng, prop_bytes *t)
             }
             break;
         case 3: /* truncate */
-            t->len = prop_below(rng, (uint32_t)t->len + 1);
+            t->len = gen_below(rng, (uint32_t)t->len + 1);
             break;
         default: /* duplicate a substring in place */ {
             if (!t->len)
                 break;
-            size_t n = (size_t)prop_range(rng, 1, (int)(t->len - at < 6 ? t->len - at : 6));
-            if (t->len + n <= PROP_BYTES_MAX) {
+            size_t n = (size_t)gen_range(rng, 1, (int)(t->len - at < 6 ? t->len - at : 6));
+            if (t->len + n <= GEN_BYTES_MAX) {
                 memmove(t->data + at + n, t->data + at, t->len - at);
                 t->len += n;
             }
@@ -349,15 +417,49 @@ void gen_mutate(prop_rng *rng, prop_bytes *t)
     }
 }
 
-void gen_text(prop_rng *rng, const gbr_codec *c, int mutate_pct, prop_bytes *out)
+void gen_text(gen_rng *rng, const gbr_codec *c, int mutate_pct, gen_bytes *out)
 {
-    if (prop_chance(rng, 1, 40)) { /* plain noise, now and then */
-        out->len = prop_below(rng, 24);
+    if (gen_chance(rng, 1, 40)) { /* plain noise, now and then */
+        out->len = gen_below(rng, 24);
         for (size_t i = 0; i < out->len; i++)
             out->data[i] = random_byte(rng);
         return;
     }
-    out->len = gen_valid_text(rng, c, (gen_form)prop_below(rng, GEN_FORM_COUNT), (char *)out->data);
-    if (prop_below(rng, 100) < (uint32_t)mutate_pct)
+    out->len = gen_valid_text(rng, c, (gen_form)gen_below(rng, GEN_FORM_COUNT), (char *)out->data);
+    if (gen_below(rng, 100) < (uint32_t)mutate_pct)
         gen_mutate(rng, out);
+}
+
+size_t gen_order_pair(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf)
+{
+    /* A alone first; B the same text, a neighbour, or another text. */
+    char second[GEN_BYTES_MAX];
+    size_t a = 0, b = 0;
+    if (form == GEN_POSITION) {
+        gbr_position p, q;
+        gen_position(rng, &p);
+        gen_position_near(rng, &p, &q);
+        if (gen_chance(rng, 1, 4))
+            q = p;
+        gbr_result r = c->format_position(buf, GEN_BYTES_MAX, &p);
+        gbr_result s = c->format_position(second, GEN_BYTES_MAX, &q);
+        if (r.error || s.error)
+            return 0;
+        a = r.length, b = s.length;
+    } else {
+        a = gen_valid_text(rng, c, form, buf);
+        if (gen_chance(rng, 1, 4)) {
+            memcpy(second, buf, a);
+            b = a;
+        } else {
+            b = gen_valid_text(rng, c, form, second);
+        }
+        if (!a || !b)
+            return 0;
+    }
+    if (a + 1 + b > GEN_BYTES_MAX)
+        return 0;
+    buf[a] = '|';
+    memcpy(buf + a + 1, second, b);
+    return a + 1 + b;
 }
