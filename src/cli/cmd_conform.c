@@ -27,12 +27,15 @@
 
 #include "cli.h"
 #include "conform_child.h"
+#include "conform_fuzz.h"
 #include "conform_protocol.h"
 
 const char cmd_conform_summary[] = "run a program against the golden vectors (conformance protocol)";
 
 static const char help[] =
     "conform [OPTIONS] -- PROGRAM [ARGS...]\n"
+    "       gbr conform --fuzz SECONDS [--seed N] [--level L] [--operations LIST]\n"
+    "                   [--json] [--mode M] -- PROGRAM [ARGS...]\n"
     "       gbr conform [--impl ref|fast] --answer OPERATION\n"
     "\n"
     "Runs PROGRAM against the golden vectors through the conformance protocol of\n"
@@ -61,6 +64,15 @@ static const char help[] =
     "  --json            write a JSON report on standard output\n"
     "  --print-skip-list write the ids of the failed and crashed cases, one a line\n"
     "  --vectors DIR     the vector files (default spec/vectors)\n"
+    "  --fuzz S          instead of the vectors, fuzz for S seconds: generated and\n"
+    "                    mutated inputs of every operation of the levels, each\n"
+    "                    answer compared with the reference codec's; each distinct\n"
+    "                    disagreement (operation, class expected, class got) is\n"
+    "                    shrunk and printed as a vector line; exit 1 on any.\n"
+    "  --seed N          the fuzzing's seed (default 0): the same seed gives the\n"
+    "                    same inputs\n"
+    "  --operations LIST fuzz only these operations (comma-separated); the other\n"
+    "                    answers are not asked\n"
     "  --answer OP       answer the protocol for OP with libgbr (reads standard input);\n"
     "                    --answer batch answers batch mode\n"
     "\n"
@@ -634,6 +646,8 @@ typedef struct runner_options {
     int json, print_skip_list;
     const char *vectors_dir;
     int mode; /* CONFORM_MODE_* */
+    int fuzzing;
+    conform_fuzz_options fuzz;
 } runner_options;
 
 /* One case's unescaped input and expected output, and what the program gave. */
@@ -671,6 +685,23 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
     }
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
     signal(SIGPIPE, SIG_IGN); /* a program that exits without reading its input */
+    if (opt->fuzzing) {
+        /* The vectors' inputs are the mutation seeds; unescaped in place
+         * (never longer than their escaped text). */
+        conform_fuzz_seed *seeds = calloc(cases.count ? cases.count : 1, sizeof *seeds);
+        for (size_t i = 0; seeds && i < cases.count; i++) {
+            vector_case *vc = &cases.items[i];
+            long len = conform_unescape(vc->input, (char *)vc->input);
+            seeds[i] = (conform_fuzz_seed){vc->operation, vc->input, len < 0 ? 0 : (size_t)len};
+        }
+        status = seeds ? conform_fuzz(&opt->fuzz, seeds, cases.count, program, program_argc) : CLI_EXIT_USAGE;
+        free(seeds);
+        for (size_t i = 0; i < cases.count; i++)
+            free(cases.items[i].line);
+        free(cases.items);
+        free(argv), free(runs), free(requests), free(answers);
+        return status;
+    }
 
     int batch = opt->mode == CONFORM_MODE_BATCH ||
                 (opt->mode == CONFORM_MODE_AUTO && conform_speaks_batch(program, program_argc, opt->timeout));
@@ -837,6 +868,26 @@ int cmd_conform(int argc, char **argv)
                 opt.mode = CONFORM_MODE_PER_CASE;
             else
                 status = cli_usage_error(&args, "unknown mode '%s' (auto, batch or per-case)", value);
+        } else if (cli_option_is(&args, "--fuzz")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            char *end;
+            opt.fuzzing = 1;
+            opt.fuzz.seconds = strtod(value, &end);
+            if (end == value || *end != '\0' || !(opt.fuzz.seconds > 0 && opt.fuzz.seconds <= 86400 * 7))
+                status = cli_usage_error(&args, "--fuzz needs a number of seconds (0 < S <= 604800)");
+        } else if (cli_option_is(&args, "--seed")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            char *end;
+            errno = 0;
+            opt.fuzz.seed = (uint64_t)strtoull(value, &end, 0);
+            if (end == value || *end != '\0' || errno != 0 || value[0] == '-')
+                status = cli_usage_error(&args, "--seed needs a non-negative integer");
+        } else if (cli_option_is(&args, "--operations")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            opt.fuzz.operations = value;
         } else if (cli_option_is(&args, "--vectors")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
@@ -865,6 +916,14 @@ int cmd_conform(int argc, char **argv)
         status = cli_usage_error(&args, "no program to test (give it after '--')");
     if (status < 0 && opt.json && opt.print_skip_list)
         status = cli_usage_error(&args, "--json and --print-skip-list exclude each other");
+    if (status < 0 && opt.fuzzing && (opt.print_skip_list || opt.runs.count || opt.skips.count))
+        status = cli_usage_error(&args, "--fuzz takes no case selection (--run, --skip, --skip-file, --print-skip-list)");
+    if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
+        status = cli_usage_error(&args, "--operations goes with --fuzz");
+    opt.fuzz.max_level = opt.max_level;
+    opt.fuzz.json = opt.json;
+    opt.fuzz.mode = opt.mode;
+    opt.fuzz.timeout = opt.timeout;
     if (status < 0)
         status = run_all(&opt, args.argv + args.next, args.argc - args.next);
     for (size_t i = 0; i < opt.runs.count; i++)
