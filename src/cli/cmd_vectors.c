@@ -179,6 +179,14 @@ static const spec_case material_cases[] = {
     INVALID("check_unknown_form_space", "check", " 0002.01", "unknown-form", "no form starts with a space"),
     INVALID("check_material_bad_digit", "check", "00x2.01", "expected-digit", "a digit first and no a-h: a material code"),
     INVALID("check_name_bad", "check", "KQRvKx", "name-syntax", "K first: a material name"),
+    /* Non-ASCII look-alike digits (UTF-8) at digit places: only the ASCII
+     * digits are digits (a regular expression's \d may match these). */
+    INVALID("material_fullwidth_zero", "material", "000\\xef\\xbc\\x90", "expected-digit", "a fullwidth 0 (U+FF10) as the knight digit"),
+    INVALID("material_fullwidth_one_first", "material", "\\xef\\xbc\\x91000", "expected-digit", "a fullwidth 1 (U+FF11) as the queen digit"),
+    INVALID("material_fullwidth_pawn_digit", "material", "0000.0\\xef\\xbc\\x91", "expected-digit", "a fullwidth 1 (U+FF11) as Black's pawn digit"),
+    INVALID("material_arabic_indic_digit", "material", "\\xd9\\xa1000", "expected-digit", "an Arabic-Indic 1 (U+0661) as the queen digit"),
+    INVALID("material_name_fullwidth_digit", "material-name", "00\\xef\\xbc\\x9200", "expected-digit", "a fullwidth 2 (U+FF12) as the bishop digit"),
+    INVALID("check_material_fullwidth_digit", "check", "00\\xef\\xbc\\x9200.00", "expected-digit", "a fullwidth 2 (U+FF12) in a material code"),
 };
 
 /* ---- Study level --------------------------------------------------------- */
@@ -236,6 +244,9 @@ static const spec_case study_cases[] = {
     VALID("check_study_bracket", "check", "[=0323.12g3g1]", "starts with [: a study code"),
     VALID("check_study_digit_first", "check", "0002.01e1e8", "a digit first and a letter a-h: a study code"),
     INVALID("check_study_bad", "check", "(+0020c1a1]", "expected-close", "starts with (: a study code"),
+    /* Non-ASCII look-alike digits (UTF-8) at digit places. */
+    INVALID("study_fullwidth_digit", "study", "+002\\xef\\xbc\\x90.42c1a1", "expected-digit", "a fullwidth 0 (U+FF10) as the knight digit"),
+    INVALID("study_fullwidth_rank_digit", "study", "+0020.42c\\xef\\xbc\\x91a1", "expected-square", "a fullwidth 1 (U+FF11) as a king's rank"),
 };
 
 /* ---- Position level ------------------------------------------------------ */
@@ -378,6 +389,17 @@ static const spec_case position_cases[] = {
     VALID("check_fen_placement_and_side", "check", "4k3/8/8/8/8/8/8/4K2R b", "written back with - - 0 1"),
     INVALID("check_position_bad", "check", "a7d3 0116 b2b3c6d6 3/3+.", "expected-point", "a position form"),
     INVALID("check_fen_bad", "check", "4k3/8/8/8/8/8/8/4K2R x", "fen-field", "a FEN"),
+    /* FENs of placement and side only (§6: the other fields are optional)
+     * through every FEN operation, not fen-position alone. */
+    VALID("fen_material_placement_and_side", "fen-material", "4k3/8/8/8/8/8/8/4K2R w", "placement and side only"),
+    VALID("fen_material_placement_and_side_black", "fen-material", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only, Black to move"),
+    VALID("fen_study_placement_and_side", "fen-study", "4k3/8/8/8/8/8/8/4K2R w", "placement and side only"),
+    VALID("fen_study_draw_placement_and_side", "fen-study-draw", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only"),
+    VALID("fen_position_win_placement_and_side_black", "fen-position-win", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only: -+"),
+    /* Non-ASCII look-alike digits (UTF-8) at digit places. */
+    INVALID("fen_fullwidth_run_digit", "fen-position", "4k\\xef\\xbc\\x93/8/8/8/8/8/8/4K3 w - - 0 1", "fen-piece", "a fullwidth 3 (U+FF13) as a run of empty squares"),
+    INVALID("fen_material_fullwidth_run_digit", "fen-material", "4k3/8/8/8/8/8/8/4K\\xef\\xbc\\x93 w", "fen-piece", "a fullwidth 3 (U+FF13) as a run of empty squares"),
+    INVALID("position_fullwidth_men_count", "position", "a1h8 0000.00 1/\\xef\\xbc\\x91.", "men-count", "a fullwidth 1 (U+FF11) as Black's men count"),
 };
 
 /* ---- Extensions level: section 5 groups ----------------------------------------- */
@@ -412,6 +434,17 @@ static const spec_case extension_cases[] = {
     VALID("position_order_group_white_count", "position-order", "e1e8 0009.00 {b1c1d1/f6} 4/2.|e1e8 0009.00 {b1/c6d6f6} 2/4.", "fewer white men of a 9-type first"),
     VALID("position_order_group_squares", "position-order", "e1e8 0009.00 {b1c1d1/} 4/1.|e1e8 0009.00 {b1c1d2/} 4/1.", "then the squares"),
     VALID("check_position_group", "check", "e1e8 0009.00 {b1c1d1/f6} 4/2.", "a position form with a group"),
+    /* Three or more men of a type on one side through every FEN operation: the
+     * 9 rule, not min(white + 3 x black, 9), which gives 3 for three white men. */
+    VALID("fen_material_three_white_bishops", "fen-material", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: 9, not 3"),
+    VALID("fen_material_three_black_knights", "fen-material", "nnn1k3/8/8/8/8/8/8/4K3 w - - 0 1", "three black knights: 9"),
+    VALID("fen_material_three_white_rooks_one_black", "fen-material", "4k2r/8/8/8/8/8/8/RRR1K3 w", "three white rooks and a black one: 9, not 6"),
+    VALID("fen_material_three_white_queens", "fen-material", "4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1", "three white queens, two promoted: 9"),
+    VALID("fen_study_win_three_white_bishops", "fen-study-win", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: 9 in the study code"),
+    VALID("fen_study_three_white_rooks_one_black", "fen-study", "4k2r/8/8/8/8/8/8/RRR1K3 b", "three white rooks and a black one: 9"),
+    VALID("fen_position_three_white_bishops", "fen-position", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: a group"),
+    VALID("fen_position_draw_three_black_knights", "fen-position-draw", "nnn1k3/8/8/8/8/8/8/4K3 b", "three black knights: a group"),
+    VALID("check_fen_three_white_bishops", "check", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops in a FEN"),
 };
 
 /* ==== Collecting the cases ================================================ */
