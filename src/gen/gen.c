@@ -344,7 +344,7 @@ size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
 
 static uint8_t random_byte(gen_rng *rng)
 {
-    static const char alphabet[] = "0123456789abcdefghKQRBNPkqrbnpv./{}[]()+=- WTMBwx";
+    static const char alphabet[] = "0123456789abcdefghKQRBNPkqrbnpv./{}[]()+=- WTMBwxz\t";
     if (gen_chance(rng, 1, 16))
         return (uint8_t)gen_below(rng, 256);
     return (uint8_t)alphabet[gen_below(rng, sizeof alphabet - 1)];
@@ -370,7 +370,14 @@ void gen_mutate(gen_rng *rng, gen_bytes *t)
     int rounds = gen_range(rng, 1, 3);
     for (int round = 0; round < rounds; round++) {
         size_t at = t->len ? gen_below(rng, (uint32_t)t->len) : 0;
-        switch (gen_below(rng, 6)) {
+        switch (gen_below(rng, 7)) {
+        case 6: /* swap two neighbours */
+            if (t->len > 1 && at + 1 < t->len) {
+                uint8_t x = t->data[at];
+                t->data[at] = t->data[at + 1];
+                t->data[at + 1] = x;
+            }
+            break;
         case 5: /* non-ASCII in place of a byte, or between two */ {
             uint8_t bytes[3];
             size_t n = non_ascii(rng, bytes);
@@ -462,4 +469,221 @@ size_t gen_order_pair(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
     buf[a] = '|';
     memcpy(buf + a + 1, second, b);
     return a + 1 + b;
+}
+
+static void put_text(gen_bytes *t, const char *s)
+{
+    size_t k = strlen(s);
+    if (t->len + k <= sizeof t->data) {
+        memcpy(t->data + t->len, s, k);
+        t->len += k;
+    }
+}
+static void put_byte(gen_bytes *t, char c)
+{
+    if (t->len < sizeof t->data)
+        t->data[t->len++] = (uint8_t)c;
+}
+static void put_square(gen_bytes *t, unsigned sq)
+{
+    put_byte(t, (char)('a' + sq / 8));
+    put_byte(t, (char)('1' + sq % 8));
+}
+
+/* ---- Texts written by hand, never through a codec ---- */
+
+/* Endgame-like exact counts: 0-3 of a piece type, 0-8 pawns, sometimes
+ * more (three or more of a type gives a digit 9). */
+void gen_any_counts(gen_rng *rng, gbr_counts *c, unsigned max_men)
+{
+    memset(c, 0, sizeof *c);
+    unsigned men = gen_below(rng, max_men + 1);
+    for (unsigned k = 0; k < men; k++) {
+        unsigned side = gen_below(rng, 2), type = gen_below(rng, 5);
+        if (gen_below(rng, 4) == 0)
+            type = GBR_PAWN;
+        if (c->count[side][type] < (type == GBR_PAWN ? 8 : 4))
+            c->count[side][type]++;
+    }
+}
+
+/* A random board with one king a side; pawns off ranks 1 and 8. */
+int gen_board(gen_rng *rng, gbr_position *p, const gbr_counts *c)
+{
+    memset(p, 0, sizeof *p);
+    unsigned wk = gen_below(rng, 64), bk;
+    do
+        bk = gen_below(rng, 64);
+    while (bk == wk);
+    p->board[wk] = GBR_WK;
+    p->board[bk] = GBR_BK;
+    for (unsigned side = 0; side < 2; side++)
+        for (unsigned type = 0; type < 5; type++)
+            for (unsigned n = 0; n < c->count[side][type]; n++) {
+                unsigned sq, tries = 0;
+                do {
+                    sq = gen_below(rng, 64);
+                    if (++tries > 1000)
+                        return 0;
+                } while (p->board[sq] || (type == GBR_PAWN && (sq % 8 == 0 || sq % 8 == 7)));
+                p->board[sq] = (uint8_t)(8 * side + type + 1);
+            }
+    p->indicator = (uint8_t)gen_below(rng, 7);
+    return 1;
+}
+
+
+/* A position form written by hand from the board (not by either codec). */
+void gen_write_position(gen_bytes *t, const gbr_position *p)
+{
+    unsigned cnt[2][6] = {{0}};
+    unsigned wk = 0, bk = 0;
+    for (unsigned sq = 0; sq < 64; sq++) {
+        unsigned v = p->board[sq];
+        if (v == GBR_WK)
+            wk = sq;
+        else if (v == GBR_BK)
+            bk = sq;
+        else if (v)
+            cnt[v >> 3][(v & 7) - 1]++;
+    }
+    t->len = 0;
+    put_square(t, wk);
+    put_square(t, bk);
+    put_byte(t, ' ');
+    char buf[16];
+    unsigned digit[4], men = 0;
+    for (unsigned type = 0; type < 4; type++) {
+        digit[type] = cnt[0][type] >= 3 || cnt[1][type] >= 3 ? 9 : cnt[0][type] + 3 * cnt[1][type];
+        men += cnt[0][type] + cnt[1][type];
+    }
+    men += cnt[0][4] + cnt[1][4];
+    snprintf(buf, sizeof buf, "%u%u%u%u.%u%u", digit[0], digit[1], digit[2], digit[3], cnt[0][4], cnt[1][4]);
+    put_text(t, buf);
+    if (men) {
+        put_byte(t, ' ');
+        for (unsigned type = 0; type < 5; type++) {
+            if (type == 4 && cnt[0][4] + cnt[1][4])
+                put_byte(t, '.');
+            if (type < 4 && digit[type] == 9)
+                put_byte(t, '{');
+            for (unsigned side = 0; side < 2; side++) {
+                if (side && type < 4 && digit[type] == 9)
+                    put_byte(t, '/');
+                for (unsigned sq = 0; sq < 64; sq++)
+                    if (p->board[sq] == 8 * side + type + 1)
+                        put_square(t, sq);
+            }
+            if (type < 4 && digit[type] == 9)
+                put_byte(t, '}');
+        }
+    }
+    snprintf(buf, sizeof buf, " %u/%u", 1 + cnt[0][0] + cnt[0][1] + cnt[0][2] + cnt[0][3] + cnt[0][4],
+             1 + cnt[1][0] + cnt[1][1] + cnt[1][2] + cnt[1][3] + cnt[1][4]);
+    put_text(t, buf);
+    put_text(t, indicator_text[p->indicator < 7 ? p->indicator : 0]);
+    put_byte(t, '.');
+}
+
+void gen_write_fen(gen_rng *rng, gen_bytes *t, const gbr_position *p)
+{
+    static const char letters[] = "?QRBNPK??qrbnpk?";
+    t->len = 0;
+    for (int rank = 7; rank >= 0; rank--) {
+        unsigned run = 0;
+        for (unsigned file = 0; file < 8; file++) {
+            unsigned v = p->board[file * 8 + (unsigned)rank];
+            /* Sometimes split a run in two digits: still a valid FEN. */
+            if (v == 0 && run > 0 && gen_below(rng, 8) == 0) {
+                put_byte(t, (char)('0' + run));
+                run = 0;
+            }
+            if (v == 0) {
+                run++;
+                continue;
+            }
+            if (run)
+                put_byte(t, (char)('0' + run));
+            run = 0;
+            put_byte(t, letters[v & 15]);
+        }
+        if (run)
+            put_byte(t, (char)('0' + run));
+        if (rank)
+            put_byte(t, '/');
+    }
+    put_text(t, gen_below(rng, 2) ? " w" : " b");
+    switch (gen_below(rng, 4)) {
+    case 0: break;
+    case 1: put_text(t, gen_below(rng, 2) ? " - -" : " KQkq e3"); break;
+    case 2: put_text(t, gen_below(rng, 2) ? " - - 0 1" : " Kq - 12 40"); break;
+    default: put_text(t, gen_below(rng, 2) ? " k h6 99999 1" : " Qk - 3 7"); break;
+    }
+}
+
+void gen_write_material(gen_rng *rng, gen_bytes *t, const gbr_counts *c)
+{
+    char buf[16];
+    unsigned d[4];
+    for (unsigned type = 0; type < 4; type++)
+        d[type] = c->count[0][type] >= 3 || c->count[1][type] >= 3 ? 9 : c->count[0][type] + 3u * c->count[1][type];
+    t->len = 0;
+    if (gen_below(rng, 8) == 0 && c->count[0][4] == 0 && c->count[1][4] == 0)
+        snprintf(buf, sizeof buf, "%u%u%u%u", d[0], d[1], d[2], d[3]);
+    else
+        snprintf(buf, sizeof buf, "%u%u%u%u.%u%u", d[0], d[1], d[2], d[3], c->count[0][4], c->count[1][4]);
+    put_text(t, buf);
+}
+
+void gen_write_study(gen_rng *rng, gen_bytes *t, const gbr_counts *c)
+{
+    gen_bytes m;
+    gen_write_material(rng, &m, c);
+    t->len = 0;
+    unsigned wrap = gen_below(rng, 4);
+    if (wrap == 1)
+        put_byte(t, '[');
+    if (wrap == 2)
+        put_byte(t, '(');
+    unsigned stip = gen_below(rng, 3);
+    if (stip)
+        put_byte(t, stip == 1 ? '+' : '=');
+    for (size_t k = 0; k < m.len; k++)
+        put_byte(t, (char)m.data[k]);
+    unsigned wk = gen_below(rng, 64), bk = gen_below(rng, 64);
+    if (bk == wk)
+        bk = (bk + 1) % 64;
+    put_square(t, wk);
+    put_square(t, bk);
+    if (wrap == 1)
+        put_byte(t, ']');
+    if (wrap == 2)
+        put_byte(t, ')');
+}
+
+void gen_write_name(gen_bytes *t, const gbr_counts *c)
+{
+    static const char letters[] = "QRBNP";
+    t->len = 0;
+    for (unsigned side = 0; side < 2; side++) {
+        if (side)
+            put_byte(t, 'v');
+        put_byte(t, 'K');
+        for (unsigned type = 0; type < 5; type++)
+            for (unsigned n = 0; n < c->count[side][type]; n++)
+                put_byte(t, letters[type]);
+    }
+}
+
+void gen_splice(gen_rng *rng, gen_bytes *t, const gen_bytes *other)
+{
+    if (!other->len)
+        return;
+    size_t at = t->len ? gen_below(rng, (uint32_t)t->len) : 0;
+    size_t from = gen_below(rng, (uint32_t)other->len);
+    size_t k = other->len - from;
+    if (at + k > GEN_BYTES_MAX)
+        k = GEN_BYTES_MAX - at;
+    memcpy(t->data + at, other->data + from, k);
+    t->len = at + k;
 }

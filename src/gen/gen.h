@@ -90,9 +90,29 @@ size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
  * most GEN_BYTES_MAX), 0 if the codec failed. */
 size_t gen_order_pair(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf);
 /* Applies 1-3 random mutations (replace, insert, delete, truncate, duplicate,
- * non-ASCII look-alikes such as UTF-8 fullwidth digits, Latin-1 bytes, NUL)
+ * swap two neighbours, non-ASCII look-alikes such as UTF-8 fullwidth digits, Latin-1 bytes, NUL)
  * with bytes drawn mostly from the GBR alphabet. */
 void gen_mutate(gen_rng *rng, gen_bytes *text);
+/* Splices the tail of another text in at a random place of t. */
+void gen_splice(gen_rng *rng, gen_bytes *t, const gen_bytes *other);
+
+/* ---- Texts written by hand, never through a codec ----
+ * For checks of a codec's parsers, so no codec's writer decides which texts
+ * they see. Counts may break §1 (9 pawns, too many promotions). */
+
+/* Endgame-like counts: 0-3 of a piece type and 0-8 pawns, up to max_men men. */
+void gen_any_counts(gen_rng *rng, gbr_counts *c, unsigned max_men);
+/* A board of those counts with one king a side, pawns off ranks 1 and 8;
+ * returns 0 when they do not fit. */
+int gen_board(gen_rng *rng, gbr_position *p, const gbr_counts *c);
+/* The forms of those counts or boards: the digit by the 9 rule, now and
+ * then the short form, a wrapper, split FEN runs, optional FEN fields. */
+void gen_write_material(gen_rng *rng, gen_bytes *t, const gbr_counts *c);
+void gen_write_study(gen_rng *rng, gen_bytes *t, const gbr_counts *c);
+void gen_write_position(gen_bytes *t, const gbr_position *p);
+void gen_write_fen(gen_rng *rng, gen_bytes *t, const gbr_position *p);
+void gen_write_name(gen_bytes *t, const gbr_counts *c);
+
 /* A valid text of a random form, mutated with probability mutate_pct %. */
 void gen_text(gen_rng *rng, const gbr_codec *c, int mutate_pct, gen_bytes *out);
 
