@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "conform_protocol.h"
+#include "gen.h"
 
 const char cmd_vectors_summary[] = "write the golden vectors (reference codec) and fuzz seeds";
 
@@ -32,7 +33,8 @@ static const char help[] =
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
     "harnesses read from the end of theirs (capacity 0xFF, then the FEN result\n"
-    "option 0-2).\n"
+    "option 0-2). It also writes 32 generated seeds a surface (gen-SURFACE-NN, the\n"
+    "generator library's texts with a fixed seed, a third of them mutated).\n"
     "Exit status: 0 the files were written, 1 a case or a file failed, 2 usage\n"
     "error.\n";
 
@@ -842,6 +844,56 @@ static int write_seed(const char *dir, const char *surface, const char *name, co
     return 0;
 }
 
+/* Generated seeds of each surface from the generator library (src/gen),
+ * with a fixed seed so the files are the same on every run: half written by
+ * hand from counts that may break the rules, half through the reference
+ * codec (valid variants), a third of each mutated. */
+#define GENERATED_SEEDS 32
+
+static int write_generated_seeds(const char *dir)
+{
+    static const struct {
+        const char *surface, *operation;
+        gen_form form;
+    } surfaces[] = {{"material", "material", GEN_MATERIAL}, {"study", "study", GEN_STUDY},
+                    {"position", "position", GEN_POSITION}, {"fen", "fen-position-win", GEN_FEN},
+                    {"name", "name-material", GEN_NAME}};
+    gen_rng rng;
+    gen_seed(&rng, 0x6762722d73656564u);
+    for (size_t s = 0; s < sizeof surfaces / sizeof surfaces[0]; s++) {
+        for (int k = 0; k < GENERATED_SEEDS; k++) {
+            gen_bytes t = {0, {0}};
+            if (k % 2 == 0) {
+                gbr_counts c;
+                gbr_position p;
+                gen_any_counts(&rng, &c, gen_below(&rng, 4) ? 6 : 14);
+                switch (surfaces[s].form) {
+                case GEN_MATERIAL: gen_write_material(&rng, &t, &c); break;
+                case GEN_STUDY: gen_write_study(&rng, &t, &c); break;
+                case GEN_NAME: gen_write_name(&t, &c); break;
+                default:
+                    if (!gen_board(&rng, &p, &c))
+                        break;
+                    if (surfaces[s].form == GEN_FEN)
+                        gen_write_fen(&rng, &t, &p);
+                    else
+                        gen_write_position(&t, &p);
+                    break;
+                }
+            } else {
+                t.len = gen_valid_text(&rng, gbr_codec_ref(), surfaces[s].form, (char *)t.data);
+            }
+            if (k % 3 == 2)
+                gen_mutate(&rng, &t);
+            char name[64];
+            snprintf(name, sizeof name, "gen-%s-%02d", surfaces[s].surface, k);
+            if (write_seed(dir, surfaces[s].surface, name, (const char *)t.data, t.len, surfaces[s].operation) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 static int write_fuzz_corpus(const char *dir, const vector_list *list)
 {
     if (make_dir(dir) != 0)
@@ -868,7 +920,7 @@ static int write_fuzz_corpus(const char *dir, const vector_list *list)
         if (status != 0)
             return -1;
     }
-    return 0;
+    return write_generated_seeds(dir);
 }
 
 static void free_list(vector_list *list)
