@@ -765,7 +765,7 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    fprintf(f, "# GBR 1.0 golden vectors, level %s. Written by `gbr vectors` (src/cli/cmd_vectors.c)\n"
+    fprintf(f, "# GBR 1.1 golden vectors, level %s. Written by `gbr vectors` (src/cli/cmd_vectors.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"

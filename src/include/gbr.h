@@ -1,7 +1,7 @@
 /*
  * gbr.h - libgbr, the GBR code (Guy-Blandford-Roycroft) library.
  *
- * The normative rules are in spec/gbr.md (GBR 1.0). This header is the one
+ * The normative rules are in spec/gbr.md (GBR 1.1). This header is the one
  * public interface. Two codecs implement it independently: the reference codec
  * ("ref", src/ref/) and the optimised codec ("fast", src/fast/). They must give
  * byte-identical output and the same error class at the same column on every
@@ -39,8 +39,8 @@ extern "C" {
 #define GBR_API
 #endif
 
-#define GBR_VERSION_STRING "1.0.0"
-#define GBR_SPEC_VERSION "GBR 1.0"
+#define GBR_VERSION_STRING "1.1.0"
+#define GBR_SPEC_VERSION "GBR 1.1"
 
 /* Error classes (spec/gbr.md, "Error classes"). Values are pinned: they are
  * part of the conformance protocol and never change meaning. */
