@@ -305,7 +305,7 @@ static uint32_t fnv1a(const uint8_t *bytes, size_t len)
 }
 
 /* The finding as a line of a vector file (§13.1), ready to commit. */
-static void vector_line(const finding *f, int max_level, char *out, size_t cap)
+static void vector_line(const finding *f, char *out, size_t cap)
 {
     char input[4 * GEN_BYTES_MAX + 1], expected[4 * CONFORM_ANSWER_MAX + 1], got[4 * 200 + 1];
     conform_escape((const char *)f->input.data, f->input.len, input);
@@ -318,7 +318,6 @@ static void vector_line(const finding *f, int max_level, char *out, size_t cap)
         id_op[k++] = *p == '-' ? '_' : *p;
     id_op[k] = '\0';
     int level = case_level(f->operation, (const char *)f->input.data, f->input.len);
-    (void)max_level;
     const char *how = f->j.got_class;
     snprintf(out, cap, "%s_fuzz_%s_%08x\t%s\t%s\t%s\t%s\t%s\tfound by gbr conform --fuzz: the program gave %s (%s)",
              f->expected_status == CONFORM_ACCEPTED ? "y" : "n", id_op, fnv1a(f->input.data, f->input.len),
@@ -335,10 +334,10 @@ static void json_string(const char *s, size_t len)
     putchar('"');
 }
 
-static void report_finding(const finding *f, int max_level, int json, int first, double timeout)
+static void report_finding(const finding *f, int json, int first, double timeout)
 {
     char line[4 * GEN_BYTES_MAX + 8 * CONFORM_ANSWER_MAX + 1200];
-    vector_line(f, max_level, line, sizeof line);
+    vector_line(f, line, sizeof line);
     char input[4 * GEN_BYTES_MAX + 1];
     conform_escape((const char *)f->input.data, f->input.len, input);
     if (json) {
@@ -506,7 +505,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
                     f->outcome = outcomes[i];
                     memset(&outcomes[i], 0, sizeof outcomes[i]);
                     shrink(&a, opt->max_level, deadline, f);
-                    report_finding(f, opt->max_level, opt->json, finding_count == 1, opt->timeout);
+                    report_finding(f, opt->json, finding_count == 1, opt->timeout);
                     fflush(stdout);
                 }
             }
