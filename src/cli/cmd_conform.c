@@ -30,7 +30,7 @@
 #include "conform_fuzz.h"
 #include "conform_protocol.h"
 
-const char cmd_conform_summary[] = "run a program against the golden vectors (conformance protocol)";
+const char cmd_conform_summary[] = "run a program against the golden vectors, or fuzz it against the reference codec";
 
 static const char help[] =
     "conform [OPTIONS] -- PROGRAM [ARGS...]\n"
