@@ -267,7 +267,7 @@ static void shrink(asker *a, int max_level, double deadline, finding *f)
             if (i == asked) {
                 if (now_seconds() > deadline)
                     break;
-                size_t slice = n - i < 64 ? n - i : 64;
+                size_t slice = n - i < 16 ? n - i : 16;
                 ask(a, requests + i, slice, outcomes + i);
                 asked = i + slice;
             }
@@ -372,10 +372,13 @@ static void report_finding(const finding *f, int json, int first, double timeout
     printf("  vector:   %s\n", line);
 }
 
-/* Cases a round: enough to keep a batch session busy, few enough that a
- * short budget is honoured (one process a case is far slower). */
+/* Cases a round: up to ROUND to keep a batch session busy, fewer when the
+ * program is slow (one process a case, or frequent crashes and restarts),
+ * so that a round takes about a quarter of a second and the budget is kept.
+ * The inputs are drawn one after the other from one generator, so the round
+ * sizes never change which inputs a seed gives. */
 #define ROUND 2048
-#define ROUND_PER_CASE 16
+#define ROUND_MIN 8
 #define MAX_FINDINGS 64
 
 int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds, size_t seed_count, char **program,
@@ -472,8 +475,9 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     size_t finding_count = 0;
     unsigned long long cases = 0, disagreeing = 0;
     double start = now_seconds(), deadline = start + opt->seconds;
-    const size_t round = batch ? ROUND : ROUND_PER_CASE;
+    size_t round = ROUND_MIN;
     while (now_seconds() < deadline) {
+        double round_start = now_seconds();
         for (size_t i = 0; i < round; i++) {
             size_t k = gen_below(&rng, (uint32_t)op_count);
             op_of[i] = k;
@@ -482,6 +486,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             requests[i] = (conform_request){ops[k]->name, (const char *)inputs[i].data, inputs[i].len};
         }
         ask(&a, requests, round, outcomes);
+        double took_round = now_seconds() - round_start; /* shrinking aside */
         for (size_t i = 0; i < round; i++) {
             char expected[CONFORM_ANSWER_MAX + 1];
             const char *op = ops[op_of[i]]->name;
@@ -512,6 +517,8 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             conform_outcome_clear(&outcomes[i]);
         }
         cases += round;
+        double fits = took_round > 0 ? (double)round * 0.25 / took_round : ROUND;
+        round = fits >= ROUND ? ROUND : fits <= ROUND_MIN ? ROUND_MIN : (size_t)fits;
     }
     double took = now_seconds() - start;
     conform_session_free(a.session);
