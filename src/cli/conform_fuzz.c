@@ -509,7 +509,12 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
                     f->expected_status = expected_status;
                     f->outcome = outcomes[i];
                     memset(&outcomes[i], 0, sizeof outcomes[i]);
-                    shrink(&a, opt->max_level, deadline, f);
+                    /* Each shrink gets a share of the budget, so that a slow
+                     * or crashing program is still fuzzed after its first
+                     * findings. */
+                    double share = opt->seconds / 20 > 2 ? opt->seconds / 20 : 2;
+                    double until = now_seconds() + share;
+                    shrink(&a, opt->max_level, until < deadline ? until : deadline, f);
                     report_finding(f, opt->json, finding_count == 1, opt->timeout);
                     fflush(stdout);
                 }
