@@ -7,7 +7,9 @@
 # Builds build-fuzz-libfuzzer (clang, ASan+UBSan), build-fuzz-afl
 # (afl-clang-fast, ASan+UBSan, persistent mode through libAFLDriver) and
 # build-fuzz-msan (clang, MSan, libFuzzer for a third of SECONDS). New inputs
-# go to scratch directories under $TMPDIR; the repository corpus is given
+# go to scratch directories under $TMPDIR; the seeds are the repository corpus
+# and the vectors' and the generator library's inputs (gbr vectors
+# --fuzz-corpus); the repository corpus is given
 # second (libFuzzer) or read-only (AFL++ -i), so it is untouched until the final
 # step merges the new coverage into corpus/<harness>/ with libFuzzer -merge=1
 # (-use_counters=0: an input is kept for a new edge, not a new hit count, which
@@ -37,9 +39,10 @@ build() { # build DIR ENGINE COMPILER (ENGINE msan: libFuzzer with MSan)
   cmake --build "$1" -j2 --target $harnesses >"$scratch/build-$2.log" 2>&1 || { tail -30 "$scratch/build-$2.log"; exit 1; }
 }
 
-seed_dirs() { # the repository's inputs of a harness
+seed_dirs() { # the repository's inputs of a harness, and the generated seeds of its surface
   echo "$root/corpus/$1"
   if [ -d "$root/corpus/regressions/$1" ]; then echo "$root/corpus/regressions/$1"; fi
+  if [ -d "$scratch/seeds/${1%%_*}" ]; then echo "$scratch/seeds/${1%%_*}"; fi
 }
 
 # One libFuzzer campaign: libfuzzer_campaign LABEL BUILD_DIR SECONDS RSS_MB
@@ -66,6 +69,12 @@ libfuzzer_campaign() {
 
 # ---- libFuzzer ----------------------------------------------------------
 build build-fuzz-libfuzzer libfuzzer clang
+# Seeds besides corpus/: every vector's input and the generator library's
+# texts (src/gen), written by `gbr vectors --fuzz-corpus` into
+# $scratch/seeds/<surface>; those that add coverage are merged in at the end.
+cmake --build build-fuzz-libfuzzer -j2 --target gbr >"$scratch/build-gbr.log" 2>&1 || { tail -30 "$scratch/build-gbr.log"; exit 1; }
+mkdir -p "$scratch/vectors"
+build-fuzz-libfuzzer/gbr vectors --out "$scratch/vectors" --fuzz-corpus "$scratch/seeds"
 libfuzzer_campaign libfuzzer build-fuzz-libfuzzer "$seconds" 2048
 
 # ---- AFL++ ----------------------------------------------------------------
@@ -111,7 +120,8 @@ if [ "${GBR_FUZZ_MERGE:-1}" != 0 ]; then
   for h in $harnesses; do
     before=$(ls "corpus/$h" | wc -l)
     build-fuzz-libfuzzer/fuzz/"$h" -merge=1 -use_counters=0 -rss_limit_mb=2048 "corpus/$h" \
-        "$scratch/libfuzzer/$h/new" "$scratch/msan/$h/new" "$scratch/afl/$h/out/default/queue" >"$scratch/merge-$h.log" 2>&1 ||
+        "$scratch/libfuzzer/$h/new" "$scratch/msan/$h/new" "$scratch/afl/$h/out/default/queue" \
+        "$scratch/seeds/${h%%_*}" >"$scratch/merge-$h.log" 2>&1 ||
         { tail -5 "$scratch/merge-$h.log"; exit 1; }
     echo "merge: corpus/$h $before -> $(ls "corpus/$h" | wc -l) inputs"
   done

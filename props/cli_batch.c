@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "gen.h"
+#include "prop.h"
 
 enum { INPUTS = 3000, LINE_MAX_BYTES = 1024 };
 
@@ -44,14 +45,14 @@ static const command commands[] = {
 };
 
 /* One input line: any bytes but '\n', not ending in '\r' (the reader strips one). */
-static void make_input(prop_rng *rng, const command *cmd, prop_bytes *t)
+static void make_input(gen_rng *rng, const command *cmd, gen_bytes *t)
 {
     const gbr_codec *ref = gbr_codec_ref();
     if (cmd->input_form < 0) {
         gen_text(rng, ref, 50, t);
     } else {
         t->len = gen_valid_text(rng, ref, (gen_form)cmd->input_form, (char *)t->data);
-        if (prop_chance(rng, 1, 2))
+        if (gen_chance(rng, 1, 2))
             gen_mutate(rng, t);
     }
     size_t kept = 0;
@@ -64,7 +65,7 @@ static void make_input(prop_rng *rng, const command *cmd, prop_bytes *t)
 }
 
 /* The library's stdout line for one input; returns the result. */
-static gbr_result expected_line(const gbr_codec *c, const command *cmd, const prop_bytes *t, char *line, size_t cap)
+static gbr_result expected_line(const gbr_codec *c, const command *cmd, const gen_bytes *t, char *line, size_t cap)
 {
     char out[GBR_POSITION_MAX + GBR_FEN_MAX];
     const char *src = (const char *)t->data;
@@ -101,9 +102,9 @@ static long run_command(const char *gbr, const gbr_codec *c, const command *cmd,
     snprintf(label, sizeof label, "cli_batch[%s %s%s--impl %s]", cmd->name, cmd->options, *cmd->options ? " " : "",
              c->name);
     prop_tally t = {label, 0, 0};
-    static prop_bytes inputs[INPUTS];
-    prop_rng rng;
-    prop_rng_seed(&rng, seed);
+    static gen_bytes inputs[INPUTS];
+    gen_rng rng;
+    gen_seed(&rng, seed);
 
     char in_path[512], out_path[512], err_path[512], shell[2048];
     snprintf(in_path, sizeof in_path, "%s/in.txt", dir);

@@ -22,7 +22,7 @@
 
 typedef struct column_case {
     size_t n;
-    prop_bytes text[ITEMS_MAX];
+    gen_bytes text[ITEMS_MAX];
     gbr_counts counts[ITEMS_MAX];
     size_t backwards; /* item whose end is set before its start; >= n for none */
     int null_text;    /* the column's text pointer is NULL */
@@ -33,31 +33,31 @@ typedef struct pair_ctx {
     int codecs;
 } pair_ctx;
 
-static void generate(prop_rng *rng, void *value, void *ctx)
+static void generate(gen_rng *rng, void *value, void *ctx)
 {
     column_case *v = value;
     const gbr_codec *ref = ((pair_ctx *)ctx)->codec[0];
     memset(v, 0, sizeof *v);
-    v->n = prop_below(rng, ITEMS_MAX + 1);
+    v->n = gen_below(rng, ITEMS_MAX + 1);
     for (size_t k = 0; k < v->n; k++) {
-        prop_bytes *t = &v->text[k];
-        if (prop_chance(rng, 1, 8)) {
+        gen_bytes *t = &v->text[k];
+        if (gen_chance(rng, 1, 8)) {
             gen_text(rng, ref, 50, t); /* any form, or noise */
         } else {
-            t->len = gen_valid_text(rng, ref, prop_chance(rng, 1, 2) ? GEN_MATERIAL : GEN_STUDY, (char *)t->data);
-            if (prop_chance(rng, 1, 4))
+            t->len = gen_valid_text(rng, ref, gen_chance(rng, 1, 2) ? GEN_MATERIAL : GEN_STUDY, (char *)t->data);
+            if (gen_chance(rng, 1, 4))
                 gen_mutate(rng, t);
         }
-        if (prop_chance(rng, 3, 4)) {
+        if (gen_chance(rng, 3, 4)) {
             gen_counts(rng, &v->counts[k]);
         } else { /* out of range now and then: argument, too-many-pawns, promotions */
             for (int colour = 0; colour < 2; colour++)
                 for (int type = 0; type <= GBR_PAWN; type++)
-                    v->counts[k].count[colour][type] = (uint8_t)prop_below(rng, prop_chance(rng, 1, 8) ? 256 : 12);
+                    v->counts[k].count[colour][type] = (uint8_t)gen_below(rng, gen_chance(rng, 1, 8) ? 256 : 12);
         }
     }
-    v->backwards = prop_chance(rng, 1, 6) ? prop_below(rng, ITEMS_MAX) : ITEMS_MAX;
-    v->null_text = prop_chance(rng, 1, 30);
+    v->backwards = gen_chance(rng, 1, 6) ? gen_below(rng, ITEMS_MAX) : ITEMS_MAX;
+    v->null_text = gen_chance(rng, 1, 30);
 }
 
 static int shrink(const void *value, size_t index, void *candidate, void *ctx)
@@ -190,7 +190,7 @@ static int check(const void *value, void *ctx, prop_why *why)
 {
     const column_case *v = value;
     const pair_ctx *pc = ctx;
-    char text[ITEMS_MAX * PROP_BYTES_MAX];
+    char text[ITEMS_MAX * GEN_BYTES_MAX];
     size_t offsets[ITEMS_MAX + 1];
     build_column(v, text, offsets);
     static column_output out[2];

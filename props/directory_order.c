@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "prop.h"
 
 enum { PAIR_CASES = 50000, BATCHES = 400, BATCH_SIZE = 48 };
 
@@ -50,21 +51,21 @@ typedef struct study_pair {
     gbr_study a, b;
 } study_pair;
 
-static void generate_study_pair(prop_rng *rng, void *value, void *ctx)
+static void generate_study_pair(gen_rng *rng, void *value, void *ctx)
 {
     study_pair *pair = value;
     gen_study_or_bare(rng, ctx, &pair->a);
     pair->b = pair->a;
-    switch (prop_below(rng, 5)) {
-    case 0: pair->b.stipulation = (uint8_t)prop_below(rng, 3); break;
+    switch (gen_below(rng, 5)) {
+    case 0: pair->b.stipulation = (uint8_t)gen_below(rng, 3); break;
     case 1:
         do
-            pair->b.white_king = (uint8_t)prop_below(rng, 64);
+            pair->b.white_king = (uint8_t)gen_below(rng, 64);
         while (pair->b.white_king == pair->b.black_king);
         break;
     case 2:
         do
-            pair->b.black_king = (uint8_t)prop_below(rng, 64);
+            pair->b.black_king = (uint8_t)gen_below(rng, 64);
         while (pair->b.white_king == pair->b.black_king);
         break;
     default:
@@ -168,7 +169,7 @@ typedef struct position_pair {
     gbr_position a, b;
 } position_pair;
 
-static void generate_position_pair(prop_rng *rng, void *value, void *ctx)
+static void generate_position_pair(gen_rng *rng, void *value, void *ctx)
 {
     (void)ctx;
     position_pair *pair = value;
@@ -228,13 +229,13 @@ static long check_sorted_batches(const gbr_codec *c)
     char name[64];
     snprintf(name, sizeof name, "position_batches_sorted[%s]", c->name);
     prop_tally t = {name, 0, 0};
-    prop_rng rng;
-    prop_rng_seed(&rng, 0x5eed0f0b);
+    gen_rng rng;
+    gen_seed(&rng, 0x5eed0f0b);
     gbr_position batch[BATCH_SIZE];
     for (int round = 0; round < BATCHES; round++) {
         gen_position(&rng, &batch[0]);
         for (int i = 1; i < BATCH_SIZE; i++)
-            gen_position_near(&rng, &batch[prop_below(&rng, (uint32_t)i)], &batch[i]);
+            gen_position_near(&rng, &batch[gen_below(&rng, (uint32_t)i)], &batch[i]);
         qsort(batch, BATCH_SIZE, sizeof batch[0], compare_positions_for_qsort);
         gbr_position_key previous, key;
         for (int i = 0; i < BATCH_SIZE; i++) {
@@ -267,21 +268,21 @@ typedef struct mixed_pair {
     mixed a, b;
 } mixed_pair;
 
-static void generate_mixed(prop_rng *rng, const gbr_position *p, mixed *m)
+static void generate_mixed(gen_rng *rng, const gbr_position *p, mixed *m)
 {
     static const gbr_form forms[3] = {GBR_FORM_MATERIAL, GBR_FORM_STUDY, GBR_FORM_POSITION};
-    m->form = forms[prop_below(rng, 3)];
+    m->form = forms[gen_below(rng, 3)];
     m->position = *p;
-    m->stipulation = (int)prop_below(rng, 3);
+    m->stipulation = (int)gen_below(rng, 3);
 }
 
-static void generate_mixed_pair(prop_rng *rng, void *value, void *ctx)
+static void generate_mixed_pair(gen_rng *rng, void *value, void *ctx)
 {
     (void)ctx;
     mixed_pair *pair = value;
     gbr_position a, b;
     gen_position(rng, &a);
-    if (prop_below(rng, 3) == 0)
+    if (gen_below(rng, 3) == 0)
         b = a; /* same material and kings: only the form and its rest differ */
     else
         gen_position_near(rng, &a, &b);

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "prop.h"
 
 enum { PREFIX_CASES = 6000, UNREAD_CASES = 30000, FORMS = 5 };
 
@@ -40,7 +41,7 @@ static const struct {
 
 typedef struct form_text {
     int form;
-    prop_bytes text;
+    gen_bytes text;
 } form_text;
 
 static void print_form_text(FILE *out, const void *value, void *ctx)
@@ -52,10 +53,10 @@ static void print_form_text(FILE *out, const void *value, void *ctx)
 }
 
 /* ---- prefixes ---- */
-static void generate_valid(prop_rng *rng, void *value, void *ctx)
+static void generate_valid(gen_rng *rng, void *value, void *ctx)
 {
     form_text *v = value;
-    v->form = (int)prop_below(rng, FORMS);
+    v->form = (int)gen_below(rng, FORMS);
     v->text.len = gen_valid_text(rng, ctx, (gen_form)v->form, (char *)v->text.data);
 }
 
@@ -85,15 +86,15 @@ static const prop_type valid_type = {sizeof(form_text), generate_valid, NULL, pr
 
 /* ---- unread bytes ---- */
 typedef struct unread_case {
-    prop_bytes text;
+    gen_bytes text;
     uint64_t tail_seed; /* for the replacement tails */
 } unread_case;
 
-static void generate_unread(prop_rng *rng, void *value, void *ctx)
+static void generate_unread(gen_rng *rng, void *value, void *ctx)
 {
     unread_case *v = value;
     gen_text(rng, ctx, 85, &v->text);
-    v->tail_seed = prop_next(rng);
+    v->tail_seed = gen_next(rng);
 }
 
 static int shrink_unread(const void *value, size_t index, void *candidate, void *ctx)
@@ -141,15 +142,15 @@ static int check_unread(const void *value, void *ctx, prop_why *why)
                              gbr_error_name(r.error), r.column, v->text.len);
         rechecked_errors++;
         size_t keep = r.column + 1 < v->text.len ? r.column + 1 : v->text.len; /* bytes read so far */
-        prop_rng rng;
-        prop_rng_seed(&rng, v->tail_seed);
+        gen_rng rng;
+        gen_seed(&rng, v->tail_seed);
         for (int variant = 0; variant < 4; variant++) {
-            prop_bytes other = v->text;
+            gen_bytes other = v->text;
             other.len = keep;
             if (variant > 0) { /* a tail of random GBR bytes, or a valid text's bytes */
-                prop_bytes tail;
+                gen_bytes tail;
                 gen_text(&rng, c, variant == 1 ? 100 : 0, &tail);
-                size_t n = tail.len < PROP_BYTES_MAX - keep ? tail.len : PROP_BYTES_MAX - keep;
+                size_t n = tail.len < GEN_BYTES_MAX - keep ? tail.len : GEN_BYTES_MAX - keep;
                 memcpy(other.data + keep, tail.data, n);
                 other.len = keep + n;
             }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "prop.h"
 
 static const int original_complement[4] = {1, 2, 2, 2};
 

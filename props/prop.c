@@ -6,42 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-void prop_rng_seed(prop_rng *rng, uint64_t seed)
-{
-    for (int i = 0; i < 4; i++)
-        rng->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t prop_next(prop_rng *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint32_t prop_below(prop_rng *rng, uint32_t n) { return (uint32_t)((prop_next(rng) >> 32) * n >> 32); }
-
-int prop_range(prop_rng *rng, int lo, int hi) { return lo + (int)prop_below(rng, (uint32_t)(hi - lo + 1)); }
-
-int prop_chance(prop_rng *rng, uint32_t num, uint32_t den) { return prop_below(rng, den) < num; }
-
 int prop_fail(prop_why *why, const char *format, ...)
 {
     va_list args;
@@ -151,8 +115,8 @@ long prop_run(const char *name, const prop_type *type, prop_check check, void *c
     long failed = 0;
     for (long i = 0; i < cases; i++) {
         uint64_t seed = replay ? replay_seed : base + (uint64_t)i * 0x9e3779b97f4a7c15u;
-        prop_rng rng;
-        prop_rng_seed(&rng, seed);
+        gen_rng rng;
+        gen_seed(&rng, seed);
         memset(value, 0, type->size);
         type->generate(&rng, value, ctx);
         prop_why why;
@@ -174,8 +138,8 @@ long prop_run(const char *name, const prop_type *type, prop_check check, void *c
 int prop_bytes_shrink(const void *value, size_t index, void *candidate, void *ctx)
 {
     (void)ctx;
-    const prop_bytes *v = value;
-    prop_bytes *c = candidate;
+    const gen_bytes *v = value;
+    gen_bytes *c = candidate;
     for (size_t run = v->len / 2 ? v->len / 2 : 1; v->len; run /= 2) {
         size_t positions = v->len - run + 1;
         if (index < positions) {
@@ -221,7 +185,7 @@ void prop_print_text(FILE *out, const void *data, size_t len)
 void prop_bytes_print(FILE *out, const void *value, void *ctx)
 {
     (void)ctx;
-    const prop_bytes *v = value;
+    const gen_bytes *v = value;
     prop_print_text(out, v->data, v->len);
 }
 

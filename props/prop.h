@@ -22,20 +22,7 @@
 #include <stdio.h>
 
 #include "gbr.h"
-
-/* xoshiro256** seeded through splitmix64: fast, good enough, reproducible. */
-typedef struct prop_rng {
-    uint64_t s[4];
-} prop_rng;
-
-void prop_rng_seed(prop_rng *rng, uint64_t seed);
-uint64_t prop_next(prop_rng *rng);
-/* Uniform in [0, n); n > 0. */
-uint32_t prop_below(prop_rng *rng, uint32_t n);
-/* Uniform in [lo, hi]. */
-int prop_range(prop_rng *rng, int lo, int hi);
-/* 1 with probability num/den. */
-int prop_chance(prop_rng *rng, uint32_t num, uint32_t den);
+#include "gen.h"
 
 /* Why a check failed: filled with prop_fail_why(). */
 typedef struct prop_why {
@@ -54,7 +41,7 @@ int prop_fail(prop_why *why, const char *format, ...)
  * `size` bytes and are copied with memcpy. */
 typedef struct prop_type {
     size_t size;
-    void (*generate)(prop_rng *rng, void *value, void *ctx);
+    void (*generate)(gen_rng *rng, void *value, void *ctx);
     /* Writes the index-th smaller candidate of value into candidate and returns
      * 1, or returns 0 when there are no more. Every candidate must be "smaller"
      * under some well-founded measure, so greedy shrinking ends. */
@@ -71,13 +58,7 @@ typedef int (*prop_check)(const void *value, void *ctx, prop_why *why);
  * shrunk and printed). */
 long prop_run(const char *name, const prop_type *type, prop_check check, void *ctx, long default_cases);
 
-/* ---- Byte strings, the most common value type ---- */
-#define PROP_BYTES_MAX 256
-typedef struct prop_bytes {
-    size_t len;
-    uint8_t data[PROP_BYTES_MAX];
-} prop_bytes;
-
+/* ---- Byte strings (gen_bytes, gen.h), the most common value type ---- */
 /* Shrink candidates for a byte string: delete runs (halves down to single
  * bytes), then replace bytes with simpler ones. */
 int prop_bytes_shrink(const void *value, size_t index, void *candidate, void *ctx);

@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "gen.h"
+#include "prop.h"
 
 #define QUERY_MAX 64
 
@@ -36,25 +36,25 @@ static size_t put(char *q, size_t n, const char *s)
     return n;
 }
 
-static char pick(prop_rng *rng, const char *set) { return set[prop_below(rng, (uint32_t)strlen(set))]; }
+static char pick(gen_rng *rng, const char *set) { return set[gen_below(rng, (uint32_t)strlen(set))]; }
 
 /* A valid or nearly valid query of a random form. */
-static void gen_query(prop_rng *rng, char *q)
+static void gen_query(gen_rng *rng, char *q)
 {
     size_t n = 0;
     char one[2] = {0, 0};
     q[0] = '\0';
-    switch (prop_below(rng, 4)) {
+    switch (gen_below(rng, 4)) {
     case 0: /* code or study pattern */
         for (int k = 0; k < 7; k++) {
             one[0] = k == 4 ? '.' : pick(rng, k < 4 ? "0123456789???" : "012345??");
             n = put(q, n, one);
-            if (prop_chance(rng, 1, 12)) {
+            if (gen_chance(rng, 1, 12)) {
                 n = put(q, n, "*");
                 return;
             }
         }
-        if (prop_chance(rng, 1, 3)) {
+        if (gen_chance(rng, 1, 3)) {
             for (int k = 0; k < 4; k++) {
                 one[0] = pick(rng, k % 2 ? "12345678??" : "abcdefgh??");
                 n = put(q, n, one);
@@ -64,7 +64,7 @@ static void gen_query(prop_rng *rng, char *q)
     case 1: /* name pattern */
         for (int side = 0; side < 2; side++) {
             n = put(q, n, side ? "vK" : "K");
-            for (uint32_t k = prop_below(rng, 4); k > 0; k--) {
+            for (uint32_t k = gen_below(rng, 4); k > 0; k--) {
                 one[0] = pick(rng, "QRBNPP*");
                 n = put(q, n, one);
             }
@@ -72,14 +72,14 @@ static void gen_query(prop_rng *rng, char *q)
         return;
     case 2: /* count conditions */
         for (int side = 0; side < 2; side++) {
-            if (side && prop_chance(rng, 1, 2))
+            if (side && gen_chance(rng, 1, 2))
                 return;
             n = put(q, n, side ? " black:" : "white:");
-            for (uint32_t k = 1 + prop_below(rng, 2); k > 0; k--) {
+            for (uint32_t k = 1 + gen_below(rng, 2); k > 0; k--) {
                 char cond[8];
                 static const char *const ops[] = {"=", "<", "<=", ">", ">="};
-                snprintf(cond, sizeof cond, "%c%s%d%s", pick(rng, "QRBNP"), ops[prop_below(rng, 5)],
-                         prop_range(rng, 0, 3), k > 1 ? "," : "");
+                snprintf(cond, sizeof cond, "%c%s%d%s", pick(rng, "QRBNP"), ops[gen_below(rng, 5)],
+                         gen_range(rng, 0, 3), k > 1 ? "," : "");
                 n = put(q, n, cond);
             }
         }
@@ -90,10 +90,10 @@ static void gen_query(prop_rng *rng, char *q)
                                                    ">", "<", "2>", "1<", ">=", "<=", "2>=", "1<="};
             if (side)
                 n = put(q, n, " ");
-            for (uint32_t k = 1 + prop_below(rng, 3); k > 0; k--) {
+            for (uint32_t k = 1 + gen_below(rng, 3); k > 0; k--) {
                 one[0] = pick(rng, "qrbnpQRBNPk");
                 n = put(q, n, one);
-                n = put(q, n, suffixes[prop_below(rng, sizeof suffixes / sizeof suffixes[0])]);
+                n = put(q, n, suffixes[gen_below(rng, sizeof suffixes / sizeof suffixes[0])]);
             }
         }
         return;
@@ -104,7 +104,7 @@ static void exchange(const gbr_position *p, gbr_position *out);
 
 /* A study pattern of the position or of its exchange, some places '?', so
  * that the matches the properties compare are often true. */
-static void gen_own_study(prop_rng *rng, const gbr_position *p, char *q)
+static void gen_own_study(gen_rng *rng, const gbr_position *p, char *q)
 {
     gbr_position turned;
     const gbr_codec *ref = gbr_codec_ref();
@@ -112,7 +112,7 @@ static void gen_own_study(prop_rng *rng, const gbr_position *p, char *q)
     gbr_query_subject s;
     exchange(p, &turned);
     q[0] = '\0';
-    if (gbr_query_subject_of_position(ref, prop_chance(rng, 1, 2) ? &turned : p, GBR_STIP_NONE, &s).error)
+    if (gbr_query_subject_of_position(ref, gen_chance(rng, 1, 2) ? &turned : p, GBR_STIP_NONE, &s).error)
         return;
     st.material = s.material;
     st.stipulation = GBR_STIP_NONE;
@@ -121,16 +121,16 @@ static void gen_own_study(prop_rng *rng, const gbr_position *p, char *q)
     gbr_result r = ref->format_study(q, QUERY_MAX - 1, &st);
     q[r.error ? 0 : r.length] = '\0';
     for (size_t i = 0; i < r.length; i++)
-        if (q[i] != '.' && prop_chance(rng, 1, 4))
+        if (q[i] != '.' && gen_chance(rng, 1, 4))
             q[i] = '?';
 }
 
-static void gen_case(prop_rng *rng, void *value, void *ctx)
+static void gen_case(gen_rng *rng, void *value, void *ctx)
 {
     (void)ctx;
     query_case *c = value;
     gen_position(rng, &c->position);
-    if (prop_chance(rng, 1, 3))
+    if (gen_chance(rng, 1, 3))
         gen_own_study(rng, &c->position, c->query);
     else
         gen_query(rng, c->query);
@@ -228,21 +228,21 @@ static int check_case(const void *value, void *ctx, prop_why *why)
 }
 
 /* Random bytes, biased to query characters: parse failures are well formed. */
-static void gen_bytes(prop_rng *rng, void *value, void *ctx)
+static void query_like_bytes(gen_rng *rng, void *value, void *ctx)
 {
     (void)ctx;
-    prop_bytes *b = value;
+    gen_bytes *b = value;
     static const char alphabet[] = "0123456789?*.+=abcdefghKQRBNPqrbnpvl:,<>=#- whiteblack";
-    b->len = prop_below(rng, 24);
+    b->len = gen_below(rng, 24);
     for (size_t i = 0; i < b->len; i++)
-        b->data[i] = prop_chance(rng, 1, 10) ? (uint8_t)prop_below(rng, 256)
-                                              : (uint8_t)alphabet[prop_below(rng, sizeof alphabet - 1)];
+        b->data[i] = gen_chance(rng, 1, 10) ? (uint8_t)gen_below(rng, 256)
+                                              : (uint8_t)alphabet[gen_below(rng, sizeof alphabet - 1)];
 }
 
 static int check_bytes(const void *value, void *ctx, prop_why *why)
 {
     (void)ctx;
-    const prop_bytes *b = value;
+    const gen_bytes *b = value;
     gbr_query q, before;
     memset(&q, 0x5a, sizeof q);
     before = q;
@@ -263,7 +263,7 @@ int main(void)
     int n = prop_codecs(codecs);
     long failed = 0;
     static const prop_type case_type = {sizeof(query_case), gen_case, no_shrink, print_case};
-    static const prop_type bytes_type = {sizeof(prop_bytes), gen_bytes, prop_bytes_shrink, prop_bytes_print};
+    static const prop_type bytes_type = {sizeof(gen_bytes), query_like_bytes, prop_bytes_shrink, prop_bytes_print};
     for (int i = 0; i < n; i++)
         failed += prop_run(codecs[i]->name[0] == 'r' ? "query_ref" : "query_fast", &case_type, check_case,
                            (void *)codecs[i], 20000);

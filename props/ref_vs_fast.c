@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "prop.h"
 
 enum { TEXT_CASES = 200000, STRUCT_CASES = 50000 };
 
@@ -71,7 +72,7 @@ static const struct {
 
 enum { OUT_CAP = 256 };
 
-static int compare_op(const pair_ctx *pc, size_t which, int option, const prop_bytes *t, prop_why *why)
+static int compare_op(const pair_ctx *pc, size_t which, int option, const gen_bytes *t, prop_why *why)
 {
     char out_ref[OUT_CAP], out_fast[OUT_CAP], what[96];
     const char *src = (const char *)t->data;
@@ -104,7 +105,7 @@ static int compare_op(const pair_ctx *pc, size_t which, int option, const prop_b
 }
 
 /* ---- codec entries ---- */
-static int compare_entries(const pair_ctx *pc, const prop_bytes *t, prop_why *why)
+static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why)
 {
     const char *src = (const char *)t->data;
     const gbr_codec *r = pc->ref, *f = pc->fast;
@@ -177,7 +178,7 @@ static int compare_entries(const pair_ctx *pc, const prop_bytes *t, prop_why *wh
 static int check_text(const void *value, void *ctx, prop_why *why)
 {
     const pair_ctx *pc = ctx;
-    const prop_bytes *t = value;
+    const gen_bytes *t = value;
     if (compare_entries(pc, t, why))
         return 1;
     for (size_t i = 0; i < sizeof text_ops / sizeof text_ops[0]; i++)
@@ -187,14 +188,14 @@ static int check_text(const void *value, void *ctx, prop_why *why)
     return 0;
 }
 
-static void generate_text(prop_rng *rng, void *value, void *ctx)
+static void generate_text(gen_rng *rng, void *value, void *ctx)
 {
     const pair_ctx *pc = ctx;
     /* Valid texts written by either codec, most of them mutated. */
-    gen_text(rng, prop_chance(rng, 1, 2) ? pc->ref : pc->fast, 70, value);
+    gen_text(rng, gen_chance(rng, 1, 2) ? pc->ref : pc->fast, 70, value);
 }
 
-static const prop_type text_type = {sizeof(prop_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
+static const prop_type text_type = {sizeof(gen_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
 
 /* ---- structs into every entry that reads one ---- */
 
@@ -219,28 +220,28 @@ typedef struct struct_case {
 } struct_case;
 
 /* A byte past `limit`: mostly just past it, else anywhere up to 255. */
-static uint8_t past(prop_rng *rng, int limit)
+static uint8_t past(gen_rng *rng, int limit)
 {
-    return (uint8_t)(prop_chance(rng, 1, 2) ? prop_range(rng, limit + 1, limit + 3) : prop_range(rng, limit + 1, 255));
+    return (uint8_t)(gen_chance(rng, 1, 2) ? gen_range(rng, limit + 1, limit + 3) : gen_range(rng, limit + 1, 255));
 }
 
-static void random_bytes(prop_rng *rng, void *p, size_t n)
+static void random_bytes(gen_rng *rng, void *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        ((uint8_t *)p)[i] = (uint8_t)prop_below(rng, 256);
+        ((uint8_t *)p)[i] = (uint8_t)gen_below(rng, 256);
 }
 
 /* A byte that gbr.h's board codes do not include. */
-static uint8_t not_board_code(prop_rng *rng)
+static uint8_t not_board_code(gen_rng *rng)
 {
     static const uint8_t near[] = {7, 8, 15, 16, 17, 22, 25, 30, 128, 255};
-    return prop_chance(rng, 1, 2) ? near[prop_below(rng, sizeof near)] : (uint8_t)prop_range(rng, 16, 255);
+    return gen_chance(rng, 1, 2) ? near[gen_below(rng, sizeof near)] : (uint8_t)gen_range(rng, 16, 255);
 }
 
 /* Valid values, then 0-3 faults, each in one field (every field of every
  * struct can be hit), now and then a whole struct of random bytes, and now
  * and then one pointer NULL. */
-static void generate_structs(prop_rng *rng, void *value, void *ctx)
+static void generate_structs(gen_rng *rng, void *value, void *ctx)
 {
     const pair_ctx *pc = ctx;
     struct_case *v = value;
@@ -248,50 +249,50 @@ static void generate_structs(prop_rng *rng, void *value, void *ctx)
     v->material = v->study.material;
     gen_position(rng, &v->position);
     gen_counts(rng, &v->counts);
-    v->nulls = prop_chance(rng, 1, 8) ? 1u << prop_below(rng, NULL_KINDS) : 0;
-    v->split_type = prop_chance(rng, 1, 8) ? prop_range(rng, -2, 6) : (int)prop_below(rng, 4);
-    if (prop_chance(rng, 1, 16)) {
-        switch (prop_below(rng, 4)) {
+    v->nulls = gen_chance(rng, 1, 8) ? 1u << gen_below(rng, NULL_KINDS) : 0;
+    v->split_type = gen_chance(rng, 1, 8) ? gen_range(rng, -2, 6) : (int)gen_below(rng, 4);
+    if (gen_chance(rng, 1, 16)) {
+        switch (gen_below(rng, 4)) {
         case 0: random_bytes(rng, &v->material, sizeof v->material); break;
         case 1: random_bytes(rng, &v->study, sizeof v->study); break;
         case 2: random_bytes(rng, &v->position, sizeof v->position); break;
         default: random_bytes(rng, &v->counts, sizeof v->counts); break;
         }
     }
-    int faults = prop_chance(rng, 1, 3) ? 0 : prop_range(rng, 1, 3);
+    int faults = gen_chance(rng, 1, 3) ? 0 : gen_range(rng, 1, 3);
     for (int i = 0; i < faults; i++) {
         gbr_position *p = &v->position;
-        switch (prop_below(rng, 14)) {
-        case 0: v->material.digit[prop_below(rng, 4)] = prop_chance(rng, 1, 3) ? 9 : past(rng, 9); break;
-        case 1: v->material.pawns[prop_below(rng, 2)] = prop_chance(rng, 1, 3) ? 8 : past(rng, 8); break;
+        switch (gen_below(rng, 14)) {
+        case 0: v->material.digit[gen_below(rng, 4)] = gen_chance(rng, 1, 3) ? 9 : past(rng, 9); break;
+        case 1: v->material.pawns[gen_below(rng, 2)] = gen_chance(rng, 1, 3) ? 8 : past(rng, 8); break;
         case 2: v->study.stipulation = past(rng, GBR_STIP_DRAW); break;
         case 3: v->study.white_king = past(rng, 63); break;
         case 4: v->study.black_king = past(rng, 63); break;
         case 5: v->study.black_king = v->study.white_king; break;
         case 6:
-            if (prop_chance(rng, 1, 2))
-                v->study.material.digit[prop_below(rng, 4)] = past(rng, 8); /* a 9, or out of range */
+            if (gen_chance(rng, 1, 2))
+                v->study.material.digit[gen_below(rng, 4)] = past(rng, 8); /* a 9, or out of range */
             else
-                v->study.material.pawns[prop_below(rng, 2)] = past(rng, 7);
+                v->study.material.pawns[gen_below(rng, 2)] = past(rng, 7);
             break;
-        case 7: p->board[prop_below(rng, 64)] = (uint8_t)prop_below(rng, 256); break;
-        case 8: p->board[prop_below(rng, 64)] = not_board_code(rng); break;
+        case 7: p->board[gen_below(rng, 64)] = (uint8_t)gen_below(rng, 256); break;
+        case 8: p->board[gen_below(rng, 64)] = not_board_code(rng); break;
         case 9: /* a second king of a colour, or a king gone */
-            if (prop_chance(rng, 1, 2))
-                p->board[prop_below(rng, 64)] = prop_chance(rng, 1, 2) ? GBR_WK : GBR_BK;
+            if (gen_chance(rng, 1, 2))
+                p->board[gen_below(rng, 64)] = gen_chance(rng, 1, 2) ? GBR_WK : GBR_BK;
             else
                 for (int sq = 0; sq < 64; sq++)
-                    if (p->board[sq] == (prop_chance(rng, 1, 2) ? GBR_WK : GBR_BK))
+                    if (p->board[sq] == (gen_chance(rng, 1, 2) ? GBR_WK : GBR_BK))
                         p->board[sq] = GBR_EMPTY;
             break;
         case 10: /* a pawn on rank 1 or 8 */
-            p->board[8 * prop_below(rng, 8) + (prop_chance(rng, 1, 2) ? 0 : 7)] = prop_chance(rng, 1, 2) ? GBR_WP : GBR_BP;
+            p->board[8 * gen_below(rng, 8) + (gen_chance(rng, 1, 2) ? 0 : 7)] = gen_chance(rng, 1, 2) ? GBR_WP : GBR_BP;
             break;
         case 11: p->indicator = past(rng, GBR_IND_BTM); break;
-        case 12: v->counts.count[prop_below(rng, 2)][prop_below(rng, 5)] = (uint8_t)prop_below(rng, 256); break;
+        case 12: v->counts.count[gen_below(rng, 2)][gen_below(rng, 5)] = (uint8_t)gen_below(rng, 256); break;
         default: {
-            int type = (int)prop_below(rng, 5);
-            v->counts.count[prop_below(rng, 2)][type] = past(rng, gen_type_limit(type));
+            int type = (int)gen_below(rng, 5);
+            v->counts.count[gen_below(rng, 2)][type] = past(rng, gen_type_limit(type));
             break;
         }
         }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "prop.h"
 
 enum { CASES = 20000 };
 
@@ -28,7 +29,7 @@ static int black_to_move(uint8_t indicator)
 }
 
 /* ---- positions ---- */
-static void generate_position(prop_rng *rng, void *value, void *ctx)
+static void generate_position(gen_rng *rng, void *value, void *ctx)
 {
     (void)ctx;
     gen_position(rng, value);
@@ -111,7 +112,7 @@ static int check_position_form(const void *value, void *ctx, prop_why *why)
 }
 
 /* ---- studies ---- */
-static void generate_study(prop_rng *rng, void *value, void *ctx)
+static void generate_study(gen_rng *rng, void *value, void *ctx)
 {
     gen_study_or_bare(rng, ctx, value);
 }
@@ -199,7 +200,7 @@ static int check_study(const void *value, void *ctx, prop_why *why)
 }
 
 /* ---- names ---- */
-static void generate_counts(prop_rng *rng, void *value, void *ctx)
+static void generate_counts(gen_rng *rng, void *value, void *ctx)
 {
     (void)ctx;
     gen_counts(rng, value);
@@ -261,8 +262,8 @@ static int check_name(const void *value, void *ctx, prop_why *why)
 }
 
 /* ---- fused conversions ---- */
-static void generate_text(prop_rng *rng, void *value, void *ctx) { gen_text(rng, ctx, 50, value); }
-static const prop_type text_type = {sizeof(prop_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
+static void generate_text(gen_rng *rng, void *value, void *ctx) { gen_text(rng, ctx, 50, value); }
+static const prop_type text_type = {sizeof(gen_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
 
 static gbr_result composed(const gbr_codec *c, int to_fen, int option, char *dst, size_t cap, const char *src,
                            size_t len)
@@ -280,7 +281,7 @@ static gbr_result composed(const gbr_codec *c, int to_fen, int option, char *dst
 static int check_fused(const void *value, void *ctx, prop_why *why)
 {
     const gbr_codec *c = ctx;
-    const prop_bytes *t = value;
+    const gen_bytes *t = value;
     const char *src = (const char *)t->data;
     char fused_out[GBR_POSITION_MAX + 1], composed_out[GBR_POSITION_MAX + 1];
     for (int to_fen = 0; to_fen < 2; to_fen++) {

@@ -64,8 +64,13 @@ def main():
                 problems.append("fuzz seed %s/%s does not end with the option bytes 0xFF and 0-2" % (s, name))
     if not surfaces <= SURFACES:
         problems.append("unexpected fuzz surfaces %s" % sorted(surfaces - SURFACES))
-    if seeds != cases + order_cases:
-        problems.append("%d fuzz seeds for %d cases (%d of them order cases of two texts)" % (seeds, cases, order_cases))
+    # Besides, 32 generated seeds a surface (gen-SURFACE-NN).
+    generated = sum(1 for s in surfaces for name in os.listdir(os.path.join(fuzz, s)) if name.startswith("gen-"))
+    if generated != 32 * len(SURFACES):
+        problems.append("%d generated fuzz seeds, expected 32 for each of %d surfaces" % (generated, len(SURFACES)))
+    if seeds - generated != cases + order_cases:
+        problems.append("%d fuzz seeds for %d cases (%d of them order cases of two texts)"
+                        % (seeds - generated, cases, order_cases))
     for p in problems:
         print("check_current: " + p)
     if stale:

@@ -7,12 +7,25 @@ count is written down here; the expectations say what must fail or crash.
 check_verdict.py --gbr GBR --vectors DIR [--level L] [--run GLOB]... [--skip GLOB]...
                  [--timeout S] --exit N [--failed 0|some] [--crashed N]
                  [--failing ID]... [--crashing ID]... [--skip-list]
+                 [--mode auto|batch|per-case] [--expect-mode batch|per-case]
+                 [--both-modes] -- PROGRAM [ARGS...]
+check_verdict.py --gbr GBR --vectors DIR --fuzz S [--level L] [--operations LIST]
+                 --exit N [--disagreeing OP:EXPECTED:GOT]... [--deterministic]
                  -- PROGRAM [ARGS...]
 
 --failing: ids that must be among the failures; --crashing: exactly the ids
 that must crash; --skip-list also checks that --print-skip-list prints the
 failed and crashed ids and that, given back as --skip-file, they make the
-run pass."""
+run pass. --mode is given to the runner, --expect-mode checks the mode the
+run took (§13.3: auto is batch when the program answers the handshake); --both-modes
+also runs the other mode and checks that every case got the same verdict and
+answer in both (standard error aside, which batch mode shares out by time).
+
+With --fuzz it runs `gbr conform --fuzz S --seed 1 --json` instead and checks
+the exit status, that each --disagreeing class triple was found, that every
+finding's vector line is a well-formed vector line whose expected output is
+the reference's, and with --deterministic that a second run with the same
+seed finds the same first disagreement, shrunk to the same input."""
 import argparse
 import fnmatch
 import json
@@ -41,6 +54,50 @@ def closing_counts(text):
     return dict(zip(("passed", "failed", "skipped", "crashed"), (int(g) for g in m.groups())))
 
 
+def fuzz(a, program):
+    options = ["--fuzz", a.fuzz, "--seed", "1", "--level", a.level, "--vectors", a.vectors]
+    if a.operations:
+        options += ["--operations", a.operations]
+    command = [a.gbr, "conform", "--json"] + options + ["--"] + program
+
+    def run():
+        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        return done, json.loads(done.stdout)
+
+    print("$ " + " ".join(command))
+    done, report = run()
+    print(done.stderr.strip().splitlines()[-1], "(exit %d)" % done.returncode)
+    problems = []
+    if done.returncode != a.exit:
+        problems.append("exit status: got %d, expected %d" % (done.returncode, a.exit))
+    found = ["%s:%s:%s" % (d["operation"], d["expected_class"], d["got_class"]) for d in report["disagreements"]]
+    for d in report["disagreements"]:
+        print("found %s:%s:%s on %r" % (d["operation"], d["expected_class"], d["got_class"], d["input"]))
+        fields = d["vector"].split("\t")
+        if len(fields) != 7 or fields[3] != d["operation"] or fields[2] not in ("valid", "invalid"):
+            problems.append("not a vector line: %r" % d["vector"])
+            continue
+        # The line's expected output is what the reference answers now.
+        answer = subprocess.run([a.gbr, "conform", "--impl", "ref", "--answer", "batch"],
+                                input=("%s\t%s\n" % (fields[3], fields[4])).encode(), stdout=subprocess.PIPE)
+        lines = answer.stdout.decode().splitlines()
+        if lines[1:] != [fields[5]]:
+            problems.append("vector %s: expected %r, the reference answers %r" % (fields[0], fields[5], lines[1:]))
+    for want in a.disagreeing:
+        if want not in found:
+            problems.append("no disagreement %s among %r" % (want, found))
+    if a.deterministic:
+        again, second = run()
+        first = report["disagreements"][:1]
+        if [(d["operation"], d["input"]) for d in second["disagreements"][:1]] != [(d["operation"], d["input"]) for d in first]:
+            problems.append("a second run with seed 1 found another first disagreement")
+        else:
+            print("second run: the same first disagreement")
+    for problem in problems:
+        print("check_verdict: " + problem)
+    return 1 if problems else 0
+
+
 def main():
     argv = sys.argv[1:]
     if "--" not in argv:
@@ -60,7 +117,16 @@ def main():
     p.add_argument("--failing", action="append", default=[])
     p.add_argument("--crashing", action="append", default=[])
     p.add_argument("--skip-list", action="store_true")
+    p.add_argument("--mode", choices=["auto", "batch", "per-case"])
+    p.add_argument("--expect-mode", choices=["batch", "per-case"])
+    p.add_argument("--both-modes", action="store_true")
+    p.add_argument("--fuzz")
+    p.add_argument("--operations")
+    p.add_argument("--disagreeing", action="append", default=[])
+    p.add_argument("--deterministic", action="store_true")
     a = p.parse_args(argv[:split])
+    if a.fuzz:
+        return fuzz(a, program)
 
     ids = case_ids(a.vectors, a.level)
     selected = [i for i in ids
@@ -73,19 +139,42 @@ def main():
         options += ["--skip", g]
     if a.timeout:
         options += ["--timeout", a.timeout]
+    if a.mode:
+        options += ["--mode", a.mode]
     command = [a.gbr, "conform", "--json"] + options + ["--"] + program
     run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
     print("$ " + " ".join(command))
     report = json.loads(run.stdout)
     closing = closing_counts(run.stderr)
     print(run.stderr.strip().splitlines()[-1], "(exit %d)" % run.returncode)
+    problems = []
+    if a.expect_mode and report["mode"] != a.expect_mode:
+        problems.append("mode: got %r, expected %r" % (report["mode"], a.expect_mode))
+    if a.both_modes:
+        other = "per-case" if report["mode"] == "batch" else "batch"
+        command = [a.gbr, "conform", "--json"] + [o for o in options if o not in ("--mode", a.mode)]
+        command += ["--mode", other, "--"] + program
+        other_run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
+        print("$ " + " ".join(command))
+        print(other_run.stderr.strip().splitlines()[-1], "(exit %d)" % other_run.returncode)
+        fields = ("id", "verdict", "got", "exit", "signal", "timed_out")
+
+        def judged(r):
+            return [tuple(c[f] for f in fields) for c in r["cases"]]
+
+        other_report = json.loads(other_run.stdout)
+        if judged(other_report) != judged(report) or other_run.returncode != run.returncode:
+            differ = [(x, y) for x, y in zip(judged(report), judged(other_report)) if x != y]
+            problems.append("%s and %s reports differ: %r" % (report["mode"], other, differ[:3]))
+        else:
+            print("%s and %s: the same verdict and answer on all %d cases" % (
+                report["mode"], other, len(report["cases"])))
 
     verdicts = {}
     for case in report["cases"]:
         verdicts.setdefault(case["verdict"], []).append(case["id"])
     failed = verdicts.get("fail", [])
     crashed = verdicts.get("crash", [])
-    problems = []
 
     def expect(what, got, want):
         if got != want:

@@ -4,11 +4,11 @@
  *   gbr conform [OPTIONS] -- PROGRAM ARGS...   runs PROGRAM against the vectors
  *   gbr conform --answer OPERATION             answers the protocol with libgbr
  *
- * The runner starts `PROGRAM ARGS... OPERATION` for each case without a shell,
- * writes the input bytes to its stdin and closes it, and reads stdout and
- * stderr together (poll) so a chatty program cannot deadlock it. Exit 0 with
- * the expected text passes; exit 1 with the expected "error NAME COLUMN"
- * passes; any other exit status, a signal or the timeout is a crash.
+ * The runner runs the program in per-case mode (one process a case) or, when
+ * it answers the handshake, in batch mode (one process, a request line and an
+ * answer line a case); conform_child.c runs it either way. Exit 0 with the
+ * expected text passes; exit 1 with the expected "error NAME COLUMN" passes;
+ * any other exit status, a signal or the timeout is a crash.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -26,12 +26,16 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "conform_child.h"
+#include "conform_fuzz.h"
 #include "conform_protocol.h"
 
-const char cmd_conform_summary[] = "run a program against the golden vectors (conformance protocol)";
+const char cmd_conform_summary[] = "run a program against the golden vectors, or fuzz it against the reference codec";
 
 static const char help[] =
     "conform [OPTIONS] -- PROGRAM [ARGS...]\n"
+    "       gbr conform --fuzz SECONDS [--seed N] [--level L] [--operations LIST]\n"
+    "                   [--json] [--mode M] -- PROGRAM [ARGS...]\n"
     "       gbr conform [--impl ref|fast] --answer OPERATION\n"
     "\n"
     "Runs PROGRAM against the golden vectors through the conformance protocol of\n"
@@ -41,6 +45,13 @@ static const char help[] =
     "\"error NAME COLUMN\" and exit status 1. Any other exit status, a signal or a\n"
     "timeout is a crash. Standard error is shown in reports, never judged.\n"
     "\n"
+    "Batch mode (section 13.3.2): a program that answers `PROGRAM ARGS... batch`\n"
+    "with the line \"gbr-batch 1\" is started once and sent one request line per\n"
+    "case (OPERATION, TAB, the input escaped as in the vector files), and answers\n"
+    "one line per case. A case it does not answer in time, or dies on, is a crash;\n"
+    "the program is started again for the next case. The verdicts are the same\n"
+    "in both modes; batch mode saves a process start per case.\n"
+    "\n"
     "Options:\n"
     "  --level L         run the levels up to L: material, study, position,\n"
     "                    extensions (the default: all)\n"
@@ -48,10 +59,22 @@ static const char help[] =
     "  --skip GLOB       skip the cases whose id matches GLOB (repeatable)\n"
     "  --skip-file F     skip the ids or globs listed in F, one a line ('#' comments)\n"
     "  --timeout S       seconds allowed per case (default 10)\n"
+    "  --mode M          auto (batch when the program answers the handshake, the\n"
+    "                    default), batch or per-case\n"
     "  --json            write a JSON report on standard output\n"
     "  --print-skip-list write the ids of the failed and crashed cases, one a line\n"
     "  --vectors DIR     the vector files (default spec/vectors)\n"
-    "  --answer OP       answer the protocol for OP with libgbr (reads standard input)\n"
+    "  --fuzz S          instead of the vectors, fuzz for S seconds: generated and\n"
+    "                    mutated inputs of every operation of the levels, each\n"
+    "                    answer compared with the reference codec's; each distinct\n"
+    "                    disagreement (operation, class expected, class got) is\n"
+    "                    shrunk and printed as a vector line; exit 1 on any.\n"
+    "  --seed N          the fuzzing's seed (default 0): the same seed gives the\n"
+    "                    same inputs\n"
+    "  --operations LIST fuzz only these operations (comma-separated); the other\n"
+    "                    answers are not asked\n"
+    "  --answer OP       answer the protocol for OP with libgbr (reads standard input);\n"
+    "                    --answer batch answers batch mode\n"
     "\n"
     "The closing line (standard error with --json or --print-skip-list) is\n"
     "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
@@ -298,6 +321,131 @@ static int answer_stdin(const gbr_codec *codec, const char *operation)
     return status;
 }
 
+/* ==== gbr conform --answer batch (spec §13.3.2) ========================== */
+
+/* Appends to a buffer that is written out whenever it fills and before
+ * every read of standard input, so an answer never waits on more input. */
+typedef struct out_buffer {
+    char bytes[1 << 16];
+    size_t len;
+    int failed;
+} out_buffer;
+
+static void out_flush(out_buffer *b)
+{
+    size_t done = 0;
+    while (done < b->len && !b->failed) {
+        ssize_t put = write(STDOUT_FILENO, b->bytes + done, b->len - done);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0)
+            b->failed = 1;
+        else
+            done += (size_t)put;
+    }
+    b->len = 0;
+}
+
+static void out_put(out_buffer *b, const char *text, size_t len)
+{
+    if (b->len + len > sizeof b->bytes)
+        out_flush(b);
+    memcpy(b->bytes + b->len, text, len);
+    b->len += len;
+}
+
+/* One request line (NUL-terminated, LF removed) to its escaped answer line.
+ * A line that is not a request of an operation gbr knows ends the session
+ * with status 2, as an unknown operation does in per-case mode. */
+static int answer_request(const gbr_codec *codec, char *line, size_t len, out_buffer *out)
+{
+    char *tab = memchr(line, '\t', len);
+    if (!tab) {
+        fprintf(stderr, "gbr conform: batch request without a TAB\n");
+        return 2;
+    }
+    *tab = '\0';
+    if (!conform_operation_known(line)) {
+        fprintf(stderr, "gbr conform: unknown operation '%s'\n", line);
+        return 2;
+    }
+    /* The unescaped input is never longer than its escaped text. */
+    char *input = tab + 1;
+    long input_len = conform_unescape(input, input);
+    if (input_len < 0) {
+        fprintf(stderr, "gbr conform: malformed escape in a batch request\n");
+        return 2;
+    }
+    char answer[CONFORM_ANSWER_MAX + 1];
+    char escaped[4 * CONFORM_ANSWER_MAX + 2];
+    conform_answer(codec, line, input, (size_t)input_len, answer);
+    conform_escape(answer, strlen(answer), escaped);
+    size_t escaped_len = strlen(escaped);
+    escaped[escaped_len++] = '\n';
+    out_put(out, escaped, escaped_len);
+    return 0;
+}
+
+static int answer_batch(const gbr_codec *codec)
+{
+    static out_buffer out;
+    size_t cap = 1 << 16, len = 0;
+    char *pending = malloc(cap);
+    if (!pending) {
+        fprintf(stderr, "gbr conform: out of memory\n");
+        return 3;
+    }
+    out_put(&out, "gbr-batch 1\n", 12);
+    int status = 0;
+    for (;;) {
+        out_flush(&out);
+        if (out.failed) {
+            status = 3;
+            break;
+        }
+        if (len == cap) {
+            char *bigger = realloc(pending, cap * 2);
+            if (!bigger) {
+                fprintf(stderr, "gbr conform: out of memory\n");
+                status = 3;
+                break;
+            }
+            pending = bigger;
+            cap *= 2;
+        }
+        ssize_t got = read(STDIN_FILENO, pending + len, cap - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fprintf(stderr, "gbr conform: cannot read standard input: %s\n", strerror(errno));
+            status = 3;
+            break;
+        }
+        if (got == 0) {
+            if (len > 0) {
+                fprintf(stderr, "gbr conform: batch request without a line end\n");
+                status = 2;
+            }
+            break;
+        }
+        len += (size_t)got;
+        size_t start = 0;
+        char *end;
+        while (status == 0 && (end = memchr(pending + start, '\n', len - start)) != NULL) {
+            *end = '\0';
+            status = answer_request(codec, pending + start, (size_t)(end - (pending + start)), &out);
+            start = (size_t)(end - pending) + 1;
+        }
+        if (status != 0)
+            break;
+        memmove(pending, pending + start, len - start);
+        len -= start;
+    }
+    out_flush(&out);
+    free(pending);
+    return status;
+}
+
 /* ==== The runner ========================================================== */
 
 static const char *const levels[] = {"material", "study", "position", "extensions", NULL};
@@ -439,226 +587,17 @@ static int load_skip_file(const char *path, pattern_list *skips)
     return status;
 }
 
-/* What one run of the program produced. */
-typedef struct run_outcome {
-    char *out, *err;
-    size_t out_len, err_len;
-    int exited, exit_status, signal, timed_out, spawn_failed;
-} run_outcome;
-
-static void append(char **buf, size_t *len, const char *bytes, size_t n)
-{
-    /* Kept bounded: a runaway program cannot exhaust memory. */
-    const size_t limit = (size_t)1 << 20;
-    if (*len >= limit)
-        return;
-    if (n > limit - *len)
-        n = limit - *len;
-    char *bigger = realloc(*buf, *len + n + 1);
-    if (!bigger)
-        return;
-    memcpy(bigger + *len, bytes, n);
-    *len += n;
-    bigger[*len] = '\0';
-    *buf = bigger;
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Whether the program has exited, leaving it a zombie (WNOWAIT) so its
- * process group id cannot be reused before the group is killed. */
-static int has_exited(pid_t pid)
-{
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    return waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
-}
-
-/* Reads what a pipe holds now, without waiting (the program has exited,
- * but something it started may keep the pipe open). */
-static void drain(int fd, char **buf, size_t *len)
-{
-    if (fd < 0)
-        return;
-    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    char chunk[4096];
-    ssize_t got;
-    while ((got = read(fd, chunk, sizeof chunk)) > 0 || (got < 0 && errno == EINTR))
-        if (got > 0)
-            append(buf, len, chunk, (size_t)got);
-}
-
-/* Runs argv (NULL-terminated, the operation last) with `input` on stdin. */
-static void run_program(char **argv, const char *input, size_t input_len, double timeout, run_outcome *o)
-{
-    memset(o, 0, sizeof *o);
-    /* exec_pipe carries the child's errno when execvp fails; it closes on a
-     * successful exec (close-on-exec), so reading it tells which happened. */
-    int in_pipe[2], out_pipe[2], err_pipe[2], exec_pipe[2];
-    if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0 || pipe(exec_pipe) != 0) {
-        o->spawn_failed = 1;
-        return;
-    }
-    fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
-    pid_t pid = fork();
-    if (pid < 0) {
-        o->spawn_failed = 1;
-        close(in_pipe[0]), close(in_pipe[1]), close(out_pipe[0]), close(out_pipe[1]);
-        close(err_pipe[0]), close(err_pipe[1]), close(exec_pipe[0]), close(exec_pipe[1]);
-        return;
-    }
-    if (pid == 0) {
-        /* Its own process group, so a timeout kills whatever it started too. */
-        setpgid(0, 0);
-        dup2(in_pipe[0], STDIN_FILENO);
-        dup2(out_pipe[1], STDOUT_FILENO);
-        dup2(err_pipe[1], STDERR_FILENO);
-        close(in_pipe[0]), close(in_pipe[1]), close(out_pipe[0]), close(out_pipe[1]);
-        close(err_pipe[0]), close(err_pipe[1]), close(exec_pipe[0]);
-        signal(SIGPIPE, SIG_DFL);
-        execvp(argv[0], argv);
-        int error = errno;
-        if (write(exec_pipe[1], &error, sizeof error) != (ssize_t)sizeof error)
-            error = 0; /* the parent then sees a plain exit 127 */
-        fprintf(stderr, "gbr conform: cannot run %s: %s\n", argv[0], strerror(error));
-        _exit(127);
-    }
-    setpgid(pid, pid); /* also here, so the group exists before any kill */
-    close(in_pipe[0]), close(out_pipe[1]), close(err_pipe[1]), close(exec_pipe[1]);
-    int exec_error = 0;
-    ssize_t exec_got;
-    while ((exec_got = read(exec_pipe[0], &exec_error, sizeof exec_error)) < 0 && errno == EINTR)
-        ;
-    close(exec_pipe[0]);
-    if (exec_got == (ssize_t)sizeof exec_error) {
-        o->spawn_failed = 1;
-        close(in_pipe[1]), close(out_pipe[0]), close(err_pipe[0]);
-        waitpid(pid, NULL, 0);
-        return;
-    }
-    int in_fd = in_pipe[1], out_fd = out_pipe[0], err_fd = err_pipe[0];
-    fcntl(in_fd, F_SETFL, fcntl(in_fd, F_GETFL) | O_NONBLOCK);
-    size_t written = 0;
-    if (input_len == 0) {
-        close(in_fd);
-        in_fd = -1;
-    }
-    double deadline = now_seconds() + timeout;
-    while (out_fd >= 0 || err_fd >= 0) {
-        struct pollfd fds[3];
-        nfds_t n = 0;
-        int in_at = -1, out_at = -1, err_at = -1;
-        if (in_fd >= 0)
-            fds[in_at = (int)n++] = (struct pollfd){in_fd, POLLOUT, 0};
-        if (out_fd >= 0)
-            fds[out_at = (int)n++] = (struct pollfd){out_fd, POLLIN, 0};
-        if (err_fd >= 0)
-            fds[err_at = (int)n++] = (struct pollfd){err_fd, POLLIN, 0};
-        double left = deadline - now_seconds();
-        if (left <= 0) {
-            o->timed_out = 1;
-            break;
-        }
-        /* The answer is complete when the program exits, even if something
-         * it started still holds its stdout or stderr open. */
-        if (has_exited(pid)) {
-            drain(out_fd, &o->out, &o->out_len);
-            drain(err_fd, &o->err, &o->err_len);
-            break;
-        }
-        int ready = poll(fds, n, left > 0.05 ? 50 : (int)(left * 1000) + 1);
-        if (ready < 0 && errno != EINTR)
-            break;
-        if (ready <= 0)
-            continue;
-        if (in_at >= 0 && fds[in_at].revents) {
-            ssize_t put = (fds[in_at].revents & POLLOUT) ? write(in_fd, input + written, input_len - written) : -1;
-            if (put > 0)
-                written += (size_t)put;
-            if (put < 0 && errno == EAGAIN)
-                put = 0;
-            if (put < 0 || written == input_len) { /* done, or the program closed its stdin */
-                close(in_fd);
-                in_fd = -1;
-            }
-        }
-        char chunk[4096];
-        if (out_at >= 0 && fds[out_at].revents) {
-            ssize_t got = read(out_fd, chunk, sizeof chunk);
-            if (got > 0)
-                append(&o->out, &o->out_len, chunk, (size_t)got);
-            else if (got == 0 || errno != EINTR) {
-                close(out_fd);
-                out_fd = -1;
-            }
-        }
-        if (err_at >= 0 && fds[err_at].revents) {
-            ssize_t got = read(err_fd, chunk, sizeof chunk);
-            if (got > 0)
-                append(&o->err, &o->err_len, chunk, (size_t)got);
-            else if (got == 0 || errno != EINTR) {
-                close(err_fd);
-                err_fd = -1;
-            }
-        }
-    }
-    if (in_fd >= 0)
-        close(in_fd);
-    if (out_fd >= 0)
-        close(out_fd);
-    if (err_fd >= 0)
-        close(err_fd);
-    int status = 0;
-    if (o->timed_out) {
-        kill(-pid, SIGKILL);
-        waitpid(pid, &status, 0);
-        return;
-    }
-    /* The pipes are closed or the program has exited: wait for its exit
-     * under the same deadline (has_exited leaves it a zombie). */
-    while (!has_exited(pid)) {
-        if (now_seconds() >= deadline) {
-            o->timed_out = 1;
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            return;
-        }
-        struct timespec pause = {0, 1000000};
-        nanosleep(&pause, NULL);
-    }
-    kill(-pid, SIGKILL); /* anything it left running in its group */
-    waitpid(pid, &status, 0);
-    if (WIFEXITED(status)) {
-        o->exited = 1;
-        o->exit_status = WEXITSTATUS(status);
-    } else if (WIFSIGNALED(status)) {
-        o->signal = WTERMSIG(status);
-    }
-}
-
 enum verdict { VERDICT_PASS, VERDICT_FAIL, VERDICT_SKIP, VERDICT_CRASH };
 static const char *const verdict_names[] = {"pass", "fail", "skip", "crash"};
 
-/* The answer text: stdout with one final "\n" removed. */
-static const char *answer_of(const run_outcome *o, size_t *len)
+static enum verdict judge(const vector_case *vc, const char *expected, size_t expected_len, const conform_outcome *o)
 {
-    *len = o->out_len;
-    if (*len > 0 && o->out[*len - 1] == '\n')
-        (*len)--;
-    return o->out ? o->out : "";
-}
-
-static enum verdict judge(const vector_case *vc, const char *expected, size_t expected_len, const run_outcome *o)
-{
-    if (o->spawn_failed || o->timed_out || !o->exited || o->exit_status > 1)
+    if (o->spawn_failed || o->timed_out || o->no_answer || !o->exited || o->exit_status > 1)
         return VERDICT_CRASH;
-    size_t len;
-    const char *got = answer_of(o, &len);
+    if (o->bad_answer)
+        return VERDICT_FAIL;
+    size_t len = o->out_len;
+    const char *got = o->out ? o->out : "";
     if (strcmp(vc->result, "implementation-defined") == 0) {
         /* Either answer is allowed, but it must be a well-formed one. */
         int is_error = len >= 6 && memcmp(got, "error ", 6) == 0;
@@ -683,10 +622,10 @@ static void json_string(const char *s, size_t len)
 static void json_cstring(const char *s) { json_string(s, strlen(s)); }
 
 /* One failure, human-readable: what was run, expected against got. */
-static void print_failure(const vector_case *vc, enum verdict v, const run_outcome *o, double timeout)
+static void print_failure(const vector_case *vc, enum verdict v, const conform_outcome *o, double timeout)
 {
-    size_t len;
-    const char *got = answer_of(o, &len);
+    size_t len = o->out_len;
+    const char *got = o->out ? o->out : "";
     char *shown = malloc(4 * len + 1);
     printf("%s %s (%s, %s): %s\n", v == VERDICT_CRASH ? "CRASH" : "FAIL", vc->id, vc->level, vc->operation,
            vc->comment);
@@ -694,14 +633,7 @@ static void print_failure(const vector_case *vc, enum verdict v, const run_outco
     printf("  expected: %s   (exit %d)\n", vc->expected, strcmp(vc->result, "valid") == 0 ? 0 : 1);
     if (shown)
         conform_escape(got, len, shown);
-    if (o->spawn_failed)
-        printf("  got:      (the program could not be started)\n");
-    else if (o->timed_out)
-        printf("  got:      (no answer within %g s: killed)\n", timeout);
-    else if (!o->exited)
-        printf("  got:      %s   (killed by signal %d)\n", shown ? shown : "", o->signal);
-    else
-        printf("  got:      %s   (exit %d)\n", shown ? shown : "", o->exit_status);
+    conform_print_got(o, shown ? shown : "", timeout);
     if (o->err_len > 0) {
         size_t show = o->err_len < 400 ? o->err_len : 400;
         printf("  stderr:   %.*s%s\n", (int)show, o->err, o->err_len > show ? "..." : "");
@@ -715,7 +647,22 @@ typedef struct runner_options {
     double timeout;
     int json, print_skip_list;
     const char *vectors_dir;
+    int mode; /* CONFORM_MODE_* */
+    int fuzzing;
+    conform_fuzz_options fuzz;
 } runner_options;
+
+/* One case's unescaped input and expected output, and what the program gave. */
+typedef struct case_run {
+    char *input, *expected;
+    long input_len, expected_len;
+    int selected;
+    conform_outcome outcome;
+} case_run;
+
+/* Cases are run and reported a chunk at a time: the report streams, and a
+ * batch session still has many requests to send ahead. */
+#define CHUNK 4096
 
 static int run_all(const runner_options *opt, char **program, int program_argc)
 {
@@ -728,16 +675,39 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
             status = CLI_EXIT_USAGE;
     }
     char **argv = calloc((size_t)program_argc + 2, sizeof *argv);
-    if (status != CLI_EXIT_OK || !argv) {
+    case_run *runs = calloc(CHUNK, sizeof *runs);
+    conform_request *requests = calloc(CHUNK, sizeof *requests);
+    conform_outcome *answers = calloc(CHUNK, sizeof *answers);
+    if (status != CLI_EXIT_OK || !argv || !runs || !requests || !answers) {
         for (size_t i = 0; i < cases.count; i++)
             free(cases.items[i].line);
         free(cases.items);
-        free(argv);
+        free(argv), free(runs), free(requests), free(answers);
         return CLI_EXIT_USAGE;
     }
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
     signal(SIGPIPE, SIG_IGN); /* a program that exits without reading its input */
+    if (opt->fuzzing) {
+        /* The vectors' inputs are the mutation seeds; unescaped in place
+         * (never longer than their escaped text). */
+        conform_fuzz_seed *seeds = calloc(cases.count ? cases.count : 1, sizeof *seeds);
+        for (size_t i = 0; seeds && i < cases.count; i++) {
+            vector_case *vc = &cases.items[i];
+            long len = conform_unescape(vc->input, (char *)vc->input);
+            seeds[i] = (conform_fuzz_seed){vc->operation, vc->input, len < 0 ? 0 : (size_t)len};
+        }
+        status = seeds ? conform_fuzz(&opt->fuzz, seeds, cases.count, program, program_argc) : CLI_EXIT_USAGE;
+        free(seeds);
+        for (size_t i = 0; i < cases.count; i++)
+            free(cases.items[i].line);
+        free(cases.items);
+        free(argv), free(runs), free(requests), free(answers);
+        return status;
+    }
 
+    int batch = opt->mode == CONFORM_MODE_BATCH ||
+                (opt->mode == CONFORM_MODE_AUTO && conform_speaks_batch(program, program_argc, opt->timeout));
+    conform_session *session = batch ? conform_session_new(program, program_argc, opt->timeout) : NULL;
     unsigned long counts[4] = {0, 0, 0, 0};
     int first_json = 1;
     if (opt->json) {
@@ -747,64 +717,87 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
                 printf(", ");
             json_cstring(program[i]);
         }
-        printf("], \"cases\": [");
+        printf("], \"mode\": \"%s\", \"cases\": [", batch ? "batch" : "per-case");
     }
-    for (size_t i = 0; i < cases.count; i++) {
-        const vector_case *vc = &cases.items[i];
-        enum verdict v;
-        run_outcome o;
-        memset(&o, 0, sizeof o);
-        size_t input_cap = strlen(vc->input) + 1, expected_cap = strlen(vc->expected) + 1;
-        char *input = malloc(input_cap), *expected = malloc(expected_cap);
-        long input_len = input ? conform_unescape(vc->input, input) : -1;
-        long expected_len = expected ? conform_unescape(vc->expected, expected) : -1;
-        if (input_len < 0 || expected_len < 0) {
-            fprintf(stderr, "gbr conform: %s: malformed escape in the vector\n", vc->id);
-            free(input), free(expected);
-            status = CLI_EXIT_USAGE;
+    if (batch && !session)
+        status = CLI_EXIT_USAGE;
+    for (size_t first = 0; first < cases.count && status == CLI_EXIT_OK; first += CHUNK) {
+        size_t count = cases.count - first < CHUNK ? cases.count - first : CHUNK;
+        size_t asked = 0;
+        for (size_t k = 0; k < count; k++) {
+            const vector_case *vc = &cases.items[first + k];
+            case_run *r = &runs[k];
+            memset(r, 0, sizeof *r);
+            r->input = malloc(strlen(vc->input) + 1);
+            r->expected = malloc(strlen(vc->expected) + 1);
+            r->input_len = r->input ? conform_unescape(vc->input, r->input) : -1;
+            r->expected_len = r->expected ? conform_unescape(vc->expected, r->expected) : -1;
+            if (r->input_len < 0 || r->expected_len < 0) {
+                fprintf(stderr, "gbr conform: %s: malformed escape in the vector\n", vc->id);
+                status = CLI_EXIT_USAGE;
+                count = k + 1;
+                break;
+            }
+            r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips, vc->id);
+            if (r->selected && batch)
+                requests[asked++] = (conform_request){vc->operation, r->input, (size_t)r->input_len};
+        }
+        if (status != CLI_EXIT_OK) {
+            for (size_t k = 0; k < count; k++)
+                free(runs[k].input), free(runs[k].expected);
             break;
         }
-        int selected = opt->runs.count == 0 || matches_any(&opt->runs, vc->id);
-        if (!selected || matches_any(&opt->skips, vc->id)) {
-            v = VERDICT_SKIP;
-        } else {
-            argv[program_argc] = (char *)vc->operation;
-            run_program(argv, input, (size_t)input_len, opt->timeout, &o);
-            v = judge(vc, expected, (size_t)expected_len, &o);
-        }
-        counts[v]++;
-        if (opt->json && v != VERDICT_SKIP) {
-            size_t got_len;
-            const char *got = answer_of(&o, &got_len);
-            printf("%s\n  {\"id\": ", first_json ? "" : ",");
-            first_json = 0;
-            json_cstring(vc->id);
-            printf(", \"level\": ");
-            json_cstring(vc->level);
-            printf(", \"operation\": ");
-            json_cstring(vc->operation);
-            printf(", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
-            json_string(input, (size_t)input_len);
-            printf(", \"expected\": ");
-            json_string(expected, (size_t)expected_len);
-            printf(", \"got\": ");
-            json_string(got, got_len);
-            printf(", \"exit\": ");
-            if (o.exited)
-                printf("%d", o.exit_status);
-            else
-                printf("null");
-            printf(", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o.signal, o.timed_out ? "true" : "false");
-            json_string(o.err ? o.err : "", o.err_len);
-            printf("}");
-        } else if (opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
-            printf("%s\n", vc->id);
-        } else if (!opt->json && !opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
-            print_failure(vc, v, &o, opt->timeout);
+        if (batch)
+            conform_session_ask(session, requests, asked, answers);
+        size_t answer_at = 0;
+        for (size_t k = 0; k < count; k++) {
+            const vector_case *vc = &cases.items[first + k];
+            case_run *r = &runs[k];
+            conform_outcome *o = &r->outcome;
+            enum verdict v = VERDICT_SKIP;
+            if (r->selected && batch) {
+                *o = answers[answer_at];
+                memset(&answers[answer_at++], 0, sizeof *answers);
+            } else if (r->selected) {
+                argv[program_argc] = (char *)vc->operation;
+                conform_run_case(argv, r->input, (size_t)r->input_len, opt->timeout, o);
+            }
+            if (r->selected)
+                v = judge(vc, r->expected, (size_t)r->expected_len, o);
+            counts[v]++;
+            if (opt->json && v != VERDICT_SKIP) {
+                printf("%s\n  {\"id\": ", first_json ? "" : ",");
+                first_json = 0;
+                json_cstring(vc->id);
+                printf(", \"level\": ");
+                json_cstring(vc->level);
+                printf(", \"operation\": ");
+                json_cstring(vc->operation);
+                printf(", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
+                json_string(r->input, (size_t)r->input_len);
+                printf(", \"expected\": ");
+                json_string(r->expected, (size_t)r->expected_len);
+                printf(", \"got\": ");
+                json_string(o->out ? o->out : "", o->out_len);
+                printf(", \"exit\": ");
+                if (o->exited)
+                    printf("%d", o->exit_status);
+                else
+                    printf("null");
+                printf(", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal, o->timed_out ? "true" : "false");
+                json_string(o->err ? o->err : "", o->err_len);
+                printf("}");
+            } else if (opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
+                printf("%s\n", vc->id);
+            } else if (!opt->json && !opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
+                print_failure(vc, v, o, opt->timeout);
+            }
+            conform_outcome_clear(o);
+            free(r->input), free(r->expected);
         }
         fflush(stdout);
-        free(o.out), free(o.err), free(input), free(expected);
     }
+    conform_session_free(session);
     FILE *closing = opt->json || opt->print_skip_list ? stderr : stdout;
     if (opt->json)
         printf("\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n", counts[VERDICT_PASS],
@@ -815,7 +808,7 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
     for (size_t i = 0; i < cases.count; i++)
         free(cases.items[i].line);
     free(cases.items);
-    free(argv);
+    free(argv), free(runs), free(requests), free(answers);
     if (status != CLI_EXIT_OK)
         return status;
     return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] ? CLI_EXIT_INPUT : CLI_EXIT_OK;
@@ -866,6 +859,37 @@ int cmd_conform(int argc, char **argv)
             opt.timeout = strtod(value, &end);
             if (end == value || *end != '\0' || !(opt.timeout > 0 && opt.timeout <= 86400))
                 status = cli_usage_error(&args, "--timeout needs a number of seconds (0 < S <= 86400)");
+        } else if (cli_option_is(&args, "--mode")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (strcmp(value, "auto") == 0)
+                opt.mode = CONFORM_MODE_AUTO;
+            else if (strcmp(value, "batch") == 0)
+                opt.mode = CONFORM_MODE_BATCH;
+            else if (strcmp(value, "per-case") == 0)
+                opt.mode = CONFORM_MODE_PER_CASE;
+            else
+                status = cli_usage_error(&args, "unknown mode '%s' (auto, batch or per-case)", value);
+        } else if (cli_option_is(&args, "--fuzz")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            char *end;
+            opt.fuzzing = 1;
+            opt.fuzz.seconds = strtod(value, &end);
+            if (end == value || *end != '\0' || !(opt.fuzz.seconds > 0 && opt.fuzz.seconds <= 86400 * 7))
+                status = cli_usage_error(&args, "--fuzz needs a number of seconds (0 < S <= 604800)");
+        } else if (cli_option_is(&args, "--seed")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            char *end;
+            errno = 0;
+            opt.fuzz.seed = (uint64_t)strtoull(value, &end, 0);
+            if (end == value || *end != '\0' || errno != 0 || value[0] == '-')
+                status = cli_usage_error(&args, "--seed needs a non-negative integer");
+        } else if (cli_option_is(&args, "--operations")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            opt.fuzz.operations = value;
         } else if (cli_option_is(&args, "--vectors")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
@@ -883,6 +907,8 @@ int cmd_conform(int argc, char **argv)
     if (status < 0 && answer_operation) {
         if (args.next < args.argc)
             status = cli_usage_error(&args, "--answer reads its input from standard input, not arguments");
+        else if (strcmp(answer_operation, "batch") == 0)
+            status = answer_batch(args.codec);
         else if (!conform_operation_known(answer_operation))
             status = cli_usage_error(&args, "unknown operation '%s'", answer_operation);
         else
@@ -892,6 +918,14 @@ int cmd_conform(int argc, char **argv)
         status = cli_usage_error(&args, "no program to test (give it after '--')");
     if (status < 0 && opt.json && opt.print_skip_list)
         status = cli_usage_error(&args, "--json and --print-skip-list exclude each other");
+    if (status < 0 && opt.fuzzing && (opt.print_skip_list || opt.runs.count || opt.skips.count))
+        status = cli_usage_error(&args, "--fuzz takes no case selection (--run, --skip, --skip-file, --print-skip-list)");
+    if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
+        status = cli_usage_error(&args, "--operations goes with --fuzz");
+    opt.fuzz.max_level = opt.max_level;
+    opt.fuzz.json = opt.json;
+    opt.fuzz.mode = opt.mode;
+    opt.fuzz.timeout = opt.timeout;
     if (status < 0)
         status = run_all(&opt, args.argv + args.next, args.argc - args.next);
     for (size_t i = 0; i < opt.runs.count; i++)

@@ -19,6 +19,7 @@
 
 #include "cli.h"
 #include "conform_protocol.h"
+#include "gen.h"
 
 const char cmd_vectors_summary[] = "write the golden vectors (reference codec) and fuzz seeds";
 
@@ -36,7 +37,8 @@ static const char help[] =
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
     "harnesses read from the end of theirs (capacity 0xFF, then the FEN result\n"
-    "option 0-2).\n"
+    "option 0-2). It also writes 32 generated seeds a surface (gen-SURFACE-NN, the\n"
+    "generator library's texts with a fixed seed, a third of them mutated).\n"
     "Exit status: 0 the files were written, 1 a case or a file failed, 2 usage\n"
     "error.\n";
 
@@ -186,6 +188,14 @@ static const spec_case material_cases[] = {
     INVALID("check_unknown_form_space", "check", " 0002.01", "unknown-form", "no form starts with a space"),
     INVALID("check_material_bad_digit", "check", "00x2.01", "expected-digit", "a digit first and no a-h: a material code"),
     INVALID("check_name_bad", "check", "KQRvKx", "name-syntax", "K first: a material name"),
+    /* Non-ASCII look-alike digits (UTF-8) at digit places: only the ASCII
+     * digits are digits (a regular expression's \d may match these). */
+    INVALID("material_fullwidth_zero", "material", "000\\xef\\xbc\\x90", "expected-digit", "a fullwidth 0 (U+FF10) as the knight digit"),
+    INVALID("material_fullwidth_one_first", "material", "\\xef\\xbc\\x91000", "expected-digit", "a fullwidth 1 (U+FF11) as the queen digit"),
+    INVALID("material_fullwidth_pawn_digit", "material", "0000.0\\xef\\xbc\\x91", "expected-digit", "a fullwidth 1 (U+FF11) as Black's pawn digit"),
+    INVALID("material_arabic_indic_digit", "material", "\\xd9\\xa1000", "expected-digit", "an Arabic-Indic 1 (U+0661) as the queen digit"),
+    INVALID("material_name_fullwidth_digit", "material-name", "00\\xef\\xbc\\x9200", "expected-digit", "a fullwidth 2 (U+FF12) as the bishop digit"),
+    INVALID("check_material_fullwidth_digit", "check", "00\\xef\\xbc\\x9200.00", "expected-digit", "a fullwidth 2 (U+FF12) in a material code"),
 };
 
 /* ---- Study level --------------------------------------------------------- */
@@ -244,6 +254,9 @@ static const spec_case study_cases[] = {
     VALID("check_study_bracket", "check", "[=0323.12g3g1]", "starts with [: a study code"),
     VALID("check_study_digit_first", "check", "0002.01e1e8", "a digit first and a letter a-h: a study code"),
     INVALID("check_study_bad", "check", "(+0020c1a1]", "expected-close", "starts with (: a study code"),
+    /* Non-ASCII look-alike digits (UTF-8) at digit places. */
+    INVALID("study_fullwidth_digit", "study", "+002\\xef\\xbc\\x90.42c1a1", "expected-digit", "a fullwidth 0 (U+FF10) as the knight digit"),
+    INVALID("study_fullwidth_rank_digit", "study", "+0020.42c\\xef\\xbc\\x91a1", "expected-square", "a fullwidth 1 (U+FF11) as a king's rank"),
 };
 
 /* ---- Position level ------------------------------------------------------ */
@@ -392,6 +405,17 @@ static const spec_case position_cases[] = {
     VALID("check_fen_placement_and_side", "check", "4k3/8/8/8/8/8/8/4K2R b", "written back with - - 0 1"),
     INVALID("check_position_bad", "check", "a7d3 0116 b2b3c6d6 3/3+.", "expected-point", "a position form"),
     INVALID("check_fen_bad", "check", "4k3/8/8/8/8/8/8/4K2R x", "fen-field", "a FEN"),
+    /* FENs of placement and side only (§6: the other fields are optional)
+     * through every FEN operation, not fen-position alone. */
+    VALID("fen_material_placement_and_side", "fen-material", "4k3/8/8/8/8/8/8/4K2R w", "placement and side only"),
+    VALID("fen_material_placement_and_side_black", "fen-material", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only, Black to move"),
+    VALID("fen_study_placement_and_side", "fen-study", "4k3/8/8/8/8/8/8/4K2R w", "placement and side only"),
+    VALID("fen_study_draw_placement_and_side", "fen-study-draw", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only"),
+    VALID("fen_position_win_placement_and_side_black", "fen-position-win", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only: -+"),
+    /* Non-ASCII look-alike digits (UTF-8) at digit places. */
+    INVALID("fen_fullwidth_run_digit", "fen-position", "4k\\xef\\xbc\\x93/8/8/8/8/8/8/4K3 w - - 0 1", "fen-piece", "a fullwidth 3 (U+FF13) as a run of empty squares"),
+    INVALID("fen_material_fullwidth_run_digit", "fen-material", "4k3/8/8/8/8/8/8/4K\\xef\\xbc\\x93 w", "fen-piece", "a fullwidth 3 (U+FF13) as a run of empty squares"),
+    INVALID("position_fullwidth_men_count", "position", "a1h8 0000.00 1/\\xef\\xbc\\x91.", "men-count", "a fullwidth 1 (U+FF11) as Black's men count"),
 };
 
 /* ---- Extensions level: section 5 groups ----------------------------------------- */
@@ -426,6 +450,17 @@ static const spec_case extension_cases[] = {
     VALID("position_order_group_white_count", "position-order", "e1e8 0009.00 {b1c1d1/f6} 4/2.|e1e8 0009.00 {b1/c6d6f6} 2/4.", "fewer white men of a 9-type first"),
     VALID("position_order_group_squares", "position-order", "e1e8 0009.00 {b1c1d1/} 4/1.|e1e8 0009.00 {b1c1d2/} 4/1.", "then the squares"),
     VALID("check_position_group", "check", "e1e8 0009.00 {b1c1d1/f6} 4/2.", "a position form with a group"),
+    /* Three or more men of a type on one side through every FEN operation: the
+     * 9 rule, not min(white + 3 x black, 9), which gives 3 for three white men. */
+    VALID("fen_material_three_white_bishops", "fen-material", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: 9, not 3"),
+    VALID("fen_material_three_black_knights", "fen-material", "nnn1k3/8/8/8/8/8/8/4K3 w - - 0 1", "three black knights: 9"),
+    VALID("fen_material_three_white_rooks_one_black", "fen-material", "4k2r/8/8/8/8/8/8/RRR1K3 w", "three white rooks and a black one: 9, not 6"),
+    VALID("fen_material_three_white_queens", "fen-material", "4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1", "three white queens, two promoted: 9"),
+    VALID("fen_study_win_three_white_bishops", "fen-study-win", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: 9 in the study code"),
+    VALID("fen_study_three_white_rooks_one_black", "fen-study", "4k2r/8/8/8/8/8/8/RRR1K3 b", "three white rooks and a black one: 9"),
+    VALID("fen_position_three_white_bishops", "fen-position", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: a group"),
+    VALID("fen_position_draw_three_black_knights", "fen-position-draw", "nnn1k3/8/8/8/8/8/8/4K3 b", "three black knights: a group"),
+    VALID("check_fen_three_white_bishops", "check", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops in a FEN"),
 };
 
 /* ==== Collecting the cases ================================================ */
@@ -874,6 +909,56 @@ static int write_seed(const char *dir, const char *surface, const char *name, co
     return 0;
 }
 
+/* Generated seeds of each surface from the generator library (src/gen),
+ * with a fixed seed so the files are the same on every run: half written by
+ * hand from counts that may break the rules, half through the reference
+ * codec (valid variants), a third of each mutated. */
+#define GENERATED_SEEDS 32
+
+static int write_generated_seeds(const char *dir)
+{
+    static const struct {
+        const char *surface, *operation;
+        gen_form form;
+    } surfaces[] = {{"material", "material", GEN_MATERIAL}, {"study", "study", GEN_STUDY},
+                    {"position", "position", GEN_POSITION}, {"fen", "fen-position-win", GEN_FEN},
+                    {"name", "name-material", GEN_NAME}};
+    gen_rng rng;
+    gen_seed(&rng, 0x6762722d73656564u);
+    for (size_t s = 0; s < sizeof surfaces / sizeof surfaces[0]; s++) {
+        for (int k = 0; k < GENERATED_SEEDS; k++) {
+            gen_bytes t = {0, {0}};
+            if (k % 2 == 0) {
+                gbr_counts c;
+                gbr_position p;
+                gen_any_counts(&rng, &c, gen_below(&rng, 4) ? 6 : 14);
+                switch (surfaces[s].form) {
+                case GEN_MATERIAL: gen_write_material(&rng, &t, &c); break;
+                case GEN_STUDY: gen_write_study(&rng, &t, &c); break;
+                case GEN_NAME: gen_write_name(&t, &c); break;
+                default:
+                    if (!gen_board(&rng, &p, &c))
+                        break;
+                    if (surfaces[s].form == GEN_FEN)
+                        gen_write_fen(&rng, &t, &p);
+                    else
+                        gen_write_position(&t, &p);
+                    break;
+                }
+            } else {
+                t.len = gen_valid_text(&rng, gbr_codec_ref(), surfaces[s].form, (char *)t.data);
+            }
+            if (k % 3 == 2)
+                gen_mutate(&rng, &t);
+            char name[64];
+            snprintf(name, sizeof name, "gen-%s-%02d", surfaces[s].surface, k);
+            if (write_seed(dir, surfaces[s].surface, name, (const char *)t.data, t.len, surfaces[s].operation) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 static int write_fuzz_corpus(const char *dir, const vector_list *list)
 {
     if (make_dir(dir) != 0)
@@ -900,7 +985,7 @@ static int write_fuzz_corpus(const char *dir, const vector_list *list)
         if (status != 0)
             return -1;
     }
-    return 0;
+    return write_generated_seeds(dir);
 }
 
 static void free_list(vector_list *list)

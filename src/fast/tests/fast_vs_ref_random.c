@@ -1,8 +1,9 @@
 /*
  * fast_vs_ref_random: the optimised codec against the reference, entry by
  * entry, through the public gbr_codec tables only. Valid texts of every form
- * are generated from a fixed seed, then mutated (a byte replaced, inserted,
- * deleted, the text cut short, two texts spliced); every text goes through
+ * are generated from a fixed seed by the generator library (src/gen: its
+ * writers that use no codec), then mutated (gen_mutate, and now and then the
+ * tail of the previous text spliced in); every text goes through
  * every parser of both codecs, and the two must agree on the error class,
  * the column, result.length and, when accepted, the parsed value, the
  * canonical text (also into too-small buffers) and the order key. Structs
@@ -20,17 +21,11 @@
 #include <string.h>
 
 #include "gbr.h"
+#include "gen.h"
 
-static uint64_t rng_state;
-static uint64_t next_random(void)
-{
-    /* xorshift64*: small, deterministic, good enough to spread inputs. */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1DULL;
-}
-static unsigned below(unsigned n) { return (unsigned)(next_random() % n); }
+/* The generator library's generator (src/gen), seeded from the command line. */
+static gen_rng rng;
+static unsigned below(unsigned n) { return gen_below(&rng, n); }
 
 static const gbr_codec *ref, *fast;
 static unsigned long comparisons;
@@ -251,284 +246,22 @@ static void compare_text(const char *src, size_t len)
     }
 }
 
-/* ---- valid texts ---- */
-
-typedef struct text {
-    char s[256];
-    size_t n;
-} text;
-
-static void put(text *t, const char *s)
-{
-    size_t k = strlen(s);
-    if (t->n + k <= sizeof t->s) {
-        memcpy(t->s + t->n, s, k);
-        t->n += k;
-    }
-}
-static void putc_(text *t, char c)
-{
-    if (t->n < sizeof t->s)
-        t->s[t->n++] = c;
-}
-static void put_square(text *t, unsigned sq)
-{
-    putc_(t, (char)('a' + sq / 8));
-    putc_(t, (char)('1' + sq % 8));
-}
-
-/* Endgame-like exact counts: 0-3 of a piece type, 0-8 pawns, sometimes
- * more (three or more of a type gives a digit 9). */
-static void random_counts(gbr_counts *c, unsigned max_men)
-{
-    memset(c, 0, sizeof *c);
-    unsigned men = below(max_men + 1);
-    for (unsigned k = 0; k < men; k++) {
-        unsigned side = below(2), type = below(5);
-        if (below(4) == 0)
-            type = GBR_PAWN;
-        if (c->count[side][type] < (type == GBR_PAWN ? 8 : 4))
-            c->count[side][type]++;
-    }
-}
-
-/* A random board with one king a side; pawns off ranks 1 and 8. */
-static int random_board(gbr_position *p, const gbr_counts *c)
-{
-    memset(p, 0, sizeof *p);
-    unsigned wk = below(64), bk;
-    do
-        bk = below(64);
-    while (bk == wk);
-    p->board[wk] = GBR_WK;
-    p->board[bk] = GBR_BK;
-    for (unsigned side = 0; side < 2; side++)
-        for (unsigned type = 0; type < 5; type++)
-            for (unsigned n = 0; n < c->count[side][type]; n++) {
-                unsigned sq, tries = 0;
-                do {
-                    sq = below(64);
-                    if (++tries > 1000)
-                        return 0;
-                } while (p->board[sq] || (type == GBR_PAWN && (sq % 8 == 0 || sq % 8 == 7)));
-                p->board[sq] = (uint8_t)(8 * side + type + 1);
-            }
-    p->indicator = (uint8_t)below(7);
-    return 1;
-}
-
-static const char *const indicator_text[7] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
-
-/* A position form written by hand from the board (not by either codec). */
-static void write_position(text *t, const gbr_position *p)
-{
-    unsigned cnt[2][6] = {{0}};
-    unsigned wk = 0, bk = 0;
-    for (unsigned sq = 0; sq < 64; sq++) {
-        unsigned v = p->board[sq];
-        if (v == GBR_WK)
-            wk = sq;
-        else if (v == GBR_BK)
-            bk = sq;
-        else if (v)
-            cnt[v >> 3][(v & 7) - 1]++;
-    }
-    t->n = 0;
-    put_square(t, wk);
-    put_square(t, bk);
-    putc_(t, ' ');
-    char buf[16];
-    unsigned digit[4], men = 0;
-    for (unsigned type = 0; type < 4; type++) {
-        digit[type] = cnt[0][type] >= 3 || cnt[1][type] >= 3 ? 9 : cnt[0][type] + 3 * cnt[1][type];
-        men += cnt[0][type] + cnt[1][type];
-    }
-    men += cnt[0][4] + cnt[1][4];
-    snprintf(buf, sizeof buf, "%u%u%u%u.%u%u", digit[0], digit[1], digit[2], digit[3], cnt[0][4], cnt[1][4]);
-    put(t, buf);
-    if (men) {
-        putc_(t, ' ');
-        for (unsigned type = 0; type < 5; type++) {
-            if (type == 4 && cnt[0][4] + cnt[1][4])
-                putc_(t, '.');
-            if (type < 4 && digit[type] == 9)
-                putc_(t, '{');
-            for (unsigned side = 0; side < 2; side++) {
-                if (side && type < 4 && digit[type] == 9)
-                    putc_(t, '/');
-                for (unsigned sq = 0; sq < 64; sq++)
-                    if (p->board[sq] == 8 * side + type + 1)
-                        put_square(t, sq);
-            }
-            if (type < 4 && digit[type] == 9)
-                putc_(t, '}');
-        }
-    }
-    snprintf(buf, sizeof buf, " %u/%u", 1 + cnt[0][0] + cnt[0][1] + cnt[0][2] + cnt[0][3] + cnt[0][4],
-             1 + cnt[1][0] + cnt[1][1] + cnt[1][2] + cnt[1][3] + cnt[1][4]);
-    put(t, buf);
-    put(t, indicator_text[p->indicator < 7 ? p->indicator : 0]);
-    putc_(t, '.');
-}
-
-static void write_fen(text *t, const gbr_position *p)
-{
-    static const char letters[] = "?QRBNPK??qrbnpk?";
-    t->n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        unsigned run = 0;
-        for (unsigned file = 0; file < 8; file++) {
-            unsigned v = p->board[file * 8 + (unsigned)rank];
-            /* Sometimes split a run in two digits: still a valid FEN. */
-            if (v == 0 && run > 0 && below(8) == 0) {
-                putc_(t, (char)('0' + run));
-                run = 0;
-            }
-            if (v == 0) {
-                run++;
-                continue;
-            }
-            if (run)
-                putc_(t, (char)('0' + run));
-            run = 0;
-            putc_(t, letters[v & 15]);
-        }
-        if (run)
-            putc_(t, (char)('0' + run));
-        if (rank)
-            putc_(t, '/');
-    }
-    put(t, below(2) ? " w" : " b");
-    switch (below(4)) {
-    case 0: break;
-    case 1: put(t, below(2) ? " - -" : " KQkq e3"); break;
-    case 2: put(t, below(2) ? " - - 0 1" : " Kq - 12 40"); break;
-    default: put(t, below(2) ? " k h6 99999 1" : " Qk - 3 7"); break;
-    }
-}
-
-static void write_material(text *t, const gbr_counts *c)
-{
-    char buf[16];
-    unsigned d[4];
-    for (unsigned type = 0; type < 4; type++)
-        d[type] = c->count[0][type] >= 3 || c->count[1][type] >= 3 ? 9 : c->count[0][type] + 3u * c->count[1][type];
-    t->n = 0;
-    if (below(8) == 0 && c->count[0][4] == 0 && c->count[1][4] == 0)
-        snprintf(buf, sizeof buf, "%u%u%u%u", d[0], d[1], d[2], d[3]);
-    else
-        snprintf(buf, sizeof buf, "%u%u%u%u.%u%u", d[0], d[1], d[2], d[3], c->count[0][4], c->count[1][4]);
-    put(t, buf);
-}
-
-static void write_study(text *t, const gbr_counts *c)
-{
-    text m;
-    write_material(&m, c);
-    t->n = 0;
-    unsigned wrap = below(4);
-    if (wrap == 1)
-        putc_(t, '[');
-    if (wrap == 2)
-        putc_(t, '(');
-    unsigned stip = below(3);
-    if (stip)
-        putc_(t, stip == 1 ? '+' : '=');
-    for (size_t k = 0; k < m.n; k++)
-        putc_(t, m.s[k]);
-    unsigned wk = below(64), bk = below(64);
-    if (bk == wk)
-        bk = (bk + 1) % 64;
-    put_square(t, wk);
-    put_square(t, bk);
-    if (wrap == 1)
-        putc_(t, ']');
-    if (wrap == 2)
-        putc_(t, ')');
-}
-
-static void write_name(text *t, const gbr_counts *c)
-{
-    static const char letters[] = "QRBNP";
-    t->n = 0;
-    for (unsigned side = 0; side < 2; side++) {
-        if (side)
-            putc_(t, 'v');
-        putc_(t, 'K');
-        for (unsigned type = 0; type < 5; type++)
-            for (unsigned n = 0; n < c->count[side][type]; n++)
-                putc_(t, letters[type]);
-    }
-}
-
-/* Characters that matter to some form, and a few that matter to none. */
-static const char alphabet[] = "0123456789.abcdefgh12345678 /{}[]()+=-WTMBKQRBNPkqrbnpvwxz9\t";
-
-static void mutate(text *t, const text *other)
-{
-    unsigned edits = 1 + below(3);
-    for (unsigned e = 0; e < edits; e++) {
-        unsigned kind = below(6);
-        size_t at = t->n ? below((unsigned)t->n) : 0;
-        char c = below(16) == 0 ? (char)below(256) : alphabet[below(sizeof alphabet - 1)];
-        switch (kind) {
-        case 0: /* replace */
-            if (t->n)
-                t->s[at] = c;
-            break;
-        case 1: /* insert */
-            if (t->n < sizeof t->s) {
-                memmove(t->s + at + 1, t->s + at, t->n - at);
-                t->s[at] = c;
-                t->n++;
-            }
-            break;
-        case 2: /* delete */
-            if (t->n) {
-                memmove(t->s + at, t->s + at + 1, t->n - at - 1);
-                t->n--;
-            }
-            break;
-        case 3: /* cut short */
-            t->n = at;
-            break;
-        case 4: /* splice the tail of another text */
-            if (other->n) {
-                size_t from = below((unsigned)other->n);
-                size_t k = other->n - from;
-                if (at + k > sizeof t->s)
-                    k = sizeof t->s - at;
-                memcpy(t->s + at, other->s + from, k);
-                t->n = at + k;
-            }
-            break;
-        default: /* swap two neighbours */
-            if (t->n > 1 && at + 1 < t->n) {
-                char x = t->s[at];
-                t->s[at] = t->s[at + 1];
-                t->s[at + 1] = x;
-            }
-            break;
-        }
-    }
-}
-
 /* Each text both as written and, with the text in a heap block of exactly
  * its length, so a read past len is caught by ASan. */
-static void compare_exact(const text *t)
+static void compare_exact(const gen_bytes *t)
 {
-    char *copy = malloc(t->n ? t->n : 1);
+    char *copy = malloc(t->len ? t->len : 1);
     if (!copy)
         exit(2);
-    memcpy(copy, t->s, t->n);
-    compare_text(t->n ? copy : NULL, t->n);
+    memcpy(copy, t->data, t->len);
+    compare_text(t->len ? copy : NULL, t->len);
     free(copy);
 }
 
 static void compare_structs(void)
 {
     gbr_counts c;
-    random_counts(&c, 10);
+    gen_any_counts(&rng, &c, 10);
     /* Sometimes out of range or beyond §1. */
     if (below(4) == 0)
         c.count[below(2)][below(5)] = (uint8_t)(below(2) ? below(13) : below(256));
@@ -570,8 +303,8 @@ static void compare_structs(void)
         fail("study_key(struct)", what, (size_t)wn, a, b);
 
     gbr_position p;
-    random_counts(&c, 12);
-    if (random_board(&p, &c)) {
+    gen_any_counts(&rng, &c, 12);
+    if (gen_board(&rng, &p, &c)) {
         if (below(8) == 0)
             p.board[below(64)] = (uint8_t)below(20);
         if (below(16) == 0)
@@ -638,13 +371,13 @@ static void compare_all_square_bytes(void)
     } frames[] = {{"0000.00XYh8", 7}, {"+0001.00a1XY", 9}, {"XYe8 0000.00 2/2.", 0}, {"e1e8 0001.00 XY 2/1.", 13},
                   {"e1e8 0000.10 .XY 2/1.", 14}};
     for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++) {
-        text t;
-        t.n = strlen(frames[f].text);
-        memcpy(t.s, frames[f].text, t.n);
+        char t[32];
+        size_t n = strlen(frames[f].text);
+        memcpy(t, frames[f].text, n);
         for (unsigned pair = 0; pair < 65536; pair++) {
-            t.s[frames[f].at] = (char)(pair & 0xFF);
-            t.s[frames[f].at + 1] = (char)(pair >> 8);
-            compare_text(t.s, t.n);
+            t[frames[f].at] = (char)(pair & 0xFF);
+            t[frames[f].at + 1] = (char)(pair >> 8);
+            compare_text(t, n);
         }
     }
 }
@@ -652,11 +385,11 @@ static void compare_all_square_bytes(void)
 static void compare_edge_texts(void)
 {
     for (size_t k = 0; k < sizeof edge_texts / sizeof edge_texts[0]; k++) {
-        text t;
-        t.n = strlen(edge_texts[k]);
-        memcpy(t.s, edge_texts[k], t.n);
+        gen_bytes t;
+        t.len = strlen(edge_texts[k]);
+        memcpy(t.data, edge_texts[k], t.len);
         for (size_t cut = 0; cut <= strlen(edge_texts[k]); cut++) {
-            t.n = cut;
+            t.len = cut;
             compare_exact(&t);
         }
     }
@@ -670,7 +403,7 @@ int main(int argc, char **argv)
         argv++;
     }
     unsigned long iterations = argc > 1 ? strtoul(argv[1], NULL, 10) : 100000;
-    rng_state = argc > 2 ? strtoull(argv[2], NULL, 10) : 0x9E3779B97F4A7C15ULL;
+    gen_seed(&rng, argc > 2 ? strtoull(argv[2], NULL, 10) : 0x9E3779B97F4A7C15ULL);
     ref = gbr_codec_ref();
     fast = gbr_codec_fast();
     if (!ref || !fast) {
@@ -679,12 +412,12 @@ int main(int argc, char **argv)
     }
     compare_edge_texts();
     compare_all_square_bytes();
-    text previous = {{0}, 0};
+    gen_bytes previous = {0, {0}};
     for (unsigned long it = 0; it < iterations; it++) {
         gbr_counts c;
         gbr_position p;
-        text t = {{0}, 0};
-        random_counts(&c, below(4) ? 6 : 14);
+        gen_bytes t = {0, {0}};
+        gen_any_counts(&rng, &c, below(4) ? 6 : 14);
         if (below(4) == 0) {
             /* Counts beyond the rules: 9 pawns, many promoted pieces. */
             for (unsigned side = 0; side < 2; side++)
@@ -693,23 +426,25 @@ int main(int argc, char **argv)
                         c.count[side][type] = (uint8_t)below(type == GBR_PAWN ? 10 : 7);
         }
         switch (it % 5) {
-        case 0: write_material(&t, &c); break;
-        case 1: write_study(&t, &c); break;
+        case 0: gen_write_material(&rng, &t, &c); break;
+        case 1: gen_write_study(&rng, &t, &c); break;
         case 2:
-            if (!random_board(&p, &c))
+            if (!gen_board(&rng, &p, &c))
                 continue;
-            write_position(&t, &p);
+            gen_write_position(&t, &p);
             break;
         case 3:
-            if (!random_board(&p, &c))
+            if (!gen_board(&rng, &p, &c))
                 continue;
-            write_fen(&t, &p);
+            gen_write_fen(&rng, &t, &p);
             break;
-        default: write_name(&t, &c); break;
+        default: gen_write_name(&t, &c); break;
         }
         compare_exact(&t);
-        text mutated = t;
-        mutate(&mutated, &previous);
+        gen_bytes mutated = t;
+        gen_mutate(&rng, &mutated);
+        if (below(6) == 0)
+            gen_splice(&rng, &mutated, &previous);
         compare_exact(&mutated);
         previous = t;
         compare_structs();

@@ -1,0 +1,39 @@
+/*
+ * conform_fuzz.h - `gbr conform --fuzz`: differential fuzzing of another
+ * implementation against the reference codec (spec/gbr.md section 13.4).
+ * Inputs come from the generator library (src/gen) and from the vectors'
+ * inputs, mutated; each distinct disagreement is shrunk and printed as a
+ * vector line.
+ */
+#ifndef GBR_CONFORM_FUZZ_H
+#define GBR_CONFORM_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct conform_fuzz_options {
+    double seconds;         /* the budget */
+    uint64_t seed;          /* the run is a function of the seed and the program */
+    int max_level;          /* operations of the levels up to this one (0-3) */
+    const char *operations; /* comma-separated operation names, or NULL for all */
+    int json;
+    int mode; /* CONFORM_MODE_* */
+    double timeout;
+} conform_fuzz_options;
+
+/* One vector input to mutate. */
+typedef struct conform_fuzz_seed {
+    const char *operation;
+    const char *input;
+    size_t input_len;
+} conform_fuzz_seed;
+
+/* The level (0-3) at which an operation first appears (§13.2); -1 if unknown. */
+int conform_operation_level(const char *operation);
+
+/* Runs the fuzzing; returns the exit status (0 no disagreement, 1 some, 2 a
+ * usage error such as an unknown operation in the list). */
+int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds, size_t seed_count, char **program,
+                 int program_argc);
+
+#endif /* GBR_CONFORM_FUZZ_H */
