@@ -348,6 +348,8 @@ static void terminate_game(pgn_reader *r)
 static int symbol_is_result(const pgn_reader *r)
 {
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
+    if (r->symbol_len != 3 && r->symbol_len != 7) /* most symbols are moves: told at once */
+        return 0;
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
         if (r->symbol_len == strlen(results[i]) && memcmp(r->symbol, results[i], r->symbol_len) == 0)
             return 1;
@@ -581,7 +583,7 @@ static void step(pgn_reader *r, unsigned char c)
     }
     /* The line limit of every gbr command, reported once a line; a CR just
      * before the newline is part of the line end. */
-    if (c != '\n' && !r->line_reported && r->column_index >= PGN_LINE_MAX &&
+    if (r->column_index >= PGN_LINE_MAX && c != '\n' && !r->line_reported &&
         (r->column_index > PGN_LINE_MAX || c != '\r')) {
         pgn_where at = {r->offset - (r->column_index - PGN_LINE_MAX), r->line, (unsigned long)(PGN_LINE_MAX + 1)};
         diagnose(r, at, "line longer than 16777216 bytes (read whole: no line is held)");
@@ -603,7 +605,10 @@ static void step(pgn_reader *r, unsigned char c)
         }
         lex(r, c);
     }
-    hold(r, (char)c);
+    if (r->holding && r->section_len < r->section_cap) /* hold()'s common case, without the call */
+        r->section[r->section_len++] = (char)c;
+    else if (r->holding)
+        hold(r, (char)c);
     r->offset++;
     if (c == '\n') {
         r->line++;
@@ -641,6 +646,18 @@ static int hold_run(pgn_reader *r, const unsigned char *p, size_t n)
     return 1;
 }
 
+/* Whether n bytes from p make their line one with content, as step() would
+ * find byte by byte; once a line has content, nothing need be looked at. */
+static int has_content(const pgn_reader *r, const unsigned char *p, size_t n)
+{
+    if (r->line_has_content)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        if (!(classes[p[i]] & SPACE))
+            return 1;
+    return 0;
+}
+
 /* The length of a run of bytes from p on read here in one go, as step()
  * would read them one by one: the text of a comment; spaces, symbols and
  * one-byte tokens ('.', '!', '?') of movetext; the plain bytes of a held tag
@@ -650,6 +667,8 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     if (r->byte_by_byte || r->overflow || r->bom_left > 0)
         return 0;
+    if (r->holding && (r->comment != NO_COMMENT || (r->state != S_TAG_VALUE && r->state != S_TAG_NAME)))
+        return 0; /* the common case in a tag section, told first */
     if (!r->line_reported) { /* step() reports the byte past the limit */
         if (r->column_index >= PGN_LINE_MAX)
             return 0;
@@ -659,13 +678,12 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
     size_t j = 0;
     int content = 0;
     if (r->holding) {
-        if (r->comment != NO_COMMENT)
-            return 0;
         if (r->state == S_TAG_VALUE) {
             while (j < n && !(classes[p[j]] & VALUE_STOP))
-                content |= !(classes[p[j++]] & SPACE);
+                j++;
             if (j == 0 || !hold_run(r, p, j))
                 return 0;
+            content = has_content(r, p, j);
         } else if (r->state == S_TAG_NAME) {
             /* lex() counts a name byte and nothing more; none is white space,
              * a newline or '%', so step()'s line and comment rules pass it by. */
@@ -680,10 +698,12 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
         }
     } else if (r->comment == BRACE_COMMENT) {
         while (j < n && p[j] != '}' && p[j] != '\n')
-            content |= !(classes[p[j++]] & SPACE);
+            j++;
+        content = has_content(r, p, j);
     } else if (r->comment == LINE_COMMENT) {
-        while (j < n && p[j] != '\n')
-            content |= !(classes[p[j++]] & SPACE);
+        const unsigned char *newline = memchr(p, '\n', n);
+        j = newline ? (size_t)(newline - p) : n;
+        content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
         int in_symbol = r->state == S_SYMBOL;
         for (; j < n; j++) {
