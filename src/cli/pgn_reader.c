@@ -348,7 +348,9 @@ static void terminate_game(pgn_reader *r)
 static int symbol_is_result(const pgn_reader *r)
 {
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
-    if (r->symbol_len != 3 && r->symbol_len != 7) /* most symbols are moves: told at once */
+    /* Most symbols are moves and move numbers: told at once by their length
+     * or first byte (every result is 3 or 7 bytes and starts with 0 or 1). */
+    if ((r->symbol_len != 3 && r->symbol_len != 7) || (r->symbol[0] != '0' && r->symbol[0] != '1'))
         return 0;
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
         if (r->symbol_len == strlen(results[i]) && memcmp(r->symbol, results[i], r->symbol_len) == 0)
