@@ -12,11 +12,14 @@
  *   and unescapes (\" and \\, done here again) to the value given, NUL-ended;
  *   tags in increasing order, inside the section. Every line and column
  *   agrees with its offset (counted here from the input, a BOM aside).
- * - Fed whole and fed in small pieces (their sizes taken from the input) and
+ * - Fed whole, fed in small pieces (their sizes taken from the input) and
  *   byte by byte (pgn_reader_byte_by_byte: no runs of plain bytes read in one
- *   go), the reader reports the same: no state is lost at a boundary, and the
- *   runs read in one go are read as the one-byte path reads them.
+ *   go), and fed in pieces of 1 to 64 bytes with runs on, the reader reports
+ *   the same: no state is lost at a boundary, the runs read in one go are read
+ *   as the one-byte path reads them, and a run cut anywhere by the end of a
+ *   piece goes on as if it had not been cut.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -140,6 +143,8 @@ static void on_tags(void *context, const pgn_game *g)
         after = g->tags[i].value_at.offset + g->tags[i].raw_value_len + 1;
         mix(r, g->tags[i].name_at.offset);
         mix(r, g->tags[i].value_len);
+        mix(r, g->tags[i].name_len);
+        mix(r, g->tags[i].raw_value_len);
     }
     mix(r, g->section_len);
     mix(r, g->malformed);
@@ -170,9 +175,13 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
     FUZZ_ASSERT(d->game <= r->games + 1, "a diagnostic of game %lu with %lu read", d->game, r->games);
     mix(r, d->at.offset);
     mix(r, d->game);
+    mix(r, (uint64_t)(uintptr_t)d->message); /* messages are static strings */
 }
 
-static uint64_t read_input(const unsigned char *data, size_t size, size_t piece_seed)
+/* How read_input() feeds the input. */
+enum feeding { WHOLE, BYTE_BY_BYTE_PIECES, RUN_PIECES };
+
+static uint64_t read_input(const unsigned char *data, size_t size, enum feeding feeding)
 {
     static const pgn_handler handler = {on_bytes, on_tags, on_game_end, on_diagnostic};
     run r;
@@ -187,13 +196,14 @@ static uint64_t read_input(const unsigned char *data, size_t size, size_t piece_
     count_lines(&r);
     pgn_reader *reader = pgn_reader_new(&handler, &r);
     FUZZ_ASSERT(reader != NULL, "out of memory");
-    pgn_reader_byte_by_byte(reader, piece_seed != 0);
-    if (piece_seed == 0) {
+    pgn_reader_byte_by_byte(reader, feeding == BYTE_BY_BYTE_PIECES);
+    if (feeding == WHOLE) {
         pgn_feed(reader, (const char *)data, size);
-    } else { /* pieces of 1 to 8 bytes, their sizes from the input's bytes */
-        size_t at = 0, k = piece_seed;
+    } else { /* pieces of 1 to 8 (or 64) bytes, their sizes from the input's bytes */
+        size_t at = 0, k = feeding == RUN_PIECES ? 2 : 1;
+        unsigned mask = feeding == RUN_PIECES ? 63u : 7u;
         while (at < size) {
-            size_t piece = 1 + (data[k++ % size] & 7u);
+            size_t piece = 1 + (data[k++ % size] & mask);
             if (piece > size - at)
                 piece = size - at;
             pgn_feed(reader, (const char *)data + at, piece);
@@ -212,8 +222,10 @@ static uint64_t read_input(const unsigned char *data, size_t size, size_t piece_
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_note_input((const char *)data, size);
-    uint64_t whole = read_input(data, size, 0);
-    uint64_t pieces = read_input(data, size, 1);
-    FUZZ_ASSERT(whole == pieces, "fed whole and fed in pieces, the reader reports differently");
+    uint64_t whole = read_input(data, size, WHOLE);
+    uint64_t pieces = read_input(data, size, BYTE_BY_BYTE_PIECES);
+    FUZZ_ASSERT(whole == pieces, "fed whole and fed byte by byte in pieces, the reader reports differently");
+    uint64_t run_pieces = read_input(data, size, RUN_PIECES);
+    FUZZ_ASSERT(whole == run_pieces, "fed whole and fed in pieces with runs, the reader reports differently");
     return 0;
 }

@@ -81,23 +81,62 @@ struct pgn_reader {
     int byte_by_byte;               /* no runs read in one go (for tests) */
 };
 
-static int is_space(unsigned char c)
+/* Byte classes: the rules below say once what each class is; every test of a
+ * byte reads the table they fill (one load, not a chain of comparisons). */
+enum {
+    SPACE = 1,          /* white space other than '\n' */
+    SYMBOL_START = 2,   /* a letter or digit */
+    SYMBOL = 4,         /* a symbol continuation byte */
+    VALUE_STOP = 8,     /* ends the plain bytes of a tag value */
+    ONE_BYTE_TOKEN = 16,
+    NAME = 32,          /* a tag name byte */
+    WHITE = 64          /* white space, '\n' included */
+};
+
+static int rule_space(unsigned char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-static int is_alnum(unsigned char c)
+static int rule_alnum(unsigned char c)
 {
     return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-static int is_name_byte(unsigned char c) { return is_alnum(c) || c == '_'; }
-
 /* The standard's symbol continuation characters, and '/' of "1/2-1/2". */
-static int is_symbol_byte(unsigned char c)
+static int rule_symbol_byte(unsigned char c)
 {
-    return is_alnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
+    return rule_alnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
 }
+
+static unsigned char byte_class(unsigned char c)
+{
+    /* A byte lex_movetext() takes as a token of its own and nothing more
+     * ('.', '!', '?', stray bytes): not a space or symbol, not one it acts on,
+     * and not '%', which makes an escape line in column 1. */
+    int acts_on = c != '\0' && strchr("{;[()$*%", c) != NULL;
+    int one_byte_token = !rule_space(c) && !rule_alnum(c) && !acts_on;
+    return (unsigned char)((rule_space(c) && c != '\n' ? SPACE : 0) | (rule_alnum(c) ? SYMBOL_START : 0) |
+                           (rule_symbol_byte(c) ? SYMBOL : 0) |
+                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
+                           (one_byte_token ? ONE_BYTE_TOKEN : 0) |
+                           (rule_alnum(c) || c == '_' ? NAME : 0) | (rule_space(c) ? WHITE : 0));
+}
+
+static unsigned char classes[256];
+
+static void init_classes(void)
+{
+    if (classes['a']) /* filled once; the same bytes every time, so a race is harmless */
+        return;
+    for (int c = 255; c >= 0; c--)
+        classes[c] = byte_class((unsigned char)c);
+}
+
+static int is_space(unsigned char c) { return classes[c] & WHITE; }
+static int is_alnum(unsigned char c) { return classes[c] & SYMBOL_START; }
+static int is_name_byte(unsigned char c) { return classes[c] & NAME; }
+static int is_symbol_byte(unsigned char c) { return classes[c] & SYMBOL; }
 
 static pgn_where here(const pgn_reader *r)
 {
@@ -309,6 +348,10 @@ static void terminate_game(pgn_reader *r)
 static int symbol_is_result(const pgn_reader *r)
 {
     static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
+    /* Most symbols are moves and move numbers: told at once by their length
+     * or first byte (every result is 3 or 7 bytes and starts with 0 or 1). */
+    if ((r->symbol_len != 3 && r->symbol_len != 7) || (r->symbol[0] != '0' && r->symbol[0] != '1'))
+        return 0;
     for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
         if (r->symbol_len == strlen(results[i]) && memcmp(r->symbol, results[i], r->symbol_len) == 0)
             return 1;
@@ -516,6 +559,10 @@ static void hold(pgn_reader *r, char c)
 {
     if (!r->holding)
         return;
+    if (r->section_len < r->section_cap) { /* room reserved before: reserve() would say yes */
+        r->section[r->section_len++] = c;
+        return;
+    }
     if (!reserve((void **)&r->section, &r->section_cap, r->section_len + 1, 1, PGN_SECTION_MAX)) {
         overflow(r, here(r), r->section_len == PGN_SECTION_MAX
                         ? "a tag section longer than 16777216 bytes: the game is passed through unread"
@@ -528,7 +575,8 @@ static void hold(pgn_reader *r, char c)
 
 static void step(pgn_reader *r, unsigned char c)
 {
-    release_if_needed(r);
+    if (r->overflow)
+        release_if_needed(r);
     if (r->bom_left > 0) { /* white space before column 1 */
         r->bom_left--;
         hold(r, (char)c);
@@ -537,7 +585,7 @@ static void step(pgn_reader *r, unsigned char c)
     }
     /* The line limit of every gbr command, reported once a line; a CR just
      * before the newline is part of the line end. */
-    if (c != '\n' && !r->line_reported && r->column_index >= PGN_LINE_MAX &&
+    if (r->column_index >= PGN_LINE_MAX && c != '\n' && !r->line_reported &&
         (r->column_index > PGN_LINE_MAX || c != '\r')) {
         pgn_where at = {r->offset - (r->column_index - PGN_LINE_MAX), r->line, (unsigned long)(PGN_LINE_MAX + 1)};
         diagnose(r, at, "line longer than 16777216 bytes (read whole: no line is held)");
@@ -559,7 +607,10 @@ static void step(pgn_reader *r, unsigned char c)
         }
         lex(r, c);
     }
-    hold(r, (char)c);
+    if (r->holding && r->section_len < r->section_cap) /* hold()'s common case, without the call */
+        r->section[r->section_len++] = (char)c;
+    else if (r->holding)
+        hold(r, (char)c);
     r->offset++;
     if (c == '\n') {
         r->line++;
@@ -573,33 +624,18 @@ static void step(pgn_reader *r, unsigned char c)
     }
 }
 
-/* Byte classes for the runs read in one go. */
-enum { SPACE = 1, SYMBOL_START = 2, SYMBOL = 4, VALUE_STOP = 8, ONE_BYTE_TOKEN = 16 };
-
-static unsigned char byte_class(unsigned char c)
+/* Appends n bytes to the held section; 0 when they cannot be held (step()
+ * then meets the byte that cannot and says why). */
+static int hold_section_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
-    /* A byte lex_movetext() takes as a token of its own and nothing more
-     * ('.', '!', '?', stray bytes): not a space or symbol, not one it acts on,
-     * and not '%', which makes an escape line in column 1. */
-    int acts_on = c != '\0' && strchr("{;[()$*%", c) != NULL;
-    int one_byte_token = !is_space(c) && !is_alnum(c) && !acts_on;
-    return (unsigned char)((is_space(c) && c != '\n' ? SPACE : 0) | (is_alnum(c) ? SYMBOL_START : 0) |
-                           (is_symbol_byte(c) ? SYMBOL : 0) |
-                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
-                           (one_byte_token ? ONE_BYTE_TOKEN : 0));
+    if (!reserve((void **)&r->section, &r->section_cap, r->section_len + n, 1, PGN_SECTION_MAX))
+        return 0;
+    memcpy(r->section + r->section_len, p, n);
+    r->section_len += n;
+    return 1;
 }
 
-static unsigned char classes[256];
-
-static void init_classes(void)
-{
-    if (classes['a']) /* filled once; the same bytes every time, so a race is harmless */
-        return;
-    for (int c = 255; c >= 0; c--)
-        classes[c] = byte_class((unsigned char)c);
-}
-
-/* Appends n bytes to a held buffer already reserved. */
+/* Appends n bytes of a tag value to the held section and to the values. */
 static int hold_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     if (!reserve((void **)&r->section, &r->section_cap, r->section_len + n, 1, PGN_SECTION_MAX) ||
@@ -612,15 +648,29 @@ static int hold_run(pgn_reader *r, const unsigned char *p, size_t n)
     return 1;
 }
 
+/* Whether n bytes from p make their line one with content, as step() would
+ * find byte by byte; once a line has content, nothing need be looked at. */
+static int has_content(const pgn_reader *r, const unsigned char *p, size_t n)
+{
+    if (r->line_has_content)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        if (!(classes[p[i]] & SPACE))
+            return 1;
+    return 0;
+}
+
 /* The length of a run of bytes from p on read here in one go, as step()
  * would read them one by one: the text of a comment; spaces, symbols and
  * one-byte tokens ('.', '!', '?') of movetext; the plain bytes of a held tag
- * value. 0 when the next byte needs step(). A run never holds a newline and
+ * value and the rest of a held tag name. 0 when the next byte needs step(). A run never holds a newline and
  * never passes the line limit before the line is reported. */
 static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     if (r->byte_by_byte || r->overflow || r->bom_left > 0)
         return 0;
+    if (r->holding && (r->comment != NO_COMMENT || (r->state != S_TAG_VALUE && r->state != S_TAG_NAME)))
+        return 0; /* the common case in a tag section, told first */
     if (!r->line_reported) { /* step() reports the byte past the limit */
         if (r->column_index >= PGN_LINE_MAX)
             return 0;
@@ -630,18 +680,32 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
     size_t j = 0;
     int content = 0;
     if (r->holding) {
-        if (r->state != S_TAG_VALUE || r->comment != NO_COMMENT)
+        if (r->state == S_TAG_VALUE) {
+            while (j < n && !(classes[p[j]] & VALUE_STOP))
+                j++;
+            if (j == 0 || !hold_run(r, p, j))
+                return 0;
+            content = has_content(r, p, j);
+        } else if (r->state == S_TAG_NAME) {
+            /* lex() counts a name byte and nothing more; none is white space,
+             * a newline or '%', so step()'s line and comment rules pass it by. */
+            while (j < n && (classes[p[j]] & NAME))
+                j++;
+            if (j == 0 || !hold_section_run(r, p, j))
+                return 0;
+            r->tag.name_len += j;
+            content = 1;
+        } else {
             return 0;
-        while (j < n && !(classes[p[j]] & VALUE_STOP))
-            content |= !(classes[p[j++]] & SPACE);
-        if (j == 0 || !hold_run(r, p, j))
-            return 0;
+        }
     } else if (r->comment == BRACE_COMMENT) {
         while (j < n && p[j] != '}' && p[j] != '\n')
-            content |= !(classes[p[j++]] & SPACE);
+            j++;
+        content = has_content(r, p, j);
     } else if (r->comment == LINE_COMMENT) {
-        while (j < n && p[j] != '\n')
-            content |= !(classes[p[j++]] & SPACE);
+        const unsigned char *newline = memchr(p, '\n', n);
+        j = newline ? (size_t)(newline - p) : n;
+        content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
         int in_symbol = r->state == S_SYMBOL;
         for (; j < n; j++) {
