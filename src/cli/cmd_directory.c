@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "audit_code.h"
 #include "cli.h"
 #include "directory_entries.h"
 #include "pgn_reader.h"
@@ -74,6 +75,9 @@ typedef struct reader_state {
     int failed;       /* out of memory */
     int bad_input;
     uint64_t order;
+    /* The game's mismatch text, built here, then kept with its entry. */
+    char *mismatch;
+    size_t mismatch_len, mismatch_cap;
     /* Progress */
     int progress;
     unsigned long long games, bytes;
@@ -163,6 +167,62 @@ static void report(reader_state *st, unsigned long game, unsigned long line, uns
     st->bad_input = 1;
 }
 
+static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
+{
+    char *bigger = grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
+    if (!bigger) {
+        st->failed = 1;
+        return;
+    }
+    st->mismatch = bigger;
+    memcpy(st->mismatch + st->mismatch_len, bytes, len);
+    st->mismatch_len += len;
+}
+
+static void add_mismatch_str(reader_state *st, const char *text) { add_mismatch_text(st, text, strlen(text)); }
+
+/* The game's code tags, by the audit rule: a tag that cannot be read is
+ * reported (as gbr audit reports it) and the entry kept; with a readable FEN
+ * (fen not NULL) each code that disagrees with it is added to the game's
+ * mismatch text. Returns the stipulation the first code that says one says,
+ * GBR_RESULT_NONE when none does. */
+static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen)
+{
+    gbr_result_option said = GBR_RESULT_NONE;
+    st->mismatch_len = 0;
+    for (size_t i = 0; i < g->tags_n; i++) {
+        const pgn_tag *t = &g->tags[i];
+        if (!audit_is_code_tag(t))
+            continue;
+        scan_match code;
+        audit_tag_error error;
+        audit_code_status found = audit_tag_code(st->d->codec, t, &code, &error);
+        if (found == AUDIT_CODE_ERROR) {
+            fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", st->source, t->value_at.line,
+                    t->value_at.column + (unsigned long)error.index, g->number, error.what, error.message);
+            st->bad_input = 1;
+        }
+        if (found != AUDIT_CODE_FOUND)
+            continue;
+        if (said == GBR_RESULT_NONE)
+            said = audit_code_stipulation(&code);
+        char expected[GBR_POSITION_MAX];
+        size_t expected_len;
+        int wrong;
+        if (!fen || audit_expected_code(st->d->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
+            !wrong)
+            continue;
+        if (st->mismatch_len)
+            add_mismatch_str(st, "; ");
+        add_mismatch_text(st, t->name, t->name_len);
+        add_mismatch_str(st, " tag says ");
+        add_mismatch_text(st, code.canonical, code.canonical_len);
+        add_mismatch_str(st, ", FEN gives ");
+        add_mismatch_text(st, expected, expected_len);
+    }
+    return said;
+}
+
 /* One entry per game, from its tags. */
 static void add_game(void *context, const pgn_game *g)
 {
@@ -211,10 +271,14 @@ static void add_game(void *context, const pgn_game *g)
             gbr_position_counts(&p, &counts);
             r = d->codec->material_from_counts(&counts, &e->material);
         }
-        const pgn_tag *result = find_tag(g, "Result");
-        gbr_result_option option = value_is(result, "1-0")       ? GBR_RESULT_WIN
-                                   : value_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
-                                                                 : GBR_RESULT_NONE;
+        /* The stipulation a code tag says, else [Result]'s. */
+        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
+        if (option == GBR_RESULT_NONE) {
+            const pgn_tag *result = find_tag(g, "Result");
+            option = value_is(result, "1-0")       ? GBR_RESULT_WIN
+                     : value_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
+                                                   : GBR_RESULT_NONE;
+        }
         char text[GBR_POSITION_MAX];
         if (!r.error) {
             p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
@@ -244,6 +308,8 @@ static void add_game(void *context, const pgn_game *g)
         } else {
             e->classified = 1;
             gbr_directory_key_of(d->codec, GBR_FORM_POSITION, &p, &e->key);
+            if (st->mismatch_len)
+                keep(st, st->mismatch, st->mismatch_len, &e->mismatch);
         }
     }
     if (problem)
@@ -376,5 +442,6 @@ int cmd_directory(int argc, char **argv)
     }
     free(d.entries);
     free(d.text);
+    free(st.mismatch);
     return status;
 }
