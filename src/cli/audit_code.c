@@ -148,3 +148,18 @@ gbr_result_option audit_code_stipulation(const scan_match *m)
     }
     return GBR_RESULT_NONE;
 }
+
+size_t audit_mismatch_text(char *dst, const pgn_tag *t, const scan_match *code, const char *expected,
+                           size_t expected_len)
+{
+    static const char says[] = " tag says ", gives[] = ", FEN gives ";
+    const char *name = tag_is(t, "GBR") ? "GBR" : "Black"; /* only code tags have a code */
+    size_t n = 0;
+    const char *const parts[5] = {name, says, code->canonical, gives, expected};
+    const size_t lens[5] = {strlen(name), sizeof says - 1, code->canonical_len, sizeof gives - 1, expected_len};
+    for (int i = 0; i < 5; i++) {
+        memcpy(dst + n, parts[i], lens[i]);
+        n += lens[i];
+    }
+    return n;
+}

@@ -47,6 +47,17 @@ audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_
 int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const scan_match *code, char *expected,
                         size_t capacity, size_t *expected_len, int *wrong);
 
+/* Room for audit_mismatch_text's sentence: a tag name that is a code tag's,
+ * two codes and the words around them. */
+#define AUDIT_MISMATCH_MAX (8 + 2 * GBR_POSITION_MAX + 32)
+
+/* What a wrong code tag is reported as, the one wording of gbr audit and gbr
+ * directory: "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3". Writes it
+ * to dst (AUDIT_MISMATCH_MAX bytes, not NUL-ended) and returns its length;
+ * `t` is a code tag, expected_len at most GBR_POSITION_MAX. */
+size_t audit_mismatch_text(char *dst, const pgn_tag *t, const scan_match *code, const char *expected,
+                           size_t expected_len);
+
 /* The stipulation a code says: GBR_RESULT_WIN or _DRAW from a study code's
  * '+' or '=' or a position form's indicator, else GBR_RESULT_NONE. */
 gbr_result_option audit_code_stipulation(const scan_match *code);

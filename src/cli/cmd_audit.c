@@ -201,11 +201,8 @@ static void print_mismatch(auditor *a, const code_site *site, const scan_match *
     put_str(a, ", ");
     put_tag_value(a, "Event", event);
     put_str(a, "): ");
-    put(a, site->in->name, site->in->name_len);
-    put_str(a, " tag says ");
-    put(a, m->canonical, m->canonical_len);
-    put_str(a, ", FEN gives ");
-    put(a, site->expected, site->expected_len);
+    char sentence[AUDIT_MISMATCH_MAX];
+    put(a, sentence, audit_mismatch_text(sentence, site->in, m, site->expected, site->expected_len));
     end_line(a);
 }
 

@@ -190,8 +190,6 @@ static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
     st->mismatch_len += len;
 }
 
-static void add_mismatch_str(reader_state *st, const char *text) { add_mismatch_text(st, text, strlen(text)); }
-
 /* The game's code tags, by the audit rule: a tag that cannot be read is
  * reported (as gbr audit reports it) and the entry kept; with a readable FEN
  * (fen not NULL) each code that disagrees with it is added to the game's
@@ -223,13 +221,10 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
         if (!fen || audit_expected_code(st->d->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
             !wrong)
             continue;
+        char sentence[AUDIT_MISMATCH_MAX];
         if (st->mismatch_len)
-            add_mismatch_str(st, "; ");
-        add_mismatch_text(st, t->name, t->name_len);
-        add_mismatch_str(st, " tag says ");
-        add_mismatch_text(st, code.canonical, code.canonical_len);
-        add_mismatch_str(st, ", FEN gives ");
-        add_mismatch_text(st, expected, expected_len);
+            add_mismatch_text(st, "; ", 2);
+        add_mismatch_text(st, sentence, audit_mismatch_text(sentence, t, &code, expected, expected_len));
     }
     return said;
 }
