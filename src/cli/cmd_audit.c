@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "audit_code.h"
 #include "cli.h"
 #include "pgn_reader.h"
 #include "scan_match.h"
@@ -121,109 +122,20 @@ static void report(auditor *a, const pgn_tag *t, size_t index, const char *what,
     a->bad_input = 1;
 }
 
-/* The code of a [GBR] tag: its whole value, spaces around it aside, must be
- * one material code, study code or position form, short forms too (spec
- * section 10.1). Scanning the value instead would take a code embedded in junk
- * ("a1h1 0001.00 2/1." gives 0001.00) and let --fix keep the junk. Returns 0
- * for a value that says nothing (empty, or PGN's placeholders "?" for unknown
- * and "-" for not applicable) and, after reporting, for one that is no such
- * form; the tag is then left as it is. The value is read as written: a code
- * has no quote or backslash to unescape, and --fix rewrites those bytes. */
-static int gbr_tag_code(auditor *a, const pgn_tag *t, code_site *site, scan_match *m)
+/* The code of a code tag (audit_code.h), its span as offsets into the game's
+ * section text; a tag that cannot be read is reported and left as it is. */
+static int tag_code(auditor *a, const pgn_tag *t, code_site *site, scan_match *m)
 {
-    const char *value = t->raw_value;
-    size_t from = 0, to = t->raw_value_len;
-    while (from < to && (value[from] == ' ' || value[from] == '\t'))
-        from++;
-    while (to > from && (value[to - 1] == ' ' || value[to - 1] == '\t'))
-        to--;
-    const char *code = value + from;
-    size_t len = to - from;
-    if (len == 0 || (len == 1 && (code[0] == '?' || code[0] == '-')))
+    audit_tag_error error;
+    audit_code_status found = audit_tag_code(a->codec, t, m, &error);
+    if (found == AUDIT_CODE_ERROR)
+        report(a, t, error.index, error.what, error.message);
+    if (found != AUDIT_CODE_FOUND)
         return 0;
-    gbr_result r;
-    m->form = gbr_detect_form(code, len);
-    switch (m->form) {
-    case GBR_FORM_MATERIAL:
-        r = a->codec->parse_material(code, len, &m->value.material);
-        break;
-    case GBR_FORM_STUDY:
-        r = a->codec->parse_study(code, len, &m->value.study);
-        break;
-    case GBR_FORM_POSITION:
-        r = a->codec->parse_position(code, len, &m->value.position);
-        break;
-    default: /* a FEN, a material name or no form: nothing to compare */
-        report(a, t, from, "GBR tag", "not a material code, study code or position form");
-        return 0;
-    }
-    if (r.error) {
-        report(a, t, from + (r.column ? r.column - 1 : 0), "GBR tag", gbr_error_message(r.error));
-        return 0;
-    }
-    /* A wrapper belongs to the tag, not to the code we may rewrite. */
-    if (m->form == GBR_FORM_STUDY && (code[0] == '(' || code[0] == '[')) {
-        from++;
-        to--;
-    }
-    if (m->form == GBR_FORM_MATERIAL)
-        r = a->codec->format_material(m->canonical, sizeof m->canonical, &m->value.material);
-    else if (m->form == GBR_FORM_STUDY)
-        r = a->codec->format_study(m->canonical, sizeof m->canonical, &m->value.study);
-    else
-        r = a->codec->format_position(m->canonical, sizeof m->canonical, &m->value.position);
-    if (r.error)
-        return 0;
-    m->canonical_len = r.length;
-    site->start = value_offset(a, t, from);
-    site->end = value_offset(a, t, to);
-    return 1;
-}
-
-/* The code at the start of a [Black] tag, possibly wrapped: "(+0016.32d4g7) 1st Prize". */
-static int black_tag_code(auditor *a, const pgn_tag *t, code_site *site, scan_match *m)
-{
-    const char *value = t->raw_value;
-    if (!scan_first(a->codec, value, t->raw_value_len, 0, m))
-        return 0;
-    if (m->start > 1 || (m->start == 1 && value[0] != '(' && value[0] != '['))
-        return 0; /* a name that happens to contain a code further on */
+    site->in = t;
     site->start = value_offset(a, t, m->start);
     site->end = value_offset(a, t, m->end);
     return 1;
-}
-
-/* What the FEN gives, in the form (and with the stipulation or indicator) of the tag's code. */
-static int expected_code(const auditor *a, const gbr_position *fen, const scan_match *m, code_site *site)
-{
-    gbr_counts counts;
-    gbr_material material;
-    gbr_position_counts(fen, &counts);
-    gbr_result r = a->codec->material_from_counts(&counts, &material);
-    if (r.error)
-        return -1;
-    if (m->form == GBR_FORM_MATERIAL) {
-        r = a->codec->format_material(site->expected, sizeof site->expected, &material);
-    } else if (m->form == GBR_FORM_STUDY) {
-        gbr_study s = m->value.study;
-        s.material = material;
-        for (uint8_t sq = 0; sq < 64; sq++) {
-            if (fen->board[sq] == GBR_WK)
-                s.white_king = sq;
-            else if (fen->board[sq] == GBR_BK)
-                s.black_king = sq;
-        }
-        r = a->codec->format_study(site->expected, sizeof site->expected, &s);
-    } else {
-        gbr_position p = *fen;
-        p.indicator = m->value.position.indicator;
-        r = a->codec->format_position(site->expected, sizeof site->expected, &p);
-    }
-    if (r.error)
-        return -1;
-    site->expected_len = r.length;
-    site->wrong = r.length != m->canonical_len || memcmp(site->expected, m->canonical, r.length) != 0;
-    return 0;
 }
 
 /* Part of a report line: to the buffered standard output, or held until
@@ -289,11 +201,8 @@ static void print_mismatch(auditor *a, const code_site *site, const scan_match *
     put_str(a, ", ");
     put_tag_value(a, "Event", event);
     put_str(a, "): ");
-    put(a, site->in->name, site->in->name_len);
-    put_str(a, " tag says ");
-    put(a, m->canonical, m->canonical_len);
-    put_str(a, ", FEN gives ");
-    put(a, site->expected, site->expected_len);
+    char sentence[AUDIT_MISMATCH_MAX];
+    put(a, sentence, audit_mismatch_text(sentence, site->in, m, site->expected, site->expected_len));
     end_line(a);
 }
 
@@ -360,10 +269,8 @@ static void audit_game(void *context, const pgn_game *game)
         if (!room)
             continue;
         memset(&sites[n], 0, sizeof sites[n]);
-        if (tag_is(t, "GBR") && gbr_tag_code(a, t, &sites[n], &matches[n]))
-            sites[n].in = t, n++;
-        else if (tag_is(t, "Black") && black_tag_code(a, t, &sites[n], &matches[n]))
-            sites[n].in = t, n++;
+        if (audit_is_code_tag(t) && tag_code(a, t, &sites[n], &matches[n]))
+            n++;
     }
     /* The FEN is read even when the game has no code, so that every
      * unreadable FEN is reported (it is not a mismatch). A game without one
@@ -381,7 +288,8 @@ static void audit_game(void *context, const pgn_game *game)
     }
     if (n > 0) {
         for (size_t i = 0; i < n; i++) {
-            if (expected_code(a, &position, &matches[i], &sites[i]) != 0) {
+            if (audit_expected_code(a->codec, &position, &matches[i], sites[i].expected, sizeof sites[i].expected,
+                                    &sites[i].expected_len, &sites[i].wrong) != 0) {
                 sites[i].wrong = 0;
                 continue;
             }

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "audit_code.h"
 #include "cli.h"
 #include "directory_entries.h"
 #include "pgn_reader.h"
@@ -31,22 +32,32 @@ static const char help[] =
     "([Event]), the year (the first four characters of [Date] when they are\n"
     "digits) and where the game is: FILE, game number (from 1 in each file) and\n"
     "line. The position is the game's [FEN], or the standard start position when\n"
-    "it has none; the stipulation and the position form's indicator come from\n"
-    "[Result]: 1-0 a win, 1/2-1/2 a draw, anything else none. Games that are\n"
-    "equal in that order keep their input order.\n"
+    "it has none. Games that are equal in that order keep their input order.\n"
+    "\n"
+    "Code tags ([GBR \"...\"], and [Black] when it starts with a code) are read\n"
+    "as `gbr audit` reads them. The stipulation and the position form's\n"
+    "indicator come from the first code tag that says one (a study code's + or\n"
+    "=, a position form's indicator), else from [Result]: 1-0 a win, 1/2-1/2 a\n"
+    "draw, anything else none. An entry whose code tag disagrees with its FEN\n"
+    "is flagged with what audit says, \"TAG tag says CODE, FEN gives CODE\"\n"
+    "(several joined by \"; \"): in text on a third line marked '!', in the\n"
+    "tsv mismatch column, the json \"mismatch\" member (null when none) and as\n"
+    "a red marked line in html. That alone leaves the exit status 0.\n"
     "\n"
     "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
     "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error and\n"
     "listed at the end under \"could not classify\" with where it is; the exit\n"
-    "status is then 1. The directory is still written.\n"
+    "status is then 1. The directory is still written. A code tag that cannot\n"
+    "be read is reported the same way (exit status 1) and its entry kept.\n"
     "\n"
     "Formats:\n"
     "  text  (the default) a book-style index for print: a heading per class,\n"
-    "        then its entries, two lines each\n"
+    "        then its entries, two lines each (a third when flagged)\n"
     "  tsv   a header row, then one entry a line: material, name, study,\n"
-    "        position, composer, source, year, file, game, line, problem\n"
+    "        position, composer, source, year, file, game, line, problem,\n"
+    "        mismatch\n"
     "        (tabs and line ends inside a value become spaces)\n"
-    "  json  {\"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
+    "  json  {\"games\", \"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
     "        \"entries\": [...]}], \"unclassified\": [...]}\n"
     "  html  one self-contained page (no network: its style and script are\n"
     "        inline): a table of contents by class with counts, each entry with\n"
@@ -62,8 +73,9 @@ static const char help[] =
     "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
     "terminal. The entries are held in memory (about 200 bytes a game plus its\n"
     "tag values).\n"
-    "Exit status: 0 every game classified, 1 some game could not be classified or\n"
-    "an input could not be read or the output written, 2 usage error.\n";
+    "Exit status: 0 every game classified, 1 some game could not be classified,\n"
+    "a code tag could not be read, an input could not be read or the output\n"
+    "written, 2 usage error.\n";
 
 static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -74,6 +86,9 @@ typedef struct reader_state {
     int failed;       /* out of memory */
     int bad_input;
     uint64_t order;
+    /* The game's mismatch text, built here, then kept with its entry. */
+    char *mismatch;
+    size_t mismatch_len, mismatch_cap;
     /* Progress */
     int progress;
     unsigned long long games, bytes;
@@ -163,6 +178,57 @@ static void report(reader_state *st, unsigned long game, unsigned long line, uns
     st->bad_input = 1;
 }
 
+static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
+{
+    char *bigger = grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
+    if (!bigger) {
+        st->failed = 1;
+        return;
+    }
+    st->mismatch = bigger;
+    memcpy(st->mismatch + st->mismatch_len, bytes, len);
+    st->mismatch_len += len;
+}
+
+/* The game's code tags, by the audit rule: a tag that cannot be read is
+ * reported (as gbr audit reports it) and the entry kept; with a readable FEN
+ * (fen not NULL) each code that disagrees with it is added to the game's
+ * mismatch text. Returns the stipulation the first code that says one says,
+ * GBR_RESULT_NONE when none does. */
+static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen)
+{
+    gbr_result_option said = GBR_RESULT_NONE;
+    st->mismatch_len = 0;
+    for (size_t i = 0; i < g->tags_n; i++) {
+        const pgn_tag *t = &g->tags[i];
+        if (!audit_is_code_tag(t))
+            continue;
+        scan_match code;
+        audit_tag_error error;
+        audit_code_status found = audit_tag_code(st->d->codec, t, &code, &error);
+        if (found == AUDIT_CODE_ERROR) {
+            fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", st->source, t->value_at.line,
+                    t->value_at.column + (unsigned long)error.index, g->number, error.what, error.message);
+            st->bad_input = 1;
+        }
+        if (found != AUDIT_CODE_FOUND)
+            continue;
+        if (said == GBR_RESULT_NONE)
+            said = audit_code_stipulation(&code);
+        char expected[GBR_POSITION_MAX];
+        size_t expected_len;
+        int wrong;
+        if (!fen || audit_expected_code(st->d->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
+            !wrong)
+            continue;
+        char sentence[AUDIT_MISMATCH_MAX];
+        if (st->mismatch_len)
+            add_mismatch_text(st, "; ", 2);
+        add_mismatch_text(st, sentence, audit_mismatch_text(sentence, t, &code, expected, expected_len));
+    }
+    return said;
+}
+
 /* One entry per game, from its tags. */
 static void add_game(void *context, const pgn_game *g)
 {
@@ -211,10 +277,14 @@ static void add_game(void *context, const pgn_game *g)
             gbr_position_counts(&p, &counts);
             r = d->codec->material_from_counts(&counts, &e->material);
         }
-        const pgn_tag *result = find_tag(g, "Result");
-        gbr_result_option option = value_is(result, "1-0")       ? GBR_RESULT_WIN
-                                   : value_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
-                                                                 : GBR_RESULT_NONE;
+        /* The stipulation a code tag says, else [Result]'s. */
+        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
+        if (option == GBR_RESULT_NONE) {
+            const pgn_tag *result = find_tag(g, "Result");
+            option = value_is(result, "1-0")       ? GBR_RESULT_WIN
+                     : value_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
+                                                   : GBR_RESULT_NONE;
+        }
         char text[GBR_POSITION_MAX];
         if (!r.error) {
             p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
@@ -244,6 +314,8 @@ static void add_game(void *context, const pgn_game *g)
         } else {
             e->classified = 1;
             gbr_directory_key_of(d->codec, GBR_FORM_POSITION, &p, &e->key);
+            if (st->mismatch_len)
+                keep(st, st->mismatch, st->mismatch_len, &e->mismatch);
         }
     }
     if (problem)
@@ -376,5 +448,6 @@ int cmd_directory(int argc, char **argv)
     }
     free(d.entries);
     free(d.text);
+    free(st.mismatch);
     return status;
 }

@@ -28,6 +28,10 @@ typedef struct directory_entry {
     directory_text position; /* position form */
     directory_text composer, source, year;
     directory_text problem;  /* why it could not be classified */
+    /* Empty, or what each code tag that disagrees with the FEN says against
+     * it: "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3", several
+     * joined by "; " (audit_code.h's rule, as gbr audit reports it). */
+    directory_text mismatch;
     size_t file;             /* index into directory.files */
     unsigned long game, line, column; /* column: of the problem */
 } directory_entry;

@@ -4,7 +4,9 @@
  * holding Unicode chess glyphs), and a filter box. The filter is every word
  * typed, each of which must occur in the entry's codes, name, composer,
  * source or year; the page reads its first filter from the address's
- * fragment, #filter=WORDS, so a link (and a test) can open it filtered. */
+ * fragment, #filter=WORDS, so a link (and a test) can open it filtered. An
+ * entry whose code tag disagrees with its FEN carries a red, marked line
+ * (span.mismatch) saying so. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
 #include <string.h>
@@ -34,6 +36,7 @@ static const char head[] =
     ".study{font-family:ui-monospace,monospace;font-weight:bold}\n"
     ".position{font-family:ui-monospace,monospace;word-break:break-all}\n"
     ".where{color:#666}\n"
+    ".mismatch{color:#a00;font-weight:bold}\n"
     "#unclassified li{margin:.3em 0}\n"
     "[hidden]{display:none!important}\n"
     "</style>\n</head>\n<body>\n";
@@ -245,6 +248,11 @@ void directory_write_html(const directory *d, sort_output *out)
             put_reference(out, d, e);
             directory_put(out, "<br>");
             put_where(out, d, e);
+            if (e->mismatch.len) {
+                directory_put(out, "<br><span class=\"mismatch\">&#9888; ");
+                directory_put_html(out, directory_str(d, e->mismatch), e->mismatch.len);
+                directory_put(out, "</span>");
+            }
             directory_put(out, "</div></li>\n");
         }
         directory_put(out, "</ol>\n</section>\n");

@@ -26,6 +26,10 @@ static void put_entry(sort_output *out, const directory *d, const directory_entr
     if (e->classified) {
         put_member(out, "study", d, e->study);
         put_member(out, "position", d, e->position);
+        if (e->mismatch.len)
+            put_member(out, "mismatch", d, e->mismatch);
+        else
+            directory_put(out, ",\"mismatch\":null");
     } else {
         directory_put(out, ",\"column\":");
         directory_put_uint(out, e->column);

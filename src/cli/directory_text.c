@@ -1,6 +1,7 @@
 /* gbr directory --format text: a book-style index for print. Per class a
  * heading ("0103.00  KRvKN  2 entries") and the material in words, then two
- * lines per entry: the codes, then composer, source, year and where it is. */
+ * lines per entry: the codes, then composer, source, year and where it is,
+ * and a third marked with '!' when a code tag disagrees with the FEN. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
 #include "directory_entries.h"
@@ -82,6 +83,11 @@ void directory_write_text(const directory *d, sort_output *out)
             directory_put(out, " -- ");
             put_where(out, d, e);
             directory_put(out, "\n");
+            if (e->mismatch.len) { /* marked, so that a reader (or grep '^ *!') finds it */
+                directory_put(out, "              ! ");
+                directory_put_text(out, d, e->mismatch);
+                directory_put(out, "\n");
+            }
         }
         i += c.count;
     }

@@ -52,12 +52,14 @@ static void put_entry(sort_output *out, const directory *d, const directory_entr
     directory_put_uint(out, e->line);
     directory_put(out, "\t");
     put_text_field(out, d, e->problem);
+    directory_put(out, "\t");
+    put_text_field(out, d, e->mismatch);
     directory_put(out, "\n");
 }
 
 void directory_write_tsv(const directory *d, sort_output *out)
 {
-    directory_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\n");
+    directory_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\n");
     size_t classified = directory_classified(d);
     for (size_t i = 0; i < classified;) {
         directory_class c;

@@ -3,8 +3,9 @@
 the page of the bundled sample, runs its script and prints the DOM
 (--dump-dom); the filter is driven through the address's fragment
 (#filter=WORDS), which the page reads. Checked in the DOM: the classes and
-entries shown, one entry's diagram square by square, the count line, and
-what each filter leaves shown. A screenshot of the page is kept in WORK_DIR
+entries shown, one entry's diagram square by square, the count line, the
+mark on the one entry whose code tag disagrees with its FEN, and what each
+filter leaves shown. A screenshot of the page is kept in WORK_DIR
 (directory.png) as the test's artefact.
 
 Exits 77 (skipped, with the reason printed) when chromium is not installed.
@@ -57,6 +58,7 @@ class Dom(html.parser.HTMLParser):
         super().__init__()
         self.classes, self.entries, self.stack = [], [], []
         self.shown, self.in_shown, self.square = "", False, None
+        self.in_mismatch = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -64,7 +66,10 @@ class Dom(html.parser.HTMLParser):
         if tag == "section" and "class" in cls:
             self.classes.append({"id": a.get("id"), "hidden": "hidden" in a})
         if tag == "li" and "entry" in cls:
-            self.entries.append({"hidden": "hidden" in a, "squares": {}, "text": ""})
+            self.entries.append({"hidden": "hidden" in a, "squares": {}, "text": "", "mismatch": None})
+        if tag == "span" and "mismatch" in cls and self.entries:
+            self.in_mismatch = True
+            self.entries[-1]["mismatch"] = ""
         if tag == "span" and "sq" in cls and self.entries:
             self.square = a.get("data-square")
             self.entries[-1]["squares"][self.square] = ""
@@ -74,10 +79,13 @@ class Dom(html.parser.HTMLParser):
     def handle_endtag(self, tag):
         if tag == "span":
             self.square = None
+            self.in_mismatch = False
         if tag == "p":
             self.in_shown = False
 
     def handle_data(self, data):
+        if self.in_mismatch:
+            self.entries[-1]["mismatch"] += data
         if self.in_shown:
             self.shown += data
         if self.square and self.entries:
@@ -115,6 +123,14 @@ if vellmar:
     expect("diagram has 64 squares", len(squares), 64)
     men = {s: g for s, g in squares.items() if g}
     expect("diagram men", men, {"c1": "\u2654", "a1": "\u2656", "c3": "\u265a", "h1": "\u265e"})
+
+# The wrong [Black] code of I. Renwick's study (game 9) is marked on its
+# entry, and only there.
+flagged = [(e["text"], e["mismatch"]) for e in dom.entries if e["mismatch"] is not None]
+expect("entries marked", len(flagged), 1)
+if flagged:
+    expect("marked entry", "I. Renwick" in flagged[0][0], True)
+    expect("mark", flagged[0][1], "\u26a0 Black tag says +0300.10a1a3, FEN gives +0400.10a1a3")
 
 for fragment, want_entries, want_classes, who in (
         ("#filter=1952", 1, 1, "C. Halloway"),

@@ -12,6 +12,11 @@ Groups:
              from spec/gbr.md §8
   errors     bad input: broken FEN, malformed tag section, a missing file,
              standard input, -o, usage errors
+  codes      code tags: the stipulation taken from a code tag before
+             [Result], an unreadable code tag reported with the entry kept,
+             and gbr audit and gbr directory agreeing on which games' code
+             tags are wrong (and on what they say) on generated data with
+             planted wrong codes
 
 usage: directory_tests.py GBR WORK_DIR GROUP [--update]
 """
@@ -85,8 +90,8 @@ def test_sample():
 
     # TSV: the same entries in the same order as JSON.
     rows = [r.split(b"\t") for r in outputs["tsv"].splitlines()]
-    expect("tsv header", rows[0], b"material name study position composer source year file game line problem".split())
-    expect("tsv columns", {len(r) for r in rows}, {11})
+    expect("tsv header", rows[0], b"material name study position composer source year file game line problem mismatch".split())
+    expect("tsv columns", {len(r) for r in rows}, {12})
     json_rows = [(c["material"], e["study"], e["game"]) for c in classes for e in c["entries"]]
     json_rows += [("", "", u["game"]) for u in d["unclassified"]]
     expect("tsv order = json order", [(r[0].decode(), r[2].decode(), int(r[8])) for r in rows[1:]], json_rows)
@@ -97,6 +102,18 @@ def test_sample():
     expect("text headings", sum(1 for line in text.splitlines() if line[:7] in codes and line[7:9] == "  "), 20)
     if "Could not classify  1 entry" not in text:
         failures.append("text: no closing 'could not classify' section")
+
+    # The wrong [Black] code of game 9 (I. Renwick) is flagged in every
+    # format, and no other entry is.
+    flag = "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3"
+    expect("json mismatch", [(e["game"], e["mismatch"]) for c in classes for e in c["entries"] if e["mismatch"]],
+           [(9, flag)])
+    expect("json mismatch on every classified entry", all("mismatch" in e for c in classes for e in c["entries"]), True)
+    expect("tsv mismatch", [(int(r[8]), r[11].decode()) for r in rows[1:] if r[11]], [(9, flag)])
+    lines = text.splitlines()
+    marked = [i for i, line in enumerate(lines) if line.lstrip().startswith("! ")]
+    expect("text marked lines", [lines[i] for i in marked], ["              ! " + flag])
+    expect("text mark under game 9's entry", [lines[i - 1].endswith("(game 9)") for i in marked], [True])
 
     # HTML: self-contained (no address outside the page), the right numbers of
     # classes, entries and squares. The browser test drives it for real.
@@ -111,6 +128,9 @@ def test_sample():
     expect("html entries", html.count('<li class="entry"'), 23)
     expect("html squares", html.count('data-square="'), 23 * 64)
     expect("html toc entries", html.count('<li id="toc-c'), 20)
+    expect("html mismatch marks", html.count('<span class="mismatch">'), 1)
+    if '<span class="mismatch">&#9888; ' + flag + "</span>" not in html:
+        failures.append("html: no visible mark for game 9's wrong code")
 
 
 FILES = "abcdefgh"
@@ -256,7 +276,68 @@ def test_errors():
     expect("--help", (p.returncode, b"--format text|tsv|json|html" in p.stdout), (0, True))
 
 
-{"sample": test_sample, "generated": test_generated, "errors": test_errors}[GROUP]()
+def test_codes():
+    # The stipulation: a code tag's '+'/'=' (study code) or indicator
+    # (position form) before [Result]; a material code, a study code without
+    # one and a [Black] name say none, and [Result] decides.
+    pgn = os.path.join(WORK, "codes.pgn")
+    with open(pgn, "wb") as f:
+        f.write(b'[Event "1"]\n[Black "(=0100.00a1c3) 1st Prize"]\n[Result "1-0"]\n'
+                b'[FEN "8/8/8/8/8/2k5/8/KR6 w - - 0 1"]\n\n*\n\n'
+                b'[Event "2"]\n[GBR "a1c3 0100.00 b1 2/1-+."]\n[Result "*"]\n'
+                b'[FEN "8/8/8/8/8/2k5/8/KR6 b - - 0 1"]\n\n*\n\n'
+                b'[Event "3"]\n[GBR "0100.00"]\n[Result "1/2-1/2"]\n'
+                b'[FEN "8/8/8/8/8/2k5/8/KR6 w - - 0 1"]\n\n*\n\n'
+                b'[Event "4"]\n[Black "0100.00a1c3"]\n[Result "1-0"]\n'
+                b'[FEN "8/8/8/8/8/2k5/8/KR6 w - - 0 1"]\n\n*\n\n'
+                b'[Event "5"]\n[Black "B. Fox"]\n[GBR "+0200.00a1c3"]\n[Result "*"]\n'
+                b'[FEN "8/8/8/8/8/2k5/8/KR6 w - - 0 1"]\n\n*\n\n'
+                # An unreadable [GBR] code: reported, the entry kept, [Result] used.
+                b'[Event "6"]\n[GBR "0100.0x"]\n[Result "1-0"]\n'
+                b'[FEN "8/8/8/8/8/2k5/8/KR6 w - - 0 1"]\n\n*\n')
+    p = directory("--format", "json", pgn)
+    expect("codes exit (an unreadable code tag)", p.returncode, 1)
+    d = json.loads(p.stdout)
+    got = {e["game"]: (e["study"], e["position"], e["mismatch"]) for c in d["classes"] for e in c["entries"]}
+    expect("codes: every entry kept", sorted(got), [1, 2, 3, 4, 5, 6])
+    expect("codes: study code's '=' over [Result] 1-0", got.get(1), ("=0100.00a1c3", "a1c3 0100.00 b1 2/1=.", None))
+    expect("codes: position form's '-+' over [Result] *", got.get(2), ("+0100.00a1c3", "a1c3 0100.00 b1 2/1-+.", None))
+    expect("codes: a material code says none", got.get(3), ("=0100.00a1c3", "a1c3 0100.00 b1 2/1=.", None))
+    expect("codes: a study code without one", got.get(4), ("+0100.00a1c3", "a1c3 0100.00 b1 2/1+.", None))
+    expect("codes: a name in [Black], a wrong [GBR] with '+'", got.get(5),
+           ("+0100.00a1c3", "a1c3 0100.00 b1 2/1+.", "GBR tag says +0200.00a1c3, FEN gives +0100.00a1c3"))
+    expect("codes: unreadable [GBR], [Result] used", got.get(6), ("+0100.00a1c3", "a1c3 0100.00 b1 2/1+.", None))
+    expect("codes: the unreadable tag reported (at its 'x')", p.stderr,
+           ("gbr: %s:38:13: game 6: GBR tag: expected a material digit 0-9\n" % pgn).encode())
+    a = subprocess.run([GBR, "audit", pgn], capture_output=True)
+    expect("codes: audit reports it alike", a.stderr, p.stderr)
+
+    # Audit and directory agree on which games are wrong and on what each
+    # wrong tag says, on generated games with planted wrong codes (the
+    # generator lists its plants: a third, independent account).
+    gen = os.path.join(WORK, "planted.pgn")
+    plants = os.path.join(WORK, "planted.txt")
+    subprocess.run([sys.executable, GEN, "--games", "1500", "--seed", "5", "--wrong-every", "6", "--movetext", "2",
+                    "--out", gen, "--mismatches", plants], check=True)
+    a = subprocess.run([GBR, "audit", gen], capture_output=True, cwd=ROOT)
+    expect("planted: audit exit", a.returncode, 1)
+    by_audit = {}
+    for line in a.stdout.decode("latin-1").splitlines()[:-1]:
+        game = int(line.split(": game ", 1)[1].split(" ", 1)[0])
+        said = line.split("): ", 1)[1]
+        by_audit[game] = by_audit[game] + "; " + said if game in by_audit else said
+    p = directory("--format", "tsv", gen)
+    expect("planted: directory exit", p.returncode, 0)
+    expect("planted: directory stderr", p.stderr, b"")
+    rows = [r.split("\t") for r in p.stdout.decode("latin-1").splitlines()[1:]]
+    by_directory = {int(r[8]): r[11] for r in rows if r[11]}
+    expect("planted: games wrong (audit = directory)", sorted(by_directory), sorted(by_audit))
+    expect("planted: what each says (audit = directory)", by_directory, by_audit)
+    n_plants = sum(1 for line in open(plants) if line.strip())
+    expect("planted: as many as planted", (len(by_directory), len(by_directory) == n_plants), (1500 // 6, True))
+
+
+{"sample": test_sample, "generated": test_generated, "errors": test_errors, "codes": test_codes}[GROUP]()
 if failures:
     print("FAIL directory %s:\n" % GROUP + "\n".join(failures))
     sys.exit(1)

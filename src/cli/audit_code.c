@@ -1,0 +1,165 @@
+/* The audit rule, written once: see audit_code.h. */
+#include <string.h>
+
+#include "audit_code.h"
+
+static int tag_is(const pgn_tag *t, const char *name)
+{
+    size_t n = strlen(name);
+    return t->name_len == n && memcmp(t->name, name, n) == 0;
+}
+
+int audit_is_code_tag(const pgn_tag *t) { return tag_is(t, "GBR") || tag_is(t, "Black"); }
+
+static audit_code_status fail(audit_tag_error *error, size_t index, const char *message)
+{
+    error->index = index;
+    error->what = "GBR tag";
+    error->message = message;
+    return AUDIT_CODE_ERROR;
+}
+
+/* The code of a [GBR] tag: its whole value, spaces around it aside, must be
+ * one material code, study code or position form, short forms too (spec
+ * section 10.1). Scanning the value instead would take a code embedded in junk
+ * ("a1h1 0001.00 2/1." gives 0001.00) and let a fix keep the junk. The value
+ * is read as written: a code has no quote or backslash to unescape. */
+static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *m,
+                                      audit_tag_error *error)
+{
+    const char *value = t->raw_value;
+    size_t from = 0, to = t->raw_value_len;
+    while (from < to && (value[from] == ' ' || value[from] == '\t'))
+        from++;
+    while (to > from && (value[to - 1] == ' ' || value[to - 1] == '\t'))
+        to--;
+    const char *code = value + from;
+    size_t len = to - from;
+    if (len == 0 || (len == 1 && (code[0] == '?' || code[0] == '-')))
+        return AUDIT_CODE_NONE; /* empty, or PGN's "unknown" and "not applicable" */
+    gbr_result r;
+    m->form = gbr_detect_form(code, len);
+    switch (m->form) {
+    case GBR_FORM_MATERIAL:
+        r = codec->parse_material(code, len, &m->value.material);
+        break;
+    case GBR_FORM_STUDY:
+        r = codec->parse_study(code, len, &m->value.study);
+        break;
+    case GBR_FORM_POSITION:
+        r = codec->parse_position(code, len, &m->value.position);
+        break;
+    default: /* a FEN, a material name or no form: nothing to compare */
+        return fail(error, from, "not a material code, study code or position form");
+    }
+    if (r.error)
+        return fail(error, from + (r.column ? r.column - 1 : 0), gbr_error_message(r.error));
+    /* A wrapper belongs to the tag, not to the code a fix may rewrite. */
+    if (m->form == GBR_FORM_STUDY && (code[0] == '(' || code[0] == '[')) {
+        from++;
+        to--;
+    }
+    if (m->form == GBR_FORM_MATERIAL)
+        r = codec->format_material(m->canonical, sizeof m->canonical, &m->value.material);
+    else if (m->form == GBR_FORM_STUDY)
+        r = codec->format_study(m->canonical, sizeof m->canonical, &m->value.study);
+    else
+        r = codec->format_position(m->canonical, sizeof m->canonical, &m->value.position);
+    if (r.error)
+        return AUDIT_CODE_NONE;
+    m->canonical_len = r.length;
+    m->start = from;
+    m->end = to;
+    return AUDIT_CODE_FOUND;
+}
+
+/* The code at the start of a [Black] tag, possibly wrapped: "(+0016.32d4g7) 1st Prize". */
+static audit_code_status black_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *m)
+{
+    const char *value = t->raw_value;
+    if (!scan_first(codec, value, t->raw_value_len, 0, m))
+        return AUDIT_CODE_NONE;
+    if (m->start > 1 || (m->start == 1 && value[0] != '(' && value[0] != '['))
+        return AUDIT_CODE_NONE; /* a name that happens to contain a code further on */
+    return AUDIT_CODE_FOUND;
+}
+
+audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *code,
+                                 audit_tag_error *error)
+{
+    if (tag_is(t, "GBR"))
+        return gbr_tag_code(codec, t, code, error);
+    if (tag_is(t, "Black"))
+        return black_tag_code(codec, t, code);
+    return AUDIT_CODE_NONE;
+}
+
+int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const scan_match *m, char *expected,
+                        size_t capacity, size_t *expected_len, int *wrong)
+{
+    gbr_counts counts;
+    gbr_material material;
+    gbr_position_counts(fen, &counts);
+    gbr_result r = codec->material_from_counts(&counts, &material);
+    if (r.error)
+        return -1;
+    if (m->form == GBR_FORM_MATERIAL) {
+        r = codec->format_material(expected, capacity, &material);
+    } else if (m->form == GBR_FORM_STUDY) {
+        gbr_study s = m->value.study; /* the stipulation is the tag's: a FEN cannot say it */
+        s.material = material;
+        for (uint8_t sq = 0; sq < 64; sq++) {
+            if (fen->board[sq] == GBR_WK)
+                s.white_king = sq;
+            else if (fen->board[sq] == GBR_BK)
+                s.black_king = sq;
+        }
+        r = codec->format_study(expected, capacity, &s);
+    } else {
+        gbr_position p = *fen;
+        p.indicator = m->value.position.indicator;
+        r = codec->format_position(expected, capacity, &p);
+    }
+    if (r.error)
+        return -1;
+    *expected_len = r.length;
+    *wrong = r.length != m->canonical_len || memcmp(expected, m->canonical, r.length) != 0;
+    return 0;
+}
+
+gbr_result_option audit_code_stipulation(const scan_match *m)
+{
+    if (m->form == GBR_FORM_STUDY) {
+        if (m->value.study.stipulation == GBR_STIP_WIN)
+            return GBR_RESULT_WIN;
+        if (m->value.study.stipulation == GBR_STIP_DRAW)
+            return GBR_RESULT_DRAW;
+    } else if (m->form == GBR_FORM_POSITION) {
+        switch (m->value.position.indicator) {
+        case GBR_IND_WIN:
+        case GBR_IND_BLACK_WIN:
+            return GBR_RESULT_WIN;
+        case GBR_IND_DRAW:
+        case GBR_IND_BLACK_DRAW:
+            return GBR_RESULT_DRAW;
+        default:
+            break;
+        }
+    }
+    return GBR_RESULT_NONE;
+}
+
+size_t audit_mismatch_text(char *dst, const pgn_tag *t, const scan_match *code, const char *expected,
+                           size_t expected_len)
+{
+    static const char says[] = " tag says ", gives[] = ", FEN gives ";
+    const char *name = tag_is(t, "GBR") ? "GBR" : "Black"; /* only code tags have a code */
+    size_t n = 0;
+    const char *const parts[5] = {name, says, code->canonical, gives, expected};
+    const size_t lens[5] = {strlen(name), sizeof says - 1, code->canonical_len, sizeof gives - 1, expected_len};
+    for (int i = 0; i < 5; i++) {
+        memcpy(dst + n, parts[i], lens[i]);
+        n += lens[i];
+    }
+    return n;
+}
