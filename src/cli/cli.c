@@ -147,6 +147,15 @@ void cli_put_json_string(const char *s, size_t len)
     cli_putc('"');
 }
 
+void cli_fput_json_string(FILE *to, const char *s, size_t len)
+{
+    char spelled[6];
+    putc('"', to);
+    for (size_t i = 0; i < len; i++)
+        fwrite(spelled, 1, cli_json_byte((unsigned char)s[i], spelled), to);
+    putc('"', to);
+}
+
 /* ---- Reports ---------------------------------------------------------------- */
 void cli_report(const cli_input *input, uint32_t column, const char *message)
 {

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "gbr.h"
 #include "line_limit.h"
@@ -131,9 +132,11 @@ int cli_flush(void);
  * \u00XX (a JSON reader sees those as the Latin-1 code points). One rule
  * for every --json output. cli_json_byte writes one byte's spelling (1, 2
  * or 6 bytes) to out and returns its length; cli_put_json_string writes a
- * quoted string to the buffered stdout. */
+ * quoted string to the buffered stdout, cli_fput_json_string to a stdio
+ * stream (for the reports that are written through stdio). */
 size_t cli_json_byte(unsigned char c, char out[6]);
 void cli_put_json_string(const char *s, size_t len);
+void cli_fput_json_string(FILE *to, const char *s, size_t len);
 
 /* ---- The subcommands ----------------------------------------------------
  * Declared from the generated table, so each cmd_<name>.c is compiled against

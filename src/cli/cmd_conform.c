@@ -610,14 +610,7 @@ static enum verdict judge(const vector_case *vc, const char *expected, size_t ex
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len)
-{
-    char spelled[6];
-    putchar('"');
-    for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, cli_json_byte((unsigned char)s[i], spelled), stdout);
-    putchar('"');
-}
+static void json_string(const char *s, size_t len) { cli_fput_json_string(stdout, s, len); }
 
 static void json_cstring(const char *s) { json_string(s, strlen(s)); }
 

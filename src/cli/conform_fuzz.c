@@ -325,14 +325,8 @@ static void vector_line(const finding *f, char *out, size_t cap)
              expected, strcmp(how, "crash") == 0 ? "no answer" : got, how);
 }
 
-static void json_string(const char *s, size_t len)
-{
-    char spelled[6];
-    putchar('"');
-    for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, cli_json_byte((unsigned char)s[i], spelled), stdout);
-    putchar('"');
-}
+/* The report goes through stdio here; the escaping is the shared rule. */
+static void json_string(const char *s, size_t len) { cli_fput_json_string(stdout, s, len); }
 
 static void report_finding(const finding *f, int json, int first, double timeout)
 {

@@ -11,6 +11,14 @@ const char *directory_str(const directory *d, directory_text t) { return d->text
 
 size_t directory_classified(const directory *d) { return d->classified_n; }
 
+size_t directory_class_count(const directory *d)
+{
+    size_t classes = 0, limit = directory_classified(d);
+    for (size_t i = 0; i < limit; i++) /* a class starts where the material number (key bytes 0-2) changes */
+        classes += i == 0 || memcmp(d->entries[i].key.bytes, d->entries[i - 1].key.bytes, 3) != 0;
+    return classes;
+}
+
 void directory_class_at(const directory *d, size_t from, directory_class *c)
 {
     size_t end = from + 1, limit = directory_classified(d);

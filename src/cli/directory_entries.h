@@ -57,6 +57,8 @@ typedef struct directory_class {
 void directory_class_at(const directory *d, size_t from, directory_class *c);
 /* The number of classified entries (they come first, in order): classified_n. */
 size_t directory_classified(const directory *d);
+/* The number of material classes among the classified entries. */
+size_t directory_class_count(const directory *d);
 /* The text of a field. */
 const char *directory_str(const directory *d, directory_text t);
 

@@ -180,12 +180,7 @@ static void put_name(sort_output *out, const directory_class *c)
 
 void directory_write_html(const directory *d, sort_output *out)
 {
-    size_t classified = directory_classified(d), classes = 0;
-    for (size_t i = 0; i < classified; classes++) {
-        directory_class c;
-        directory_class_at(d, i, &c);
-        i += c.count;
-    }
+    size_t classified = directory_classified(d), classes = directory_class_count(d);
     directory_put(out, head);
     directory_put(out, "<h1>GBR directory</h1>\n<p id=\"summary\">");
     directory_put_uint(out, d->entries_n);

@@ -39,12 +39,7 @@ static void put_where(sort_output *out, const directory *d, const directory_entr
 
 void directory_write_text(const directory *d, sort_output *out)
 {
-    size_t classified = directory_classified(d), classes = 0;
-    for (size_t i = 0; i < classified; classes++) {
-        directory_class c;
-        directory_class_at(d, i, &c);
-        i += c.count;
-    }
+    size_t classified = directory_classified(d), classes = directory_class_count(d);
     directory_put(out, "GBR directory: ");
     directory_put_uint(out, d->entries_n);
     directory_put(out, d->entries_n == 1 ? " game, " : " games, ");
