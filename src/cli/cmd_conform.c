@@ -807,6 +807,19 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
     return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] ? CLI_EXIT_INPUT : CLI_EXIT_OK;
 }
 
+/* A number of seconds, 0 < S <= max, written as digits with an optional
+ * fraction: strtod alone would also take leading white space, a sign, hex
+ * and "inf". */
+static int parse_seconds(const char *text, double max, double *out)
+{
+    size_t digits = strspn(text, "0123456789"), point = text[digits] == '.';
+    size_t fraction = point ? strspn(text + digits + 1, "0123456789") : 0;
+    if (digits + fraction == 0 || text[digits + point + fraction] != '\0')
+        return 0;
+    *out = strtod(text, NULL);
+    return *out > 0 && *out <= max;
+}
+
 int cmd_conform(int argc, char **argv)
 {
     cli_args args;
@@ -848,9 +861,7 @@ int cmd_conform(int argc, char **argv)
         } else if (cli_option_is(&args, "--timeout")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
-            char *end;
-            opt.timeout = strtod(value, &end);
-            if (end == value || *end != '\0' || !(opt.timeout > 0 && opt.timeout <= 86400))
+            if (!parse_seconds(value, 86400, &opt.timeout))
                 status = cli_usage_error(&args, "--timeout needs a number of seconds (0 < S <= 86400)");
         } else if (cli_option_is(&args, "--mode")) {
             if ((value = cli_option_value(&args)) == NULL)
@@ -866,10 +877,8 @@ int cmd_conform(int argc, char **argv)
         } else if (cli_option_is(&args, "--fuzz")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
-            char *end;
             opt.fuzzing = 1;
-            opt.fuzz.seconds = strtod(value, &end);
-            if (end == value || *end != '\0' || !(opt.fuzz.seconds > 0 && opt.fuzz.seconds <= 86400 * 7))
+            if (!parse_seconds(value, 86400 * 7, &opt.fuzz.seconds))
                 status = cli_usage_error(&args, "--fuzz needs a number of seconds (0 < S <= 604800)");
         } else if (cli_option_is(&args, "--seed")) {
             if ((value = cli_option_value(&args)) == NULL)

@@ -563,6 +563,12 @@ def test_options():
         p = run(args, input=b"")
         check("loose-option-value", "gbr %r is a usage error (exit 2)" % args,
               p.returncode == 2 and p.stdout == b"" and b"Try 'gbr" in p.stderr, "exit %d, %r" % (p.returncode, p.stderr))
+    # Seconds are digits with an optional fraction; strtod alone would take these.
+    for option in ("--timeout", "--fuzz"):
+        for value in (" 5", "+5", "0x5", "inf", "nan", "5 ", "1e1"):
+            p = run(["conform", option, value, "--", "true"], input=b"")
+            check("loose-option-value", "gbr conform %s %r is a usage error naming the option" % (option, value),
+                  p.returncode == 2 and (option + " needs").encode() in p.stderr, "exit %d, %r" % (p.returncode, p.stderr))
     good = [["sort", "--memory", "1K"], ["sort", "--memory", "1024"], ["sort", "--memory=2m"],
             ["scan", "--buffer", "512"], ["scan", "--form", "material,study"], ["scan", "--form=position"]]
     for args in good:
