@@ -10,7 +10,14 @@ every cell that names an error has an invalid case n_cell_<row>_<column>
 cell names. Prints the coverage matrix: per row, each column's number of
 cases, '.' for a cell that names no error, '!' for an empty cell.
 
+The JSON form (DIR/json/<level>.json, section 13.1): valid by the schema
+DIR/vectors.schema.json (checked by a validator of the subset of JSON Schema
+2020-12 that the schema uses), and the same cases as the TSV file of its level,
+in the same order, field for field, with inputHex the input's bytes, flags that
+agree with the case and numberOfTests the number of cases.
+
 Usage: lint_vectors.py DIR [--spec SPEC]"""
+import json
 import os
 import re
 import sys
@@ -186,6 +193,123 @@ def table_coverage(directory, spec):
     return problems, matrix
 
 
+# ---- The JSON form ------------------------------------------------------------
+
+SCHEMA_KEYWORDS = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "required",
+                   "additionalProperties", "properties", "items", "enum", "const", "pattern", "minimum"}
+JSON_TYPES = {"object": dict, "array": list, "string": str, "integer": int}
+
+
+def schema_errors(value, schema, root, where):
+    """The places where value breaks schema (the keywords of SCHEMA_KEYWORDS only)."""
+    unknown = set(schema) - SCHEMA_KEYWORDS
+    if unknown:
+        return ["%s: the schema uses keywords this validator does not know: %s" % (where, sorted(unknown))]
+    if "$ref" in schema:
+        target = root
+        for part in schema["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        return schema_errors(value, target, root, where)
+    errors = []
+    kind = schema.get("type")
+    if kind and (not isinstance(value, JSON_TYPES[kind]) or (kind == "integer" and isinstance(value, bool))):
+        return ["%s: not of type %s" % (where, kind)]
+    if "const" in schema and value != schema["const"]:
+        errors.append("%s: not %r" % (where, schema["const"]))
+    if "enum" in schema and value not in schema["enum"]:
+        errors.append("%s: %r is not one of %s" % (where, value, schema["enum"]))
+    if "pattern" in schema and not (isinstance(value, str) and re.search(schema["pattern"], value)):
+        errors.append("%s: %r does not match %s" % (where, value, schema["pattern"]))
+    if "minimum" in schema and value < schema["minimum"]:
+        errors.append("%s: below %s" % (where, schema["minimum"]))
+    if isinstance(value, dict):
+        for name in schema.get("required", []):
+            if name not in value:
+                errors.append("%s: no %s" % (where, name))
+        properties = schema.get("properties", {})
+        for name, item in value.items():
+            if name in properties:
+                errors += schema_errors(item, properties[name], root, "%s.%s" % (where, name))
+            elif schema.get("additionalProperties") is False:
+                errors.append("%s: unexpected member %s" % (where, name))
+            elif isinstance(schema.get("additionalProperties"), dict):
+                errors += schema_errors(item, schema["additionalProperties"], root, "%s.%s" % (where, name))
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            errors += schema_errors(item, schema["items"], root, "%s[%d]" % (where, i))
+    return errors
+
+
+def tsv_cases(directory, level):
+    """The cases of a level's TSV file as field lists."""
+    with open("%s/%s.tsv" % (directory, level), "rb") as f:
+        return [line.split("\t") for line in f.read().decode("ascii").split("\n")
+                if line and not line.startswith("#")]
+
+
+def expected_flags(case):
+    """The flags section 13.1 gives a case (error class first, then in notes' order)."""
+    raw = unescape(case["input"])
+    flags = []
+    if case["result"] == "invalid":
+        flags.append("error:" + case["expected"].split(" ")[1])
+    conditions = [
+        ("order", case["operation"].endswith("-order")),
+        ("empty", raw == ""),
+        ("control", any(ord(c) < 0x20 or ord(c) == 0x7f for c in raw)),
+        ("non-ascii", any(ord(c) >= 0x80 for c in raw)),
+        ("cell", case["id"].startswith("n_cell_")),
+    ]
+    flags += [name for name, holds in conditions if holds]
+    return flags
+
+
+def lint_json(directory):
+    """Problems of the JSON form against the schema and the TSV files."""
+    problems = []
+    try:
+        with open(os.path.join(directory, "vectors.schema.json")) as f:
+            schema = json.load(f)
+    except (OSError, ValueError) as e:
+        return ["%s/vectors.schema.json: cannot read: %s" % (directory, e)]
+    for level in LEVELS:
+        path = "%s/json/%s.json" % (directory, level)
+        try:
+            with open(path) as f:
+                document = json.load(f)
+            rows = tsv_cases(directory, level)
+        except (OSError, ValueError) as e:
+            problems.append("%s: cannot read: %s" % (path, e))
+            continue
+        errors = schema_errors(document, schema, schema, path)
+        problems += errors
+        if errors:
+            continue
+        tests = document["tests"]
+        if document["level"] != level:
+            problems.append("%s: level %s" % (path, document["level"]))
+        if document["numberOfTests"] != len(tests):
+            problems.append("%s: numberOfTests %d, the file holds %d" % (path, document["numberOfTests"], len(tests)))
+        if len(tests) != len(rows):
+            problems.append("%s: %d cases, %s.tsv holds %d" % (path, len(tests), level, len(rows)))
+        for case, row in zip(tests, rows):
+            where = "%s: %s" % (path, case["id"])
+            fields = [case["id"], level, case["result"], case["operation"], case["input"], case["expected"],
+                      case["comment"]]
+            if fields != row:
+                problems.append("%s: differs from %s.tsv's case %s" % (where, level, row[0]))
+                continue
+            if bytes.fromhex(case["inputHex"]) != unescape(case["input"]).encode("latin-1"):
+                problems.append("%s: inputHex is not the input's bytes" % where)
+            flags = [f for f in case["flags"] if f != "seed"]
+            if flags != expected_flags(case):
+                problems.append("%s: flags %s, the case calls for %s" % (where, case["flags"], expected_flags(case)))
+            for flag in case["flags"]:
+                if flag not in document["notes"] and not flag.startswith("error:"):
+                    problems.append("%s: flag %s is not described in notes" % (where, flag))
+    return problems
+
+
 def main():
     args = sys.argv[1:]
     spec = None
@@ -199,6 +323,9 @@ def main():
     for level, counts in totals.items():
         print("%-10s %4d cases: %s" % (level, sum(counts.values()),
                                          ", ".join("%s %d" % (r, n) for r, n in counts.items())))
+    json_problems = lint_json(args[0])
+    problems += json_problems
+    print("json: %d files against the schema and the TSV files, %d problems" % (len(LEVELS), len(json_problems)))
     if spec:
         coverage_problems, matrix = table_coverage(args[0], spec)
         for line in matrix:

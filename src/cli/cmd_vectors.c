@@ -27,7 +27,9 @@ static const char help[] =
     "vectors [--out DIR] [--cases FILE] [--fuzz-corpus DIR]\n"
     "\n"
     "Writes the golden vectors of spec/gbr.md section 13 into DIR (default\n"
-    "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv. The\n"
+    "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv, and\n"
+    "the same cases as JSON in DIR/json/<level>.json (schema: spec/vectors/\n"
+    "vectors.schema.json, spec/gbr.md section 13.1), written in the same run. The\n"
     "expected outputs always come from the reference codec, whatever --impl says.\n"
     "Besides its own tables, it reads the invalid cases of the expectation\n"
     "tables' cells (spec/gbr.md section 9.4) from FILE (default\n"
@@ -854,6 +856,134 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
     return 0;
 }
 
+/* ==== The JSON form of a level (spec/gbr.md section 13.1) ================= */
+
+/* A JSON string in the one spelling every --json output uses (cli_json_byte). */
+static void put_json_string(FILE *f, const char *s, size_t len)
+{
+    char spelled[6];
+    fputc('"', f);
+    for (size_t i = 0; i < len; i++)
+        fwrite(spelled, 1, cli_json_byte((unsigned char)s[i], spelled), f);
+    fputc('"', f);
+}
+
+static void put_json_text(FILE *f, const char *s) { put_json_string(f, s, strlen(s)); }
+
+/* The flags a case carries, besides its error class (spec section 13.1 lists
+ * them; notes[] is their description in the file). */
+static const char *const flag_notes[][2] = {
+    {"order", "an order operation: two texts A|B"},
+    {"empty", "the input is empty (0 bytes)"},
+    {"control", "the input holds a control byte (0x00-0x1f or 0x7f)"},
+    {"non-ascii", "the input holds a byte 0x80-0xff"},
+    {"cell", "an n_cell_ case: an error named by a cell of the section 9.4 expectation tables"},
+    {"seed", "the expected output is the one its source text states"},
+};
+
+static int has_byte(const char *raw, size_t len, int (*pick)(unsigned char))
+{
+    for (size_t i = 0; i < len; i++)
+        if (pick((unsigned char)raw[i]))
+            return 1;
+    return 0;
+}
+static int is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
+static int is_high(unsigned char c) { return c >= 0x80; }
+
+static int write_level_json(const char *dir, enum level level, const vector_list *list,
+                            char (*answers)[CONFORM_ANSWER_MAX + 1], unsigned long tests)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/json/%s.json", dir, level_names[level]);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "{\n  \"$schema\": \"../vectors.schema.json\",\n  \"format\": \"GBR vectors\",\n"
+               "  \"specVersion\": \"1.1\",\n  \"level\": \"%s\",\n"
+               "  \"generatedBy\": \"gbr vectors (src/cli/cmd_vectors.c) with the reference codec, in the same run "
+               "as %s.tsv: do not edit\",\n  \"numberOfTests\": %lu,\n  \"header\": [",
+            level_names[level], level_names[level], tests);
+    /* The TSV header's "How the cases were chosen" lines, without the "# ". */
+    const char *line = how_chosen[level];
+    for (int first = 1; *line; first = 0) {
+        const char *end = strchr(line, '\n');
+        fputs(first ? "\n    " : ",\n    ", f);
+        put_json_string(f, line + 2, (size_t)(end - line - 2));
+        line = end + 1;
+    }
+    fputs(",\n    \"And n_cell_*: an invalid case for each error a cell of the section 9.4 expectation tables "
+          "names (spec/vectors/cases/cells.tsv).\"\n  ],\n  \"notes\": {\n"
+          "    \"error:NAME\": \"an invalid case: NAME is the error class of its expected output (section 9.2)\"",
+          f);
+    for (size_t n = 0; n < sizeof flag_notes / sizeof flag_notes[0]; n++) {
+        fprintf(f, ",\n    \"%s\": ", flag_notes[n][0]);
+        put_json_text(f, flag_notes[n][1]);
+    }
+    fputs("\n  },\n  \"tests\": [", f);
+    static const char hex[] = "0123456789abcdef";
+    char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
+    int first = 1, bad = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const vector *v = &list->items[i];
+        if (v->level != level)
+            continue;
+        char *raw = malloc(strlen(v->input) + 1);
+        long len = raw ? conform_unescape(v->input, raw) : -1;
+        if (len < 0) { /* checked_answer has read every input already */
+            free(raw);
+            bad = 1;
+            break;
+        }
+        fputs(first ? "\n    {\"id\": " : ",\n    {\"id\": ", f);
+        first = 0;
+        put_json_text(f, v->id);
+        fprintf(f, ", \"result\": \"%s\", \"operation\": ", v->fault ? "invalid" : "valid");
+        put_json_text(f, v->operation);
+        fputs(", \"input\": ", f);
+        put_json_text(f, v->input);
+        fputs(", \"inputHex\": \"", f);
+        for (long b = 0; b < len; b++)
+            fputc(hex[(unsigned char)raw[b] >> 4], f), fputc(hex[(unsigned char)raw[b] & 15u], f);
+        fputs("\", \"expected\": ", f);
+        conform_escape(answers[i], strlen(answers[i]), escaped);
+        put_json_text(f, escaped);
+        fputs(", \"comment\": ", f);
+        put_json_text(f, v->comment);
+        fputs(", \"flags\": [", f);
+        const char *sep = "";
+        if (v->fault) { /* "error NAME COLUMN": the class checked_answer compared with the fault */
+            fputs("\"error:", f);
+            fwrite(answers[i] + 6, 1, strcspn(answers[i] + 6, " "), f);
+            fputc('"', f);
+            sep = ", ";
+        }
+        const int flagged[] = {
+            strlen(v->operation) > 6 && strcmp(v->operation + strlen(v->operation) - 6, "-order") == 0,
+            len == 0,
+            has_byte(raw, (size_t)len, is_control),
+            has_byte(raw, (size_t)len, is_high),
+            strncmp(v->id, "n_cell_", 7) == 0,
+            v->expect != NULL,
+        };
+        for (size_t n = 0; n < sizeof flagged / sizeof flagged[0]; n++)
+            if (flagged[n]) {
+                fprintf(f, "%s\"%s\"", sep, flag_notes[n][0]);
+                sep = ", ";
+            }
+        fputs("]}", f);
+        free(raw);
+    }
+    fputs("\n  ]\n}\n", f);
+    if (fclose(f) != 0 || bad) {
+        fprintf(stderr, "gbr vectors: cannot write %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
 /* The fuzz harness surface an operation's input feeds. */
 static const char *surface_of(const char *operation, const char *raw, size_t len)
 {
@@ -1053,9 +1183,19 @@ int cmd_vectors(int argc, char **argv)
     }
     if (!bad && make_dir(out_dir) != 0)
         bad = 1;
-    for (int level = 0; level < LEVEL_COUNT && !bad; level++)
-        if (write_level(out_dir, (enum level)level, &list, answers) != 0)
+    char json_dir[4096];
+    snprintf(json_dir, sizeof json_dir, "%s/json", out_dir);
+    if (!bad && make_dir(json_dir) != 0)
+        bad = 1;
+    /* Both forms of a level from the same cases and answers, in this run. */
+    for (int level = 0; level < LEVEL_COUNT && !bad; level++) {
+        unsigned long tests = 0;
+        for (size_t i = 0; i < list.count; i++)
+            tests += list.items[i].level == (enum level)level;
+        if (write_level(out_dir, (enum level)level, &list, answers) != 0 ||
+            write_level_json(out_dir, (enum level)level, &list, answers, tests) != 0)
             bad = 1;
+    }
     if (!bad && fuzz_dir && write_fuzz_corpus(fuzz_dir, &list) != 0)
         bad = 1;
     free(answers);
