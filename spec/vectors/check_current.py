@@ -27,8 +27,8 @@ def main():
         print("check_current: `gbr vectors` failed with exit status %d" % run.returncode)
         return 1
     stale = []
-    for level in LEVELS:
-        name = level + ".tsv"
+    # Each level as TSV and as JSON (json/<level>.json), written in the same run.
+    for name in [level + ".tsv" for level in LEVELS] + ["json/%s.json" % level for level in LEVELS]:
         with open(os.path.join(scratch, name)) as f:
             fresh = f.read().splitlines(keepends=True)
         try:
@@ -78,7 +78,7 @@ def main():
         print("    %s vectors --out %s" % (os.path.abspath(gbr), os.path.abspath(committed)))
     if stale or problems:
         return 1
-    print("check_current: %d cases in %d files are current; %d fuzz seeds in %d surfaces"
+    print("check_current: %d cases in %d files and their JSON form are current; %d fuzz seeds in %d surfaces"
           % (cases, len(LEVELS), seeds, len(surfaces)))
     return 0
 

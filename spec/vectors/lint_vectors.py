@@ -10,7 +10,20 @@ every cell that names an error has an invalid case n_cell_<row>_<column>
 cell names. Prints the coverage matrix: per row, each column's number of
 cases, '.' for a cell that names no error, '!' for an empty cell.
 
+The JSON form (DIR/json/<level>.json, section 13.1): valid by the schema
+DIR/vectors.schema.json (checked by a validator of the subset of JSON Schema
+2020-12 that the schema uses), and the same cases as the TSV file of its level,
+in the same order, field for field, with inputHex the input's bytes, flags that
+agree with the case and numberOfTests the number of cases.
+
+With --spec, also the coverage of the operations (section 13.5): for every
+operation an invalid case for each error class section 13.2's table says it
+can report, inputs of 0, 1 and 2 bytes, and for material, name-material, the
+fen-* operations and check each digit 0-9 of each type in a valid case's
+output. Prints a matrix for each, '!' for an empty cell.
+
 Usage: lint_vectors.py DIR [--spec SPEC]"""
+import json
 import os
 import re
 import sys
@@ -25,14 +38,16 @@ OPERATIONS = {
     "fen-position", "fen-position-win", "fen-position-draw", "position-fen", "name-material",
     "material-name", "check", "material-order", "study-order", "position-order",
 }
-# The error classes of §9.2 a text can have (not the API-only ones).
-ERRORS = {
+# The error classes of §9.2 a text can have (not the API-only ones), in their
+# numbers' order (the coverage matrix's columns are those numbers).
+ERROR_LIST = [
     "empty", "truncated", "trailing", "expected-digit", "pawn-count", "expected-point",
     "expected-space", "expected-slash", "expected-close", "expected-square", "square-count",
     "duplicate-square", "square-order", "pawn-rank", "too-many-pawns", "promotions", "men-count",
     "men-mismatch", "indicator", "overflow-group", "fen-piece", "fen-rank", "fen-kings", "fen-field",
     "name-syntax", "name-overflow", "unknown-form",
-}
+]
+ERRORS = set(ERROR_LIST)
 ID = re.compile(r"^[yni]_[a-z0-9_]+$")
 ESCAPED = re.compile(r"^(?:[\x20-\x5b\x5d-\x7e]|\\\\|\\x[0-9a-f]{2})*$")
 ERROR_ANSWER = re.compile(r"^error ([a-z-]+) ([1-9][0-9]*)$")
@@ -142,6 +157,14 @@ def invalid_cases(directory):
     return cases
 
 
+def cell_errors(cell, chars, place, where):
+    """The error classes a table cell names."""
+    if chars is None:
+        outcome = check_tables.parse_outcome(cell, place)
+        return set() if outcome == "ok" else {outcome[0]}
+    return {o[0] for o in check_tables.cell_outcomes(cell, chars, place, where).values() if o != "ok"}
+
+
 def table_coverage(directory, spec):
     """The coverage rule of the expectation tables; returns problems and the
     matrix's lines."""
@@ -160,11 +183,7 @@ def table_coverage(directory, spec):
         marks = []
         for index, ((name, chars), cell) in enumerate(zip(columns, row["cells"])):
             where = "%s:%d (%s), column %s" % (spec, row["line"], row["name"], name)
-            if chars is None:
-                outcome = check_tables.parse_outcome(cell, place)
-                named = set() if outcome == "ok" else {outcome[0]}
-            else:
-                named = {o[0] for o in check_tables.cell_outcomes(cell, chars, place, where).values() if o != "ok"}
+            named = cell_errors(cell, chars, place, where)
             if not named:
                 marks.append(".   ")
                 continue
@@ -186,6 +205,243 @@ def table_coverage(directory, spec):
     return problems, matrix
 
 
+# ---- The JSON form ------------------------------------------------------------
+
+SCHEMA_KEYWORDS = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "required",
+                   "additionalProperties", "properties", "items", "enum", "const", "pattern", "minimum"}
+JSON_TYPES = {"object": dict, "array": list, "string": str, "integer": int}
+
+
+def schema_errors(value, schema, root, where):
+    """The places where value breaks schema (the keywords of SCHEMA_KEYWORDS only)."""
+    unknown = set(schema) - SCHEMA_KEYWORDS
+    if unknown:
+        return ["%s: the schema uses keywords this validator does not know: %s" % (where, sorted(unknown))]
+    if "$ref" in schema:
+        target = root
+        for part in schema["$ref"].lstrip("#/").split("/"):
+            target = target[part]
+        return schema_errors(value, target, root, where)
+    errors = []
+    kind = schema.get("type")
+    if kind and (not isinstance(value, JSON_TYPES[kind]) or (kind == "integer" and isinstance(value, bool))):
+        return ["%s: not of type %s" % (where, kind)]
+    if "const" in schema and value != schema["const"]:
+        errors.append("%s: not %r" % (where, schema["const"]))
+    if "enum" in schema and value not in schema["enum"]:
+        errors.append("%s: %r is not one of %s" % (where, value, schema["enum"]))
+    if "pattern" in schema and not (isinstance(value, str) and re.search(schema["pattern"], value)):
+        errors.append("%s: %r does not match %s" % (where, value, schema["pattern"]))
+    if "minimum" in schema and value < schema["minimum"]:
+        errors.append("%s: below %s" % (where, schema["minimum"]))
+    if isinstance(value, dict):
+        for name in schema.get("required", []):
+            if name not in value:
+                errors.append("%s: no %s" % (where, name))
+        properties = schema.get("properties", {})
+        for name, item in value.items():
+            if name in properties:
+                errors += schema_errors(item, properties[name], root, "%s.%s" % (where, name))
+            elif schema.get("additionalProperties") is False:
+                errors.append("%s: unexpected member %s" % (where, name))
+            elif isinstance(schema.get("additionalProperties"), dict):
+                errors += schema_errors(item, schema["additionalProperties"], root, "%s.%s" % (where, name))
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            errors += schema_errors(item, schema["items"], root, "%s[%d]" % (where, i))
+    return errors
+
+
+def tsv_cases(directory, level):
+    """The cases of a level's TSV file as field lists."""
+    with open("%s/%s.tsv" % (directory, level), "rb") as f:
+        return [line.split("\t") for line in f.read().decode("ascii").split("\n")
+                if line and not line.startswith("#")]
+
+
+def expected_flags(case):
+    """The flags section 13.1 gives a case (error class first, then in notes' order)."""
+    raw = unescape(case["input"])
+    flags = []
+    if case["result"] == "invalid":
+        flags.append("error:" + case["expected"].split(" ")[1])
+    conditions = [
+        ("order", case["operation"].endswith("-order")),
+        ("empty", raw == ""),
+        ("control", any(ord(c) < 0x20 or ord(c) == 0x7f for c in raw)),
+        ("non-ascii", any(ord(c) >= 0x80 for c in raw)),
+        ("cell", case["id"].startswith("n_cell_")),
+    ]
+    flags += [name for name, holds in conditions if holds]
+    return flags
+
+
+def lint_json(directory):
+    """Problems of the JSON form against the schema and the TSV files."""
+    problems = []
+    try:
+        with open(os.path.join(directory, "vectors.schema.json")) as f:
+            schema = json.load(f)
+    except (OSError, ValueError) as e:
+        return ["%s/vectors.schema.json: cannot read: %s" % (directory, e)]
+    for level in LEVELS:
+        path = "%s/json/%s.json" % (directory, level)
+        try:
+            with open(path) as f:
+                document = json.load(f)
+            rows = tsv_cases(directory, level)
+        except (OSError, ValueError) as e:
+            problems.append("%s: cannot read: %s" % (path, e))
+            continue
+        errors = schema_errors(document, schema, schema, path)
+        problems += errors
+        if errors:
+            continue
+        tests = document["tests"]
+        if document["level"] != level:
+            problems.append("%s: level %s" % (path, document["level"]))
+        if document["numberOfTests"] != len(tests):
+            problems.append("%s: numberOfTests %d, the file holds %d" % (path, document["numberOfTests"], len(tests)))
+        if len(tests) != len(rows):
+            problems.append("%s: %d cases, %s.tsv holds %d" % (path, len(tests), level, len(rows)))
+        for case, row in zip(tests, rows):
+            where = "%s: %s" % (path, case["id"])
+            fields = [case["id"], level, case["result"], case["operation"], case["input"], case["expected"],
+                      case["comment"]]
+            if fields != row:
+                problems.append("%s: differs from %s.tsv's case %s" % (where, level, row[0]))
+                continue
+            if bytes.fromhex(case["inputHex"]) != unescape(case["input"]).encode("latin-1"):
+                problems.append("%s: inputHex is not the input's bytes" % where)
+            flags = [f for f in case["flags"] if f != "seed"]
+            if flags != expected_flags(case):
+                problems.append("%s: flags %s, the case calls for %s" % (where, case["flags"], expected_flags(case)))
+            for flag in case["flags"]:
+                if flag not in document["notes"] and not flag.startswith("error:"):
+                    problems.append("%s: flag %s is not described in notes" % (where, flag))
+    return problems
+
+
+# ---- Coverage of the operations (section 13.5) -----------------------------------
+
+OPERATION_ORDER = [
+    "material", "name-material", "material-name", "material-order", "study", "study-order", "position",
+    "position-fen", "position-order", "fen-material", "fen-study", "fen-study-win", "fen-study-draw",
+    "fen-position", "fen-position-win", "fen-position-draw", "check",
+]
+DIGIT_OPERATIONS = ["material", "name-material", "fen-material", "fen-study", "fen-study-win", "fen-study-draw",
+                    "fen-position", "fen-position-win", "fen-position-draw", "check"]
+REPORT_HEADER = "| operation | tables of §9.4 (row prefix) | besides |"
+MATERIAL_CODE = re.compile(r"(?<![0-9])([0-9]{4})\.[0-9]{2}")
+
+
+def reportable(spec_text):
+    """operation -> the error classes it can report: section 13.2's table of
+    tables and extra errors, the tables' errors taken from their cells."""
+    lines = spec_text.split("\n")
+    if REPORT_HEADER not in lines:
+        raise ValueError("no table of the errors each operation can report (%s)" % REPORT_HEADER)
+    columns = check_tables.CLASSES + [(check_tables.END, None)]
+    rows = check_tables.parse_tables(spec_text)
+    errors = {}
+    i = lines.index(REPORT_HEADER) + 2
+    while i < len(lines) and lines[i].startswith("|"):
+        operation, prefixes, extra = (c.strip() for c in lines[i].strip().strip("|").split("|"))
+        operation = operation.strip("`")
+        named = set(re.findall(r"`([a-z-]+)`", extra))
+        for prefix in re.findall(r"`([a-z-]+)`", prefixes):
+            chosen = [r for r in rows if r["name"].split(".")[0] == prefix
+                      and (prefix != "order" or r["operation"] == operation)]
+            if not chosen:
+                raise ValueError("line %d: no table row %s.* for %s" % (i + 1, prefix, operation))
+            for row in chosen:
+                place = len(row["prefix"]) + 1
+                for (name, chars), cell in zip(columns, row["cells"]):
+                    named |= cell_errors(cell, chars, place, "%s, column %s" % (row["name"], name))
+        errors[operation] = named
+        i += 1
+    return errors
+
+
+def all_cases(directory):
+    """Every case as a dict of its TSV fields, the input unescaped."""
+    cases = []
+    for level in LEVELS:
+        try:
+            rows = tsv_cases(directory, level)
+        except (OSError, ValueError):
+            continue  # reported by lint()
+        for f in rows:
+            if len(f) == 7:
+                cases.append({"id": f[0], "result": f[2], "operation": f[3], "input": unescape(f[4]),
+                              "expected": unescape(f[5])})
+    return cases
+
+
+def mark(count):
+    return "!" if count == 0 else str(min(count, 99))
+
+
+def operation_coverage(directory, spec):
+    """The three rules of section 13.5's coverage of the operations; returns
+    problems and the matrices' lines."""
+    with open(spec, encoding="utf-8") as f:
+        spec_text = f.read()
+    try:
+        can_report = reportable(spec_text)
+    except (ValueError, check_tables.TableError) as e:
+        return ["%s: %s" % (spec, e)], []
+    cases = all_cases(directory)
+    problems, lines = [], []
+    missing = sorted(set(OPERATION_ORDER) - set(can_report))
+    if missing:
+        problems.append("%s: section 13.2 lists no errors for %s" % (spec, ", ".join(missing)))
+    width = max(len(op) for op in OPERATION_ORDER) + 2
+
+    # 1. Every operation, an invalid case for each error it can report.
+    lines.append("errors each operation reports (columns: section 9.2's numbers; '.' cannot report):")
+    lines.append("%-*s %s" % (width, "operation", " ".join("%2d" % (n + 1) for n in range(len(ERROR_LIST)))))
+    for op in OPERATION_ORDER:
+        marks = []
+        for error in ERROR_LIST:
+            count = sum(1 for c in cases if c["operation"] == op and c["result"] == "invalid"
+                        and c["expected"].split(" ")[1:2] == [error])
+            if error not in can_report.get(op, ()):
+                marks.append(" ." if count == 0 else "%2s" % mark(count))
+                if count:
+                    problems.append("%s: %d invalid cases expect %s, which section 13.2 says it cannot report"
+                                    % (op, count, error))
+                continue
+            marks.append("%2s" % mark(count))
+            if count == 0:
+                problems.append("%s: no invalid case expects %s, which it can report (section 13.2)" % (op, error))
+        lines.append("%-*s %s" % (width, op, " ".join(marks)))
+
+    # 2. Inputs of 0, 1 and 2 bytes.
+    lines.append("inputs of 0, 1 and 2 bytes:")
+    lines.append("%-*s  0  1  2" % (width, "operation"))
+    for op in OPERATION_ORDER:
+        counts = [sum(1 for c in cases if c["operation"] == op and len(c["input"]) == n) for n in range(3)]
+        lines.append("%-*s %s" % (width, op, " ".join("%2s" % mark(n) for n in counts)))
+        for n, count in enumerate(counts):
+            if count == 0:
+                problems.append("%s: no input of %d bytes" % (op, n))
+
+    # 3. Each digit of each type through the operations that give a material code.
+    lines.append("material digits 0-9 of each type in valid outputs:")
+    lines.append("%-*s  %s" % (width + 2, "operation type", " ".join("%2d" % d for d in range(10))))
+    for op in DIGIT_OPERATIONS:
+        codes = [m.group(1) for c in cases if c["operation"] == op and c["result"] == "valid"
+                 for m in [MATERIAL_CODE.search(c["expected"])] if m]
+        for t, letter in enumerate("QRBN"):
+            counts = [sum(1 for code in codes if code[t] == str(d)) for d in range(10)]
+            lines.append("%-*s %s %s" % (width, op, letter, " ".join("%2s" % mark(n) for n in counts)))
+            for d, count in enumerate(counts):
+                if count == 0:
+                    problems.append("%s: no valid case gives digit %d on %s" % (op, d, letter))
+    return problems, lines
+
+
 def main():
     args = sys.argv[1:]
     spec = None
@@ -199,11 +455,18 @@ def main():
     for level, counts in totals.items():
         print("%-10s %4d cases: %s" % (level, sum(counts.values()),
                                          ", ".join("%s %d" % (r, n) for r, n in counts.items())))
+    json_problems = lint_json(args[0])
+    problems += json_problems
+    print("json: %d files against the schema and the TSV files, %d problems" % (len(LEVELS), len(json_problems)))
     if spec:
         coverage_problems, matrix = table_coverage(args[0], spec)
         for line in matrix:
             print(line)
         problems += coverage_problems
+        operation_problems, matrices = operation_coverage(args[0], spec)
+        for line in matrices:
+            print(line)
+        problems += operation_problems
     for p in problems:
         print("lint: " + p)
     print("%d problems" % len(problems))

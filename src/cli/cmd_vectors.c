@@ -27,12 +27,18 @@ static const char help[] =
     "vectors [--out DIR] [--cases FILE] [--fuzz-corpus DIR]\n"
     "\n"
     "Writes the golden vectors of spec/gbr.md section 13 into DIR (default\n"
-    "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv. The\n"
+    "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv, and\n"
+    "the same cases as JSON in DIR/json/<level>.json (schema: spec/vectors/\n"
+    "vectors.schema.json, spec/gbr.md section 13.1), written in the same run. The\n"
     "expected outputs always come from the reference codec, whatever --impl says.\n"
     "Besides its own tables, it reads the invalid cases of the expectation\n"
     "tables' cells (spec/gbr.md section 9.4) from FILE (default\n"
     "spec/vectors/cases/cells.tsv): id, level, operation, escaped input, error\n"
-    "class, comment, tab-separated; each must get that error class.\n"
+    "class, comment, tab-separated; each must get that error class. Last it\n"
+    "adds, where the cases leave a place empty, those of the coverage of the\n"
+    "operations (spec/gbr.md section 13.5): an invalid case of each operation\n"
+    "for each error it can report, inputs of 0-2 bytes, and each material digit\n"
+    "of each type through the operations that give a code.\n"
     "With --fuzz-corpus, also writes each case's input as a seed file\n"
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
@@ -744,6 +750,241 @@ static void add_position_sweeps(vector_list *list)
         }
 }
 
+/* ==== Coverage sweeps (spec/gbr.md section 13.5) ========================== *
+ * Run after every other case is in: each adds a case only where the cases so
+ * far leave a place of the coverage rule empty, taking its input from a case
+ * that is already there, so a new case has a stable id and the cases written
+ * by hand stay the ones that count. The error class and output of a new case
+ * come from the reference codec, like every expected output. */
+
+/* The reference codec's answer to op on an escaped input with a raw prefix;
+ * returns the status, or -1 when the escape is malformed. */
+static int reference_answer(const char *op, const char *prefix, const char *escaped, char *answer)
+{
+    size_t plen = strlen(prefix);
+    char *raw = malloc(plen + strlen(escaped) + 1);
+    long len = raw ? conform_unescape(escaped, raw + plen) : -1;
+    if (len < 0) {
+        free(raw);
+        return -1;
+    }
+    memcpy(raw, prefix, plen);
+    int status = conform_answer(gbr_codec_ref(), op, raw, plen + (size_t)len, answer);
+    free(raw);
+    return status;
+}
+
+/* The error class of an "error NAME COLUMN" answer, as a NUL-ended copy. */
+static const char *fault_of(const char *answer, char *out, size_t cap)
+{
+    size_t n = strcspn(answer + 6, " ");
+    snprintf(out, cap, "%.*s", (int)n, answer + 6);
+    return out;
+}
+
+static void underscored(char *out, size_t cap, const char *text)
+{
+    snprintf(out, cap, "%s", text);
+    for (char *c = out; *c; c++)
+        if (*c == '-')
+            *c = '_';
+}
+
+static int has_fault_case(const vector_list *list, const char *op, const char *fault)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (list->items[i].fault && strcmp(list->items[i].operation, op) == 0 &&
+            strcmp(list->items[i].fault, fault) == 0)
+            return 1;
+    return 0;
+}
+
+/* Every error class an operation can report has an invalid case (the list
+ * is spec section 13.2's; here it is what the base operations' cases reach).
+ * An operation borrows the inputs of a base operation that reads the same
+ * forms; an order operation puts the borrowed text as B after a valid A, so
+ * that A's own end (a '|') does not change the error. */
+static void add_error_sweeps(vector_list *list)
+{
+    static const struct {
+        const char *op, *base, *order_a;
+    } borrow[] = {
+        {"material-name", "material", ""},
+        {"material-order", "material", "0002.01|"},
+        {"study-order", "study", "+0020.42c1a1|"},
+        {"position-fen", "position", ""},
+        {"position-order", "position", "e1e8 0000.00 1/1.|"},
+        {"fen-material", "fen-position", ""},
+        {"fen-study", "fen-position", ""},
+        {"fen-study-win", "fen-position", ""},
+        {"fen-study-draw", "fen-position", ""},
+        {"fen-position-win", "fen-position", ""},
+        {"fen-position-draw", "fen-position", ""},
+        {"check", "material", ""},
+        {"check", "name-material", ""},
+        {"check", "study", ""},
+        {"check", "position", ""},
+        {"check", "fen-position", ""},
+    };
+    char answer[CONFORM_ANSWER_MAX + 1], fault[64], want[64], id[160], op_id[64], fault_id[64], comment[256];
+    for (size_t b = 0; b < sizeof borrow / sizeof borrow[0]; b++) {
+        size_t count = list->count; /* not the cases this loop adds */
+        for (size_t i = 0; i < count; i++) {
+            const vector *base = &list->items[i];
+            if (!base->fault || strcmp(base->operation, borrow[b].base) != 0 ||
+                has_fault_case(list, borrow[b].op, base->fault))
+                continue;
+            snprintf(want, sizeof want, "%s", base->fault);
+            /* The first case of the base operation with this fault that keeps it. */
+            for (size_t j = i; j < count; j++) {
+                const vector *v = &list->items[j];
+                if (!v->fault || strcmp(v->operation, borrow[b].base) != 0 || strcmp(v->fault, want) != 0 ||
+                    strchr(v->input, '|') ||
+                    reference_answer(borrow[b].op, borrow[b].order_a, v->input, answer) != CONFORM_REJECTED ||
+                    strcmp(fault_of(answer, fault, sizeof fault), want) != 0)
+                    continue;
+                size_t alen = strlen(borrow[b].order_a);
+                char *input = malloc(alen + strlen(v->input) + 1);
+                if (!input) {
+                    list->failed = 1;
+                    return;
+                }
+                memcpy(input, borrow[b].order_a, alen);
+                strcpy(input + alen, v->input);
+                underscored(op_id, sizeof op_id, borrow[b].op);
+                underscored(fault_id, sizeof fault_id, want);
+                add_case(list, v->level, fmt(id, sizeof id, "n_%s_reports_%s", op_id, fault_id), borrow[b].op,
+                         input, want, NULL,
+                         fmt(comment, sizeof comment, "%s reports %s: the input of %s%s", borrow[b].op, want, v->id,
+                             alen ? " as B" : ""));
+                free(input);
+                break;
+            }
+        }
+    }
+}
+
+static size_t raw_length(const char *escaped)
+{
+    size_t n = 0;
+    for (const char *c = escaped; *c; n++)
+        c += c[0] == '\\' ? (c[1] == 'x' ? 4 : 2) : 1;
+    return n;
+}
+
+/* Inputs of 0, 1 and 2 bytes for every operation: the first bytes of a
+ * valid input. */
+static void add_length_sweeps(vector_list *list)
+{
+    static const struct {
+        const char *op, *valid;
+        enum level level;
+    } ops[] = {
+        {"material", "0116.00", LEVEL_MATERIAL},
+        {"name-material", "KRPvKR", LEVEL_MATERIAL},
+        {"material-name", "0116.00", LEVEL_MATERIAL},
+        {"material-order", "0002.01|0002.00", LEVEL_MATERIAL},
+        {"study", "+0020.42c1a1", LEVEL_STUDY},
+        {"study-order", "+0020.42c1a1|=0020.42c1a1", LEVEL_STUDY},
+        {"position", "a7d3 0116.00 b2b3c6d6 3/3+.", LEVEL_POSITION},
+        {"position-fen", "a7d3 0116.00 b2b3c6d6 3/3+.", LEVEL_POSITION},
+        {"position-order", "e1e8 0000.00 1/1.|e1e8 0000.00 1/1.", LEVEL_POSITION},
+        {"fen-material", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"fen-study", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"fen-study-win", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"fen-study-draw", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"fen-position", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"fen-position-win", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"fen-position-draw", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
+        {"check", "0116.00", LEVEL_MATERIAL},
+    };
+    char answer[CONFORM_ANSWER_MAX + 1], fault[64], id[160], op_id[64], input[4], comment[160];
+    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+        for (size_t length = 0; length <= 2; length++) {
+            int found = 0;
+            for (size_t i = 0; i < list->count && !found; i++)
+                found = strcmp(list->items[i].operation, ops[o].op) == 0 && raw_length(list->items[i].input) == length;
+            if (found)
+                continue;
+            snprintf(input, sizeof input, "%.*s", (int)length, ops[o].valid);
+            int status = reference_answer(ops[o].op, "", input, answer);
+            underscored(op_id, sizeof op_id, ops[o].op);
+            add_case(list, ops[o].level,
+                     fmt(id, sizeof id, "%c_%s_length_%zu", status == CONFORM_REJECTED ? 'n' : 'y', op_id, length),
+                     ops[o].op, input, status == CONFORM_REJECTED ? fault_of(answer, fault, sizeof fault) : NULL, NULL,
+                     fmt(comment, sizeof comment, "%zu bytes: the start of %s", length, ops[o].valid));
+        }
+}
+
+/* Does a valid case of op have an output whose material code carries digit
+ * on type? (The first "dddd.dd" of the output: the code of every form.) */
+static int digit_covered(const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1], size_t answered,
+                         const char *op, int type, int digit)
+{
+    for (size_t i = 0; i < answered; i++) {
+        if (list->items[i].fault || strcmp(list->items[i].operation, op) != 0)
+            continue;
+        const char *a = answers[i];
+        for (size_t k = 0; a[k]; k++) {
+            size_t d = 0;
+            while (d < 7 && a[k + d] && (d == 4 ? a[k + d] == '.' : a[k + d] >= '0' && a[k + d] <= '9'))
+                d++;
+            if (d == 7 && (k == 0 || a[k - 1] < '0' || a[k - 1] > '9')) {
+                if (a[k + (size_t)type] == '0' + digit)
+                    return 1;
+                break;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Each material digit 0-9 of each type through every operation that gives
+ * a material code: a name, a FEN or (check) a material code with that
+ * many men (white + 3 x black, or three white for 9). */
+static void add_digit_sweeps(vector_list *list)
+{
+    static const char *const ops[] = {"name-material", "check", "fen-material", "fen-study", "fen-study-win",
+                                      "fen-study-draw", "fen-position", "fen-position-win", "fen-position-draw"};
+    /* Which digits already pass through each operation: the answers so far. */
+    size_t answered = list->count;
+    char (*answers)[CONFORM_ANSWER_MAX + 1] = calloc(answered ? answered : 1, sizeof *answers);
+    if (!answers) {
+        list->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < answered; i++)
+        if (reference_answer(list->items[i].operation, "", list->items[i].input, answers[i]) != CONFORM_ACCEPTED)
+            answers[i][0] = '\0';
+    char id[160], op_id[64], input[96], comment[160];
+    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+        for (int type = 0; type < 4; type++)
+            for (int digit = 0; digit <= 9; digit++) {
+                if (digit_covered(list, answers, answered, ops[o], type, digit))
+                    continue;
+                int white = digit == 9 ? 3 : digit % 3, black = digit == 9 ? 0 : digit / 3;
+                enum level level = LEVEL_MATERIAL;
+                if (strcmp(ops[o], "name-material") == 0) {
+                    name_of(input, type, white, black);
+                } else if (strcmp(ops[o], "check") == 0) {
+                    snprintf(input, sizeof input, "0000.00");
+                    input[type] = (char)('0' + digit);
+                } else { /* a FEN: white men on rank 2 from a2, black on rank 7 from a7 */
+                    char rank2[9], rank7[9], upper = type_letters[type], lower = (char)(upper - 'A' + 'a');
+                    snprintf(rank2, sizeof rank2, "%.*s%d", white, (char[]){upper, upper, upper, 0}, 8 - white);
+                    snprintf(rank7, sizeof rank7, "%.*s%d", black, (char[]){lower, lower, lower, 0}, 8 - black);
+                    snprintf(input, sizeof input, "4k3/%s/8/8/8/8/%s/4K3 w - - 0 1", rank7, rank2);
+                    level = digit == 9 ? LEVEL_EXTENSIONS : LEVEL_POSITION;
+                }
+                underscored(op_id, sizeof op_id, ops[o]);
+                add_case(list, level, fmt(id, sizeof id, "y_%s_%s_digit_%d", op_id, type_words[type], digit), ops[o],
+                         input, NULL, NULL,
+                         fmt(comment, sizeof comment, "digit %d on %ss: %d white, %d black", digit, type_words[type],
+                             white, black));
+            }
+    free(answers);
+}
+
 /* ==== Computing and checking ============================================== */
 
 static int checked_answer(const vector *v, char *answer, int *status)
@@ -814,6 +1055,14 @@ static const char *const how_chosen[LEVEL_COUNT] = {
     "# one invalid case (n_) for each fault section 9.3 names for groups.\n",
 };
 
+/* The header lines every level shares, after its own. */
+static const char how_chosen_all[] =
+    "# And n_cell_*: an invalid case for each error a cell of the section 9.4 expectation\n"
+    "# tables names (spec/vectors/cases/cells.tsv). And where the cases above leave a place\n"
+    "# of section 13.5's coverage of the operations empty: n_OP_reports_ERROR for each\n"
+    "# error an operation can report, [yn]_OP_length_N for inputs of 0-2 bytes, and\n"
+    "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n";
+
 static int write_level(const char *dir, enum level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
 {
     char path[4096];
@@ -834,9 +1083,7 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
                "# outside 0x20-0x7e are written \\xHH and a backslash is written \\\\.\n",
             level_names[level]);
     fputs(how_chosen[level], f);
-    fputs("# And n_cell_*: an invalid case for each error a cell of the section 9.4 expectation\n"
-          "# tables names (spec/vectors/cases/cells.tsv).\n",
-          f);
+    fputs(how_chosen_all, f);
     fprintf(f, "# Cases: %lu (valid %lu, invalid %lu, implementation-defined 0).\n", valid + invalid, valid, invalid);
     char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
     for (size_t i = 0; i < list->count; i++) {
@@ -848,6 +1095,136 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
                 v->operation, v->input, escaped, v->comment);
     }
     if (fclose(f) != 0) {
+        fprintf(stderr, "gbr vectors: cannot write %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* ==== The JSON form of a level (spec/gbr.md section 13.1) ================= */
+
+/* A JSON string in the one spelling every --json output uses (cli_json_byte). */
+static void put_json_string(FILE *f, const char *s, size_t len)
+{
+    char spelled[6];
+    fputc('"', f);
+    for (size_t i = 0; i < len; i++)
+        fwrite(spelled, 1, cli_json_byte((unsigned char)s[i], spelled), f);
+    fputc('"', f);
+}
+
+static void put_json_text(FILE *f, const char *s) { put_json_string(f, s, strlen(s)); }
+
+/* The flags a case carries, besides its error class (spec section 13.1 lists
+ * them; notes[] is their description in the file). */
+static const char *const flag_notes[][2] = {
+    {"order", "an order operation: two texts A|B"},
+    {"empty", "the input is empty (0 bytes)"},
+    {"control", "the input holds a control byte (0x00-0x1f or 0x7f)"},
+    {"non-ascii", "the input holds a byte 0x80-0xff"},
+    {"cell", "an n_cell_ case: an error named by a cell of the section 9.4 expectation tables"},
+    {"seed", "the expected output is the one its source text states"},
+};
+
+static int has_byte(const char *raw, size_t len, int (*pick)(unsigned char))
+{
+    for (size_t i = 0; i < len; i++)
+        if (pick((unsigned char)raw[i]))
+            return 1;
+    return 0;
+}
+static int is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
+static int is_high(unsigned char c) { return c >= 0x80; }
+
+static int write_level_json(const char *dir, enum level level, const vector_list *list,
+                            char (*answers)[CONFORM_ANSWER_MAX + 1], unsigned long tests)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/json/%s.json", dir, level_names[level]);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "{\n  \"$schema\": \"../vectors.schema.json\",\n  \"format\": \"GBR vectors\",\n"
+               "  \"specVersion\": \"1.1\",\n  \"level\": \"%s\",\n"
+               "  \"generatedBy\": \"gbr vectors (src/cli/cmd_vectors.c) with the reference codec, in the same run "
+               "as %s.tsv: do not edit\",\n  \"numberOfTests\": %lu,\n  \"header\": [",
+            level_names[level], level_names[level], tests);
+    /* The TSV header's "How the cases were chosen" lines, without the "# ". */
+    const char *const texts[] = {how_chosen[level], how_chosen_all};
+    int first = 1;
+    for (size_t t = 0; t < 2; t++)
+        for (const char *line = texts[t]; *line; first = 0) {
+            const char *end = strchr(line, '\n');
+            fputs(first ? "\n    " : ",\n    ", f);
+            put_json_string(f, line + 2, (size_t)(end - line - 2));
+            line = end + 1;
+        }
+    fputs("\n  ],\n  \"notes\": {\n"
+          "    \"error:NAME\": \"an invalid case: NAME is the error class of its expected output (section 9.2)\"",
+          f);
+    for (size_t n = 0; n < sizeof flag_notes / sizeof flag_notes[0]; n++) {
+        fprintf(f, ",\n    \"%s\": ", flag_notes[n][0]);
+        put_json_text(f, flag_notes[n][1]);
+    }
+    fputs("\n  },\n  \"tests\": [", f);
+    static const char hex[] = "0123456789abcdef";
+    char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
+    int bad = 0;
+    first = 1;
+    for (size_t i = 0; i < list->count; i++) {
+        const vector *v = &list->items[i];
+        if (v->level != level)
+            continue;
+        char *raw = malloc(strlen(v->input) + 1);
+        long len = raw ? conform_unescape(v->input, raw) : -1;
+        if (len < 0) { /* checked_answer has read every input already */
+            free(raw);
+            bad = 1;
+            break;
+        }
+        fputs(first ? "\n    {\"id\": " : ",\n    {\"id\": ", f);
+        first = 0;
+        put_json_text(f, v->id);
+        fprintf(f, ", \"result\": \"%s\", \"operation\": ", v->fault ? "invalid" : "valid");
+        put_json_text(f, v->operation);
+        fputs(", \"input\": ", f);
+        put_json_text(f, v->input);
+        fputs(", \"inputHex\": \"", f);
+        for (long b = 0; b < len; b++)
+            fputc(hex[(unsigned char)raw[b] >> 4], f), fputc(hex[(unsigned char)raw[b] & 15u], f);
+        fputs("\", \"expected\": ", f);
+        conform_escape(answers[i], strlen(answers[i]), escaped);
+        put_json_text(f, escaped);
+        fputs(", \"comment\": ", f);
+        put_json_text(f, v->comment);
+        fputs(", \"flags\": [", f);
+        const char *sep = "";
+        if (v->fault) { /* "error NAME COLUMN": the class checked_answer compared with the fault */
+            fputs("\"error:", f);
+            fwrite(answers[i] + 6, 1, strcspn(answers[i] + 6, " "), f);
+            fputc('"', f);
+            sep = ", ";
+        }
+        const int flagged[] = {
+            strlen(v->operation) > 6 && strcmp(v->operation + strlen(v->operation) - 6, "-order") == 0,
+            len == 0,
+            has_byte(raw, (size_t)len, is_control),
+            has_byte(raw, (size_t)len, is_high),
+            strncmp(v->id, "n_cell_", 7) == 0,
+            v->expect != NULL,
+        };
+        for (size_t n = 0; n < sizeof flagged / sizeof flagged[0]; n++)
+            if (flagged[n]) {
+                fprintf(f, "%s\"%s\"", sep, flag_notes[n][0]);
+                sep = ", ";
+            }
+        fputs("]}", f);
+        free(raw);
+    }
+    fputs("\n  ]\n}\n", f);
+    if (fclose(f) != 0 || bad) {
         fprintf(stderr, "gbr vectors: cannot write %s\n", path);
         return -1;
     }
@@ -1034,6 +1411,9 @@ int cmd_vectors(int argc, char **argv)
         free_list(&list);
         return CLI_EXIT_INPUT;
     }
+    add_error_sweeps(&list);
+    add_length_sweeps(&list);
+    add_digit_sweeps(&list);
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
         fprintf(stderr, "gbr vectors: out of memory\n");
@@ -1053,9 +1433,19 @@ int cmd_vectors(int argc, char **argv)
     }
     if (!bad && make_dir(out_dir) != 0)
         bad = 1;
-    for (int level = 0; level < LEVEL_COUNT && !bad; level++)
-        if (write_level(out_dir, (enum level)level, &list, answers) != 0)
+    char json_dir[4096];
+    snprintf(json_dir, sizeof json_dir, "%s/json", out_dir);
+    if (!bad && make_dir(json_dir) != 0)
+        bad = 1;
+    /* Both forms of a level from the same cases and answers, in this run. */
+    for (int level = 0; level < LEVEL_COUNT && !bad; level++) {
+        unsigned long tests = 0;
+        for (size_t i = 0; i < list.count; i++)
+            tests += list.items[i].level == (enum level)level;
+        if (write_level(out_dir, (enum level)level, &list, answers) != 0 ||
+            write_level_json(out_dir, (enum level)level, &list, answers, tests) != 0)
             bad = 1;
+    }
     if (!bad && fuzz_dir && write_fuzz_corpus(fuzz_dir, &list) != 0)
         bad = 1;
     free(answers);
