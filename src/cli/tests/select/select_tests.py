@@ -109,7 +109,9 @@ def test_cli():
         f.write("rp r\n")
     p = select("-y", good_yfile, "--help")
     expect("--help after a query file", (p.returncode, p.stderr), (0, b""))
-    p = select(sample("sample_lf.pgn"))
+    # A file name alone: no query. Named relative to the sample's folder, so that
+    # the path of the checkout (which might read as a query) plays no part.
+    p = subprocess.run([GBR, "select", "sample_lf.pgn"], capture_output=True, cwd=os.path.dirname(sample("sample_lf.pgn")))
     expect("no query", p.returncode, 2)
     expect("no query says why", "no query given" in p.stderr.decode() and ":1:1: a piece letter" in p.stderr.decode(),
            True)
