@@ -69,10 +69,10 @@ static const char help[] =
     "listed at the end as unclassified with where it is, and the exit status is\n"
     "then 1.\n"
     "\n"
-    "Memory: a fixed record of 112 bytes a game (its keys and where it is),\n"
-    "plus the tags of the games listed, read again from the inputs in a second\n"
-    "pass; standard input that is not a file is first copied to an unnamed\n"
-    "temporary file in $TMPDIR (or /tmp).\n"
+    "Memory: a fixed record of at most 144 bytes a game (its keys and where it\n"
+    "is), plus the tags of the games listed, read again from the inputs in a\n"
+    "second pass; standard input that is not a file is first copied to an\n"
+    "unnamed temporary file in $TMPDIR (or /tmp).\n"
     "Exit status: 0 every game classified, 1 some game could not be classified\n"
     "or an input could not be read, 2 usage error.\n";
 
@@ -80,6 +80,7 @@ typedef struct dup_record {
     uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
     uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is */
     uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
+    /* (at most 144 bytes a record on LP64: the bound --help states) */
     uint8_t classified, castling;
     uint32_t date;         /* YYYYMMDD, 99 for an unknown month or day; UINT32_MAX unknown */
     uint32_t file;
@@ -182,7 +183,7 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
     }
     r->classified = 1;
     r->castling = (uint8_t)castling;
-    duplicates_position_key(&p, r->raw);
+    duplicates_position_key(&p, castling, r->raw);
     duplicates_canonical_keys(st->symmetry, &p, castling, r->position, r->study);
 }
 
@@ -429,12 +430,12 @@ static const char *relation(const dup_state *st, const dup_record *first, const 
     memset(&p, 0, sizeof p);
     for (unsigned i = 0; i < 64; i++)
         p.board[i] = (uint8_t)((r->raw[i / 2] >> (i % 2 ? 0 : 4)) & 15);
-    p.indicator = r->raw[32] ? GBR_IND_BTM : GBR_IND_WTM;
+    p.indicator = (r->raw[32] & 1) ? GBR_IND_BTM : GBR_IND_WTM;
     for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
         gbr_position q;
         uint8_t key[DUP_POSITION_KEY_SIZE];
         duplicates_transform(&p, t, &q);
-        duplicates_position_key(&q, key);
+        duplicates_position_key(&q, r->castling, key);
         if (memcmp(key, first->raw, sizeof key) == 0)
             return duplicates_transform_name(t);
     }
@@ -785,3 +786,4 @@ int cmd_duplicates(int argc, char **argv)
     free(st.text.text);
     return status;
 }
+_Static_assert(sizeof(dup_record) <= 144 || sizeof(void *) != 8, "--help says a record is at most 144 bytes");

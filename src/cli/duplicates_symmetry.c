@@ -33,14 +33,14 @@ static int black_to_move(const gbr_position *p)
     return p->indicator == GBR_IND_BTM || p->indicator == GBR_IND_BLACK_WIN || p->indicator == GBR_IND_BLACK_DRAW;
 }
 
-void duplicates_position_key(const gbr_position *p, uint8_t key[DUP_POSITION_KEY_SIZE])
+void duplicates_position_key(const gbr_position *p, int castling, uint8_t key[DUP_POSITION_KEY_SIZE])
 {
     for (unsigned i = 0; i < 32; i++)
         key[i] = (uint8_t)((p->board[2 * i] << 4) | (p->board[2 * i + 1] & 15));
-    key[32] = (uint8_t)black_to_move(p);
+    key[32] = (uint8_t)(black_to_move(p) | (castling ? 2 : 0));
 }
 
-void duplicates_study_key(const gbr_position *p, uint8_t key[DUP_STUDY_KEY_SIZE])
+void duplicates_study_key(const gbr_position *p, int castling, uint8_t key[DUP_STUDY_KEY_SIZE])
 {
     memset(key, 0, DUP_STUDY_KEY_SIZE);
     for (unsigned sq = 0; sq < 64; sq++) {
@@ -52,6 +52,7 @@ void duplicates_study_key(const gbr_position *p, uint8_t key[DUP_STUDY_KEY_SIZE]
         else if (man != GBR_EMPTY && (man & 7) >= 1 && (man & 7) <= 5)
             key[(man >> 3) * 5 + (man & 7) - 1]++;
     }
+    key[12] = (uint8_t)(castling ? 1 : 0);
 }
 
 void duplicates_transform(const gbr_position *p, unsigned transform, gbr_position *out)
@@ -88,16 +89,16 @@ int duplicates_transform_allowed(duplicates_symmetry s, const gbr_position *p, i
 void duplicates_canonical_keys(duplicates_symmetry s, const gbr_position *p, int castling,
                                uint8_t position[DUP_POSITION_KEY_SIZE], uint8_t study[DUP_STUDY_KEY_SIZE])
 {
-    duplicates_position_key(p, position);
-    duplicates_study_key(p, study);
+    duplicates_position_key(p, castling, position);
+    duplicates_study_key(p, castling, study);
     for (unsigned t = 1; t < DUP_TRANSFORMS; t++) {
         if (!duplicates_transform_allowed(s, p, castling, t))
             continue;
         gbr_position q;
         uint8_t pk[DUP_POSITION_KEY_SIZE], sk[DUP_STUDY_KEY_SIZE];
         duplicates_transform(p, t, &q);
-        duplicates_position_key(&q, pk);
-        duplicates_study_key(&q, sk);
+        duplicates_position_key(&q, castling, pk);
+        duplicates_study_key(&q, castling, sk);
         if (memcmp(pk, position, sizeof pk) < 0)
             memcpy(position, pk, sizeof pk);
         if (memcmp(sk, study, sizeof sk) < 0)

@@ -24,10 +24,13 @@
 
 typedef enum duplicates_symmetry { DUP_SYMMETRY_NONE, DUP_SYMMETRY_MIRROR, DUP_SYMMETRY_ALL } duplicates_symmetry;
 
-/* Placement (a man's code a square, two to a byte) and side to move. */
+/* Placement (a man's code a square, two to a byte), then side to move (bit 0)
+ * and castling rights (bit 1: such a position is grouped only with others
+ * that have them, so that no transform reaches it from outside). */
 #define DUP_POSITION_KEY_SIZE 33
-/* Men per colour and type Q R B N P (white then black), then both kings' squares. */
-#define DUP_STUDY_KEY_SIZE 12
+/* Men per colour and type Q R B N P (white then black), both kings' squares,
+ * then castling rights (as in the position key). */
+#define DUP_STUDY_KEY_SIZE 13
 
 /* The transforms, 16: bit 3 exchanges the colours, bits 0-2 pick the
  * symmetry of the square (0 identity, 1 left-right mirror, ...). */
@@ -35,8 +38,8 @@ typedef enum duplicates_symmetry { DUP_SYMMETRY_NONE, DUP_SYMMETRY_MIRROR, DUP_S
 const char *duplicates_transform_name(unsigned transform);
 
 /* The keys of a position as it is. */
-void duplicates_position_key(const gbr_position *p, uint8_t key[DUP_POSITION_KEY_SIZE]);
-void duplicates_study_key(const gbr_position *p, uint8_t key[DUP_STUDY_KEY_SIZE]);
+void duplicates_position_key(const gbr_position *p, int castling, uint8_t key[DUP_POSITION_KEY_SIZE]);
+void duplicates_study_key(const gbr_position *p, int castling, uint8_t key[DUP_STUDY_KEY_SIZE]);
 /* p under a transform. */
 void duplicates_transform(const gbr_position *p, unsigned transform, gbr_position *out);
 /* Whether the transform is allowed for p under the symmetry option;
