@@ -92,6 +92,7 @@ typedef struct dup_record {
 
 typedef struct dup_texts {
     directory_text composer, source, date, position, study;
+    directory_text unknown; /* "?" */
 } dup_texts;
 
 typedef struct dup_state {
@@ -229,6 +230,7 @@ static void second_pass_game(dup_state *st, const pgn_game *g)
     keep_tag(st, g, "White", &t->composer);
     keep_tag(st, g, "Event", &t->source);
     keep_tag(st, g, "Date", &t->date);
+    keep(st, "?", 1, &t->unknown);
     keep(st, "", 0, &t->position);
     keep(st, "", 0, &t->study);
     gbr_position p;
@@ -478,10 +480,10 @@ static void write_member(sort_output *out, const dup_state *st, const char *cons
     if (format == OUT_TEXT) {
         directory_put(out, "  ");
         put_date(out, st, r);
-        directory_put(out, "  ");
-        put_t(out, st, t->composer);
+        directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
+        put_t(out, st, t->composer.len ? t->composer : t->unknown);
         directory_put(out, ", ");
-        put_t(out, st, t->source);
+        put_t(out, st, t->source.len ? t->source : t->unknown);
         directory_put(out, " -- ");
         directory_put(out, files[r->file]);
         directory_put(out, ":");
@@ -712,6 +714,7 @@ int cmd_duplicates(int argc, char **argv)
             st.wanted[i]->texts = (uint32_t)i;
             keep(&st, "", 0, &t->composer);
             t->source = t->date = t->position = t->study = t->composer;
+            keep(&st, "?", 1, &t->unknown);
         }
     }
     for (int i = 0; i < files_n; i++)

@@ -147,6 +147,12 @@ def test_errors():
            [[(path, 1, "identical"), (path, 3, "identical")]])
     for bad in (["--symmetry", "most"], ["--format", "html"], ["--frobnicate"]):
         expect("usage %s" % bad, run(*bad, path).returncode, 2)
+    # A malformed tag section: the reader's report, listed with "?" for its missing names.
+    r = run(data=b'[Event "x"\n[FEN "8/8/8/8/8/2k5/8/R1K4n w - - 0 1"]\n\n*\n')
+    expect("malformed exit", r.returncode, 1)
+    expect("malformed report", r.stderr.decode(), "gbr: -:2:1: game 1: ']' must follow the tag value\n")
+    expect("malformed listed", r.stdout.decode().endswith(
+        "Could not classify\n  ????.??.??  ?, ? -- -:1 (game 1): malformed tag section (reported above)\n"), True)
     missing = os.path.join(WORK, "missing.pgn")
     r = run(missing, path)
     expect("missing input exit", r.returncode, 1)
