@@ -14,6 +14,7 @@
 #include "audit_code.h"
 #include "cli.h"
 #include "directory_entries.h"
+#include "directory_game.h"
 #include "pgn_reader.h"
 #include "sort_output.h"
 
@@ -77,8 +78,6 @@ static const char help[] =
     "a code tag could not be read, an input could not be read or the output\n"
     "written, 2 usage error.\n";
 
-static const char start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 typedef struct reader_state {
     directory *d;
     size_t file;
@@ -126,23 +125,9 @@ static int keep(reader_state *st, const char *bytes, size_t len, directory_text 
     return 0;
 }
 
-static const pgn_tag *find_tag(const pgn_game *g, const char *name)
-{
-    size_t n = strlen(name);
-    for (size_t i = 0; i < g->tags_n; i++)
-        if (g->tags[i].name_len == n && memcmp(g->tags[i].name, name, n) == 0)
-            return &g->tags[i];
-    return NULL;
-}
-
-static int value_is(const pgn_tag *t, const char *text)
-{
-    return t && t->value_len == strlen(text) && memcmp(t->value, text, t->value_len) == 0;
-}
-
 static void keep_tag(reader_state *st, const pgn_game *g, const char *name, directory_text *t)
 {
-    const pgn_tag *tag = find_tag(g, name);
+    const pgn_tag *tag = directory_find_tag(g, name);
     if (tag)
         keep(st, tag->value, tag->value_len, t);
     else
@@ -255,21 +240,16 @@ static void add_game(void *context, const pgn_game *g)
     e->column = g->start.column;
     keep_tag(st, g, "White", &e->composer);
     keep_tag(st, g, "Event", &e->source);
-    const pgn_tag *date = find_tag(g, "Date");
-    size_t year_len = 0;
-    while (date && year_len < 4 && year_len < date->value_len && date->value[year_len] >= '0' &&
-           date->value[year_len] <= '9')
-        year_len++;
-    keep(st, year_len == 4 ? date->value : "", year_len == 4 ? 4 : 0, &e->year);
+    const pgn_tag *date = directory_find_tag(g, "Date");
+    keep(st, date ? date->value : "", directory_year_len(date), &e->year);
 
     const char *problem = NULL;
     if (g->malformed) {
         problem = "malformed tag section (reported above)";
     } else {
-        const pgn_tag *fen_tag = find_tag(g, "FEN");
-        /* The FEN as written: its columns are the input's (a FEN has no escapes). */
-        const char *fen = fen_tag ? fen_tag->raw_value : start_fen;
-        size_t fen_len = fen_tag ? fen_tag->raw_value_len : sizeof start_fen - 1;
+        const char *fen;
+        size_t fen_len;
+        const pgn_tag *fen_tag = directory_game_fen(g, &fen, &fen_len);
         gbr_position p;
         gbr_result r = d->codec->parse_fen(fen, fen_len, &p);
         gbr_counts counts;
@@ -280,9 +260,9 @@ static void add_game(void *context, const pgn_game *g)
         /* The stipulation a code tag says, else [Result]'s. */
         gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
         if (option == GBR_RESULT_NONE) {
-            const pgn_tag *result = find_tag(g, "Result");
-            option = value_is(result, "1-0")       ? GBR_RESULT_WIN
-                     : value_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
+            const pgn_tag *result = directory_find_tag(g, "Result");
+            option = directory_tag_is(result, "1-0")       ? GBR_RESULT_WIN
+                     : directory_tag_is(result, "1/2-1/2") ? GBR_RESULT_DRAW
                                                    : GBR_RESULT_NONE;
         }
         char text[GBR_POSITION_MAX];

@@ -1,0 +1,792 @@
+/* gbr duplicates: groups the PGN games whose start positions are the same
+ * (optionally up to board symmetry), and those that share a study code, oldest
+ * first. Memory: one fixed-size record a game in a first pass; the tags of the
+ * games it lists are read in a second pass over the inputs. */
+#define _GNU_SOURCE /* O_TMPFILE */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "directory_entries.h"
+#include "directory_game.h"
+#include "duplicates_symmetry.h"
+#include "pgn_reader.h"
+#include "sort_output.h"
+
+const char cmd_duplicates_summary[] = "groups PGN studies with the same start position or study code, oldest first";
+
+static const char help[] =
+    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json] [PGN...]\n"
+    "\n"
+    "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
+    "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
+    "the standard start position when it has none. It lists\n"
+    "  - position groups: games whose positions are identical (the same\n"
+    "    placement and side to move, as the position form says them), and\n"
+    "  - study groups: games whose positions share a study code (material and\n"
+    "    both kings' squares), listed only when they hold two or more different\n"
+    "    positions: candidates a reader should compare.\n"
+    "Each group lists its games oldest first, by [Date] (YYYY.MM.DD; an unknown\n"
+    "month or day counts after the known ones of its year, an unknown year\n"
+    "last; equal dates in input order), so the first game is the anticipation.\n"
+    "Groups come in the order of their first game's position in the input.\n"
+    "\n"
+    "--symmetry (default none) also identifies transformed positions:\n"
+    "  none    identical positions only\n"
+    "  mirror  also the left-right mirror image (files a-h reversed): the same\n"
+    "          study for any men, pawns included\n"
+    "  all     also, for positions without pawns, the vertical flip, the half\n"
+    "          turn, both quarter turns and both diagonal reflections, each also\n"
+    "          with the colours (and the side to move) exchanged: every man but\n"
+    "          the pawn moves alike in every direction. With pawns only the\n"
+    "          mirror applies.\n"
+    "A position whose FEN gives castling rights (the start position too) is\n"
+    "never identified with a transformed one. Each game of a position group\n"
+    "says how its position relates to the group's first: identical, mirror,\n"
+    "flip, half-turn, diagonal, anti-diagonal, quarter-turn,\n"
+    "three-quarter-turn, or one of these +colours.\n"
+    "\n"
+    "Formats:\n"
+    "  text  (the default) a heading per group (its first game's position form\n"
+    "        or study code, and its size), then a line a game:\n"
+    "        DATE  COMPOSER, SOURCE -- FILE:LINE (game N) [relation]\n"
+    "  tsv   a header row, then one game a line: kind (position, study or\n"
+    "        unclassified), group (from 1 per kind), relation, position,\n"
+    "        study, composer, source, date, file, game, line, problem\n"
+    "        (tabs and line ends inside a value become spaces)\n"
+    "  json  {\"games\", \"symmetry\", \"positions\": [{\"position\", \"study\",\n"
+    "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}\n"
+    "\n"
+    "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
+    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error,\n"
+    "listed at the end as unclassified with where it is, and the exit status is\n"
+    "then 1.\n"
+    "\n"
+    "Memory: a fixed record of at most 144 bytes a game (its keys and where it\n"
+    "is), plus the tags of the games listed, read again from the inputs in a\n"
+    "second pass; standard input that is not a file is first copied to an\n"
+    "unnamed temporary file in $TMPDIR (or /tmp).\n"
+    "Exit status: 0 every game classified, 1 some game could not be classified\n"
+    "or an input could not be read, 2 usage error.\n";
+
+typedef struct dup_record {
+    uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
+    uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is */
+    uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
+    /* (at most 144 bytes a record on LP64: the bound --help states) */
+    uint8_t classified, castling;
+    uint32_t date;         /* YYYYMMDD, 99 for an unknown month or day; UINT32_MAX unknown */
+    uint32_t file;
+    uint32_t texts;        /* index into the second pass's texts, UINT32_MAX none */
+    unsigned long game, line, column;
+    uint64_t order;
+    const char *problem;   /* static text, for an unclassified game */
+} dup_record;
+
+typedef struct dup_texts {
+    directory_text composer, source, date, position, study;
+    directory_text unknown; /* "?" */
+} dup_texts;
+
+typedef struct dup_state {
+    const gbr_codec *codec;
+    duplicates_symmetry symmetry;
+    dup_record *records;
+    size_t n, cap;
+    const char *source;
+    uint32_t file;
+    int failed, bad_input;
+    /* Second pass */
+    int second;
+    dup_record **wanted; /* the listed records, in input order */
+    size_t wanted_n, next_wanted;
+    dup_texts *texts;
+    directory text;      /* only its text store */
+} dup_state;
+
+static uint32_t date_key(const pgn_tag *date)
+{
+    if (!directory_year_len(date))
+        return UINT32_MAX;
+    uint32_t key = 0;
+    for (int i = 0; i < 4; i++)
+        key = key * 10 + (uint32_t)(date->value[i] - '0');
+    for (size_t at = 5; at <= 8; at += 3) { /* month, day: "YYYY.MM.DD" */
+        unsigned part = 99;
+        if (date->value_len >= at + 2 && date->value[at - 1] == '.' && date->value[at] >= '0' &&
+            date->value[at] <= '9' && date->value[at + 1] >= '0' && date->value[at + 1] <= '9')
+            part = (unsigned)(date->value[at] - '0') * 10 + (unsigned)(date->value[at + 1] - '0');
+        key = key * 100 + part;
+    }
+    return key;
+}
+
+/* The game's position; 0, or the error's class with its column in *column. */
+static int read_position(const dup_state *st, const pgn_game *g, gbr_position *p, int *castling,
+                         unsigned long *line, unsigned long *column, const char **problem)
+{
+    const char *fen;
+    size_t fen_len;
+    const pgn_tag *tag = directory_game_fen(g, &fen, &fen_len);
+    gbr_result r = st->codec->parse_fen(fen, fen_len, p);
+    *castling = duplicates_fen_castling(fen, fen_len);
+    if (!r.error)
+        return 0;
+    *problem = gbr_error_message(r.error);
+    if (tag) {
+        *line = tag->value_at.line;
+        *column = tag->value_at.column + (r.column ? r.column - 1 : 0);
+    }
+    return 1;
+}
+
+static void first_pass_game(dup_state *st, const pgn_game *g)
+{
+    if (st->failed)
+        return;
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 1024;
+        dup_record *bigger = realloc(st->records, cap * sizeof *bigger);
+        if (!bigger) {
+            st->failed = 1;
+            return;
+        }
+        st->records = bigger;
+        st->cap = cap;
+    }
+    dup_record *r = &st->records[st->n];
+    memset(r, 0, sizeof *r);
+    r->order = st->n++;
+    r->file = st->file;
+    r->game = g->number;
+    r->line = g->start.line;
+    r->column = g->start.column;
+    r->texts = UINT32_MAX;
+    r->date = date_key(directory_find_tag(g, "Date"));
+    if (g->malformed) {
+        r->problem = "malformed tag section (reported above)";
+        st->bad_input = 1;
+        return;
+    }
+    gbr_position p;
+    int castling;
+    if (read_position(st, g, &p, &castling, &r->line, &r->column, &r->problem) != 0) {
+        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", st->source, r->line, r->column, g->number, r->problem);
+        st->bad_input = 1;
+        return;
+    }
+    r->classified = 1;
+    r->castling = (uint8_t)castling;
+    duplicates_position_key(&p, castling, r->raw);
+    duplicates_canonical_keys(st->symmetry, &p, castling, r->position, r->study);
+}
+
+static void keep(dup_state *st, const char *bytes, size_t len, directory_text *t)
+{
+    directory *d = &st->text;
+    if (d->text_used + len + 1 > d->text_cap) {
+        size_t cap = d->text_cap ? d->text_cap : 4096;
+        while (cap < d->text_used + len + 1)
+            cap *= 2;
+        char *bigger = realloc(d->text, cap);
+        if (!bigger) {
+            st->failed = 1;
+            t->at = t->len = 0;
+            return;
+        }
+        d->text = bigger;
+        d->text_cap = cap;
+    }
+    memcpy(d->text + d->text_used, bytes, len);
+    t->at = d->text_used;
+    t->len = len;
+    d->text_used += len;
+    d->text[d->text_used++] = '\0';
+}
+
+static void keep_tag(dup_state *st, const pgn_game *g, const char *name, directory_text *t)
+{
+    const pgn_tag *tag = directory_find_tag(g, name);
+    keep(st, tag ? tag->value : "", tag ? tag->value_len : 0, t);
+}
+
+/* The second pass: the tags and texts of the listed games. */
+static void second_pass_game(dup_state *st, const pgn_game *g)
+{
+    if (st->next_wanted >= st->wanted_n || st->failed)
+        return;
+    dup_record *r = st->wanted[st->next_wanted];
+    if (r->file != st->file || r->game != g->number)
+        return;
+    dup_texts *t = &st->texts[st->next_wanted];
+    r->texts = (uint32_t)st->next_wanted++;
+    keep_tag(st, g, "White", &t->composer);
+    keep_tag(st, g, "Event", &t->source);
+    keep_tag(st, g, "Date", &t->date);
+    keep(st, "?", 1, &t->unknown);
+    keep(st, "", 0, &t->position);
+    keep(st, "", 0, &t->study);
+    gbr_position p;
+    int castling;
+    unsigned long line, column;
+    const char *problem;
+    if (!r->classified || g->malformed || read_position(st, g, &p, &castling, &line, &column, &problem) != 0)
+        return;
+    char text[GBR_POSITION_MAX];
+    gbr_result res = st->codec->format_position(text, sizeof text, &p);
+    if (!res.error)
+        keep(st, text, res.length, &t->position);
+    gbr_counts counts;
+    gbr_study s;
+    memset(&s, 0, sizeof s);
+    gbr_position_counts(&p, &counts);
+    res = st->codec->material_from_counts(&counts, &s.material);
+    for (uint8_t sq = 0; sq < 64; sq++) {
+        if (p.board[sq] == GBR_WK)
+            s.white_king = sq;
+        else if (p.board[sq] == GBR_BK)
+            s.black_king = sq;
+    }
+    if (!res.error)
+        res = st->codec->format_study(text, sizeof text, &s);
+    if (!res.error)
+        keep(st, text, res.length, &t->study);
+}
+
+static void on_game(void *context, const pgn_game *g)
+{
+    dup_state *st = context;
+    if (st->second)
+        second_pass_game(st, g);
+    else
+        first_pass_game(st, g);
+}
+
+static void on_diagnostic(void *context, const pgn_diagnostic *diag)
+{
+    dup_state *st = context;
+    if (st->second) /* told in the first pass */
+        return;
+    if (diag->game)
+        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", st->source, diag->at.line, diag->at.column, diag->game,
+                diag->message);
+    else
+        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", st->source, diag->at.line, diag->at.column, diag->message);
+    st->bad_input = 1;
+}
+
+static int read_input(dup_state *st, int fd)
+{
+    static const pgn_handler handler = {NULL, on_game, NULL, on_diagnostic};
+    pgn_reader *reader = pgn_reader_new(&handler, st);
+    if (!reader) {
+        st->failed = 1;
+        return -1;
+    }
+    int error = pgn_read_fd(reader, fd);
+    pgn_reader_free(reader);
+    if (error) {
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", st->source, strerror(error));
+        return -1;
+    }
+    return 0;
+}
+
+/* Standard input as a descriptor that can be read twice: itself when it is
+ * a regular file, else an unnamed temporary copy. -1 after a report. */
+static int rereadable_stdin(void)
+{
+    struct stat s;
+    if (fstat(STDIN_FILENO, &s) == 0 && S_ISREG(s.st_mode) && lseek(STDIN_FILENO, 0, SEEK_CUR) >= 0)
+        return STDIN_FILENO;
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = "/tmp";
+    int fd = open(dir, O_TMPFILE | O_RDWR, 0600);
+    if (fd < 0) {
+        fprintf(stderr, "gbr: %s: cannot make a temporary file: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    char buffer[1 << 16];
+    for (;;) {
+        ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fprintf(stderr, "gbr: -: cannot read: %s\n", strerror(errno));
+            close(fd);
+            return -1;
+        }
+        if (got == 0)
+            break;
+        for (ssize_t done = 0; done < got;) {
+            ssize_t put = write(fd, buffer + done, (size_t)(got - done));
+            if (put < 0 && errno == EINTR)
+                continue;
+            if (put < 0) {
+                fprintf(stderr, "gbr: %s: cannot write a temporary file: %s\n", dir, strerror(errno));
+                close(fd);
+                return -1;
+            }
+            done += put;
+        }
+    }
+    if (lseek(fd, 0, SEEK_SET) < 0) {
+        fprintf(stderr, "gbr: %s: cannot read a temporary file: %s\n", dir, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* ---- grouping ---- */
+
+static int by_position(const void *x, const void *y)
+{
+    const dup_record *a = *(dup_record *const *)x, *b = *(dup_record *const *)y;
+    int c = memcmp(a->position, b->position, DUP_POSITION_KEY_SIZE);
+    if (c)
+        return c;
+    if (a->date != b->date)
+        return a->date < b->date ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int by_study(const void *x, const void *y)
+{
+    const dup_record *a = *(dup_record *const *)x, *b = *(dup_record *const *)y;
+    int c = memcmp(a->study, b->study, DUP_STUDY_KEY_SIZE);
+    if (c)
+        return c;
+    if (a->date != b->date)
+        return a->date < b->date ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int by_order(const void *x, const void *y)
+{
+    const dup_record *a = *(dup_record *const *)x, *b = *(dup_record *const *)y;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* A group: members[first, first + count) of a sorted array of records. */
+typedef struct dup_group {
+    dup_record **members;
+    size_t count;
+    uint64_t earliest; /* the input order of its earliest-read game: groups are listed by it */
+} dup_group;
+
+static int by_earliest(const void *x, const void *y)
+{
+    const dup_group *a = x, *b = y;
+    return a->earliest < b->earliest ? -1 : a->earliest > b->earliest;
+}
+
+/* Runs of equal keys (of size `size` at `offset` in a record) of 2 or more;
+ * for study groups (distinct_positions) only runs with two or more positions. */
+static dup_group *find_groups(dup_record **sorted, size_t n, size_t offset, size_t size, int distinct_positions,
+                              size_t *groups_n)
+{
+    dup_group *groups = malloc((n / 2 + 1) * sizeof *groups);
+    *groups_n = 0;
+    if (!groups)
+        return NULL;
+    for (size_t i = 0; i < n;) {
+        size_t end = i + 1;
+        while (end < n && memcmp((const uint8_t *)sorted[end] + offset, (const uint8_t *)sorted[i] + offset, size) == 0)
+            end++;
+        int listed = end - i >= 2;
+        if (listed && distinct_positions) {
+            listed = 0;
+            for (size_t k = i + 1; k < end && !listed; k++)
+                listed = memcmp(sorted[k]->position, sorted[i]->position, DUP_POSITION_KEY_SIZE) != 0;
+        }
+        if (listed) {
+            dup_group *g = &groups[(*groups_n)++];
+            g->members = sorted + i;
+            g->count = end - i;
+            g->earliest = UINT64_MAX;
+            for (size_t k = i; k < end; k++)
+                if (sorted[k]->order < g->earliest)
+                    g->earliest = sorted[k]->order;
+        }
+        i = end;
+    }
+    qsort(groups, *groups_n, sizeof *groups, by_earliest);
+    return groups;
+}
+
+/* How r's position relates to the group's first game's: the first transform
+ * (in duplicates_transform_name's order) taking it there. */
+static const char *relation(const dup_state *st, const dup_record *first, const dup_record *r)
+{
+    (void)st;
+    gbr_position p;
+    memset(&p, 0, sizeof p);
+    for (unsigned i = 0; i < 64; i++)
+        p.board[i] = (uint8_t)((r->raw[i / 2] >> (i % 2 ? 0 : 4)) & 15);
+    p.indicator = (r->raw[32] & 1) ? GBR_IND_BTM : GBR_IND_WTM;
+    for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
+        gbr_position q;
+        uint8_t key[DUP_POSITION_KEY_SIZE];
+        duplicates_transform(&p, t, &q);
+        duplicates_position_key(&q, r->castling, key);
+        if (memcmp(key, first->raw, sizeof key) == 0)
+            return duplicates_transform_name(t);
+    }
+    return "?";
+}
+
+/* ---- output ---- */
+
+typedef enum { OUT_TEXT, OUT_TSV, OUT_JSON } dup_format;
+
+static const dup_texts *texts_of(const dup_state *st, const dup_record *r) { return &st->texts[r->texts]; }
+
+static void put_tsv_value(sort_output *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' : s[i];
+        sort_output_write(out, &c, 1);
+    }
+}
+
+static void put_t(sort_output *out, const dup_state *st, directory_text t)
+{
+    directory_put_text(out, &st->text, t);
+}
+
+static void put_date(sort_output *out, const dup_state *st, const dup_record *r)
+{
+    const dup_texts *t = texts_of(st, r);
+    if (t->date.len)
+        put_t(out, st, t->date);
+    else
+        directory_put(out, "????.??.??");
+}
+
+static void write_member(sort_output *out, const dup_state *st, const char *const *files, dup_format format,
+                         const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group)
+{
+    const dup_texts *t = texts_of(st, r);
+    const directory *d = &st->text;
+    if (format == OUT_TEXT) {
+        directory_put(out, "  ");
+        put_date(out, st, r);
+        directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
+        put_t(out, st, t->composer.len ? t->composer : t->unknown);
+        directory_put(out, ", ");
+        put_t(out, st, t->source.len ? t->source : t->unknown);
+        directory_put(out, " -- ");
+        directory_put(out, files[r->file]);
+        directory_put(out, ":");
+        directory_put_uint(out, r->line);
+        directory_put(out, " (game ");
+        directory_put_uint(out, r->game);
+        directory_put(out, ")");
+        if (rel) {
+            directory_put(out, " ");
+            directory_put(out, rel);
+        }
+        if (r->problem) {
+            directory_put(out, ": ");
+            directory_put(out, r->problem);
+        }
+        directory_put(out, "\n");
+    } else if (format == OUT_TSV) {
+        directory_put(out, kind);
+        directory_put(out, "\t");
+        directory_put_uint(out, group);
+        directory_put(out, "\t");
+        directory_put(out, rel ? rel : "");
+        directory_put(out, "\t");
+        put_t(out, st, t->position);
+        directory_put(out, "\t");
+        put_t(out, st, t->study);
+        directory_put(out, "\t");
+        put_tsv_value(out, directory_str(d, t->composer), t->composer.len);
+        directory_put(out, "\t");
+        put_tsv_value(out, directory_str(d, t->source), t->source.len);
+        directory_put(out, "\t");
+        put_tsv_value(out, directory_str(d, t->date), t->date.len);
+        directory_put(out, "\t");
+        put_tsv_value(out, files[r->file], strlen(files[r->file]));
+        directory_put(out, "\t");
+        directory_put_uint(out, r->game);
+        directory_put(out, "\t");
+        directory_put_uint(out, r->line);
+        directory_put(out, "\t");
+        directory_put(out, r->problem ? r->problem : "");
+        directory_put(out, "\n");
+    } else {
+        directory_put(out, first_of_group ? "\n      {" : ",\n      {");
+        directory_put(out, "\"composer\": ");
+        directory_put_json(out, directory_str(d, t->composer), t->composer.len);
+        directory_put(out, ", \"source\": ");
+        directory_put_json(out, directory_str(d, t->source), t->source.len);
+        directory_put(out, ", \"date\": ");
+        directory_put_json(out, directory_str(d, t->date), t->date.len);
+        if (rel) {
+            directory_put(out, ", \"relation\": ");
+            directory_put_json(out, rel, strlen(rel));
+        }
+        if (!r->problem) {
+            directory_put(out, ", \"position\": ");
+            directory_put_json(out, directory_str(d, t->position), t->position.len);
+        }
+        directory_put(out, ", \"file\": ");
+        directory_put_json(out, files[r->file], strlen(files[r->file]));
+        directory_put(out, ", \"game\": ");
+        directory_put_uint(out, r->game);
+        directory_put(out, ", \"line\": ");
+        directory_put_uint(out, r->line);
+        if (r->problem) {
+            directory_put(out, ", \"column\": ");
+            directory_put_uint(out, r->column);
+            directory_put(out, ", \"problem\": ");
+            directory_put_json(out, r->problem, strlen(r->problem));
+        }
+        directory_put(out, "}");
+    }
+}
+
+static void write_groups(sort_output *out, const dup_state *st, const char *const *files, dup_format format,
+                         const char *kind, const dup_group *groups, size_t n)
+{
+    int positions = strcmp(kind, "position") == 0;
+    for (size_t i = 0; i < n; i++) {
+        const dup_group *g = &groups[i];
+        const dup_texts *first = texts_of(st, g->members[0]);
+        if (format == OUT_TEXT) {
+            directory_put(out, "\n");
+            put_t(out, st, positions ? first->position : first->study);
+            directory_put(out, "  ");
+            directory_put_uint(out, g->count);
+            directory_put(out, " games\n");
+        } else if (format == OUT_JSON) {
+            directory_put(out, i ? ",\n    {" : "\n    {");
+            directory_put(out, positions ? "\"position\": " : "\"study\": ");
+            directory_put_json(out, directory_str(&st->text, positions ? first->position : first->study),
+                               positions ? first->position.len : first->study.len);
+            directory_put(out, ", \"games\": [");
+        }
+        for (size_t k = 0; k < g->count; k++)
+            write_member(out, st, files, format, kind, i + 1,
+                         positions ? relation(st, g->members[0], g->members[k]) : NULL, g->members[k], k == 0);
+        if (format == OUT_JSON)
+            directory_put(out, "]}");
+    }
+}
+
+int cmd_duplicates(int argc, char **argv)
+{
+    dup_format format = OUT_TEXT;
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0;
+    duplicates_symmetry symmetry = DUP_SYMMETRY_NONE;
+    while (cli_next_option(&args)) {
+        const char *value = NULL;
+        if (cli_option_is(&args, "--symmetry")) {
+            if (!(value = cli_option_value(&args)))
+                return CLI_EXIT_USAGE;
+            if (strcmp(value, "none") == 0)
+                symmetry = DUP_SYMMETRY_NONE;
+            else if (strcmp(value, "mirror") == 0)
+                symmetry = DUP_SYMMETRY_MIRROR;
+            else if (strcmp(value, "all") == 0)
+                symmetry = DUP_SYMMETRY_ALL;
+            else
+                return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
+        } else if (cli_option_is(&args, "--format")) {
+            if (!(value = cli_option_value(&args)))
+                return CLI_EXIT_USAGE;
+            if (strcmp(value, "text") == 0)
+                format = OUT_TEXT;
+            else if (strcmp(value, "tsv") == 0)
+                format = OUT_TSV;
+            else if (strcmp(value, "json") == 0)
+                format = OUT_JSON;
+            else
+                return cli_usage_error(&args, "bad --format '%s' (text, tsv or json)", value);
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+
+    static const char *const standard_input[1] = {"-"};
+    int inputs = argc - args.next;
+    const char *const *files = inputs ? (const char *const *)argv + args.next : standard_input;
+    int files_n = inputs ? inputs : 1;
+    int *fds = malloc((size_t)files_n * sizeof *fds);
+    dup_state st;
+    memset(&st, 0, sizeof st);
+    st.codec = args.codec;
+    st.symmetry = symmetry;
+    int status = CLI_EXIT_OK;
+    if (!fds) {
+        fprintf(stderr, "gbr: duplicates: out of memory\n");
+        return CLI_EXIT_INPUT;
+    }
+    for (int i = 0; i < files_n; i++) {
+        const char *name = files[i];
+        int fd = strcmp(name, "-") == 0 ? rereadable_stdin() : open(name, O_RDONLY);
+        if (fd < 0 && strcmp(name, "-") != 0)
+            fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+        fds[i] = fd;
+        if (fd < 0) {
+            status = CLI_EXIT_INPUT;
+            continue;
+        }
+        st.file = (uint32_t)i;
+        st.source = name;
+        if (read_input(&st, fd) != 0) {
+            status = CLI_EXIT_INPUT;
+            if (fd != STDIN_FILENO)
+                close(fd);
+            fds[i] = -1;
+        }
+    }
+
+    dup_record **by_pos = NULL, **by_stu = NULL;
+    dup_group *pos_groups = NULL, *stu_groups = NULL;
+    size_t pos_n = 0, stu_n = 0, classified = 0;
+    if (!st.failed) {
+        by_pos = malloc((st.n + 1) * sizeof *by_pos);
+        by_stu = malloc((st.n + 1) * sizeof *by_stu);
+        st.wanted = malloc((st.n + 1) * sizeof *st.wanted);
+        st.texts = calloc(st.n + 1, sizeof *st.texts);
+        if (!by_pos || !by_stu || !st.wanted || !st.texts)
+            st.failed = 1;
+    }
+    if (!st.failed) {
+        for (size_t i = 0; i < st.n; i++)
+            if (st.records[i].classified) {
+                by_pos[classified] = by_stu[classified] = &st.records[i];
+                classified++;
+            }
+        qsort(by_pos, classified, sizeof *by_pos, by_position);
+        qsort(by_stu, classified, sizeof *by_stu, by_study);
+        pos_groups = find_groups(by_pos, classified, offsetof(dup_record, position), DUP_POSITION_KEY_SIZE, 0, &pos_n);
+        stu_groups = find_groups(by_stu, classified, offsetof(dup_record, study), DUP_STUDY_KEY_SIZE, 1, &stu_n);
+        if (!pos_groups || !stu_groups)
+            st.failed = 1;
+    }
+    if (!st.failed) {
+        /* The listed games, once each, in input order, for the second pass. */
+        uint8_t *listed = calloc(st.n + 1, 1);
+        if (!listed)
+            st.failed = 1;
+        for (size_t i = 0; listed && i < pos_n; i++)
+            for (size_t k = 0; k < pos_groups[i].count; k++)
+                listed[pos_groups[i].members[k]->order] = 1;
+        for (size_t i = 0; listed && i < stu_n; i++)
+            for (size_t k = 0; k < stu_groups[i].count; k++)
+                listed[stu_groups[i].members[k]->order] = 1;
+        for (size_t i = 0; listed && i < st.n; i++)
+            if (listed[i] || !st.records[i].classified)
+                st.wanted[st.wanted_n++] = &st.records[i];
+        free(listed);
+        qsort(st.wanted, st.wanted_n, sizeof *st.wanted, by_order);
+        st.second = 1;
+        for (int i = 0; i < files_n && !st.failed; i++) {
+            if (fds[i] < 0)
+                continue;
+            st.file = (uint32_t)i;
+            st.source = files[i];
+            if (lseek(fds[i], 0, SEEK_SET) < 0 || read_input(&st, fds[i]) != 0) {
+                fprintf(stderr, "gbr: %s: cannot read again: %s\n", files[i], strerror(errno));
+                status = CLI_EXIT_INPUT;
+            }
+        }
+        /* A game not found again (the input changed between the passes) gets empty texts. */
+        for (size_t i = st.next_wanted; i < st.wanted_n; i++) {
+            dup_texts *t = &st.texts[i];
+            st.wanted[i]->texts = (uint32_t)i;
+            keep(&st, "", 0, &t->composer);
+            t->source = t->date = t->position = t->study = t->composer;
+            keep(&st, "?", 1, &t->unknown);
+        }
+    }
+    for (int i = 0; i < files_n; i++)
+        if (fds[i] >= 0 && fds[i] != STDIN_FILENO)
+            close(fds[i]);
+    free(fds);
+
+    if (st.failed) {
+        fprintf(stderr, "gbr: duplicates: out of memory\n");
+        status = CLI_EXIT_INPUT;
+    } else {
+        const char *sym_name = symmetry == DUP_SYMMETRY_NONE ? "none" : symmetry == DUP_SYMMETRY_MIRROR ? "mirror" : "all";
+        size_t unclassified = st.n - classified;
+        sort_output out;
+        if (sort_output_open(&out, NULL) != 0) {
+            status = CLI_EXIT_INPUT;
+        } else {
+            if (format == OUT_TEXT) {
+                directory_put(&out, "GBR duplicates: ");
+                directory_put_uint(&out, st.n);
+                directory_put(&out, " games (symmetry ");
+                directory_put(&out, sym_name);
+                directory_put(&out, "), ");
+                directory_put_uint(&out, pos_n);
+                directory_put(&out, " position groups, ");
+                directory_put_uint(&out, stu_n);
+                directory_put(&out, " study groups, ");
+                directory_put_uint(&out, unclassified);
+                directory_put(&out, " could not be classified\n");
+                directory_put(&out, "\nIdentical positions\n");
+                write_groups(&out, &st, files, format, "position", pos_groups, pos_n);
+                directory_put(&out, "\nSame study code, different positions\n");
+                write_groups(&out, &st, files, format, "study", stu_groups, stu_n);
+                if (unclassified)
+                    directory_put(&out, "\nCould not classify\n");
+            } else if (format == OUT_TSV) {
+                directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\n");
+                write_groups(&out, &st, files, format, "position", pos_groups, pos_n);
+                write_groups(&out, &st, files, format, "study", stu_groups, stu_n);
+            } else {
+                directory_put(&out, "{\"games\": ");
+                directory_put_uint(&out, st.n);
+                directory_put(&out, ", \"symmetry\": \"");
+                directory_put(&out, sym_name);
+                directory_put(&out, "\",\n  \"positions\": [");
+                write_groups(&out, &st, files, format, "position", pos_groups, pos_n);
+                directory_put(&out, "],\n  \"studies\": [");
+                write_groups(&out, &st, files, format, "study", stu_groups, stu_n);
+                directory_put(&out, "],\n  \"unclassified\": [");
+            }
+            size_t u = 0;
+            for (size_t i = 0; i < st.wanted_n; i++)
+                if (!st.wanted[i]->classified) {
+                    u++;
+                    write_member(&out, &st, files, format, "unclassified", u, NULL, st.wanted[i], u == 1);
+                }
+            if (format == OUT_JSON)
+                directory_put(&out, "]}\n");
+            if (sort_output_commit(&out) != 0)
+                status = CLI_EXIT_INPUT;
+        }
+        if (st.bad_input)
+            status = CLI_EXIT_INPUT;
+    }
+    free(by_pos);
+    free(by_stu);
+    free(pos_groups);
+    free(stu_groups);
+    free(st.wanted);
+    free(st.texts);
+    free(st.records);
+    free(st.text.text);
+    return status;
+}
+_Static_assert(sizeof(dup_record) <= 144 || sizeof(void *) != 8, "--help says a record is at most 144 bytes");

@@ -1,0 +1,28 @@
+/*
+ * directory_game.h - what `gbr directory` and `gbr duplicates` read from a
+ * PGN game's tags, written once: a tag by name, the year of [Date], and the
+ * FEN that stands for the game's start position.
+ */
+#ifndef GBR_DIRECTORY_GAME_H
+#define GBR_DIRECTORY_GAME_H
+
+#include <stddef.h>
+
+#include "pgn_reader.h"
+
+/* The standard start position, for a game without [FEN] (PGN standard 9.7.1). */
+extern const char directory_start_fen[];
+
+/* The game's first tag named `name`, NULL when it has none. */
+const pgn_tag *directory_find_tag(const pgn_game *g, const char *name);
+/* Whether a tag is present with exactly this (unescaped) value. */
+int directory_tag_is(const pgn_tag *t, const char *text);
+/* The length of the year at the start of [Date]: 4 when its first four
+ * characters are digits, else 0 (an unknown year). */
+size_t directory_year_len(const pgn_tag *date);
+/* The FEN of the game's start position as written (its columns are the
+ * input's: a FEN has no escapes): its [FEN] tag's raw value, or the standard
+ * start position. Returns the tag, NULL when there is none. */
+const pgn_tag *directory_game_fen(const pgn_game *g, const char **fen, size_t *fen_len);
+
+#endif /* GBR_DIRECTORY_GAME_H */
