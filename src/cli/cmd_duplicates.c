@@ -735,13 +735,13 @@ int cmd_duplicates(int argc, char **argv)
             if (format == OUT_TEXT) {
                 directory_put(&out, "GBR duplicates: ");
                 directory_put_uint(&out, st.n);
-                directory_put(&out, " games (symmetry ");
+                directory_put(&out, st.n == 1 ? " game (symmetry " : " games (symmetry ");
                 directory_put(&out, sym_name);
                 directory_put(&out, "), ");
                 directory_put_uint(&out, pos_n);
-                directory_put(&out, " position groups, ");
+                directory_put(&out, pos_n == 1 ? " position group, " : " position groups, ");
                 directory_put_uint(&out, stu_n);
-                directory_put(&out, " study groups, ");
+                directory_put(&out, stu_n == 1 ? " study group, " : " study groups, ");
                 directory_put_uint(&out, unclassified);
                 directory_put(&out, " could not be classified\n");
                 directory_put(&out, "\nIdentical positions\n");

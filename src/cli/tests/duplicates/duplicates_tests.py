@@ -82,7 +82,7 @@ def test_sample():
     r = run("--symmetry", "mirror", SAMPLE)
     text = r.stdout.decode()
     expect("sample text heading", text.splitlines()[0],
-           "GBR duplicates: 24 games (symmetry mirror), 1 position groups, 1 study groups, 1 could not be classified")
+           "GBR duplicates: 24 games (symmetry mirror), 1 position group, 1 study group, 1 could not be classified")
     first = text.index("C. Halloway, Harbour Gazette -- %s:30 (game 3) identical" % SAMPLE)
     second = text.index("L. Brennagh, Harbour Gazette -- %s:112 (game 12) identical" % SAMPLE)
     expect("sample text oldest first", first < second, True)
