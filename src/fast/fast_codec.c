@@ -4,8 +4,6 @@
 #include "lib/codecs_internal.h"
 #include "fast_internal.h"
 
-const int gbr_fast_codec_available = 1;
-
 const gbr_codec gbr_fast_codec = {
     .name = "fast",
     .parse_material = fast_parse_material,

@@ -253,7 +253,7 @@ typedef struct gbr_codec {
 
 /* The reference codec: clear, written straight from the spec. Static storage. */
 GBR_API const gbr_codec *gbr_codec_ref(void);
-/* The optimised table-driven codec. Static storage. */
+/* The optimised table-driven codec. Always present (never NULL). Static storage. */
 GBR_API const gbr_codec *gbr_codec_fast(void);
 /* The default codec (fast). Static storage. */
 GBR_API const gbr_codec *gbr_codec_default(void);

@@ -220,6 +220,7 @@ int main(void)
     position_counts_checks();
     int codecs_run = 0;
     for (int i = 0; i < 2; i++) {
+        CHECK(codecs[i] != NULL, "gbr_codec_%s() is NULL", i ? "fast" : "ref");
         if (!codecs[i])
             continue;
         key_checks(codecs[i]);
