@@ -4,6 +4,8 @@
 #include "lib/codecs_internal.h"
 #include "fast_internal.h"
 
+FAST_PRIVATE const unsigned gbr_fast_paths = FAST_PATHS;
+
 const gbr_codec gbr_fast_codec = {
     .name = "fast",
     .parse_material = fast_parse_material,
