@@ -38,7 +38,7 @@ static void print_usage(FILE *to)
 /* The codecs line names both codecs and the default one. */
 static void print_version(void)
 {
-    printf("gbr %s (%s)\n", GBR_VERSION_STRING, GBR_SPEC_VERSION);
+    printf("gbr %s (%s)\n", gbr_version(), GBR_SPEC_VERSION);
     printf("codecs: %s %s; default %s\n", gbr_codec_ref()->name, gbr_codec_fast()->name, gbr_codec_default()->name);
 }
 
