@@ -209,11 +209,14 @@ long prop_tally_report(const prop_tally *t)
 
 int prop_codecs(const gbr_codec *codecs[2])
 {
-    int n = 0;
-    codecs[n++] = gbr_codec_ref();
-    if (gbr_codec_fast())
-        codecs[n++] = gbr_codec_fast();
-    else
-        printf("note: the fast codec is not available; running over ref only\n");
-    return n;
+    codecs[0] = gbr_codec_ref();
+    codecs[1] = gbr_codec_fast();
+    /* Every property runs over both codecs; running over one alone would let
+     * a missing or aliased optimised codec pass unnoticed. */
+    if (!codecs[1] || codecs[1] == codecs[0]) {
+        printf("FAIL: gbr_codec_fast() is %s; the properties need both codecs\n",
+               codecs[1] ? "the reference codec" : "NULL");
+        exit(1);
+    }
+    return 2;
 }

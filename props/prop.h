@@ -82,11 +82,9 @@ void prop_tally_fail(prop_tally *t, const char *format, ...)
 long prop_tally_report(const prop_tally *t);
 
 /* ---- Codecs under test ---- */
-/* Fills codecs[] with every available codec (ref, then fast when it exists);
- * returns how many. Prints a note when fast is not available. */
+/* Fills codecs[] with ref, then fast; returns 2. Exits with a failure when
+ * gbr_codec_fast() is NULL or the reference codec itself, so no property
+ * quietly runs over one codec alone. */
 int prop_codecs(const gbr_codec *codecs[2]);
-
-/* Exit code for a test with nothing to run (CTest SKIP_RETURN_CODE). */
-#define PROP_SKIP 77
 
 #endif

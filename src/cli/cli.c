@@ -330,8 +330,6 @@ int cli_next_option(cli_args *args)
             args->codec = gbr_codec_ref();
         } else if (strcmp(name, "fast") == 0) {
             args->codec = gbr_codec_fast();
-            if (!args->codec)
-                cli_usage_error(args, "the optimised codec (--impl fast) is not available in this build");
         } else {
             cli_usage_error(args, "unknown codec '%s' for --impl (expected ref or fast)", name);
         }

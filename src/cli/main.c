@@ -35,12 +35,11 @@ static void print_usage(FILE *to)
                 "Exit status: 0 every input was good, 1 some input was bad, 2 usage error.\n");
 }
 
-/* The codecs line lets scripts and tests see whether this build has the
- * optimised codec. */
+/* The codecs line names both codecs and the default one. */
 static void print_version(void)
 {
-    printf("gbr %s (%s)\n", GBR_VERSION_STRING, GBR_SPEC_VERSION);
-    printf("codecs: ref%s; default %s\n", gbr_codec_fast() ? " fast" : "", gbr_codec_default()->name);
+    printf("gbr %s (%s)\n", gbr_version(), GBR_SPEC_VERSION);
+    printf("codecs: %s %s; default %s\n", gbr_codec_ref()->name, gbr_codec_fast()->name, gbr_codec_default()->name);
 }
 
 /* A descriptor 0-2 that the caller left closed would go to the next file

@@ -3,17 +3,13 @@
  * writing walks set bits in GBR square order. */
 #include "fast_internal.h"
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
 /* Bit sq set for each non-empty square. */
 static inline uint64_t occupied(const gbr_position *p)
 {
-#if defined(__SSE2__)
+#if FAST_SSE2
     uint64_t occ = 0;
     const __m128i zero = _mm_setzero_si128();
     for (unsigned k = 0; k < 4; k++) {
@@ -35,7 +31,7 @@ static inline uint64_t occupied(const gbr_position *p)
  * start-up costs more than the board scan itself. */
 static inline void masks_clear(fast_board_masks *b)
 {
-#if defined(__SSE2__)
+#if FAST_SSE2
     /* Written out: as a loop, the compiler makes it the memset again. */
     const __m128i zero = _mm_setzero_si128();
     _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);
@@ -74,7 +70,7 @@ gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
     uint32_t w4, b4;
     memcpy(&w4, b->count + GBR_WQ, 4);
     memcpy(&b4, b->count + GBR_BQ, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     return fast_counts_to_material(w4, b->count[GBR_WP], b4, b->count[GBR_BP], m) ? GBR_OK : GBR_E_ARGUMENT;
 #else
     gbr_counts counts;
@@ -103,7 +99,7 @@ static inline uint64_t bytes_word(const uint8_t *b)
 
 static inline void word_bytes(uint8_t *b, uint64_t w)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     memcpy(b, &w, 8);
 #else
     for (unsigned k = 0; k < 8; k++)
@@ -157,7 +153,7 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
      * written below (need is at least 17). */
     memcpy(dst + need - 8, indicator_tail[indicator], 8);
     dst[4] = ' ';
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     /* "abcd.ef" and the space after it (which the men or the count
      * starts with, written again below) as one word. */
     uint32_t material_digits;

@@ -4,7 +4,7 @@
 #include "lib/codecs_internal.h"
 #include "fast_internal.h"
 
-const int gbr_fast_codec_available = 1;
+FAST_PRIVATE const unsigned gbr_fast_paths = FAST_PATHS;
 
 const gbr_codec gbr_fast_codec = {
     .name = "fast",

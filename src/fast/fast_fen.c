@@ -85,7 +85,7 @@ typedef struct fen_board {
     uint64_t occupied;
 } fen_board;
 
-#if defined(__SSE2__)
+#if FAST_SSE2
 /* The placement read 16 bytes at a time. Each byte adds to the GBR index
  * of the next square, 8 * file + rank: 8 per file (a man or a run), -65 for
  * a '/' (from a complete rank, index 64 + rank, to the next rank's first
@@ -297,7 +297,7 @@ static inline int fen_counts(const fen_board *b, gbr_material *m)
     uint32_t w4, b4;
     memcpy(&w4, b->count + GBR_WQ, 4);
     memcpy(&b4, b->count + GBR_BQ, 4);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     unsigned white_pawns = b->count[GBR_WP], black_pawns = b->count[GBR_BP];
     if (!fast_counts_to_material(w4, white_pawns, b4, black_pawns, m))
         return 0;
@@ -324,7 +324,7 @@ static inline __attribute__((always_inline)) size_t fen_men(const unsigned char 
 {
     memset(b->count, 0, sizeof b->count);
     b->occupied = 0;
-#if defined(__SSE2__)
+#if FAST_SSE2
     size_t i = fen_men_sse2(s, len, b);
     if (i == 0)
         return 0;
@@ -515,7 +515,7 @@ static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, s
     return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
 }
 
-#if defined(__SSE2__)
+#if FAST_SSE2
 /* Bit k set where byte k of a placement of n bytes, 17-32, read as two
  * pieces (bytes 0-15 and n-16 to n-1), is equal in eq0 or eq1. */
 static inline uint32_t fen_lane_bits(__m128i eq0, __m128i eq1, size_t n)
@@ -607,7 +607,7 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     static const uint8_t indicator[3][2] = {
         {GBR_IND_WTM, GBR_IND_BTM}, {GBR_IND_WIN, GBR_IND_BLACK_WIN}, {GBR_IND_DRAW, GBR_IND_BLACK_DRAW}};
     const unsigned char *s = (const unsigned char *)src;
-#if defined(__SSE2__)
+#if FAST_SSE2
     /* Most FENs: a placement of 17-32 bytes, then " w - - 0 1" or " b - - 0 1"
      * ending the text. A FEN ending so has its placement in exactly the
      * first len - 10 bytes (the five tail fields hold no space), so when it

@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "gbr.h"
+#include "fast_config.h"
 #include "fast_tables.h"
 
-#if defined(__SSE2__)
+#if FAST_SSE2
 #include <emmintrin.h>
 #endif
 
@@ -64,7 +65,7 @@ static inline int fast_material_possible(const uint8_t digit[4], unsigned white_
  * exact error by scanning). One pass over the seven bytes as a word. */
 static inline int fast_material7(const unsigned char *s, gbr_material *m)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     uint32_t lo, hi;
     memcpy(&lo, s, 4);
     memcpy(&hi, s + 3, 4);
@@ -114,7 +115,7 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
 #endif
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
 /* A 7-byte text read as a long material code "abcd.ef" without a branch on
  * its bytes (where damaged texts are common, a mispredicted branch on them
  * costs more than this whole reading). Returns 0 when the precise scanner must
@@ -149,7 +150,7 @@ static inline int fast_material7_scan(const unsigned char *s, uint64_t *x, unsig
  * *second when both are squares; 0 otherwise. */
 static inline int fast_two_squares(const unsigned char *s, unsigned *first, unsigned *second)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     uint32_t w;
     memcpy(&w, s, 4);
     /* File bytes minus 'a', rank bytes minus '1': each must be 0-7. A byte
@@ -184,7 +185,7 @@ static inline int fast_material_in_range(const gbr_material *m)
  * pawns). The usual case, tested on the six bytes as one word. */
 static inline int fast_material_usual(const gbr_material *m)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     uint32_t digits;
     uint16_t pawns;
     memcpy(&digits, m->digit, 4);
@@ -268,7 +269,7 @@ static inline int fast_usual_counts(uint32_t w4, unsigned white_pawns, uint32_t 
     return 1;
 }
 
-#if defined(__SSE2__)
+#if FAST_SSE2
 /* fast_usual_counts's test on a gbr_counts in bytes 0-9 of v, bytes 10-15
  * anything (the next item of a column, or zero). */
 static inline int fast_usual_counts_lanes(__m128i v)

@@ -34,7 +34,7 @@ static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s
     return fast_ok(0);
 }
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
 /* The material of fast_material7_scan's *x (digits in bytes 0-3, pawns in
  * bytes 5-6). */
 static inline void material7_store(uint64_t x, gbr_material *dst)
@@ -169,8 +169,8 @@ static inline void counts_usual_store(const gbr_counts *c, gbr_material *out)
  * other counts. */
 static inline int counts_usual(const gbr_counts *c, gbr_material *out)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#if defined(__SSE2__)
+#if FAST_LITTLE_ENDIAN
+#if FAST_SSE2
     /* The ten bytes in one register (bytes 0-7, then 8-9): one test for all. */
     int16_t last;
     memcpy(&last, c->count[1] + 3, 2);
@@ -195,7 +195,7 @@ static inline int counts_usual(const gbr_counts *c, gbr_material *out)
  * and fills *out; 0 for every other input (the caller asks counts_slow). */
 static inline int counts_within_15(const gbr_counts *c, gbr_material *out)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     /* The ten counts as bytes 0-7 and 2-9 of the struct. */
     uint64_t a, b;
     memcpy(&a, c->count[0], 8);
@@ -254,7 +254,7 @@ size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_
     if (counts == NULL || out == NULL || results == NULL)
         return SIZE_MAX;
     size_t errors = 0, k = 0;
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_SSE2 && FAST_LITTLE_ENDIAN
     /* A 16-byte load per item while 16 bytes remain (all items but the
      * last); an ok result as one 16-byte store. */
     _Static_assert(GBR_OK == 0 && sizeof(gbr_result) == 16, "an ok result is 16 zero bytes");

@@ -327,7 +327,7 @@ static inline int head_pawns_fit(uint32_t digits, unsigned pw, unsigned pb)
     return !((pw | pb) & 8u) || ((unsigned)fast_material_allowed[digits & 0xFFu][0][pw] >> pb) & 1u;
 }
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_SSE2 && FAST_LITTLE_ENDIAN
 /* The head's syntax, all 13 bytes at once (s has at least 16): *x is the
  * text less "a1a1 0000.00 ", each byte at most its limit, 7 for the kings'
  * files and ranks, 8 for the digits and pawns, 0 for the spaces and the
@@ -349,7 +349,7 @@ static inline int head_vector(const unsigned char *s, __m128i *x)
 static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *bk, uint32_t *digits, unsigned *pw,
                                 unsigned *pb)
 {
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_SSE2 && FAST_LITTLE_ENDIAN
     __m128i x;
     if (!head_vector(s, &x))
         return 0;
@@ -363,7 +363,7 @@ static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *
 #else
     if (!fast_two_squares(s, wk, bk) || s[12] != ' ')
         return 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     /* " abcd.ef" as one word less " 0000.00": each byte at most its limit,
      * 0 for the space and the '.', 8 for the digits and pawns (adding
      * 127 - limit sets bit 7 past it; a byte with bit 7 fails as it is). */
@@ -397,7 +397,7 @@ enum lane_verdict {
     LANE_TAIL = -4,        /* the same, its square field known good */
 };
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_SSE2 && FAST_LITTLE_ENDIAN
 #define POSITION_LANES 1
 
 /* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
@@ -576,7 +576,7 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     size_t r = len - 13 - field;
     if (r > 8)
         return -1; /* "10/12 WTM." and longer: the precise scanner */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
     uint64_t tail;
     memcpy(&tail, s + len - 8, 8);
     tail >>= 8 * (8 - r);

@@ -59,7 +59,7 @@ static inline __attribute__((always_inline)) int study_fast(const unsigned char 
     return 1;
 }
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_SSE2 && FAST_LITTLE_ENDIAN
 /* The last 11 bytes of a text of 11 + i bytes (i at most 1), abcd.efWKBK
  * in the usual shape, as one vector from two overlapping 8-byte loads that
  * stay inside the text: lanes 0-7 abcd.efW, lanes 8-15 d.efWKBK, each less
@@ -184,7 +184,7 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
     return fast_ok(0);
 }
 
-#if defined(__SSE2__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_SSE2 && FAST_LITTLE_ENDIAN
 /* A text of the usual shape study_usual refused, settled from the same
  * vector with no further branch on its bytes (damaged texts are common
  * there; the rule-by-rule scanner would branch on each): returns 1 with *r
@@ -217,7 +217,7 @@ static inline int study_settle(const unsigned char *s, size_t len, gbr_result *r
     *r = fast_result_row(fast_study11_error[i][at]);
     return settled;
 }
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#elif FAST_LITTLE_ENDIAN
 /* Without SSE2 the one-pass check comes first. */
 static inline __attribute__((always_inline)) int study_usual(const unsigned char *s, size_t len, gbr_study *out)
 {
@@ -257,7 +257,7 @@ static inline int study_settle(const unsigned char *s, size_t len, gbr_result *r
 }
 #endif
 
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if FAST_LITTLE_ENDIAN
 /* A text study_usual did not accept: the usual shape's error from
  * study_settle; then study_fast's one pass (when study_usual was not it);
  * any other text rule by rule. *out is written only on success. */

@@ -48,43 +48,54 @@ extern "C" {
 #define GBR_API
 #endif
 
+/* The versions of the header (compile time): the library's and the spec's. */
 #define GBR_VERSION_STRING "1.1.0"
 #define GBR_SPEC_VERSION "GBR 1.1"
+/* The version of the library actually linked (run time), "MAJOR.MINOR.PATCH":
+ * GBR_VERSION_STRING as it was when libgbr was built. Static storage. */
+GBR_API const char *gbr_version(void);
 
-/* Error classes (spec/gbr.md, "Error classes"). Values are pinned: they are
- * part of the conformance protocol and never change meaning. */
-typedef enum gbr_error {
-    GBR_OK = 0,
-    GBR_E_EMPTY = 1,             /* the input is empty */
-    GBR_E_TRUNCATED = 2,         /* the input ended where more was required */
-    GBR_E_TRAILING = 3,          /* characters after the end of the form */
-    GBR_E_EXPECTED_DIGIT = 4,    /* a material digit 0-9 was required */
-    GBR_E_PAWN_COUNT = 5,        /* a pawn count 0-8 was required */
-    GBR_E_EXPECTED_POINT = 6,    /* '.' was required */
-    GBR_E_EXPECTED_SPACE = 7,    /* ' ' was required */
-    GBR_E_EXPECTED_SLASH = 8,    /* '/' was required */
-    GBR_E_EXPECTED_CLOSE = 9,    /* the closing ']' or ')' was required */
-    GBR_E_EXPECTED_SQUARE = 10,  /* a square (file a-h, rank 1-8) was required */
-    GBR_E_SQUARE_COUNT = 11,     /* more or fewer squares than the material code says */
-    GBR_E_DUPLICATE_SQUARE = 12, /* a square is used twice */
-    GBR_E_SQUARE_ORDER = 13,     /* squares of one colour and type not ascending */
-    GBR_E_PAWN_RANK = 14,        /* a pawn on rank 1 or 8 */
-    GBR_E_TOO_MANY_PAWNS = 15,   /* more than 8 pawns on one side */
-    GBR_E_PROMOTIONS = 16,       /* more promoted pieces than missing pawns */
-    GBR_E_MEN_COUNT = 17,        /* the men count is malformed */
-    GBR_E_MEN_MISMATCH = 18,     /* the men count disagrees with the men listed */
-    GBR_E_INDICATOR = 19,        /* a malformed indicator */
-    GBR_E_OVERFLOW_GROUP = 20,   /* a {white/black} group missing, misplaced or malformed */
-    GBR_E_FEN_PIECE = 21,        /* a character that is not a FEN piece, digit or '/' */
-    GBR_E_FEN_RANK = 22,         /* a rank that does not have exactly 8 files, or not 8 ranks */
-    GBR_E_FEN_KINGS = 23,        /* not exactly one king a side */
-    GBR_E_FEN_FIELD = 24,        /* a malformed side, castling, en passant or clock field */
-    GBR_E_NAME_SYNTAX = 25,      /* a malformed material name such as KRPvKR */
-    GBR_E_NAME_OVERFLOW = 26,    /* a material code with a 9 has no single name */
-    GBR_E_UNKNOWN_FORM = 27,     /* gbr check: the text is not any GBR form */
-    GBR_E_BUFFER_TOO_SMALL = 28, /* dst too small: result.length is the size needed */
-    GBR_E_ARGUMENT = 29          /* a NULL pointer or an out-of-range argument */
-} gbr_error;
+/* Error classes (spec/gbr.md §9.2), written once: X(IDENTIFIER, NUMBER, NAME,
+ * MESSAGE) per class gives the enum below, gbr_error_name (NAME, what the
+ * conformance protocol prints) and gbr_error_message (MESSAGE, one line of
+ * English). Numbers are pinned: they are part of the conformance protocol and
+ * never change meaning; the test lib_error_classes checks this list against
+ * the spec's table. */
+#define GBR_ERROR_LIST(X) \
+    X(GBR_OK, 0, "ok", "no error") \
+    X(GBR_E_EMPTY, 1, "empty", "the input is empty") \
+    X(GBR_E_TRUNCATED, 2, "truncated", "the input ended where more was required") \
+    X(GBR_E_TRAILING, 3, "trailing", "unexpected characters after the end of the form") \
+    X(GBR_E_EXPECTED_DIGIT, 4, "expected-digit", "expected a material digit 0-9") \
+    X(GBR_E_PAWN_COUNT, 5, "pawn-count", "a pawn count must be 0-8") \
+    X(GBR_E_EXPECTED_POINT, 6, "expected-point", "expected '.'") \
+    X(GBR_E_EXPECTED_SPACE, 7, "expected-space", "expected a space") \
+    X(GBR_E_EXPECTED_SLASH, 8, "expected-slash", "expected '/'") \
+    X(GBR_E_EXPECTED_CLOSE, 9, "expected-close", "expected the closing ']' or ')'") \
+    X(GBR_E_EXPECTED_SQUARE, 10, "expected-square", "expected a square (file a-h, rank 1-8)") \
+    X(GBR_E_SQUARE_COUNT, 11, "square-count", "more or fewer squares than the material code says") \
+    X(GBR_E_DUPLICATE_SQUARE, 12, "duplicate-square", "a square is used twice") \
+    X(GBR_E_SQUARE_ORDER, 13, "square-order", "squares of one colour and type are not in ascending order") \
+    X(GBR_E_PAWN_RANK, 14, "pawn-rank", "a pawn on rank 1 or 8") \
+    X(GBR_E_TOO_MANY_PAWNS, 15, "too-many-pawns", "more than 8 pawns on one side") \
+    X(GBR_E_PROMOTIONS, 16, "promotions", "more promoted pieces than missing pawns") \
+    X(GBR_E_MEN_COUNT, 17, "men-count", "the men count W/B is malformed") \
+    X(GBR_E_MEN_MISMATCH, 18, "men-mismatch", "the men count disagrees with the men listed") \
+    X(GBR_E_INDICATOR, 19, "indicator", "malformed indicator (expected +, =, -+, -=, WTM or BTM)") \
+    X(GBR_E_OVERFLOW_GROUP, 20, "overflow-group", "a {white/black} group is missing, misplaced or malformed") \
+    X(GBR_E_FEN_PIECE, 21, "fen-piece", "not a FEN piece letter, digit 1-8 or '/'") \
+    X(GBR_E_FEN_RANK, 22, "fen-rank", "a FEN rank must cover 8 files, and there must be 8 ranks") \
+    X(GBR_E_FEN_KINGS, 23, "fen-kings", "a FEN needs exactly one king a side") \
+    X(GBR_E_FEN_FIELD, 24, "fen-field", "malformed FEN side, castling, en passant or clock field") \
+    X(GBR_E_NAME_SYNTAX, 25, "name-syntax", "malformed material name (expected e.g. KRPvKR)") \
+    X(GBR_E_NAME_OVERFLOW, 26, "name-overflow", "a material code with a 9 has no single name") \
+    X(GBR_E_UNKNOWN_FORM, 27, "unknown-form", "not a GBR material code, study code, position form, FEN or name") \
+    X(GBR_E_BUFFER_TOO_SMALL, 28, "buffer-too-small", "the output buffer is too small") \
+    X(GBR_E_ARGUMENT, 29, "argument", "invalid argument")
+
+#define GBR_ERROR_ENUMERATOR_(identifier, number, name, message) identifier = number,
+typedef enum gbr_error { GBR_ERROR_LIST(GBR_ERROR_ENUMERATOR_) } gbr_error;
+#undef GBR_ERROR_ENUMERATOR_
 
 #define GBR_ERROR_COUNT 30
 
@@ -253,7 +264,7 @@ typedef struct gbr_codec {
 
 /* The reference codec: clear, written straight from the spec. Static storage. */
 GBR_API const gbr_codec *gbr_codec_ref(void);
-/* The optimised table-driven codec. Static storage. */
+/* The optimised table-driven codec. Always present (never NULL). Static storage. */
 GBR_API const gbr_codec *gbr_codec_fast(void);
 /* The default codec (fast). Static storage. */
 GBR_API const gbr_codec *gbr_codec_default(void);

@@ -6,13 +6,11 @@
 
 const gbr_codec *gbr_codec_ref(void) { return &gbr_ref_codec; }
 
-const gbr_codec *gbr_codec_fast(void) { return gbr_fast_codec_available ? &gbr_fast_codec : NULL; }
+/* Both codecs are always built: a caller (or a differential check) that asks
+ * for the optimised codec gets it, never the reference in its place. */
+const gbr_codec *gbr_codec_fast(void) { return &gbr_fast_codec; }
 
-const gbr_codec *gbr_codec_default(void)
-{
-    const gbr_codec *fast = gbr_codec_fast();
-    return fast ? fast : gbr_codec_ref();
-}
+const gbr_codec *gbr_codec_default(void) { return gbr_codec_fast(); }
 
 const gbr_codec *gbr_codec_by_name(const char *name)
 {

@@ -5,7 +5,5 @@
 
 extern const gbr_codec gbr_ref_codec;
 extern const gbr_codec gbr_fast_codec;
-/* 1 once the optimised codec implements every entry of gbr_codec. */
-extern const int gbr_fast_codec_available;
 
 #endif

@@ -165,18 +165,13 @@ for command in $commands; do
     [ -s "$tmp/err" ] && fail "gbr $command --help wrote to stderr"
 done
 
-# ---- Codecs: ref always; fast exactly when the build has it ----
+# ---- Codecs: both always present; fast is the default and agrees with ref ----
+grep -q '^codecs: ref fast; default fast$' "$tmp/version" || fail "gbr --version: unexpected codecs line"
 expect 0 "$pos1" "" -- position --impl ref --result win "$fen1"
-if grep -q '^codecs: ref fast;' "$tmp/version"; then
-    expect 0 "$pos1" "" -- position --impl fast --result win "$fen1"
-    "$gbr" check --impl fast <"$tmp/many" >"$tmp/fast_out" 2>&1
-    "$gbr" check --impl ref <"$tmp/many" >"$tmp/ref_out" 2>&1
-    cmp -s "$tmp/fast_out" "$tmp/ref_out" || fail "--impl fast and --impl ref differ on the batch"
-else
-    grep -q '^codecs: ref; default ref$' "$tmp/version" || fail "gbr --version: unexpected codecs line"
-    expect 2 "" "gbr position: the optimised codec (--impl fast) is not available in this build
-Try 'gbr position --help'." -- position --impl fast "$fen1"
-fi
+expect 0 "$pos1" "" -- position --impl fast --result win "$fen1"
+"$gbr" check --impl fast <"$tmp/many" >"$tmp/fast_out" 2>&1
+"$gbr" check --impl ref <"$tmp/many" >"$tmp/ref_out" 2>&1
+cmp -s "$tmp/fast_out" "$tmp/ref_out" || fail "--impl fast and --impl ref differ on the batch"
 
 echo "$checks checks, $failures failed"
 [ "$failures" = 0 ]

@@ -25,15 +25,18 @@ got=$("$prefix/bin/gbr" position --result win "$fen") || fail "installed gbr pos
 "$cmake" -S "$consumer" -B "$work/consumer-build" -DCMAKE_PREFIX_PATH="$prefix" \
     -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" >"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "configuring the consumer"; }
 "$cmake" --build "$work/consumer-build" >>"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "building the consumer"; }
+gbr_version=$("$prefix/bin/gbr" --version | sed -n '1s/^gbr \([^ ]*\).*/\1/p')
 for program in consumer consumer_shared; do
     got=$("$work/consumer-build/$program" "$fen") || fail "$program failed"
     [ "$got" = "$want" ] || fail "$program gave '$got', want '$want'"
+    got=$("$work/consumer-build/$program" --version) || fail "$program --version failed"
+    [ "$got" = "$gbr_version" ] || fail "$program: gbr_version() gave '$got', gbr --version '$gbr_version'"
 done
 
 # pkg-config, shared and static
 PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gbr.pc)")
 export PKG_CONFIG_PATH
-[ "$(pkg-config --modversion gbr)" = "$("$prefix/bin/gbr" --version | sed -n '1s/^gbr \([^ ]*\).*/\1/p')" ] \
+[ "$(pkg-config --modversion gbr)" = "$gbr_version" ] \
     || fail "gbr.pc version differs from gbr --version"
 # shellcheck disable=SC2046,SC2086  # flags and pkg-config output are word lists on purpose
 "$cc" $cflags -o "$work/pc_shared" "$consumer/consumer.c" $(pkg-config --cflags --libs gbr) || fail "pkg-config build"
@@ -50,6 +53,9 @@ libdir=$(pkg-config --variable=libdir gbr)
 declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" | sort)
 exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk '$2 == "T" {print $3}' | sort)
 [ -n "$declared" ] || fail "no GBR_API declarations found in gbr.h"
+for function in gbr_version gbr_error_name gbr_error_message gbr_codec_fast; do
+    echo "$declared" | grep -qx "$function" || fail "gbr.h declares no GBR_API $function (the declaration pattern missed it?)"
+done
 [ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than gbr.h declares:
 $(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$exported" | diff "$work/declared" - || true)"
 echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want';" \

@@ -219,7 +219,9 @@ int main(void)
     const gbr_codec *codecs[2] = {gbr_codec_ref(), gbr_codec_fast()};
     position_counts_checks();
     int codecs_run = 0;
+    CHECK(codecs[0] != codecs[1], "gbr_codec_fast() is the reference codec");
     for (int i = 0; i < 2; i++) {
+        CHECK(codecs[i] != NULL, "gbr_codec_%s() is NULL", i ? "fast" : "ref");
         if (!codecs[i])
             continue;
         key_checks(codecs[i]);

@@ -1,5 +1,7 @@
 /* Converts the FEN given as its argument to a position form with the result
- * "win", through the installed library's public header only. */
+ * "win", through the installed library's public header only; with --version,
+ * prints the linked library's version. Fails when the library linked is not
+ * the version of the header it was built against. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,8 +10,16 @@
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: consumer FEN\n");
+        fprintf(stderr, "usage: consumer FEN | consumer --version\n");
         return 2;
+    }
+    if (strcmp(gbr_version(), GBR_VERSION_STRING) != 0) {
+        fprintf(stderr, "consumer: libgbr %s linked, gbr.h %s included\n", gbr_version(), GBR_VERSION_STRING);
+        return 1;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("%s\n", gbr_version());
+        return 0;
     }
     char out[GBR_POSITION_MAX];
     gbr_result r = gbr_fen_to_position(NULL, out, sizeof out, argv[1], strlen(argv[1]), GBR_RESULT_WIN);
