@@ -156,10 +156,12 @@ static void count_bytes(void *context, const char *bytes, size_t len)
     ((reader_state *)context)->bytes += len;
 }
 
+/* what names the tag at fault ("FEN tag", as audit and select say it), or is NULL. */
 static void report(reader_state *st, unsigned long game, unsigned long line, unsigned long column,
-                   const char *message)
+                   const char *what, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", st->source, line, column, game, message);
+    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s%s\n", st->source, line, column, game, what ? what : "",
+            what ? ": " : "", message);
     st->bad_input = 1;
 }
 
@@ -290,7 +292,7 @@ static void add_game(void *context, const pgn_game *g)
                 e->line = fen_tag->value_at.line;
                 e->column = fen_tag->value_at.column + (r.column ? r.column - 1 : 0);
             }
-            report(st, g->number, e->line, e->column, problem);
+            report(st, g->number, e->line, e->column, fen_tag ? "FEN tag" : NULL, problem);
         } else {
             e->classified = 1;
             gbr_directory_key_of(d->codec, GBR_FORM_POSITION, &p, &e->key);
@@ -306,7 +308,7 @@ static void report_reader(void *context, const pgn_diagnostic *diag)
 {
     reader_state *st = context;
     if (diag->game)
-        report(st, diag->game, diag->at.line, diag->at.column, diag->message);
+        report(st, diag->game, diag->at.line, diag->at.column, NULL, diag->message);
     else {
         fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", st->source, diag->at.line, diag->at.column, diag->message);
         st->bad_input = 1;

@@ -178,7 +178,9 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
     gbr_position p;
     int castling;
     if (read_position(st, g, &p, &castling, &r->line, &r->column, &r->problem) != 0) {
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", st->source, r->line, r->column, g->number, r->problem);
+        /* Worded as audit, select and directory word it: the FEN tag is at fault. */
+        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s\n", st->source, r->line, r->column, g->number,
+                directory_find_tag(g, "FEN") ? "FEN tag: " : "", r->problem);
         st->bad_input = 1;
         return;
     }

@@ -44,7 +44,7 @@ def directory(*args, data=None):
     return subprocess.run([GBR, "directory", *args], input=data, capture_output=True, cwd=ROOT)
 
 
-SAMPLE_STDERR = (b"gbr: src/cli/examples/studies.pgn:135:26: game 14: "
+SAMPLE_STDERR = (b"gbr: src/cli/examples/studies.pgn:135:26: game 14: FEN tag: "
                  b"not a FEN piece letter, digit 1-8 or '/'\n")
 
 

@@ -139,7 +139,7 @@ def test_errors():
     expect("broken exit", r.returncode, 1)
     # Game 2's FEN tag is on line 13; its value starts at column 7; 'x' is its 21st byte.
     expect("broken report", r.stderr.decode(),
-           "gbr: %s:13:27: game 2: not a FEN piece letter, digit 1-8 or '/'\n" % path)
+           "gbr: %s:13:27: game 2: FEN tag: not a FEN piece letter, digit 1-8 or '/'\n" % path)
     text = r.stdout.decode()
     expect("broken listed", text.endswith("Could not classify\n  1910  Broken, b -- %s:13 (game 2): "
                                           "not a FEN piece letter, digit 1-8 or '/'\n" % path), True)
