@@ -1,6 +1,6 @@
 /* gbr sort: order lines by the first GBR code each contains, the order of a
  * look-up directory (spec/gbr.md §8 and "Scanning text"). */
-#define _GNU_SOURCE /* open, mkstemp; O_TMPFILE (Linux) */
+#define _GNU_SOURCE /* open, fstat, read, write beside C11 */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "scan_match.h"
 #include "sort_output.h"
+#include "sort_spill.h"
 
 const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
 
@@ -219,51 +220,6 @@ static int sort_run(sorter *s)
 #define RUN_READ_BUFFER ((size_t)1 << 18)
 #define ENTRY_HEADER 12 /* key and length */
 
-/* A temporary file that has no name at any moment, so that nothing is left
- * behind whatever ends the process, SIGKILL included: O_TMPFILE where the
- * kernel and the file system have it; otherwise mkstemp then unlink at once,
- * with the fatal signals blocked in between (only SIGKILL in that instant
- * can leave the name). Returns its descriptor, or -1 after reporting. */
-static int temporary_file(void)
-{
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    int fd;
-#ifdef O_TMPFILE
-    fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
-    if (fd >= 0)
-        return fd;
-    /* Any other failure (ENOENT, EACCES, ENOSPC) mkstemp meets too, and reports. */
-    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL && errno != ENOSYS)
-        goto failed;
-#endif
-    size_t len = strlen(dir);
-    char *path = malloc(len + sizeof "/gbr-sort-XXXXXX");
-    if (!path) {
-        fprintf(stderr, "gbr: sort: out of memory\n");
-        return -1;
-    }
-    memcpy(path, dir, len);
-    memcpy(path + len, "/gbr-sort-XXXXXX", sizeof "/gbr-sort-XXXXXX");
-    sort_output_signals saved;
-    sort_output_block_signals(&saved);
-    fd = mkstemp(path);
-    int saved_errno = errno;
-    if (fd >= 0)
-        unlink(path);
-    sort_output_restore_signals(&saved);
-    free(path);
-    if (fd >= 0)
-        return fd;
-    errno = saved_errno;
-#ifdef O_TMPFILE
-failed:
-#endif
-    fprintf(stderr, "gbr: sort: cannot create a temporary file in %s: %s\n", dir, strerror(errno));
-    return -1;
-}
-
 typedef struct run_writer {
     int fd;
     char *buffer; /* RUN_WRITE_BUFFER bytes */
@@ -318,7 +274,7 @@ static int run_start(sorter *s, run_writer *w)
 {
     memset(w, 0, sizeof *w);
     w->buffer = malloc(RUN_WRITE_BUFFER);
-    w->fd = w->buffer ? temporary_file() : -1;
+    w->fd = w->buffer ? sort_spill_temporary_file("sort") : -1;
     if (w->fd < 0) {
         if (!w->buffer)
             fprintf(stderr, "gbr: sort: out of memory\n");
