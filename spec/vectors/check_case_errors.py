@@ -14,6 +14,7 @@ BAD = [
     ("study.tsv", "y_study_x\tmaterial\tmaterial\t0000.00\t\tcomment", 11, "not the level this file holds"),
     ("cells.tsv", "n_cell_x\tmaterials\tmaterial\t0a00.00\texpected-digit\tcomment", 10, "not a level"),
     ("position.tsv", "n_position_x\tposition\tposition\te1e8 0000.00 1/1\t\tcomment", 49, "an invalid case names"),
+    ("examples.tsv", "n_ex_x\tmaterial\tmaterial\t0a00.00\terror expected-digit\tcomment", 54, "not `error CLASS COLUMN`"),
 ]
 
 
@@ -51,12 +52,24 @@ def main():
     if result.returncode != 1 or "y_material_contradicted" not in result.stderr or os.path.exists(out):
         print("FAIL contradicted case: exit %d, stderr %r" % (result.returncode, result.stderr))
         failures += 1
+    # So does a checked example whose stated answer the reference contradicts
+    # (right class, wrong column).
+    cases = os.path.join(scratch, "contradicted_example")
+    shutil.rmtree(cases, ignore_errors=True)
+    shutil.copytree(committed, cases)
+    with open(os.path.join(cases, "examples.tsv"), "a") as f:
+        f.write("n_ex_contradicted\tmaterial\tmaterial\t0a00.00\terror expected-digit 3\tstates the wrong column\n")
+    out = os.path.join(scratch, "out_contradicted_example")
+    result = run(gbr, cases, out)
+    if result.returncode != 1 or "n_ex_contradicted" not in result.stderr or os.path.exists(out):
+        print("FAIL contradicted example: exit %d, stderr %r" % (result.returncode, result.stderr))
+        failures += 1
     # And the committed folder itself is good.
     result = run(gbr, committed, os.path.join(scratch, "out_good"))
     if result.returncode != 0:
         print("FAIL the committed cases: exit %d, stderr %r" % (result.returncode, result.stderr))
         failures += 1
-    print("%d of %d case-folder checks failed" % (failures, len(BAD) + 2))
+    print("%d of %d case-folder checks failed" % (failures, len(BAD) + 3))
     return 1 if failures else 0
 
 

@@ -36,17 +36,19 @@ static const char help[] =
     "The cases are read from every .tsv file of the folder CASES (default\n"
     "DIR/cases): one case a line, tab-separated: id (y_ valid, n_ invalid), level,\n"
     "operation, input (escaped as in section 13.1), what the case states (an\n"
-    "invalid case: the error class it tests; a valid one: the output its source\n"
-    "states, or nothing), comment; '#' starts a comment line. <level>.tsv holds\n"
-    "that level's cases and is read first, then the level's computed sweeps, then\n"
+    "invalid case: the error class it tests, or its whole `error CLASS COLUMN`; a\n"
+    "valid one: the output its source states, or nothing), comment; '#' starts\n"
+    "a comment line. <level>.tsv holds that level's cases and is read first, then\n"
+    "the level's computed sweeps, then\n"
     "the other files in name order (cells.tsv: the cells of the expectation\n"
-    "tables, section 9.4). A line that is not a case is reported as\n"
-    "FILE:LINE:COLUMN, and a case the reference codec contradicts stops the run;\n"
-    "either exits 1 and writes nothing. Last it\n"
-    "adds, where the cases leave a place empty, those of the coverage of the\n"
-    "operations (spec/gbr.md section 13.5): an invalid case of each operation\n"
-    "for each error it can report, inputs of 0-2 bytes, and each material digit\n"
-    "of each type through the operations that give a code.\n"
+    "tables, section 9.4), then the coverage of the operations (section 13.5):\n"
+    "where the cases leave a place empty, an invalid case of each operation for\n"
+    "each error it can report, inputs of 0-2 bytes, and each material digit of\n"
+    "each type through the operations that give a code; last examples.tsv, the\n"
+    "checked examples of section 12 (y_ex_<section>_<n>, n_ex_...), each of\n"
+    "which must get the output its example states. A line that is not a case is\n"
+    "reported as FILE:LINE:COLUMN, and a case the reference codec contradicts\n"
+    "stops the run; either exits 1 and writes nothing.\n"
     "With --fuzz-corpus, also writes each case's input as a seed file\n"
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
@@ -173,6 +175,21 @@ static int add_case_file(vector_list *list, const char *path, enum level only)
             break;
         }
         const char *stated = field[4][0] ? field[4] : NULL;
+        if (!valid && strncmp(field[4], "error ", 6) == 0) {
+            /* A whole answer stated (a checked example of section 12): the
+             * class it names is the fault, and the answer is checked too. */
+            char fault[64];
+            size_t class_length = strcspn(field[4] + 6, " ");
+            if (class_length == 0 || class_length >= sizeof fault || field[4][6 + class_length] != ' ') {
+                case_file_error(path, number, column[4] + 6 + class_length, "not `error CLASS COLUMN`");
+                bad = 1;
+                break;
+            }
+            memcpy(fault, field[4] + 6, class_length);
+            fault[class_length] = '\0';
+            add_case(list, level, field[0], field[2], field[3], fault, stated, field[5]);
+            continue;
+        }
         add_case(list, level, field[0], field[2], field[3], valid ? NULL : stated, valid ? stated : NULL, field[5]);
     }
     free(line);
@@ -380,8 +397,11 @@ static void add_position_sweeps(vector_list *list)
  * Every .tsv file of the folder. A level's own file, <level>.tsv, holds the
  * cases written for that level and comes first, then that level's computed
  * sweeps; then the other files (such as cells.tsv, written from the spec's
- * expectation tables), in name order. The order fixes the order of the
- * vector files. */
+ * expectation tables), in name order; then the coverage sweeps; last
+ * examples.tsv. The order fixes the order of the vector files. */
+
+/* The checked examples of spec section 12, written by run_examples --cases. */
+#define EXAMPLES_FILE "examples.tsv"
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -399,6 +419,10 @@ static int join_path(char *path, size_t cap, const char *dir, const char *name, 
     memcpy(path + d + 1 + n, suffix, x + 1);
     return 0;
 }
+
+static void add_error_sweeps(vector_list *list);
+static void add_length_sweeps(vector_list *list);
+static void add_digit_sweeps(vector_list *list);
 
 static int add_case_folder(vector_list *list, const char *dir)
 {
@@ -449,10 +473,22 @@ static int add_case_folder(vector_list *list, const char *dir)
         for (int level = 0; level < LEVEL_COUNT; level++)
             own |= strlen(names[i]) == strlen(level_names[level]) + 4 &&
                    strncmp(names[i], level_names[level], strlen(level_names[level])) == 0;
+        own |= strcmp(names[i], EXAMPLES_FILE) == 0;
         if (!own && (join_path(path, sizeof path, dir, names[i], "") != 0 ||
                      add_case_file(list, path, LEVEL_COUNT) != 0))
             bad = 1;
     }
+    if (!bad) {
+        add_error_sweeps(list);
+        add_length_sweeps(list);
+        add_digit_sweeps(list);
+    }
+    /* The spec's checked examples last: an example never takes the place of
+     * a case the coverage sweeps compute, so adding one removes no id. */
+    for (size_t i = 0; i < count && !bad; i++)
+        if (strcmp(names[i], EXAMPLES_FILE) == 0 &&
+            (join_path(path, sizeof path, dir, names[i], "") != 0 || add_case_file(list, path, LEVEL_COUNT) != 0))
+            bad = 1;
     for (size_t i = 0; i < count; i++)
         free(names[i]);
     free(names);
@@ -770,7 +806,9 @@ static const char how_chosen_all[] =
     "# tables names (spec/vectors/cases/cells.tsv). And where the cases above leave a place\n"
     "# of section 13.5's coverage of the operations empty: n_OP_reports_ERROR for each\n"
     "# error an operation can report, [yn]_OP_length_N for inputs of 0-2 bytes, and\n"
-    "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n";
+    "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n"
+    "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
+    "# states (spec/vectors/cases/examples.tsv).\n";
 
 static int write_level(const char *dir, enum level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
 {
@@ -1118,9 +1156,6 @@ int cmd_vectors(int argc, char **argv)
         free_list(&list);
         return CLI_EXIT_INPUT;
     }
-    add_error_sweeps(&list);
-    add_length_sweeps(&list);
-    add_digit_sweeps(&list);
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
         fprintf(stderr, "gbr vectors: out of memory\n");
