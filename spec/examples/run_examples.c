@@ -18,6 +18,8 @@
  *   --line N   run only the example whose block (fence to fence) holds line N
  *   --codec C  run only codec C
  *   --json     print every example as one JSON object a line and run nothing
+ *   --cases    print every example as a vector case (spec section 13.5, the
+ *              file spec/vectors/cases/examples.tsv) and run nothing
  * Exit status: 0 all passed; 1 some example failed or the file is malformed;
  * 2 usage error.
  */
@@ -62,6 +64,8 @@ typedef struct example {
     operation op;
     char *input;
     char *expected;
+    char section[32];        /* number of the heading the block is under, "12.11.4" */
+    unsigned position;       /* 1 for the section's first example, ... */
 } example;
 
 typedef struct example_list {
@@ -148,10 +152,25 @@ static int load_examples(const char *path, example_list *list)
     int malformed = 0;
     int in_other_fence = 0;
     int status;
+    char section[32] = "";
+    unsigned position = 0;
     while ((status = read_line(f, buf, sizeof buf, &line_no)) != 0) {
         if (status < 0) {
             fprintf(stderr, "%s:%lu: line too long\n", path, line_no);
             malformed++;
+            continue;
+        }
+        if (!in_other_fence && buf[0] == '#') {
+            /* A numbered heading starts a section: its examples count from 1. */
+            const char *h = buf + strspn(buf, "#");
+            size_t n = h[0] == ' ' ? strspn(h + 1, "0123456789.") : 0;
+            if (n > 0 && n < sizeof section && h[1 + n] == ' ') {
+                memcpy(section, h + 1, n);
+                section[n] = '\0';
+                if (section[n - 1] == '.')
+                    section[n - 1] = '\0';
+                position = 0;
+            }
             continue;
         }
         if (!starts_with(buf, "```"))
@@ -198,6 +217,8 @@ static int load_examples(const char *path, example_list *list)
         e.last_line = line_no;
         e.input = copy_text(input);
         e.expected = copy_text(expected);
+        memcpy(e.section, section, sizeof e.section);
+        e.position = ++position;
         append_example(list, e);
     }
     if (ferror(f)) {
@@ -326,9 +347,89 @@ static void dump_json(const example_list *list, unsigned long only_line)
     }
 }
 
+/* The conformance level (spec section 11) of an example: by its operation,
+ * and `extensions` for an input that needs section 5 (a position form with a
+ * digit 9, a FEN with three or more men of a type on one side). check goes by
+ * the form its input is recognised as. */
+static const char *example_level(const example *e)
+{
+    const char *in = e->input;
+    size_t len = strlen(in);
+    gbr_form form = GBR_FORM_UNKNOWN;
+    switch (e->op) {
+    case OP_MATERIAL:
+    case OP_NAME_MATERIAL:
+    case OP_MATERIAL_NAME: form = GBR_FORM_MATERIAL; break;
+    case OP_STUDY: form = GBR_FORM_STUDY; break;
+    case OP_POSITION:
+    case OP_POSITION_FEN: form = GBR_FORM_POSITION; break;
+    case OP_CHECK: form = gbr_detect_form(in, len); break;
+    case OP_COUNT: break;
+    default: form = GBR_FORM_FEN; break;
+    }
+    if (form == GBR_FORM_POSITION) {
+        const char *digits = strchr(in, ' ');
+        for (int k = 1; digits && k <= 4 && digits[k]; k++)
+            if (digits[k] == '9')
+                return "extensions";
+        return "position";
+    }
+    if (form == GBR_FORM_FEN) {
+        int count[256] = {0};
+        for (const char *p = in; *p && *p != ' '; p++)
+            count[(unsigned char)*p]++;
+        for (const char *t = "QRBNqrbn"; *t; t++)
+            if (count[(unsigned char)*t] >= 3)
+                return "extensions";
+        return "position";
+    }
+    return form == GBR_FORM_STUDY ? "study" : "material";
+}
+
+/* Whether every byte is one a case file holds unescaped (spec section 13.1:
+ * 0x20-0x7E, no backslash). */
+static int plain_text(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p < 0x20 || *p > 0x7e || *p == '\\')
+            return 0;
+    return 1;
+}
+
+/* The examples as vector cases (spec section 13.5), the lines of
+ * spec/vectors/cases/examples.tsv: id y_ex_<section>_<n> or n_ex_..., the
+ * section's dots as '_', n the example's place in its section; level;
+ * operation; input; the stated output; comment. Returns 1 when an example
+ * cannot be written as a case. */
+static int dump_cases(const char *path, const example_list *list)
+{
+    printf("# The checked examples of spec/gbr.md section 12 as vector cases: written by\n"
+           "# `run_examples --cases spec/gbr.md`, read by `gbr vectors`. Do not edit. Fields: id,\n"
+           "# level, operation, input, the output the example states, comment.\n");
+    int bad = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const example *e = &list->items[i];
+        if (!e->section[0] || !plain_text(e->input) || !plain_text(e->expected)) {
+            fprintf(stderr, "%s:%lu: example %s\n", path, e->line,
+                    e->section[0] ? "holds a byte a case file escapes (write it without)" : "under no numbered heading");
+            bad = 1;
+            continue;
+        }
+        char id[64];
+        int n = snprintf(id, sizeof id, "%c_ex_%s_%u", starts_with(e->expected, "error ") ? 'n' : 'y', e->section,
+                         e->position);
+        for (int k = 0; k < n && (size_t)k < sizeof id; k++)
+            if (id[k] == '.')
+                id[k] = '_';
+        printf("%s\t%s\t%s\t%s\t%s\tsection %s, example %u\n", id, example_level(e), operation_names[e->op],
+               e->input, e->expected, e->section, e->position);
+    }
+    return bad;
+}
+
 static int usage(void)
 {
-    fputs("usage: run_examples [--line N] [--codec ref|fast] [--json] FILE\n", stderr);
+    fputs("usage: run_examples [--line N] [--codec ref|fast] [--json | --cases] FILE\n", stderr);
     return 2;
 }
 
@@ -337,7 +438,7 @@ int main(int argc, char **argv)
     unsigned long only_line = 0;
     const char *codec_name = NULL;
     const char *path = NULL;
-    int json = 0;
+    int json = 0, cases = 0;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--line") == 0 && i + 1 < argc) {
             char *end;
@@ -349,6 +450,8 @@ int main(int argc, char **argv)
             codec_name = argv[++i];
         } else if (strcmp(argv[i], "--json") == 0) {
             json = 1;
+        } else if (strcmp(argv[i], "--cases") == 0) {
+            cases = 1;
         } else if (argv[i][0] == '-' || path) {
             return usage();
         } else {
@@ -381,6 +484,9 @@ int main(int argc, char **argv)
 
     if (json) {
         dump_json(&list, only_line);
+    } else if (cases) {
+        if (dump_cases(path, &list) != 0)
+            status = 1;
     } else if (list.count > 0 && !run_nothing) {
         const gbr_codec *codecs[2] = {gbr_codec_ref(), gbr_codec_fast()};
         size_t ran = 0;

@@ -21,8 +21,9 @@ def main():
     shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(scratch)
     fuzz = os.path.join(scratch, "fuzz")
-    cells = os.path.join(committed, "cases", "cells.tsv")
-    run = subprocess.run([gbr, "vectors", "--out", scratch, "--cases", cells, "--fuzz-corpus", fuzz])
+    # The committed case folder, since --out's default (SCRATCH/cases) is empty.
+    cases = os.path.join(committed, "cases")
+    run = subprocess.run([gbr, "vectors", "--out", scratch, "--cases", cases, "--fuzz-corpus", fuzz])
     if run.returncode != 0:
         print("check_current: `gbr vectors` failed with exit status %d" % run.returncode)
         return 1

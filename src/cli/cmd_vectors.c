@@ -2,7 +2,8 @@
  * gbr vectors: writes the golden vectors (spec/gbr.md section 13) with the
  * reference codec.
  *
- * The cases are the tables and sweeps below; the expected outputs are never
+ * The cases are the case folder's files (spec/vectors/cases/) and the
+ * sweeps below, which compute theirs; the expected outputs are never
  * written by hand: each is computed by conform_answer() over gbr_codec_ref().
  * What a case's author states is cross-checked instead: an invalid case names
  * the one error class it tests and a seed example names the output its source
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
 
 #include "cli.h"
 #include "conform_protocol.h"
@@ -24,21 +26,29 @@
 const char cmd_vectors_summary[] = "write the golden vectors (reference codec) and fuzz seeds";
 
 static const char help[] =
-    "vectors [--out DIR] [--cases FILE] [--fuzz-corpus DIR]\n"
+    "vectors [--out DIR] [--cases CASES] [--fuzz-corpus DIR]\n"
     "\n"
     "Writes the golden vectors of spec/gbr.md section 13 into DIR (default\n"
     "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv, and\n"
     "the same cases as JSON in DIR/json/<level>.json (schema: spec/vectors/\n"
     "vectors.schema.json, spec/gbr.md section 13.1), written in the same run. The\n"
     "expected outputs always come from the reference codec, whatever --impl says.\n"
-    "Besides its own tables, it reads the invalid cases of the expectation\n"
-    "tables' cells (spec/gbr.md section 9.4) from FILE (default\n"
-    "spec/vectors/cases/cells.tsv): id, level, operation, escaped input, error\n"
-    "class, comment, tab-separated; each must get that error class. Last it\n"
-    "adds, where the cases leave a place empty, those of the coverage of the\n"
-    "operations (spec/gbr.md section 13.5): an invalid case of each operation\n"
-    "for each error it can report, inputs of 0-2 bytes, and each material digit\n"
-    "of each type through the operations that give a code.\n"
+    "The cases are read from every .tsv file of the folder CASES (default\n"
+    "DIR/cases): one case a line, tab-separated: id (y_ valid, n_ invalid), level,\n"
+    "operation, input (escaped as in section 13.1), what the case states (an\n"
+    "invalid case: the error class it tests, or its whole `error CLASS COLUMN`; a\n"
+    "valid one: the output its source states, or nothing), comment; '#' starts\n"
+    "a comment line. <level>.tsv holds that level's cases and is read first, then\n"
+    "the level's computed sweeps, then\n"
+    "the other files in name order (cells.tsv: the cells of the expectation\n"
+    "tables, section 9.4), then the coverage of the operations (section 13.5):\n"
+    "where the cases leave a place empty, an invalid case of each operation for\n"
+    "each error it can report, inputs of 0-2 bytes, and each material digit of\n"
+    "each type through the operations that give a code; last examples.tsv, the\n"
+    "checked examples of section 12 (y_ex_<section>_<n>, n_ex_...), each of\n"
+    "which must get the output its example states. A line that is not a case is\n"
+    "reported as FILE:LINE:COLUMN, and a case the reference codec contradicts\n"
+    "stops the run; either exits 1 and writes nothing.\n"
     "With --fuzz-corpus, also writes each case's input as a seed file\n"
     "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
     "study, position, fen, name): the input, then the two option bytes the\n"
@@ -50,424 +60,6 @@ static const char help[] =
 
 enum level { LEVEL_MATERIAL, LEVEL_STUDY, LEVEL_POSITION, LEVEL_EXTENSIONS, LEVEL_COUNT };
 static const char *const level_names[LEVEL_COUNT] = {"material", "study", "position", "extensions"};
-
-/* A case as its author writes it. input is escaped as in the files. */
-typedef struct spec_case {
-    const char *id;        /* y_... valid, n_... invalid */
-    const char *operation;
-    const char *input;
-    const char *fault;     /* an invalid case: the one error class it tests */
-    const char *expect;    /* a seed example: the output its source states */
-    const char *comment;
-} spec_case;
-
-#define VALID(id, op, in, comment) {"y_" id, op, in, NULL, NULL, comment}
-#define SEED(id, op, in, out, comment) {"y_" id, op, in, NULL, out, comment}
-#define INVALID(id, op, in, fault, comment) {"n_" id, op, in, fault, NULL, comment}
-
-/* ---- Material level ------------------------------------------------------ */
-static const spec_case material_cases[] = {
-    /* The seeds' examples, as the seeds state them (short forms read as .00). */
-    SEED("name_material_seed_two_knights_v_pawn", "name-material", "KNNvKP", "0002.01", "seeds: two white knights and one black pawn"),
-    SEED("name_material_seed_queens_and_rook", "name-material", "KQRvKQ", "4100.00", "seeds: wQ bQ wR codes as 4100"),
-    SEED("name_material_seed_bishops_v_knight", "name-material", "KBBvKN", "0023.00", "seeds: wBB vs bN codes as 0023"),
-    SEED("name_material_seed_full_complement", "name-material", "KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP", "4888.88", "seeds: all 32 men code as 4888.88"),
-    SEED("material_seed_troitsky", "material", "0002.01", "0002.01", "seeds: two knights against pawn, class 0002.01"),
-    SEED("material_seed_short_4100", "material", "4100", "4100.00", "seeds: short form 4100 means 4100.00"),
-    SEED("material_seed_short_0023", "material", "0023", "0023.00", "seeds: short form 0023"),
-    SEED("material_seed_full_complement", "material", "4888.88", "4888.88", "seeds: the full complement"),
-    SEED("name_material_seed_kqk", "name-material", "KQvK", "1000.00", "seeds table: KQK 1000"),
-    SEED("name_material_seed_krk", "name-material", "KRvK", "0100.00", "seeds table: KRK 0100"),
-    SEED("name_material_seed_kbk", "name-material", "KBvK", "0010.00", "seeds table: KBK 0010"),
-    SEED("name_material_seed_knk", "name-material", "KNvK", "0001.00", "seeds table: KNK 0001"),
-    SEED("name_material_seed_knnk", "name-material", "KNNvK", "0002.00", "seeds table: KNNK 0002"),
-    SEED("name_material_seed_kkn", "name-material", "KvKN", "0003.00", "seeds table: KKN 0003"),
-    SEED("name_material_seed_knkn", "name-material", "KNvKN", "0004.00", "seeds table: KNKN 0004"),
-    SEED("name_material_seed_knnkn", "name-material", "KNNvKN", "0005.00", "seeds table: KNNKN 0005"),
-    SEED("name_material_seed_kknn", "name-material", "KvKNN", "0006.00", "seeds table: KKNN 0006"),
-    SEED("name_material_seed_knknn", "name-material", "KNvKNN", "0007.00", "seeds table: KNKNN 0007"),
-    SEED("name_material_seed_knnknn", "name-material", "KNNvKNN", "0008.00", "seeds table: KNNKNN 0008"),
-    SEED("name_material_seed_knnnknn", "name-material", "KNNNvKNN", "0009.00", "seeds table: KNNNKNN 0009 (the 9 rule)"),
-    SEED("name_material_seed_kpppkpp", "name-material", "KPPPvKPP", "0000.32", "seeds table: KPPPKPP 0000.32"),
-    SEED("name_material_seed_kqkr", "name-material", "KQvKR", "1300.00", "seeds table: KQKR 1300"),
-    SEED("name_material_seed_kqpkq", "name-material", "KQPvKQ", "4000.10", "seeds table: KQPKQ 4000.10"),
-    SEED("name_material_seed_krpkr", "name-material", "KRPvKR", "0400.10", "seeds table: KRPKR 0400.10"),
-    SEED("name_material_seed_krrpkrr", "name-material", "KRRPvKRR", "0800.10", "seeds table: KRRPKRR 0800.10"),
-    SEED("name_material_seed_kbbpknn", "name-material", "KBBPvKNN", "0026.10", "seeds table: KBBPKNN 0026.10"),
-    SEED("name_material_seed_kbbpkrnpp", "name-material", "KBBPvKRNPP", "0323.12", "seeds table: KBBPKRNPP 0323.12"),
-    SEED("material_name_seed_decode_0002_01", "material-name", "0002.01", "KNNvKP", "seeds: decoding divides each digit by 3"),
-    SEED("material_name_seed_decode_0323_12", "material-name", "0323.12", "KBBPvKRNPP", "seeds: the Kubbel study's material"),
-    SEED("material_name_seed_decode_short", "material-name", "0023", "KBBvKN", "seeds: a short form decodes as .00"),
-
-    /* The 9 rule is by count, not by sum. */
-    VALID("name_material_two_queens_each", "name-material", "KQQvKQQ", "two queens a side is 8, not 9"),
-    VALID("name_material_three_white_bishops", "name-material", "KBBBvK", "three white bishops and no black one is 9, not 3"),
-    VALID("name_material_three_black_rooks", "name-material", "KvKRRR", "three black rooks is 9, not 9 by sum"),
-    VALID("name_material_three_each_knights", "name-material", "KNNNvKNNN", "three knights each side is 9"),
-    VALID("name_material_ten_rooks", "name-material", "KRRRRRRRRRRvK", "ten rooks: 8 promoted, no pawns"),
-    VALID("name_material_nine_queens", "name-material", "KQQQQQQQQQvK", "nine queens: 8 promoted, no pawns"),
-    VALID("name_material_kings_only", "name-material", "KvK", "no men besides the kings"),
-    VALID("name_material_promoted_with_seven_pawns", "name-material", "KQQPPPPPPPvK", "one promoted queen, one pawn missing"),
-    INVALID("name_material_promotions_white", "name-material", "KQQPPPPPPPPvK", "promotions", "a second queen with all 8 pawns"),
-    INVALID("name_material_promotions_black", "name-material", "KvKQQPPPPPPPP", "promotions", "reported at Black's K"),
-    INVALID("name_material_promotions_eleven_rooks", "name-material", "KRRRRRRRRRRRvK", "promotions", "eleven rooks: 9 promoted"),
-    INVALID("name_material_promotions_ten_queens", "name-material", "KQQQQQQQQQQvK", "promotions", "ten queens: 9 promoted"),
-    INVALID("name_material_empty", "name-material", "", "empty", "the empty text"),
-    INVALID("name_material_lowercase_king", "name-material", "kvK", "name-syntax", "a side starts with K"),
-    INVALID("name_material_truncated_after_king", "name-material", "K", "truncated", "the first side ends at v"),
-    INVALID("name_material_truncated_after_v", "name-material", "KNv", "truncated", "the second side needs its K"),
-    INVALID("name_material_order_rook_before_queen", "name-material", "KRQvK", "name-syntax", "Q after R on one side"),
-    INVALID("name_material_order_pawn_before_knight", "name-material", "KvKPN", "name-syntax", "N after P on Black's side"),
-    INVALID("name_material_uppercase_v", "name-material", "KNVK", "name-syntax", "the separator is a lower-case v"),
-    INVALID("name_material_lowercase_piece", "name-material", "KnvK", "name-syntax", "piece letters are upper case"),
-    INVALID("name_material_trailing", "name-material", "KNvKx", "name-syntax", "a character that is not a piece letter"),
-    INVALID("name_material_two_separators", "name-material", "KvKvK", "name-syntax", "one v only"),
-    INVALID("name_material_space", "name-material", "KN vK", "name-syntax", "no spaces in a name"),
-    INVALID("name_material_king_twice", "name-material", "KKvK", "name-syntax", "one K a side"),
-
-    /* Material codes: the grammar and section 9.3 one fault at a time. */
-    VALID("material_all_zero", "material", "0000.00", "kings only"),
-    VALID("material_short_all_zero", "material", "0000", "short form of kings only"),
-    VALID("material_all_nines", "material", "9999.00", "every type in the overflow class"),
-    VALID("material_nines_split_pawns", "material", "9999.56", "a 9 split: Q to Black (2), R B N to White (3)"),
-    VALID("material_nine_knights_seven_pawns", "material", "0009.78", "section 2.4: the 9 goes to White, who lacks a pawn"),
-    VALID("material_eight_queens_seven_pawns", "material", "8000.77", "two queens a side, one pawn missing each"),
-    VALID("material_eight_and_nine", "material", "8009.67", "known promotions plus a 9 that fits on White"),
-    VALID("material_two_queens_seven_pawns", "material", "2000.70", "one promoted white queen, one pawn missing"),
-    INVALID("material_empty", "material", "", "empty", "the empty text"),
-    INVALID("material_truncated_one_digit", "material", "0", "truncated", "four piece digits required"),
-    INVALID("material_truncated_three_digits", "material", "000", "truncated", "four piece digits required"),
-    INVALID("material_truncated_after_point", "material", "0002.", "truncated", "two pawn digits after the point"),
-    INVALID("material_truncated_one_pawn_digit", "material", "0002.0", "truncated", "two pawn digits after the point"),
-    INVALID("material_first_digit_letter", "material", "x002.01", "expected-digit", "a piece digit is 0-9"),
-    INVALID("material_second_digit_letter", "material", "0x02.01", "expected-digit", "a piece digit is 0-9"),
-    INVALID("material_third_digit_point", "material", "00.2.01", "expected-digit", "a point too early"),
-    INVALID("material_fourth_digit_space", "material", "000 .01", "expected-digit", "a piece digit is 0-9"),
-    INVALID("material_leading_space", "material", " 0002.01", "expected-digit", "no leading space"),
-    INVALID("material_stipulation", "material", "+0002.01", "expected-digit", "a stipulation belongs to the study code"),
-    INVALID("material_five_digits", "material", "00020.01", "expected-point", "a fifth digit where the point goes"),
-    INVALID("material_comma", "material", "0002,01", "expected-point", "the separator is a full stop"),
-    INVALID("material_white_pawn_letter", "material", "0002.x1", "expected-digit", "a pawn digit is 0-8"),
-    INVALID("material_black_pawn_letter", "material", "0002.0x", "expected-digit", "a pawn digit is 0-8"),
-    INVALID("material_trailing_digit", "material", "0002.011", "trailing", "seven characters at most"),
-    INVALID("material_trailing_space", "material", "0002.01 ", "trailing", "nothing after the code"),
-    INVALID("material_trailing_newline", "material", "0002.01\\x0a", "trailing", "the input is the exact bytes; a newline is a character"),
-    INVALID("material_short_trailing_letter", "material", "0002x", "expected-point", "after four digits: the end or a point"),
-    INVALID("material_nul_byte", "material", "00\\x0002.01", "expected-digit", "a NUL byte is a character like any other"),
-    INVALID("material_high_byte", "material", "0002.0\\xff", "expected-digit", "a byte above 0x7e"),
-    INVALID("material_promotions_two_queens_each_all_pawns", "material", "8000.88", "promotions", "section 2.4: each side has a promoted queen and all 8 pawns"),
-    INVALID("material_promotions_nine_all_pawns", "material", "0009.88", "promotions", "section 2.4: neither side can have the three knights"),
-    INVALID("material_promotions_white_queens", "material", "2000.80", "promotions", "a promoted white queen with 8 white pawns"),
-    INVALID("material_promotions_black_queens", "material", "6000.08", "promotions", "a promoted black queen with 8 black pawns"),
-    INVALID("material_promotions_nines_unsplittable", "material", "9999.66", "promotions", "2+1+1+1 promotions cannot split into 2 and 2"),
-    INVALID("material_promotions_known_and_nine", "material", "8009.77", "promotions", "each side has one promotion; the 9 needs one more"),
-    INVALID("material_promotions_rooks", "material", "0900.88", "promotions", "a third rook needs a missing pawn"),
-
-    /* material-name: decoding. */
-    VALID("material_name_full_complement", "material-name", "4888.88", "decodes all 32 men"),
-    VALID("material_name_kings_only", "material-name", "0000", "KvK"),
-    INVALID("material_name_two_nines", "material-name", "0990.00", "name-overflow", "reported at the first 9"),
-    INVALID("material_name_invalid_code", "material-name", "0002.9", "pawn-count", "the code is checked first"),
-    INVALID("material_name_promotions", "material-name", "8000.88", "promotions", "section 2.4 before naming"),
-    INVALID("material_name_empty", "material-name", "", "empty", "the empty text"),
-
-    /* material-order: the number abcdef. */
-    VALID("material_order_nine_before_ten", "material-order", "0009.00|0010.00", "a 9 in knights sorts before a bishop"),
-    VALID("material_order_short_equals_long", "material-order", "0002|0002.00", "the short form counts as .00"),
-    VALID("material_order_short_before_pawns", "material-order", "0002|0002.01", "abcd00 < abcd01"),
-    VALID("material_order_pawns_after_pieces", "material-order", "0001.88|0002.00", "pieces weigh more than pawns"),
-    VALID("material_order_full_and_kings", "material-order", "4888.88|0000.00", "largest against smallest"),
-    INVALID("material_order_second_invalid", "material-order", "0002.01|0002.9", "pawn-count", "columns count in the whole input"),
-    INVALID("material_order_first_invalid", "material-order", "000x|0002", "expected-digit", "the first text is checked first"),
-    INVALID("material_order_no_bar", "material-order", "0002.01", "truncated", "two texts separated by |"),
-    INVALID("material_order_empty", "material-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
-    INVALID("material_order_no_bar_first_invalid", "material-order", "000x", "expected-digit",
-            "A's own errors come before the missing | (GBR 1.1)"),
-
-    /* check: recognising a form (section 10). */
-    VALID("check_material", "check", "0002.01", "a material code"),
-    VALID("check_material_short", "check", "4100", "a short form, written long"),
-    VALID("check_name", "check", "KRPvKR", "a material name"),
-    VALID("check_name_kings_only", "check", "KvK", "a material name"),
-    INVALID("check_empty", "check", "", "empty", "the empty text"),
-    INVALID("check_unknown_form", "check", "x", "unknown-form", "no form starts with x"),
-    INVALID("check_unknown_form_space", "check", " 0002.01", "unknown-form", "no form starts with a space"),
-    INVALID("check_material_bad_digit", "check", "00x2.01", "expected-digit", "a digit first and no a-h: a material code"),
-    INVALID("check_name_bad", "check", "KQRvKx", "name-syntax", "K first: a material name"),
-    /* Non-ASCII look-alike digits (UTF-8) at digit places: only the ASCII
-     * digits are digits (a regular expression's \d may match these). */
-    INVALID("material_fullwidth_zero", "material", "000\\xef\\xbc\\x90", "expected-digit", "a fullwidth 0 (U+FF10) as the knight digit"),
-    INVALID("material_fullwidth_one_first", "material", "\\xef\\xbc\\x91000", "expected-digit", "a fullwidth 1 (U+FF11) as the queen digit"),
-    INVALID("material_fullwidth_pawn_digit", "material", "0000.0\\xef\\xbc\\x91", "expected-digit", "a fullwidth 1 (U+FF11) as Black's pawn digit"),
-    INVALID("material_arabic_indic_digit", "material", "\\xd9\\xa1000", "expected-digit", "an Arabic-Indic 1 (U+0661) as the queen digit"),
-    INVALID("material_name_fullwidth_digit", "material-name", "00\\xef\\xbc\\x9200", "expected-digit", "a fullwidth 2 (U+FF12) as the bishop digit"),
-    INVALID("check_material_fullwidth_digit", "check", "00\\xef\\xbc\\x9200.00", "expected-digit", "a fullwidth 2 (U+FF12) in a material code"),
-};
-
-/* ---- Study level --------------------------------------------------------- */
-static const spec_case study_cases[] = {
-    SEED("study_seed_eg", "study", "[+0020.42c1a1]", "+0020.42c1a1", "seeds: EG's bracketed form; the wrapper is not canonical"),
-    SEED("study_seed_win", "study", "+0020.42c1a1", "+0020.42c1a1", "seeds: White wins"),
-    SEED("study_seed_kubbel", "study", "=0323.12g3g1", "=0323.12g3g1", "seeds: Kubbel 1925, White draws"),
-    SEED("study_seed_van_der_heijden", "study", "(+0016.32d4g7)", "+0016.32d4g7", "section 3: the PGN Black tag form"),
-    SEED("study_seed_short", "study", "+0020c1a1", "+0020.00c1a1", "section 3: the short form inside a study code"),
-    VALID("study_no_stipulation", "study", "0002.01e1e8", "the stipulation may be absent"),
-    VALID("study_corners", "study", "0000.00a1h8", "kings on a1 and h8"),
-    VALID("study_corners_other", "study", "0000.00h1a8", "kings on h1 and a8"),
-    VALID("study_nine", "study", "+9000.00e1e8", "a 9 in a study code"),
-    VALID("study_full_complement", "study", "=4888.88e1e8", "all 32 men"),
-    VALID("study_adjacent_kings", "study", "0000.00e4e5", "GBR does not check adjacent kings"),
-    INVALID("study_empty", "study", "", "empty", "the empty text"),
-    INVALID("study_stipulation_minus", "study", "-0020.42c1a1", "expected-digit", "only + and = are stipulations"),
-    INVALID("study_stipulation_comma", "study", ",0020.42c1a1", "expected-digit", "a character between + and = is no stipulation"),
-    INVALID("study_five_digits", "study", "00020.42c1a1", "expected-square", "a digit is no stipulation: five digits"),
-    INVALID("study_double_stipulation", "study", "++0020.42c1a1", "expected-digit", "one stipulation"),
-    INVALID("study_truncated_after_stipulation", "study", "+", "truncated", "the material code is required"),
-    INVALID("study_digit_letter", "study", "+00x0.42c1a1", "expected-digit", "a piece digit is 0-9"),
-    INVALID("study_pawn_count_nine", "study", "+0020.92c1a1", "pawn-count", "a pawn digit is 0-8"),
-    INVALID("study_pawn_digit_letter", "study", "+0020.4xc1a1", "expected-digit", "a pawn digit is 0-8"),
-    INVALID("study_short_form_bad_king", "study", "+0020x1a1", "expected-square", "after four digits: a point or a file letter"),
-    INVALID("study_king_rank_nine", "study", "+0020.42c9a1", "expected-square", "a rank digit is 1-8, reported at the digit"),
-    INVALID("study_king_rank_zero", "study", "+0020.42c0a1", "expected-square", "a rank digit is 1-8"),
-    INVALID("study_king_upper_case", "study", "+0020.42C1a1", "expected-square", "files are lower case"),
-    INVALID("study_black_king_bad_file", "study", "+0020.42c1i1", "expected-square", "files are a-h"),
-    INVALID("study_kings_equal", "study", "+0020.42c1c1", "duplicate-square", "the kings must differ"),
-    INVALID("study_truncated_black_king", "study", "+0020.42c1", "truncated", "two king squares"),
-    INVALID("study_truncated_rank", "study", "+0020.42c1a", "truncated", "a square is two characters"),
-    INVALID("study_trailing", "study", "+0020.42c1a1x", "trailing", "nothing after the kings"),
-    INVALID("study_trailing_space", "study", "+0020.42c1a1 ", "trailing", "nothing after the kings"),
-    INVALID("study_bracket_unclosed", "study", "[+0020.42c1a1", "truncated", "the wrapper must close"),
-    INVALID("study_bracket_closed_by_paren", "study", "[+0020.42c1a1)", "expected-close", "the other closer counts as wrong"),
-    INVALID("study_paren_closed_by_bracket", "study", "(+0020.42c1a1]", "expected-close", "the other closer counts as wrong"),
-    INVALID("study_bracket_other_character", "study", "[+0020.42c1a1x", "expected-close", "the closer is required"),
-    INVALID("study_close_without_open", "study", "+0020.42c1a1]", "trailing", "no wrapper was opened"),
-    INVALID("study_trailing_after_close", "study", "[+0020.42c1a1]x", "trailing", "nothing after the wrapper"),
-    INVALID("study_space_inside_wrapper", "study", "[ +0020.42c1a1]", "expected-digit", "no spaces inside"),
-    INVALID("study_double_wrapper", "study", "[[+0020.42c1a1]]", "expected-digit", "one wrapper"),
-    INVALID("study_promotions", "study", "+8000.88c1a1", "promotions", "section 2.4, at the material's first column"),
-    INVALID("study_promotions_black", "study", "=6000.08c1a1", "promotions", "a promoted black queen with 8 black pawns"),
-    VALID("study_order_by_material", "study-order", "0001.00e1e8|0002.00a1a2", "material first"),
-    VALID("study_order_by_white_king", "study-order", "0002.00a8h8|0002.00b1h8", "then White's king: a8 < b1 in GBR order"),
-    VALID("study_order_by_black_king", "study-order", "0002.00e1a2|0002.00e1a1", "then Black's king"),
-    VALID("study_order_none_before_win", "study-order", "0002.00e1e8|+0002.00e1e8", "none < +"),
-    VALID("study_order_win_before_draw", "study-order", "+0002.00e1e8|=0002.00e1e8", "+ < ="),
-    VALID("study_order_draw_after_none", "study-order", "=0002.00e1e8|0002.00e1e8", "= > none"),
-    VALID("study_order_stipulation_last", "study-order", "=0002.00e1e7|+0002.00e1e8", "kings before the stipulation"),
-    VALID("study_order_wrapped_equal", "study-order", "[+0002e1e8]|+0002.00e1e8", "wrapper and short form do not count"),
-    INVALID("study_order_second_invalid", "study-order", "+0002.00e1e8|+0002.00e1e1", "duplicate-square", "columns count in the whole input"),
-    INVALID("study_order_empty", "study-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
-    VALID("check_study", "check", "+0020c1a1", "starts with +: a study code"),
-    VALID("check_study_bracket", "check", "[=0323.12g3g1]", "starts with [: a study code"),
-    VALID("check_study_digit_first", "check", "0002.01e1e8", "a digit first and a letter a-h: a study code"),
-    INVALID("check_study_bad", "check", "(+0020c1a1]", "expected-close", "starts with (: a study code"),
-    /* Non-ASCII look-alike digits (UTF-8) at digit places. */
-    INVALID("study_fullwidth_digit", "study", "+002\\xef\\xbc\\x90.42c1a1", "expected-digit", "a fullwidth 0 (U+FF10) as the knight digit"),
-    INVALID("study_fullwidth_rank_digit", "study", "+0020.42c\\xef\\xbc\\x91a1", "expected-square", "a fullwidth 1 (U+FF11) as a king's rank"),
-};
-
-/* ---- Position level ------------------------------------------------------ */
-#define START_FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-#define START_POSITION "e1e8 4888.88 d1d8a1h1a8h8c1f1c8f8b1g1b8g8.a2b2c2d2e2f2g2h2a7b7c7d7e7f7g7h7 16/16"
-static const spec_case position_cases[] = {
-    SEED("position_seed_223_move_win", "position", "a7d3 0116.00 b2b3c6d6 3/3+.", "a7d3 0116.00 b2b3c6d6 3/3+.", "seeds: wR wB bN bN, White wins"),
-    SEED("position_seed_pawns_only", "position", "a2c4 0000.32 .d4e3f2e4f3 4/3 WTM.", "a2c4 0000.32 .d4e3f2e4f3 4/3 WTM.", "seeds: pawns and no pieces"),
-    VALID("position_kings_only", "position", "e1e8 0000.00 1/1.", "section 4: no square field; the counts include the kings"),
-    VALID("position_full_complement", "position", START_POSITION ".", "all 32 men, two-digit counts"),
-    VALID("position_pieces_and_pawns", "position", "e1e8 1000.10 d1.e2 3/1.", "pieces, then . and pawns"),
-    VALID("position_black_pawns_only", "position", "e1e8 0000.01 .e7 1/2.", "a pawn field with only Black's pawn"),
-    VALID("position_adjacent_kings", "position", "e4e5 0000.00 1/1.", "GBR does not check adjacent kings"),
-    INVALID("position_empty", "position", "", "empty", "the empty text"),
-    INVALID("position_king_bad_file", "position", "i7d3 0116.00 b2b3c6d6 3/3+.", "expected-square", "files are a-h"),
-    INVALID("position_king_bad_rank", "position", "a9d3 0116.00 b2b3c6d6 3/3+.", "expected-square", "ranks are 1-8, reported at the digit"),
-    INVALID("position_kings_equal", "position", "a7a7 0116.00 b2b3c6d6 3/3+.", "duplicate-square", "the kings must differ"),
-    INVALID("position_truncated_after_kings", "position", "a7d3", "truncated", "the material code is required"),
-    INVALID("position_missing_space_after_kings", "position", "a7d30116.00 b2b3c6d6 3/3+.", "expected-space", "a space after the kings"),
-    INVALID("position_tab_for_space", "position", "a7d3\\x090116.00 b2b3c6d6 3/3+.", "expected-space", "a tab is not a space"),
-    INVALID("position_short_material", "position", "a7d3 0116 b2b3c6d6 3/3+.", "expected-point", "section 2.2: no short form in a position"),
-    INVALID("position_material_bad_digit", "position", "a7d3 01x6.00 b2b3c6d6 3/3+.", "expected-digit", "a piece digit is 0-9"),
-    INVALID("position_pawn_digit_nine", "position", "e1e8 0000.90 .a2 2/1.", "pawn-count", "a pawn digit is 0-8"),
-    INVALID("position_promotions", "position", "e1e8 8000.88 a1 2/1.", "promotions", "section 2.4 at the material's first column"),
-    INVALID("position_missing_square_field", "position", "a7d3 0116.00 3/3+.", "square-count",
-            "the square field is required when there are men (GBR 1.1: square-count, was expected-square)"),
-    INVALID("position_square_count_too_few", "position", "a7d3 0116.00 b2b3c6 3/3+.", "square-count", "a space where a square is expected"),
-    INVALID("position_square_count_too_many", "position", "a7d3 0116.00 b2b3c6d6e6 3/3+.", "square-count", "a file letter where the space is expected"),
-    INVALID("position_square_count_kings_only", "position", "e1e8 0000.00 a2 2/2.", "square-count", "kings only: a square where the count is expected"),
-    INVALID("position_square_count_kings_only_point", "position", "e1e8 0000.00 .a2 2/2.", "square-count", "kings only: a point where the count is expected"),
-    INVALID("position_square_count_point_for_piece", "position", "a7d3 0116.00 b2b3c6.d6 3/3+.", "square-count", "a point where a piece square is expected"),
-    INVALID("position_square_count_pawns_missing_point", "position", "a2c4 0000.32 d4e3f2e4f3 4/3 WTM.", "square-count", "pawns need the point: a file letter where . is expected"),
-    INVALID("position_square_count_pawn_too_many", "position", "e1e8 1000.10 d1e2 3/1.", "square-count", "a pawn square where the point is expected"),
-    INVALID("position_square_count_pawns_too_few", "position", "a2c4 0000.32 .d4e3f2e4 4/3 WTM.", "square-count", "a space where a pawn square is expected"),
-    INVALID("position_square_count_pawns_too_many", "position", "a2c4 0000.32 .d4e3f2e4f3g3 4/3 WTM.", "square-count", "a sixth pawn square"),
-    INVALID("position_point_without_pawns", "position", "a7d3 0116.00 b2b3c6d6. 3/3+.", "square-count",
-            "no pawns: the space follows the pieces (GBR 1.1: square-count, was expected-space)"),
-    INVALID("position_missing_point_before_pawns", "position", "e1e8 1000.10 d1 e2 3/1.", "square-count",
-            "pawns: the point follows the pieces (GBR 1.1: square-count, was expected-point)"),
-    INVALID("position_square_bad_file", "position", "a7d3 0116.00 b2b3c6x6 3/3+.", "expected-square", "files are a-h"),
-    INVALID("position_square_bad_rank", "position", "a7d3 0116.00 b2b3c6d9 3/3+.", "expected-square", "ranks are 1-8"),
-    INVALID("position_square_upper_case", "position", "a7d3 0116.00 B2b3c6d6 3/3+.", "expected-square", "squares are lower case"),
-    INVALID("position_group_without_nine", "position", "a7d3 0116.00 {b2/}b3c6d6 3/3+.", "overflow-group", "section 5: a group only for a digit 9"),
-    INVALID("position_group_kings_only", "position", "e1e8 0000.00 {/} 2/2.", "overflow-group", "kings only: a group where the count is expected"),
-    INVALID("position_duplicate_square_king", "position", "a7d3 0116.00 a7b3c6d6 3/3+.", "duplicate-square", "a man on a king's square"),
-    INVALID("position_duplicate_square_men", "position", "a7d3 0116.00 b2b2c6d6 3/3+.", "duplicate-square", "a square used twice is reported before order"),
-    INVALID("position_duplicate_square_pawn", "position", "e1e8 1000.10 d2.d2 3/1.", "duplicate-square", "a pawn on the queen's square"),
-    INVALID("position_square_order", "position", "a7d3 0116.00 b2b3d6c6 3/3+.", "square-order", "black knights d6 then c6"),
-    INVALID("position_square_order_file_major", "position", "e1e8 0002.00 b1a8 3/1.", "square-order", "GBR order is file-major: a8 < b1"),
-    INVALID("position_square_order_pawns", "position", "a2c4 0000.32 .e3d4f2e4f3 4/3 WTM.", "square-order", "white pawns e3 then d4"),
-    INVALID("position_pawn_rank_1", "position", "a2c4 0000.32 .d1e3f2e4f3 4/3 WTM.", "pawn-rank", "a white pawn on rank 1"),
-    INVALID("position_pawn_rank_8", "position", "a2c4 0000.32 .d4e3f2e4f8 4/3 WTM.", "pawn-rank", "a black pawn on rank 8"),
-    INVALID("position_men_mismatch_white", "position", "a7d3 0116.00 b2b3c6d6 4/3+.", "men-mismatch", "White has 3 men"),
-    INVALID("position_men_mismatch_black", "position", "a7d3 0116.00 b2b3c6d6 3/4+.", "men-mismatch", "Black has 3 men"),
-    INVALID("position_men_mismatch_kings_only", "position", "e1e8 0000.00 2/1.", "men-mismatch", "the kings count"),
-    INVALID("position_men_count_leading_zero", "position", "a7d3 0116.00 b2b3c6d6 03/3+.", "men-count", "no leading zeros"),
-    INVALID("position_men_count_zero", "position", "e1e8 0000.00 0/2.", "men-count", "a count starts with 1-9"),
-    INVALID("position_men_count_three_digits", "position", "e1e8 0000.00 1/100.", "men-count", "at most two digits"),
-    INVALID("position_men_count_letter", "position", "a7d3 0116.00 b2b3c6d6 x/3+.", "men-count", "a count is decimal"),
-    INVALID("position_men_count_missing_slash", "position", "a7d3 0116.00 b2b3c6d6 3-3+.", "expected-slash", "W/B"),
-    INVALID("position_men_count_black_missing", "position", "a7d3 0116.00 b2b3c6d6 3/+.", "men-count", "Black's count is required"),
-    INVALID("position_missing_space_before_count", "position", "a7d3 0116.00 b2b3c6d63/3+.", "expected-space", "a space before the count"),
-    INVALID("position_missing_final_point", "position", "a7d3 0116.00 b2b3c6d6 3/3+", "truncated", "the full stop is obligatory"),
-    INVALID("position_missing_final_point_no_indicator", "position", "e1e8 0000.00 1/1", "truncated", "the full stop is obligatory"),
-    INVALID("position_trailing", "position", "a7d3 0116.00 b2b3c6d6 3/3+. ", "trailing", "nothing after the full stop"),
-    INVALID("position_indicator_minus_bad", "position", "a7d3 0116.00 b2b3c6d6 3/3-x.", "indicator", "- is followed by + or ="),
-    INVALID("position_indicator_wtm_lower_case", "position", "a7d3 0116.00 b2b3c6d6 3/3 wtm.", "indicator", "WTM is upper case"),
-    INVALID("position_indicator_space_only", "position", "a7d3 0116.00 b2b3c6d6 3/3 .", "indicator", "a space starts WTM or BTM"),
-    INVALID("position_indicator_wtb", "position", "a7d3 0116.00 b2b3c6d6 3/3 WTB.", "indicator", "WTM or BTM exactly"),
-    INVALID("position_indicator_unknown", "position", "a7d3 0116.00 b2b3c6d6 3/3#.", "expected-point", "not an indicator"),
-    INVALID("position_indicator_double", "position", "a7d3 0116.00 b2b3c6d6 3/3++.", "expected-point", "one indicator"),
-    INVALID("position_indicator_wtm_without_space", "position", "a7d3 0116.00 b2b3c6d6 3/3WTM.", "expected-point", "WTM follows a space"),
-    INVALID("position_indicator_plus_minus", "position", "a7d3 0116.00 b2b3c6d6 3/3+-.", "expected-point", "+- is not an indicator"),
-
-    VALID("position_fen_start", "position-fen", START_POSITION ".", "the start position as FEN"),
-    VALID("position_fen_seed", "position-fen", "a7d3 0116.00 b2b3c6d6 3/3+.", "the seed position as FEN"),
-    VALID("position_fen_pawns_only", "position-fen", "a2c4 0000.32 .d4e3f2e4f3 4/3 WTM.", "runs of empty squares as single digits"),
-    VALID("position_fen_corner_kings", "position-fen", "a1h8 0000.00 1/1.", "the corners"),
-    INVALID("position_fen_invalid", "position-fen", "a7d3 0116.00 b2b3c6 3/3+.", "square-count", "the position form is checked first"),
-
-    SEED("fen_material_start", "fen-material", START_FEN, "4888.88", "seeds: the full complement"),
-    VALID("fen_study_start", "fen-study", START_FEN, "no result: no stipulation"),
-    VALID("fen_study_win", "fen-study-win", START_FEN, "win: +"),
-    VALID("fen_study_draw", "fen-study-draw", START_FEN, "draw: ="),
-    VALID("fen_study_black_to_move", "fen-study-win", "4k3/8/8/8/8/8/8/4K2R b - - 0 1", "the side to move is not carried"),
-    VALID("fen_position_start", "fen-position", START_FEN, "White to move, no result: WTM"),
-    VALID("fen_position_placement_and_side", "fen-position", "4k3/8/8/8/8/8/8/4K2R w", "castling and the rest are optional"),
-    VALID("fen_position_without_clocks", "fen-position", "4k3/8/8/8/8/8/8/4K2R w K -", "the clocks are optional"),
-    VALID("fen_position_long_clocks", "fen-position", "4k3/8/8/8/8/8/8/4K2R w K - 12345 99999", "clocks of five digits"),
-    VALID("fen_position_castling_subset", "fen-position", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", "a subsequence of KQkq"),
-    VALID("fen_position_en_passant", "fen-position", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", "an en-passant square on rank 6"),
-    VALID("fen_position_en_passant_rank_3", "fen-position", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "an en-passant square on rank 3"),
-    VALID("fen_position_consecutive_digits", "fen-position", "4k3/44/8/8/8/8/8/4K3 w - - 0 1", "consecutive digits covering 8 files"),
-    VALID("fen_position_promoted_queens", "fen-position", "4k3/8/8/8/8/8/1PPPPPPP/QQ2K3 w - - 0 1", "one promoted queen, one pawn missing"),
-    INVALID("fen_empty", "fen-position", "", "empty", "the empty text"),
-    INVALID("fen_seven_ranks", "fen-position", "4k3/8/8/8/8/8/4K3 w - - 0 1", "fen-rank", "a space before the eighth rank"),
-    INVALID("fen_nine_ranks", "fen-position", "4k3/8/8/8/8/8/8/8/4K3 w - - 0 1", "fen-rank", "a / after the eighth rank"),
-    INVALID("fen_rank_short", "fen-position", "4k2/8/8/8/8/8/8/4K3 w - - 0 1", "fen-rank", "a / before 8 files"),
-    INVALID("fen_rank_long_piece", "fen-position", "4k3p/8/8/8/8/8/8/4K3 w - - 0 1", "fen-rank", "a piece past the eighth file"),
-    INVALID("fen_rank_long_digits", "fen-position", "4k3/45/8/8/8/8/8/4K3 w - - 0 1", "fen-rank", "digits past the eighth file"),
-    INVALID("fen_digit_nine", "fen-position", "4k3/9/8/8/8/8/8/4K3 w - - 0 1", "fen-piece", "runs are 1-8"),
-    INVALID("fen_digit_zero", "fen-position", "4k3/08/8/8/8/8/8/4K3 w - - 0 1", "fen-piece", "runs are 1-8"),
-    INVALID("fen_bad_piece", "fen-position", "4k3/8/8/8/8/8/8/4K2X w - - 0 1", "fen-piece", "not a piece letter"),
-    INVALID("fen_pawn_rank_8", "fen-position", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "pawn-rank", "a white pawn on rank 8"),
-    INVALID("fen_pawn_rank_1", "fen-position", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", "pawn-rank", "a black pawn on rank 1"),
-    INVALID("fen_two_white_kings", "fen-position", "4k3/8/8/8/8/8/8/K3K3 w - - 0 1", "fen-kings", "reported at the second king"),
-    INVALID("fen_no_black_king", "fen-position", "8/8/8/8/8/8/8/4K3 w - - 0 1", "fen-kings", "reported at column 1"),
-    INVALID("fen_no_white_king", "fen-position", "4k3/8/8/8/8/8/8/8 w - - 0 1", "fen-kings", "reported at column 1"),
-    INVALID("fen_ninth_pawn", "fen-position", "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", "too-many-pawns", "reported at the ninth pawn"),
-    INVALID("fen_promotions", "fen-position", "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", "promotions", "a second queen with all 8 pawns"),
-    INVALID("fen_truncated_side", "fen-position", "4k3/8/8/8/8/8/8/4K3", "truncated", "the side to move is required"),
-    INVALID("fen_bad_side", "fen-position", "4k3/8/8/8/8/8/8/4K3 W - - 0 1", "fen-field", "the side is w or b"),
-    INVALID("fen_castling_order", "fen-position", "4k3/8/8/8/8/8/8/4K3 w QK - 0 1", "fen-field", "castling in KQkq order"),
-    INVALID("fen_castling_repeated", "fen-position", "4k3/8/8/8/8/8/8/4K3 w KK - 0 1", "fen-field", "each castling letter once"),
-    INVALID("fen_truncated_after_castling", "fen-position", "4k3/8/8/8/8/8/8/4K3 w -", "truncated", "castling needs en passant"),
-    INVALID("fen_en_passant_rank_4", "fen-position", "4k3/8/8/8/8/8/8/4K3 w - e4 0 1", "fen-field", "en passant on rank 3 or 6"),
-    INVALID("fen_clock_letter", "fen-position", "4k3/8/8/8/8/8/8/4K3 w - - x 1", "fen-field", "clocks are digits"),
-    INVALID("fen_clock_six_digits", "fen-position", "4k3/8/8/8/8/8/8/4K3 w - - 123456 1", "fen-field", "clocks have 1-5 digits"),
-    INVALID("fen_truncated_fullmove", "fen-position", "4k3/8/8/8/8/8/8/4K3 w - - 0", "truncated", "two clocks or none"),
-    INVALID("fen_trailing", "fen-position", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", "trailing", "nothing after the fullmove clock"),
-    INVALID("fen_double_space", "fen-position", "4k3/8/8/8/8/8/8/4K3  w - - 0 1", "fen-field", "one space between fields"),
-    INVALID("fen_material_promotions", "fen-material", "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1", "promotions", "the FEN is checked first"),
-    INVALID("fen_study_kings", "fen-study-win", "8/8/8/8/8/8/8/4K3 w - - 0 1", "fen-kings", "the FEN is checked first"),
-
-    VALID("position_order_by_material", "position-order", "e1e8 0000.00 1/1.|e1e8 0000.10 .e2 2/1.", "material first"),
-    VALID("position_order_by_white_king", "position-order", "a8h8 0000.00 1/1.|b1h8 0000.00 1/1.", "White's king: a8 < b1"),
-    VALID("position_order_by_black_king", "position-order", "e1e8 0000.00 1/1.|e1e7 0000.00 1/1.", "Black's king"),
-    VALID("position_order_by_square", "position-order", "e1e8 0001.00 a3 2/1.|e1e8 0001.00 b3 2/1.", "squares in written order"),
-    VALID("position_order_by_square_file_major", "position-order", "e1e8 0001.00 b1 2/1.|e1e8 0001.00 a8 2/1.", "b1 > a8"),
-    VALID("position_order_by_pawn_square", "position-order", "e1e8 0000.10 .a3 2/1.|e1e8 0000.10 .a2 2/1.", "pawn squares count too"),
-    VALID("position_order_equal", "position-order", "a7d3 0116.00 b2b3c6d6 3/3+.|a7d3 0116.00 b2b3c6d6 3/3+.", "the same position"),
-    VALID("position_order_none_before_win", "position-order", "e1e8 0000.00 1/1.|e1e8 0000.00 1/1+.", "none < +"),
-    VALID("position_order_win_before_draw", "position-order", "e1e8 0000.00 1/1+.|e1e8 0000.00 1/1=.", "+ < ="),
-    VALID("position_order_draw_before_black_win", "position-order", "e1e8 0000.00 1/1=.|e1e8 0000.00 1/1-+.", "= < -+"),
-    VALID("position_order_black_win_before_black_draw", "position-order", "e1e8 0000.00 1/1-+.|e1e8 0000.00 1/1-=.", "-+ < -="),
-    VALID("position_order_black_draw_before_wtm", "position-order", "e1e8 0000.00 1/1-=.|e1e8 0000.00 1/1 WTM.", "-= < WTM"),
-    VALID("position_order_wtm_before_btm", "position-order", "e1e8 0000.00 1/1 WTM.|e1e8 0000.00 1/1 BTM.", "WTM < BTM"),
-    VALID("position_order_btm_after_none", "position-order", "e1e8 0000.00 1/1 BTM.|e1e8 0000.00 1/1.", "BTM > none"),
-    VALID("position_order_square_before_indicator", "position-order", "e1e8 0001.00 a3 2/1.|e1e8 0001.00 a2 2/1+.", "squares before the indicator"),
-    INVALID("position_order_empty", "position-order", "", "empty", "A is read first: an empty input is an empty A (GBR 1.1)"),
-    INVALID("position_order_no_bar_first_invalid", "position-order", "e1e8 0000.00 1/1x.", "expected-point",
-            "A's own errors come before the missing | (GBR 1.1)"),
-
-    VALID("check_position", "check", "a7d3 0116.00 b2b3c6d6 3/3+.", "a file letter first: a position form"),
-    VALID("check_fen", "check", START_FEN, "a / in the first token: a FEN"),
-    VALID("check_fen_placement_and_side", "check", "4k3/8/8/8/8/8/8/4K2R b", "written back with - - 0 1"),
-    INVALID("check_position_bad", "check", "a7d3 0116 b2b3c6d6 3/3+.", "expected-point", "a position form"),
-    INVALID("check_fen_bad", "check", "4k3/8/8/8/8/8/8/4K2R x", "fen-field", "a FEN"),
-    /* FENs of placement and side only (§6: the other fields are optional)
-     * through every FEN operation, not fen-position alone. */
-    VALID("fen_material_placement_and_side", "fen-material", "4k3/8/8/8/8/8/8/4K2R w", "placement and side only"),
-    VALID("fen_material_placement_and_side_black", "fen-material", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only, Black to move"),
-    VALID("fen_study_placement_and_side", "fen-study", "4k3/8/8/8/8/8/8/4K2R w", "placement and side only"),
-    VALID("fen_study_draw_placement_and_side", "fen-study-draw", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only"),
-    VALID("fen_position_win_placement_and_side_black", "fen-position-win", "4k3/8/8/8/8/8/8/4K2R b", "placement and side only: -+"),
-    /* Non-ASCII look-alike digits (UTF-8) at digit places. */
-    INVALID("fen_fullwidth_run_digit", "fen-position", "4k\\xef\\xbc\\x93/8/8/8/8/8/8/4K3 w - - 0 1", "fen-piece", "a fullwidth 3 (U+FF13) as a run of empty squares"),
-    INVALID("fen_material_fullwidth_run_digit", "fen-material", "4k3/8/8/8/8/8/8/4K\\xef\\xbc\\x93 w", "fen-piece", "a fullwidth 3 (U+FF13) as a run of empty squares"),
-    INVALID("position_fullwidth_men_count", "position", "a1h8 0000.00 1/\\xef\\xbc\\x91.", "men-count", "a fullwidth 1 (U+FF11) as Black's men count"),
-};
-
-/* ---- Extensions level: section 5 groups ----------------------------------------- */
-static const spec_case extension_cases[] = {
-    VALID("position_group_three_white_knights", "position", "e1e8 0009.00 {b1c1d1/f6} 4/2.", "three white knights and one black knight"),
-    VALID("position_group_black_empty", "position", "e1e8 0009.00 {b1c1d1/} 4/1.", "an empty black list"),
-    VALID("position_group_white_empty", "position", "e1e8 0009.00 {/f6g6h6} 1/4.", "an empty white list"),
-    VALID("position_group_queens", "position", "e1e8 9000.00 {a3b3c3/} 4/1.", "three white queens"),
-    VALID("position_group_rooks", "position", "e1e8 0900.00 {/a6b6c6} 1/4.", "three black rooks"),
-    VALID("position_group_bishops_both", "position", "e1e8 0090.00 {a3b3c3/a6b6c6} 4/4.", "three bishops a side"),
-    VALID("position_group_then_squares", "position", "e1e8 0091.00 {a3b3c3/}h3 5/1.", "a group, then ordinary squares"),
-    VALID("position_squares_then_group", "position", "e1e8 0109.00 a1{b1c1d1/} 5/1.", "ordinary squares, then a group"),
-    VALID("position_two_groups", "position", "e1e8 0099.00 {a3b3c3/}{/a6b6c6} 4/4.", "two groups"),
-    VALID("position_group_with_pawns", "position", "e1e8 0009.71 {a1b1c1/}.a2b2c2d2e2f2g2h7 11/2.", "a group, then pawns"),
-    VALID("position_group_ten_knights", "position", "e1e8 0009.00 {a1a2a3a4a5a6a7a8b1b2/} 11/1.", "ten knights: 8 promoted"),
-    INVALID("position_group_missing", "position", "e1e8 0009.00 b1c1d1f6 5/2.", "overflow-group", "a digit 9 needs a group"),
-    INVALID("position_group_too_small", "position", "e1e8 0009.00 {b1c1/f6g6} 5/3.", "overflow-group", "a group needs three on one side"),
-    INVALID("position_group_missing_slash", "position", "e1e8 0009.00 {b1c1d1} 4/1.", "overflow-group", "white/black"),
-    INVALID("position_group_unclosed", "position", "e1e8 0009.00 {b1c1d1/f6 5/2.", "overflow-group", "the group closes with }"),
-    INVALID("position_group_bad_square", "position", "e1e8 0009.00 {b1c1d9/f6} 5/2.", "expected-square", "a bad rank inside a group"),
-    INVALID("position_group_order", "position", "e1e8 0009.00 {c1b1d1/f6} 5/2.", "square-order", "ascending inside each list"),
-    INVALID("position_group_duplicate", "position", "e1e8 0009.00 {b1c1d1/d1} 5/2.", "duplicate-square", "a square used twice"),
-    INVALID("position_group_on_king", "position", "e1e8 0009.00 {b1c1e1/f6} 5/2.", "duplicate-square", "a knight on the king's square"),
-    INVALID("position_group_men_mismatch", "position", "e1e8 0009.00 {b1c1d1/f6} 5/2.", "men-mismatch", "the count includes the group's men"),
-    INVALID("position_group_promotions", "position", "e1e8 9000.80 {a3b3c3/}.a2b2c2d2e2f2g2h2 12/1.", "promotions", "exact counts: three white queens and 8 white pawns"),
-    INVALID("position_group_eleven_knights", "position", "e1e8 0009.00 {a1a2a3a4a5a6a7a8b1b2b3/} 12/1.", "promotions", "eleven knights: 9 promoted"),
-    VALID("position_fen_group", "position-fen", "e1e8 0009.00 {b1c1d1/f6} 4/2.", "a group back to FEN"),
-    VALID("position_fen_two_groups", "position-fen", "e1e8 0099.00 {a3b3c3/}{/a6b6c6} 4/4 BTM.", "two groups, Black to move"),
-    VALID("fen_position_three_knights", "fen-position", "4k3/8/5n2/8/8/8/8/1NNNK3 w - - 0 1", "three white knights: a group"),
-    VALID("fen_position_three_black_queens", "fen-position-draw", "qqq1k3/8/8/8/8/8/8/4K3 b - - 0 1", "three black queens, Black to move, draw"),
-    VALID("fen_position_group_win", "fen-position-win", "4k3/8/8/8/8/8/8/RRRRK3 w - - 0 1", "four white rooks, win"),
-    VALID("position_order_group_white_count", "position-order", "e1e8 0009.00 {b1c1d1/f6} 4/2.|e1e8 0009.00 {b1/c6d6f6} 2/4.", "fewer white men of a 9-type first"),
-    VALID("position_order_group_squares", "position-order", "e1e8 0009.00 {b1c1d1/} 4/1.|e1e8 0009.00 {b1c1d2/} 4/1.", "then the squares"),
-    VALID("check_position_group", "check", "e1e8 0009.00 {b1c1d1/f6} 4/2.", "a position form with a group"),
-    /* Three or more men of a type on one side through every FEN operation: the
-     * 9 rule, not min(white + 3 x black, 9), which gives 3 for three white men. */
-    VALID("fen_material_three_white_bishops", "fen-material", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: 9, not 3"),
-    VALID("fen_material_three_black_knights", "fen-material", "nnn1k3/8/8/8/8/8/8/4K3 w - - 0 1", "three black knights: 9"),
-    VALID("fen_material_three_white_rooks_one_black", "fen-material", "4k2r/8/8/8/8/8/8/RRR1K3 w", "three white rooks and a black one: 9, not 6"),
-    VALID("fen_material_three_white_queens", "fen-material", "4k3/8/8/8/8/8/PPPPPP2/QQQ1K3 w - - 0 1", "three white queens, two promoted: 9"),
-    VALID("fen_study_win_three_white_bishops", "fen-study-win", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: 9 in the study code"),
-    VALID("fen_study_three_white_rooks_one_black", "fen-study", "4k2r/8/8/8/8/8/8/RRR1K3 b", "three white rooks and a black one: 9"),
-    VALID("fen_position_three_white_bishops", "fen-position", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops: a group"),
-    VALID("fen_position_draw_three_black_knights", "fen-position-draw", "nnn1k3/8/8/8/8/8/8/4K3 b", "three black knights: a group"),
-    VALID("check_fen_three_white_bishops", "check", "4k3/8/8/8/8/8/8/BBB1K3 w - - 0 1", "three white bishops in a FEN"),
-};
 
 /* ==== Collecting the cases ================================================ */
 
@@ -503,57 +95,108 @@ static void add_case(vector_list *list, enum level level, const char *id, const 
     list->items[list->count++] = v;
 }
 
-static void add_table(vector_list *list, enum level level, const spec_case *table, size_t n)
+/* Where a case file's line goes wrong: FILE:LINE:COLUMN (column of the byte,
+ * counted from 1), as every input error of the command is reported. */
+static void case_file_error(const char *path, unsigned long line, size_t column, const char *message)
 {
-    for (size_t i = 0; i < n; i++)
-        add_case(list, level, table[i].id, table[i].operation, table[i].input, table[i].fault, table[i].expect,
-                 table[i].comment);
+    fprintf(stderr, "gbr: %s:%lu:%zu: %s\n", path, line, column, message);
 }
 
-/* The cases of a case file (spec/vectors/cases/cells.tsv): one invalid case
- * a line, six tab-separated fields, '#' comment lines. Returns -1 after
- * saying what is wrong. */
-static int add_case_file(vector_list *list, const char *path)
+/* The cases of one file of the case folder (spec/vectors/cases/): one case a
+ * line, six tab-separated fields (id, level, operation, escaped input, what
+ * the author states, comment), '#' comment lines. `only` is the level the
+ * file must hold, or LEVEL_COUNT for any. What is stated is the error class of
+ * an invalid case, or the output of a valid one that its source states (else
+ * empty). Returns -1 after saying what is wrong. */
+static int add_case_file(vector_list *list, const char *path, enum level only)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gbr vectors: cannot read %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", path, strerror(errno));
         return -1;
     }
     char *line = NULL;
     size_t cap = 0;
     unsigned long number = 0;
     int bad = 0;
-    while (!bad && getline(&line, &cap, f) >= 0) {
+    ssize_t length;
+    while (!bad && (length = getline(&line, &cap, f)) >= 0) {
         number++;
-        line[strcspn(line, "\n")] = '\0';
-        if (line[0] == '#' || line[0] == '\0')
-            continue;
-        char *field[6];
-        int n = 0;
-        for (char *at = line; n < 6 && at; n++) {
-            field[n] = at;
-            at = strchr(at, '\t');
-            if (at)
-                *at++ = '\0';
-            else if (n < 5)
-                n = 6; /* too few fields: fails the test below */
-        }
-        enum level level = LEVEL_COUNT;
-        for (int k = 0; k < LEVEL_COUNT && n == 6; k++)
-            if (strcmp(field[1], level_names[k]) == 0)
-                level = (enum level)k;
-        if (n != 6 || strchr(field[5], '\t') || level == LEVEL_COUNT || strncmp(field[0], "n_", 2) != 0) {
-            fprintf(stderr, "gbr vectors: %s:%lu: not an invalid case of six fields with a known level\n", path,
-                    number);
+        if (length > 0 && line[length - 1] == '\n')
+            line[--length] = '\0';
+        if (strlen(line) != (size_t)length) {
+            case_file_error(path, number, strlen(line) + 1, "a NUL byte (write it \\x00)");
             bad = 1;
             break;
         }
-        add_case(list, level, field[0], field[2], field[3], field[4], NULL, field[5]);
+        if (line[0] == '#' || line[0] == '\0')
+            continue;
+        char *field[6];
+        size_t column[6];
+        int n = 0;
+        char *at = line;
+        while (at && n < 6) {
+            field[n] = at;
+            column[n++] = (size_t)(at - line) + 1;
+            at = strchr(at, '\t');
+            if (at)
+                *at++ = '\0';
+        }
+        if (n < 6) {
+            case_file_error(path, number, (size_t)length + 1, "too few fields: a case has six, tab-separated");
+            bad = 1;
+            break;
+        }
+        if (at) {
+            case_file_error(path, number, (size_t)(at - line), "a seventh field: a case has six, tab-separated");
+            bad = 1;
+            break;
+        }
+        int valid = strncmp(field[0], "y_", 2) == 0 && field[0][2];
+        if (!valid && !(strncmp(field[0], "n_", 2) == 0 && field[0][2])) {
+            case_file_error(path, number, column[0], "an id starts with y_ (valid) or n_ (invalid)");
+            bad = 1;
+            break;
+        }
+        enum level level = LEVEL_COUNT;
+        for (int k = 0; k < LEVEL_COUNT; k++)
+            if (strcmp(field[1], level_names[k]) == 0)
+                level = (enum level)k;
+        if (level == LEVEL_COUNT || (only != LEVEL_COUNT && level != only)) {
+            case_file_error(path, number, column[1],
+                            only == LEVEL_COUNT ? "not a level (material, study, position, extensions)"
+                                                : "not the level this file holds");
+            bad = 1;
+            break;
+        }
+        if (!valid && !field[4][0]) {
+            case_file_error(path, number, column[4], "an invalid case names the error class it tests");
+            bad = 1;
+            break;
+        }
+        const char *stated = field[4][0] ? field[4] : NULL;
+        if (!valid && strncmp(field[4], "error ", 6) == 0) {
+            /* A whole answer stated (a checked example of section 12): the
+             * class it names is the fault, and the answer is checked too. */
+            char fault[64];
+            size_t class_length = strcspn(field[4] + 6, " ");
+            if (class_length == 0 || class_length >= sizeof fault || field[4][6 + class_length] != ' ') {
+                case_file_error(path, number, column[4] + 6 + class_length, "not `error CLASS COLUMN`");
+                bad = 1;
+                break;
+            }
+            memcpy(fault, field[4] + 6, class_length);
+            fault[class_length] = '\0';
+            add_case(list, level, field[0], field[2], field[3], fault, stated, field[5]);
+            continue;
+        }
+        add_case(list, level, field[0], field[2], field[3], valid ? NULL : stated, valid ? stated : NULL, field[5]);
     }
     free(line);
-    if (ferror(f))
+    if (!bad && ferror(f)) {
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", path, strerror(errno));
         bad = 1;
+    }
     fclose(f);
     return bad ? -1 : 0;
 }
@@ -748,6 +391,108 @@ static void add_position_sweeps(vector_list *list)
                      fmt(comment, sizeof comment, "%s to move, result %s", side ? "Black" : "White",
                          r ? results[r] + 1 : "none"));
         }
+}
+
+/* ==== The case folder ===================================================== *
+ * Every .tsv file of the folder. A level's own file, <level>.tsv, holds the
+ * cases written for that level and comes first, then that level's computed
+ * sweeps; then the other files (such as cells.tsv, written from the spec's
+ * expectation tables), in name order; then the coverage sweeps; last
+ * examples.tsv. The order fixes the order of the vector files. */
+
+/* The checked examples of spec section 12, written by run_examples --cases. */
+#define EXAMPLES_FILE "examples.tsv"
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* dir/name/suffix into path, or -1 (said) when it does not fit. */
+static int join_path(char *path, size_t cap, const char *dir, const char *name, const char *suffix)
+{
+    size_t d = strlen(dir), n = strlen(name), x = strlen(suffix);
+    if (d + 1 + n + x + 1 > cap) {
+        fprintf(stderr, "gbr: %s: path too long\n", dir);
+        return -1;
+    }
+    memcpy(path, dir, d);
+    path[d] = '/';
+    memcpy(path + d + 1, name, n);
+    memcpy(path + d + 1 + n, suffix, x + 1);
+    return 0;
+}
+
+static void add_error_sweeps(vector_list *list);
+static void add_length_sweeps(vector_list *list);
+static void add_digit_sweeps(vector_list *list);
+
+static int add_case_folder(vector_list *list, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "gbr: %s: cannot read the case folder: %s\n", dir, strerror(errno));
+        return -1;
+    }
+    char **names = NULL;
+    size_t count = 0, cap = 0;
+    int bad = 0;
+    struct dirent *entry;
+    while (!bad && (entry = readdir(d)) != NULL) {
+        size_t n = strlen(entry->d_name);
+        if (entry->d_name[0] == '.' || n < 5 || strcmp(entry->d_name + n - 4, ".tsv") != 0)
+            continue;
+        if (count == cap) {
+            size_t bigger_cap = cap ? cap * 2 : 16;
+            char **bigger = realloc(names, bigger_cap * sizeof *bigger);
+            if (!bigger) {
+                bad = 1;
+                break;
+            }
+            names = bigger, cap = bigger_cap;
+        }
+        if ((names[count] = strdup(entry->d_name)) == NULL)
+            bad = 1;
+        else
+            count++;
+    }
+    closedir(d);
+    if (bad)
+        fprintf(stderr, "gbr vectors: out of memory\n");
+    if (count > 1)
+        qsort(names, count, sizeof *names, by_name);
+    static void (*const sweeps[LEVEL_COUNT])(vector_list *) = {add_material_sweeps, add_study_sweeps,
+                                                               add_position_sweeps, NULL};
+    char path[4096];
+    for (int level = 0; level < LEVEL_COUNT && !bad; level++) {
+        if (join_path(path, sizeof path, dir, level_names[level], ".tsv") != 0 ||
+            add_case_file(list, path, (enum level)level) != 0)
+            bad = 1;
+        else if (sweeps[level])
+            sweeps[level](list);
+    }
+    for (size_t i = 0; i < count && !bad; i++) {
+        int own = 0;
+        for (int level = 0; level < LEVEL_COUNT; level++)
+            own |= strlen(names[i]) == strlen(level_names[level]) + 4 &&
+                   strncmp(names[i], level_names[level], strlen(level_names[level])) == 0;
+        own |= strcmp(names[i], EXAMPLES_FILE) == 0;
+        if (!own && (join_path(path, sizeof path, dir, names[i], "") != 0 ||
+                     add_case_file(list, path, LEVEL_COUNT) != 0))
+            bad = 1;
+    }
+    if (!bad) {
+        add_error_sweeps(list);
+        add_length_sweeps(list);
+        add_digit_sweeps(list);
+    }
+    /* The spec's checked examples last: an example never takes the place of
+     * a case the coverage sweeps compute, so adding one removes no id. */
+    for (size_t i = 0; i < count && !bad; i++)
+        if (strcmp(names[i], EXAMPLES_FILE) == 0 &&
+            (join_path(path, sizeof path, dir, names[i], "") != 0 || add_case_file(list, path, LEVEL_COUNT) != 0))
+            bad = 1;
+    for (size_t i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+    return bad ? -1 : 0;
 }
 
 /* ==== Coverage sweeps (spec/gbr.md section 13.5) ========================== *
@@ -1061,7 +806,9 @@ static const char how_chosen_all[] =
     "# tables names (spec/vectors/cases/cells.tsv). And where the cases above leave a place\n"
     "# of section 13.5's coverage of the operations empty: n_OP_reports_ERROR for each\n"
     "# error an operation can report, [yn]_OP_length_N for inputs of 0-2 bytes, and\n"
-    "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n";
+    "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n"
+    "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
+    "# states (spec/vectors/cases/examples.tsv).\n";
 
 static int write_level(const char *dir, enum level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
 {
@@ -1379,13 +1126,13 @@ int cmd_vectors(int argc, char **argv)
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
-    const char *out_dir = "spec/vectors", *fuzz_dir = NULL, *cases_file = "spec/vectors/cases/cells.tsv";
+    const char *out_dir = "spec/vectors", *fuzz_dir = NULL, *cases_dir = NULL;
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--out")) {
             if ((out_dir = cli_option_value(&args)) == NULL)
                 break;
         } else if (cli_option_is(&args, "--cases")) {
-            if ((cases_file = cli_option_value(&args)) == NULL)
+            if ((cases_dir = cli_option_value(&args)) == NULL)
                 break;
         } else if (cli_option_is(&args, "--fuzz-corpus")) {
             if ((fuzz_dir = cli_option_value(&args)) == NULL)
@@ -1399,21 +1146,16 @@ int cmd_vectors(int argc, char **argv)
     if (args.next < args.argc)
         return cli_usage_error(&args, "unexpected argument '%s'", args.argv[args.next]);
 
+    char default_cases[4096];
+    if (!cases_dir) {
+        snprintf(default_cases, sizeof default_cases, "%s/cases", out_dir);
+        cases_dir = default_cases;
+    }
     vector_list list = {NULL, 0, 0, 0};
-    add_table(&list, LEVEL_MATERIAL, material_cases, sizeof material_cases / sizeof material_cases[0]);
-    add_material_sweeps(&list);
-    add_table(&list, LEVEL_STUDY, study_cases, sizeof study_cases / sizeof study_cases[0]);
-    add_study_sweeps(&list);
-    add_table(&list, LEVEL_POSITION, position_cases, sizeof position_cases / sizeof position_cases[0]);
-    add_position_sweeps(&list);
-    add_table(&list, LEVEL_EXTENSIONS, extension_cases, sizeof extension_cases / sizeof extension_cases[0]);
-    if (add_case_file(&list, cases_file) != 0) {
+    if (add_case_folder(&list, cases_dir) != 0) {
         free_list(&list);
         return CLI_EXIT_INPUT;
     }
-    add_error_sweeps(&list);
-    add_length_sweeps(&list);
-    add_digit_sweeps(&list);
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
         fprintf(stderr, "gbr vectors: out of memory\n");
