@@ -19,6 +19,7 @@
 #include "duplicates_symmetry.h"
 #include "pgn_reader.h"
 #include "sort_output.h"
+#include "sort_spill.h"
 
 const char cmd_duplicates_summary[] = "groups PGN studies with the same start position or study code, oldest first";
 
@@ -308,14 +309,9 @@ static int rereadable_stdin(void)
     struct stat s;
     if (fstat(STDIN_FILENO, &s) == 0 && S_ISREG(s.st_mode) && lseek(STDIN_FILENO, 0, SEEK_CUR) >= 0)
         return STDIN_FILENO;
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = "/tmp";
-    int fd = open(dir, O_TMPFILE | O_RDWR, 0600);
-    if (fd < 0) {
-        fprintf(stderr, "gbr: %s: cannot make a temporary file: %s\n", dir, strerror(errno));
+    int fd = sort_spill_temporary_file("duplicates");
+    if (fd < 0)
         return -1;
-    }
     char buffer[1 << 16];
     for (;;) {
         ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
@@ -333,7 +329,7 @@ static int rereadable_stdin(void)
             if (put < 0 && errno == EINTR)
                 continue;
             if (put < 0) {
-                fprintf(stderr, "gbr: %s: cannot write a temporary file: %s\n", dir, strerror(errno));
+                fprintf(stderr, "gbr: duplicates: cannot write a temporary file: %s\n", strerror(errno));
                 close(fd);
                 return -1;
             }
@@ -341,7 +337,7 @@ static int rereadable_stdin(void)
         }
     }
     if (lseek(fd, 0, SEEK_SET) < 0) {
-        fprintf(stderr, "gbr: %s: cannot read a temporary file: %s\n", dir, strerror(errno));
+        fprintf(stderr, "gbr: duplicates: cannot read a temporary file: %s\n", strerror(errno));
         close(fd);
         return -1;
     }
