@@ -12,10 +12,12 @@ pass; CI runs as root.
 """
 import os
 import random
+import shutil
 import signal
 import stat
 import subprocess
 import sys
+import tempfile
 import time
 
 GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -505,7 +507,17 @@ def test_owner():
               stat.S_IMODE(st.st_mode) == 0o640 and read(target) == want,
               "mode %o, exit %d, %r" % (stat.S_IMODE(st.st_mode), p.returncode, p.stderr))
 
-    # Someone who cannot give the file back to its owner is refused.
+    # Someone who cannot give the file back to its owner is refused. nobody
+    # runs a copy of gbr in a folder of its own under /tmp: the checkout and
+    # the build tree may sit below a folder only root can enter.
+    d = tempfile.mkdtemp(prefix="gbr-hostile-owner-")
+    os.chmod(d, 0o777)
+    gbr_copy = os.path.join(d, "gbr")
+    shutil.copy(GBR, gbr_copy)
+    os.chmod(gbr_copy, 0o755)
+    shutil.copy(src, os.path.join(d, "in.txt"))
+    src = os.path.join(d, "in.txt")
+    os.chmod(src, 0o644)
     target = os.path.join(d, "root_owned.txt")
     write(target, b"old\n")
     os.chmod(target, 0o666)
@@ -514,13 +526,14 @@ def test_owner():
         os.setgroups([])
         os.setgid(nogroup)
         os.setuid(nobody)
-    p = run(["sort", "-o", target, src], preexec_fn=as_nobody)
+    p = subprocess.run([gbr_copy, "sort", "-o", target, src], capture_output=True, preexec_fn=as_nobody)
     check("owner-lost", "a target whose owner cannot be kept is refused with a clear error",
           p.returncode == 1 and b"owner and group" in p.stderr and b"not replaced" in p.stderr,
           "exit %d, %r" % (p.returncode, p.stderr))
     st = os.stat(target)
     check("owner-lost", "refused: target unchanged and still root's, no .gbr-* left",
           read(target) == b"old\n" and st.st_uid == 0 and temporaries(d) == [])
+    shutil.rmtree(d)
 
 
 def test_links():
