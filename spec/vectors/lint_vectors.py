@@ -22,6 +22,33 @@ can report, inputs of 0, 1 and 2 bytes, and for material, name-material, the
 fen-* operations and check each digit 0-9 of each type in a valid case's
 output. Prints a matrix for each, '!' for an empty cell.
 
+Two more rules of section 13.5, each judged from a case's input, never its id:
+
+- FEN field variants: every fen-* operation and check (on an input section 10
+  reads as a FEN) has a case, valid or invalid, of a FEN with placement and side
+  only; with castling and en passant but no clocks; with all six fields; with two
+  or more spaces between two fields; with a / after the eighth rank. A case
+  counts only when the rest of it is well-formed (eight ranks of eight files,
+  every field by the grammar of section 9.1), so that the variant is what it
+  tests.
+- The material rule's boundaries (section 2.1), through each entry path:
+  material, name-material, every fen-* operation, and check on each form that
+  carries material (material code, study code, position form, FEN, name; the
+  form named by the output). For each of Q, R, B, N a valid case where the 9
+  comes from White (three or more white men of the type, two or fewer black:
+  9W), one where it comes from Black (9B), and one with exactly three white
+  (3W) and exactly three black (3B) men of the type. Men are counted in the FEN
+  placement, the letters of a name, the squares of a position form (a digit d
+  is d mod 3 white and d div 3 black squares, a 9 its group). A material or
+  study code carries no count above two, so 3W and 3B do not apply to it ('.'),
+  and its 9 is White's (9W) when Black has too many pawns for the promoted men
+  three of the type need (8 - black pawns < 2 for queens, < 1 for the others)
+  and Black's (9B) likewise.
+  Pawns have no such boundary: their digits are the counts themselves, 0-8 a
+  side, without the 9 rule, so three pawns are just 3; their one boundary is
+  the ninth pawn, an error (too-many-pawns, pawn-count) that the matrix of
+  errors each operation reports already requires.
+
 Usage: lint_vectors.py DIR [--spec SPEC]"""
 import json
 import os
@@ -439,6 +466,181 @@ def operation_coverage(directory, spec):
             for d, count in enumerate(counts):
                 if count == 0:
                     problems.append("%s: no valid case gives digit %d on %s" % (op, d, letter))
+
+    for rule in (fen_variant_coverage, material_boundary_coverage):
+        rule_problems, rule_lines = rule(cases)
+        problems += rule_problems
+        lines += rule_lines
+    return problems, lines
+
+
+# ---- FEN field variants (section 13.5) --------------------------------------------
+
+FEN_OPERATIONS = ["fen-material", "fen-study", "fen-study-win", "fen-study-draw", "fen-position",
+                  "fen-position-win", "fen-position-draw", "check"]
+FEN_VARIANTS = [
+    ("side", "placement and side only"),
+    ("no-clocks", "placement, side, castling and en passant (no clocks)"),
+    ("clocks", "all six fields"),
+    ("spaces", "two or more spaces between fields"),
+    ("slash", "a trailing / after the eighth rank"),
+]
+# The fields of section 6 (grammar of section 9.1), separators captured, so
+# that a case counts for a variant only when the rest of it is well-formed.
+FEN_SHAPE = re.compile(r"^([KQRBNPkqrbnp1-8/]+)( +)([wb])(?:( +)(-|(?=[KQkq])K?Q?k?q?)( +)(-|[a-h][36])"
+                       r"(?:( +)([0-9]{1,5})( +)([0-9]{1,5}))?)?$")
+
+
+def fen_variant(text):
+    """The field variant of a FEN input, judged from the input alone, or None
+    when it is no FEN of eight ranks of eight files with well-formed fields."""
+    m = FEN_SHAPE.match(text)
+    if not m:
+        return None
+    placement = m.group(1)
+    slash = placement.endswith("/")
+    ranks = (placement[:-1] if slash else placement).split("/")
+    if len(ranks) != 8 or any(sum(int(c) if c.isdigit() else 1 for c in rank) != 8 for rank in ranks):
+        return None
+    if slash:
+        return "slash"
+    if any(sep and len(sep) > 1 for sep in m.group(2, 4, 6, 8, 10)):
+        return "spaces"
+    return "clocks" if m.group(9) is not None else "no-clocks" if m.group(5) is not None else "side"
+
+
+def fen_variant_coverage(cases):
+    """Every FEN operation (and check of a FEN, §10 rule 1) through every field variant."""
+    problems, lines = [], []
+    width = max(len(op) for op in FEN_OPERATIONS) + 2
+    lines.append("FEN field variants, valid or invalid (%s):"
+                 % "; ".join("%s: %s" % (key, words) for key, words in FEN_VARIANTS))
+    lines.append("%-*s %s" % (width, "operation", " ".join("%9s" % key for key, _ in FEN_VARIANTS)))
+    for op in FEN_OPERATIONS:
+        counts = {key: 0 for key, _ in FEN_VARIANTS}
+        for c in cases:
+            if c["operation"] != op or (op == "check" and "/" not in c["input"].split(" ")[0]):
+                continue
+            variant = fen_variant(c["input"])
+            if variant:
+                counts[variant] += 1
+        lines.append("%-*s %s" % (width, op, " ".join("%9s" % mark(counts[key]) for key, _ in FEN_VARIANTS)))
+        for key, words in FEN_VARIANTS:
+            if counts[key] == 0:
+                problems.append("%s: no case of a FEN with %s (%s)" % (op, words, key))
+    return problems, lines
+
+
+# ---- The material rule's boundaries (section 13.5) -----------------------------------
+
+# The entry paths of the material rule, each with the form of its input: check
+# on each of the forms that carry material (the form named by its output).
+MATERIAL_PATHS = ([("material", None, "code"), ("name-material", None, "name")]
+                  + [(op, None, "fen") for op in FEN_OPERATIONS if op != "check"]
+                  + [("check", form, kind) for form, kind in (("material", "code"), ("study", "code"),
+                                                               ("position", "position"), ("fen", "fen"),
+                                                               ("name", "name"))])
+BOUNDARIES = ["9W", "9B", "3W", "3B"]
+BOUNDARY_WORDS = {"9W": "a 9 on %s from White's three or more", "9B": "a 9 on %s from Black's three or more",
+                  "3W": "exactly three white %s", "3B": "exactly three black %s"}
+TYPES = "QRBN"
+# Promoted men a side needs to have three of a type (one queen is original, two of the others).
+NEEDED_PROMOTIONS = {"Q": 2, "R": 1, "B": 1, "N": 1}
+CODE_DIGITS = re.compile(r"(?<![0-9])([0-9]{4})(?:\.([0-8])([0-8]))?")
+SQUARE_FIELD_TOKEN = re.compile(r"\{([a-h1-8]*)/([a-h1-8]*)\}|[a-h][1-8]")
+
+
+def men_counts(kind, text):
+    """{type: (white, black)} of a valid input's men, or None where the form
+    does not say (a code: only its 9s and pawn digits, judged in boundaries())."""
+    if kind == "fen":
+        placement = text.split(" ")[0]
+        return {t: (placement.count(t), placement.count(t.lower())) for t in TYPES}
+    if kind == "name":
+        white, _, black = text.partition("v")
+        return {t: (white.count(t), black.count(t)) for t in TYPES}
+    if kind == "position":
+        # A valid position form: digit d of a type is d mod 3 white and d div 3
+        # black squares, a 9 a group {white/black} (section 5).
+        fields = text.split(" ")
+        digits = fields[1][:4]
+        tokens = [m for m in SQUARE_FIELD_TOKEN.finditer(fields[2].split(".")[0])] if len(fields) > 3 else []
+        counts = {}
+        for t, d in zip(TYPES, digits):
+            if d == "9":
+                group = tokens.pop(0) if tokens else None
+                if not group or group.group(0)[0] != "{":
+                    return None
+                counts[t] = (len(group.group(1)) // 2, len(group.group(2)) // 2)
+            else:
+                counts[t] = (int(d) % 3, int(d) // 3)
+                del tokens[:int(d) % 3 + int(d) // 3]
+        return counts
+    return None
+
+
+def boundaries(kind, text):
+    """The boundary cells (type, boundary) a valid input of this kind fills."""
+    filled = set()
+    if kind == "code":
+        m = CODE_DIGITS.search(text)
+        if not m:
+            return filled
+        pawns = (int(m.group(2) or 0), int(m.group(3) or 0))
+        for t, d in zip(TYPES, m.group(1)):
+            # A side with all its pawns but fewer than the promotions three
+            # men of the type need cannot hold the 9: the other side does.
+            if d == "9":
+                if 8 - pawns[1] < NEEDED_PROMOTIONS[t]:
+                    filled.add((t, "9W"))
+                if 8 - pawns[0] < NEEDED_PROMOTIONS[t]:
+                    filled.add((t, "9B"))
+        return filled
+    counts = men_counts(kind, text)
+    for t, (white, black) in (counts or {}).items():
+        if white >= 3 and black <= 2:
+            filled.add((t, "9W"))
+        if black >= 3 and white <= 2:
+            filled.add((t, "9B"))
+        if white == 3:
+            filled.add((t, "3W"))
+        if black == 3:
+            filled.add((t, "3B"))
+    return filled
+
+
+def material_boundary_coverage(cases):
+    """Every entry path of the material rule through its boundaries, judged
+    from the valid cases' inputs."""
+    problems, lines = [], []
+    names = ["%s %s" % (op, form) if form else op for op, form, _ in MATERIAL_PATHS]
+    width = max(len(n) for n in names) + 2
+    lines.append("material rule's boundaries in valid cases (per type: 9W/9B a 9 from White's/Black's three or more,")
+    lines.append("the other side two or fewer; 3W/3B exactly three on that side; '.' a code cannot say it):")
+    lines.append("%-*s %s" % (width, "path", "  ".join("%s:%s" % (t, " ".join("%2s" % b for b in BOUNDARIES))
+                                                    for t in TYPES)))
+    for name, (op, form, kind) in zip(names, MATERIAL_PATHS):
+        counts = {}
+        for c in cases:
+            if c["operation"] != op or c["result"] != "valid":
+                continue
+            if form and c["expected"].split(" ")[0] != form:
+                continue
+            for cell in boundaries(kind, c["input"]):
+                counts[cell] = counts.get(cell, 0) + 1
+        marks = []
+        for t in TYPES:
+            row = []
+            for b in BOUNDARIES:
+                if kind == "code" and b[0] == "3":
+                    row.append(" .")
+                    continue
+                n = counts.get((t, b), 0)
+                row.append("%2s" % mark(n))
+                if n == 0:
+                    problems.append("%s: no valid case with %s (%s %s)" % (name, BOUNDARY_WORDS[b] % t, t, b))
+            marks.append("  " + " ".join(row))
+        lines.append("%-*s %s" % (width, name, " ".join(marks)))
     return problems, lines
 
 

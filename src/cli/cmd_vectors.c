@@ -44,8 +44,11 @@ static const char help[] =
     "tables, section 9.4), then the coverage of the operations (section 13.5):\n"
     "where the cases leave a place empty, an invalid case of each operation for\n"
     "each error it can report, inputs of 0-2 bytes, and each material digit of\n"
-    "each type through the operations that give a code; last examples.tsv, the\n"
-    "checked examples of section 12 (y_ex_<section>_<n>, n_ex_...), each of\n"
+    "each type through the operations that give a code; then coverage.tsv, the\n"
+    "cases of the FEN field variants and the material rule's boundaries (read\n"
+    "after the computed cases so that adding one removes no id); last\n"
+    "examples.tsv, the checked examples of section 12 (y_ex_<section>_<n>,\n"
+    "n_ex_...), each of\n"
     "which must get the output its example states. A line that is not a case is\n"
     "reported as FILE:LINE:COLUMN, and a case the reference codec contradicts\n"
     "stops the run; either exits 1 and writes nothing.\n"
@@ -398,10 +401,17 @@ static void add_position_sweeps(vector_list *list)
  * cases written for that level and comes first, then that level's computed
  * sweeps; then the other files (such as cells.tsv, written from the spec's
  * expectation tables), in name order; then the coverage sweeps; last
- * examples.tsv. The order fixes the order of the vector files. */
+ * coverage.tsv and examples.tsv, in that order. The order fixes the order of
+ * the vector files. */
 
-/* The checked examples of spec section 12, written by run_examples --cases. */
+/* Read after the coverage sweeps, so that a case added to them never takes
+ * the place of a case the sweeps compute, and adding one removes no id: the
+ * cases of the rules the sweeps do not fill (FEN field variants, the material
+ * rule's boundaries), then the checked examples of spec section 12, written
+ * by run_examples --cases. */
+#define COVERAGE_FILE "coverage.tsv"
 #define EXAMPLES_FILE "examples.tsv"
+static const char *const files_read_last[] = {COVERAGE_FILE, EXAMPLES_FILE};
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -473,7 +483,8 @@ static int add_case_folder(vector_list *list, const char *dir)
         for (int level = 0; level < LEVEL_COUNT; level++)
             own |= strlen(names[i]) == strlen(level_names[level]) + 4 &&
                    strncmp(names[i], level_names[level], strlen(level_names[level])) == 0;
-        own |= strcmp(names[i], EXAMPLES_FILE) == 0;
+        for (size_t last = 0; last < sizeof files_read_last / sizeof files_read_last[0]; last++)
+            own |= strcmp(names[i], files_read_last[last]) == 0;
         if (!own && (join_path(path, sizeof path, dir, names[i], "") != 0 ||
                      add_case_file(list, path, LEVEL_COUNT) != 0))
             bad = 1;
@@ -483,12 +494,12 @@ static int add_case_folder(vector_list *list, const char *dir)
         add_length_sweeps(list);
         add_digit_sweeps(list);
     }
-    /* The spec's checked examples last: an example never takes the place of
-     * a case the coverage sweeps compute, so adding one removes no id. */
-    for (size_t i = 0; i < count && !bad; i++)
-        if (strcmp(names[i], EXAMPLES_FILE) == 0 &&
-            (join_path(path, sizeof path, dir, names[i], "") != 0 || add_case_file(list, path, LEVEL_COUNT) != 0))
-            bad = 1;
+    for (size_t last = 0; last < sizeof files_read_last / sizeof files_read_last[0]; last++)
+        for (size_t i = 0; i < count && !bad; i++)
+            if (strcmp(names[i], files_read_last[last]) == 0 &&
+                (join_path(path, sizeof path, dir, names[i], "") != 0 ||
+                 add_case_file(list, path, LEVEL_COUNT) != 0))
+                bad = 1;
     for (size_t i = 0; i < count; i++)
         free(names[i]);
     free(names);
@@ -807,6 +818,8 @@ static const char how_chosen_all[] =
     "# of section 13.5's coverage of the operations empty: n_OP_reports_ERROR for each\n"
     "# error an operation can report, [yn]_OP_length_N for inputs of 0-2 bytes, and\n"
     "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n"
+    "# Then the FEN field variants through every FEN operation and the material rule's\n"
+    "# boundaries through each of its entry paths (spec/vectors/cases/coverage.tsv).\n"
     "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
     "# states (spec/vectors/cases/examples.tsv).\n";
 
