@@ -14,10 +14,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(GBR_PORTABLE)
-#define SCAN_HAVE_AVX2 1
-#include <immintrin.h>
-#endif
 
 unsigned scan_form_bit(gbr_form form)
 {
@@ -29,112 +25,53 @@ unsigned scan_form_bit(gbr_form form)
     }
 }
 
-/* ---- Counting lines ---------------------------------------------------------
- * Number of '\n' in text[0, len); *last receives the offset of the last one
- * (unchanged when there is none). */
-#ifdef SCAN_HAVE_AVX2
-__attribute__((target("avx2"))) static size_t count_newlines_avx2(const unsigned char *t, size_t len, size_t *last)
-{
-    const __m256i newline = _mm256_set1_epi8('\n');
-    size_t count = 0, i = 0;
-    for (; i + 32 <= len; i += 32) {
-        __m256i block = _mm256_loadu_si256((const __m256i *)(const void *)(t + i));
-        unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(block, newline));
-        if (mask) {
-            count += (size_t)__builtin_popcount(mask);
-            *last = i + 31u - (unsigned)__builtin_clz(mask);
-        }
-    }
-    for (; i < len; i++)
-        if (t[i] == '\n') {
-            count++;
-            *last = i;
-        }
-    return count;
-}
-#endif
-
-static size_t count_newlines(const char *text, size_t len, size_t *last)
-{
-    const unsigned char *t = (const unsigned char *)text;
-#ifdef SCAN_HAVE_AVX2
-    if (__builtin_cpu_supports("avx2"))
-        return count_newlines_avx2(t, len, last);
-#endif
-    size_t count = 0;
-    const unsigned char *p = t, *end = t + len;
-    while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
-        count++;
-        *last = (size_t)(p - t);
-        p++;
-    }
-    return count;
-}
-
 /* ---- Runs --------------------------------------------------------------------
- * Lines are counted lazily: the line number and line start are known at the
- * absolute offset `counted`, which never passes the start of a match still
- * to be reported. */
+ * The scanner counts the line breaks it passes; the run adds them up, so
+ * the line number and line start are known at the absolute offset where
+ * the search goes on. */
 typedef struct scan_run {
     const gbr_codec *codec;
     unsigned forms;
     scan_report_fn report;
     void *context;
     scan_location where;
-    unsigned long line;  /* line number at offset `counted` */
+    unsigned long line;  /* line number where the search goes on */
     uint64_t line_start; /* absolute offset where that line starts */
-    uint64_t counted;    /* newlines before this absolute offset are counted */
 } scan_run;
 
-/* text[0] is at absolute offset base; counted >= base. */
-static void count_up_to(scan_run *r, const char *text, uint64_t base, uint64_t to)
+/* Adds the line breaks the scanner counted from text[0] at absolute `base`. */
+static void add_lines(scan_run *r, uint64_t base, const gbr_scan_match *m)
 {
-    if (to <= r->counted)
-        return;
-    size_t last = 0;
-    size_t n = count_newlines(text + (size_t)(r->counted - base), (size_t)(to - r->counted), &last);
-    if (n) {
-        r->line += (unsigned long)n;
-        r->line_start = r->counted + last + 1;
+    if (m->newlines) {
+        r->line += (unsigned long)m->newlines;
+        r->line_start = base + m->line_start;
     }
-    r->counted = to;
 }
-
-static void report_match(scan_run *r, uint64_t start, const gbr_scan_match *match)
-{
-    if (!(r->forms & scan_form_bit(match->code.form)))
-        return;
-    r->where.line = r->line;
-    r->where.column = (unsigned long)(start - r->line_start + 1);
-    r->report(r->context, &r->where, match);
-}
-
-/* The search goes through a large text a window at a time, and the lines of
- * each window are counted right after it is searched, while its bytes are
- * still in the cache. */
-#define SCAN_WINDOW ((size_t)1 << 16)
 
 /* Reports the matches gbr_scan_next finds in text[0, len) from `from` on,
- * text[0] being at absolute offset base; more_follows as for gbr_scan_next.
- * Returns where the search goes on (len when the text is done). */
+ * text[0] being at absolute offset base and the line state valid at `from`;
+ * more_follows as for gbr_scan_next. Returns where the search goes on (len
+ * when the text is done), the line state valid there. */
 static size_t scan_text(scan_run *r, const char *text, uint64_t base, size_t len, size_t from, int more_follows)
 {
     for (;;) {
-        size_t limit = len - from > SCAN_WINDOW ? from + SCAN_WINDOW : len;
         gbr_scan_match m;
-        gbr_scan_status status = gbr_scan_next(r->codec, text, limit, from, more_follows || limit < len, &m);
-        if (status == GBR_SCAN_MATCH) {
-            count_up_to(r, text, base, base + m.start);
-            report_match(r, base + m.start, &m);
-            from = m.resume;
-            continue;
+        gbr_scan_status status = gbr_scan_next(r->codec, text, len, from, more_follows, &m);
+        add_lines(r, base, &m);
+        if (status != GBR_SCAN_MATCH)
+            return m.resume;
+        if (r->forms & scan_form_bit(m.code.form)) {
+            r->where.line = r->line;
+            r->where.column = (unsigned long)(base + m.start - r->line_start + 1);
+            r->report(r->context, &r->where, &m);
         }
+        /* A position form may be wrapped over lines. */
+        for (size_t i = m.start; i < m.end; i++)
+            if (text[i] == '\n') {
+                r->line++;
+                r->line_start = base + i + 1;
+            }
         from = m.resume;
-        if (limit == len)
-            return from;
-        /* A match found later starts after resume - GBR_SCAN_LOOKBEHIND. */
-        if (from > GBR_SCAN_LOOKBEHIND)
-            count_up_to(r, text, base, base + from - GBR_SCAN_LOOKBEHIND);
     }
 }
 
@@ -167,7 +104,7 @@ static size_t fill(int fd, char *buf, size_t n, size_t cap, int *eof, int *faile
  * its new end raise SIGBUS. While a mapping is searched, SIGBUS jumps back
  * to scan_mapped, which reports the input as cut short: the search touches
  * the mapping only in code that holds no lock or stdio state (libgbr's
- * scanner, the line count; reports copy what they print), so nothing is
+ * scanner, scan_text; reports copy what they print), so nothing is
  * left half-changed by the jump. */
 static sigjmp_buf *volatile mapped_escape;
 
@@ -205,7 +142,7 @@ static int scan_mapped(scan_run *r, int fd)
         mapped_escape = &escape;
         const char *text = map;
         size_t lo = bom_length(text, n);
-        r->counted = r->line_start = lo;
+        r->line_start = lo;
         scan_text(r, text + lo, lo, n - lo, 0, 0);
     } else {
         status = -1;
@@ -219,7 +156,7 @@ static int scan_mapped(scan_run *r, int fd)
 int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned forms, size_t buffer_size,
                 scan_report_fn report, void *context)
 {
-    scan_run run = {codec, forms, report, context, {source, 0, 0}, 1, 0, 0};
+    scan_run run = {codec, forms, report, context, {source, 0, 0}, 1, 0};
     if (buffer_size == 0) {
         int mapped = scan_mapped(&run, fd);
         if (mapped < 0) {
@@ -240,8 +177,9 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
     }
     /* The buffer holds the bytes at absolute offsets [base, base + n). When
      * the scanner asks for more, the bytes from GBR_SCAN_LOOKBEHIND before
-     * where it goes on are carried to the front and the rest refilled, so a
-     * code straddling two reads is seen whole. */
+     * where it goes on are carried to the front (at most 2 *
+     * GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD bytes, below SCAN_MIN_BUFFER)
+     * and the rest refilled, so a code straddling two reads is seen whole. */
     uint64_t base = 0;       /* absolute offset of buf[0] */
     uint64_t text_start = 0; /* after a byte-order mark */
     uint64_t next = 0;       /* absolute offset from which the search goes on */
@@ -252,7 +190,7 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
         n = fill(fd, buf, n, cap, &eof, &failed);
         if (first) {
             first = 0;
-            text_start = run.line_start = run.counted = next = bom_length(buf, n);
+            text_start = run.line_start = next = bom_length(buf, n);
         }
         size_t lo = text_start > base ? (size_t)(text_start - base) : 0;
         const char *text = buf + lo;
@@ -262,7 +200,6 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
         if (eof)
             break;
         size_t keep = lo + (resume > GBR_SCAN_LOOKBEHIND ? resume - GBR_SCAN_LOOKBEHIND : 0);
-        count_up_to(&run, buf, base, base + keep);
         memmove(buf, buf + keep, n - keep);
         n -= keep;
         base += keep;

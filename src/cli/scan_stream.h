@@ -1,9 +1,9 @@
 /*
  * scan_stream.h - reading a file or pipe for `gbr scan`: the bytes go to
  * libgbr's scanner (gbr_scan_next, spec/gbr.md §10.1), and each match comes
- * back with its line and column. What a match is, is the library's; this
- * file does the input (mapping, buffers, a file that shrinks) and the
- * counting of lines.
+ * back with its line and column. What a match is, and the line breaks
+ * before it, the library says; this file does the input (mapping, buffers,
+ * a file that shrinks, a byte-order mark) and adds up the lines.
  */
 #ifndef GBR_SCAN_STREAM_H
 #define GBR_SCAN_STREAM_H
@@ -35,7 +35,7 @@ typedef void (*scan_report_fn)(void *context, const scan_location *where, const 
 int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned forms, size_t buffer_size,
                 scan_report_fn report, void *context);
 
-/* Room for a kept tail (at most GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD
+/* Room for a kept tail (at most 2 * GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD
  * bytes, see gbr_scan_next) and new bytes after it. */
 #define SCAN_MIN_BUFFER 512
 #define SCAN_DEFAULT_BUFFER ((size_t)1 << 18)

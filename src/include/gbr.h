@@ -368,6 +368,9 @@ typedef struct gbr_scan_match {
     size_t start;          /* the match is text[start, end): its first byte is */
     size_t end;            /* the stipulation, first digit or white king */
     size_t resume;         /* where the next call starts: end after a match */
+    size_t newlines;       /* '\n' bytes in text[start argument, start), or up
+                              to resume when there is no match */
+    size_t line_start;     /* one past the last of them (0 when newlines is 0) */
     size_t canonical_len;
     char canonical[GBR_POSITION_MAX]; /* canonical text (single spaces) */
 } gbr_scan_match;
@@ -384,13 +387,19 @@ typedef struct gbr_scan_match {
  * more_follows != 0: text goes on after len (a buffer of a stream). Returns
  * GBR_SCAN_MATCH only for a match the text after len cannot change, else
  * GBR_SCAN_MORE with out->resume (>= start) the offset to search from once
- * more text is there; text[resume, len) is then shorter than
- * GBR_SCAN_LOOKAHEAD. A streaming caller keeps text from
- * resume - GBR_SCAN_LOOKBEHIND (or from 0) on, appends what follows and
- * calls again with start = resume (counted from the kept text's first
- * byte, which is then no longer the beginning of the text: that is safe
- * once resume >= GBR_SCAN_LOOKBEHIND). The matches so found are those of
- * one call over the whole text, for any cutting of it.
+ * more text is there: no later match begins before it, and
+ * text[resume, len) is shorter than GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD.
+ * A streaming caller keeps text from resume - GBR_SCAN_LOOKBEHIND (or from
+ * 0) on, appends what follows and calls again with start = resume (counted
+ * from the kept text's first byte, which is then no longer the beginning of
+ * the text: that is safe once resume >= GBR_SCAN_LOOKBEHIND). The matches so
+ * found are those of one call over the whole text, for any cutting of it.
+ *
+ * Lines (§10.1 rule 5): out->newlines and out->line_start give the line
+ * breaks between start and the match's first byte (none when a match begins
+ * before start), or between start and resume when there is no match, so a
+ * caller that knows the line at start knows it at the match, and (counting
+ * the breaks inside a match, a position form may hold some) at resume.
  * On any status but GBR_SCAN_MATCH, out->code.form is GBR_FORM_UNKNOWN,
  * out->start = out->end = out->resume and canonical_len 0. c may be NULL
  * (the default codec); it checks every candidate. */

@@ -197,38 +197,50 @@ static int match_at(const gbr_codec *c, scan_text *s, size_t dot, gbr_scan_match
     return accept(c, (const char *)t + material, 7, GBR_FORM_MATERIAL, material, after, out);
 }
 
-/* ---- Anchors ----------------------------------------------------------------
+/* ---- Anchors and lines ------------------------------------------------------
  * Move numbers make '.' frequent in PGN ("12. Nf3"), so the search does not
  * stop at every '.'. A candidate is a '.' with a digit before it and a pawn
- * digit after it; match_at checks the rest. */
-static size_t next_anchor_scalar(const unsigned char *t, size_t from, size_t to)
+ * digit after it; match_at checks the rest. The search counts the line
+ * breaks it passes on the way, so that a caller locating matches (§10.1
+ * rule 5) needs no pass of its own over the text. */
+typedef struct scan_lines {
+    size_t count;    /* '\n' bytes counted */
+    size_t last_end; /* one past the last of them (valid when count > 0) */
+} scan_lines;
+
+/* Counts the line breaks in [from, candidate) and returns the candidate. */
+static size_t next_anchor_scalar(const unsigned char *t, size_t from, size_t to, scan_lines *lines)
 {
-    for (size_t i = from; i < to; i++)
+    for (size_t i = from; i < to; i++) {
         if (t[i] == '.' && is_pawn_digit(t[i + 1]) && is_digit(t[i - 1]))
             return i;
+        if (t[i] == '\n') {
+            lines->count++;
+            lines->last_end = i + 1;
+        }
+    }
     return to;
 }
 
 #ifdef SCAN_HAVE_AVX2
+#define SCAN_AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
+
 /* Bytes where c - '0' (wrapping) is below `limit`, as 0xFF: digits (limit 10)
  * or pawn digits (limit 9). The bias makes the unsigned test a signed one. */
-__attribute__((target("avx2"))) static __m256i digits_below(__m256i bytes, int limit)
+SCAN_AVX2_INLINE __m256i digits_below(__m256i bytes, int limit)
 {
     const __m256i bias = _mm256_set1_epi8((char)(0x80 - '0'));
     return _mm256_cmpgt_epi8(_mm256_set1_epi8((char)(-0x80 + limit)), _mm256_add_epi8(bytes, bias));
 }
 
-__attribute__((target("avx2"))) static __m256i load32(const unsigned char *p)
-{
-    return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
+SCAN_AVX2_INLINE __m256i load32(const unsigned char *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); }
 
 /* The whole anchor pattern (four digits, '.', two pawn digits) tested on the
- * 32 positions from `at`, so every bit set is a real anchor; reads at[-4] to
- * at[33]. */
-__attribute__((target("avx2"))) static uint32_t anchor_bits32(const unsigned char *at)
+ * 32 positions from `at` (whose bytes are `here`), so every bit set is a
+ * real anchor; reads at[-4] to at[33]. */
+SCAN_AVX2_INLINE uint32_t anchor_bits32(const unsigned char *at, __m256i here)
 {
-    __m256i hit = _mm256_cmpeq_epi8(load32(at), _mm256_set1_epi8('.'));
+    __m256i hit = _mm256_cmpeq_epi8(here, _mm256_set1_epi8('.'));
     hit = _mm256_and_si256(hit, digits_below(load32(at - 1), 10));
     hit = _mm256_and_si256(hit, digits_below(load32(at + 1), 9));
     hit = _mm256_and_si256(hit, digits_below(load32(at + 2), 9));
@@ -240,75 +252,132 @@ __attribute__((target("avx2"))) static uint32_t anchor_bits32(const unsigned cha
 
 /* 64 positions a step while they and the 2 bytes after them lie before
  * `to` + 2; from >= 4. */
-__attribute__((target("avx2"))) static size_t next_anchor_avx2(const unsigned char *t, size_t from, size_t to)
+__attribute__((target("avx2"))) static size_t next_anchor_avx2(const unsigned char *t, size_t from, size_t to,
+                                                               scan_lines *lines)
 {
+    const __m256i newline = _mm256_set1_epi8('\n');
     size_t i = from;
     for (; i + 64 <= to; i += 64) {
-        uint64_t bits = (uint64_t)anchor_bits32(t + i) | (uint64_t)anchor_bits32(t + i + 32) << 32;
-        if (bits)
-            return i + (unsigned)__builtin_ctzll(bits);
+        __m256i low = load32(t + i), high = load32(t + i + 32);
+        uint64_t anchors = (uint64_t)anchor_bits32(t + i, low) | (uint64_t)anchor_bits32(t + i + 32, high) << 32;
+        uint64_t breaks = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, newline)) |
+                          (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, newline)) << 32;
+        unsigned at = anchors ? (unsigned)__builtin_ctzll(anchors) : 64u;
+        if (at < 64)
+            breaks &= ((uint64_t)1 << at) - 1; /* only those before the anchor */
+        if (breaks) {
+            lines->count += (size_t)__builtin_popcountll(breaks);
+            lines->last_end = i + 64u - (unsigned)__builtin_clzll(breaks);
+        }
+        if (at < 64)
+            return i + at;
     }
-    return next_anchor_scalar(t, i, to);
+    return next_anchor_scalar(t, i, to, lines);
 }
 #endif
 
-/* The first candidate in [from, to): reads t[from - 4] to t[to + 1]. */
-static size_t next_anchor(const unsigned char *t, size_t from, size_t to)
+/* The first candidate in [from, to), counting the line breaks before it:
+ * reads t[from - 4] to t[to + 1]. */
+static size_t next_anchor(const unsigned char *t, size_t from, size_t to, scan_lines *lines)
 {
     if (from >= to)
         return to;
 #ifdef SCAN_HAVE_AVX2
     if (__builtin_cpu_supports("avx2"))
-        return next_anchor_avx2(t, from, to);
+        return next_anchor_avx2(t, from, to, lines);
 #endif
-    return next_anchor_scalar(t, from, to);
+    return next_anchor_scalar(t, from, to, lines);
+}
+
+/* Takes back the line breaks of [from, counted) from lines counted over
+ * [start, counted), finding the last one before `from` again if needed. */
+static void uncount_lines(const unsigned char *t, size_t start, size_t from, size_t counted, scan_lines *lines)
+{
+    if (from < start)
+        from = start; /* a match that begins before start: nothing counted before it */
+    if (lines->count == 0 || lines->last_end <= from)
+        return;
+    for (size_t i = from; i < counted; i++)
+        lines->count -= t[i] == '\n';
+    lines->last_end = 0;
+    for (size_t i = from; lines->count > 0 && i > start; i--)
+        if (t[i - 1] == '\n') {
+            lines->last_end = i;
+            break;
+        }
 }
 
 /* ---- The call ------------------------------------------------------------------ */
 
-static gbr_scan_status no_match(gbr_scan_match *out, size_t resume, gbr_scan_status status)
+static gbr_scan_status no_match(gbr_scan_match *out, size_t resume, const scan_lines *lines, gbr_scan_status status)
 {
     out->code.form = GBR_FORM_UNKNOWN;
     out->start = out->end = out->resume = resume;
     out->canonical_len = 0;
+    out->newlines = lines->count;
+    out->line_start = lines->count ? lines->last_end : 0;
     return status;
 }
 
 gbr_scan_status gbr_scan_next(const gbr_codec *c, const char *text, size_t len, size_t start, int more_follows,
                               gbr_scan_match *out)
 {
+    scan_lines lines = {0, 0};
     if (out == NULL)
         return GBR_SCAN_ARGUMENT;
     if ((text == NULL && len != 0) || start > len)
-        return no_match(out, start <= len ? start : len, GBR_SCAN_ARGUMENT);
+        return no_match(out, start <= len ? start : len, &lines, GBR_SCAN_ARGUMENT);
     if (c == NULL)
         c = gbr_codec_default();
-    /* Anchors lie in [4, len - 2): four digits before the point, two after. */
-    if (len < 7)
-        return more_follows ? no_match(out, start, GBR_SCAN_MORE) : no_match(out, len, GBR_SCAN_NONE);
     const unsigned char *t = (const unsigned char *)text;
-    size_t to = len - 2;
-    size_t from = start < 4 ? 4 : start;
+    /* Anchors lie in [4, len - 2): four digits before the point, two after.
+     * Bytes before `from` that are not searched are still counted. */
+    size_t to = len >= 2 ? len - 2 : 0;
+    size_t from = start;
+    if (from < 4 && from < to) {
+        for (; from < 4 && from < to; from++)
+            if (t[from] == '\n') {
+                lines.count++;
+                lines.last_end = from + 1;
+            }
+    }
     while (from < to) {
-        size_t dot = next_anchor(t, from, to);
-        if (dot >= to)
+        size_t dot = next_anchor(t, from, to, &lines);
+        if (dot >= to) {
+            from = to;
             break;
+        }
         scan_text s = {t, len, 0};
         int matched = match_at(c, &s, dot, out);
         /* A decision that read up to the end may change with the text after
          * it; one whose reads stayed GBR_SCAN_LOOKAHEAD short of it cannot
-         * have needed it (see match_position), which keeps the promise that
-         * text[resume, len) is shorter than that. */
-        if (more_follows && s.reached_end && len - dot < GBR_SCAN_LOOKAHEAD)
-            return no_match(out, dot, GBR_SCAN_MORE);
+         * have needed it (see match_position), which keeps the promise about
+         * text[resume, len). No match begins more than GBR_SCAN_LOOKBEHIND
+         * bytes before its anchor, nor before start. */
+        if (more_follows && s.reached_end && len - dot < GBR_SCAN_LOOKAHEAD) {
+            size_t resume = dot - start > GBR_SCAN_LOOKBEHIND ? dot - GBR_SCAN_LOOKBEHIND : start;
+            uncount_lines(t, start, resume, dot, &lines);
+            return no_match(out, resume, &lines, GBR_SCAN_MORE);
+        }
         if (matched) {
+            uncount_lines(t, start, out->start, dot, &lines);
             out->resume = out->end;
+            out->newlines = lines.count;
+            out->line_start = lines.count ? lines.last_end : 0;
             return GBR_SCAN_MATCH;
         }
-        from = dot + 1;
+        from = dot + 1; /* t[dot] is '.', no line break */
     }
-    if (!more_follows)
-        return no_match(out, len, GBR_SCAN_NONE);
-    /* Candidates at to and to + 1 need the bytes after len. */
-    return no_match(out, to > start ? to : start, GBR_SCAN_MORE);
+    if (more_follows) {
+        /* Candidates from `to` on need the bytes after len. */
+        size_t resume = from - start > GBR_SCAN_LOOKBEHIND ? from - GBR_SCAN_LOOKBEHIND : start;
+        uncount_lines(t, start, resume, from, &lines);
+        return no_match(out, resume, &lines, GBR_SCAN_MORE);
+    }
+    for (; from < len; from++)
+        if (t[from] == '\n') {
+            lines.count++;
+            lines.last_end = from + 1;
+        }
+    return no_match(out, len, &lines, GBR_SCAN_NONE);
 }
