@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "gbr.h"
+#include "recognise.h"
 
 static gbr_result make_error(gbr_error e, uint32_t column)
 {
@@ -24,8 +24,13 @@ gbr_result gbr_recognise(const gbr_codec *c, const char *src, size_t len, gbr_re
         return make_error(GBR_E_ARGUMENT, 0);
     if (c == NULL)
         c = gbr_codec_default();
-    out->form = gbr_detect_form(src, len);
-    switch (out->form) {
+    return gbr_parse_as_form(c, gbr_detect_form(src, len), src, len, out);
+}
+
+gbr_result gbr_parse_as_form(const gbr_codec *c, gbr_form form, const char *src, size_t len, gbr_recognised *out)
+{
+    out->form = form;
+    switch (form) {
     case GBR_FORM_MATERIAL: return c->parse_material(src, len, &out->value.material);
     case GBR_FORM_STUDY: return c->parse_study(src, len, &out->value.study);
     case GBR_FORM_POSITION: return c->parse_position(src, len, &out->value.position);

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "gbr.h"
+#include "recognise.h"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(GBR_PORTABLE)
 #define SCAN_HAVE_AVX2 1
@@ -71,13 +71,14 @@ static int left_boundary(const scan_text *s, size_t start)
     return start == 0 || !is_word(s->t[start - 1]);
 }
 
-/* Judges the candidate text as gbr check would, insisting on the form the
- * scan rule chose, and fills *out. */
+/* Judges the candidate text by the parser of the form the scan rule chose
+ * (the one gbr_recognise gives it: the candidate is written in that form)
+ * and fills *out. */
 static int accept(const gbr_codec *c, const char *text, size_t len, gbr_form form, size_t start, size_t end,
                   gbr_scan_match *out)
 {
-    gbr_result r = gbr_recognise(c, text, len, &out->code);
-    if (r.error || out->code.form != form)
+    gbr_result r = gbr_parse_as_form(c, form, text, len, &out->code);
+    if (r.error)
         return 0;
     r = gbr_recognised_canonical(c, out->canonical, sizeof out->canonical, &out->code);
     if (r.error)
