@@ -402,7 +402,8 @@ typedef struct gbr_scan_match {
  * the breaks inside a match, a position form may hold some) at resume.
  * On any status but GBR_SCAN_MATCH, out->code.form is GBR_FORM_UNKNOWN,
  * out->start = out->end = out->resume and canonical_len 0. c may be NULL
- * (the default codec); it checks every candidate. */
+ * (the default codec); it checks every candidate. The result is a status,
+ * not a gbr_result: text without a code is no error. */
 GBR_API gbr_scan_status gbr_scan_next(const gbr_codec *c, const char *text, size_t len, size_t start, int more_follows,
                                       gbr_scan_match *out);
 
