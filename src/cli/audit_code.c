@@ -24,7 +24,7 @@ static audit_code_status fail(audit_tag_error *error, size_t index, const char *
  * section 10.1). Scanning the value instead would take a code embedded in junk
  * ("a1h1 0001.00 2/1." gives 0001.00) and let a fix keep the junk. The value
  * is read as written: a code has no quote or backslash to unescape. */
-static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *m,
+static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *m,
                                       audit_tag_error *error)
 {
     const char *value = t->raw_value;
@@ -37,34 +37,17 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
     size_t len = to - from;
     if (len == 0 || (len == 1 && (code[0] == '?' || code[0] == '-')))
         return AUDIT_CODE_NONE; /* empty, or PGN's "unknown" and "not applicable" */
-    gbr_result r;
-    m->form = gbr_detect_form(code, len);
-    switch (m->form) {
-    case GBR_FORM_MATERIAL:
-        r = codec->parse_material(code, len, &m->value.material);
-        break;
-    case GBR_FORM_STUDY:
-        r = codec->parse_study(code, len, &m->value.study);
-        break;
-    case GBR_FORM_POSITION:
-        r = codec->parse_position(code, len, &m->value.position);
-        break;
-    default: /* a FEN, a material name or no form: nothing to compare */
-        return fail(error, from, "not a material code, study code or position form");
-    }
+    gbr_result r = gbr_recognise(codec, code, len, &m->code);
+    if (m->code.form != GBR_FORM_MATERIAL && m->code.form != GBR_FORM_STUDY && m->code.form != GBR_FORM_POSITION)
+        return fail(error, from, "not a material code, study code or position form"); /* a FEN, a name or none */
     if (r.error)
         return fail(error, from + (r.column ? r.column - 1 : 0), gbr_error_message(r.error));
     /* A wrapper belongs to the tag, not to the code a fix may rewrite. */
-    if (m->form == GBR_FORM_STUDY && (code[0] == '(' || code[0] == '[')) {
+    if (m->code.form == GBR_FORM_STUDY && (code[0] == '(' || code[0] == '[')) {
         from++;
         to--;
     }
-    if (m->form == GBR_FORM_MATERIAL)
-        r = codec->format_material(m->canonical, sizeof m->canonical, &m->value.material);
-    else if (m->form == GBR_FORM_STUDY)
-        r = codec->format_study(m->canonical, sizeof m->canonical, &m->value.study);
-    else
-        r = codec->format_position(m->canonical, sizeof m->canonical, &m->value.position);
+    r = gbr_recognised_canonical(codec, m->canonical, sizeof m->canonical, &m->code);
     if (r.error)
         return AUDIT_CODE_NONE;
     m->canonical_len = r.length;
@@ -74,17 +57,17 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
 }
 
 /* The code at the start of a [Black] tag, possibly wrapped: "(+0016.32d4g7) 1st Prize". */
-static audit_code_status black_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *m)
+static audit_code_status black_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *m)
 {
     const char *value = t->raw_value;
-    if (!scan_first(codec, value, t->raw_value_len, 0, m))
+    if (gbr_scan_next(codec, value, t->raw_value_len, 0, 0, m) != GBR_SCAN_MATCH)
         return AUDIT_CODE_NONE;
     if (m->start > 1 || (m->start == 1 && value[0] != '(' && value[0] != '['))
         return AUDIT_CODE_NONE; /* a name that happens to contain a code further on */
     return AUDIT_CODE_FOUND;
 }
 
-audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *code,
+audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *code,
                                  audit_tag_error *error)
 {
     if (tag_is(t, "GBR"))
@@ -94,7 +77,7 @@ audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_
     return AUDIT_CODE_NONE;
 }
 
-int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const scan_match *m, char *expected,
+int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const gbr_scan_match *m, char *expected,
                         size_t capacity, size_t *expected_len, int *wrong)
 {
     gbr_counts counts;
@@ -103,10 +86,10 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const s
     gbr_result r = codec->material_from_counts(&counts, &material);
     if (r.error)
         return -1;
-    if (m->form == GBR_FORM_MATERIAL) {
+    if (m->code.form == GBR_FORM_MATERIAL) {
         r = codec->format_material(expected, capacity, &material);
-    } else if (m->form == GBR_FORM_STUDY) {
-        gbr_study s = m->value.study; /* the stipulation is the tag's: a FEN cannot say it */
+    } else if (m->code.form == GBR_FORM_STUDY) {
+        gbr_study s = m->code.value.study; /* the stipulation is the tag's: a FEN cannot say it */
         s.material = material;
         for (uint8_t sq = 0; sq < 64; sq++) {
             if (fen->board[sq] == GBR_WK)
@@ -117,7 +100,7 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const s
         r = codec->format_study(expected, capacity, &s);
     } else {
         gbr_position p = *fen;
-        p.indicator = m->value.position.indicator;
+        p.indicator = m->code.value.position.indicator;
         r = codec->format_position(expected, capacity, &p);
     }
     if (r.error)
@@ -127,15 +110,15 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const s
     return 0;
 }
 
-gbr_result_option audit_code_stipulation(const scan_match *m)
+gbr_result_option audit_code_stipulation(const gbr_scan_match *m)
 {
-    if (m->form == GBR_FORM_STUDY) {
-        if (m->value.study.stipulation == GBR_STIP_WIN)
+    if (m->code.form == GBR_FORM_STUDY) {
+        if (m->code.value.study.stipulation == GBR_STIP_WIN)
             return GBR_RESULT_WIN;
-        if (m->value.study.stipulation == GBR_STIP_DRAW)
+        if (m->code.value.study.stipulation == GBR_STIP_DRAW)
             return GBR_RESULT_DRAW;
-    } else if (m->form == GBR_FORM_POSITION) {
-        switch (m->value.position.indicator) {
+    } else if (m->code.form == GBR_FORM_POSITION) {
+        switch (m->code.value.position.indicator) {
         case GBR_IND_WIN:
         case GBR_IND_BLACK_WIN:
             return GBR_RESULT_WIN;
@@ -149,7 +132,7 @@ gbr_result_option audit_code_stipulation(const scan_match *m)
     return GBR_RESULT_NONE;
 }
 
-size_t audit_mismatch_text(char *dst, const pgn_tag *t, const scan_match *code, const char *expected,
+size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *code, const char *expected,
                            size_t expected_len)
 {
     static const char says[] = " tag says ", gives[] = ", FEN gives ";

@@ -16,7 +16,7 @@
 
 #include "gbr.h"
 #include "pgn_reader.h"
-#include "scan_match.h"
+#include "gbr.h"
 
 /* What audit_tag_code found. */
 typedef enum { AUDIT_CODE_NONE = 0, AUDIT_CODE_FOUND = 1, AUDIT_CODE_ERROR = -1 } audit_code_status;
@@ -36,7 +36,7 @@ int audit_is_code_tag(const pgn_tag *t);
 /* The code the tag carries: AUDIT_CODE_FOUND with *code filled, AUDIT_CODE_NONE
  * when it carries none (not a code tag, a placeholder, a [Black] name), or
  * AUDIT_CODE_ERROR with *error filled for a [GBR] value that is no code. */
-audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_match *code,
+audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *code,
                                  audit_tag_error *error);
 
 /* What the FEN's position gives in the form of `code` (with its stipulation or
@@ -44,7 +44,7 @@ audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, scan_
  * (capacity GBR_POSITION_MAX is enough); *wrong is 1 when it differs from the
  * tag's code. Returns 0, or -1 when the position has no code (then nothing is
  * said about the tag). */
-int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const scan_match *code, char *expected,
+int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const gbr_scan_match *code, char *expected,
                         size_t capacity, size_t *expected_len, int *wrong);
 
 /* Room for audit_mismatch_text's sentence: a tag name that is a code tag's,
@@ -55,11 +55,11 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const s
  * directory: "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3". Writes it
  * to dst (AUDIT_MISMATCH_MAX bytes, not NUL-ended) and returns its length;
  * `t` is a code tag, expected_len at most GBR_POSITION_MAX. */
-size_t audit_mismatch_text(char *dst, const pgn_tag *t, const scan_match *code, const char *expected,
+size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *code, const char *expected,
                            size_t expected_len);
 
 /* The stipulation a code says: GBR_RESULT_WIN or _DRAW from a study code's
  * '+' or '=' or a position form's indicator, else GBR_RESULT_NONE. */
-gbr_result_option audit_code_stipulation(const scan_match *code);
+gbr_result_option audit_code_stipulation(const gbr_scan_match *code);
 
 #endif /* GBR_AUDIT_CODE_H */

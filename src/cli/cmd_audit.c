@@ -11,7 +11,6 @@
 #include "audit_code.h"
 #include "cli.h"
 #include "pgn_reader.h"
-#include "scan_match.h"
 #include "sort_output.h"
 
 const char cmd_audit_summary[] = "check PGN games' GBR codes against their FEN tags";
@@ -79,7 +78,7 @@ typedef struct auditor {
     const pgn_game *game;       /* the game whose tags are being checked */
     /* The game's codes, one per code tag, in input order. */
     code_site *sites;
-    scan_match *matches;
+    gbr_scan_match *matches;
     size_t sites_cap, matches_cap;
     unsigned long long games, checked, mismatches;
     int bad_input;
@@ -124,7 +123,7 @@ static void report(auditor *a, const pgn_tag *t, size_t index, const char *what,
 
 /* The code of a code tag (audit_code.h), its span as offsets into the game's
  * section text; a tag that cannot be read is reported and left as it is. */
-static int tag_code(auditor *a, const pgn_tag *t, code_site *site, scan_match *m)
+static int tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_match *m)
 {
     audit_tag_error error;
     audit_code_status found = audit_tag_code(a->codec, t, m, &error);
@@ -186,7 +185,7 @@ static void put_tag_value(auditor *a, const char *name, const pgn_tag *t)
     put_str(a, "\"");
 }
 
-static void print_mismatch(auditor *a, const code_site *site, const scan_match *m, const pgn_tag *white,
+static void print_mismatch(auditor *a, const code_site *site, const gbr_scan_match *m, const pgn_tag *white,
                            const pgn_tag *event)
 {
     put_str(a, a->source);
@@ -231,7 +230,7 @@ static int room_for_codes(auditor *a, size_t tags)
     code_site *sites = grow(a->sites, &a->sites_cap, tags, sizeof *sites);
     if (sites)
         a->sites = sites;
-    scan_match *matches = grow(a->matches, &a->matches_cap, tags, sizeof *matches);
+    gbr_scan_match *matches = grow(a->matches, &a->matches_cap, tags, sizeof *matches);
     if (matches)
         a->matches = matches;
     return sites && matches;
@@ -254,7 +253,7 @@ static void audit_game(void *context, const pgn_game *game)
         a->bad_input = 1;
     }
     code_site *sites = a->sites;
-    scan_match *matches = a->matches;
+    gbr_scan_match *matches = a->matches;
     /* Every code tag, in input order, so that the fix can copy around them
      * front to back; the tags each mismatch line names are looked up once. */
     const pgn_tag *white = NULL, *event = NULL, *fen_tag = NULL;

@@ -190,7 +190,7 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
         const pgn_tag *t = &g->tags[i];
         if (!audit_is_code_tag(t))
             continue;
-        scan_match code;
+        gbr_scan_match code;
         audit_tag_error error;
         audit_code_status found = audit_tag_code(st->d->codec, t, &code, &error);
         if (found == AUDIT_CODE_ERROR) {

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "scan_match.h"
+#include "scan_stream.h"
 
 const char cmd_scan_summary[] = "find material codes, study codes and position forms in text";
 
@@ -60,7 +60,7 @@ static char *put_text(char *at, const char *text, size_t len)
     return at + len;
 }
 
-static void print_match(void *context, const scan_location *where, const scan_match *match)
+static void print_match(void *context, const scan_location *where, const gbr_scan_match *match)
 {
     scan_output *out = context;
     if (out->json) {
@@ -71,7 +71,7 @@ static void print_match(void *context, const scan_location *where, const scan_ma
         cli_puts(",\"column\":");
         cli_put_uint(where->column);
         cli_puts(",\"form\":\"");
-        cli_puts(gbr_form_name(match->form));
+        cli_puts(gbr_form_name(match->code.form));
         cli_puts("\",\"code\":\"");
         cli_write(match->canonical, match->canonical_len);
         cli_puts("\"}\n");
@@ -85,7 +85,7 @@ static void print_match(void *context, const scan_location *where, const scan_ma
     }
     cli_write(where->source, out->source_len);
     char line[2 * 24 + 16 + sizeof match->canonical];
-    const char *form = gbr_form_name(match->form);
+    const char *form = gbr_form_name(match->code.form);
     char *at = line;
     *at++ = ':';
     at = put_decimal(at, where->line);

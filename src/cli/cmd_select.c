@@ -12,7 +12,6 @@
 
 #include "cli.h"
 #include "pgn_reader.h"
-#include "scan_match.h"
 
 const char cmd_select_summary[] = "write the PGN games or lines whose material matches a query";
 
@@ -211,21 +210,21 @@ static int select_pgn(selector *s, int fd)
 /* ---- Lines --------------------------------------------------------------- */
 static void select_line(selector *s, const char *line, size_t len, size_t end_len)
 {
-    scan_match m;
-    if (!scan_first(s->codec, line, len, 0, &m))
+    gbr_scan_match m;
+    if (gbr_scan_next(s->codec, line, len, 0, 0, &m) != GBR_SCAN_MATCH)
         return;
     gbr_query_subject subject;
-    if (m.form == GBR_FORM_MATERIAL) {
-        gbr_query_subject_of_material(&m.value.material, &subject);
-    } else if (m.form == GBR_FORM_STUDY) {
-        gbr_query_subject_of_study(&m.value.study, &subject);
+    if (m.code.form == GBR_FORM_MATERIAL) {
+        gbr_query_subject_of_material(&m.code.value.material, &subject);
+    } else if (m.code.form == GBR_FORM_STUDY) {
+        gbr_query_subject_of_study(&m.code.value.study, &subject);
     } else {
         /* A position form's indicator carries the stipulation. */
-        uint8_t ind = m.value.position.indicator;
+        uint8_t ind = m.code.value.position.indicator;
         gbr_stipulation stip = ind == GBR_IND_WIN || ind == GBR_IND_BLACK_WIN     ? GBR_STIP_WIN
                                : ind == GBR_IND_DRAW || ind == GBR_IND_BLACK_DRAW ? GBR_STIP_DRAW
                                                                                   : GBR_STIP_NONE;
-        if (gbr_query_subject_of_position(s->codec, &m.value.position, stip, &subject).error)
+        if (gbr_query_subject_of_position(s->codec, &m.code.value.position, stip, &subject).error)
             return; /* not reached: the scanner accepts only valid positions */
     }
     if (select_subject(s, &subject) && !s->count_only)

@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "scan_match.h"
 #include "sort_output.h"
 #include "sort_spill.h"
 
@@ -72,9 +71,9 @@ typedef struct sort_line {
 
 static int is_position_key(uint64_t key) { return key != KEY_NO_CODE && (key & KEY_POSITION) != 0; }
 
-static uint64_t key_of(const gbr_codec *codec, const scan_match *m, gbr_directory_key *full)
+static uint64_t key_of(const gbr_codec *codec, const gbr_scan_match *m, gbr_directory_key *full)
 {
-    gbr_directory_key_of(codec, m->form, &m->value, full);
+    gbr_directory_key_of(codec, m->code.form, &m->code.value, full);
     uint64_t key = 0;
     for (int i = 0; i < 8; i++)
         key = key << 8 | full->bytes[i];
@@ -569,15 +568,15 @@ static int add_line(sorter *s, size_t start, size_t length)
         if (length >= 3 && memcmp(s->arena + start, "\xEF\xBB\xBF", 3) == 0)
             skip = 3;
     }
-    scan_match m;
-    if (!scan_first(s->codec, s->arena + start + skip, length - skip, 0, &m)) {
+    gbr_scan_match m;
+    if (gbr_scan_next(s->codec, s->arena + start + skip, length - skip, 0, 0, &m) != GBR_SCAN_MATCH) {
         l->key = KEY_NO_CODE;
         s->no_code++;
         return 0;
     }
     gbr_directory_key position;
     l->key = key_of(s->codec, &m, &position);
-    if (m.form == GBR_FORM_POSITION) {
+    if (m.code.form == GBR_FORM_POSITION) {
         gbr_directory_key *p = grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
         if (!p)
             return out_of_memory(s);

@@ -312,9 +312,100 @@ typedef enum gbr_form {
 } gbr_form;
 GBR_API gbr_form gbr_detect_form(const char *src, size_t len);
 GBR_API const char *gbr_form_name(gbr_form f); /* "material", ...; static string */
-/* Validate text of whichever form it is and write its canonical text.
- * *form receives the form recognised (may be NULL). */
+/* Validate text of whichever form it is and write its canonical text:
+ * gbr_recognise, then gbr_recognised_canonical. *form receives the form
+ * recognised (may be NULL; untouched on an argument error). */
 GBR_API gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form);
+
+/* ------------------------------------------------------------------------
+ * Recognising a form and scanning text (spec/gbr.md §10 and §10.1):
+ * src/lib/recognise.c, src/lib/scan.c.
+ * ------------------------------------------------------------------------ */
+
+/* A text recognised as one form (gbr_detect_form, the rule of §10) and
+ * parsed by that form's parser: form says which member of value holds it
+ * (position for both a position form and a FEN, counts for a name). */
+typedef struct gbr_recognised {
+    gbr_form form;
+    union {
+        gbr_material material; /* GBR_FORM_MATERIAL */
+        gbr_study study;       /* GBR_FORM_STUDY */
+        gbr_position position; /* GBR_FORM_POSITION, GBR_FORM_FEN */
+        gbr_counts counts;     /* GBR_FORM_NAME */
+    } value;
+} gbr_recognised;
+
+/* Recognises the form of src and parses it. Returns that parser's result
+ * (GBR_OK, or its error class and column); for no form, GBR_E_EMPTY (len 0)
+ * or GBR_E_UNKNOWN_FORM, at column 1. out->form is the form recognised
+ * whatever the result (GBR_FORM_UNKNOWN for none), out->value is written
+ * only on success. GBR_E_ARGUMENT (column 0) for a NULL out (nothing
+ * written) or a NULL src with a length (out->form GBR_FORM_UNKNOWN). */
+GBR_API gbr_result gbr_recognise(const gbr_codec *c, const char *src, size_t len, gbr_recognised *out);
+/* The canonical text of a recognised value, by its form's formatter (the
+ * FEN of a GBR_FORM_FEN, the name of a GBR_FORM_NAME). GBR_E_ARGUMENT for a
+ * NULL r, a form outside GBR_FORM_MATERIAL..GBR_FORM_NAME, or a NULL dst
+ * with a capacity; otherwise what the formatter returns. */
+GBR_API gbr_result gbr_recognised_canonical(const gbr_codec *c, char *dst, size_t cap, const gbr_recognised *r);
+
+/* Scanning text for embedded codes (§10.1). A match is a material code,
+ * study code or position form around an anchor, the point of a long
+ * material code "dddd.pp"; deciding one reads at most GBR_SCAN_LOOKBEHIND
+ * bytes before its anchor and fewer than GBR_SCAN_LOOKAHEAD from it. */
+#define GBR_SCAN_LOOKBEHIND 16
+#define GBR_SCAN_LOOKAHEAD 192
+
+typedef enum gbr_scan_status {
+    GBR_SCAN_NONE = 0,     /* no match in the text (only when no more follows) */
+    GBR_SCAN_MATCH = 1,    /* *out holds the next match */
+    GBR_SCAN_MORE = 2,     /* the next match cannot be decided before the text
+                              that follows: call again with more text */
+    GBR_SCAN_ARGUMENT = 3  /* NULL out, NULL text with a length, or start > len */
+} gbr_scan_status;
+
+typedef struct gbr_scan_match {
+    gbr_recognised code;   /* form (material, study or position) and value */
+    size_t start;          /* the match is text[start, end): its first byte is */
+    size_t end;            /* the stipulation, first digit or white king */
+    size_t resume;         /* where the next call starts: end after a match */
+    size_t newlines;       /* '\n' bytes in text[start argument, start), or up
+                              to resume when there is no match */
+    size_t line_start;     /* one past the last of them (0 when newlines is 0) */
+    size_t canonical_len;
+    char canonical[GBR_POSITION_MAX]; /* canonical text (single spaces) */
+} gbr_scan_match;
+
+/* Finds the first match in text[0, len) whose anchor ('.') is at offset
+ * start or later, so that start = out->resume after each call goes through
+ * the text match by match (a later match never begins inside an earlier
+ * one). text[0] is taken as the beginning of the text; bytes before start
+ * are read as context (a boundary, a stipulation, a position form's kings).
+ * Never reads outside text[0, len), never allocates.
+ *
+ * more_follows = 0: text ends at len. Returns GBR_SCAN_MATCH, filling *out,
+ * or GBR_SCAN_NONE with out->resume = len.
+ * more_follows != 0: text goes on after len (a buffer of a stream). Returns
+ * GBR_SCAN_MATCH only for a match the text after len cannot change, else
+ * GBR_SCAN_MORE with out->resume (>= start) the offset to search from once
+ * more text is there: no later match begins before it, and
+ * text[resume, len) is shorter than GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD.
+ * A streaming caller keeps text from resume - GBR_SCAN_LOOKBEHIND (or from
+ * 0) on, appends what follows and calls again with start = resume (counted
+ * from the kept text's first byte, which is then no longer the beginning of
+ * the text: that is safe once resume >= GBR_SCAN_LOOKBEHIND). The matches so
+ * found are those of one call over the whole text, for any cutting of it.
+ *
+ * Lines (§10.1 rule 5): out->newlines and out->line_start give the line
+ * breaks between start and the match's first byte (none when a match begins
+ * before start), or between start and resume when there is no match, so a
+ * caller that knows the line at start knows it at the match, and (counting
+ * the breaks inside a match, a position form may hold some) at resume.
+ * On any status but GBR_SCAN_MATCH, out->code.form is GBR_FORM_UNKNOWN,
+ * out->start = out->end = out->resume and canonical_len 0. c may be NULL
+ * (the default codec); it checks every candidate. The result is a status,
+ * not a gbr_result: text without a code is no error. */
+GBR_API gbr_scan_status gbr_scan_next(const gbr_codec *c, const char *text, size_t len, size_t start, int more_follows,
+                                      gbr_scan_match *out);
 
 /* The directory key of a material code, study code or position form
  * (spec/gbr.md §8, "Across forms"): GBR_DIRECTORY_KEY_SIZE bytes whose memcmp

@@ -280,25 +280,9 @@ gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src,
 {
     if (bad_arguments(dst, cap, src, len))
         return make_error(GBR_E_ARGUMENT, 0);
-    c = pick(c);
-    gbr_form f = gbr_detect_form(src, len);
+    gbr_recognised recognised;
+    gbr_result r = gbr_recognise(c, src, len, &recognised);
     if (form)
-        *form = f;
-    switch (f) {
-    case GBR_FORM_MATERIAL: return gbr_material_canonical(c, dst, cap, src, len);
-    case GBR_FORM_STUDY: return gbr_study_canonical(c, dst, cap, src, len);
-    case GBR_FORM_POSITION: return gbr_position_canonical(c, dst, cap, src, len);
-    case GBR_FORM_FEN: {
-        gbr_position p;
-        gbr_result r = c->parse_fen(src, len, &p);
-        return r.error ? r : c->format_fen(dst, cap, &p);
-    }
-    case GBR_FORM_NAME: {
-        gbr_counts counts;
-        gbr_result r = c->parse_name(src, len, &counts);
-        return r.error ? r : c->format_name(dst, cap, &counts);
-    }
-    case GBR_FORM_UNKNOWN: break;
-    }
-    return make_error(len == 0 ? GBR_E_EMPTY : GBR_E_UNKNOWN_FORM, 1);
+        *form = recognised.form;
+    return r.error ? r : gbr_recognised_canonical(c, dst, cap, &recognised);
 }

@@ -1,0 +1,213 @@
+/* Reading input for gbr scan and locating its matches (see scan_stream.h). */
+#define _POSIX_C_SOURCE 200809L /* read(2), mmap(2), posix_madvise, sigsetjmp */
+
+#include "scan_stream.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+
+unsigned scan_form_bit(gbr_form form)
+{
+    switch (form) {
+    case GBR_FORM_MATERIAL: return SCAN_MATERIAL;
+    case GBR_FORM_STUDY: return SCAN_STUDY;
+    case GBR_FORM_POSITION: return SCAN_POSITION;
+    default: return 0;
+    }
+}
+
+/* ---- Runs --------------------------------------------------------------------
+ * The scanner counts the line breaks it passes; the run adds them up, so
+ * the line number and line start are known at the absolute offset where
+ * the search goes on. */
+typedef struct scan_run {
+    const gbr_codec *codec;
+    unsigned forms;
+    scan_report_fn report;
+    void *context;
+    scan_location where;
+    unsigned long line;  /* line number where the search goes on */
+    uint64_t line_start; /* absolute offset where that line starts */
+} scan_run;
+
+/* Adds the line breaks the scanner counted from text[0] at absolute `base`. */
+static void add_lines(scan_run *r, uint64_t base, const gbr_scan_match *m)
+{
+    if (m->newlines) {
+        r->line += (unsigned long)m->newlines;
+        r->line_start = base + m->line_start;
+    }
+}
+
+/* Reports the matches gbr_scan_next finds in text[0, len) from `from` on,
+ * text[0] being at absolute offset base and the line state valid at `from`;
+ * more_follows as for gbr_scan_next. Returns where the search goes on (len
+ * when the text is done), the line state valid there. */
+static size_t scan_text(scan_run *r, const char *text, uint64_t base, size_t len, size_t from, int more_follows)
+{
+    for (;;) {
+        gbr_scan_match m;
+        gbr_scan_status status = gbr_scan_next(r->codec, text, len, from, more_follows, &m);
+        add_lines(r, base, &m);
+        if (status != GBR_SCAN_MATCH)
+            return m.resume;
+        if (r->forms & scan_form_bit(m.code.form)) {
+            r->where.line = r->line;
+            r->where.column = (unsigned long)(base + m.start - r->line_start + 1);
+            r->report(r->context, &r->where, &m);
+        }
+        /* A position form may be wrapped over lines. */
+        for (size_t i = m.start; i < m.end; i++)
+            if (text[i] == '\n') {
+                r->line++;
+                r->line_start = base + i + 1;
+            }
+        from = m.resume;
+    }
+}
+
+static size_t bom_length(const char *text, size_t n)
+{
+    return n >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+static size_t fill(int fd, char *buf, size_t n, size_t cap, int *eof, int *failed)
+{
+    while (n < cap) {
+        ssize_t got = read(fd, buf + n, cap - n);
+        if (got < 0) {
+            if (errno == EINTR)
+                continue;
+            *failed = errno;
+            *eof = 1;
+            break;
+        }
+        if (got == 0) {
+            *eof = 1;
+            break;
+        }
+        n += (size_t)got;
+    }
+    return n;
+}
+
+/* A mapped file that another process truncates makes every access past
+ * its new end raise SIGBUS. While a mapping is searched, SIGBUS jumps back
+ * to scan_mapped, which reports the input as cut short: the search touches
+ * the mapping only in code that holds no lock or stdio state (libgbr's
+ * scanner, scan_text; reports copy what they print), so nothing is
+ * left half-changed by the jump. */
+static sigjmp_buf *volatile mapped_escape;
+
+static void escape_mapping(int sig)
+{
+    if (mapped_escape)
+        siglongjmp(*mapped_escape, 1);
+    signal(sig, SIG_DFL); /* not ours: die of it as before */
+    raise(sig);
+}
+
+/* A regular file is mapped whole and searched as one text: no copies, and
+ * no carrying of tails. Returns 1 when done, 0 when the file cannot be
+ * mapped (the caller reads it instead), -1 when the file shrank while it was
+ * searched (the matches before the cut were reported). */
+static int scan_mapped(scan_run *r, int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+        (uint64_t)st.st_size > (uint64_t)SIZE_MAX / 2)
+        return 0; /* size 0 may still have content (/proc): read it */
+    size_t n = (size_t)st.st_size;
+    void *map = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map == MAP_FAILED)
+        return 0;
+    posix_madvise(map, n, POSIX_MADV_SEQUENTIAL);
+    struct sigaction old, action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = escape_mapping;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, &old);
+    sigjmp_buf escape;
+    volatile int status = 1;
+    if (sigsetjmp(escape, 1) == 0) {
+        mapped_escape = &escape;
+        const char *text = map;
+        size_t lo = bom_length(text, n);
+        r->line_start = lo;
+        scan_text(r, text + lo, lo, n - lo, 0, 0);
+    } else {
+        status = -1;
+    }
+    mapped_escape = NULL;
+    sigaction(SIGBUS, &old, NULL);
+    munmap(map, n);
+    return status;
+}
+
+int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned forms, size_t buffer_size,
+                scan_report_fn report, void *context)
+{
+    scan_run run = {codec, forms, report, context, {source, 0, 0}, 1, 0};
+    if (buffer_size == 0) {
+        int mapped = scan_mapped(&run, fd);
+        if (mapped < 0) {
+            fprintf(stderr, "gbr: %s: cannot read: the file shrank while it was being read\n", source);
+            return -1;
+        }
+        if (mapped)
+            return 0;
+        buffer_size = SCAN_DEFAULT_BUFFER;
+    }
+    if (buffer_size < SCAN_MIN_BUFFER)
+        buffer_size = SCAN_MIN_BUFFER;
+    size_t cap = buffer_size;
+    char *buf = malloc(cap);
+    if (!buf) {
+        fprintf(stderr, "gbr: %s: out of memory\n", source);
+        return -1;
+    }
+    /* The buffer holds the bytes at absolute offsets [base, base + n). When
+     * the scanner asks for more, the bytes from GBR_SCAN_LOOKBEHIND before
+     * where it goes on are carried to the front (at most 2 *
+     * GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD bytes, below SCAN_MIN_BUFFER)
+     * and the rest refilled, so a code straddling two reads is seen whole. */
+    uint64_t base = 0;       /* absolute offset of buf[0] */
+    uint64_t text_start = 0; /* after a byte-order mark */
+    uint64_t next = 0;       /* absolute offset from which the search goes on */
+    size_t n = 0;
+    int eof = 0, failed = 0, first = 1;
+
+    while (!eof) {
+        n = fill(fd, buf, n, cap, &eof, &failed);
+        if (first) {
+            first = 0;
+            text_start = run.line_start = next = bom_length(buf, n);
+        }
+        size_t lo = text_start > base ? (size_t)(text_start - base) : 0;
+        const char *text = buf + lo;
+        uint64_t text_base = base + lo;
+        size_t resume = scan_text(&run, text, text_base, n - lo, (size_t)(next - text_base), !eof);
+        next = text_base + resume;
+        if (eof)
+            break;
+        size_t keep = lo + (resume > GBR_SCAN_LOOKBEHIND ? resume - GBR_SCAN_LOOKBEHIND : 0);
+        memmove(buf, buf + keep, n - keep);
+        n -= keep;
+        base += keep;
+    }
+    free(buf);
+    if (failed) {
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(failed));
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,59 @@
+/*
+ * Recognising a form (spec/gbr.md §10): the rule is gbr_detect_form; this
+ * parses the text as the form it names and formats the value again. gbr
+ * check, the protocol's check operation (gbr_check), the scanner and gbr
+ * audit's [GBR] tags all go through here, so the form a text is taken for and
+ * the parser that judges it are decided in one place.
+ */
+#include <string.h>
+
+#include "recognise.h"
+
+static gbr_result make_error(gbr_error e, uint32_t column)
+{
+    gbr_result r = {e, column, 0};
+    return r;
+}
+
+gbr_result gbr_recognise(const gbr_codec *c, const char *src, size_t len, gbr_recognised *out)
+{
+    if (out == NULL)
+        return make_error(GBR_E_ARGUMENT, 0);
+    out->form = GBR_FORM_UNKNOWN;
+    if (src == NULL && len != 0)
+        return make_error(GBR_E_ARGUMENT, 0);
+    if (c == NULL)
+        c = gbr_codec_default();
+    return gbr_parse_as_form(c, gbr_detect_form(src, len), src, len, out);
+}
+
+gbr_result gbr_parse_as_form(const gbr_codec *c, gbr_form form, const char *src, size_t len, gbr_recognised *out)
+{
+    out->form = form;
+    switch (form) {
+    case GBR_FORM_MATERIAL: return c->parse_material(src, len, &out->value.material);
+    case GBR_FORM_STUDY: return c->parse_study(src, len, &out->value.study);
+    case GBR_FORM_POSITION: return c->parse_position(src, len, &out->value.position);
+    case GBR_FORM_FEN: return c->parse_fen(src, len, &out->value.position);
+    case GBR_FORM_NAME: return c->parse_name(src, len, &out->value.counts);
+    case GBR_FORM_UNKNOWN: break;
+    }
+    return make_error(len == 0 ? GBR_E_EMPTY : GBR_E_UNKNOWN_FORM, 1);
+}
+
+gbr_result gbr_recognised_canonical(const gbr_codec *c, char *dst, size_t cap, const gbr_recognised *r)
+{
+    if (r == NULL || (dst == NULL && cap != 0))
+        return make_error(GBR_E_ARGUMENT, 0);
+    if (c == NULL)
+        c = gbr_codec_default();
+    switch (r->form) {
+    case GBR_FORM_MATERIAL: return c->format_material(dst, cap, &r->value.material);
+    case GBR_FORM_STUDY: return c->format_study(dst, cap, &r->value.study);
+    case GBR_FORM_POSITION: return c->format_position(dst, cap, &r->value.position);
+    case GBR_FORM_FEN: return c->format_fen(dst, cap, &r->value.position);
+    case GBR_FORM_NAME: return c->format_name(dst, cap, &r->value.counts);
+    case GBR_FORM_UNKNOWN: break;
+    }
+    return make_error(GBR_E_ARGUMENT, 0);
+}
