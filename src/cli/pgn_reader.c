@@ -3,10 +3,16 @@
 
 #include "pgn_reader.h"
 
+#include "cli_config.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#if CLI_SSE2
+#include <emmintrin.h>
+#endif
 
 #define READ_BUFFER_SIZE ((size_t)1 << 16)
 
@@ -90,8 +96,23 @@ enum {
     VALUE_STOP = 8,     /* ends the plain bytes of a tag value */
     ONE_BYTE_TOKEN = 16,
     NAME = 32,          /* a tag name byte */
-    WHITE = 64          /* white space, '\n' included */
+    WHITE = 64,         /* white space, '\n' included */
+    MOVETEXT_STOP = 128, /* ends a quiet stretch of movetext (movetext_stops) */
+    COMMENT_STOP = 256  /* ends the text of a brace comment: '}' and '\n' */
 };
+
+/* The bytes that lex_movetext() acts on, besides white space and symbols. */
+static const char movetext_acts_on[] = "{;[()$*%";
+/* The bytes a stretch of movetext read 16 at a time stops at: those
+ * lex_movetext() acts on, the newline (step() counts lines), and the bytes
+ * that every result symbol holds and no move does, '-' and '/' ("1-0", "0-1",
+ * "1/2-1/2"; castling's "O-O" also stops, at its '-'). Every other byte is
+ * white space, a symbol byte or a one-byte token ('.', '!', '?', '}', ...),
+ * and a symbol without '-' or '/' cannot be a result, so a stretch without
+ * these bytes changes nothing but the position, the movetext's end and the
+ * symbol left open at its end (movetext_stretch()). */
+#define MOVETEXT_STOPS "\n{;[()$*%-/"
+static const char movetext_stops[] = MOVETEXT_STOPS;
 
 static int rule_space(unsigned char c)
 {
@@ -109,21 +130,23 @@ static int rule_symbol_byte(unsigned char c)
     return rule_alnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
 }
 
-static unsigned char byte_class(unsigned char c)
+static unsigned short byte_class(unsigned char c)
 {
     /* A byte lex_movetext() takes as a token of its own and nothing more
      * ('.', '!', '?', stray bytes): not a space or symbol, not one it acts on,
      * and not '%', which makes an escape line in column 1. */
-    int acts_on = c != '\0' && strchr("{;[()$*%", c) != NULL;
+    int acts_on = c != '\0' && strchr(movetext_acts_on, c) != NULL;
     int one_byte_token = !rule_space(c) && !rule_alnum(c) && !acts_on;
-    return (unsigned char)((rule_space(c) && c != '\n' ? SPACE : 0) | (rule_alnum(c) ? SYMBOL_START : 0) |
-                           (rule_symbol_byte(c) ? SYMBOL : 0) |
-                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
-                           (one_byte_token ? ONE_BYTE_TOKEN : 0) |
-                           (rule_alnum(c) || c == '_' ? NAME : 0) | (rule_space(c) ? WHITE : 0));
+    int movetext_stop = c != '\0' && strchr(movetext_stops, c) != NULL;
+    return (unsigned short)((rule_space(c) && c != '\n' ? SPACE : 0) | (rule_alnum(c) ? SYMBOL_START : 0) |
+                            (rule_symbol_byte(c) ? SYMBOL : 0) |
+                            (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
+                            (one_byte_token ? ONE_BYTE_TOKEN : 0) |
+                            (rule_alnum(c) || c == '_' ? NAME : 0) | (rule_space(c) ? WHITE : 0) |
+                            (movetext_stop ? MOVETEXT_STOP : 0) | (c == '}' || c == '\n' ? COMMENT_STOP : 0));
 }
 
-static unsigned char classes[256];
+static unsigned short classes[256];
 
 static void init_classes(void)
 {
@@ -660,17 +683,229 @@ static int has_content(const pgn_reader *r, const unsigned char *p, size_t n)
     return 0;
 }
 
+/* The first byte of p[0..n) of a class (MOVETEXT_STOP or COMMENT_STOP), or n.
+ * With SSE2, 16 bytes are compared at once with each byte of the class (the
+ * same list the table was filled from), and only whole blocks are loaded; the
+ * rest, and the portable build, read the table a byte at a time. */
+#if CLI_SSE2
+/* Written out byte by byte from the list (a loop over it is not unrolled). */
+#define MOVETEXT_HIT(k) _mm_cmpeq_epi8(v, _mm_set1_epi8(MOVETEXT_STOPS[k]))
+_Static_assert(sizeof MOVETEXT_STOPS - 1 == 11, "movetext_stop_mask() compares with each of the 11 stops");
+static unsigned movetext_stop_mask(__m128i v)
+{
+    __m128i hits = _mm_or_si128(_mm_or_si128(_mm_or_si128(MOVETEXT_HIT(0), MOVETEXT_HIT(1)),
+                                             _mm_or_si128(MOVETEXT_HIT(2), MOVETEXT_HIT(3))),
+                                _mm_or_si128(_mm_or_si128(MOVETEXT_HIT(4), MOVETEXT_HIT(5)),
+                                             _mm_or_si128(MOVETEXT_HIT(6), MOVETEXT_HIT(7))));
+    hits = _mm_or_si128(hits, _mm_or_si128(MOVETEXT_HIT(8), _mm_or_si128(MOVETEXT_HIT(9), MOVETEXT_HIT(10))));
+    return (unsigned)_mm_movemask_epi8(hits);
+}
+
+static unsigned comment_stop_mask(__m128i v)
+{
+    __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    return (unsigned)_mm_movemask_epi8(hits);
+}
+#endif
+
+static size_t find_class(const unsigned char *p, size_t n, unsigned short class)
+{
+    size_t i = 0;
+#if CLI_SSE2
+    for (; n - i >= 16; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+        unsigned mask = class == MOVETEXT_STOP ? movetext_stop_mask(v) : comment_stop_mask(v);
+        if (mask)
+            return i + (size_t)__builtin_ctz(mask);
+    }
+#endif
+    while (i < n && !(classes[p[i]] & class))
+        i++;
+    return i;
+}
+
+/* A stretch p[0..n) of movetext without a movetext stop, read from S_MOVETEXT
+ * (no symbol open) at offset `at`: what lex_movetext() and the symbol state
+ * would make of it byte by byte. The movetext ends after its last byte that is
+ * no white space (a symbol byte or a one-byte token: each ends a token there);
+ * a symbol in it that ends in it is no result (it has no '-'); the symbol left
+ * open at its end, if any, starts at the first letter or digit of the last run
+ * of symbol bytes (the symbol bytes before it are one-byte tokens). Returns
+ * whether it holds a byte that is no white space. */
+static int movetext_stretch(pgn_reader *r, const unsigned char *p, size_t n, uint64_t at)
+{
+    size_t last = n;
+    while (last > 0 && (classes[p[last - 1]] & SPACE))
+        last--;
+    if (last == 0)
+        return 0;
+    r->game.movetext_end = at + last;
+    if (last == n && (classes[p[n - 1]] & SYMBOL)) {
+        size_t from = n;
+        while (from > 0 && (classes[p[from - 1]] & SYMBOL))
+            from--;
+        while (from < n && !(classes[p[from]] & SYMBOL_START))
+            from++;
+        if (from < n) {
+            r->state = S_SYMBOL;
+            r->symbol_len = n - from;
+            memcpy(r->symbol, p + from, n - from < sizeof r->symbol ? n - from : sizeof r->symbol);
+        }
+    }
+    return 1;
+}
+
+/* Movetext from p on, as lex() would read it byte by byte, up to a byte that
+ * step() must read (a stop other than '-' and '/': a newline, a comment, a
+ * variation, a NAG, '[', '*', '%') or a termination marker; returns the bytes
+ * read. Symbols still open are read a byte at a time to their end, where
+ * end_symbol() tells a result; the stretches between stops go to
+ * movetext_stretch(); '-' and '/' continue a symbol or are one-byte tokens. */
+static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n, int *content)
+{
+    size_t j = 0;
+    for (;;) {
+        if (r->state == S_SYMBOL) {
+            for (; j < n && (classes[p[j]] & SYMBOL); j++) {
+                if (r->symbol_len < sizeof r->symbol)
+                    r->symbol[r->symbol_len] = (char)p[j];
+                r->symbol_len++;
+            }
+            if (j == n)
+                return j;
+            r->offset += j; /* end_symbol() reads the position */
+            end_symbol(r);
+            r->offset -= j;
+            if (r->state != S_MOVETEXT) /* a termination marker */
+                return j;
+        }
+        size_t stop = j + find_class(p + j, n - j, MOVETEXT_STOP);
+        if (movetext_stretch(r, p + j, stop - j, r->offset + j))
+            *content = 1;
+        j = stop;
+        if (j == n || (p[j] != '-' && p[j] != '/'))
+            return j;
+        if (r->state == S_SYMBOL) {
+            if (r->symbol_len < sizeof r->symbol)
+                r->symbol[r->symbol_len] = (char)p[j];
+            r->symbol_len++;
+        } else {
+            r->game.movetext_end = r->offset + j + 1;
+        }
+        *content = 1;
+        j++;
+    }
+}
+
+/* Plainly written tag pairs of a held section, from p on: '[', a name, a
+ * value without escapes, ']' with white space other than newlines between
+ * them, each pair taken with the rest of its line when only white space
+ * follows it. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
+ * '[' that does not start a new game, as lex() would read them byte by byte;
+ * a pair is taken whole or not at all (anything else, a pair cut by the end
+ * of the chunk included, is left to step()). Returns the bytes read. */
+static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0;
+    for (;;) {
+        size_t i = j;
+        if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line)
+            i++;
+        else if (r->state != S_TAG_OPEN)
+            return j;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        size_t name = i;
+        if (i == n || !(classes[p[i]] & SYMBOL_START))
+            return j;
+        while (i < n && (classes[p[i]] & NAME))
+            i++;
+        size_t name_end = i;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        if (i == n || p[i] != '"')
+            return j;
+        size_t quote = i++;
+        while (i < n && !(classes[p[i]] & VALUE_STOP))
+            i++;
+        if (i == n || p[i] != '"')
+            return j;
+        size_t close = i++;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        if (i == n || p[i] != ']')
+            return j;
+        size_t pair_end = ++i, end = pair_end, line_bytes = end - j;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        int newline = i < n && p[i] == '\n';
+        if (newline) {
+            line_bytes = i - j;
+            end = i + 1;
+        }
+        /* No byte of it reaches the line limit, which step() reports. */
+        if (!r->line_reported && r->column_index + line_bytes > PGN_LINE_MAX)
+            return j;
+        size_t value_len = close - quote - 1;
+        if (!reserve((void **)&r->section, &r->section_cap, r->section_len + (end - j), 1, PGN_SECTION_MAX) ||
+            !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
+                     PGN_SECTION_MAX + PGN_TAGS_MAX))
+            return j; /* step() meets the byte that cannot be held and says why */
+        uint64_t base = r->offset, column = r->column_index;
+        if (r->state == S_TAGS)
+            open_tag(r); /* at the '[' */
+        r->offset = base + (name - j);
+        r->column_index = column + (name - j);
+        r->tag.name_at = here(r);
+        r->tag.name_len = name_end - name;
+        r->offset = base + (quote - j);
+        r->column_index = column + (quote - j);
+        open_value(r);
+        memcpy(r->values + r->values_len, p + quote + 1, value_len);
+        r->values_len += value_len;
+        r->values[r->values_len++] = '\0';
+        r->tag.raw_value_len = value_len;
+        store_tag(r);
+        r->blank_line = 0;
+        r->state = S_TAGS;
+        if (r->overflow) { /* store_tag() could not keep it: step() releases the section at the next byte */
+            end = pair_end;
+            newline = 0;
+        }
+        memcpy(r->section + r->section_len, p + j, end - j);
+        r->section_len += end - j;
+        r->offset = base + (end - j);
+        if (newline) {
+            r->line++;
+            r->column_index = 0;
+            r->line_has_content = 0;
+            r->line_reported = 0;
+        } else {
+            r->column_index = column + (end - j);
+            r->line_has_content = 1;
+        }
+        j = end;
+        if (!newline || r->overflow)
+            return j;
+    }
+}
+
 /* The length of a run of bytes from p on read here in one go, as step()
- * would read them one by one: the text of a comment; spaces, symbols and
- * one-byte tokens ('.', '!', '?') of movetext; the plain bytes of a held tag
- * value and the rest of a held tag name. 0 when the next byte needs step(). A run never holds a newline and
- * never passes the line limit before the line is reported. */
+ * would read them one by one: plainly written tag pairs of a held section
+ * (tag_pairs_run()), the rest of a held tag name or the plain bytes of a held
+ * tag value, the text of a comment, and movetext (movetext_run()). 0 when the
+ * next byte needs step(). A run holds no newline but the one that ends a tag
+ * pair's line, and never passes the line limit before the line is reported. */
 static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     if (r->byte_by_byte || r->overflow || r->bom_left > 0)
         return 0;
+    if (r->holding && r->comment == NO_COMMENT && (r->state == S_TAG_OPEN || r->state == S_TAGS)) {
+        /* before the line limit's cap: a tag pair's run checks the limit itself, and may end its line */
+        return tag_pairs_run(r, p, n);
+    }
     if (r->holding && (r->comment != NO_COMMENT || (r->state != S_TAG_VALUE && r->state != S_TAG_NAME)))
-        return 0; /* the common case in a tag section, told first */
+        return 0;
     if (!r->line_reported) { /* step() reports the byte past the limit */
         if (r->column_index >= PGN_LINE_MAX)
             return 0;
@@ -686,7 +921,7 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
             if (j == 0 || !hold_run(r, p, j))
                 return 0;
             content = has_content(r, p, j);
-        } else if (r->state == S_TAG_NAME) {
+        } else { /* S_TAG_NAME */
             /* lex() counts a name byte and nothing more; none is white space,
              * a newline or '%', so step()'s line and comment rules pass it by. */
             while (j < n && (classes[p[j]] & NAME))
@@ -695,52 +930,16 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
                 return 0;
             r->tag.name_len += j;
             content = 1;
-        } else {
-            return 0;
         }
     } else if (r->comment == BRACE_COMMENT) {
-        while (j < n && p[j] != '}' && p[j] != '\n')
-            j++;
+        j = find_class(p, n, COMMENT_STOP);
         content = has_content(r, p, j);
     } else if (r->comment == LINE_COMMENT) {
         const unsigned char *newline = memchr(p, '\n', n);
         j = newline ? (size_t)(newline - p) : n;
         content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
-        int in_symbol = r->state == S_SYMBOL;
-        for (; j < n; j++) {
-            unsigned char c = p[j], k = classes[c];
-            if (in_symbol) {
-                if (k & SYMBOL) {
-                    if (r->symbol_len < sizeof r->symbol)
-                        r->symbol[r->symbol_len] = (char)c;
-                    r->symbol_len++;
-                    continue;
-                }
-                r->offset += j; /* end_symbol() reads the position */
-                end_symbol(r);
-                r->offset -= j;
-                in_symbol = 0;
-                if (r->state != S_MOVETEXT) /* a termination marker */
-                    break;
-            }
-            if (k & SPACE)
-                continue;
-            if (k & ONE_BYTE_TOKEN) {
-                r->game.movetext_end = r->offset + j + 1;
-                content = 1;
-            } else if (k & SYMBOL_START) {
-                r->state = S_SYMBOL;
-                in_symbol = 1;
-                r->symbol_len = 1;
-                r->symbol[0] = (char)c;
-                content = 1;
-            } else {
-                break;
-            }
-        }
-        if (in_symbol)
-            r->state = S_SYMBOL;
+        j = movetext_run(r, p, n, &content);
     }
     r->offset += j;
     r->column_index += j;
