@@ -98,7 +98,8 @@ enum {
     NAME = 32,          /* a tag name byte */
     WHITE = 64,         /* white space, '\n' included */
     MOVETEXT_STOP = 128, /* ends a quiet stretch of movetext (movetext_stops) */
-    COMMENT_STOP = 256  /* ends the text of a brace comment: '}' and '\n' */
+    COMMENT_STOP = 256, /* ends the text of a brace comment: '}' and '\n' */
+    NAME_END = 512      /* no tag name byte (the complement of NAME) */
 };
 
 /* The bytes that lex_movetext() acts on, besides white space and symbols. */
@@ -143,7 +144,8 @@ static unsigned short byte_class(unsigned char c)
                             (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
                             (one_byte_token ? ONE_BYTE_TOKEN : 0) |
                             (rule_alnum(c) || c == '_' ? NAME : 0) | (rule_space(c) ? WHITE : 0) |
-                            (movetext_stop ? MOVETEXT_STOP : 0) | (c == '}' || c == '\n' ? COMMENT_STOP : 0));
+                            (movetext_stop ? MOVETEXT_STOP : 0) | (c == '}' || c == '\n' ? COMMENT_STOP : 0) |
+                            (rule_alnum(c) || c == '_' ? 0 : NAME_END));
 }
 
 static unsigned short classes[256];
@@ -683,9 +685,10 @@ static int has_content(const pgn_reader *r, const unsigned char *p, size_t n)
     return 0;
 }
 
-/* The first byte of p[0..n) of a class (MOVETEXT_STOP or COMMENT_STOP), or n.
- * With SSE2, 16 bytes are compared at once with each byte of the class (the
- * same list the table was filled from), and only whole blocks are loaded; the
+/* The first byte of p[0..n) of a class, or n: find_movetext_stop(),
+ * find_comment_stop(), find_value_stop() and find_name_end(). With SSE2, 16
+ * bytes are classified at once (by comparing them with each byte of the
+ * class, or by ranges for NAME_END) and only whole blocks are loaded; the
  * rest, and the portable build, read the table a byte at a time. */
 #if CLI_SSE2
 /* Written out byte by byte from the list (a loop over it is not unrolled). */
@@ -706,23 +709,48 @@ static unsigned comment_stop_mask(__m128i v)
     __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
     return (unsigned)_mm_movemask_epi8(hits);
 }
+
+static unsigned value_stop_mask(__m128i v)
+{
+    __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+    return (unsigned)_mm_movemask_epi8(hits);
+}
+
+/* Letters are told with the case bit set (0x20 | 'A'..'Z' is 'a'..'z', and no
+ * other byte lands there); compares are signed, so bytes of 0x80 and more,
+ * negative, are in no range. */
+static unsigned name_end_mask(__m128i v)
+{
+    __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower, _mm_set1_epi8('z' + 1)));
+    __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    __m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+    return ~(unsigned)_mm_movemask_epi8(name) & 0xFFFFu;
+}
+#define BLOCKS(mask_of)                                                                                                \
+    for (; n - i >= 16; i += 16) {                                                                                     \
+        unsigned mask = mask_of(_mm_loadu_si128((const __m128i *)(const void *)(p + i)));                              \
+        if (mask)                                                                                                      \
+            return i + (size_t)__builtin_ctz(mask);                                                                    \
+    }
+#else
+#define BLOCKS(mask_of)
 #endif
 
-static size_t find_class(const unsigned char *p, size_t n, unsigned short class)
-{
-    size_t i = 0;
-#if CLI_SSE2
-    for (; n - i >= 16; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-        unsigned mask = class == MOVETEXT_STOP ? movetext_stop_mask(v) : comment_stop_mask(v);
-        if (mask)
-            return i + (size_t)__builtin_ctz(mask);
+#define FINDER(name, class, mask_of)                                                                                   \
+    static size_t name(const unsigned char *p, size_t n)                                                               \
+    {                                                                                                                  \
+        size_t i = 0;                                                                                                  \
+        BLOCKS(mask_of)                                                                                                \
+        while (i < n && !(classes[p[i]] & (class)))                                                                    \
+            i++;                                                                                                       \
+        return i;                                                                                                      \
     }
-#endif
-    while (i < n && !(classes[p[i]] & class))
-        i++;
-    return i;
-}
+FINDER(find_movetext_stop, MOVETEXT_STOP, movetext_stop_mask)
+FINDER(find_comment_stop, COMMENT_STOP, comment_stop_mask)
+FINDER(find_value_stop, VALUE_STOP, value_stop_mask)
+FINDER(find_name_end, NAME_END, name_end_mask)
 
 /* A stretch p[0..n) of movetext without a movetext stop, read from S_MOVETEXT
  * (no symbol open) at offset `at`: what lex_movetext() and the symbol state
@@ -779,7 +807,7 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n, int 
             if (r->state != S_MOVETEXT) /* a termination marker */
                 return j;
         }
-        size_t stop = j + find_class(p + j, n - j, MOVETEXT_STOP);
+        size_t stop = j + find_movetext_stop(p + j, n - j);
         if (movetext_stretch(r, p + j, stop - j, r->offset + j))
             *content = 1;
         j = stop;
@@ -818,16 +846,14 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
         size_t name = i;
         if (i == n || !(classes[p[i]] & SYMBOL_START))
             return j;
-        while (i < n && (classes[p[i]] & NAME))
-            i++;
+        i += find_name_end(p + i, n - i);
         size_t name_end = i;
         while (i < n && (classes[p[i]] & SPACE))
             i++;
         if (i == n || p[i] != '"')
             return j;
         size_t quote = i++;
-        while (i < n && !(classes[p[i]] & VALUE_STOP))
-            i++;
+        i += find_value_stop(p + i, n - i);
         if (i == n || p[i] != '"')
             return j;
         size_t close = i++;
@@ -916,23 +942,21 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
     int content = 0;
     if (r->holding) {
         if (r->state == S_TAG_VALUE) {
-            while (j < n && !(classes[p[j]] & VALUE_STOP))
-                j++;
+            j = find_value_stop(p, n);
             if (j == 0 || !hold_run(r, p, j))
                 return 0;
             content = has_content(r, p, j);
         } else { /* S_TAG_NAME */
             /* lex() counts a name byte and nothing more; none is white space,
              * a newline or '%', so step()'s line and comment rules pass it by. */
-            while (j < n && (classes[p[j]] & NAME))
-                j++;
+            j = find_name_end(p, n);
             if (j == 0 || !hold_section_run(r, p, j))
                 return 0;
             r->tag.name_len += j;
             content = 1;
         }
     } else if (r->comment == BRACE_COMMENT) {
-        j = find_class(p, n, COMMENT_STOP);
+        j = find_comment_stop(p, n);
         content = has_content(r, p, j);
     } else if (r->comment == LINE_COMMENT) {
         const unsigned char *newline = memchr(p, '\n', n);
