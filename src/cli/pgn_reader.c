@@ -783,15 +783,67 @@ static int movetext_stretch(pgn_reader *r, const unsigned char *p, size_t n, uin
     return 1;
 }
 
-/* Movetext from p on, as lex() would read it byte by byte, up to a byte that
- * step() must read (a stop other than '-' and '/': a newline, a comment, a
- * variation, a NAG, '[', '*', '%') or a termination marker; returns the bytes
- * read. Symbols still open are read a byte at a time to their end, where
- * end_symbol() tells a result; the stretches between stops go to
- * movetext_stretch(); '-' and '/' continue a symbol or are one-byte tokens. */
-static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n, int *content)
+/* Moves the position past j bytes read in a run, as step() would byte by
+ * byte: `lines` newlines among them, the last at line_start - 1, and
+ * `content` whether a byte after it (after the run's start when none) is no
+ * white space. */
+static void advance(pgn_reader *r, size_t j, unsigned long lines, size_t line_start, int content)
 {
-    size_t j = 0;
+    r->offset += j;
+    if (lines > 0) {
+        r->line += lines;
+        r->column_index = j - line_start;
+        r->line_has_content = content;
+        r->line_reported = 0;
+    } else {
+        r->column_index += j;
+        if (content)
+            r->line_has_content = 1;
+    }
+}
+
+/* The text of a brace comment from p on, up to its '}' (step() ends the
+ * comment there) or the end of p: only '}' and the newline mean anything in
+ * it (an escape line's '%' does not), and a newline only counts a line. n is
+ * capped as for movetext_run(). */
+static size_t comment_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0, line_start = 0;
+    unsigned long lines = 0;
+    int content = 0;
+    for (;;) {
+        size_t stop = j + find_comment_stop(p + j, n - j);
+        if (!content && (lines > 0 || !r->line_has_content))
+            for (size_t k = j; k < stop && !content; k++)
+                content = !(classes[p[k]] & SPACE);
+        j = stop;
+        if (j == n || p[j] != '\n')
+            break;
+        lines++;
+        line_start = ++j;
+        content = 0;
+        if (n - j > PGN_LINE_MAX)
+            n = j + (size_t)PGN_LINE_MAX;
+    }
+    advance(r, j, lines, line_start, content);
+    return j;
+}
+
+/* Movetext from p on, as step() and lex() would read it byte by byte, up to a
+ * byte that step() must read (a stop other than '-', '/' and the newline: a
+ * comment, a variation, a NAG, '[', '*', '%') or a termination marker;
+ * returns the bytes read, its position moved past them. Symbols still open
+ * are read a byte at a time to their end, where end_symbol() tells a result;
+ * the stretches between stops go to movetext_stretch(); '-' and '/' continue
+ * a symbol or are one-byte tokens; a newline in movetext is white space, so
+ * it only counts a line (a '%' after it, an escape line, stops the run). The
+ * caller has capped n at the line limit; after a newline the cap is the limit
+ * from the new line's start. */
+static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0, line_start = 0;
+    unsigned long lines = 0;
+    int content = 0; /* on the line being read, since line_start */
     for (;;) {
         if (r->state == S_SYMBOL) {
             for (; j < n && (classes[p[j]] & SYMBOL); j++) {
@@ -800,19 +852,31 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n, int 
                 r->symbol_len++;
             }
             if (j == n)
-                return j;
+                break;
             r->offset += j; /* end_symbol() reads the position */
             end_symbol(r);
             r->offset -= j;
             if (r->state != S_MOVETEXT) /* a termination marker */
-                return j;
+                break;
         }
         size_t stop = j + find_movetext_stop(p + j, n - j);
         if (movetext_stretch(r, p + j, stop - j, r->offset + j))
-            *content = 1;
+            content = 1;
         j = stop;
-        if (j == n || (p[j] != '-' && p[j] != '/'))
-            return j;
+        if (j == n)
+            break;
+        if (p[j] == '\n') {
+            if (r->state == S_SYMBOL)
+                continue; /* the symbol ends first, above */
+            lines++;
+            line_start = ++j;
+            content = 0;
+            if (n - j > PGN_LINE_MAX)
+                n = j + (size_t)PGN_LINE_MAX;
+            continue;
+        }
+        if (p[j] != '-' && p[j] != '/')
+            break;
         if (r->state == S_SYMBOL) {
             if (r->symbol_len < sizeof r->symbol)
                 r->symbol[r->symbol_len] = (char)p[j];
@@ -820,9 +884,11 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n, int 
         } else {
             r->game.movetext_end = r->offset + j + 1;
         }
-        *content = 1;
+        content = 1;
         j++;
     }
+    advance(r, j, lines, line_start, content);
+    return j;
 }
 
 /* Plainly written tag pairs of a held section, from p on: '[', a name, a
@@ -920,8 +986,9 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
  * would read them one by one: plainly written tag pairs of a held section
  * (tag_pairs_run()), the rest of a held tag name or the plain bytes of a held
  * tag value, the text of a comment, and movetext (movetext_run()). 0 when the
- * next byte needs step(). A run holds no newline but the one that ends a tag
- * pair's line, and never passes the line limit before the line is reported. */
+ * next byte needs step(). A run holds no newline but those of movetext and
+ * comments and the one that ends a tag pair's line, and never passes the line
+ * limit before the line is reported. */
 static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     if (r->byte_by_byte || r->overflow || r->bom_left > 0)
@@ -956,14 +1023,13 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
             content = 1;
         }
     } else if (r->comment == BRACE_COMMENT) {
-        j = find_comment_stop(p, n);
-        content = has_content(r, p, j);
+        return comment_run(r, p, n);
     } else if (r->comment == LINE_COMMENT) {
         const unsigned char *newline = memchr(p, '\n', n);
         j = newline ? (size_t)(newline - p) : n;
         content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
-        j = movetext_run(r, p, n, &content);
+        return movetext_run(r, p, n);
     }
     r->offset += j;
     r->column_index += j;
@@ -1004,6 +1070,8 @@ pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
 }
 
 void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
+
+int pgn_reader_sse2(void) { return CLI_SSE2; }
 
 void pgn_reader_free(pgn_reader *r)
 {
