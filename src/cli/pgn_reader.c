@@ -1073,6 +1073,25 @@ void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
 
 int pgn_reader_sse2(void) { return CLI_SSE2; }
 
+int pgn_reader_classes_agree(void)
+{
+    init_classes();
+#if CLI_SSE2
+    static const struct {
+        unsigned (*mask_of)(__m128i);
+        unsigned short class;
+    } finders[] = {{movetext_stop_mask, MOVETEXT_STOP},
+                   {comment_stop_mask, COMMENT_STOP},
+                   {value_stop_mask, VALUE_STOP},
+                   {name_end_mask, NAME_END}};
+    for (int c = 0; c < 256; c++) /* the masks are lane by lane: a block of one byte tells them */
+        for (size_t k = 0; k < sizeof finders / sizeof finders[0]; k++)
+            if (finders[k].mask_of(_mm_set1_epi8((char)c)) != ((classes[c] & finders[k].class) ? 0xFFFFu : 0u))
+                return 0;
+#endif
+    return 1;
+}
+
 void pgn_reader_free(pgn_reader *r)
 {
     if (!r)
