@@ -39,14 +39,15 @@ time_cmd() {
 }
 repeated() { # repeated NAME CMD...: CMD run REPEAT times in one timing
     name=$1; shift
+    # shellcheck disable=SC2016 # expanded by the inner shell
     time_cmd "$name" sh -c 'n=$1; shift; for i in $(seq "$n"); do "$@" >/dev/null; done' sh "$repeat" "$@"
 }
 
 echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
 cat "$file" >/dev/null # into the page cache
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
     for build in before after; do
-        eval "gbr=\$$build"
+        case $build in before) gbr=$before ;; *) gbr=$after ;; esac
         time_cmd "directory_$build" "$gbr" directory --format tsv "$file"
         time_cmd "audit_$build" "$gbr" audit "$file"
         time_cmd "select_code_$build" "$gbr" select '0?00.*' "$file"
