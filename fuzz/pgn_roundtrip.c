@@ -17,7 +17,10 @@
  *   go), and fed in pieces of 1 to 64 bytes with runs on, the reader reports
  *   the same: no state is lost at a boundary, the runs read in one go are read
  *   as the one-byte path reads them, and a run cut anywhere by the end of a
- *   piece goes on as if it had not been cut.
+ *   piece goes on as if it had not been cut. Fed in pieces of 17 bytes after
+ *   a first piece of 1 to 16 (taken from the input), the pieces end at every
+ *   offset modulo 16 in turn, so runs the reader classifies 16 bytes at a
+ *   time are cut inside their blocks at each offset.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -179,7 +182,7 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
 }
 
 /* How read_input() feeds the input. */
-enum feeding { WHOLE, BYTE_BY_BYTE_PIECES, RUN_PIECES };
+enum feeding { WHOLE, BYTE_BY_BYTE_PIECES, RUN_PIECES, BLOCK_CUT_PIECES };
 
 static uint64_t read_input(const unsigned char *data, size_t size, enum feeding feeding)
 {
@@ -199,6 +202,15 @@ static uint64_t read_input(const unsigned char *data, size_t size, enum feeding 
     pgn_reader_byte_by_byte(reader, feeding == BYTE_BY_BYTE_PIECES);
     if (feeding == WHOLE) {
         pgn_feed(reader, (const char *)data, size);
+    } else if (feeding == BLOCK_CUT_PIECES) { /* 17 is 16 + 1: each cut one byte further into a block */
+        size_t at = 0, piece = size > 0 ? 1 + (data[size - 1] & 15u) : 0;
+        while (at < size) {
+            if (piece > size - at)
+                piece = size - at;
+            pgn_feed(reader, (const char *)data + at, piece);
+            at += piece;
+            piece = 17;
+        }
     } else { /* pieces of 1 to 8 (or 64) bytes, their sizes from the input's bytes */
         size_t at = 0, k = feeding == RUN_PIECES ? 2 : 1;
         unsigned mask = feeding == RUN_PIECES ? 63u : 7u;
@@ -227,5 +239,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(whole == pieces, "fed whole and fed byte by byte in pieces, the reader reports differently");
     uint64_t run_pieces = read_input(data, size, RUN_PIECES);
     FUZZ_ASSERT(whole == run_pieces, "fed whole and fed in pieces with runs, the reader reports differently");
+    uint64_t block_cuts = read_input(data, size, BLOCK_CUT_PIECES);
+    FUZZ_ASSERT(whole == block_cuts, "fed whole and fed in pieces of 17 bytes, the reader reports differently");
     return 0;
 }

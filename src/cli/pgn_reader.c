@@ -3,10 +3,16 @@
 
 #include "pgn_reader.h"
 
+#include "cli_config.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#if CLI_SSE2
+#include <emmintrin.h>
+#endif
 
 #define READ_BUFFER_SIZE ((size_t)1 << 16)
 
@@ -90,8 +96,24 @@ enum {
     VALUE_STOP = 8,     /* ends the plain bytes of a tag value */
     ONE_BYTE_TOKEN = 16,
     NAME = 32,          /* a tag name byte */
-    WHITE = 64          /* white space, '\n' included */
+    WHITE = 64,         /* white space, '\n' included */
+    MOVETEXT_STOP = 128, /* ends a quiet stretch of movetext (movetext_stops) */
+    COMMENT_STOP = 256, /* ends the text of a brace comment: '}' and '\n' */
+    NAME_END = 512      /* no tag name byte (the complement of NAME) */
 };
+
+/* The bytes that lex_movetext() acts on, besides white space and symbols. */
+static const char movetext_acts_on[] = "{;[()$*%";
+/* The bytes a stretch of movetext read 16 at a time stops at: those
+ * lex_movetext() acts on, the newline (step() counts lines), and the bytes
+ * that every result symbol holds and no move does, '-' and '/' ("1-0", "0-1",
+ * "1/2-1/2"; castling's "O-O" also stops, at its '-'). Every other byte is
+ * white space, a symbol byte or a one-byte token ('.', '!', '?', '}', ...),
+ * and a symbol without '-' or '/' cannot be a result, so a stretch without
+ * these bytes changes nothing but the position, the movetext's end and the
+ * symbol left open at its end (movetext_stretch()). */
+#define MOVETEXT_STOPS "\n{;[()$*%-/"
+static const char movetext_stops[] = MOVETEXT_STOPS;
 
 static int rule_space(unsigned char c)
 {
@@ -109,21 +131,24 @@ static int rule_symbol_byte(unsigned char c)
     return rule_alnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
 }
 
-static unsigned char byte_class(unsigned char c)
+static unsigned short byte_class(unsigned char c)
 {
     /* A byte lex_movetext() takes as a token of its own and nothing more
      * ('.', '!', '?', stray bytes): not a space or symbol, not one it acts on,
      * and not '%', which makes an escape line in column 1. */
-    int acts_on = c != '\0' && strchr("{;[()$*%", c) != NULL;
+    int acts_on = c != '\0' && strchr(movetext_acts_on, c) != NULL;
     int one_byte_token = !rule_space(c) && !rule_alnum(c) && !acts_on;
-    return (unsigned char)((rule_space(c) && c != '\n' ? SPACE : 0) | (rule_alnum(c) ? SYMBOL_START : 0) |
-                           (rule_symbol_byte(c) ? SYMBOL : 0) |
-                           (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
-                           (one_byte_token ? ONE_BYTE_TOKEN : 0) |
-                           (rule_alnum(c) || c == '_' ? NAME : 0) | (rule_space(c) ? WHITE : 0));
+    int movetext_stop = c != '\0' && strchr(movetext_stops, c) != NULL;
+    return (unsigned short)((rule_space(c) && c != '\n' ? SPACE : 0) | (rule_alnum(c) ? SYMBOL_START : 0) |
+                            (rule_symbol_byte(c) ? SYMBOL : 0) |
+                            (c == '"' || c == '\\' || c == '\n' ? VALUE_STOP : 0) |
+                            (one_byte_token ? ONE_BYTE_TOKEN : 0) |
+                            (rule_alnum(c) || c == '_' ? NAME : 0) | (rule_space(c) ? WHITE : 0) |
+                            (movetext_stop ? MOVETEXT_STOP : 0) | (c == '}' || c == '\n' ? COMMENT_STOP : 0) |
+                            (rule_alnum(c) || c == '_' ? 0 : NAME_END));
 }
 
-static unsigned char classes[256];
+static unsigned short classes[256];
 
 static void init_classes(void)
 {
@@ -660,17 +685,320 @@ static int has_content(const pgn_reader *r, const unsigned char *p, size_t n)
     return 0;
 }
 
+/* The first byte of p[0..n) of a class, or n: find_movetext_stop(),
+ * find_comment_stop(), find_value_stop() and find_name_end(). With SSE2, 16
+ * bytes are classified at once (by comparing them with each byte of the
+ * class, or by ranges for NAME_END) and only whole blocks are loaded; the
+ * rest, and the portable build, read the table a byte at a time. */
+#if CLI_SSE2
+/* Written out byte by byte from the list (a loop over it is not unrolled). */
+#define MOVETEXT_HIT(k) _mm_cmpeq_epi8(v, _mm_set1_epi8(MOVETEXT_STOPS[k]))
+_Static_assert(sizeof MOVETEXT_STOPS - 1 == 11, "movetext_stop_mask() compares with each of the 11 stops");
+static unsigned movetext_stop_mask(__m128i v)
+{
+    __m128i hits = _mm_or_si128(_mm_or_si128(_mm_or_si128(MOVETEXT_HIT(0), MOVETEXT_HIT(1)),
+                                             _mm_or_si128(MOVETEXT_HIT(2), MOVETEXT_HIT(3))),
+                                _mm_or_si128(_mm_or_si128(MOVETEXT_HIT(4), MOVETEXT_HIT(5)),
+                                             _mm_or_si128(MOVETEXT_HIT(6), MOVETEXT_HIT(7))));
+    hits = _mm_or_si128(hits, _mm_or_si128(MOVETEXT_HIT(8), _mm_or_si128(MOVETEXT_HIT(9), MOVETEXT_HIT(10))));
+    return (unsigned)_mm_movemask_epi8(hits);
+}
+
+static unsigned comment_stop_mask(__m128i v)
+{
+    __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('}')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    return (unsigned)_mm_movemask_epi8(hits);
+}
+
+static unsigned value_stop_mask(__m128i v)
+{
+    __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+    return (unsigned)_mm_movemask_epi8(hits);
+}
+
+/* Letters are told with the case bit set (0x20 | 'A'..'Z' is 'a'..'z', and no
+ * other byte lands there); compares are signed, so bytes of 0x80 and more,
+ * negative, are in no range. */
+static unsigned name_end_mask(__m128i v)
+{
+    __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower, _mm_set1_epi8('z' + 1)));
+    __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+    __m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+    return ~(unsigned)_mm_movemask_epi8(name) & 0xFFFFu;
+}
+#define BLOCKS(mask_of)                                                                                                \
+    for (; n - i >= 16; i += 16) {                                                                                     \
+        unsigned mask = mask_of(_mm_loadu_si128((const __m128i *)(const void *)(p + i)));                              \
+        if (mask)                                                                                                      \
+            return i + (size_t)__builtin_ctz(mask);                                                                    \
+    }
+#else
+#define BLOCKS(mask_of)
+#endif
+
+#define FINDER(name, class, mask_of)                                                                                   \
+    static size_t name(const unsigned char *p, size_t n)                                                               \
+    {                                                                                                                  \
+        size_t i = 0;                                                                                                  \
+        BLOCKS(mask_of)                                                                                                \
+        while (i < n && !(classes[p[i]] & (class)))                                                                    \
+            i++;                                                                                                       \
+        return i;                                                                                                      \
+    }
+FINDER(find_movetext_stop, MOVETEXT_STOP, movetext_stop_mask)
+FINDER(find_comment_stop, COMMENT_STOP, comment_stop_mask)
+FINDER(find_value_stop, VALUE_STOP, value_stop_mask)
+FINDER(find_name_end, NAME_END, name_end_mask)
+
+/* A stretch p[0..n) of movetext without a movetext stop, read from S_MOVETEXT
+ * (no symbol open) at offset `at`: what lex_movetext() and the symbol state
+ * would make of it byte by byte. The movetext ends after its last byte that is
+ * no white space (a symbol byte or a one-byte token: each ends a token there);
+ * a symbol in it that ends in it is no result (it has no '-'); the symbol left
+ * open at its end, if any, starts at the first letter or digit of the last run
+ * of symbol bytes (the symbol bytes before it are one-byte tokens). Returns
+ * whether it holds a byte that is no white space. */
+static int movetext_stretch(pgn_reader *r, const unsigned char *p, size_t n, uint64_t at)
+{
+    size_t last = n;
+    while (last > 0 && (classes[p[last - 1]] & SPACE))
+        last--;
+    if (last == 0)
+        return 0;
+    r->game.movetext_end = at + last;
+    if (last == n && (classes[p[n - 1]] & SYMBOL)) {
+        size_t from = n;
+        while (from > 0 && (classes[p[from - 1]] & SYMBOL))
+            from--;
+        while (from < n && !(classes[p[from]] & SYMBOL_START))
+            from++;
+        if (from < n) {
+            r->state = S_SYMBOL;
+            r->symbol_len = n - from;
+            memcpy(r->symbol, p + from, n - from < sizeof r->symbol ? n - from : sizeof r->symbol);
+        }
+    }
+    return 1;
+}
+
+/* Moves the position past j bytes read in a run, as step() would byte by
+ * byte: `lines` newlines among them, the last at line_start - 1, and
+ * `content` whether a byte after it (after the run's start when none) is no
+ * white space. */
+static void advance(pgn_reader *r, size_t j, unsigned long lines, size_t line_start, int content)
+{
+    r->offset += j;
+    if (lines > 0) {
+        r->line += lines;
+        r->column_index = j - line_start;
+        r->line_has_content = content;
+        r->line_reported = 0;
+    } else {
+        r->column_index += j;
+        if (content)
+            r->line_has_content = 1;
+    }
+}
+
+/* The text of a brace comment from p on, up to its '}' (step() ends the
+ * comment there) or the end of p: only '}' and the newline mean anything in
+ * it (an escape line's '%' does not), and a newline only counts a line. n is
+ * capped as for movetext_run(). */
+static size_t comment_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0, line_start = 0;
+    unsigned long lines = 0;
+    int content = 0;
+    for (;;) {
+        size_t stop = j + find_comment_stop(p + j, n - j);
+        if (!content && (lines > 0 || !r->line_has_content))
+            for (size_t k = j; k < stop && !content; k++)
+                content = !(classes[p[k]] & SPACE);
+        j = stop;
+        if (j == n || p[j] != '\n')
+            break;
+        lines++;
+        line_start = ++j;
+        content = 0;
+        if (n - j > PGN_LINE_MAX)
+            n = j + (size_t)PGN_LINE_MAX;
+    }
+    advance(r, j, lines, line_start, content);
+    return j;
+}
+
+/* Movetext from p on, as step() and lex() would read it byte by byte, up to a
+ * byte that step() must read (a stop other than '-', '/' and the newline: a
+ * comment, a variation, a NAG, '[', '*', '%') or a termination marker;
+ * returns the bytes read, its position moved past them. Symbols still open
+ * are read a byte at a time to their end, where end_symbol() tells a result;
+ * the stretches between stops go to movetext_stretch(); '-' and '/' continue
+ * a symbol or are one-byte tokens; a newline in movetext is white space, so
+ * it only counts a line (a '%' after it, an escape line, stops the run). The
+ * caller has capped n at the line limit; after a newline the cap is the limit
+ * from the new line's start. */
+static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0, line_start = 0;
+    unsigned long lines = 0;
+    int content = 0; /* on the line being read, since line_start */
+    for (;;) {
+        if (r->state == S_SYMBOL) {
+            for (; j < n && (classes[p[j]] & SYMBOL); j++) {
+                if (r->symbol_len < sizeof r->symbol)
+                    r->symbol[r->symbol_len] = (char)p[j];
+                r->symbol_len++;
+            }
+            if (j == n)
+                break;
+            r->offset += j; /* end_symbol() reads the position */
+            end_symbol(r);
+            r->offset -= j;
+            if (r->state != S_MOVETEXT) /* a termination marker */
+                break;
+        }
+        size_t stop = j + find_movetext_stop(p + j, n - j);
+        if (movetext_stretch(r, p + j, stop - j, r->offset + j))
+            content = 1;
+        j = stop;
+        if (j == n)
+            break;
+        if (p[j] == '\n') {
+            if (r->state == S_SYMBOL)
+                continue; /* the symbol ends first, above */
+            lines++;
+            line_start = ++j;
+            content = 0;
+            if (n - j > PGN_LINE_MAX)
+                n = j + (size_t)PGN_LINE_MAX;
+            continue;
+        }
+        if (p[j] != '-' && p[j] != '/')
+            break;
+        if (r->state == S_SYMBOL) {
+            if (r->symbol_len < sizeof r->symbol)
+                r->symbol[r->symbol_len] = (char)p[j];
+            r->symbol_len++;
+        } else {
+            r->game.movetext_end = r->offset + j + 1;
+        }
+        content = 1;
+        j++;
+    }
+    advance(r, j, lines, line_start, content);
+    return j;
+}
+
+/* Plainly written tag pairs of a held section, from p on: '[', a name, a
+ * value without escapes, ']' with white space other than newlines between
+ * them, each pair taken with the rest of its line when only white space
+ * follows it. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
+ * '[' that does not start a new game, as lex() would read them byte by byte;
+ * a pair is taken whole or not at all (anything else, a pair cut by the end
+ * of the chunk included, is left to step()). Returns the bytes read. */
+static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0;
+    for (;;) {
+        size_t i = j;
+        if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line)
+            i++;
+        else if (r->state != S_TAG_OPEN)
+            return j;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        size_t name = i;
+        if (i == n || !(classes[p[i]] & SYMBOL_START))
+            return j;
+        i += find_name_end(p + i, n - i);
+        size_t name_end = i;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        if (i == n || p[i] != '"')
+            return j;
+        size_t quote = i++;
+        i += find_value_stop(p + i, n - i);
+        if (i == n || p[i] != '"')
+            return j;
+        size_t close = i++;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        if (i == n || p[i] != ']')
+            return j;
+        size_t pair_end = ++i, end = pair_end, line_bytes = end - j;
+        while (i < n && (classes[p[i]] & SPACE))
+            i++;
+        int newline = i < n && p[i] == '\n';
+        if (newline) {
+            line_bytes = i - j;
+            end = i + 1;
+        }
+        /* No byte of it reaches the line limit, which step() reports. */
+        if (!r->line_reported && r->column_index + line_bytes > PGN_LINE_MAX)
+            return j;
+        size_t value_len = close - quote - 1;
+        if (!reserve((void **)&r->section, &r->section_cap, r->section_len + (end - j), 1, PGN_SECTION_MAX) ||
+            !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
+                     PGN_SECTION_MAX + PGN_TAGS_MAX))
+            return j; /* step() meets the byte that cannot be held and says why */
+        uint64_t base = r->offset, column = r->column_index;
+        if (r->state == S_TAGS)
+            open_tag(r); /* at the '[' */
+        r->offset = base + (name - j);
+        r->column_index = column + (name - j);
+        r->tag.name_at = here(r);
+        r->tag.name_len = name_end - name;
+        r->offset = base + (quote - j);
+        r->column_index = column + (quote - j);
+        open_value(r);
+        memcpy(r->values + r->values_len, p + quote + 1, value_len);
+        r->values_len += value_len;
+        r->values[r->values_len++] = '\0';
+        r->tag.raw_value_len = value_len;
+        store_tag(r);
+        r->blank_line = 0;
+        r->state = S_TAGS;
+        if (r->overflow) { /* store_tag() could not keep it: step() releases the section at the next byte */
+            end = pair_end;
+            newline = 0;
+        }
+        memcpy(r->section + r->section_len, p + j, end - j);
+        r->section_len += end - j;
+        r->offset = base + (end - j);
+        if (newline) {
+            r->line++;
+            r->column_index = 0;
+            r->line_has_content = 0;
+            r->line_reported = 0;
+        } else {
+            r->column_index = column + (end - j);
+            r->line_has_content = 1;
+        }
+        j = end;
+        if (!newline || r->overflow)
+            return j;
+    }
+}
+
 /* The length of a run of bytes from p on read here in one go, as step()
- * would read them one by one: the text of a comment; spaces, symbols and
- * one-byte tokens ('.', '!', '?') of movetext; the plain bytes of a held tag
- * value and the rest of a held tag name. 0 when the next byte needs step(). A run never holds a newline and
- * never passes the line limit before the line is reported. */
+ * would read them one by one: plainly written tag pairs of a held section
+ * (tag_pairs_run()), the rest of a held tag name or the plain bytes of a held
+ * tag value, the text of a comment, and movetext (movetext_run()). 0 when the
+ * next byte needs step(). A run holds no newline but those of movetext and
+ * comments and the one that ends a tag pair's line, and never passes the line
+ * limit before the line is reported. */
 static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     if (r->byte_by_byte || r->overflow || r->bom_left > 0)
         return 0;
+    if (r->holding && r->comment == NO_COMMENT && (r->state == S_TAG_OPEN || r->state == S_TAGS)) {
+        /* before the line limit's cap: a tag pair's run checks the limit itself, and may end its line */
+        return tag_pairs_run(r, p, n);
+    }
     if (r->holding && (r->comment != NO_COMMENT || (r->state != S_TAG_VALUE && r->state != S_TAG_NAME)))
-        return 0; /* the common case in a tag section, told first */
+        return 0;
     if (!r->line_reported) { /* step() reports the byte past the limit */
         if (r->column_index >= PGN_LINE_MAX)
             return 0;
@@ -681,66 +1009,27 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
     int content = 0;
     if (r->holding) {
         if (r->state == S_TAG_VALUE) {
-            while (j < n && !(classes[p[j]] & VALUE_STOP))
-                j++;
+            j = find_value_stop(p, n);
             if (j == 0 || !hold_run(r, p, j))
                 return 0;
             content = has_content(r, p, j);
-        } else if (r->state == S_TAG_NAME) {
+        } else { /* S_TAG_NAME */
             /* lex() counts a name byte and nothing more; none is white space,
              * a newline or '%', so step()'s line and comment rules pass it by. */
-            while (j < n && (classes[p[j]] & NAME))
-                j++;
+            j = find_name_end(p, n);
             if (j == 0 || !hold_section_run(r, p, j))
                 return 0;
             r->tag.name_len += j;
             content = 1;
-        } else {
-            return 0;
         }
     } else if (r->comment == BRACE_COMMENT) {
-        while (j < n && p[j] != '}' && p[j] != '\n')
-            j++;
-        content = has_content(r, p, j);
+        return comment_run(r, p, n);
     } else if (r->comment == LINE_COMMENT) {
         const unsigned char *newline = memchr(p, '\n', n);
         j = newline ? (size_t)(newline - p) : n;
         content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
-        int in_symbol = r->state == S_SYMBOL;
-        for (; j < n; j++) {
-            unsigned char c = p[j], k = classes[c];
-            if (in_symbol) {
-                if (k & SYMBOL) {
-                    if (r->symbol_len < sizeof r->symbol)
-                        r->symbol[r->symbol_len] = (char)c;
-                    r->symbol_len++;
-                    continue;
-                }
-                r->offset += j; /* end_symbol() reads the position */
-                end_symbol(r);
-                r->offset -= j;
-                in_symbol = 0;
-                if (r->state != S_MOVETEXT) /* a termination marker */
-                    break;
-            }
-            if (k & SPACE)
-                continue;
-            if (k & ONE_BYTE_TOKEN) {
-                r->game.movetext_end = r->offset + j + 1;
-                content = 1;
-            } else if (k & SYMBOL_START) {
-                r->state = S_SYMBOL;
-                in_symbol = 1;
-                r->symbol_len = 1;
-                r->symbol[0] = (char)c;
-                content = 1;
-            } else {
-                break;
-            }
-        }
-        if (in_symbol)
-            r->state = S_SYMBOL;
+        return movetext_run(r, p, n);
     }
     r->offset += j;
     r->column_index += j;
@@ -781,6 +1070,27 @@ pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
 }
 
 void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
+
+int pgn_reader_sse2(void) { return CLI_SSE2; }
+
+int pgn_reader_classes_agree(void)
+{
+    init_classes();
+#if CLI_SSE2
+    static const struct {
+        unsigned (*mask_of)(__m128i);
+        unsigned short class;
+    } finders[] = {{movetext_stop_mask, MOVETEXT_STOP},
+                   {comment_stop_mask, COMMENT_STOP},
+                   {value_stop_mask, VALUE_STOP},
+                   {name_end_mask, NAME_END}};
+    for (int c = 0; c < 256; c++) /* the masks are lane by lane: a block of one byte tells them */
+        for (size_t k = 0; k < sizeof finders / sizeof finders[0]; k++)
+            if (finders[k].mask_of(_mm_set1_epi8((char)c)) != ((classes[c] & finders[k].class) ? 0xFFFFu : 0u))
+                return 0;
+#endif
+    return 1;
+}
 
 void pgn_reader_free(pgn_reader *r)
 {

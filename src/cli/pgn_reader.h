@@ -129,6 +129,12 @@ void pgn_reader_free(pgn_reader *reader);
 /* For tests: read every byte through the one-byte path, none of the runs of
  * plain bytes (comment text, symbols, tag values) in one go. Same reports. */
 void pgn_reader_byte_by_byte(pgn_reader *reader, int on);
+/* For tests: 1 when runs are classified 16 bytes at a time with SSE2, 0 when
+ * the portable loops were built instead (src/cli/cli_config.h). */
+int pgn_reader_sse2(void);
+/* For tests: 1 when the 16-byte classification of every byte value agrees
+ * with the reader's byte table (always 1 without SSE2). */
+int pgn_reader_classes_agree(void);
 /* Reads len more bytes of the input. */
 void pgn_feed(pgn_reader *reader, const char *bytes, size_t len);
 /* The input is over: ends the last game, reports what is left open. */

@@ -1,0 +1,75 @@
+#!/bin/sh
+# The PGN reader's commands, two builds of gbr against each other on one file
+# (a change to src/cli/pgn_reader.c: the build before it and the build after
+# it), with gbr scan and the bandwidth ceilings on the same file:
+#  - gbr directory --format tsv, gbr audit, gbr select with a code pattern and
+#    with a pgn-extract description (-y), each by BEFORE and by AFTER, the two
+#    alternating in every run;
+#  - gbr scan (AFTER's), memchr over the file for a byte it lacks
+#    (ci/gen/memchr_ceiling.c: what scan's rate is measured against), and
+#    ci/gen/classify_ceiling.c: every byte compared with the 11 bytes movetext
+#    stops at, 16 at a time (the least a reader that classifies every byte
+#    does), the same visiting each stop, and memchr from newline to newline.
+#    These run REPEAT times in one timing (they are fast).
+# Figures are medians of RUNS runs (default 3) of CPU time (user + system) by
+# /usr/bin/time, in MB/s, and each command's rate against scan's. Both
+# builds' outputs must be identical (the script fails otherwise). No
+# pass/fail on speed.
+#
+# usage: ci/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE
+#   e.g. python3 ci/gen/gen_pgn.py --games 20000 --movetext 40 --crlf --out x.pgn
+set -eu
+[ $# -eq 3 ] || { echo "usage: ci/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE" >&2; exit 2; }
+root=$(cd "$(dirname "$0")/.." && pwd)
+before=$1 after=$2 file=$3
+runs=${RUNS:-3}
+repeat=${REPEAT:-10}
+dir=$(mktemp -d "${TMPDIR:-/tmp}/gbr-bench-reader.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
+cc -O2 -o "$dir/classify_ceiling" "$root/ci/gen/classify_ceiling.c"
+printf 'r+p* r*p*\n' >"$dir/desc.txt"
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+time_cmd() {
+    name=$1; shift
+    /usr/bin/time -f "%U %S" -o "$dir/last" "$@" >"$dir/out_$name" 2>&1 || true
+    awk '{printf "%.3f\n", $1 + $2}' "$dir/last" >>"$dir/t_$name"
+}
+repeated() { # repeated NAME CMD...: CMD run REPEAT times in one timing
+    name=$1; shift
+    # shellcheck disable=SC2016 # expanded by the inner shell
+    time_cmd "$name" sh -c 'n=$1; shift; for i in $(seq "$n"); do "$@" >/dev/null; done' sh "$repeat" "$@"
+}
+
+echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
+cat "$file" >/dev/null # into the page cache
+for _ in $(seq "$runs"); do
+    for build in before after; do
+        case $build in before) gbr=$before ;; *) gbr=$after ;; esac
+        time_cmd "directory_$build" "$gbr" directory --format tsv "$file"
+        time_cmd "audit_$build" "$gbr" audit "$file"
+        time_cmd "select_code_$build" "$gbr" select '0?00.*' "$file"
+        time_cmd "select_description_$build" "$gbr" select -y "$dir/desc.txt" "$file"
+    done
+    repeated scan "$after" scan "$file"
+    repeated memchr "$dir/memchr_ceiling" "$file"
+    repeated classify "$dir/classify_ceiling" classify "$file"
+    repeated stops "$dir/classify_ceiling" stops "$file"
+    repeated newlines "$dir/classify_ceiling" newlines "$file"
+done
+for command in directory audit select_code select_description; do
+    cmp -s "$dir/out_${command}_before" "$dir/out_${command}_after" || {
+        echo "$command: the two builds' outputs differ" >&2; exit 1; }
+done
+bytes=$(wc -c <"$file")
+scan=$(median <"$dir/t_scan")
+echo "file: $file, $bytes bytes; medians of $runs runs of CPU time; outputs identical"
+for name in directory_before directory_after audit_before audit_after select_code_before select_code_after \
+            select_description_before select_description_after scan memchr classify stops newlines; do
+    case $name in *_before|*_after) n=1 ;; *) n=$repeat ;; esac
+    echo "$name $(median <"$dir/t_$name") $n $bytes $scan $repeat" | awk '{
+        printf "%-26s %9.1f MB/s  (%.3f s a run), %.3f of scan rate\n", $1, $4 * $3 / $2 / 1e6, $2 / $3,
+               ($5 / $6) / ($2 / $3) }'
+done
