@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+const char pgn_start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 #define READ_BUFFER_SIZE ((size_t)1 << 16)
 
 /* Where the reader is, between bytes. Comments are tracked apart (a comment

@@ -4,6 +4,7 @@
  * program that speaks or checks the protocol reads this table, so a new
  * operation is added here once.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "gbr.h"
@@ -206,20 +207,6 @@ const gbr_operation *gbr_operation_by_name(const char *name, size_t len)
     return NULL;
 }
 
-/* Writes value in decimal at dst; returns the digits written. */
-static size_t put_decimal(char *dst, uint32_t value)
-{
-    char digits[10];
-    size_t n = 0;
-    do {
-        digits[n++] = (char)('0' + value % 10);
-        value /= 10;
-    } while (value);
-    for (size_t i = 0; i < n; i++)
-        dst[i] = digits[n - 1 - i];
-    return n;
-}
-
 gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
                                size_t len)
 {
@@ -238,13 +225,9 @@ gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *op, char
     char line[GBR_ANSWER_MAX];
     gbr_result r = e->answer(c, &e->op, line, sizeof line, src, len);
     if (r.error != GBR_OK) {
-        /* "error NAME COLUMN" */
-        const char *name = gbr_error_name(r.error);
-        size_t name_len = strlen(name);
-        memcpy(line, "error ", 6);
-        memcpy(line + 6, name, name_len);
-        line[6 + name_len] = ' ';
-        r.length = 7 + name_len + put_decimal(line + 7 + name_len, r.column);
+        /* "error NAME COLUMN": a name and ten digits fit the line */
+        int n = snprintf(line, sizeof line, "error %s %lu", gbr_error_name(r.error), (unsigned long)r.column);
+        r.length = n > 0 ? (size_t)n : 0;
     }
     if (r.length > cap) {
         gbr_result small = {GBR_E_BUFFER_TOO_SMALL, 0, r.length};
