@@ -270,14 +270,10 @@ typedef struct pattern_list {
 
 static int push_pattern(pattern_list *list, char *pattern)
 {
-    if (list->count == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 16;
-        char **bigger = realloc(list->items, cap * sizeof *bigger);
-        if (!bigger)
-            return -1;
-        list->items = bigger;
-        list->cap = cap;
-    }
+    char **bigger = cli_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    if (!bigger)
+        return -1;
+    list->items = bigger;
     list->items[list->count++] = pattern;
     return 0;
 }
@@ -336,17 +332,13 @@ static int load_vector_file(const char *path, case_list *cases)
             status = -1;
             break;
         }
-        if (cases->count == cases->cap) {
-            size_t cap = cases->cap ? cases->cap * 2 : 256;
-            vector_case *bigger = realloc(cases->items, cap * sizeof *bigger);
-            if (!bigger) {
-                free(vc.line);
-                status = -1;
-                break;
-            }
-            cases->items = bigger;
-            cases->cap = cap;
+        vector_case *bigger = cli_grow(cases->items, &cases->cap, cases->count + 1, sizeof *bigger);
+        if (!bigger) {
+            free(vc.line);
+            status = -1;
+            break;
         }
+        cases->items = bigger;
         cases->items[cases->count++] = vc;
     }
     free(line);

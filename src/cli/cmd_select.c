@@ -70,13 +70,10 @@ typedef struct selector {
 
 static int add_query(selector *s, const gbr_query *q, const char *text, size_t len)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 8;
-        query_entry *grown = realloc(s->queries, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        s->queries = grown, s->cap = cap;
-    }
+    query_entry *grown = cli_grow(s->queries, &s->cap, s->n + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    s->queries = grown;
     char *copy = malloc(len + 1);
     if (!copy)
         return -1;

@@ -77,16 +77,12 @@ static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 static void add_case(vector_list *list, gbr_level level, const char *id, const char *op, const char *input,
                      const char *fault, const char *expect, const char *comment)
 {
-    if (list->count == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 512;
-        vector *bigger = realloc(list->items, cap * sizeof *bigger);
-        if (!bigger) {
-            list->failed = 1;
-            return;
-        }
-        list->items = bigger;
-        list->cap = cap;
+    vector *bigger = cli_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    if (!bigger) {
+        list->failed = 1;
+        return;
     }
+    list->items = bigger;
     vector v = {strdup(id), strdup(op), strdup(input), dup_or_null(fault), dup_or_null(expect), strdup(comment), level};
     if (!v.id || !v.operation || !v.input || !v.comment)
         list->failed = 1;
@@ -434,15 +430,12 @@ static int add_case_folder(vector_list *list, const char *dir)
         size_t n = strlen(entry->d_name);
         if (entry->d_name[0] == '.' || n < 5 || strcmp(entry->d_name + n - 4, ".tsv") != 0)
             continue;
-        if (count == cap) {
-            size_t bigger_cap = cap ? cap * 2 : 16;
-            char **bigger = realloc(names, bigger_cap * sizeof *bigger);
-            if (!bigger) {
-                bad = 1;
-                break;
-            }
-            names = bigger, cap = bigger_cap;
+        char **bigger = cli_grow(names, &cap, count + 1, sizeof *bigger);
+        if (!bigger) {
+            bad = 1;
+            break;
         }
+        names = bigger;
         if ((names[count] = strdup(entry->d_name)) == NULL)
             bad = 1;
         else
