@@ -26,60 +26,15 @@ int gbr_level_by_name(const char *name, size_t len)
     return -1;
 }
 
-/* An operation's answer when it is valid, written to dst (cap is always
- * GBR_ANSWER_MAX); on an error, the error and its column in the input. */
+/* How an operation is answered when its input is valid, into dst (cap is
+ * always GBR_ANSWER_MAX); on an error, the error and its column in the input.
+ * Most are one text operation of ops.c, the FEN conversions with the
+ * operation's result option; check and the orders are written here. */
+typedef gbr_result (*text_fn)(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len);
+typedef gbr_result (*fen_fn)(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
+                             gbr_result_option result);
 typedef gbr_result (*answer_fn)(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
                                 size_t len);
-
-static gbr_result canonical(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                            size_t len)
-{
-    switch (op->input) {
-    case GBR_FORM_MATERIAL: return gbr_material_canonical(c, dst, cap, src, len);
-    case GBR_FORM_STUDY: return gbr_study_canonical(c, dst, cap, src, len);
-    default: return gbr_position_canonical(c, dst, cap, src, len);
-    }
-}
-
-static gbr_result fen_material(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                               size_t len)
-{
-    (void)op;
-    return gbr_fen_to_material(c, dst, cap, src, len);
-}
-
-static gbr_result fen_study(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                            size_t len)
-{
-    return gbr_fen_to_study(c, dst, cap, src, len, op->result);
-}
-
-static gbr_result fen_position(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                               size_t len)
-{
-    return gbr_fen_to_position(c, dst, cap, src, len, op->result);
-}
-
-static gbr_result position_fen(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                               size_t len)
-{
-    (void)op;
-    return gbr_position_to_fen(c, dst, cap, src, len);
-}
-
-static gbr_result name_material(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                                size_t len)
-{
-    (void)op;
-    return gbr_name_to_material(c, dst, cap, src, len);
-}
-
-static gbr_result material_name(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
-                                size_t len)
-{
-    (void)op;
-    return gbr_material_to_name(c, dst, cap, src, len);
-}
 
 /* "FORM CANONICAL" (§10). */
 static gbr_result check(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
@@ -168,27 +123,30 @@ static gbr_result order(const gbr_codec *c, const gbr_operation *op, char *dst, 
     return r;
 }
 
+/* One of text, fen and answer is set. */
 static const struct entry {
     gbr_operation op;
+    text_fn text;
+    fen_fn fen;
     answer_fn answer;
 } table[] = {
-    {{"material", GBR_LEVEL_MATERIAL, GBR_FORM_MATERIAL, 0, GBR_RESULT_NONE}, canonical},
-    {{"name-material", GBR_LEVEL_MATERIAL, GBR_FORM_NAME, 0, GBR_RESULT_NONE}, name_material},
-    {{"material-name", GBR_LEVEL_MATERIAL, GBR_FORM_MATERIAL, 0, GBR_RESULT_NONE}, material_name},
-    {{"material-order", GBR_LEVEL_MATERIAL, GBR_FORM_MATERIAL, 1, GBR_RESULT_NONE}, order},
-    {{"check", GBR_LEVEL_MATERIAL, GBR_FORM_UNKNOWN, 0, GBR_RESULT_NONE}, check},
-    {{"study", GBR_LEVEL_STUDY, GBR_FORM_STUDY, 0, GBR_RESULT_NONE}, canonical},
-    {{"study-order", GBR_LEVEL_STUDY, GBR_FORM_STUDY, 1, GBR_RESULT_NONE}, order},
-    {{"position", GBR_LEVEL_POSITION, GBR_FORM_POSITION, 0, GBR_RESULT_NONE}, canonical},
-    {{"position-fen", GBR_LEVEL_POSITION, GBR_FORM_POSITION, 0, GBR_RESULT_NONE}, position_fen},
-    {{"fen-material", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_NONE}, fen_material},
-    {{"fen-study", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_NONE}, fen_study},
-    {{"fen-study-win", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_WIN}, fen_study},
-    {{"fen-study-draw", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_DRAW}, fen_study},
-    {{"fen-position", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_NONE}, fen_position},
-    {{"fen-position-win", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_WIN}, fen_position},
-    {{"fen-position-draw", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_DRAW}, fen_position},
-    {{"position-order", GBR_LEVEL_POSITION, GBR_FORM_POSITION, 1, GBR_RESULT_NONE}, order},
+    {{"material", GBR_LEVEL_MATERIAL, GBR_FORM_MATERIAL, 0, GBR_RESULT_NONE}, gbr_material_canonical, NULL, NULL},
+    {{"name-material", GBR_LEVEL_MATERIAL, GBR_FORM_NAME, 0, GBR_RESULT_NONE}, gbr_name_to_material, NULL, NULL},
+    {{"material-name", GBR_LEVEL_MATERIAL, GBR_FORM_MATERIAL, 0, GBR_RESULT_NONE}, gbr_material_to_name, NULL, NULL},
+    {{"material-order", GBR_LEVEL_MATERIAL, GBR_FORM_MATERIAL, 1, GBR_RESULT_NONE}, NULL, NULL, order},
+    {{"check", GBR_LEVEL_MATERIAL, GBR_FORM_UNKNOWN, 0, GBR_RESULT_NONE}, NULL, NULL, check},
+    {{"study", GBR_LEVEL_STUDY, GBR_FORM_STUDY, 0, GBR_RESULT_NONE}, gbr_study_canonical, NULL, NULL},
+    {{"study-order", GBR_LEVEL_STUDY, GBR_FORM_STUDY, 1, GBR_RESULT_NONE}, NULL, NULL, order},
+    {{"position", GBR_LEVEL_POSITION, GBR_FORM_POSITION, 0, GBR_RESULT_NONE}, gbr_position_canonical, NULL, NULL},
+    {{"position-fen", GBR_LEVEL_POSITION, GBR_FORM_POSITION, 0, GBR_RESULT_NONE}, gbr_position_to_fen, NULL, NULL},
+    {{"fen-material", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_NONE}, gbr_fen_to_material, NULL, NULL},
+    {{"fen-study", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_NONE}, NULL, gbr_fen_to_study, NULL},
+    {{"fen-study-win", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_WIN}, NULL, gbr_fen_to_study, NULL},
+    {{"fen-study-draw", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_DRAW}, NULL, gbr_fen_to_study, NULL},
+    {{"fen-position", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_NONE}, NULL, gbr_fen_to_position, NULL},
+    {{"fen-position-win", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_WIN}, NULL, gbr_fen_to_position, NULL},
+    {{"fen-position-draw", GBR_LEVEL_POSITION, GBR_FORM_FEN, 0, GBR_RESULT_DRAW}, NULL, gbr_fen_to_position, NULL},
+    {{"position-order", GBR_LEVEL_POSITION, GBR_FORM_POSITION, 1, GBR_RESULT_NONE}, NULL, NULL, order},
 };
 #define TABLE_SIZE (sizeof table / sizeof table[0])
 
@@ -223,7 +181,9 @@ gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *op, char
     if (c == NULL)
         c = gbr_codec_default();
     char line[GBR_ANSWER_MAX];
-    gbr_result r = e->answer(c, &e->op, line, sizeof line, src, len);
+    gbr_result r = e->text ? e->text(c, line, sizeof line, src, len)
+                   : e->fen ? e->fen(c, line, sizeof line, src, len, e->op.result)
+                            : e->answer(c, &e->op, line, sizeof line, src, len);
     if (r.error != GBR_OK) {
         /* "error NAME COLUMN": a name and ten digits fit the line */
         int n = snprintf(line, sizeof line, "error %s %lu", gbr_error_name(r.error), (unsigned long)r.column);

@@ -10,18 +10,7 @@
 #include <string.h>
 
 #include "gbr.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-        }                                                                                                              \
-    } while (0)
+#include "check.h"
 
 static const char *codec_name(const gbr_codec *c) { return c ? c->name : "default"; }
 

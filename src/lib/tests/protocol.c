@@ -11,18 +11,7 @@
 #include <string.h>
 
 #include "gbr.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-        }                                                                                                              \
-    } while (0)
+#include "check.h"
 
 /* The input column's words to the form read and whether it is a pair. */
 static void spec_input(const char *cell, gbr_form *form, int *pair)
