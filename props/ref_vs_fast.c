@@ -6,7 +6,9 @@
  * every text operation of both codecs: the same acceptance, error class and
  * column, output bytes and length, parsed struct and order keys. Each text
  * operation is also run with small output capacities, where both must report
- * buffer-too-small with the same needed length.
+ * buffer-too-small with the same needed length. Every operation of the
+ * conformance protocol (libgbr's table, spec §13.2) answers the text, and the
+ * order operations also "TEXT|TEXT", with the same answer line in both codecs.
  *
  * Structs, valid and with any field out of range (digits and pawn counts,
  * stipulations, king squares, board bytes, indicators, counts, whole structs
@@ -173,6 +175,36 @@ static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why
     return 0;
 }
 
+/* The protocol's answer line through both codecs. */
+static int compare_answer(const pair_ctx *pc, const gbr_operation *op, const char *src, size_t len, prop_why *why)
+{
+    char line_ref[GBR_ANSWER_MAX], line_fast[GBR_ANSWER_MAX], what[96];
+    gbr_result a = gbr_protocol_answer(pc->ref, op, line_ref, sizeof line_ref, src, len);
+    gbr_result b = gbr_protocol_answer(pc->fast, op, line_fast, sizeof line_fast, src, len);
+    snprintf(what, sizeof what, "protocol %s", op->name);
+    if (!same_result(a, b))
+        return result_differs(why, what, a, b);
+    if (a.length == 0 || memcmp(line_ref, line_fast, a.length) != 0)
+        return prop_fail(why, "%s: ref answered \"%.*s\", fast \"%.*s\"", what, (int)a.length, line_ref,
+                         (int)b.length, line_fast);
+    return 0;
+}
+
+static int compare_answers(const pair_ctx *pc, const gen_bytes *t, prop_why *why)
+{
+    char pair[2 * sizeof t->data + 1];
+    memcpy(pair, t->data, t->len);
+    pair[t->len] = '|';
+    memcpy(pair + t->len + 1, t->data, t->len);
+    for (size_t i = 0; gbr_operation_at(i); i++) {
+        const gbr_operation *op = gbr_operation_at(i);
+        if (compare_answer(pc, op, (const char *)t->data, t->len, why) ||
+            (op->pair && compare_answer(pc, op, pair, 2 * t->len + 1, why)))
+            return 1;
+    }
+    return 0;
+}
+
 static int check_text(const void *value, void *ctx, prop_why *why)
 {
     const pair_ctx *pc = ctx;
@@ -183,7 +215,7 @@ static int check_text(const void *value, void *ctx, prop_why *why)
         for (int option = 0; option < text_ops[i].options; option++)
             if (compare_op(pc, i, option, t, why))
                 return 1;
-    return 0;
+    return compare_answers(pc, t, why);
 }
 
 static void generate_text(gen_rng *rng, void *value, void *ctx)

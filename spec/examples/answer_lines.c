@@ -6,14 +6,14 @@
  *
  * Each stdin line is "OPERATION HEX" (the input bytes in hex, any bytes,
  * possibly none); each stdout line is the answer `gbr conform --answer`
- * gives, through the same function (conform_answer), so the checks test
- * exactly what the protocol answers: "ok OUTPUT" or "error NAME COLUMN".
+ * gives, through the same function (libgbr's gbr_protocol_answer), so the
+ * checks test exactly what the protocol answers: "ok OUTPUT" or
+ * "error NAME COLUMN".
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "conform_protocol.h"
 #include "gbr.h"
 
 static int hex_value(int c)
@@ -32,7 +32,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: answer_lines ref|fast < requests\n");
         return 2;
     }
-    char line[4096], input[2048], answer[CONFORM_ANSWER_MAX + 1];
+    char line[4096], input[2048], answer[GBR_ANSWER_MAX];
     unsigned long number = 0;
     while (fgets(line, sizeof line, stdin)) {
         number++;
@@ -52,12 +52,13 @@ int main(int argc, char **argv)
             }
             input[len++] = (char)(hi * 16 + lo);
         }
-        int status = conform_answer(codec, line, input, len, answer);
-        if (status == CONFORM_UNKNOWN_OP) {
+        const gbr_operation *op = gbr_operation_by_name(line, strlen(line));
+        if (op == NULL) {
             fprintf(stderr, "answer_lines: line %lu: unknown operation %s\n", number, line);
             return 2;
         }
-        printf("%s%s\n", status == CONFORM_ACCEPTED ? "ok " : "", answer);
+        gbr_result r = gbr_protocol_answer(codec, op, answer, sizeof answer, input, len);
+        printf("%s%.*s\n", r.error == GBR_OK ? "ok " : "", (int)r.length, answer);
     }
     return fflush(stdout) == 0 ? 0 : 1;
 }

@@ -10,7 +10,7 @@
  *     ```
  *
  * Each example is run through every available codec (ref, and fast when it
- * is available) with the text operation of src/lib/ops.c named by OPERATION.
+ * is available) with the protocol's answer of OPERATION (gbr_protocol_answer).
  * A malformed block, an unknown operation, an unreadable file or a file with
  * no examples is an error of the file, never a silent pass.
  *
@@ -33,35 +33,10 @@
 #define MAX_LINE 1024
 #define OUTPUT_CAP 512
 
-typedef enum operation {
-    OP_MATERIAL,
-    OP_STUDY,
-    OP_POSITION,
-    OP_FEN_MATERIAL,
-    OP_FEN_STUDY,
-    OP_FEN_STUDY_WIN,
-    OP_FEN_STUDY_DRAW,
-    OP_FEN_POSITION,
-    OP_FEN_POSITION_WIN,
-    OP_FEN_POSITION_DRAW,
-    OP_POSITION_FEN,
-    OP_NAME_MATERIAL,
-    OP_MATERIAL_NAME,
-    OP_CHECK,
-    OP_COUNT
-} operation;
-
-/* The operation names of section 12, in the order of the enum above. */
-static const char *const operation_names[OP_COUNT] = {
-    "material",      "study",           "position",         "fen-material",      "fen-study",
-    "fen-study-win", "fen-study-draw",  "fen-position",     "fen-position-win",  "fen-position-draw",
-    "position-fen",  "name-material",   "material-name",    "check",
-};
-
 typedef struct example {
     unsigned long line;      /* line of the opening fence: the example's id */
     unsigned long last_line; /* line of the closing fence */
-    operation op;
+    const gbr_operation *op; /* from libgbr's table of the protocol's operations */
     char *input;
     char *expected;
     char section[32];        /* number of the heading the block is under, "12.11.4" */
@@ -99,17 +74,6 @@ static void append_example(example_list *list, example e)
         list->capacity = capacity;
     }
     list->items[list->count++] = e;
-}
-
-static int find_operation(const char *name, operation *out)
-{
-    for (int i = 0; i < OP_COUNT; i++) {
-        if (strcmp(name, operation_names[i]) == 0) {
-            *out = (operation)i;
-            return 1;
-        }
-    }
-    return 0;
 }
 
 /* Reads one line without its newline (and a CR before it). Returns 0 at the
@@ -186,7 +150,8 @@ static int load_examples(const char *path, example_list *list)
         }
         example e;
         e.line = line_no;
-        if (info[7] != ' ' || !find_operation(info + 8, &e.op)) {
+        e.op = info[7] == ' ' ? gbr_operation_by_name(info + 8, strlen(info + 8)) : NULL;
+        if (e.op == NULL) {
             fprintf(stderr, "%s:%lu: malformed example block: info string \"%s\" is not `example OPERATION`\n",
                     path, line_no, info);
             malformed++;
@@ -234,41 +199,13 @@ static int load_examples(const char *path, example_list *list)
     return malformed;
 }
 
-/* Runs one example's operation; writes what it produced, in the expected
- * line's format, to got. */
+/* Runs one example's operation (the protocol's answer, spec section 13.2);
+ * writes the answer line to got. */
 static void run_operation(const gbr_codec *codec, const example *e, char *got, size_t got_cap)
 {
-    char out[OUTPUT_CAP];
-    const char *src = e->input;
-    size_t len = strlen(src);
-    gbr_result r;
-    gbr_form form = GBR_FORM_UNKNOWN;
-    switch (e->op) {
-    case OP_MATERIAL: r = gbr_material_canonical(codec, out, sizeof out, src, len); break;
-    case OP_STUDY: r = gbr_study_canonical(codec, out, sizeof out, src, len); break;
-    case OP_POSITION: r = gbr_position_canonical(codec, out, sizeof out, src, len); break;
-    case OP_FEN_MATERIAL: r = gbr_fen_to_material(codec, out, sizeof out, src, len); break;
-    case OP_FEN_STUDY: r = gbr_fen_to_study(codec, out, sizeof out, src, len, GBR_RESULT_NONE); break;
-    case OP_FEN_STUDY_WIN: r = gbr_fen_to_study(codec, out, sizeof out, src, len, GBR_RESULT_WIN); break;
-    case OP_FEN_STUDY_DRAW: r = gbr_fen_to_study(codec, out, sizeof out, src, len, GBR_RESULT_DRAW); break;
-    case OP_FEN_POSITION: r = gbr_fen_to_position(codec, out, sizeof out, src, len, GBR_RESULT_NONE); break;
-    case OP_FEN_POSITION_WIN: r = gbr_fen_to_position(codec, out, sizeof out, src, len, GBR_RESULT_WIN); break;
-    case OP_FEN_POSITION_DRAW: r = gbr_fen_to_position(codec, out, sizeof out, src, len, GBR_RESULT_DRAW); break;
-    case OP_POSITION_FEN: r = gbr_position_to_fen(codec, out, sizeof out, src, len); break;
-    case OP_NAME_MATERIAL: r = gbr_name_to_material(codec, out, sizeof out, src, len); break;
-    case OP_MATERIAL_NAME: r = gbr_material_to_name(codec, out, sizeof out, src, len); break;
-    case OP_CHECK: r = gbr_check(codec, out, sizeof out, src, len, &form); break;
-    case OP_COUNT:
-    default: snprintf(got, got_cap, "(no such operation)"); return;
-    }
-    if (r.error != GBR_OK)
-        snprintf(got, got_cap, "error %s %lu", gbr_error_name(r.error), (unsigned long)r.column);
-    else if (r.length > sizeof out)
-        snprintf(got, got_cap, "(output length %lu exceeds the buffer)", (unsigned long)r.length);
-    else if (e->op == OP_CHECK)
-        snprintf(got, got_cap, "%s %.*s", gbr_form_name(form), (int)r.length, out);
-    else
-        snprintf(got, got_cap, "%.*s", (int)r.length, out);
+    char out[GBR_ANSWER_MAX];
+    gbr_result r = gbr_protocol_answer(codec, e->op, out, sizeof out, e->input, strlen(e->input));
+    snprintf(got, got_cap, "%.*s", (int)r.length, out);
 }
 
 /* A codec table with an empty entry cannot run the examples (calling it would
@@ -309,7 +246,7 @@ static size_t run_codec(const char *path, const gbr_codec *codec, const example_
         if (strcmp(got, e->expected) != 0) {
             failed++;
             printf("FAIL %s:%lu [%s] %s\n  input:    \"%s\"\n  expected: %s\n  got:      %s\n", path, e->line, name,
-                   operation_names[e->op], e->input, e->expected, got);
+                   e->op->name, e->input, e->expected, got);
         }
     }
     printf("%s: %lu examples, %lu passed, %lu failed\n", name, (unsigned long)run, (unsigned long)(run - failed),
@@ -338,7 +275,7 @@ static void dump_json(const example_list *list, unsigned long only_line)
         if (!selected(e, only_line))
             continue;
         printf("{\"id\":%lu,\"operation\":", e->line);
-        print_json_string(operation_names[e->op]);
+        print_json_string(e->op->name);
         printf(",\"input\":");
         print_json_string(e->input);
         printf(",\"expected\":");
@@ -355,35 +292,28 @@ static const char *example_level(const example *e)
 {
     const char *in = e->input;
     size_t len = strlen(in);
-    gbr_form form = GBR_FORM_UNKNOWN;
-    switch (e->op) {
-    case OP_MATERIAL:
-    case OP_NAME_MATERIAL:
-    case OP_MATERIAL_NAME: form = GBR_FORM_MATERIAL; break;
-    case OP_STUDY: form = GBR_FORM_STUDY; break;
-    case OP_POSITION:
-    case OP_POSITION_FEN: form = GBR_FORM_POSITION; break;
-    case OP_CHECK: form = gbr_detect_form(in, len); break;
-    case OP_COUNT: break;
-    default: form = GBR_FORM_FEN; break;
-    }
+    gbr_form form = e->op->input;
+    if (form == GBR_FORM_UNKNOWN)
+        form = gbr_detect_form(in, len);
     if (form == GBR_FORM_POSITION) {
         const char *digits = strchr(in, ' ');
         for (int k = 1; digits && k <= 4 && digits[k]; k++)
             if (digits[k] == '9')
-                return "extensions";
-        return "position";
-    }
-    if (form == GBR_FORM_FEN) {
+                return gbr_level_name(GBR_LEVEL_EXTENSIONS);
+    } else if (form == GBR_FORM_FEN) {
         int count[256] = {0};
         for (const char *p = in; *p && *p != ' '; p++)
             count[(unsigned char)*p]++;
         for (const char *t = "QRBNqrbn"; *t; t++)
             if (count[(unsigned char)*t] >= 3)
-                return "extensions";
-        return "position";
+                return gbr_level_name(GBR_LEVEL_EXTENSIONS);
     }
-    return form == GBR_FORM_STUDY ? "study" : "material";
+    if (e->op->input != GBR_FORM_UNKNOWN)
+        return gbr_level_name(e->op->level);
+    /* check: the level of the form it recognises */
+    return gbr_level_name(form == GBR_FORM_STUDY ? GBR_LEVEL_STUDY
+                          : form == GBR_FORM_POSITION || form == GBR_FORM_FEN ? GBR_LEVEL_POSITION
+                                                                               : GBR_LEVEL_MATERIAL);
 }
 
 /* Whether every byte is one a case file holds unescaped (spec section 13.1:
@@ -421,7 +351,7 @@ static int dump_cases(const char *path, const example_list *list)
         for (int k = 0; k < n && (size_t)k < sizeof id; k++)
             if (id[k] == '.')
                 id[k] = '_';
-        printf("%s\t%s\t%s\t%s\t%s\tsection %s, example %u\n", id, example_level(e), operation_names[e->op],
+        printf("%s\t%s\t%s\t%s\t%s\tsection %s, example %u\n", id, example_level(e), e->op->name,
                e->input, e->expected, e->section, e->position);
     }
     return bad;

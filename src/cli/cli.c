@@ -43,15 +43,40 @@ static void err_write(const char *bytes, size_t len)
     err_used += len;
 }
 
-static void err_put_uint(unsigned long value)
+size_t cli_decimal(char out[CLI_DECIMAL_MAX], unsigned long long value)
 {
-    char digits[24];
+    char digits[CLI_DECIMAL_MAX];
     size_t n = sizeof digits;
     do {
         digits[--n] = (char)('0' + value % 10u);
         value /= 10u;
     } while (value != 0);
-    err_write(digits + n, sizeof digits - n);
+    memcpy(out, digits + n, sizeof digits - n);
+    return sizeof digits - n;
+}
+
+void *cli_grow(void *array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return array;
+    size_t n = *cap ? *cap : 64;
+    while (n < need) {
+        if (n > SIZE_MAX / 2)
+            return NULL;
+        n *= 2;
+    }
+    if (size != 0 && n > SIZE_MAX / size)
+        return NULL;
+    void *bigger = realloc(array, n * size);
+    if (bigger)
+        *cap = n;
+    return bigger;
+}
+
+static void err_put_uint(unsigned long value)
+{
+    char digits[CLI_DECIMAL_MAX];
+    err_write(digits, cli_decimal(digits, value));
 }
 
 static void out_failure(int error)
@@ -111,13 +136,8 @@ void cli_putc(char c)
 
 void cli_put_uint(unsigned long value)
 {
-    char digits[24];
-    size_t n = sizeof digits;
-    do {
-        digits[--n] = (char)('0' + value % 10u);
-        value /= 10u;
-    } while (value != 0);
-    cli_write(digits + n, sizeof digits - n);
+    char digits[CLI_DECIMAL_MAX];
+    cli_write(digits, cli_decimal(digits, value));
 }
 
 size_t cli_json_byte(unsigned char c, char out[6])

@@ -60,8 +60,6 @@ static const char help[] =
     "             lines and the summary to standard error\n"
     "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";
 
-static const char initial_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 /* A code found in a tag, and its replacement when it is wrong. */
 typedef struct code_site {
     const pgn_tag *in;
@@ -88,19 +86,6 @@ typedef struct auditor {
     char *text;
     size_t text_used, text_cap;
 } auditor;
-
-static void *grow(void *array, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return array;
-    size_t n = *cap ? *cap : 64;
-    while (n < need)
-        n *= 2;
-    void *bigger = realloc(array, n * size);
-    if (bigger)
-        *cap = n;
-    return bigger;
-}
 
 static int tag_is(const pgn_tag *t, const char *name)
 {
@@ -145,7 +130,7 @@ static void put(auditor *a, const char *bytes, size_t len)
         cli_write(bytes, len);
         return;
     }
-    char *bigger = grow(a->text, &a->text_cap, a->text_used + len, 1);
+    char *bigger = cli_grow(a->text, &a->text_cap, a->text_used + len, 1);
     if (!bigger) { /* out of memory: write what we have, piece by piece */
         if (a->text_used)
             fwrite(a->text, 1, a->text_used, stderr);
@@ -162,9 +147,8 @@ static void put_str(auditor *a, const char *text) { put(a, text, strlen(text)); 
 
 static void put_uint(auditor *a, unsigned long long value)
 {
-    char digits[24];
-    int n = snprintf(digits, sizeof digits, "%llu", value);
-    put(a, digits, (size_t)n);
+    char digits[CLI_DECIMAL_MAX];
+    put(a, digits, cli_decimal(digits, value));
 }
 
 static void end_line(auditor *a)
@@ -227,10 +211,10 @@ static int room_for_codes(auditor *a, size_t tags)
 {
     if (tags == 0)
         return 1;
-    code_site *sites = grow(a->sites, &a->sites_cap, tags, sizeof *sites);
+    code_site *sites = cli_grow(a->sites, &a->sites_cap, tags, sizeof *sites);
     if (sites)
         a->sites = sites;
-    gbr_scan_match *matches = grow(a->matches, &a->matches_cap, tags, sizeof *matches);
+    gbr_scan_match *matches = cli_grow(a->matches, &a->matches_cap, tags, sizeof *matches);
     if (matches)
         a->matches = matches;
     return sites && matches;
@@ -283,7 +267,7 @@ static void audit_game(void *context, const pgn_game *game)
             n = 0; /* nothing to check against: the codes stay as they are */
         }
     } else if (n > 0) {
-        a->codec->parse_fen(initial_fen, strlen(initial_fen), &position); /* cannot fail */
+        a->codec->parse_fen(pgn_start_fen, strlen(pgn_start_fen), &position); /* cannot fail */
     }
     if (n > 0) {
         for (size_t i = 0; i < n; i++) {

@@ -80,206 +80,6 @@ static const char help[] =
     "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
     "or crashed, 1 otherwise, 2 on a usage error or unreadable vectors.\n";
 
-/* ==== The protocol's operations ========================================== */
-
-static const char *const operations[] = {
-    "material",     "study",         "position",          "fen-material",     "fen-study",
-    "fen-study-win", "fen-study-draw", "fen-position",     "fen-position-win", "fen-position-draw",
-    "position-fen", "name-material", "material-name",     "check",            "material-order",
-    "study-order",  "position-order", NULL};
-
-int conform_operation_known(const char *operation)
-{
-    for (const char *const *op = operations; *op; op++)
-        if (strcmp(*op, operation) == 0)
-            return 1;
-    return 0;
-}
-
-static int write_error(char *answer, gbr_result r, size_t column_offset)
-{
-    snprintf(answer, CONFORM_ANSWER_MAX + 1, "error %s %lu", gbr_error_name(r.error),
-             (unsigned long)r.column + (unsigned long)column_offset);
-    return CONFORM_REJECTED;
-}
-
-static int write_text(char *answer, gbr_result r, const char *text, size_t offset, size_t column_offset)
-{
-    if (r.error != GBR_OK)
-        return write_error(answer, r, column_offset);
-    memcpy(answer + offset, text, r.length);
-    answer[offset + r.length] = '\0';
-    return CONFORM_ACCEPTED;
-}
-
-/* Parses one text of an order operation and gives its key as bytes compared
- * with memcmp: big-endian integers for materials and studies. */
-static gbr_result order_key(const gbr_codec *c, char kind, const char *src, size_t len, uint8_t key[GBR_POSITION_KEY_SIZE])
-{
-    memset(key, 0, GBR_POSITION_KEY_SIZE);
-    gbr_result r;
-    uint64_t number = 0;
-    if (kind == 'm') {
-        gbr_material m;
-        r = c->parse_material(src, len, &m);
-        if (r.error == GBR_OK)
-            number = c->material_key(&m);
-    } else if (kind == 's') {
-        gbr_study s;
-        r = c->parse_study(src, len, &s);
-        if (r.error == GBR_OK)
-            number = c->study_key(&s);
-    } else {
-        gbr_position p;
-        gbr_position_key k;
-        r = c->parse_position(src, len, &p);
-        if (r.error == GBR_OK) {
-            c->position_key(&p, &k);
-            memcpy(key, k.bytes, GBR_POSITION_KEY_SIZE);
-        }
-        return r;
-    }
-    for (int i = 0; i < 8; i++)
-        key[i] = (uint8_t)(number >> (56 - 8 * i));
-    return r;
-}
-
-/* "A|B": '<', '=' or '>' by the directory order of section 8. A runs to the
- * first '|' or the end and is read first (§13.2), so its own errors, the
- * empty input's `empty` included, come before a missing '|'. Columns of
- * errors count in the whole input, so B's are shifted by len(A) + 1. */
-static int answer_order(const gbr_codec *c, char kind, const char *src, size_t len, char *answer)
-{
-    const char *bar = len ? memchr(src, '|', len) : NULL;
-    size_t first_len = bar ? (size_t)(bar - src) : len;
-    uint8_t a[GBR_POSITION_KEY_SIZE], b[GBR_POSITION_KEY_SIZE];
-    gbr_result r = order_key(c, kind, src, first_len, a);
-    if (r.error != GBR_OK)
-        return write_error(answer, r, 0);
-    if (!bar) {
-        gbr_result missing = {GBR_E_TRUNCATED, (uint32_t)(len + 1), 0};
-        return write_error(answer, missing, 0);
-    }
-    r = order_key(c, kind, bar + 1, len - first_len - 1, b);
-    if (r.error != GBR_OK)
-        return write_error(answer, r, first_len + 1);
-    int cmp = memcmp(a, b, sizeof a);
-    answer[0] = cmp < 0 ? '<' : cmp > 0 ? '>' : '=';
-    answer[1] = '\0';
-    return CONFORM_ACCEPTED;
-}
-
-gbr_result_option conform_result_option(const char *operation)
-{
-    size_t n = strlen(operation);
-    if (n >= 4 && strcmp(operation + n - 4, "-win") == 0)
-        return GBR_RESULT_WIN;
-    if (n >= 5 && strcmp(operation + n - 5, "-draw") == 0)
-        return GBR_RESULT_DRAW;
-    return GBR_RESULT_NONE;
-}
-
-int conform_answer(const gbr_codec *c, const char *op, const char *src, size_t len, char *answer)
-{
-    char text[CONFORM_ANSWER_MAX];
-    const size_t cap = sizeof text;
-    answer[0] = '\0';
-    if (strcmp(op, "material") == 0)
-        return write_text(answer, gbr_material_canonical(c, text, cap, src, len), text, 0, 0);
-    if (strcmp(op, "study") == 0)
-        return write_text(answer, gbr_study_canonical(c, text, cap, src, len), text, 0, 0);
-    if (strcmp(op, "position") == 0)
-        return write_text(answer, gbr_position_canonical(c, text, cap, src, len), text, 0, 0);
-    if (strcmp(op, "fen-material") == 0)
-        return write_text(answer, gbr_fen_to_material(c, text, cap, src, len), text, 0, 0);
-    if (strncmp(op, "fen-study", 9) == 0 || strncmp(op, "fen-position", 12) == 0) {
-        int study = op[4] == 's';
-        const char *suffix = op + (study ? 9 : 12);
-        /* [result option]: the only suffix that names it */
-        static const char *const suffixes[3] = {"", "-win", "-draw"};
-        gbr_result_option result = conform_result_option(suffix);
-        if (strcmp(suffix, suffixes[result]) != 0)
-            return CONFORM_UNKNOWN_OP;
-        gbr_result r = study ? gbr_fen_to_study(c, text, cap, src, len, result)
-                             : gbr_fen_to_position(c, text, cap, src, len, result);
-        return write_text(answer, r, text, 0, 0);
-    }
-    if (strcmp(op, "position-fen") == 0)
-        return write_text(answer, gbr_position_to_fen(c, text, cap, src, len), text, 0, 0);
-    if (strcmp(op, "name-material") == 0)
-        return write_text(answer, gbr_name_to_material(c, text, cap, src, len), text, 0, 0);
-    if (strcmp(op, "material-name") == 0)
-        return write_text(answer, gbr_material_to_name(c, text, cap, src, len), text, 0, 0);
-    if (strcmp(op, "check") == 0) {
-        gbr_form form = GBR_FORM_UNKNOWN;
-        gbr_result r = gbr_check(c, text, cap, src, len, &form);
-        if (r.error != GBR_OK)
-            return write_error(answer, r, 0);
-        size_t prefix = (size_t)snprintf(answer, CONFORM_ANSWER_MAX + 1, "%s ", gbr_form_name(form));
-        return write_text(answer, r, text, prefix, 0);
-    }
-    if (strcmp(op, "material-order") == 0)
-        return answer_order(c, 'm', src, len, answer);
-    if (strcmp(op, "study-order") == 0)
-        return answer_order(c, 's', src, len, answer);
-    if (strcmp(op, "position-order") == 0)
-        return answer_order(c, 'p', src, len, answer);
-    return CONFORM_UNKNOWN_OP;
-}
-
-/* ==== Escaping of vector fields ========================================== */
-
-void conform_escape(const char *src, size_t len, char *out)
-{
-    static const char hex[] = "0123456789abcdef";
-    for (size_t i = 0; i < len; i++) {
-        unsigned char byte = (unsigned char)src[i];
-        if (byte == '\\') {
-            *out++ = '\\';
-            *out++ = '\\';
-        } else if (byte < 0x20 || byte > 0x7e) {
-            *out++ = '\\';
-            *out++ = 'x';
-            *out++ = hex[byte >> 4];
-            *out++ = hex[byte & 15];
-        } else {
-            *out++ = (char)byte;
-        }
-    }
-    *out = '\0';
-}
-
-static int hex_value(char h)
-{
-    if (h >= '0' && h <= '9')
-        return h - '0';
-    if (h >= 'a' && h <= 'f')
-        return h - 'a' + 10;
-    return -1;
-}
-
-long conform_unescape(const char *text, char *out)
-{
-    long n = 0;
-    for (const char *p = text; *p; p++) {
-        unsigned char byte = (unsigned char)*p;
-        if (byte < 0x20 || byte > 0x7e)
-            return -1;
-        if (byte == '\\') {
-            if (p[1] == '\\') {
-                p++;
-            } else if (p[1] == 'x' && hex_value(p[2]) >= 0 && hex_value(p[3]) >= 0) {
-                byte = (unsigned char)(hex_value(p[2]) * 16 + hex_value(p[3]));
-                p += 3;
-            } else {
-                return -1;
-            }
-        }
-        out[n++] = (char)byte;
-    }
-    return n;
-}
-
 /* ==== gbr conform --answer OPERATION ===================================== */
 
 static int answer_stdin(const gbr_codec *codec, const char *operation)
@@ -365,7 +165,7 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
         return 2;
     }
     *tab = '\0';
-    if (!conform_operation_known(line)) {
+    if (!gbr_operation_by_name(line, strlen(line))) {
         fprintf(stderr, "gbr conform: unknown operation '%s'\n", line);
         return 2;
     }
@@ -448,14 +248,9 @@ static int answer_batch(const gbr_codec *codec)
 
 /* ==== The runner ========================================================== */
 
-static const char *const levels[] = {"material", "study", "position", "extensions", NULL};
-
 static int level_rank(const char *level)
 {
-    for (int i = 0; levels[i]; i++)
-        if (strcmp(levels[i], level) == 0)
-            return i;
-    return -1;
+    return gbr_level_by_name(level, strlen(level));
 }
 
 typedef struct vector_case {
@@ -475,14 +270,10 @@ typedef struct pattern_list {
 
 static int push_pattern(pattern_list *list, char *pattern)
 {
-    if (list->count == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 16;
-        char **bigger = realloc(list->items, cap * sizeof *bigger);
-        if (!bigger)
-            return -1;
-        list->items = bigger;
-        list->cap = cap;
-    }
+    char **bigger = cli_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    if (!bigger)
+        return -1;
+    list->items = bigger;
     list->items[list->count++] = pattern;
     return 0;
 }
@@ -541,17 +332,13 @@ static int load_vector_file(const char *path, case_list *cases)
             status = -1;
             break;
         }
-        if (cases->count == cases->cap) {
-            size_t cap = cases->cap ? cases->cap * 2 : 256;
-            vector_case *bigger = realloc(cases->items, cap * sizeof *bigger);
-            if (!bigger) {
-                free(vc.line);
-                status = -1;
-                break;
-            }
-            cases->items = bigger;
-            cases->cap = cap;
+        vector_case *bigger = cli_grow(cases->items, &cases->cap, cases->count + 1, sizeof *bigger);
+        if (!bigger) {
+            free(vc.line);
+            status = -1;
+            break;
         }
+        cases->items = bigger;
         cases->items[cases->count++] = vc;
     }
     free(line);
@@ -663,7 +450,7 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
     int status = CLI_EXIT_OK;
     for (int level = 0; level <= opt->max_level && status == CLI_EXIT_OK; level++) {
         char path[4096];
-        snprintf(path, sizeof path, "%s/%s.tsv", opt->vectors_dir, levels[level]);
+        snprintf(path, sizeof path, "%s/%s.tsv", opt->vectors_dir, gbr_level_name((gbr_level)level));
         if (load_vector_file(path, &cases) != 0)
             status = CLI_EXIT_USAGE;
     }
@@ -827,7 +614,7 @@ int cmd_conform(int argc, char **argv)
     args.line_inputs = 0; /* its help says what it reads and its exit status */
     runner_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.max_level = 3;
+    opt.max_level = GBR_LEVEL_EXTENSIONS;
     opt.timeout = 10.0;
     opt.vectors_dir = "spec/vectors";
     const char *answer_operation = NULL;
@@ -911,7 +698,7 @@ int cmd_conform(int argc, char **argv)
             status = cli_usage_error(&args, "--answer reads its input from standard input, not arguments");
         else if (strcmp(answer_operation, "batch") == 0)
             status = answer_batch(args.codec);
-        else if (!conform_operation_known(answer_operation))
+        else if (!gbr_operation_by_name(answer_operation, strlen(answer_operation)))
             status = cli_usage_error(&args, "unknown operation '%s'", answer_operation);
         else
             status = answer_stdin(args.codec, answer_operation);

@@ -42,7 +42,7 @@ static void put_json_side(const material_words *d, int colour)
         cli_putc('"');
         cli_puts(material_type_plural[type]);
         cli_puts("\":");
-        if (type <= GBR_KNIGHT && d->overflow[type])
+        if (type <= GBR_KNIGHT && (d->unknown & (1u << type)))
             cli_puts("null");
         else
             cli_put_uint(d->counts.count[colour][type]);
@@ -68,7 +68,7 @@ static void put_json(const cli_input *in, const material_words *d)
     cli_puts(",\"overflow\":[");
     int any = 0;
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
-        if (d->overflow[type]) {
+        if (d->unknown & (1u << type)) {
             if (any)
                 cli_putc(',');
             any = 1;

@@ -94,23 +94,10 @@ typedef struct reader_state {
     struct timespec started, shown;
 } reader_state;
 
-static void *grow(void *array, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return array;
-    size_t n = *cap ? *cap : 256;
-    while (n < need)
-        n *= 2;
-    void *bigger = realloc(array, n * size);
-    if (bigger)
-        *cap = n;
-    return bigger;
-}
-
 static int keep(reader_state *st, const char *bytes, size_t len, directory_text *t)
 {
     directory *d = st->d;
-    char *text = grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
+    char *text = cli_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
     if (!text) {
         st->failed = 1;
         t->at = t->len = 0;
@@ -167,7 +154,7 @@ static void report(reader_state *st, unsigned long game, unsigned long line, uns
 
 static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
 {
-    char *bigger = grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
+    char *bigger = cli_grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
     if (!bigger) {
         st->failed = 1;
         return;
@@ -227,7 +214,7 @@ static void add_game(void *context, const pgn_game *g)
         show_progress(st, 0);
     if (st->failed)
         return;
-    directory_entry *entries = grow(d->entries, &d->entries_cap, d->entries_n + 1, sizeof *entries);
+    directory_entry *entries = cli_grow(d->entries, &d->entries_cap, d->entries_n + 1, sizeof *entries);
     if (!entries) {
         st->failed = 1;
         return;

@@ -152,16 +152,12 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
 {
     if (st->failed)
         return;
-    if (st->n == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 1024;
-        dup_record *bigger = realloc(st->records, cap * sizeof *bigger);
-        if (!bigger) {
-            st->failed = 1;
-            return;
-        }
-        st->records = bigger;
-        st->cap = cap;
+    dup_record *bigger = cli_grow(st->records, &st->cap, st->n + 1, sizeof *bigger);
+    if (!bigger) {
+        st->failed = 1;
+        return;
     }
+    st->records = bigger;
     dup_record *r = &st->records[st->n];
     memset(r, 0, sizeof *r);
     r->order = st->n++;
@@ -194,19 +190,13 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
 static void keep(dup_state *st, const char *bytes, size_t len, directory_text *t)
 {
     directory *d = &st->text;
-    if (d->text_used + len + 1 > d->text_cap) {
-        size_t cap = d->text_cap ? d->text_cap : 4096;
-        while (cap < d->text_used + len + 1)
-            cap *= 2;
-        char *bigger = realloc(d->text, cap);
-        if (!bigger) {
-            st->failed = 1;
-            t->at = t->len = 0;
-            return;
-        }
-        d->text = bigger;
-        d->text_cap = cap;
+    char *bigger = cli_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
+    if (!bigger) {
+        st->failed = 1;
+        t->at = t->len = 0;
+        return;
     }
+    d->text = bigger;
     memcpy(d->text + d->text_used, bytes, len);
     t->at = d->text_used;
     t->len = len;

@@ -44,14 +44,7 @@ typedef struct scan_output {
 /* Appends the decimal digits of value at `at`; returns the new end. */
 static char *put_decimal(char *at, unsigned long value)
 {
-    char digits[24];
-    size_t n = sizeof digits;
-    do {
-        digits[--n] = (char)('0' + value % 10u);
-        value /= 10u;
-    } while (value != 0);
-    memcpy(at, digits + n, sizeof digits - n);
-    return at + (sizeof digits - n);
+    return at + cli_decimal(at, value);
 }
 
 static char *put_text(char *at, const char *text, size_t len)

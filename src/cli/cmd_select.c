@@ -67,17 +67,12 @@ typedef struct selector {
     gbr_query_subject initial; /* the standard start position */
 } selector;
 
-static const char initial_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 static int add_query(selector *s, const gbr_query *q, const char *text, size_t len)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 8;
-        query_entry *grown = realloc(s->queries, cap * sizeof *grown);
-        if (!grown)
-            return -1;
-        s->queries = grown, s->cap = cap;
-    }
+    query_entry *grown = cli_grow(s->queries, &s->cap, s->n + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    s->queries = grown;
     char *copy = malloc(len + 1);
     if (!copy)
         return -1;
@@ -470,7 +465,7 @@ int cmd_select(int argc, char **argv)
         s.queries[i].query.either_colour |= (uint8_t)either_colour;
     s.codec = args.codec;
     gbr_position start;
-    s.codec->parse_fen(initial_fen, strlen(initial_fen), &start);           /* cannot fail */
+    s.codec->parse_fen(pgn_start_fen, strlen(pgn_start_fen), &start);           /* cannot fail */
     gbr_query_subject_of_position(s.codec, &start, GBR_STIP_NONE, &s.initial); /* cannot fail */
 
     int read_failed = 0;

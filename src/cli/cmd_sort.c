@@ -125,19 +125,6 @@ static int out_of_memory(sorter *s)
     return -1;
 }
 
-static void *grow(void *array, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return array;
-    size_t n = *cap ? *cap : 1024;
-    while (n < need)
-        n *= 2;
-    void *bigger = realloc(array, n * size);
-    if (bigger)
-        *cap = n;
-    return bigger;
-}
-
 /* Stable LSD radix sort on the 64-bit key, skipping bytes all keys share. */
 static int radix_sort(sort_line *a, size_t n)
 {
@@ -552,7 +539,7 @@ static int add_line(sorter *s, size_t start, size_t length)
         s->failed = 1;
         return -1;
     }
-    sort_line *lines = grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
+    sort_line *lines = cli_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
     if (!lines)
         return out_of_memory(s);
     s->lines = lines;
@@ -577,7 +564,7 @@ static int add_line(sorter *s, size_t start, size_t length)
     gbr_directory_key position;
     l->key = key_of(s->codec, &m, &position);
     if (m.code.form == GBR_FORM_POSITION) {
-        gbr_directory_key *p = grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
+        gbr_directory_key *p = cli_grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
         if (!p)
             return out_of_memory(s);
         s->positions = p;

@@ -61,14 +61,12 @@ static const char help[] =
     "Exit status: 0 the files were written, 1 a case or a file failed, 2 usage\n"
     "error.\n";
 
-enum level { LEVEL_MATERIAL, LEVEL_STUDY, LEVEL_POSITION, LEVEL_EXTENSIONS, LEVEL_COUNT };
-static const char *const level_names[LEVEL_COUNT] = {"material", "study", "position", "extensions"};
 
 /* ==== Collecting the cases ================================================ */
 
 typedef struct vector {
     char *id, *operation, *input, *fault, *expect, *comment; /* input escaped */
-    enum level level;
+    gbr_level level;
 } vector;
 
 typedef struct vector_list {
@@ -79,19 +77,15 @@ typedef struct vector_list {
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 
-static void add_case(vector_list *list, enum level level, const char *id, const char *op, const char *input,
+static void add_case(vector_list *list, gbr_level level, const char *id, const char *op, const char *input,
                      const char *fault, const char *expect, const char *comment)
 {
-    if (list->count == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 512;
-        vector *bigger = realloc(list->items, cap * sizeof *bigger);
-        if (!bigger) {
-            list->failed = 1;
-            return;
-        }
-        list->items = bigger;
-        list->cap = cap;
+    vector *bigger = cli_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    if (!bigger) {
+        list->failed = 1;
+        return;
     }
+    list->items = bigger;
     vector v = {strdup(id), strdup(op), strdup(input), dup_or_null(fault), dup_or_null(expect), strdup(comment), level};
     if (!v.id || !v.operation || !v.input || !v.comment)
         list->failed = 1;
@@ -108,10 +102,10 @@ static void case_file_error(const char *path, unsigned long line, size_t column,
 /* The cases of one file of the case folder (spec/vectors/cases/): one case a
  * line, six tab-separated fields (id, level, operation, escaped input, what
  * the author states, comment), '#' comment lines. `only` is the level the
- * file must hold, or LEVEL_COUNT for any. What is stated is the error class of
+ * file must hold, or GBR_LEVEL_COUNT for any. What is stated is the error class of
  * an invalid case, or the output of a valid one that its source states (else
  * empty). Returns -1 after saying what is wrong. */
-static int add_case_file(vector_list *list, const char *path, enum level only)
+static int add_case_file(vector_list *list, const char *path, gbr_level only)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -161,13 +155,10 @@ static int add_case_file(vector_list *list, const char *path, enum level only)
             bad = 1;
             break;
         }
-        enum level level = LEVEL_COUNT;
-        for (int k = 0; k < LEVEL_COUNT; k++)
-            if (strcmp(field[1], level_names[k]) == 0)
-                level = (enum level)k;
-        if (level == LEVEL_COUNT || (only != LEVEL_COUNT && level != only)) {
+        int level = gbr_level_by_name(field[1], strlen(field[1]));
+        if (level < 0 || (only != GBR_LEVEL_COUNT && level != (int)only)) {
             case_file_error(path, number, column[1],
-                            only == LEVEL_COUNT ? "not a level (material, study, position, extensions)"
+                            only == GBR_LEVEL_COUNT ? "not a level (material, study, position, extensions)"
                                                 : "not the level this file holds");
             bad = 1;
             break;
@@ -245,24 +236,24 @@ static void add_material_sweeps(vector_list *list)
         for (int digit = 0; digit <= 9; digit++) {
             char code[8] = "0000.00";
             code[type] = (char)('0' + digit);
-            add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_%s_digit_%d", type_words[type], digit),
+            add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_%s_digit_%d", type_words[type], digit),
                      "material", code, NULL, NULL,
                      fmt(comment, sizeof comment, "digit %d on %ss", digit, type_words[type]));
             if (digit < 9)
-                add_case(list, LEVEL_MATERIAL,
+                add_case(list, GBR_LEVEL_MATERIAL,
                          fmt(id, sizeof id, "y_material_name_%s_digit_%d", type_words[type], digit), "material-name",
                          code, NULL, NULL,
                          fmt(comment, sizeof comment, "decoding: %d = %d white + 3 x %d black", digit, digit % 3,
                              digit / 3));
             else
-                add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_name_%s_overflow", type_words[type]),
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_name_%s_overflow", type_words[type]),
                          "material-name", code, "name-overflow", NULL,
                          fmt(comment, sizeof comment, "a 9 on %ss has no single split", type_words[type]));
         }
         for (int white = 0; white <= 3; white++)
             for (int black = 0; black <= 3; black++) {
                 name_of(input, type, white, black);
-                add_case(list, LEVEL_MATERIAL,
+                add_case(list, GBR_LEVEL_MATERIAL,
                          fmt(id, sizeof id, "y_name_material_%s_w%d_b%d", type_words[type], white, black),
                          "name-material", input, NULL, NULL,
                          fmt(comment, sizeof comment, "%d white and %d black %ss%s", white, black, type_words[type],
@@ -275,19 +266,19 @@ static void add_material_sweeps(vector_list *list)
             char code[8] = "0000.00";
             code[5 + side] = (char)('0' + pawns);
             if (pawns == 9)
-                add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_%s_pawns_9", colour), "material", code,
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_%s_pawns_9", colour), "material", code,
                          "pawn-count", NULL, fmt(comment, sizeof comment, "a 9 as %s's pawn count", colour));
             else if (pawns > 0 || side == 0)
-                add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_%s_pawns_%d", colour, pawns),
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_%s_pawns_%d", colour, pawns),
                          "material", code, NULL, NULL,
                          fmt(comment, sizeof comment, "%d %s pawns", pawns, colour));
             name_of(input, GBR_PAWN, side ? 0 : pawns, side ? pawns : 0);
             if (pawns == 9)
-                add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "n_name_material_%s_ninth_pawn", colour),
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_name_material_%s_ninth_pawn", colour),
                          "name-material", input, "too-many-pawns", NULL,
                          fmt(comment, sizeof comment, "a ninth %s pawn, reported at it", colour));
             else if (pawns > 0)
-                add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "y_name_material_%s_pawns_%d", colour, pawns),
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_name_material_%s_pawns_%d", colour, pawns),
                          "name-material", input, NULL, NULL,
                          fmt(comment, sizeof comment, "%d %s pawns", pawns, colour));
         }
@@ -297,17 +288,17 @@ static void add_material_sweeps(vector_list *list)
     many[0] = 'K';
     memset(many + 1, 'Q', 257);
     memcpy(many + 258, "vK", 3);
-    add_case(list, LEVEL_MATERIAL, "n_name_material_promotions_257_queens", "name-material", many, "promotions", NULL,
+    add_case(list, GBR_LEVEL_MATERIAL, "n_name_material_promotions_257_queens", "name-material", many, "promotions", NULL,
              "257 queens: a count kept in 8 bits would wrap to 1");
     /* Order: one step up in each of the six places of abcdef, both ways. */
     for (int place = 0; place < 6; place++) {
         char low[8] = "3333.33", high[8] = "3333.33";
         int at = place < 4 ? place : place + 1;
         high[at] = '4';
-        add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_order_place_%d_less", place + 1),
+        add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_order_place_%d_less", place + 1),
                  "material-order", fmt(input, sizeof input, "%s|%s", low, high), NULL, NULL,
                  fmt(comment, sizeof comment, "one step up in place %d of abcdef", place + 1));
-        add_case(list, LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_order_place_%d_greater", place + 1),
+        add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_order_place_%d_greater", place + 1),
                  "material-order", fmt(input, sizeof input, "%s|%s", high, low), NULL, NULL,
                  fmt(comment, sizeof comment, "one step down in place %d of abcdef", place + 1));
     }
@@ -324,7 +315,7 @@ static void add_study_sweeps(vector_list *list)
     for (int s = 0; s < 3; s++)
         for (int w = 0; w < 3; w++)
             for (int shortened = 0; shortened < 2; shortened++) {
-                add_case(list, LEVEL_STUDY,
+                add_case(list, GBR_LEVEL_STUDY,
                          fmt(id, sizeof id, "y_study_%s_%s_%s", stipulation_words[s], wrapper_words[w],
                              shortened ? "short" : "long"),
                          "study",
@@ -353,10 +344,10 @@ static void add_position_sweeps(vector_list *list)
             for (int i = 0; i < black; i++)
                 n += (size_t)snprintf(field + n, sizeof field - n, "%c6", files[i]);
             fmt(input, sizeof input, "e1e8 %s%s%s %d/%d.", code, n ? " " : "", field, 1 + white, 1 + black);
-            add_case(list, LEVEL_POSITION, fmt(id, sizeof id, "y_position_%s_digit_%d", type_words[type], digit),
+            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_%s_digit_%d", type_words[type], digit),
                      "position", input, NULL, NULL,
                      fmt(comment, sizeof comment, "%d white and %d black %ss", white, black, type_words[type]));
-            add_case(list, LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_%s_digit_%d", type_words[type], digit),
+            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_%s_digit_%d", type_words[type], digit),
                      "position-fen", input, NULL, NULL,
                      fmt(comment, sizeof comment, "%d white and %d black %ss to FEN", white, black, type_words[type]));
         }
@@ -368,7 +359,7 @@ static void add_position_sweeps(vector_list *list)
             for (int i = 0; i < pawns; i++)
                 snprintf(field + 1 + 2 * i, sizeof field - 1 - 2 * (size_t)i, "%c%c", files[i], side ? '7' : '2');
             fmt(input, sizeof input, "d1d8 %s %s %d/%d.", code, field, 1 + (side ? 0 : pawns), 1 + (side ? pawns : 0));
-            add_case(list, LEVEL_POSITION, fmt(id, sizeof id, "y_position_%s_pawns_%d", colour, pawns), "position",
+            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_%s_pawns_%d", colour, pawns), "position",
                      input, NULL, NULL, fmt(comment, sizeof comment, "%d %s pawns", pawns, colour));
         }
     }
@@ -376,9 +367,9 @@ static void add_position_sweeps(vector_list *list)
     static const char *const indicator_words[] = {"none", "win", "draw", "black_win", "black_draw", "wtm", "btm"};
     for (int i = 0; i < 7; i++) {
         fmt(input, sizeof input, "a7d3 0116.00 b2b3c6d6 3/3%s.", indicators[i]);
-        add_case(list, LEVEL_POSITION, fmt(id, sizeof id, "y_position_indicator_%s", indicator_words[i]), "position",
+        add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_indicator_%s", indicator_words[i]), "position",
                  input, NULL, NULL, fmt(comment, sizeof comment, "indicator \"%s\"", indicators[i]));
-        add_case(list, LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_indicator_%s", indicator_words[i]),
+        add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_indicator_%s", indicator_words[i]),
                  "position-fen", input, NULL, NULL,
                  fmt(comment, sizeof comment, "indicator \"%s\" gives the side to move", indicators[i]));
     }
@@ -388,7 +379,7 @@ static void add_position_sweeps(vector_list *list)
             fmt(input, sizeof input, "1r2k3/8/8/8/8/8/8/R3K3 %c - - 0 1", side ? 'b' : 'w');
             char op[32];
             fmt(op, sizeof op, "fen-position%s", results[r]);
-            add_case(list, LEVEL_POSITION,
+            add_case(list, GBR_LEVEL_POSITION,
                      fmt(id, sizeof id, "y_fen_position_%s_%s", side ? "black" : "white", r ? results[r] + 1 : "none"),
                      op, input, NULL, NULL,
                      fmt(comment, sizeof comment, "%s to move, result %s", side ? "Black" : "White",
@@ -449,15 +440,12 @@ static int add_case_folder(vector_list *list, const char *dir)
         size_t n = strlen(entry->d_name);
         if (entry->d_name[0] == '.' || n < 5 || strcmp(entry->d_name + n - 4, ".tsv") != 0)
             continue;
-        if (count == cap) {
-            size_t bigger_cap = cap ? cap * 2 : 16;
-            char **bigger = realloc(names, bigger_cap * sizeof *bigger);
-            if (!bigger) {
-                bad = 1;
-                break;
-            }
-            names = bigger, cap = bigger_cap;
+        char **bigger = cli_grow(names, &cap, count + 1, sizeof *bigger);
+        if (!bigger) {
+            bad = 1;
+            break;
         }
+        names = bigger;
         if ((names[count] = strdup(entry->d_name)) == NULL)
             bad = 1;
         else
@@ -468,25 +456,26 @@ static int add_case_folder(vector_list *list, const char *dir)
         fprintf(stderr, "gbr vectors: out of memory\n");
     if (count > 1)
         qsort(names, count, sizeof *names, by_name);
-    static void (*const sweeps[LEVEL_COUNT])(vector_list *) = {add_material_sweeps, add_study_sweeps,
+    static void (*const sweeps[GBR_LEVEL_COUNT])(vector_list *) = {add_material_sweeps, add_study_sweeps,
                                                                add_position_sweeps, NULL};
     char path[4096];
-    for (int level = 0; level < LEVEL_COUNT && !bad; level++) {
-        if (join_path(path, sizeof path, dir, level_names[level], ".tsv") != 0 ||
-            add_case_file(list, path, (enum level)level) != 0)
+    for (int level = 0; level < GBR_LEVEL_COUNT && !bad; level++) {
+        if (join_path(path, sizeof path, dir, gbr_level_name(level), ".tsv") != 0 ||
+            add_case_file(list, path, (gbr_level)level) != 0)
             bad = 1;
         else if (sweeps[level])
             sweeps[level](list);
     }
     for (size_t i = 0; i < count && !bad; i++) {
         int own = 0;
-        for (int level = 0; level < LEVEL_COUNT; level++)
-            own |= strlen(names[i]) == strlen(level_names[level]) + 4 &&
-                   strncmp(names[i], level_names[level], strlen(level_names[level])) == 0;
+        for (int level = 0; level < GBR_LEVEL_COUNT; level++) {
+            const char *name = gbr_level_name((gbr_level)level);
+            own |= strlen(names[i]) == strlen(name) + 4 && strncmp(names[i], name, strlen(name)) == 0;
+        }
         for (size_t last = 0; last < sizeof files_read_last / sizeof files_read_last[0]; last++)
             own |= strcmp(names[i], files_read_last[last]) == 0;
         if (!own && (join_path(path, sizeof path, dir, names[i], "") != 0 ||
-                     add_case_file(list, path, LEVEL_COUNT) != 0))
+                     add_case_file(list, path, GBR_LEVEL_COUNT) != 0))
             bad = 1;
     }
     if (!bad) {
@@ -494,11 +483,14 @@ static int add_case_folder(vector_list *list, const char *dir)
         add_length_sweeps(list);
         add_digit_sweeps(list);
     }
+    /* The coverage cases, then the spec's checked examples, last: neither
+     * takes the place of a case the coverage sweeps compute, so adding one
+     * removes no id. */
     for (size_t last = 0; last < sizeof files_read_last / sizeof files_read_last[0]; last++)
         for (size_t i = 0; i < count && !bad; i++)
             if (strcmp(names[i], files_read_last[last]) == 0 &&
                 (join_path(path, sizeof path, dir, names[i], "") != 0 ||
-                 add_case_file(list, path, LEVEL_COUNT) != 0))
+                 add_case_file(list, path, GBR_LEVEL_COUNT) != 0))
                 bad = 1;
     for (size_t i = 0; i < count; i++)
         free(names[i]);
@@ -634,27 +626,36 @@ static void add_length_sweeps(vector_list *list)
 {
     static const struct {
         const char *op, *valid;
-        enum level level;
     } ops[] = {
-        {"material", "0116.00", LEVEL_MATERIAL},
-        {"name-material", "KRPvKR", LEVEL_MATERIAL},
-        {"material-name", "0116.00", LEVEL_MATERIAL},
-        {"material-order", "0002.01|0002.00", LEVEL_MATERIAL},
-        {"study", "+0020.42c1a1", LEVEL_STUDY},
-        {"study-order", "+0020.42c1a1|=0020.42c1a1", LEVEL_STUDY},
-        {"position", "a7d3 0116.00 b2b3c6d6 3/3+.", LEVEL_POSITION},
-        {"position-fen", "a7d3 0116.00 b2b3c6d6 3/3+.", LEVEL_POSITION},
-        {"position-order", "e1e8 0000.00 1/1.|e1e8 0000.00 1/1.", LEVEL_POSITION},
-        {"fen-material", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"fen-study", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"fen-study-win", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"fen-study-draw", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"fen-position", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"fen-position-win", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"fen-position-draw", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", LEVEL_POSITION},
-        {"check", "0116.00", LEVEL_MATERIAL},
+        {"material", "0116.00"},
+        {"name-material", "KRPvKR"},
+        {"material-name", "0116.00"},
+        {"material-order", "0002.01|0002.00"},
+        {"study", "+0020.42c1a1"},
+        {"study-order", "+0020.42c1a1|=0020.42c1a1"},
+        {"position", "a7d3 0116.00 b2b3c6d6 3/3+."},
+        {"position-fen", "a7d3 0116.00 b2b3c6d6 3/3+."},
+        {"position-order", "e1e8 0000.00 1/1.|e1e8 0000.00 1/1."},
+        {"fen-material", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"fen-study", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"fen-study-win", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"fen-study-draw", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"fen-position", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"fen-position-win", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"fen-position-draw", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"},
+        {"check", "0116.00"},
     };
     char answer[CONFORM_ANSWER_MAX + 1], fault[64], id[160], op_id[64], input[4], comment[160];
+    /* Every operation of the protocol has its valid input here. */
+    for (size_t k = 0; gbr_operation_at(k); k++) {
+        int listed = 0;
+        for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+            listed |= strcmp(ops[o].op, gbr_operation_at(k)->name) == 0;
+        if (!listed) {
+            fprintf(stderr, "gbr vectors: no valid input for the length cases of %s\n", gbr_operation_at(k)->name);
+            list->failed = 1;
+        }
+    }
     for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
         for (size_t length = 0; length <= 2; length++) {
             int found = 0;
@@ -665,7 +666,7 @@ static void add_length_sweeps(vector_list *list)
             snprintf(input, sizeof input, "%.*s", (int)length, ops[o].valid);
             int status = reference_answer(ops[o].op, "", input, answer);
             underscored(op_id, sizeof op_id, ops[o].op);
-            add_case(list, ops[o].level,
+            add_case(list, gbr_operation_by_name(ops[o].op, strlen(ops[o].op))->level,
                      fmt(id, sizeof id, "%c_%s_length_%zu", status == CONFORM_REJECTED ? 'n' : 'y', op_id, length),
                      ops[o].op, input, status == CONFORM_REJECTED ? fault_of(answer, fault, sizeof fault) : NULL, NULL,
                      fmt(comment, sizeof comment, "%zu bytes: the start of %s", length, ops[o].valid));
@@ -696,12 +697,17 @@ static int digit_covered(const vector_list *list, char (*answers)[CONFORM_ANSWER
 }
 
 /* Each material digit 0-9 of each type through every operation that gives
- * a material code: a name, a FEN or (check) a material code with that
- * many men (white + 3 x black, or three white for 9). */
+ * a material code from another form: a name, a FEN or (check) a material
+ * code with that many men (white + 3 x black, or three white for 9). */
 static void add_digit_sweeps(vector_list *list)
 {
-    static const char *const ops[] = {"name-material", "check", "fen-material", "fen-study", "fen-study-win",
-                                      "fen-study-draw", "fen-position", "fen-position-win", "fen-position-draw"};
+    const char *ops[32];
+    size_t op_count = 0;
+    for (size_t k = 0; gbr_operation_at(k) && op_count < sizeof ops / sizeof ops[0]; k++) {
+        const gbr_operation *op = gbr_operation_at(k);
+        if (!op->pair && (op->input == GBR_FORM_NAME || op->input == GBR_FORM_FEN || op->input == GBR_FORM_UNKNOWN))
+            ops[op_count++] = op->name;
+    }
     /* Which digits already pass through each operation: the answers so far. */
     size_t answered = list->count;
     char (*answers)[CONFORM_ANSWER_MAX + 1] = calloc(answered ? answered : 1, sizeof *answers);
@@ -713,13 +719,13 @@ static void add_digit_sweeps(vector_list *list)
         if (reference_answer(list->items[i].operation, "", list->items[i].input, answers[i]) != CONFORM_ACCEPTED)
             answers[i][0] = '\0';
     char id[160], op_id[64], input[96], comment[160];
-    for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
+    for (size_t o = 0; o < op_count; o++)
         for (int type = 0; type < 4; type++)
             for (int digit = 0; digit <= 9; digit++) {
                 if (digit_covered(list, answers, answered, ops[o], type, digit))
                     continue;
                 int white = digit == 9 ? 3 : digit % 3, black = digit == 9 ? 0 : digit / 3;
-                enum level level = LEVEL_MATERIAL;
+                gbr_level level = GBR_LEVEL_MATERIAL;
                 if (strcmp(ops[o], "name-material") == 0) {
                     name_of(input, type, white, black);
                 } else if (strcmp(ops[o], "check") == 0) {
@@ -730,7 +736,7 @@ static void add_digit_sweeps(vector_list *list)
                     snprintf(rank2, sizeof rank2, "%.*s%d", white, (char[]){upper, upper, upper, 0}, 8 - white);
                     snprintf(rank7, sizeof rank7, "%.*s%d", black, (char[]){lower, lower, lower, 0}, 8 - black);
                     snprintf(input, sizeof input, "4k3/%s/8/8/8/8/%s/4K3 w - - 0 1", rank7, rank2);
-                    level = digit == 9 ? LEVEL_EXTENSIONS : LEVEL_POSITION;
+                    level = digit == 9 ? GBR_LEVEL_EXTENSIONS : GBR_LEVEL_POSITION;
                 }
                 underscored(op_id, sizeof op_id, ops[o]);
                 add_case(list, level, fmt(id, sizeof id, "y_%s_%s_digit_%d", op_id, type_words[type], digit), ops[o],
@@ -789,7 +795,7 @@ static int checked_answer(const vector *v, char *answer, int *status)
     return 0;
 }
 
-static const char *const how_chosen[LEVEL_COUNT] = {
+static const char *const how_chosen[GBR_LEVEL_COUNT] = {
     "# How the cases were chosen: every example of the seeds' texts as they state it\n"
     "# (y_*_seed_*); every digit 0-9 on every type, encoded and decoded; every split\n"
     "# of 0-3 white against 0-3 black men of each type (the 9 rule by count); every\n"
@@ -823,10 +829,10 @@ static const char how_chosen_all[] =
     "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
     "# states (spec/vectors/cases/examples.tsv).\n";
 
-static int write_level(const char *dir, enum level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
+static int write_level(const char *dir, gbr_level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.tsv", dir, level_names[level]);
+    snprintf(path, sizeof path, "%s/%s.tsv", dir, gbr_level_name(level));
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
@@ -841,7 +847,7 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"
                "# outside 0x20-0x7e are written \\xHH and a backslash is written \\\\.\n",
-            level_names[level]);
+            gbr_level_name(level));
     fputs(how_chosen[level], f);
     fputs(how_chosen_all, f);
     fprintf(f, "# Cases: %lu (valid %lu, invalid %lu, implementation-defined 0).\n", valid + invalid, valid, invalid);
@@ -851,7 +857,7 @@ static int write_level(const char *dir, enum level level, const vector_list *lis
         if (v->level != level)
             continue;
         conform_escape(answers[i], strlen(answers[i]), escaped);
-        fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v->id, level_names[level], v->fault ? "invalid" : "valid",
+        fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v->id, gbr_level_name(level), v->fault ? "invalid" : "valid",
                 v->operation, v->input, escaped, v->comment);
     }
     if (fclose(f) != 0) {
@@ -896,11 +902,11 @@ static int has_byte(const char *raw, size_t len, int (*pick)(unsigned char))
 static int is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
 static int is_high(unsigned char c) { return c >= 0x80; }
 
-static int write_level_json(const char *dir, enum level level, const vector_list *list,
+static int write_level_json(const char *dir, gbr_level level, const vector_list *list,
                             char (*answers)[CONFORM_ANSWER_MAX + 1], unsigned long tests)
 {
     char path[4096];
-    snprintf(path, sizeof path, "%s/json/%s.json", dir, level_names[level]);
+    snprintf(path, sizeof path, "%s/json/%s.json", dir, gbr_level_name(level));
     FILE *f = fopen(path, "w");
     if (!f) {
         fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
@@ -910,7 +916,7 @@ static int write_level_json(const char *dir, enum level level, const vector_list
                "  \"specVersion\": \"1.1\",\n  \"level\": \"%s\",\n"
                "  \"generatedBy\": \"gbr vectors (src/cli/cmd_vectors.c) with the reference codec, in the same run "
                "as %s.tsv: do not edit\",\n  \"numberOfTests\": %lu,\n  \"header\": [",
-            level_names[level], level_names[level], tests);
+            gbr_level_name(level), gbr_level_name(level), tests);
     /* The TSV header's "How the cases were chosen" lines, without the "# ". */
     const char *const texts[] = {how_chosen[level], how_chosen_all};
     int first = 1;
@@ -1030,7 +1036,8 @@ static int make_dir(const char *path)
 static int write_seed(const char *dir, const char *surface, const char *name, const char *raw, size_t len,
                       const char *operation)
 {
-    const unsigned char options[2] = {0xFF, (unsigned char)conform_result_option(operation)};
+    const gbr_operation *op = gbr_operation_by_name(operation, strlen(operation));
+    const unsigned char options[2] = {0xFF, (unsigned char)(op ? op->result : GBR_RESULT_NONE)};
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, surface);
     if (make_dir(path) != 0)
@@ -1193,12 +1200,12 @@ int cmd_vectors(int argc, char **argv)
     if (!bad && make_dir(json_dir) != 0)
         bad = 1;
     /* Both forms of a level from the same cases and answers, in this run. */
-    for (int level = 0; level < LEVEL_COUNT && !bad; level++) {
+    for (int level = 0; level < GBR_LEVEL_COUNT && !bad; level++) {
         unsigned long tests = 0;
         for (size_t i = 0; i < list.count; i++)
-            tests += list.items[i].level == (enum level)level;
-        if (write_level(out_dir, (enum level)level, &list, answers) != 0 ||
-            write_level_json(out_dir, (enum level)level, &list, answers, tests) != 0)
+            tests += list.items[i].level == (gbr_level)level;
+        if (write_level(out_dir, (gbr_level)level, &list, answers) != 0 ||
+            write_level_json(out_dir, (gbr_level)level, &list, answers, tests) != 0)
             bad = 1;
     }
     if (!bad && fuzz_dir && write_fuzz_corpus(fuzz_dir, &list) != 0)

@@ -23,36 +23,19 @@
 #include "conform_protocol.h"
 #include "gen.h"
 
-/* What each operation reads, for the generators. */
-enum input_kind { IN_MATERIAL, IN_STUDY, IN_POSITION, IN_FEN, IN_NAME, IN_ANY, IN_PAIR };
-
-static const struct fuzz_operation {
-    const char *name;
-    int level;
-    enum input_kind kind;
-    gen_form form; /* the form generated (for IN_PAIR, the form of A and B) */
-} fuzz_operations[] = {
-    {"material", 0, IN_MATERIAL, GEN_MATERIAL},      {"name-material", 0, IN_NAME, GEN_NAME},
-    {"material-name", 0, IN_MATERIAL, GEN_MATERIAL}, {"material-order", 0, IN_PAIR, GEN_MATERIAL},
-    {"check", 0, IN_ANY, GEN_MATERIAL},              {"study", 1, IN_STUDY, GEN_STUDY},
-    {"study-order", 1, IN_PAIR, GEN_STUDY},          {"position", 2, IN_POSITION, GEN_POSITION},
-    {"position-fen", 2, IN_POSITION, GEN_POSITION},  {"fen-material", 2, IN_FEN, GEN_FEN},
-    {"fen-study", 2, IN_FEN, GEN_FEN},               {"fen-study-win", 2, IN_FEN, GEN_FEN},
-    {"fen-study-draw", 2, IN_FEN, GEN_FEN},          {"fen-position", 2, IN_FEN, GEN_FEN},
-    {"fen-position-win", 2, IN_FEN, GEN_FEN},        {"fen-position-draw", 2, IN_FEN, GEN_FEN},
-    {"position-order", 2, IN_PAIR, GEN_POSITION},
-};
-#define OPERATION_COUNT (sizeof fuzz_operations / sizeof fuzz_operations[0])
-
-int conform_operation_level(const char *operation)
+/* The operations are libgbr's table (gbr_operation_at); the form the
+ * generators write for each is the form it reads (for `check`, chosen per
+ * case by check_form). */
+static gen_form generated_form(const gbr_operation *op)
 {
-    for (size_t i = 0; i < OPERATION_COUNT; i++)
-        if (strcmp(fuzz_operations[i].name, operation) == 0)
-            return fuzz_operations[i].level;
-    return -1;
+    switch (op->input) {
+    case GBR_FORM_STUDY: return GEN_STUDY;
+    case GBR_FORM_POSITION: return GEN_POSITION;
+    case GBR_FORM_FEN: return GEN_FEN;
+    case GBR_FORM_NAME: return GEN_NAME;
+    default: return GEN_MATERIAL;
+    }
 }
-
-static const char *const level_names[] = {"material", "study", "position", "extensions"};
 
 static double now_seconds(void)
 {
@@ -72,7 +55,7 @@ static gen_form check_form(gen_rng *rng, int max_level)
 
 /* One case's input: a generated text (through the reference codec, or by
  * hand), mutated or not, or a mutated vector input of the same operation. */
-static void make_input(gen_rng *rng, const struct fuzz_operation *op, int max_level, const conform_fuzz_seed *seeds,
+static void make_input(gen_rng *rng, const gbr_operation *op, int max_level, const conform_fuzz_seed *seeds,
                        const size_t *seed_index, size_t seed_count, gen_bytes *out)
 {
     const gbr_codec *ref = gbr_codec_ref();
@@ -84,8 +67,8 @@ static void make_input(gen_rng *rng, const struct fuzz_operation *op, int max_le
         gen_mutate(rng, out);
         return;
     }
-    gen_form form = op->kind == IN_ANY ? check_form(rng, max_level) : op->form;
-    if (op->kind == IN_PAIR) {
+    gen_form form = op->input == GBR_FORM_UNKNOWN ? check_form(rng, max_level) : generated_form(op);
+    if (op->pair) {
         out->len = gen_order_pair(rng, ref, form, (char *)out->data);
     } else if (gen_chance(rng, 1, 3)) {
         /* Written by hand from counts that may break §1: more boundaries of
@@ -147,8 +130,9 @@ static int needs_extensions(const char *op, const char *input, size_t len)
  * recognises, or extensions for an input that needs them. */
 static int case_level(const char *op, const char *input, size_t len)
 {
-    int level = conform_operation_level(op);
-    if (strcmp(op, "check") == 0) {
+    const gbr_operation *operation = gbr_operation_by_name(op, strlen(op));
+    int level = operation ? (int)operation->level : -1;
+    if (operation && operation->input == GBR_FORM_UNKNOWN) {
         gbr_form form = gbr_detect_form(input, len);
         if (form == GBR_FORM_STUDY)
             level = 1;
@@ -321,7 +305,7 @@ static void vector_line(const finding *f, char *out, size_t cap)
     const char *how = f->j.got_class;
     snprintf(out, cap, "%s_fuzz_%s_%08x\t%s\t%s\t%s\t%s\t%s\tfound by gbr conform --fuzz: the program gave %s (%s)",
              f->expected_status == CONFORM_ACCEPTED ? "y" : "n", id_op, fnv1a(f->input.data, f->input.len),
-             level_names[level], f->expected_status == CONFORM_ACCEPTED ? "valid" : "invalid", f->operation, input,
+             gbr_level_name((gbr_level)level), f->expected_status == CONFORM_ACCEPTED ? "valid" : "invalid", f->operation, input,
              expected, strcmp(how, "crash") == 0 ? "no answer" : got, how);
 }
 
@@ -379,11 +363,11 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
                  int program_argc)
 {
     /* The operations in play: those of the levels, cut to --operations. */
-    const struct fuzz_operation *ops[OPERATION_COUNT];
+    const gbr_operation *ops[64];
     size_t op_count = 0;
-    for (size_t i = 0; i < OPERATION_COUNT; i++) {
-        const struct fuzz_operation *op = &fuzz_operations[i];
-        if (op->level > (opt->max_level < 2 ? opt->max_level : 2))
+    for (size_t i = 0; gbr_operation_at(i) && op_count < sizeof ops / sizeof ops[0]; i++) {
+        const gbr_operation *op = gbr_operation_at(i);
+        if ((int)op->level > (opt->max_level < GBR_LEVEL_POSITION ? opt->max_level : GBR_LEVEL_POSITION))
             continue;
         if (opt->operations) {
             size_t name_len = strlen(op->name);
@@ -403,10 +387,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         for (const char *p = opt->operations; *p;) {
             const char *comma = strchr(p, ',');
             size_t len = comma ? (size_t)(comma - p) : strlen(p);
-            int known = 0;
-            for (size_t i = 0; i < OPERATION_COUNT; i++)
-                known |= strlen(fuzz_operations[i].name) == len && memcmp(p, fuzz_operations[i].name, len) == 0;
-            if (!known) {
+            if (!gbr_operation_by_name(p, len)) {
                 fprintf(stderr, "gbr conform: --operations: unknown operation '%.*s'\n", (int)len, p);
                 return CLI_EXIT_USAGE;
             }
@@ -458,7 +439,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             json_string(program[i], strlen(program[i]));
         }
         printf("], \"mode\": \"%s\", \"seed\": %llu, \"level\": \"%s\", \"operations\": [", batch ? "batch" : "per-case",
-               (unsigned long long)opt->seed, level_names[opt->max_level]);
+               (unsigned long long)opt->seed, gbr_level_name((gbr_level)opt->max_level));
         for (size_t k = 0; k < op_count; k++)
             printf("%s\"%s\"", k ? ", " : "", ops[k]->name);
         printf("], \"disagreements\": [");

@@ -28,9 +28,6 @@ typedef struct conform_fuzz_seed {
     size_t input_len;
 } conform_fuzz_seed;
 
-/* The level (0-3) at which an operation first appears (§13.2); -1 if unknown. */
-int conform_operation_level(const char *operation);
-
 /* Runs the fuzzing; returns the exit status (0 no disagreement, 1 some, 2 a
  * usage error such as an unknown operation in the list). */
 int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds, size_t seed_count, char **program,

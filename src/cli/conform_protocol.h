@@ -1,9 +1,10 @@
 /*
- * conform_protocol.h - the conformance protocol's operations (spec/gbr.md
- * section 13), shared by `gbr vectors` (which computes the golden answers with
- * the reference codec) and `gbr conform` (which runs a program against them and
- * also answers the protocol itself with --answer). One function computes an
- * answer, so the vectors and gbr's own answers cannot drift apart.
+ * conform_protocol.h - the conformance protocol's text (spec/gbr.md section
+ * 13) as `gbr vectors` (which computes the golden answers with the reference
+ * codec) and `gbr conform` (which runs a program against them and also
+ * answers the protocol itself with --answer) handle it. The operations and
+ * their answers are libgbr's (gbr_operation_by_name, gbr_protocol_answer), so
+ * the vectors and gbr's own answers cannot drift apart.
  */
 #ifndef GBR_CONFORM_PROTOCOL_H
 #define GBR_CONFORM_PROTOCOL_H
@@ -12,8 +13,8 @@
 
 #include "gbr.h"
 
-/* The longest answer: "check" of a position form ("position " + the text). */
-#define CONFORM_ANSWER_MAX (16 + GBR_POSITION_MAX)
+/* The longest answer line, without its NUL. */
+#define CONFORM_ANSWER_MAX GBR_ANSWER_MAX
 
 /* How an operation ended: the protocol's exit statuses. */
 enum {
@@ -22,17 +23,10 @@ enum {
     CONFORM_UNKNOWN_OP = 2    /* not an operation of the protocol */
 };
 
-/* Whether `operation` is one of the protocol's operation names. */
-int conform_operation_known(const char *operation);
-
-/* The FEN result option an operation name carries: "...-win" is
- * GBR_RESULT_WIN, "...-draw" GBR_RESULT_DRAW, anything else GBR_RESULT_NONE. */
-gbr_result_option conform_result_option(const char *operation);
-
-/* Runs one operation over the input bytes (src, len) with `codec` and writes
- * the answer line, without a newline, NUL-terminated, into answer (at least
- * CONFORM_ANSWER_MAX + 1 bytes). Returns CONFORM_ACCEPTED, CONFORM_REJECTED or
- * CONFORM_UNKNOWN_OP. */
+/* gbr_protocol_answer of the operation named `operation` over the input
+ * bytes (src, len) with `codec`: the answer line, without a newline,
+ * NUL-terminated, into answer (at least CONFORM_ANSWER_MAX + 1 bytes).
+ * Returns CONFORM_ACCEPTED, CONFORM_REJECTED or CONFORM_UNKNOWN_OP. */
 int conform_answer(const gbr_codec *codec, const char *operation, const char *src, size_t len, char *answer);
 
 /* Escaping of the vector files' input and expected fields: bytes outside

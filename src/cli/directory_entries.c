@@ -39,9 +39,8 @@ void directory_put_text(sort_output *out, const directory *d, directory_text t)
 
 void directory_put_uint(sort_output *out, unsigned long long value)
 {
-    char digits[24];
-    int n = snprintf(digits, sizeof digits, "%llu", value);
-    sort_output_write(out, digits, (size_t)n);
+    char digits[CLI_DECIMAL_MAX];
+    sort_output_write(out, digits, cli_decimal(digits, value));
 }
 
 void directory_put_json(sort_output *out, const char *s, size_t len)

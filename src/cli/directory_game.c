@@ -3,8 +3,6 @@
 
 #include "directory_game.h"
 
-const char directory_start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
 const pgn_tag *directory_find_tag(const pgn_game *g, const char *name)
 {
     size_t n = strlen(name);
@@ -30,7 +28,7 @@ size_t directory_year_len(const pgn_tag *date)
 const pgn_tag *directory_game_fen(const pgn_game *g, const char **fen, size_t *fen_len)
 {
     const pgn_tag *tag = directory_find_tag(g, "FEN");
-    *fen = tag ? tag->raw_value : directory_start_fen;
-    *fen_len = tag ? tag->raw_value_len : strlen(directory_start_fen);
+    *fen = tag ? tag->raw_value : pgn_start_fen;
+    *fen_len = tag ? tag->raw_value_len : strlen(pgn_start_fen);
     return tag;
 }

@@ -10,9 +10,6 @@
 
 #include "pgn_reader.h"
 
-/* The standard start position, for a game without [FEN] (PGN standard 9.7.1). */
-extern const char directory_start_fen[];
-
 /* The game's first tag named `name`, NULL when it has none. */
 const pgn_tag *directory_find_tag(const pgn_game *g, const char *name);
 /* Whether a tag is present with exactly this (unescaped) value. */

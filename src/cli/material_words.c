@@ -14,11 +14,9 @@ gbr_result material_words_of(const gbr_codec *codec, const gbr_material *m, mate
     if (r.error)
         return r;
     d->code_len = r.length;
-    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
-        d->overflow[type] = !codec->material_split(m, type, &d->counts.count[GBR_WHITE][type],
-                                                   &d->counts.count[GBR_BLACK][type]);
-    d->counts.count[GBR_WHITE][GBR_PAWN] = m->pawns[GBR_WHITE];
-    d->counts.count[GBR_BLACK][GBR_PAWN] = m->pawns[GBR_BLACK];
+    gbr_result decoded = gbr_material_decode(codec, m, &d->counts, &d->unknown);
+    if (decoded.error) /* not reached: format_material accepted m */
+        return decoded;
     gbr_result named = gbr_material_to_name(codec, d->name, sizeof d->name, d->code, d->code_len);
     d->name_len = named.error ? 0 : named.length;
     return r;
@@ -48,7 +46,7 @@ static void side_words(const material_words *d, int colour, char *out, size_t *a
 {
     int any = 0;
     for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
-        int unknown = type <= GBR_KNIGHT && d->overflow[type];
+        int unknown = type <= GBR_KNIGHT && (d->unknown & (1u << type));
         unsigned n = unknown ? 0u : d->counts.count[colour][type];
         if (n == 0 && !unknown)
             continue;
@@ -79,7 +77,7 @@ size_t material_words_text(const material_words *d, char out[MATERIAL_WORDS_MAX]
     append(out, &at, "; Black:");
     side_words(d, GBR_BLACK, out, &at);
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
-        if (d->overflow[type]) {
+        if (d->unknown & (1u << type)) {
             append(out, &at, "; three or more ");
             append(out, &at, material_type_plural[type]);
             append(out, &at, " on one side (split unknown)");

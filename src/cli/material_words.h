@@ -9,14 +9,15 @@
 
 #include "gbr.h"
 
-/* A decoded material code: counts per colour and type, and which types are a 9. */
+/* A decoded material code: counts per colour and type, and which types are a
+ * 9 (gbr_material_decode's mask: bit 1 << type). */
 typedef struct material_words {
     char code[GBR_MATERIAL_MAX];
     size_t code_len;
     char name[GBR_NAME_MAX];
     size_t name_len; /* 0 when the code has a 9 */
     gbr_counts counts;
-    int overflow[4];
+    unsigned unknown;
 } material_words;
 
 /* The longest text material_words_text writes, its NUL included. */

@@ -14,6 +14,8 @@
 #include <emmintrin.h>
 #endif
 
+const char pgn_start_fen[] = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 #define READ_BUFFER_SIZE ((size_t)1 << 16)
 
 /* Where the reader is, between bytes. Comments are tracked apart (a comment

@@ -62,6 +62,10 @@
 
 #include "line_limit.h"
 
+/* The standard start position, where a game without [FEN] starts (PGN
+ * standard 9.7.1): the one copy every PGN command reads. */
+extern const char pgn_start_fen[];
+
 /* The longest line without a report: the line limit of every gbr command. */
 #define PGN_LINE_MAX ((uint64_t)CLI_LINE_MAX)
 /* The largest tag section held, in bytes and in tags. */

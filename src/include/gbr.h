@@ -428,6 +428,63 @@ GBR_API int gbr_directory_key_of(const gbr_codec *c, gbr_form form, const void *
  * rule to the counts. Only p->board is read. */
 GBR_API gbr_result gbr_position_counts(const gbr_position *p, gbr_counts *out);
 
+/* A material code's counts (spec/gbr.md §2.1): out->count[colour][type] for
+ * each type whose digit is 0-8 (digit = white + 3 x black) and the pawns;
+ * a type whose digit is 9 (one side has three or more, the split unknown)
+ * gets 0 on both sides and its bit (1u << type, type GBR_QUEEN..GBR_KNIGHT)
+ * in *unknown. c picks the codec whose material_split splits the digits
+ * (NULL: the default). GBR_E_ARGUMENT (column 0, nothing written) for a NULL
+ * pointer, a digit above 9 or a pawn count above 8. */
+GBR_API gbr_result gbr_material_decode(const gbr_codec *c, const gbr_material *m, gbr_counts *out, unsigned *unknown);
+
+/* ------------------------------------------------------------------------
+ * The conformance protocol's operations (spec/gbr.md §13.2), one table
+ * (src/lib/protocol.c) for every program that speaks or checks the
+ * protocol: `gbr conform --answer`, the vector generator, the spec's example
+ * runner, the property tests and fuzz harnesses. Another implementation's
+ * C test driver can answer the protocol with gbr_protocol_answer.
+ * ------------------------------------------------------------------------ */
+
+/* Conformance levels (spec/gbr.md §11), in order. */
+typedef enum gbr_level {
+    GBR_LEVEL_MATERIAL = 0,
+    GBR_LEVEL_STUDY = 1,
+    GBR_LEVEL_POSITION = 2,
+    GBR_LEVEL_EXTENSIONS = 3
+} gbr_level;
+#define GBR_LEVEL_COUNT 4
+/* "material", "study", "position", "extensions"; NULL for another value. */
+GBR_API const char *gbr_level_name(gbr_level level);
+/* The level named by (name, len), or -1 for no level's name. */
+GBR_API int gbr_level_by_name(const char *name, size_t len);
+
+/* One operation of §13.2. */
+typedef struct gbr_operation {
+    const char *name;         /* "material", "fen-study-win", "position-order", ... */
+    gbr_level level;          /* the level it first appears at */
+    gbr_form input;           /* the form it reads; GBR_FORM_UNKNOWN: any (check) */
+    int pair;                 /* 1: two texts of that form joined by '|' (the orders) */
+    gbr_result_option result; /* the FEN operations' -win / -draw; else NONE */
+} gbr_operation;
+
+/* The longest answer line: "position " and a position form. */
+#define GBR_ANSWER_MAX (16 + GBR_POSITION_MAX)
+
+/* The table, by level: the operation at index (0, 1, ...), NULL past the
+ * last. Static storage. */
+GBR_API const gbr_operation *gbr_operation_at(size_t index);
+/* The operation named by (name, len), or NULL for none. */
+GBR_API const gbr_operation *gbr_operation_by_name(const char *name, size_t len);
+/* Answers one request of the protocol: op (from the table above) over the
+ * input (src, len), through codec c. Writes the answer line, without a
+ * newline, to dst: the output when the input is valid (result GBR_OK), or
+ * "error NAME COLUMN" (result: that error and column, counted in the whole
+ * input). dst of GBR_ANSWER_MAX bytes always has room. A call the protocol
+ * cannot answer, op not from the table or a NULL pointer with a length,
+ * gives GBR_E_ARGUMENT with length 0 and writes nothing. */
+GBR_API gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap,
+                                       const char *src, size_t len);
+
 
 /* ------------------------------------------------------------------------
  * Queries (spec/query.md, "GBR queries" 1.0): which material, and which

@@ -218,6 +218,33 @@ gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const
     return r.error ? r : c->format_material(dst, cap, &m);
 }
 
+gbr_result gbr_material_decode(const gbr_codec *c, const gbr_material *m, gbr_counts *out, unsigned *unknown)
+{
+    if (m == NULL || out == NULL || unknown == NULL)
+        return make_error(GBR_E_ARGUMENT, 0);
+    c = pick(c);
+    gbr_counts counts;
+    memset(&counts, 0, sizeof counts);
+    unsigned nines = 0;
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
+        if (m->digit[type] > 9)
+            return make_error(GBR_E_ARGUMENT, 0);
+        /* material_split refuses only a 9 here: the pointers and type are good. */
+        if (!c->material_split(m, type, &counts.count[GBR_WHITE][type], &counts.count[GBR_BLACK][type])) {
+            counts.count[GBR_WHITE][type] = counts.count[GBR_BLACK][type] = 0;
+            nines |= 1u << type;
+        }
+    }
+    for (int colour = GBR_WHITE; colour <= GBR_BLACK; colour++) {
+        if (m->pawns[colour] > 8)
+            return make_error(GBR_E_ARGUMENT, 0);
+        counts.count[colour][GBR_PAWN] = m->pawns[colour];
+    }
+    *out = counts;
+    *unknown = nines;
+    return make_error(GBR_OK, 0);
+}
+
 gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
 {
     if (bad_arguments(dst, cap, src, len))
@@ -228,14 +255,14 @@ gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const
     if (r.error)
         return r;
     gbr_counts counts;
-    memset(&counts, 0, sizeof counts);
-    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
-        /* A 9 has no single name: report it at its digit. */
-        if (!c->material_split(&m, type, &counts.count[GBR_WHITE][type], &counts.count[GBR_BLACK][type]))
+    unsigned unknown;
+    r = gbr_material_decode(c, &m, &counts, &unknown);
+    if (r.error)
+        return r;
+    /* A 9 has no single name: report the first at its digit. */
+    for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
+        if (unknown & (1u << type))
             return make_error(GBR_E_NAME_OVERFLOW, (uint32_t)type + 1u);
-    }
-    counts.count[GBR_WHITE][GBR_PAWN] = m.pawns[GBR_WHITE];
-    counts.count[GBR_BLACK][GBR_PAWN] = m.pawns[GBR_BLACK];
     return c->format_name(dst, cap, &counts);
 }
 

@@ -20,18 +20,7 @@
 #include <string.h>
 
 #include "gbr.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-        }                                                                                                              \
-    } while (0)
+#include "check.h"
 
 enum { E1 = 32, E8 = 39, B2 = 9, A1 = 0, C1 = 16, A8 = 7 };
 
