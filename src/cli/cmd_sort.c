@@ -451,7 +451,7 @@ static int open_input(const char *name)
 int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
-    unsigned long long memory = 1ull << 30;
+    unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
@@ -465,7 +465,7 @@ int cmd_sort(int argc, char **argv)
             if (!value)
                 return CLI_EXIT_USAGE;
             unsigned long long bytes;
-            if (cli_parse_count(value, 1, 1ull << 50, &bytes) != 0 || bytes < 1024)
+            if (sort_runs_parse_memory(value, &bytes) != 0)
                 return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
                                        value);
             memory = bytes;

@@ -30,6 +30,7 @@
 #define SORT_RUNS_OPEN_MAX (SORT_RUNS_LEVELS * (SORT_RUNS_FAN_IN - 1) + 1)
 #define SORT_RUNS_WRITE_BUFFER ((size_t)1 << 20)
 #define SORT_RUNS_READ_BUFFER ((size_t)1 << 18)
+#define SORT_RUNS_MEMORY_DEFAULT (1ull << 30) /* --memory */
 
 /* Below, at or above 0 as record a goes before, with or after record b. */
 typedef int (*sort_runs_compare)(const char *a, size_t a_len, const char *b, size_t b_len);
@@ -52,6 +53,10 @@ typedef struct sort_run_writer {
     size_t used;
     int error;    /* errno of the first failure */
 } sort_run_writer;
+
+/* A --memory value: bytes with an optional K, M or G, at least 1K; -1 when
+ * it is not one (the caller reports it as a usage error). */
+int sort_runs_parse_memory(const char *value, unsigned long long *bytes);
 
 void sort_runs_init(sort_runs *r, const char *command, sort_runs_compare compare);
 /* Starts writing a run (records in order); -1 after reporting. */
