@@ -89,7 +89,8 @@ static void list_classes(directory_store *s)
     for (size_t i = 0; i < s->classes_cap; i++)
         if (s->classes[i])
             s->classes[n++] = s->classes[i];
-    qsort(s->classes, n, sizeof *s->classes, compare_slots);
+    if (n > 1)
+        qsort(s->classes, n, sizeof *s->classes, compare_slots);
 }
 
 /* ---- Records -------------------------------------------------------------------- */
@@ -128,6 +129,8 @@ static int compare_held(const void *x, const void *y)
 
 static void sort_held(directory_store *s)
 {
+    if (s->index_n < 2) /* the index may be NULL */
+        return;
     sorting = s->records;
     qsort(s->index, s->index_n, sizeof *s->index, compare_held);
     sorting = NULL;

@@ -45,6 +45,8 @@ static void write_all(sort_run_writer *w, const char *bytes, size_t len)
 
 static void put_bytes(sort_run_writer *w, const void *bytes, size_t len)
 {
+    if (len == 0) /* bytes may be NULL then */
+        return;
     if (len > SORT_RUNS_WRITE_BUFFER - w->used) {
         write_all(w, w->buffer, w->used);
         w->used = 0;
