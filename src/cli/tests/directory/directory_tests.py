@@ -19,9 +19,9 @@ Groups:
              planted wrong codes
   spill      --memory: generated games (with planted wrong codes), the sample
              (unclassified games) and the generated file again (every key
-             tied) written with a tiny --memory (thousands of runs, merged in
-             rounds) and a small one are byte for byte the output held in
-             memory, in every format; ties keep their input order; a spill
+             tied) written with a tiny --memory (a run per game, 2024 runs
+             merged in rounds) and a small one are byte for byte the output
+             held in memory, in every format; ties keep their input order; a spill
              that cannot be written is reported and -o's file left alone
 
 usage: directory_tests.py GBR WORK_DIR GROUP [--update]
@@ -345,13 +345,13 @@ def test_codes():
 
 def test_spill():
     gen = os.path.join(WORK, "spill.pgn")
-    subprocess.run([sys.executable, GEN, "--games", "2500", "--seed", "23", "--wrong-every", "9", "--movetext", "2",
+    subprocess.run([sys.executable, GEN, "--games", "1000", "--seed", "23", "--wrong-every", "9", "--movetext", "2",
                     "--out", gen], check=True)
     inputs = [gen, SAMPLE, gen]
     for fmt in ("text", "tsv", "json", "html"):
         held = directory("--format", fmt, *inputs)
         expect("%s held in memory: exit (the sample's broken FEN)" % fmt, held.returncode, 1)
-        expect("%s held in memory: entries" % fmt, len(held.stdout) > 1000000, True)
+        expect("%s held in memory: entries" % fmt, len(held.stdout) > 200000, True)
         for memory in ("1K", "64K"):
             spilled = directory("--memory", memory, "--format", fmt, *inputs)
             expect("%s --memory %s: exit" % (fmt, memory), spilled.returncode, held.returncode)
@@ -365,7 +365,7 @@ def test_spill():
         if r[0]:
             order.setdefault((r[2], r[3]), []).append((r[7], int(r[8])))
     tied = [v for v in order.values() if len(v) > 1]
-    expect("ties present", len(tied) >= 2500, True)
+    expect("ties present", len(tied) >= 1000, True)
     expect("ties in input order", all(v == sorted(v, key=lambda w: (w[0] != gen, w[1])) for v in tied), True)
     # The spill really happens: with nowhere to spill, a tiny --memory fails
     # (reported, -o's file untouched) where the default does not.
