@@ -92,9 +92,6 @@ static const char help[] =
     "a code tag could not be read, an input could not be read or the output\n"
     "written, 2 usage error.\n";
 
-/* The texts of the game being read, before they go into the store. */
-enum { TEXT_STUDY, TEXT_POSITION, TEXT_COMPOSER, TEXT_SOURCE, TEXT_YEAR, TEXT_PROBLEM, TEXT_MISMATCH, TEXTS };
-
 typedef struct reader_state {
     const gbr_codec *codec;
     directory_store *store;
@@ -104,7 +101,7 @@ typedef struct reader_state {
     int bad_input;
     char *text;       /* the game's texts, one after another */
     size_t text_used, text_cap;
-    size_t text_at[TEXTS], text_len[TEXTS];
+    size_t text_at[DIRECTORY_TEXTS], text_len[DIRECTORY_TEXTS]; /* by DIRECTORY_STUDY etc. */
     /* The game's mismatch text, built here, then kept with its entry. */
     char *mismatch;
     size_t mismatch_len, mismatch_cap;
@@ -256,10 +253,10 @@ static void add_game(void *context, const pgn_game *g)
     e.game = g->number;
     e.line = g->start.line;
     e.column = g->start.column;
-    keep_tag(st, g, "White", TEXT_COMPOSER);
-    keep_tag(st, g, "Event", TEXT_SOURCE);
+    keep_tag(st, g, "White", DIRECTORY_COMPOSER);
+    keep_tag(st, g, "Event", DIRECTORY_SOURCE);
     const pgn_tag *date = directory_find_tag(g, "Date");
-    keep(st, date ? date->value : "", directory_year_len(date), TEXT_YEAR);
+    keep(st, date ? date->value : "", directory_year_len(date), DIRECTORY_YEAR);
 
     const char *problem = NULL;
     if (g->malformed) {
@@ -288,7 +285,7 @@ static void add_game(void *context, const pgn_game *g)
             p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
             r = st->codec->format_position(text, sizeof text, &p);
             if (!r.error)
-                keep(st, text, r.length, TEXT_POSITION);
+                keep(st, text, r.length, DIRECTORY_POSITION);
         }
         if (!r.error) {
             gbr_study study = {e.material, (uint8_t)option, 0, 0};
@@ -300,7 +297,7 @@ static void add_game(void *context, const pgn_game *g)
             }
             r = st->codec->format_study(text, sizeof text, &study);
             if (!r.error)
-                keep(st, text, r.length, TEXT_STUDY);
+                keep(st, text, r.length, DIRECTORY_STUDY);
         }
         if (r.error) {
             problem = gbr_error_message(r.error);
@@ -313,18 +310,18 @@ static void add_game(void *context, const pgn_game *g)
             e.classified = 1;
             gbr_directory_key_of(st->codec, GBR_FORM_POSITION, &p, &e.key);
             if (st->mismatch_len)
-                keep(st, st->mismatch, st->mismatch_len, TEXT_MISMATCH);
+                keep(st, st->mismatch, st->mismatch_len, DIRECTORY_MISMATCH);
         }
     }
     if (problem)
-        keep(st, problem, strlen(problem), TEXT_PROBLEM);
+        keep(st, problem, strlen(problem), DIRECTORY_PROBLEM);
     if (st->failed)
         return;
     /* The texts are in place only now: the buffer may have moved. */
-    directory_text *texts[TEXTS] = {&e.study, &e.position, &e.composer, &e.source, &e.year, &e.problem, &e.mismatch};
-    for (int i = 0; i < TEXTS; i++) {
-        texts[i]->bytes = st->text_len[i] ? st->text + st->text_at[i] : "";
-        texts[i]->len = st->text_len[i];
+    for (int i = 0; i < DIRECTORY_TEXTS; i++) {
+        directory_text *t = directory_entry_text(&e, i);
+        t->bytes = st->text_len[i] ? st->text + st->text_at[i] : "";
+        t->len = st->text_len[i];
     }
     if (directory_store_add(st->store, &e) != 0)
         st->failed = 1; /* reported */

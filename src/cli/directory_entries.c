@@ -1,6 +1,7 @@
 /* What the directory's format writers share: see directory_entries.h. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +13,21 @@
 uint32_t directory_material_number(const gbr_directory_key *key)
 {
     return (uint32_t)key->bytes[0] << 16 | (uint32_t)key->bytes[1] << 8 | key->bytes[2];
+}
+
+static const size_t text_offset[DIRECTORY_TEXTS] = {
+    offsetof(directory_entry, study),  offsetof(directory_entry, position), offsetof(directory_entry, composer),
+    offsetof(directory_entry, source), offsetof(directory_entry, year),     offsetof(directory_entry, problem),
+    offsetof(directory_entry, mismatch)};
+
+directory_text *directory_entry_text(directory_entry *e, int which)
+{
+    return (directory_text *)((char *)e + text_offset[which]);
+}
+
+const directory_text *directory_entry_text_of(const directory_entry *e, int which)
+{
+    return (const directory_text *)((const char *)e + text_offset[which]);
 }
 
 void directory_class_of(const directory_totals *t, size_t i, directory_class *c)

@@ -38,6 +38,15 @@ typedef struct directory_entry {
     unsigned long game, line, column; /* column: of the problem */
 } directory_entry;
 
+/* The entry's texts by number, for the code that treats them alike (the
+ * reader fills them, the store copies them into its records). */
+enum {
+    DIRECTORY_STUDY, DIRECTORY_POSITION, DIRECTORY_COMPOSER, DIRECTORY_SOURCE, DIRECTORY_YEAR,
+    DIRECTORY_PROBLEM, DIRECTORY_MISMATCH, DIRECTORY_TEXTS
+};
+directory_text *directory_entry_text(directory_entry *e, int which);
+const directory_text *directory_entry_text_of(const directory_entry *e, int which);
+
 /* One material class. */
 typedef struct directory_class {
     unsigned long long count; /* its entries */

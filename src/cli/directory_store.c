@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TEXT_STUDY, TEXT_POSITION, TEXT_COMPOSER, TEXT_SOURCE, TEXT_YEAR, TEXT_PROBLEM, TEXT_MISMATCH, TEXTS };
-
 /* A record: this head, then its texts one after another. The order bytes
  * come first, so that records compare with memcmp over them: 0 for a
  * classified entry (1 for one that is not, and a zero key), then its key.
@@ -20,7 +18,7 @@ typedef struct record_head {
     uint8_t order[ORDER_SIZE];
     gbr_material material;
     uint64_t file, game, line, column;
-    uint32_t len[TEXTS];
+    uint32_t len[DIRECTORY_TEXTS];
 } record_head;
 
 #define LENGTH_SIZE 4
@@ -164,7 +162,6 @@ static int spill(directory_store *s)
 
 int directory_store_add(directory_store *s, const directory_entry *e)
 {
-    const directory_text texts[TEXTS] = {e->study, e->position, e->composer, e->source, e->year, e->problem, e->mismatch};
     record_head head;
     memset(&head, 0, sizeof head);
     head.order[0] = e->classified ? 0 : 1;
@@ -176,9 +173,9 @@ int directory_store_add(directory_store *s, const directory_entry *e)
     head.line = e->line;
     head.column = e->column;
     size_t length = sizeof head;
-    for (int i = 0; i < TEXTS; i++) {
-        head.len[i] = (uint32_t)texts[i].len; /* each within a line of at most 16 MiB */
-        length += texts[i].len;
+    for (int i = 0; i < DIRECTORY_TEXTS; i++) {
+        head.len[i] = (uint32_t)directory_entry_text_of(e, i)->len; /* each within a line of at most 16 MiB */
+        length += head.len[i];
     }
     if (length > UINT32_MAX) {
         out_of_memory();
@@ -211,10 +208,11 @@ int directory_store_add(directory_store *s, const directory_entry *e)
     memcpy(at, &length32, LENGTH_SIZE);
     memcpy(at + LENGTH_SIZE, &head, sizeof head);
     at += LENGTH_SIZE + sizeof head;
-    for (int i = 0; i < TEXTS; i++) {
-        if (texts[i].len)
-            memcpy(at, texts[i].bytes, texts[i].len);
-        at += texts[i].len;
+    for (int i = 0; i < DIRECTORY_TEXTS; i++) {
+        const directory_text *t = directory_entry_text_of(e, i);
+        if (t->len)
+            memcpy(at, t->bytes, t->len);
+        at += t->len;
     }
     s->records_used += LENGTH_SIZE + length;
     return 0;
@@ -235,12 +233,11 @@ static void entry_of(const char *record, directory_entry *e)
     e->game = (unsigned long)head.game;
     e->line = (unsigned long)head.line;
     e->column = (unsigned long)head.column;
-    directory_text *texts[TEXTS] = {&e->study,  &e->position, &e->composer, &e->source,
-                                    &e->year,   &e->problem,  &e->mismatch};
     const char *at = record + sizeof head;
-    for (int i = 0; i < TEXTS; i++) {
-        texts[i]->bytes = at;
-        texts[i]->len = head.len[i];
+    for (int i = 0; i < DIRECTORY_TEXTS; i++) {
+        directory_text *t = directory_entry_text(e, i);
+        t->bytes = at;
+        t->len = head.len[i];
         at += head.len[i];
     }
 }
