@@ -5,7 +5,8 @@
 #  - gbr sort against `LC_ALL=C sort -s` on the same 10-million-line file;
 #  - gbr directory --format tsv of the scan file against gbr scan's rate on it
 #    (target: at least 1/4 of scan's bytes per second of CPU time), with its
-#    peak resident memory (it holds the entries in memory: no --memory yet).
+#    peak resident memory with the default --memory (entries held in memory)
+#    and with --memory 16M (spilled runs; its output checked the same).
 # Each command is timed by /usr/bin/time, in wall-clock time and in CPU time
 # (user + system): the machine may be shared, and CPU time is what one core
 # spent whatever else ran. Medians of RUNS runs (default 5 for scan, 3 for
@@ -91,6 +92,13 @@ echo "$bytes $(medians directory) $(medians scan2) $(median <"$dir/t_directory.r
     printf "directory: rate against scan (CPU time): %.2f (target >= 0.25)\n", $5 / $3
     printf "directory: peak resident memory %.0f MB (%.0f bytes a game)\n", $6 / 1024, $6 * 1024 / '"$entries"' }'
 rm -f "$dir/t_directory.rsses"
+time_cmd directory16 /usr/bin/time -f "%M" -o "$dir/t_directory16.rss" \
+    "$gbr" directory --memory 16M --format tsv "$dir/scan.pgn" >"$dir/directory16.tsv" 2>/dev/null
+cmp -s "$dir/directory.tsv" "$dir/directory16.tsv" || { echo "directory: --memory 16M output differs" >&2; exit 1; }
+echo "$bytes $(medians directory16) $(cat "$dir/t_directory16.rss")" | awk '{
+    printf "directory: --memory 16M %.1f MB/s of CPU time (%.3f s), peak resident memory %.0f MB, output the same\n",
+           $1 / $3 / 1e6, $3, $4 / 1024 }'
+rm -f "$dir"/t_directory16.* "$dir/directory16.tsv"
 
 # ---- sort ---------------------------------------------------------------
 if [ ! -s "$dir/sort.txt" ] || [ ! -s "$dir/sort.keyed" ]; then

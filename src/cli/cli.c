@@ -327,7 +327,13 @@ int cli_next_option(cli_args *args)
     if (strcmp(arg, "--") == 0)
         return 0;
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-        printf("usage: gbr %s%s%s", args->help, common_help, args->line_inputs ? line_inputs_help : "");
+        /* Through cli_write, not printf: a help text longer than stdio's
+         * buffer would meet a write error inside printf, whose errno
+         * cli_flush could no longer report. */
+        const char *const parts[4] = {"usage: gbr ", args->help, common_help,
+                                      args->line_inputs ? line_inputs_help : ""};
+        for (int i = 0; i < 4; i++)
+            cli_write(parts[i], strlen(parts[i]));
         args->exit_status = cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
         return 0;
     }

@@ -15,13 +15,15 @@
 #include "cli.h"
 #include "directory_entries.h"
 #include "directory_game.h"
+#include "directory_store.h"
 #include "pgn_reader.h"
 #include "sort_output.h"
+#include "sort_runs.h"
 
 const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
 
 static const char help[] =
-    "directory [--format text|tsv|json|html] [-o FILE] [PGN...]\n"
+    "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -71,20 +73,35 @@ static const char help[] =
     "  --format F  text, tsv, json or html\n"
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
+    "  --memory SIZE  memory for the entries held at once (130 bytes a\n"
+    "              game and its texts: codes, composer, source, year; about\n"
+    "              230 bytes a game of generated studies), e.g. 64K, 256M,\n"
+    "              1G (the default, some 4 million games). A larger input is\n"
+    "              sorted in runs spilled to temporary files in $TMPDIR\n"
+    "              (default /tmp; made without a name, so none is left\n"
+    "              behind, even by SIGKILL) and merged while the directory\n"
+    "              is written, as `gbr sort` does: 64 runs at a time, at\n"
+    "              most 191 open whatever the input size. Memory beyond\n"
+    "              SIZE: 1 MiB to write a run, 256 KiB per run being merged,\n"
+    "              and the count of each material class (counted while\n"
+    "              reading, for the headings): a few KB for a real\n"
+    "              collection, 16 MiB at most\n"
     "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
-    "terminal. The entries are held in memory (about 200 bytes a game plus its\n"
-    "tag values).\n"
+    "terminal.\n"
     "Exit status: 0 every game classified, 1 some game could not be classified,\n"
     "a code tag could not be read, an input could not be read or the output\n"
     "written, 2 usage error.\n";
 
 typedef struct reader_state {
-    directory *d;
+    const gbr_codec *codec;
+    directory_store *store;
     size_t file;
     const char *source;
-    int failed;       /* out of memory */
+    int failed;       /* out of memory, or a temporary file could not be written */
     int bad_input;
-    uint64_t order;
+    char *text;       /* the game's texts, one after another */
+    size_t text_used, text_cap;
+    size_t text_at[DIRECTORY_TEXTS], text_len[DIRECTORY_TEXTS]; /* by DIRECTORY_STUDY etc. */
     /* The game's mismatch text, built here, then kept with its entry. */
     char *mismatch;
     size_t mismatch_len, mismatch_cap;
@@ -94,31 +111,33 @@ typedef struct reader_state {
     struct timespec started, shown;
 } reader_state;
 
-static int keep(reader_state *st, const char *bytes, size_t len, directory_text *t)
+/* Reports running out of memory, once; the reading stops. */
+static void out_of_memory(reader_state *st)
 {
-    directory *d = st->d;
-    char *text = cli_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
-    if (!text) {
-        st->failed = 1;
-        t->at = t->len = 0;
-        return -1;
-    }
-    d->text = text;
-    memcpy(d->text + d->text_used, bytes, len);
-    t->at = d->text_used;
-    t->len = len;
-    d->text_used += len;
-    d->text[d->text_used++] = '\0';
-    return 0;
+    if (!st->failed)
+        fprintf(stderr, "gbr: directory: out of memory\n");
+    st->failed = 1;
 }
 
-static void keep_tag(reader_state *st, const pgn_game *g, const char *name, directory_text *t)
+static void keep(reader_state *st, const char *bytes, size_t len, int which)
+{
+    char *text = cli_grow(st->text, &st->text_cap, st->text_used + len, 1);
+    if (!text) {
+        out_of_memory(st);
+        return;
+    }
+    st->text = text;
+    memcpy(st->text + st->text_used, bytes, len);
+    st->text_at[which] = st->text_used;
+    st->text_len[which] = len;
+    st->text_used += len;
+}
+
+static void keep_tag(reader_state *st, const pgn_game *g, const char *name, int which)
 {
     const pgn_tag *tag = directory_find_tag(g, name);
     if (tag)
-        keep(st, tag->value, tag->value_len, t);
-    else
-        keep(st, "", 0, t);
+        keep(st, tag->value, tag->value_len, which);
 }
 
 static double seconds_since(const struct timespec *then)
@@ -156,7 +175,7 @@ static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
 {
     char *bigger = cli_grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
     if (!bigger) {
-        st->failed = 1;
+        out_of_memory(st);
         return;
     }
     st->mismatch = bigger;
@@ -179,7 +198,7 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
             continue;
         gbr_scan_match code;
         audit_tag_error error;
-        audit_code_status found = audit_tag_code(st->d->codec, t, &code, &error);
+        audit_code_status found = audit_tag_code(st->codec, t, &code, &error);
         if (found == AUDIT_CODE_ERROR) {
             fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", st->source, t->value_at.line,
                     t->value_at.column + (unsigned long)error.index, g->number, error.what, error.message);
@@ -192,7 +211,7 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
         char expected[GBR_POSITION_MAX];
         size_t expected_len;
         int wrong;
-        if (!fen || audit_expected_code(st->d->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
+        if (!fen || audit_expected_code(st->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
             !wrong)
             continue;
         char sentence[AUDIT_MISMATCH_MAX];
@@ -207,30 +226,24 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
 static void add_game(void *context, const pgn_game *g)
 {
     reader_state *st = context;
-    directory *d = st->d;
     st->bytes += g->section_len;
     st->games++;
     if (st->progress && (st->games & 255u) == 0 && seconds_since(&st->shown) >= 0.5)
         show_progress(st, 0);
     if (st->failed)
         return;
-    directory_entry *entries = cli_grow(d->entries, &d->entries_cap, d->entries_n + 1, sizeof *entries);
-    if (!entries) {
-        st->failed = 1;
-        return;
-    }
-    d->entries = entries;
-    directory_entry *e = &d->entries[d->entries_n++];
-    memset(e, 0, sizeof *e);
-    e->order = st->order++;
-    e->file = st->file;
-    e->game = g->number;
-    e->line = g->start.line;
-    e->column = g->start.column;
-    keep_tag(st, g, "White", &e->composer);
-    keep_tag(st, g, "Event", &e->source);
+    directory_entry e;
+    memset(&e, 0, sizeof e);
+    st->text_used = 0;
+    memset(st->text_len, 0, sizeof st->text_len);
+    e.file = st->file;
+    e.game = g->number;
+    e.line = g->start.line;
+    e.column = g->start.column;
+    keep_tag(st, g, "White", DIRECTORY_COMPOSER);
+    keep_tag(st, g, "Event", DIRECTORY_SOURCE);
     const pgn_tag *date = directory_find_tag(g, "Date");
-    keep(st, date ? date->value : "", directory_year_len(date), &e->year);
+    keep(st, date ? date->value : "", directory_year_len(date), DIRECTORY_YEAR);
 
     const char *problem = NULL;
     if (g->malformed) {
@@ -240,11 +253,11 @@ static void add_game(void *context, const pgn_game *g)
         size_t fen_len;
         const pgn_tag *fen_tag = directory_game_fen(g, &fen, &fen_len);
         gbr_position p;
-        gbr_result r = d->codec->parse_fen(fen, fen_len, &p);
+        gbr_result r = st->codec->parse_fen(fen, fen_len, &p);
         gbr_counts counts;
         if (!r.error) {
             gbr_position_counts(&p, &counts);
-            r = d->codec->material_from_counts(&counts, &e->material);
+            r = st->codec->material_from_counts(&counts, &e.material);
         }
         /* The stipulation a code tag says, else [Result]'s. */
         gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
@@ -257,38 +270,48 @@ static void add_game(void *context, const pgn_game *g)
         char text[GBR_POSITION_MAX];
         if (!r.error) {
             p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
-            r = d->codec->format_position(text, sizeof text, &p);
+            r = st->codec->format_position(text, sizeof text, &p);
             if (!r.error)
-                keep(st, text, r.length, &e->position);
+                keep(st, text, r.length, DIRECTORY_POSITION);
         }
         if (!r.error) {
-            gbr_study s = {e->material, (uint8_t)option, 0, 0};
+            gbr_study study = {e.material, (uint8_t)option, 0, 0};
             for (uint8_t sq = 0; sq < 64; sq++) {
                 if (p.board[sq] == GBR_WK)
-                    s.white_king = sq;
+                    study.white_king = sq;
                 else if (p.board[sq] == GBR_BK)
-                    s.black_king = sq;
+                    study.black_king = sq;
             }
-            r = d->codec->format_study(text, sizeof text, &s);
+            r = st->codec->format_study(text, sizeof text, &study);
             if (!r.error)
-                keep(st, text, r.length, &e->study);
+                keep(st, text, r.length, DIRECTORY_STUDY);
         }
         if (r.error) {
             problem = gbr_error_message(r.error);
             if (fen_tag) {
-                e->line = fen_tag->value_at.line;
-                e->column = fen_tag->value_at.column + (r.column ? r.column - 1 : 0);
+                e.line = fen_tag->value_at.line;
+                e.column = fen_tag->value_at.column + (r.column ? r.column - 1 : 0);
             }
-            report(st, g->number, e->line, e->column, fen_tag ? "FEN tag" : NULL, problem);
+            report(st, g->number, e.line, e.column, fen_tag ? "FEN tag" : NULL, problem);
         } else {
-            e->classified = 1;
-            gbr_directory_key_of(d->codec, GBR_FORM_POSITION, &p, &e->key);
+            e.classified = 1;
+            gbr_directory_key_of(st->codec, GBR_FORM_POSITION, &p, &e.key);
             if (st->mismatch_len)
-                keep(st, st->mismatch, st->mismatch_len, &e->mismatch);
+                keep(st, st->mismatch, st->mismatch_len, DIRECTORY_MISMATCH);
         }
     }
     if (problem)
-        keep(st, problem, strlen(problem), &e->problem);
+        keep(st, problem, strlen(problem), DIRECTORY_PROBLEM);
+    if (st->failed)
+        return;
+    /* The texts are in place only now: the buffer may have moved. */
+    for (int i = 0; i < DIRECTORY_TEXTS; i++) {
+        directory_text *t = directory_entry_text(&e, i);
+        t->bytes = st->text_len[i] ? st->text + st->text_at[i] : "";
+        t->len = st->text_len[i];
+    }
+    if (directory_store_add(st->store, &e) != 0)
+        st->failed = 1; /* reported */
 }
 
 static void report_reader(void *context, const pgn_diagnostic *diag)
@@ -302,26 +325,12 @@ static void report_reader(void *context, const pgn_diagnostic *diag)
     }
 }
 
-/* Classified entries by directory key, then the rest; ties in input order. */
-static int entry_order(const void *x, const void *y)
-{
-    const directory_entry *a = x, *b = y;
-    if (a->classified != b->classified)
-        return a->classified ? -1 : 1;
-    if (a->classified) {
-        int c = memcmp(a->key.bytes, b->key.bytes, GBR_DIRECTORY_KEY_SIZE);
-        if (c)
-            return c;
-    }
-    return a->order < b->order ? -1 : a->order > b->order;
-}
-
 static int read_pgn(reader_state *st, int fd)
 {
     static const pgn_handler handler = {count_bytes, add_game, NULL, report_reader};
     pgn_reader *reader = pgn_reader_new(&handler, st);
     if (!reader) {
-        st->failed = 1;
+        out_of_memory(st);
         return -1;
     }
     int error = pgn_read_fd(reader, fd);
@@ -336,7 +345,8 @@ static int read_pgn(reader_state *st, int fd)
 int cmd_directory(int argc, char **argv)
 {
     const char *output_path = NULL;
-    void (*write)(const directory *, sort_output *) = directory_write_text;
+    const directory_format *format = &directory_format_text;
+    unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
@@ -350,15 +360,22 @@ int cmd_directory(int argc, char **argv)
             if (!value)
                 return CLI_EXIT_USAGE;
             if (strcmp(value, "text") == 0)
-                write = directory_write_text;
+                format = &directory_format_text;
             else if (strcmp(value, "tsv") == 0)
-                write = directory_write_tsv;
+                format = &directory_format_tsv;
             else if (strcmp(value, "json") == 0)
-                write = directory_write_json;
+                format = &directory_format_json;
             else if (strcmp(value, "html") == 0)
-                write = directory_write_html;
+                format = &directory_format_html;
             else
                 return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
+        } else if (cli_option_is(&args, "--memory")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return CLI_EXIT_USAGE;
+            if (sort_runs_parse_memory(value, &memory) != 0)
+                return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
+                                       value);
         } else {
             return cli_unknown_option(&args);
         }
@@ -368,19 +385,19 @@ int cmd_directory(int argc, char **argv)
 
     static const char *const standard_input[1] = {"-"};
     int inputs = argc - args.next;
-    directory d;
-    memset(&d, 0, sizeof d);
-    d.codec = args.codec;
-    d.files = inputs ? (const char *const *)argv + args.next : standard_input;
+    const char *const *files = inputs ? (const char *const *)argv + args.next : standard_input;
+    directory_store store;
+    directory_store_init(&store, (size_t)memory);
     reader_state st;
     memset(&st, 0, sizeof st);
-    st.d = &d;
+    st.codec = args.codec;
+    st.store = &store;
     st.progress = isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &st.started);
     st.shown = st.started;
     int status = CLI_EXIT_OK;
     for (int i = 0; i < (inputs ? inputs : 1) && !st.failed; i++) {
-        const char *name = d.files[i];
+        const char *name = files[i];
         int fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
         if (fd < 0) {
             fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
@@ -397,26 +414,22 @@ int cmd_directory(int argc, char **argv)
     if (st.progress)
         show_progress(&st, 1);
     if (st.failed) {
-        fprintf(stderr, "gbr: directory: out of memory\n");
-        status = CLI_EXIT_INPUT;
+        status = CLI_EXIT_INPUT; /* reported */
     } else {
-        if (d.entries_n > 1)
-            qsort(d.entries, d.entries_n, sizeof *d.entries, entry_order);
-        while (d.classified_n < d.entries_n && d.entries[d.classified_n].classified)
-            d.classified_n++;
         sort_output out;
         if (sort_output_open(&out, output_path) != 0) {
             status = CLI_EXIT_INPUT;
-        } else {
-            write(&d, &out);
-            if (sort_output_commit(&out) != 0)
-                status = CLI_EXIT_INPUT;
+        } else if (directory_store_write(&store, st.codec, files, format, &out) != 0) {
+            sort_output_abandon(&out);
+            status = CLI_EXIT_INPUT;
+        } else if (sort_output_commit(&out) != 0) {
+            status = CLI_EXIT_INPUT;
         }
         if (st.bad_input)
             status = CLI_EXIT_INPUT;
     }
-    free(d.entries);
-    free(d.text);
+    directory_store_free(&store);
+    free(st.text);
     free(st.mismatch);
     return status;
 }

@@ -91,9 +91,22 @@ typedef struct dup_record {
     const char *problem;   /* static text, for an unclassified game */
 } dup_record;
 
+/* A text in the second pass's text store. */
+typedef struct dup_text {
+    size_t at, len;
+} dup_text;
+
+/* The second pass's texts, NUL-terminated one after another. */
+typedef struct dup_text_store {
+    char *text;
+    size_t text_used, text_cap;
+} dup_text_store;
+
+static const char *dup_str(const dup_text_store *d, dup_text t) { return d->text + t.at; }
+
 typedef struct dup_texts {
-    directory_text composer, source, date, position, study;
-    directory_text unknown; /* "?" */
+    dup_text composer, source, date, position, study;
+    dup_text unknown; /* "?" */
 } dup_texts;
 
 typedef struct dup_state {
@@ -109,7 +122,7 @@ typedef struct dup_state {
     dup_record **wanted; /* the listed records, in input order */
     size_t wanted_n, next_wanted;
     dup_texts *texts;
-    directory text;      /* only its text store */
+    dup_text_store text;
 } dup_state;
 
 static uint32_t date_key(const pgn_tag *date)
@@ -187,9 +200,9 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
     duplicates_canonical_keys(st->symmetry, &p, castling, r->position, r->study);
 }
 
-static void keep(dup_state *st, const char *bytes, size_t len, directory_text *t)
+static void keep(dup_state *st, const char *bytes, size_t len, dup_text *t)
 {
-    directory *d = &st->text;
+    dup_text_store *d = &st->text;
     char *bigger = cli_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
     if (!bigger) {
         st->failed = 1;
@@ -204,7 +217,7 @@ static void keep(dup_state *st, const char *bytes, size_t len, directory_text *t
     d->text[d->text_used++] = '\0';
 }
 
-static void keep_tag(dup_state *st, const pgn_game *g, const char *name, directory_text *t)
+static void keep_tag(dup_state *st, const pgn_game *g, const char *name, dup_text *t)
 {
     const pgn_tag *tag = directory_find_tag(g, name);
     keep(st, tag ? tag->value : "", tag ? tag->value_len : 0, t);
@@ -446,9 +459,9 @@ static void put_tsv_value(sort_output *out, const char *s, size_t len)
     }
 }
 
-static void put_t(sort_output *out, const dup_state *st, directory_text t)
+static void put_t(sort_output *out, const dup_state *st, dup_text t)
 {
-    directory_put_text(out, &st->text, t);
+    sort_output_write(out, dup_str(&st->text, t), t.len);
 }
 
 static void put_date(sort_output *out, const dup_state *st, const dup_record *r)
@@ -464,7 +477,7 @@ static void write_member(sort_output *out, const dup_state *st, const char *cons
                          const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group)
 {
     const dup_texts *t = texts_of(st, r);
-    const directory *d = &st->text;
+    const dup_text_store *d = &st->text;
     if (format == OUT_TEXT) {
         directory_put(out, "  ");
         put_date(out, st, r);
@@ -499,11 +512,11 @@ static void write_member(sort_output *out, const dup_state *st, const char *cons
         directory_put(out, "\t");
         put_t(out, st, t->study);
         directory_put(out, "\t");
-        put_tsv_value(out, directory_str(d, t->composer), t->composer.len);
+        put_tsv_value(out, dup_str(d, t->composer), t->composer.len);
         directory_put(out, "\t");
-        put_tsv_value(out, directory_str(d, t->source), t->source.len);
+        put_tsv_value(out, dup_str(d, t->source), t->source.len);
         directory_put(out, "\t");
-        put_tsv_value(out, directory_str(d, t->date), t->date.len);
+        put_tsv_value(out, dup_str(d, t->date), t->date.len);
         directory_put(out, "\t");
         put_tsv_value(out, files[r->file], strlen(files[r->file]));
         directory_put(out, "\t");
@@ -516,18 +529,18 @@ static void write_member(sort_output *out, const dup_state *st, const char *cons
     } else {
         directory_put(out, first_of_group ? "\n      {" : ",\n      {");
         directory_put(out, "\"composer\": ");
-        directory_put_json(out, directory_str(d, t->composer), t->composer.len);
+        directory_put_json(out, dup_str(d, t->composer), t->composer.len);
         directory_put(out, ", \"source\": ");
-        directory_put_json(out, directory_str(d, t->source), t->source.len);
+        directory_put_json(out, dup_str(d, t->source), t->source.len);
         directory_put(out, ", \"date\": ");
-        directory_put_json(out, directory_str(d, t->date), t->date.len);
+        directory_put_json(out, dup_str(d, t->date), t->date.len);
         if (rel) {
             directory_put(out, ", \"relation\": ");
             directory_put_json(out, rel, strlen(rel));
         }
         if (!r->problem) {
             directory_put(out, ", \"position\": ");
-            directory_put_json(out, directory_str(d, t->position), t->position.len);
+            directory_put_json(out, dup_str(d, t->position), t->position.len);
         }
         directory_put(out, ", \"file\": ");
         directory_put_json(out, files[r->file], strlen(files[r->file]));
@@ -561,7 +574,7 @@ static void write_groups(sort_output *out, const dup_state *st, const char *cons
         } else if (format == OUT_JSON) {
             directory_put(out, i ? ",\n    {" : "\n    {");
             directory_put(out, positions ? "\"position\": " : "\"study\": ");
-            directory_put_json(out, directory_str(&st->text, positions ? first->position : first->study),
+            directory_put_json(out, dup_str(&st->text, positions ? first->position : first->study),
                                positions ? first->position.len : first->study.len);
             directory_put(out, ", \"games\": [");
         }

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "sort_output.h"
-#include "sort_spill.h"
+#include "sort_runs.h"
 
 const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
 
@@ -80,26 +80,6 @@ static uint64_t key_of(const gbr_codec *codec, const gbr_scan_match *m, gbr_dire
     return key;
 }
 
-/* ---- Spilled runs: the plan ------------------------------------------------
- * Merging: at most MERGE_FAN_IN runs are read at once. Spilled runs are
- * unlinked files, so each stays open until it is merged. They are kept in a
- * stack in input order, each with a level: a spill is level 0, and as soon as
- * MERGE_FAN_IN runs share a level they are merged into one run of the next
- * level (the top level, RUN_LEVELS - 1, merges into itself). So each level
- * holds fewer than MERGE_FAN_IN runs between spills: at most RUNS_OPEN_MAX
- * runs (190) are open whatever the input size, plus the one being written.
- * A line is rewritten once per level it reaches: once more beyond 64 runs,
- * twice beyond 4096, and again per 262144 runs beyond that (the default
- * --memory makes runs of hundreds of megabytes). */
-#define MERGE_FAN_IN 64
-#define RUN_LEVELS 3
-#define RUNS_OPEN_MAX (RUN_LEVELS * (MERGE_FAN_IN - 1) + 1)
-
-typedef struct spilled_run {
-    int fd;
-    unsigned level;
-} spilled_run;
-
 /* ---- The run in memory ------------------------------------------------------ */
 typedef struct sorter {
     const gbr_codec *codec;
@@ -111,8 +91,7 @@ typedef struct sorter {
     size_t lines_n, lines_cap;
     gbr_directory_key *positions;
     size_t positions_n, positions_cap;
-    spilled_run runs[RUNS_OPEN_MAX]; /* in input order; levels never rise up the stack */
-    size_t runs_n;
+    sort_runs runs;         /* spilled runs (sort_runs.h) */
     int input_start;        /* the next line is an input's first: a BOM may lead it */
     unsigned long long no_code;
     int failed;
@@ -198,97 +177,28 @@ static int sort_run(sorter *s)
 }
 
 /* ---- Spilled runs -------------------------------------------------------------
- * A run file holds, per line: key (8 bytes), length (4), the full directory
- * key (42) for a position form, then the line's bytes. Runs are written and
- * read through buffers of their own, in large read(2) and write(2) calls; these
- * are outside --memory (the help says so), which bounds the lines held. */
-#define RUN_WRITE_BUFFER ((size_t)1 << 20)
-#define RUN_READ_BUFFER ((size_t)1 << 18)
-#define ENTRY_HEADER 12 /* key and length */
-
-typedef struct run_writer {
-    int fd;
-    char *buffer; /* RUN_WRITE_BUFFER bytes */
-    size_t used;
-    int error;    /* errno of the first failure */
-} run_writer;
-
-static void run_write_all(run_writer *w, const char *bytes, size_t len)
+ * A record holds the line's key (8 bytes), the full directory key (42) for a
+ * position form, then the line's bytes. */
+static int compare_records(const char *a, size_t a_len, const char *b, size_t b_len)
 {
-    while (len > 0 && !w->error) {
-        ssize_t put = write(w->fd, bytes, len);
-        if (put < 0) {
-            if (errno != EINTR)
-                w->error = errno;
-            continue;
-        }
-        bytes += put;
-        len -= (size_t)put;
-    }
+    (void)a_len;
+    (void)b_len;
+    uint64_t x, y;
+    memcpy(&x, a, sizeof x);
+    memcpy(&y, b, sizeof y);
+    if (x != y)
+        return x < y ? -1 : 1;
+    return is_position_key(x) ? memcmp(a + sizeof x, b + sizeof y, GBR_DIRECTORY_KEY_SIZE) : 0;
 }
 
-static void run_put(run_writer *w, const void *bytes, size_t len)
+static void write_record(void *context, const char *record, size_t len)
 {
-    if (len > RUN_WRITE_BUFFER - w->used) {
-        run_write_all(w, w->buffer, w->used);
-        w->used = 0;
-        if (len > RUN_WRITE_BUFFER) {
-            run_write_all(w, bytes, len);
-            return;
-        }
-    }
-    memcpy(w->buffer + w->used, bytes, len);
-    w->used += len;
+    uint64_t key;
+    memcpy(&key, record, sizeof key);
+    size_t header = sizeof key + (is_position_key(key) ? GBR_DIRECTORY_KEY_SIZE : 0);
+    sort_output_write(context, record + header, len - header);
+    sort_output_write(context, "\n", 1);
 }
-
-static void put_entry(run_writer *w, uint64_t key, const gbr_directory_key *position, const char *line, uint32_t length)
-{
-    char header[ENTRY_HEADER + GBR_DIRECTORY_KEY_SIZE];
-    size_t n = ENTRY_HEADER;
-    memcpy(header, &key, sizeof key);
-    memcpy(header + sizeof key, &length, sizeof length);
-    if (is_position_key(key)) {
-        memcpy(header + ENTRY_HEADER, position->bytes, GBR_DIRECTORY_KEY_SIZE);
-        n += GBR_DIRECTORY_KEY_SIZE;
-    }
-    run_put(w, header, n);
-    run_put(w, line, length);
-}
-
-/* Starts writing a new run file; -1 after reporting. */
-static int run_start(sorter *s, run_writer *w)
-{
-    memset(w, 0, sizeof *w);
-    w->buffer = malloc(RUN_WRITE_BUFFER);
-    w->fd = w->buffer ? sort_spill_temporary_file("sort") : -1;
-    if (w->fd < 0) {
-        if (!w->buffer)
-            fprintf(stderr, "gbr: sort: out of memory\n");
-        free(w->buffer);
-        s->failed = 1;
-        return -1;
-    }
-    return 0;
-}
-
-/* Flushes the run and rewinds it for reading; returns its descriptor, or -1
- * after reporting (the file is then closed). */
-static int run_finish(sorter *s, run_writer *w)
-{
-    run_write_all(w, w->buffer, w->used);
-    free(w->buffer);
-    if (!w->error && lseek(w->fd, 0, SEEK_SET) != 0)
-        w->error = errno;
-    if (w->error) {
-        fprintf(stderr, "gbr: sort: cannot write a temporary file: %s\n", strerror(w->error));
-        close(w->fd);
-        s->failed = 1;
-        return -1;
-    }
-    return w->fd;
-}
-
-static int add_run(sorter *s, int run);
 
 /* Sorts the lines held and writes them as a run. The arena keeps its bytes
  * (lines not yet split off may follow); make_room compacts it. */
@@ -296,218 +206,31 @@ static int spill(sorter *s)
 {
     if (sort_run(s) != 0)
         return -1;
-    run_writer w;
-    if (run_start(s, &w) != 0)
+    sort_run_writer w;
+    if (sort_runs_begin(&s->runs, &w) != 0) {
+        s->failed = 1;
         return -1;
+    }
     const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
     for (size_t i = 0; i < s->lines_n; i++) {
         if (i + ahead < s->lines_n)
             __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
         const sort_line *l = &s->lines[i];
-        put_entry(&w, l->key, l->position ? position_of(s, l) : NULL, s->arena + l->offset, l->length);
+        char header[sizeof l->key + GBR_DIRECTORY_KEY_SIZE];
+        memcpy(header, &l->key, sizeof l->key);
+        size_t n = sizeof l->key;
+        if (is_position_key(l->key)) {
+            memcpy(header + n, position_of(s, l)->bytes, GBR_DIRECTORY_KEY_SIZE);
+            n += GBR_DIRECTORY_KEY_SIZE;
+        }
+        sort_runs_put(&w, header, n, s->arena + l->offset, l->length);
     }
     s->lines_n = s->positions_n = 0;
-    int run = run_finish(s, &w);
-    return run < 0 ? -1 : add_run(s, run);
-}
-
-typedef struct run_reader {
-    int fd;
-    char *buffer;     /* bytes [next, filled) not yet taken */
-    size_t cap, next, filled;
-    uint64_t key;     /* the current entry */
-    gbr_directory_key position;
-    const char *line; /* in the buffer, until the next entry is read */
-    uint32_t length;
-} run_reader;
-
-/* Makes `need` bytes available from r->next on; 1 when they are, 0 at the
- * end of the run, -1 on a read error or no memory. */
-static int run_have(run_reader *r, size_t need)
-{
-    if (r->filled - r->next >= need)
-        return 1;
-    memmove(r->buffer, r->buffer + r->next, r->filled - r->next);
-    r->filled -= r->next;
-    r->next = 0;
-    if (need > r->cap) { /* a line longer than the buffer */
-        char *bigger = realloc(r->buffer, need);
-        if (!bigger)
-            return -1;
-        r->buffer = bigger;
-        r->cap = need;
-    }
-    while (r->filled < need) {
-        ssize_t got = read(r->fd, r->buffer + r->filled, r->cap - r->filled);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        if (got == 0)
-            return 0;
-        r->filled += (size_t)got;
-    }
-    return 1;
-}
-
-/* Reads the next entry; 0 at the end of the run, -1 on a read error or a
- * truncated entry. */
-static int next_entry(run_reader *r)
-{
-    int got = run_have(r, ENTRY_HEADER);
-    if (got <= 0)
-        return got < 0 || r->filled > r->next ? -1 : 0;
-    const char *at = r->buffer + r->next;
-    memcpy(&r->key, at, sizeof r->key);
-    memcpy(&r->length, at + sizeof r->key, sizeof r->length);
-    size_t header = ENTRY_HEADER + (is_position_key(r->key) ? GBR_DIRECTORY_KEY_SIZE : 0);
-    if (run_have(r, header + r->length) <= 0)
-        return -1;
-    at = r->buffer + r->next;
-    if (header > ENTRY_HEADER)
-        memcpy(r->position.bytes, at + ENTRY_HEADER, GBR_DIRECTORY_KEY_SIZE);
-    r->line = at + header;
-    r->next += header + r->length;
-    return 1;
-}
-
-/* Whether reader a's entry goes before b's; runs are in input order, so a
- * tie goes to the earlier run. */
-static int entry_before(const run_reader *readers, size_t a, size_t b)
-{
-    const run_reader *x = &readers[a], *y = &readers[b];
-    if (x->key != y->key)
-        return x->key < y->key;
-    if (is_position_key(x->key)) {
-        int c = memcmp(x->position.bytes, y->position.bytes, GBR_DIRECTORY_KEY_SIZE);
-        if (c)
-            return c < 0;
-    }
-    return a < b;
-}
-
-static void sift_down(const run_reader *readers, size_t *heap, size_t n, size_t i)
-{
-    for (;;) {
-        size_t least = i, l = 2 * i + 1, r = l + 1;
-        if (l < n && entry_before(readers, heap[l], heap[least]))
-            least = l;
-        if (r < n && entry_before(readers, heap[r], heap[least]))
-            least = r;
-        if (least == i)
-            return;
-        size_t t = heap[i];
-        heap[i] = heap[least];
-        heap[least] = t;
-        i = least;
-    }
-}
-
-/* k-way merge of runs[0, k) into a run (into_run) or the output; closes the
- * runs it was given. */
-static int merge(sorter *s, const spilled_run *runs, size_t k, run_writer *into_run, sort_output *out)
-{
-    run_reader *readers = calloc(k, sizeof *readers);
-    size_t *heap = calloc(k, sizeof *heap);
-    int status = 0;
-    size_t n = 0;
-    if (!readers || !heap) {
-        status = out_of_memory(s);
-        goto done;
-    }
-    for (size_t i = 0; i < k && status == 0; i++) {
-        readers[i].fd = runs[i].fd;
-        readers[i].cap = RUN_READ_BUFFER;
-        readers[i].buffer = malloc(RUN_READ_BUFFER);
-        int got = readers[i].buffer ? next_entry(&readers[i]) : -1;
-        if (got < 0)
-            status = -1;
-        else if (got > 0)
-            heap[n++] = i;
-    }
-    for (size_t i = n / 2; i-- > 0;)
-        sift_down(readers, heap, n, i);
-    while (n > 0 && status == 0) {
-        run_reader *r = &readers[heap[0]];
-        if (into_run) {
-            put_entry(into_run, r->key, &r->position, r->line, r->length);
-        } else {
-            sort_output_write(out, r->line, r->length);
-            sort_output_write(out, "\n", 1);
-        }
-        int got = next_entry(r);
-        if (got < 0)
-            status = -1;
-        else if (got == 0)
-            heap[0] = heap[--n];
-        sift_down(readers, heap, n, 0);
-    }
-    if (status != 0 && !s->failed) {
-        fprintf(stderr, "gbr: sort: cannot read a temporary file back\n");
+    if (sort_runs_end(&s->runs, &w) != 0) {
         s->failed = 1;
-    }
-done:
-    if (readers)
-        for (size_t i = 0; i < k; i++)
-            free(readers[i].buffer);
-    for (size_t i = 0; i < k; i++)
-        close(runs[i].fd);
-    free(readers);
-    free(heap);
-    return status;
-}
-
-/* Merges the top k runs of the stack into one run of the given level, which
- * takes their place: they are consecutive, so the runs stay in input order. */
-static int merge_top(sorter *s, size_t k, unsigned level)
-{
-    run_writer w;
-    if (run_start(s, &w) != 0)
-        return -1;
-    s->runs_n -= k;
-    int status = merge(s, s->runs + s->runs_n, k, &w, NULL); /* closes them */
-    int merged = run_finish(s, &w);
-    if (status != 0 || merged < 0) {
-        if (merged >= 0)
-            close(merged);
         return -1;
     }
-    s->runs[s->runs_n++] = (spilled_run){merged, level};
     return 0;
-}
-
-/* Pushes a new spill (level 0) and merges while the top MERGE_FAN_IN runs
- * share a level (levels never rise up the stack, so they do when the lowest
- * of them has the top's level). */
-static int add_run(sorter *s, int run)
-{
-    s->runs[s->runs_n++] = (spilled_run){run, 0};
-    while (s->runs_n >= MERGE_FAN_IN) {
-        unsigned level = s->runs[s->runs_n - 1].level;
-        if (s->runs[s->runs_n - MERGE_FAN_IN].level != level)
-            break;
-        if (merge_top(s, MERGE_FAN_IN, level + 1 < RUN_LEVELS ? level + 1 : level) != 0)
-            return -1;
-    }
-    return 0;
-}
-
-/* The final merge into the output. Up to RUNS_OPEN_MAX - 1 runs may be left:
- * first the youngest (the smallest) are merged, just enough of them for the
- * rest to be read at once. */
-static int merge_runs(sorter *s, sort_output *out)
-{
-    while (s->runs_n > MERGE_FAN_IN) {
-        size_t k = s->runs_n - MERGE_FAN_IN + 1;
-        if (k > MERGE_FAN_IN)
-            k = MERGE_FAN_IN;
-        if (merge_top(s, k, s->runs[s->runs_n - k].level) != 0)
-            return -1;
-    }
-    size_t k = s->runs_n;
-    s->runs_n = 0; /* merge() closes them */
-    return merge(s, s->runs, k, NULL, out);
 }
 
 /* ---- Reading ------------------------------------------------------------------
@@ -714,7 +437,7 @@ static int open_input(const char *name)
 int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
-    unsigned long long memory = 1ull << 30;
+    unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
@@ -728,7 +451,7 @@ int cmd_sort(int argc, char **argv)
             if (!value)
                 return CLI_EXIT_USAGE;
             unsigned long long bytes;
-            if (cli_parse_count(value, 1, 1ull << 50, &bytes) != 0 || bytes < 1024)
+            if (sort_runs_parse_memory(value, &bytes) != 0)
                 return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
                                        value);
             memory = bytes;
@@ -755,6 +478,7 @@ int cmd_sort(int argc, char **argv)
     sorter s;
     memset(&s, 0, sizeof s);
     s.codec = args.codec;
+    sort_runs_init(&s.runs, "sort", compare_records);
     s.memory = (size_t)memory;
     s.arena_cap = ARENA_SHARE(s.memory) < ((size_t)1 << 20) ? ARENA_SHARE(s.memory) : (size_t)1 << 20;
     s.arena = malloc(s.arena_cap);
@@ -787,12 +511,12 @@ int cmd_sort(int argc, char **argv)
         status = CLI_EXIT_INPUT;
     if (status == CLI_EXIT_OK) {
         int ok;
-        if (s.runs_n == 0) {
+        if (s.runs.runs_n == 0) {
             ok = sort_run(&s) == 0;
             if (ok)
                 write_sorted(&s, &out);
         } else {
-            ok = (s.lines_n == 0 || spill(&s) == 0) && merge_runs(&s, &out) == 0;
+            ok = (s.lines_n == 0 || spill(&s) == 0) && sort_runs_merge(&s.runs, write_record, &out) == 0;
         }
         if (!ok) {
             sort_output_abandon(&out);
@@ -801,8 +525,7 @@ int cmd_sort(int argc, char **argv)
             status = CLI_EXIT_INPUT;
         }
     }
-    for (size_t i = 0; i < s.runs_n; i++)
-        close(s.runs[i].fd);
+    sort_runs_close(&s.runs);
     if (status == CLI_EXIT_OK && s.no_code > 0)
         fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
                 s.no_code == 1 ? "" : "s");

@@ -1,41 +1,110 @@
 /* What the directory's format writers share: see directory_entries.h. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "directory_entries.h"
 
-const char *directory_str(const directory *d, directory_text t) { return d->text + t.at; }
+#define COUNT_BITS 40
 
-size_t directory_classified(const directory *d) { return d->classified_n; }
-
-size_t directory_class_count(const directory *d)
+uint32_t directory_material_number(const gbr_directory_key *key)
 {
-    size_t classes = 0, limit = directory_classified(d);
-    for (size_t i = 0; i < limit; i++) /* a class starts where the material number (key bytes 0-2) changes */
-        classes += i == 0 || memcmp(d->entries[i].key.bytes, d->entries[i - 1].key.bytes, 3) != 0;
-    return classes;
+    return (uint32_t)key->bytes[0] << 16 | (uint32_t)key->bytes[1] << 8 | key->bytes[2];
 }
 
-void directory_class_at(const directory *d, size_t from, directory_class *c)
+static const size_t text_offset[DIRECTORY_TEXTS] = {
+    offsetof(directory_entry, study),  offsetof(directory_entry, position), offsetof(directory_entry, composer),
+    offsetof(directory_entry, source), offsetof(directory_entry, year),     offsetof(directory_entry, problem),
+    offsetof(directory_entry, mismatch)};
+
+directory_text *directory_entry_text(directory_entry *e, int which)
 {
-    size_t end = from + 1, limit = directory_classified(d);
-    while (end < limit && memcmp(d->entries[end].key.bytes, d->entries[from].key.bytes, 3) == 0)
-        end++; /* key bytes 0-2: the material number */
-    c->first = from;
-    c->count = end - from;
-    material_words_of(d->codec, &d->entries[from].material, &c->words);
+    return (directory_text *)((char *)e + text_offset[which]);
+}
+
+const directory_text *directory_entry_text_of(const directory_entry *e, int which)
+{
+    return (const directory_text *)((const char *)e + text_offset[which]);
+}
+
+void directory_class_of(const directory_totals *t, size_t i, directory_class *c)
+{
+    /* The material number is the code's digits abcdef read as a decimal
+     * number (spec §8, the order key): its digits give the material back. */
+    uint32_t number = (uint32_t)(t->classes[i] >> COUNT_BITS);
+    gbr_material m;
+    m.pawns[1] = (uint8_t)(number % 10);
+    number /= 10;
+    m.pawns[0] = (uint8_t)(number % 10);
+    number /= 10;
+    for (int k = 3; k >= 0; k--, number /= 10)
+        m.digit[k] = (uint8_t)(number % 10);
+    c->count = t->classes[i] & (((uint64_t)1 << COUNT_BITS) - 1);
+    material_words_of(t->codec, &m, &c->words);
     material_words_text(&c->words, c->words_text);
+}
+
+void directory_stream_begin(directory_stream *s, const directory_format *format, const directory_totals *t,
+                            sort_output *out)
+{
+    memset(s, 0, sizeof *s);
+    s->format = format;
+    s->totals = t;
+    s->out = out;
+    format->begin(out, t);
+}
+
+static void close_class(directory_stream *s)
+{
+    if (s->in_class)
+        s->format->class_end(s->out, s->totals, &s->current);
+    s->in_class = 0;
+}
+
+static void begin_unclassified(directory_stream *s)
+{
+    close_class(s);
+    s->format->unclassified_begin(s->out, s->totals);
+    s->unclassified_begun = 1;
+    s->index = 0;
+}
+
+void directory_stream_entry(directory_stream *s, const directory_entry *e)
+{
+    if (!e->classified) {
+        if (!s->unclassified_begun)
+            begin_unclassified(s);
+        s->format->entry(s->out, s->totals, NULL, e, s->index++);
+        return;
+    }
+    uint32_t number = directory_material_number(&e->key);
+    if (!s->in_class || number != s->material_number) {
+        close_class(s);
+        /* The classes were counted from these same entries, so the next one
+         * is this entry's; a class never seen would be a fault of the store. */
+        if (s->next_class < s->totals->classes_n)
+            directory_class_of(s->totals, s->next_class, &s->current);
+        s->format->class_begin(s->out, s->totals, &s->current, s->next_class++);
+        s->in_class = 1;
+        s->material_number = number;
+        s->index = 0;
+    }
+    s->format->entry(s->out, s->totals, &s->current, e, s->index++);
+}
+
+void directory_stream_end(directory_stream *s)
+{
+    if (!s->unclassified_begun)
+        begin_unclassified(s);
+    s->format->end(s->out, s->totals);
 }
 
 void directory_put(sort_output *out, const char *text) { sort_output_write(out, text, strlen(text)); }
 
-void directory_put_text(sort_output *out, const directory *d, directory_text t)
-{
-    sort_output_write(out, directory_str(d, t), t.len);
-}
+void directory_put_text(sort_output *out, directory_text t) { sort_output_write(out, t.bytes, t.len); }
 
 void directory_put_uint(sort_output *out, unsigned long long value)
 {

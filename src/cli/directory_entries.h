@@ -1,8 +1,10 @@
 /*
- * directory_entries.h - the entries of `gbr directory` (one per PGN game) in
- * directory order, and what its format writers (directory_text.c, _tsv.c,
- * _json.c, _html.c) share: the grouping into material classes and the
- * output calls.
+ * directory_entries.h - the entries of `gbr directory` (one per PGN game) as
+ * its format writers (directory_text.c, _tsv.c, _json.c, _html.c) receive
+ * them: streamed one at a time in directory order (from memory or from merged
+ * runs, directory_store.h), with the material classes and their counts known
+ * before the first entry, so that a heading can say how many entries follow.
+ * Also the output calls the writers share.
  */
 #ifndef GBR_DIRECTORY_ENTRIES_H
 #define GBR_DIRECTORY_ENTRIES_H
@@ -14,14 +16,14 @@
 #include "material_words.h"
 #include "sort_output.h"
 
-/* A piece of text held in the directory's text store. */
+/* A piece of an entry's text (not NUL-terminated). */
 typedef struct directory_text {
-    size_t at, len;
+    const char *bytes;
+    size_t len;
 } directory_text;
 
 typedef struct directory_entry {
     gbr_directory_key key;   /* of the position form; unclassified entries sort last */
-    uint64_t order;          /* input order: ties keep it */
     int classified;          /* 0: the game's FEN could not be read */
     gbr_material material;
     directory_text study;    /* study code, e.g. +0103.00a1c3 */
@@ -32,49 +34,85 @@ typedef struct directory_entry {
      * it: "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3", several
      * joined by "; " (audit_code.h's rule, as gbr audit reports it). */
     directory_text mismatch;
-    size_t file;             /* index into directory.files */
+    size_t file;             /* index into the input names */
     unsigned long game, line, column; /* column: of the problem */
 } directory_entry;
 
-typedef struct directory {
-    const gbr_codec *codec;
-    directory_entry *entries;
-    size_t entries_n, entries_cap;
-    char *text;
-    size_t text_used, text_cap;
-    const char *const *files; /* input names ("-" for standard input) */
-    size_t classified_n;      /* entries[0, classified_n) are classified (set once sorted) */
-} directory;
+/* The entry's texts by number, for the code that treats them alike (the
+ * reader fills them, the store copies them into its records). */
+enum {
+    DIRECTORY_STUDY, DIRECTORY_POSITION, DIRECTORY_COMPOSER, DIRECTORY_SOURCE, DIRECTORY_YEAR,
+    DIRECTORY_PROBLEM, DIRECTORY_MISMATCH, DIRECTORY_TEXTS
+};
+directory_text *directory_entry_text(directory_entry *e, int which);
+const directory_text *directory_entry_text_of(const directory_entry *e, int which);
 
-/* One material class: entries[first, first + count) share a material code. */
+/* One material class. */
 typedef struct directory_class {
-    size_t first, count;
+    unsigned long long count; /* its entries */
     material_words words;
     char words_text[MATERIAL_WORDS_MAX];
 } directory_class;
 
-/* The class starting at entry `from` (a classified one). */
-void directory_class_at(const directory *d, size_t from, directory_class *c);
-/* The number of classified entries (they come first, in order): classified_n. */
-size_t directory_classified(const directory *d);
-/* The number of material classes among the classified entries. */
-size_t directory_class_count(const directory *d);
-/* The text of a field. */
-const char *directory_str(const directory *d, directory_text t);
+/* What every writer knows before the first entry. */
+typedef struct directory_totals {
+    const gbr_codec *codec;
+    const char *const *files;       /* input names ("-" for standard input) */
+    unsigned long long games, unclassified;
+    /* The classes in directory order, each its material number (spec §8:
+     * the number abcdef, the first 3 directory key bytes) << 40 | its count
+     * (directory_store.h gathers them). */
+    const uint64_t *classes;
+    size_t classes_n;
+} directory_totals;
+
+/* The class classes[i] of the totals. */
+void directory_class_of(const directory_totals *t, size_t i, directory_class *c);
+
+/* A format: called in this order, begin; per class class_begin, entry per
+ * entry (index: from 0 in its class), class_end; unclassified_begin (also
+ * when there are none), entry per unclassified entry (class NULL); end. */
+typedef struct directory_format {
+    void (*begin)(sort_output *out, const directory_totals *t);
+    void (*class_begin)(sort_output *out, const directory_totals *t, const directory_class *c, size_t index);
+    void (*entry)(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+                  unsigned long long index);
+    void (*class_end)(sort_output *out, const directory_totals *t, const directory_class *c);
+    void (*unclassified_begin)(sort_output *out, const directory_totals *t);
+    void (*end)(sort_output *out, const directory_totals *t);
+} directory_format;
+
+extern const directory_format directory_format_text, directory_format_tsv, directory_format_json,
+    directory_format_html;
+
+/* Drives a format over the entries as they come, in directory order: the
+ * class headings and ends fall where the material number changes. */
+typedef struct directory_stream {
+    const directory_format *format;
+    const directory_totals *totals;
+    sort_output *out;
+    size_t next_class;         /* index of the next class to open */
+    int in_class, unclassified_begun;
+    uint32_t material_number;  /* of the open class */
+    unsigned long long index;  /* of the next entry in its class or among the unclassified */
+    directory_class current;
+} directory_stream;
+
+void directory_stream_begin(directory_stream *s, const directory_format *format, const directory_totals *t,
+                            sort_output *out);
+void directory_stream_entry(directory_stream *s, const directory_entry *e);
+void directory_stream_end(directory_stream *s);
+
+/* The material number of a directory key (its first 3 bytes, big-endian). */
+uint32_t directory_material_number(const gbr_directory_key *key);
 
 /* Output. */
 void directory_put(sort_output *out, const char *text);
-void directory_put_text(sort_output *out, const directory *d, directory_text t);
+void directory_put_text(sort_output *out, directory_text t);
 void directory_put_uint(sort_output *out, unsigned long long value);
 /* A quoted JSON string (cli_json_byte's spelling: ASCII, one rule). */
 void directory_put_json(sort_output *out, const char *s, size_t len);
 /* Text with &, <, >, " and ' as character references. */
 void directory_put_html(sort_output *out, const char *s, size_t len);
-
-/* The formats. */
-void directory_write_text(const directory *d, sort_output *out);
-void directory_write_tsv(const directory *d, sort_output *out);
-void directory_write_json(const directory *d, sort_output *out);
-void directory_write_html(const directory *d, sort_output *out);
 
 #endif /* GBR_DIRECTORY_ENTRIES_H */

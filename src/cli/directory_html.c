@@ -87,13 +87,13 @@ static const char *glyph(unsigned man)
     return (man & 8u) ? black[type] : white[type];
 }
 
-static void put_board(sort_output *out, const directory *d, const directory_entry *e)
+static void put_board(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
     gbr_position p;
-    if (d->codec->parse_position(directory_str(d, e->position), e->position.len, &p).error)
+    if (t->codec->parse_position(e->position.bytes, e->position.len, &p).error)
         return; /* cannot happen: the text was written by the same codec */
     directory_put(out, "<div class=\"board\" role=\"img\" aria-label=\"");
-    directory_put_html(out, directory_str(d, e->position), e->position.len);
+    directory_put_html(out, e->position.bytes, e->position.len);
     directory_put(out, "\">");
     for (int rank = 7; rank >= 0; rank--) {
         for (int file = 0; file < 8; file++) {
@@ -109,7 +109,7 @@ static void put_board(sort_output *out, const directory *d, const directory_entr
 }
 
 /* The words the filter looks in, lower case (ASCII letters only changed). */
-static void put_search(sort_output *out, const directory *d, const directory_entry *e, const directory_class *c)
+static void put_search(sort_output *out, const directory_entry *e, const directory_class *c)
 {
     const directory_text fields[5] = {e->study, e->position, e->composer, e->source, e->year};
     char lower[GBR_NAME_MAX];
@@ -119,7 +119,7 @@ static void put_search(sort_output *out, const directory *d, const directory_ent
     directory_put(out, " ");
     directory_put_html(out, lower, c->words.name_len);
     for (int f = 0; f < 5; f++) {
-        const char *s = directory_str(d, fields[f]);
+        const char *s = fields[f].bytes;
         directory_put(out, " ");
         for (size_t i = 0; i < fields[f].len; i++) {
             char ch = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] + 32) : s[i];
@@ -128,7 +128,7 @@ static void put_search(sort_output *out, const directory *d, const directory_ent
     }
 }
 
-static void put_reference(sort_output *out, const directory *d, const directory_entry *e)
+static void put_reference(sort_output *out, const directory_entry *e)
 {
     const directory_text fields[3] = {e->composer, e->source, e->year};
     const char *const classes[3] = {"composer", "source", "year"};
@@ -141,15 +141,15 @@ static void put_reference(sort_output *out, const directory *d, const directory_
         directory_put(out, "<span class=\"");
         directory_put(out, classes[i]);
         directory_put(out, "\">");
-        directory_put_html(out, directory_str(d, fields[i]), fields[i].len);
+        directory_put_html(out, fields[i].bytes, fields[i].len);
         directory_put(out, "</span>");
         any = 1;
     }
 }
 
-static void put_where(sort_output *out, const directory *d, const directory_entry *e)
+static void put_where(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
-    const char *file = d->files[e->file];
+    const char *file = t->files[e->file];
     directory_put(out, "<span class=\"where\">");
     directory_put_html(out, file, strlen(file));
     directory_put(out, ":");
@@ -178,26 +178,25 @@ static void put_name(sort_output *out, const directory_class *c)
         directory_put(out, "(no name)");
 }
 
-void directory_write_html(const directory *d, sort_output *out)
+static void begin(sort_output *out, const directory_totals *t)
 {
-    size_t classified = directory_classified(d), classes = directory_class_count(d);
     directory_put(out, head);
     directory_put(out, "<h1>GBR directory</h1>\n<p id=\"summary\">");
-    directory_put_uint(out, d->entries_n);
-    directory_put(out, d->entries_n == 1 ? " game in " : " games in ");
-    directory_put_uint(out, classes);
-    directory_put(out, classes == 1 ? " material class" : " material classes");
-    if (classified < d->entries_n) {
+    directory_put_uint(out, t->games);
+    directory_put(out, t->games == 1 ? " game in " : " games in ");
+    directory_put_uint(out, t->classes_n);
+    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
+    if (t->unclassified) {
         directory_put(out, "; ");
-        directory_put_uint(out, d->entries_n - classified);
+        directory_put_uint(out, t->unclassified);
         directory_put(out, " could not be classified");
     }
     directory_put(out, "</p>\n<input id=\"filter\" type=\"search\" aria-label=\"filter\" "
                        "placeholder=\"Filter: code, name, composer, year\" autocomplete=\"off\">\n"
                        "<p id=\"shown\"></p>\n<nav id=\"toc\"><ol>\n");
-    for (size_t i = 0; i < classified;) {
+    for (size_t i = 0; i < t->classes_n; i++) {
         directory_class c;
-        directory_class_at(d, i, &c);
+        directory_class_of(t, i, &c);
         directory_put(out, "<li id=\"toc-");
         put_class_id(out, &c);
         directory_put(out, "\"><a href=\"#");
@@ -209,66 +208,86 @@ void directory_write_html(const directory *d, sort_output *out)
         directory_put(out, "</a> <span class=\"count\">");
         directory_put_uint(out, c.count);
         directory_put(out, "</span></li>\n");
-        i += c.count;
     }
-    if (classified < d->entries_n)
+    if (t->unclassified)
         directory_put(out, "<li><a href=\"#unclassified\">could not classify</a></li>\n");
     directory_put(out, "</ol></nav>\n");
-    for (size_t i = 0; i < classified;) {
-        directory_class c;
-        directory_class_at(d, i, &c);
-        directory_put(out, "<section class=\"class\" id=\"");
-        put_class_id(out, &c);
-        directory_put(out, "\">\n<h2>");
-        sort_output_write(out, c.words.code, c.words.code_len);
-        directory_put(out, " &middot; ");
-        put_name(out, &c);
-        directory_put(out, " &middot; <span class=\"count\">");
-        directory_put_uint(out, c.count);
-        directory_put(out, c.count == 1 ? " entry" : " entries");
-        directory_put(out, "</span></h2>\n<p class=\"words\">");
-        directory_put_html(out, c.words_text, strlen(c.words_text));
-        directory_put(out, "</p>\n<ol class=\"entries\">\n");
-        for (size_t k = c.first; k < c.first + c.count; k++) {
-            const directory_entry *e = &d->entries[k];
-            directory_put(out, "<li class=\"entry\" data-search=\"");
-            put_search(out, d, e, &c);
-            directory_put(out, "\">");
-            put_board(out, d, e);
-            directory_put(out, "<div class=\"info\"><span class=\"study\">");
-            directory_put_html(out, directory_str(d, e->study), e->study.len);
-            directory_put(out, "</span><br><span class=\"position\">");
-            directory_put_html(out, directory_str(d, e->position), e->position.len);
-            directory_put(out, "</span><br>");
-            put_reference(out, d, e);
-            directory_put(out, "<br>");
-            put_where(out, d, e);
-            if (e->mismatch.len) {
-                directory_put(out, "<br><span class=\"mismatch\">&#9888; ");
-                directory_put_html(out, directory_str(d, e->mismatch), e->mismatch.len);
-                directory_put(out, "</span>");
-            }
-            directory_put(out, "</div></li>\n");
-        }
-        directory_put(out, "</ol>\n</section>\n");
-        i += c.count;
+}
+
+static void class_begin(sort_output *out, const directory_totals *t, const directory_class *c, size_t index)
+{
+    (void)t;
+    (void)index;
+    directory_put(out, "<section class=\"class\" id=\"");
+    put_class_id(out, c);
+    directory_put(out, "\">\n<h2>");
+    sort_output_write(out, c->words.code, c->words.code_len);
+    directory_put(out, " &middot; ");
+    put_name(out, c);
+    directory_put(out, " &middot; <span class=\"count\">");
+    directory_put_uint(out, c->count);
+    directory_put(out, c->count == 1 ? " entry" : " entries");
+    directory_put(out, "</span></h2>\n<p class=\"words\">");
+    directory_put_html(out, c->words_text, strlen(c->words_text));
+    directory_put(out, "</p>\n<ol class=\"entries\">\n");
+}
+
+static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+                  unsigned long long index)
+{
+    (void)index;
+    if (!c) {
+        directory_put(out, "<li class=\"unclassified\">");
+        put_where(out, t, e);
+        directory_put(out, ": <span class=\"problem\">");
+        directory_put_html(out, e->problem.bytes, e->problem.len);
+        directory_put(out, "</span> ");
+        put_reference(out, e);
+        directory_put(out, "</li>\n");
+        return;
     }
-    if (classified < d->entries_n) {
-        directory_put(out, "<section id=\"unclassified\">\n<h2>Could not classify &middot; <span class=\"count\">");
-        directory_put_uint(out, d->entries_n - classified);
-        directory_put(out, "</span></h2>\n<ul>\n");
-        for (size_t k = classified; k < d->entries_n; k++) {
-            const directory_entry *e = &d->entries[k];
-            directory_put(out, "<li class=\"unclassified\">");
-            put_where(out, d, e);
-            directory_put(out, ": <span class=\"problem\">");
-            directory_put_html(out, directory_str(d, e->problem), e->problem.len);
-            directory_put(out, "</span> ");
-            put_reference(out, d, e);
-            directory_put(out, "</li>\n");
-        }
+    directory_put(out, "<li class=\"entry\" data-search=\"");
+    put_search(out, e, c);
+    directory_put(out, "\">");
+    put_board(out, t, e);
+    directory_put(out, "<div class=\"info\"><span class=\"study\">");
+    directory_put_html(out, e->study.bytes, e->study.len);
+    directory_put(out, "</span><br><span class=\"position\">");
+    directory_put_html(out, e->position.bytes, e->position.len);
+    directory_put(out, "</span><br>");
+    put_reference(out, e);
+    directory_put(out, "<br>");
+    put_where(out, t, e);
+    if (e->mismatch.len) {
+        directory_put(out, "<br><span class=\"mismatch\">&#9888; ");
+        directory_put_html(out, e->mismatch.bytes, e->mismatch.len);
+        directory_put(out, "</span>");
+    }
+    directory_put(out, "</div></li>\n");
+}
+
+static void class_end(sort_output *out, const directory_totals *t, const directory_class *c)
+{
+    (void)t;
+    (void)c;
+    directory_put(out, "</ol>\n</section>\n");
+}
+
+static void unclassified_begin(sort_output *out, const directory_totals *t)
+{
+    if (!t->unclassified)
+        return;
+    directory_put(out, "<section id=\"unclassified\">\n<h2>Could not classify &middot; <span class=\"count\">");
+    directory_put_uint(out, t->unclassified);
+    directory_put(out, "</span></h2>\n<ul>\n");
+}
+
+static void end(sort_output *out, const directory_totals *t)
+{
+    if (t->unclassified)
         directory_put(out, "</ul>\n</section>\n");
-    }
     directory_put(out, script);
     directory_put(out, "</body>\n</html>\n");
 }
+
+const directory_format directory_format_html = {begin, class_begin, entry, class_end, unclassified_begin, end};

@@ -6,17 +6,22 @@
 
 #include "directory_entries.h"
 
-static void put_member(sort_output *out, const char *name, const directory *d, directory_text t)
+static void put_member(sort_output *out, const char *name, directory_text t)
 {
     directory_put(out, ",\"");
     directory_put(out, name);
     directory_put(out, "\":");
-    directory_put_json(out, directory_str(d, t), t.len);
+    directory_put_json(out, t.bytes, t.len);
 }
 
-static void put_entry(sort_output *out, const directory *d, const directory_entry *e)
+static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+                  unsigned long long index)
 {
-    const char *file = d->files[e->file];
+    if (c)
+        directory_put(out, index ? ",\n " : "\n ");
+    else
+        directory_put(out, index ? ",\n" : "\n");
+    const char *file = t->files[e->file];
     directory_put(out, "{\"file\":");
     directory_put_json(out, file, strlen(file));
     directory_put(out, ",\"game\":");
@@ -24,56 +29,65 @@ static void put_entry(sort_output *out, const directory *d, const directory_entr
     directory_put(out, ",\"line\":");
     directory_put_uint(out, e->line);
     if (e->classified) {
-        put_member(out, "study", d, e->study);
-        put_member(out, "position", d, e->position);
+        put_member(out, "study", e->study);
+        put_member(out, "position", e->position);
         if (e->mismatch.len)
-            put_member(out, "mismatch", d, e->mismatch);
+            put_member(out, "mismatch", e->mismatch);
         else
             directory_put(out, ",\"mismatch\":null");
     } else {
         directory_put(out, ",\"column\":");
         directory_put_uint(out, e->column);
-        put_member(out, "problem", d, e->problem);
+        put_member(out, "problem", e->problem);
     }
-    put_member(out, "composer", d, e->composer);
-    put_member(out, "source", d, e->source);
-    put_member(out, "year", d, e->year);
+    put_member(out, "composer", e->composer);
+    put_member(out, "source", e->source);
+    put_member(out, "year", e->year);
     directory_put(out, "}");
 }
 
-void directory_write_json(const directory *d, sort_output *out)
+static void begin(sort_output *out, const directory_totals *t)
 {
-    size_t classified = directory_classified(d);
     directory_put(out, "{\"games\":");
-    directory_put_uint(out, d->entries_n);
+    directory_put_uint(out, t->games);
     directory_put(out, ",\"classes\":[");
-    for (size_t i = 0; i < classified;) {
-        directory_class c;
-        directory_class_at(d, i, &c);
-        directory_put(out, i ? ",\n" : "\n");
-        directory_put(out, "{\"material\":");
-        directory_put_json(out, c.words.code, c.words.code_len);
-        directory_put(out, ",\"words\":");
-        directory_put_json(out, c.words_text, strlen(c.words_text));
-        directory_put(out, ",\"name\":");
-        if (c.words.name_len)
-            directory_put_json(out, c.words.name, c.words.name_len);
-        else
-            directory_put(out, "null");
-        directory_put(out, ",\"count\":");
-        directory_put_uint(out, c.count);
-        directory_put(out, ",\"entries\":[");
-        for (size_t k = c.first; k < c.first + c.count; k++) {
-            directory_put(out, k > c.first ? ",\n " : "\n ");
-            put_entry(out, d, &d->entries[k]);
-        }
-        directory_put(out, "]}");
-        i += c.count;
-    }
+}
+
+static void class_begin(sort_output *out, const directory_totals *t, const directory_class *c, size_t index)
+{
+    (void)t;
+    directory_put(out, index ? ",\n" : "\n");
+    directory_put(out, "{\"material\":");
+    directory_put_json(out, c->words.code, c->words.code_len);
+    directory_put(out, ",\"words\":");
+    directory_put_json(out, c->words_text, strlen(c->words_text));
+    directory_put(out, ",\"name\":");
+    if (c->words.name_len)
+        directory_put_json(out, c->words.name, c->words.name_len);
+    else
+        directory_put(out, "null");
+    directory_put(out, ",\"count\":");
+    directory_put_uint(out, c->count);
+    directory_put(out, ",\"entries\":[");
+}
+
+static void class_end(sort_output *out, const directory_totals *t, const directory_class *c)
+{
+    (void)t;
+    (void)c;
+    directory_put(out, "]}");
+}
+
+static void unclassified_begin(sort_output *out, const directory_totals *t)
+{
+    (void)t;
     directory_put(out, "],\n\"unclassified\":[");
-    for (size_t k = classified; k < d->entries_n; k++) {
-        directory_put(out, k > classified ? ",\n" : "\n");
-        put_entry(out, d, &d->entries[k]);
-    }
+}
+
+static void end(sort_output *out, const directory_totals *t)
+{
+    (void)t;
     directory_put(out, "]}\n");
 }
+
+const directory_format directory_format_json = {begin, class_begin, entry, class_end, unclassified_begin, end};

@@ -7,7 +7,7 @@
 #include "directory_entries.h"
 
 /* "A, B, C" of the fields that are not empty ("?" for none at all). */
-static void put_reference(sort_output *out, const directory *d, const directory_entry *e)
+static void put_reference(sort_output *out, const directory_entry *e)
 {
     const directory_text fields[3] = {e->composer, e->source, e->year};
     int any = 0;
@@ -16,16 +16,16 @@ static void put_reference(sort_output *out, const directory *d, const directory_
             continue;
         if (any)
             directory_put(out, ", ");
-        directory_put_text(out, d, fields[i]);
+        directory_put_text(out, fields[i]);
         any = 1;
     }
     if (!any)
         directory_put(out, "?");
 }
 
-static void put_where(sort_output *out, const directory *d, const directory_entry *e)
+static void put_where(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
-    directory_put(out, d->files[e->file]);
+    directory_put(out, t->files[e->file]);
     directory_put(out, ":");
     directory_put_uint(out, e->line);
     if (!e->classified) {
@@ -37,68 +37,90 @@ static void put_where(sort_output *out, const directory *d, const directory_entr
     directory_put(out, ")");
 }
 
-void directory_write_text(const directory *d, sort_output *out)
+static void begin(sort_output *out, const directory_totals *t)
 {
-    size_t classified = directory_classified(d), classes = directory_class_count(d);
     directory_put(out, "GBR directory: ");
-    directory_put_uint(out, d->entries_n);
-    directory_put(out, d->entries_n == 1 ? " game, " : " games, ");
-    directory_put_uint(out, classes);
-    directory_put(out, classes == 1 ? " material class" : " material classes");
-    if (classified < d->entries_n) {
+    directory_put_uint(out, t->games);
+    directory_put(out, t->games == 1 ? " game, " : " games, ");
+    directory_put_uint(out, t->classes_n);
+    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
+    if (t->unclassified) {
         directory_put(out, ", ");
-        directory_put_uint(out, d->entries_n - classified);
+        directory_put_uint(out, t->unclassified);
         directory_put(out, " could not be classified");
     }
     directory_put(out, "\n");
-    for (size_t i = 0; i < classified;) {
-        directory_class c;
-        directory_class_at(d, i, &c);
+}
+
+static void class_begin(sort_output *out, const directory_totals *t, const directory_class *c, size_t index)
+{
+    (void)t;
+    (void)index;
+    directory_put(out, "\n");
+    sort_output_write(out, c->words.code, c->words.code_len);
+    directory_put(out, "  ");
+    if (c->words.name_len)
+        sort_output_write(out, c->words.name, c->words.name_len);
+    else
+        directory_put(out, "(no name)");
+    directory_put(out, "  ");
+    directory_put_uint(out, c->count);
+    directory_put(out, c->count == 1 ? " entry\n" : " entries\n");
+    directory_put(out, c->words_text);
+    directory_put(out, "\n\n");
+}
+
+static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+                  unsigned long long index)
+{
+    (void)index;
+    if (!c) {
+        directory_put(out, "  ");
+        put_where(out, t, e);
+        directory_put(out, ": ");
+        directory_put_text(out, e->problem);
+        directory_put(out, "\n                ");
+        put_reference(out, e);
         directory_put(out, "\n");
-        sort_output_write(out, c.words.code, c.words.code_len);
-        directory_put(out, "  ");
-        if (c.words.name_len)
-            sort_output_write(out, c.words.name, c.words.name_len);
-        else
-            directory_put(out, "(no name)");
-        directory_put(out, "  ");
-        directory_put_uint(out, c.count);
-        directory_put(out, c.count == 1 ? " entry\n" : " entries\n");
-        directory_put(out, c.words_text);
-        directory_put(out, "\n\n");
-        for (size_t k = c.first; k < c.first + c.count; k++) {
-            const directory_entry *e = &d->entries[k];
-            directory_put(out, "  ");
-            directory_put_text(out, d, e->study);
-            for (size_t pad = e->study.len; pad < 14; pad++)
-                directory_put(out, " ");
-            directory_put_text(out, d, e->position);
-            directory_put(out, "\n                ");
-            put_reference(out, d, e);
-            directory_put(out, " -- ");
-            put_where(out, d, e);
-            directory_put(out, "\n");
-            if (e->mismatch.len) { /* marked, so that a reader (or grep '^ *!') finds it */
-                directory_put(out, "              ! ");
-                directory_put_text(out, d, e->mismatch);
-                directory_put(out, "\n");
-            }
-        }
-        i += c.count;
+        return;
     }
-    if (classified < d->entries_n) {
-        directory_put(out, "\nCould not classify  ");
-        directory_put_uint(out, d->entries_n - classified);
-        directory_put(out, d->entries_n - classified == 1 ? " entry\n\n" : " entries\n\n");
-        for (size_t k = classified; k < d->entries_n; k++) {
-            const directory_entry *e = &d->entries[k];
-            directory_put(out, "  ");
-            put_where(out, d, e);
-            directory_put(out, ": ");
-            directory_put_text(out, d, e->problem);
-            directory_put(out, "\n                ");
-            put_reference(out, d, e);
-            directory_put(out, "\n");
-        }
+    directory_put(out, "  ");
+    directory_put_text(out, e->study);
+    for (size_t pad = e->study.len; pad < 14; pad++)
+        directory_put(out, " ");
+    directory_put_text(out, e->position);
+    directory_put(out, "\n                ");
+    put_reference(out, e);
+    directory_put(out, " -- ");
+    put_where(out, t, e);
+    directory_put(out, "\n");
+    if (e->mismatch.len) { /* marked, so that a reader (or grep '^ *!') finds it */
+        directory_put(out, "              ! ");
+        directory_put_text(out, e->mismatch);
+        directory_put(out, "\n");
     }
 }
+
+static void class_end(sort_output *out, const directory_totals *t, const directory_class *c)
+{
+    (void)out;
+    (void)t;
+    (void)c;
+}
+
+static void unclassified_begin(sort_output *out, const directory_totals *t)
+{
+    if (!t->unclassified)
+        return;
+    directory_put(out, "\nCould not classify  ");
+    directory_put_uint(out, t->unclassified);
+    directory_put(out, t->unclassified == 1 ? " entry\n\n" : " entries\n\n");
+}
+
+static void end(sort_output *out, const directory_totals *t)
+{
+    (void)out;
+    (void)t;
+}
+
+const directory_format directory_format_text = {begin, class_begin, entry, class_end, unclassified_begin, end};

@@ -19,13 +19,12 @@ static void put_field(sort_output *out, const char *s, size_t len)
     sort_output_write(out, s + plain, len - plain);
 }
 
-static void put_text_field(sort_output *out, const directory *d, directory_text t)
-{
-    put_field(out, directory_str(d, t), t.len);
-}
+static void put_text_field(sort_output *out, directory_text t) { put_field(out, t.bytes, t.len); }
 
-static void put_entry(sort_output *out, const directory *d, const directory_entry *e, const directory_class *c)
+static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+                  unsigned long long index)
 {
+    (void)index;
     if (c) {
         sort_output_write(out, c->words.code, c->words.code_len);
         directory_put(out, "\t");
@@ -34,40 +33,54 @@ static void put_entry(sort_output *out, const directory *d, const directory_entr
         directory_put(out, "\t");
     }
     directory_put(out, "\t");
-    put_text_field(out, d, e->study);
+    put_text_field(out, e->study);
     directory_put(out, "\t");
-    put_text_field(out, d, e->position);
+    put_text_field(out, e->position);
     directory_put(out, "\t");
-    put_text_field(out, d, e->composer);
+    put_text_field(out, e->composer);
     directory_put(out, "\t");
-    put_text_field(out, d, e->source);
+    put_text_field(out, e->source);
     directory_put(out, "\t");
-    put_text_field(out, d, e->year);
+    put_text_field(out, e->year);
     directory_put(out, "\t");
-    const char *file = d->files[e->file];
+    const char *file = t->files[e->file];
     put_field(out, file, strlen(file));
     directory_put(out, "\t");
     directory_put_uint(out, e->game);
     directory_put(out, "\t");
     directory_put_uint(out, e->line);
     directory_put(out, "\t");
-    put_text_field(out, d, e->problem);
+    put_text_field(out, e->problem);
     directory_put(out, "\t");
-    put_text_field(out, d, e->mismatch);
+    put_text_field(out, e->mismatch);
     directory_put(out, "\n");
 }
 
-void directory_write_tsv(const directory *d, sort_output *out)
+static void begin(sort_output *out, const directory_totals *t)
 {
+    (void)t;
     directory_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\n");
-    size_t classified = directory_classified(d);
-    for (size_t i = 0; i < classified;) {
-        directory_class c;
-        directory_class_at(d, i, &c);
-        for (size_t k = c.first; k < c.first + c.count; k++)
-            put_entry(out, d, &d->entries[k], &c);
-        i += c.count;
-    }
-    for (size_t k = classified; k < d->entries_n; k++)
-        put_entry(out, d, &d->entries[k], NULL);
 }
+
+static void class_begin(sort_output *out, const directory_totals *t, const directory_class *c, size_t index)
+{
+    (void)out;
+    (void)t;
+    (void)c;
+    (void)index;
+}
+
+static void class_end(sort_output *out, const directory_totals *t, const directory_class *c)
+{
+    (void)out;
+    (void)t;
+    (void)c;
+}
+
+static void nothing(sort_output *out, const directory_totals *t)
+{
+    (void)out;
+    (void)t;
+}
+
+const directory_format directory_format_tsv = {begin, class_begin, entry, class_end, nothing, nothing};

@@ -17,6 +17,12 @@ Groups:
              and gbr audit and gbr directory agreeing on which games' code
              tags are wrong (and on what they say) on generated data with
              planted wrong codes
+  spill      --memory: generated games (with planted wrong codes), the sample
+             (unclassified games) and the generated file again (every key
+             tied) written with a tiny --memory (a run per game, 2024 runs
+             merged in rounds) and a small one are byte for byte the output
+             held in memory, in every format; ties keep their input order; a spill
+             that cannot be written is reported and -o's file left alone
 
 usage: directory_tests.py GBR WORK_DIR GROUP [--update]
 """
@@ -337,7 +343,50 @@ def test_codes():
     expect("planted: as many as planted", (len(by_directory), len(by_directory) == n_plants), (1500 // 6, True))
 
 
-{"sample": test_sample, "generated": test_generated, "errors": test_errors, "codes": test_codes}[GROUP]()
+def test_spill():
+    gen = os.path.join(WORK, "spill.pgn")
+    subprocess.run([sys.executable, GEN, "--games", "1000", "--seed", "23", "--wrong-every", "9", "--movetext", "2",
+                    "--out", gen], check=True)
+    inputs = [gen, SAMPLE, gen]
+    for fmt in ("text", "tsv", "json", "html"):
+        held = directory("--format", fmt, *inputs)
+        expect("%s held in memory: exit (the sample's broken FEN)" % fmt, held.returncode, 1)
+        expect("%s held in memory: entries" % fmt, len(held.stdout) > 200000, True)
+        for memory in ("1K", "64K"):
+            spilled = directory("--memory", memory, "--format", fmt, *inputs)
+            expect("%s --memory %s: exit" % (fmt, memory), spilled.returncode, held.returncode)
+            expect("%s --memory %s: stderr" % (fmt, memory), spilled.stderr, held.stderr)
+            expect("%s --memory %s: output = held in memory" % (fmt, memory), spilled.stdout == held.stdout, True)
+    # Ties (the same file twice): the first file's entry first, per key.
+    rows = [r.split("\t") for r in directory("--memory", "1K", "--format", "tsv", *inputs).stdout
+            .decode("latin-1").splitlines()[1:]]
+    order = {}
+    for r in rows:
+        if r[0]:
+            order.setdefault((r[2], r[3]), []).append((r[7], int(r[8])))
+    tied = [v for v in order.values() if len(v) > 1]
+    expect("ties present", len(tied) >= 1000, True)
+    expect("ties in input order", all(v == sorted(v, key=lambda w: (w[0] != gen, w[1])) for v in tied), True)
+    # The spill really happens: with nowhere to spill, a tiny --memory fails
+    # (reported, -o's file untouched) where the default does not.
+    out = os.path.join(WORK, "kept.txt")
+    with open(out, "wb") as f:
+        f.write(b"kept\n")
+    env = dict(os.environ, TMPDIR=os.path.join(WORK, "no-such-directory"))
+    p = subprocess.run([GBR, "directory", "--memory", "1K", "-o", out, gen], capture_output=True, cwd=ROOT, env=env)
+    expect("nowhere to spill: exit", p.returncode, 1)
+    expect("nowhere to spill: message", p.stderr.startswith(b"gbr: directory: cannot create a temporary file in "),
+           True)
+    expect("nowhere to spill: -o file kept", open(out, "rb").read(), b"kept\n")
+    p = subprocess.run([GBR, "directory", "-o", out, gen], capture_output=True, cwd=ROOT, env=env)
+    expect("default memory, nowhere to spill: exit", (p.returncode, p.stderr), (0, b""))
+    for bad in ("12X", "1000", "0"):
+        p = directory("--memory", bad, SAMPLE)
+        expect("bad --memory %s" % bad, (p.returncode, b"bad --memory" in p.stderr, p.stdout), (2, True, b""))
+
+
+{"sample": test_sample, "generated": test_generated, "errors": test_errors, "codes": test_codes,
+ "spill": test_spill}[GROUP]()
 if failures:
     print("FAIL directory %s:\n" % GROUP + "\n".join(failures))
     sys.exit(1)
