@@ -1,8 +1,16 @@
-/* The codec registry: which implementations exist and which is the default. */
+/* The codec registry (which implementations exist and which is the default)
+ * and the public free functions, one per entry of the codec table: each
+ * resolves NULL to the default codec and calls the entry, so a caller never
+ * sees the table's layout (codecs_internal.h). */
 #include <string.h>
 
 #include "gbr.h"
 #include "codecs_internal.h"
+
+/* The one place NULL becomes the default codec. A direct reference to the
+ * table, not a call to gbr_codec_default(): each free function below stays
+ * a test and a jump into the entry. */
+static inline const gbr_codec *codec_or_default(const gbr_codec *c) { return c ? c : &gbr_fast_codec; }
 
 const gbr_codec *gbr_codec_ref(void) { return &gbr_ref_codec; }
 
@@ -10,7 +18,7 @@ const gbr_codec *gbr_codec_ref(void) { return &gbr_ref_codec; }
  * for the optimised codec gets it, never the reference in its place. */
 const gbr_codec *gbr_codec_fast(void) { return &gbr_fast_codec; }
 
-const gbr_codec *gbr_codec_default(void) { return gbr_codec_fast(); }
+const gbr_codec *gbr_codec_default(void) { return codec_or_default(NULL); }
 
 const gbr_codec *gbr_codec_by_name(const char *name)
 {
@@ -21,4 +29,96 @@ const gbr_codec *gbr_codec_by_name(const char *name)
     if (strcmp(name, "fast") == 0)
         return gbr_codec_fast();
     return NULL;
+}
+
+const char *gbr_codec_name(const gbr_codec *c) { return codec_or_default(c)->name; }
+
+gbr_result gbr_parse_material(const gbr_codec *c, const char *src, size_t len, gbr_material *out)
+{
+    return codec_or_default(c)->parse_material(src, len, out);
+}
+
+gbr_result gbr_format_material(const gbr_codec *c, char *dst, size_t cap, const gbr_material *m)
+{
+    return codec_or_default(c)->format_material(dst, cap, m);
+}
+
+gbr_result gbr_parse_study(const gbr_codec *c, const char *src, size_t len, gbr_study *out)
+{
+    return codec_or_default(c)->parse_study(src, len, out);
+}
+
+gbr_result gbr_format_study(const gbr_codec *c, char *dst, size_t cap, const gbr_study *s)
+{
+    return codec_or_default(c)->format_study(dst, cap, s);
+}
+
+gbr_result gbr_parse_position(const gbr_codec *c, const char *src, size_t len, gbr_position *out)
+{
+    return codec_or_default(c)->parse_position(src, len, out);
+}
+
+gbr_result gbr_format_position(const gbr_codec *c, char *dst, size_t cap, const gbr_position *p)
+{
+    return codec_or_default(c)->format_position(dst, cap, p);
+}
+
+gbr_result gbr_parse_fen(const gbr_codec *c, const char *src, size_t len, gbr_position *out)
+{
+    return codec_or_default(c)->parse_fen(src, len, out);
+}
+
+gbr_result gbr_format_fen(const gbr_codec *c, char *dst, size_t cap, const gbr_position *p)
+{
+    return codec_or_default(c)->format_fen(dst, cap, p);
+}
+
+gbr_result gbr_parse_name(const gbr_codec *c, const char *src, size_t len, gbr_counts *out)
+{
+    return codec_or_default(c)->parse_name(src, len, out);
+}
+
+gbr_result gbr_format_name(const gbr_codec *c, char *dst, size_t cap, const gbr_counts *counts)
+{
+    return codec_or_default(c)->format_name(dst, cap, counts);
+}
+
+gbr_result gbr_material_from_counts(const gbr_codec *c, const gbr_counts *counts, gbr_material *out)
+{
+    return codec_or_default(c)->material_from_counts(counts, out);
+}
+
+int gbr_material_split(const gbr_codec *c, const gbr_material *m, int type, uint8_t *white, uint8_t *black)
+{
+    return codec_or_default(c)->material_split(m, type, white, black);
+}
+
+uint32_t gbr_material_key_of(const gbr_codec *c, const gbr_material *m)
+{
+    return codec_or_default(c)->material_key(m);
+}
+
+uint64_t gbr_study_key_of(const gbr_codec *c, const gbr_study *s) { return codec_or_default(c)->study_key(s); }
+
+void gbr_position_key_of(const gbr_codec *c, const gbr_position *p, gbr_position_key *out)
+{
+    codec_or_default(c)->position_key(p, out);
+}
+
+size_t gbr_parse_material_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n,
+                                 gbr_material *out, gbr_result *results)
+{
+    return codec_or_default(c)->parse_material_column(text, offsets, n, out, results);
+}
+
+size_t gbr_parse_study_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n, gbr_study *out,
+                              gbr_result *results)
+{
+    return codec_or_default(c)->parse_study_column(text, offsets, n, out, results);
+}
+
+size_t gbr_material_from_counts_column(const gbr_codec *c, const gbr_counts *counts, size_t n, gbr_material *out,
+                                       gbr_result *results)
+{
+    return codec_or_default(c)->material_from_counts_column(counts, n, out, results);
 }
