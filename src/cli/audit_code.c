@@ -40,15 +40,9 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
     gbr_result r;
     m->form = gbr_detect_form(code, len);
     switch (m->form) {
-    case GBR_FORM_MATERIAL:
-        r = codec->parse_material(code, len, &m->value.material);
-        break;
-    case GBR_FORM_STUDY:
-        r = codec->parse_study(code, len, &m->value.study);
-        break;
-    case GBR_FORM_POSITION:
-        r = codec->parse_position(code, len, &m->value.position);
-        break;
+    case GBR_FORM_MATERIAL: r = gbr_parse_material(codec, code, len, &m->value.material); break;
+    case GBR_FORM_STUDY: r = gbr_parse_study(codec, code, len, &m->value.study); break;
+    case GBR_FORM_POSITION: r = gbr_parse_position(codec, code, len, &m->value.position); break;
     default: /* a FEN, a material name or no form: nothing to compare */
         return fail(error, from, "not a material code, study code or position form");
     }
@@ -60,11 +54,11 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
         to--;
     }
     if (m->form == GBR_FORM_MATERIAL)
-        r = codec->format_material(m->canonical, sizeof m->canonical, &m->value.material);
+        r = gbr_format_material(codec, m->canonical, sizeof m->canonical, &m->value.material);
     else if (m->form == GBR_FORM_STUDY)
-        r = codec->format_study(m->canonical, sizeof m->canonical, &m->value.study);
+        r = gbr_format_study(codec, m->canonical, sizeof m->canonical, &m->value.study);
     else
-        r = codec->format_position(m->canonical, sizeof m->canonical, &m->value.position);
+        r = gbr_format_position(codec, m->canonical, sizeof m->canonical, &m->value.position);
     if (r.error)
         return AUDIT_CODE_NONE;
     m->canonical_len = r.length;
@@ -100,11 +94,11 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const s
     gbr_counts counts;
     gbr_material material;
     gbr_position_counts(fen, &counts);
-    gbr_result r = codec->material_from_counts(&counts, &material);
+    gbr_result r = gbr_material_from_counts(codec, &counts, &material);
     if (r.error)
         return -1;
     if (m->form == GBR_FORM_MATERIAL) {
-        r = codec->format_material(expected, capacity, &material);
+        r = gbr_format_material(codec, expected, capacity, &material);
     } else if (m->form == GBR_FORM_STUDY) {
         gbr_study s = m->value.study; /* the stipulation is the tag's: a FEN cannot say it */
         s.material = material;
@@ -114,11 +108,11 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const s
             else if (fen->board[sq] == GBR_BK)
                 s.black_king = sq;
         }
-        r = codec->format_study(expected, capacity, &s);
+        r = gbr_format_study(codec, expected, capacity, &s);
     } else {
         gbr_position p = *fen;
         p.indicator = m->value.position.indicator;
-        r = codec->format_position(expected, capacity, &p);
+        r = gbr_format_position(codec, expected, capacity, &p);
     }
     if (r.error)
         return -1;

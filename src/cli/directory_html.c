@@ -90,7 +90,7 @@ static const char *glyph(unsigned man)
 static void put_board(sort_output *out, const directory *d, const directory_entry *e)
 {
     gbr_position p;
-    if (d->codec->parse_position(directory_str(d, e->position), e->position.len, &p).error)
+    if (gbr_parse_position(d->codec, directory_str(d, e->position), e->position.len, &p).error)
         return; /* cannot happen: the text was written by the same codec */
     directory_put(out, "<div class=\"board\" role=\"img\" aria-label=\"");
     directory_put_html(out, directory_str(d, e->position), e->position.len);

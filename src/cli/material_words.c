@@ -10,13 +10,13 @@ static const char *const number_word[9] = {"no", "one", "two", "three", "four", 
 gbr_result material_words_of(const gbr_codec *codec, const gbr_material *m, material_words *d)
 {
     memset(d, 0, sizeof *d);
-    gbr_result r = codec->format_material(d->code, sizeof d->code, m);
+    gbr_result r = gbr_format_material(codec, d->code, sizeof d->code, m);
     if (r.error)
         return r;
     d->code_len = r.length;
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
-        d->overflow[type] = !codec->material_split(m, type, &d->counts.count[GBR_WHITE][type],
-                                                   &d->counts.count[GBR_BLACK][type]);
+        d->overflow[type] =
+            !gbr_material_split(codec, m, type, &d->counts.count[GBR_WHITE][type], &d->counts.count[GBR_BLACK][type]);
     d->counts.count[GBR_WHITE][GBR_PAWN] = m->pawns[GBR_WHITE];
     d->counts.count[GBR_BLACK][GBR_PAWN] = m->pawns[GBR_BLACK];
     gbr_result named = gbr_material_to_name(codec, d->name, sizeof d->name, d->code, d->code_len);
@@ -27,7 +27,7 @@ gbr_result material_words_of(const gbr_codec *codec, const gbr_material *m, mate
 gbr_result material_words_decode(const gbr_codec *codec, const char *text, size_t len, material_words *d)
 {
     gbr_material m;
-    gbr_result r = codec->parse_material(text, len, &m);
+    gbr_result r = gbr_parse_material(codec, text, len, &m);
     if (r.error)
         return r;
     return material_words_of(codec, &m, d);

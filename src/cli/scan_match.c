@@ -231,10 +231,10 @@ static int match_position(const gbr_codec *codec, const unsigned char *t, size_t
     }
     if (!right_boundary(t, at, hi))
         return 0;
-    gbr_result r = codec->parse_position(text, len, &out->value.position);
+    gbr_result r = gbr_parse_position(codec, text, len, &out->value.position);
     if (r.error)
         return 0;
-    r = codec->format_position(out->canonical, sizeof out->canonical, &out->value.position);
+    r = gbr_format_position(codec, out->canonical, sizeof out->canonical, &out->value.position);
     if (r.error)
         return 0;
     out->canonical_len = r.length;
@@ -265,10 +265,10 @@ int scan_match_at(const gbr_codec *codec, const char *text, size_t lo, size_t hi
         /* A stipulation counts when it stands at a boundary itself. */
         if (material > lo && (t[material - 1] == '+' || t[material - 1] == '=') && left_boundary(t, material - 1, lo))
             start = material - 1;
-        gbr_result r = codec->parse_study(text + start, after + 4 - start, &out->value.study);
+        gbr_result r = gbr_parse_study(codec, text + start, after + 4 - start, &out->value.study);
         if (r.error)
             return 0;
-        r = codec->format_study(out->canonical, sizeof out->canonical, &out->value.study);
+        r = gbr_format_study(codec, out->canonical, sizeof out->canonical, &out->value.study);
         if (r.error)
             return 0;
         out->canonical_len = r.length;
@@ -281,10 +281,10 @@ int scan_match_at(const gbr_codec *codec, const char *text, size_t lo, size_t hi
         return 0;
     if (match_position(codec, t, lo, hi, material, out))
         return 1;
-    gbr_result r = codec->parse_material(text + material, 7, &out->value.material);
+    gbr_result r = gbr_parse_material(codec, text + material, 7, &out->value.material);
     if (r.error)
         return 0;
-    r = codec->format_material(out->canonical, sizeof out->canonical, &out->value.material);
+    r = gbr_format_material(codec, out->canonical, sizeof out->canonical, &out->value.material);
     if (r.error)
         return 0;
     out->canonical_len = r.length;
