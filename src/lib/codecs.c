@@ -1,16 +1,22 @@
 /* The codec registry (which implementations exist and which is the default)
  * and the public free functions, one per entry of the codec table: each
- * resolves NULL to the default codec and calls the entry, so a caller never
- * sees the table's layout (codecs_internal.h). */
+ * calls the entry of the codec it is given, NULL meaning the default, so a
+ * caller never sees the table's layout (codecs_internal.h). */
 #include <string.h>
 
 #include "gbr.h"
 #include "codecs_internal.h"
 
-/* The one place NULL becomes the default codec. A direct reference to the
- * table, not a call to gbr_codec_default(): each free function below stays
- * a test and a jump into the entry. */
-static inline const gbr_codec *codec_or_default(const gbr_codec *c) { return c ? c : &gbr_fast_codec; }
+/* The default codec, written once: its table, and its entries' prefix.
+ * ENTRY(c, entry, args) is a direct jump to the default codec's entry for
+ * NULL and for that codec, a call through the table for any other (see
+ * codecs_internal.h for what the direct jump saves). */
+#define DEFAULT_TABLE gbr_fast_codec
+#define DEFAULT_ENTRY(entry) fast_##entry
+#define ENTRY(c, entry, ...)                                                                                           \
+    ((c) == NULL || (c) == &DEFAULT_TABLE ? DEFAULT_ENTRY(entry)(__VA_ARGS__) : (c)->entry(__VA_ARGS__))
+
+static const gbr_codec *codec_or_default(const gbr_codec *c) { return c ? c : &DEFAULT_TABLE; }
 
 const gbr_codec *gbr_codec_ref(void) { return &gbr_ref_codec; }
 
@@ -35,90 +41,93 @@ const char *gbr_codec_name(const gbr_codec *c) { return codec_or_default(c)->nam
 
 gbr_result gbr_parse_material(const gbr_codec *c, const char *src, size_t len, gbr_material *out)
 {
-    return codec_or_default(c)->parse_material(src, len, out);
+    return ENTRY(c, parse_material, src, len, out);
 }
 
 gbr_result gbr_format_material(const gbr_codec *c, char *dst, size_t cap, const gbr_material *m)
 {
-    return codec_or_default(c)->format_material(dst, cap, m);
+    return ENTRY(c, format_material, dst, cap, m);
 }
 
 gbr_result gbr_parse_study(const gbr_codec *c, const char *src, size_t len, gbr_study *out)
 {
-    return codec_or_default(c)->parse_study(src, len, out);
+    return ENTRY(c, parse_study, src, len, out);
 }
 
 gbr_result gbr_format_study(const gbr_codec *c, char *dst, size_t cap, const gbr_study *s)
 {
-    return codec_or_default(c)->format_study(dst, cap, s);
+    return ENTRY(c, format_study, dst, cap, s);
 }
 
 gbr_result gbr_parse_position(const gbr_codec *c, const char *src, size_t len, gbr_position *out)
 {
-    return codec_or_default(c)->parse_position(src, len, out);
+    return ENTRY(c, parse_position, src, len, out);
 }
 
 gbr_result gbr_format_position(const gbr_codec *c, char *dst, size_t cap, const gbr_position *p)
 {
-    return codec_or_default(c)->format_position(dst, cap, p);
+    return ENTRY(c, format_position, dst, cap, p);
 }
 
 gbr_result gbr_parse_fen(const gbr_codec *c, const char *src, size_t len, gbr_position *out)
 {
-    return codec_or_default(c)->parse_fen(src, len, out);
+    return ENTRY(c, parse_fen, src, len, out);
 }
 
 gbr_result gbr_format_fen(const gbr_codec *c, char *dst, size_t cap, const gbr_position *p)
 {
-    return codec_or_default(c)->format_fen(dst, cap, p);
+    return ENTRY(c, format_fen, dst, cap, p);
 }
 
 gbr_result gbr_parse_name(const gbr_codec *c, const char *src, size_t len, gbr_counts *out)
 {
-    return codec_or_default(c)->parse_name(src, len, out);
+    return ENTRY(c, parse_name, src, len, out);
 }
 
 gbr_result gbr_format_name(const gbr_codec *c, char *dst, size_t cap, const gbr_counts *counts)
 {
-    return codec_or_default(c)->format_name(dst, cap, counts);
+    return ENTRY(c, format_name, dst, cap, counts);
 }
 
 gbr_result gbr_material_from_counts(const gbr_codec *c, const gbr_counts *counts, gbr_material *out)
 {
-    return codec_or_default(c)->material_from_counts(counts, out);
+    return ENTRY(c, material_from_counts, counts, out);
 }
 
 int gbr_material_split(const gbr_codec *c, const gbr_material *m, int type, uint8_t *white, uint8_t *black)
 {
-    return codec_or_default(c)->material_split(m, type, white, black);
+    return ENTRY(c, material_split, m, type, white, black);
 }
 
 uint32_t gbr_material_key_of(const gbr_codec *c, const gbr_material *m)
 {
-    return codec_or_default(c)->material_key(m);
+    return ENTRY(c, material_key, m);
 }
 
-uint64_t gbr_study_key_of(const gbr_codec *c, const gbr_study *s) { return codec_or_default(c)->study_key(s); }
+uint64_t gbr_study_key_of(const gbr_codec *c, const gbr_study *s) { return ENTRY(c, study_key, s); }
 
 void gbr_position_key_of(const gbr_codec *c, const gbr_position *p, gbr_position_key *out)
 {
-    codec_or_default(c)->position_key(p, out);
+    if (c == NULL || c == &DEFAULT_TABLE)
+        DEFAULT_ENTRY(position_key)(p, out);
+    else
+        c->position_key(p, out);
 }
 
 size_t gbr_parse_material_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n,
                                  gbr_material *out, gbr_result *results)
 {
-    return codec_or_default(c)->parse_material_column(text, offsets, n, out, results);
+    return ENTRY(c, parse_material_column, text, offsets, n, out, results);
 }
 
 size_t gbr_parse_study_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n, gbr_study *out,
                               gbr_result *results)
 {
-    return codec_or_default(c)->parse_study_column(text, offsets, n, out, results);
+    return ENTRY(c, parse_study_column, text, offsets, n, out, results);
 }
 
 size_t gbr_material_from_counts_column(const gbr_codec *c, const gbr_counts *counts, size_t n, gbr_material *out,
                                        gbr_result *results)
 {
-    return codec_or_default(c)->material_from_counts_column(counts, n, out, results);
+    return ENTRY(c, material_from_counts_column, counts, n, out, results);
 }
