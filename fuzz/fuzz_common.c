@@ -75,8 +75,8 @@ void fuzz_assert_same_result(const char *what, gbr_result a, gbr_result b)
 {
     FUZZ_ASSERT(a.error == b.error && a.column == b.column && a.length == b.length,
                 "%s: codecs differ: %s gives %s column %u length %zu, %s gives %s column %u length %zu", what,
-                fuzz_codec_a()->name, gbr_error_name(a.error), (unsigned)a.column, a.length, fuzz_codec_b()->name,
-                gbr_error_name(b.error), (unsigned)b.column, b.length);
+                gbr_codec_name(fuzz_codec_a()), gbr_error_name(a.error), (unsigned)a.column, a.length,
+                gbr_codec_name(fuzz_codec_b()), gbr_error_name(b.error), (unsigned)b.column, b.length);
 }
 
 /* A run with exactly `cap` bytes of heap, so any write past cap is an ASan
@@ -120,16 +120,16 @@ void fuzz_compare_writers(const char *what, fuzz_writer writer, const void *cont
         if (full_a.error == GBR_OK && cap < full_a.length) {
             FUZZ_ASSERT(small.error == GBR_E_BUFFER_TOO_SMALL && small.length == full_a.length,
                         "%s (%s, capacity %zu): expected buffer-too-small needing %zu, got %s column %u length %zu",
-                        what, codecs[i]->name, cap, full_a.length, gbr_error_name(small.error),
+                        what, gbr_codec_name(codecs[i]), cap, full_a.length, gbr_error_name(small.error),
                         (unsigned)small.column, small.length);
-            FUZZ_ASSERT(small.column == 0, "%s (%s): buffer-too-small with column %u", what, codecs[i]->name,
+            FUZZ_ASSERT(small.column == 0, "%s (%s): buffer-too-small with column %u", what, gbr_codec_name(codecs[i]),
                         (unsigned)small.column);
         } else {
             fuzz_assert_same_result(what, full_a, small);
             if (small.error == GBR_OK)
                 FUZZ_ASSERT(memcmp(small_text, text_a, small.length) == 0,
                             "%s (%s, capacity %zu): bytes differ from the full-capacity run", what,
-                            codecs[i]->name, cap);
+                            gbr_codec_name(codecs[i]), cap);
         }
     }
 
@@ -240,27 +240,27 @@ void fuzz_compare_check(const char *src, size_t len, uint8_t capacity_byte)
 
 gbr_result fuzz_format_material(const gbr_codec *c, char *dst, size_t cap, const void *context)
 {
-    return c->format_material(dst, cap, context);
+    return gbr_format_material(c, dst, cap, context);
 }
 
 gbr_result fuzz_format_study(const gbr_codec *c, char *dst, size_t cap, const void *context)
 {
-    return c->format_study(dst, cap, context);
+    return gbr_format_study(c, dst, cap, context);
 }
 
 gbr_result fuzz_format_position(const gbr_codec *c, char *dst, size_t cap, const void *context)
 {
-    return c->format_position(dst, cap, context);
+    return gbr_format_position(c, dst, cap, context);
 }
 
 gbr_result fuzz_format_fen(const gbr_codec *c, char *dst, size_t cap, const void *context)
 {
-    return c->format_fen(dst, cap, context);
+    return gbr_format_fen(c, dst, cap, context);
 }
 
 gbr_result fuzz_format_name(const gbr_codec *c, char *dst, size_t cap, const void *context)
 {
-    return c->format_name(dst, cap, context);
+    return gbr_format_name(c, dst, cap, context);
 }
 
 /* Fill patterns for parse outputs: a codec that leaves a byte unwritten on
@@ -279,24 +279,24 @@ static int still_filled(const void *p, size_t n, unsigned char fill)
     return 1;
 }
 
-#define COMPARE_PARSE(entry, type, what)                                                               \
-    do {                                                                                               \
-        memset(a, FILL_A, sizeof *a);                                                                  \
-        memset(b, FILL_B, sizeof *b);                                                                  \
-        gbr_result ra = fuzz_codec_a()->entry(src, len, a);                                            \
-        gbr_result rb = fuzz_codec_b()->entry(src, len, b);                                            \
-        fuzz_assert_result_sane(what, ra, SIZE_MAX);                                                   \
-        fuzz_assert_result_sane(what, rb, SIZE_MAX);                                                   \
-        fuzz_assert_same_result(what, ra, rb);                                                         \
-        if (ra.error == GBR_OK)                                                                        \
-            FUZZ_ASSERT(memcmp(a, b, sizeof(type)) == 0, "%s: accepted, but the structs differ", what); \
-        else {                                                                                         \
-            FUZZ_ASSERT(ra.column >= 1 && ra.column <= len + 1, "%s: column %u outside 1..%zu", what,   \
-                        (unsigned)ra.column, len + 1);                                                 \
-            FUZZ_ASSERT(still_filled(a, sizeof(type), FILL_A), "%s: codec A wrote *out on failure", what); \
-            FUZZ_ASSERT(still_filled(b, sizeof(type), FILL_B), "%s: codec B wrote *out on failure", what); \
-        }                                                                                              \
-        return ra;                                                                                     \
+#define COMPARE_PARSE(entry, type, what)                                                                               \
+    do {                                                                                                               \
+        memset(a, FILL_A, sizeof *a);                                                                                  \
+        memset(b, FILL_B, sizeof *b);                                                                                  \
+        gbr_result ra = gbr_##entry(fuzz_codec_a(), src, len, a);                                                      \
+        gbr_result rb = gbr_##entry(fuzz_codec_b(), src, len, b);                                                      \
+        fuzz_assert_result_sane(what, ra, SIZE_MAX);                                                                   \
+        fuzz_assert_result_sane(what, rb, SIZE_MAX);                                                                   \
+        fuzz_assert_same_result(what, ra, rb);                                                                         \
+        if (ra.error == GBR_OK)                                                                                        \
+            FUZZ_ASSERT(memcmp(a, b, sizeof(type)) == 0, "%s: accepted, but the structs differ", what);                \
+        else {                                                                                                         \
+            FUZZ_ASSERT(ra.column >= 1 && ra.column <= len + 1, "%s: column %u outside 1..%zu", what,                  \
+                        (unsigned)ra.column, len + 1);                                                                 \
+            FUZZ_ASSERT(still_filled(a, sizeof(type), FILL_A), "%s: codec A wrote *out on failure", what);             \
+            FUZZ_ASSERT(still_filled(b, sizeof(type), FILL_B), "%s: codec B wrote *out on failure", what);             \
+        }                                                                                                              \
+        return ra;                                                                                                     \
     } while (0)
 
 gbr_result fuzz_compare_parse_material(const char *src, size_t len, gbr_material *a, gbr_material *b)
@@ -329,8 +329,8 @@ gbr_result fuzz_compare_material_from_counts(const gbr_counts *counts, gbr_mater
     gbr_material b;
     memset(out, FILL_A, sizeof *out);
     memset(&b, FILL_B, sizeof b);
-    gbr_result ra = fuzz_codec_a()->material_from_counts(counts, out);
-    gbr_result rb = fuzz_codec_b()->material_from_counts(counts, &b);
+    gbr_result ra = gbr_material_from_counts(fuzz_codec_a(), counts, out);
+    gbr_result rb = gbr_material_from_counts(fuzz_codec_b(), counts, &b);
     fuzz_assert_result_sane("material_from_counts", ra, SIZE_MAX);
     fuzz_assert_same_result("material_from_counts", ra, rb);
     if (ra.error == GBR_OK)
@@ -342,14 +342,14 @@ void fuzz_compare_material_split_and_key(const gbr_material *m)
 {
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
         uint8_t white[2] = {0xff, 0xff}, black[2] = {0xff, 0xff};
-        int exact_a = fuzz_codec_a()->material_split(m, type, &white[0], &black[0]);
-        int exact_b = fuzz_codec_b()->material_split(m, type, &white[1], &black[1]);
+        int exact_a = gbr_material_split(fuzz_codec_a(), m, type, &white[0], &black[0]);
+        int exact_b = gbr_material_split(fuzz_codec_b(), m, type, &white[1], &black[1]);
         FUZZ_ASSERT(exact_a == exact_b, "material_split type %d: %d vs %d", type, exact_a, exact_b);
         if (exact_a)
             FUZZ_ASSERT(white[0] == white[1] && black[0] == black[1], "material_split type %d: %u+%u vs %u+%u",
                         type, white[0], black[0], white[1], black[1]);
     }
-    uint32_t key_a = fuzz_codec_a()->material_key(m), key_b = fuzz_codec_b()->material_key(m);
+    uint32_t key_a = gbr_material_key_of(fuzz_codec_a(), m), key_b = gbr_material_key_of(fuzz_codec_b(), m);
     FUZZ_ASSERT(key_a == key_b, "material_key: %lu vs %lu", (unsigned long)key_a, (unsigned long)key_b);
 }
 
@@ -379,30 +379,30 @@ void fuzz_compare_null_arguments(void)
     for (int i = 0; i < 2; i++) {
         const gbr_codec *c = codecs[i];
         int n = 0;
-        r[i][n++] = c->parse_material(NULL, 7, &m);
-        r[i][n++] = c->parse_material("0000.00", 7, NULL);
-        r[i][n++] = c->parse_study(NULL, 3, &s);
-        r[i][n++] = c->parse_study("0000a1h8", 8, NULL);
-        r[i][n++] = c->parse_position(NULL, 3, &p);
-        r[i][n++] = c->parse_position("e1e8 0000.00 2/2.", 17, NULL);
-        r[i][n++] = c->parse_fen(NULL, 3, &p);
-        r[i][n++] = c->parse_fen("4k3/8/8/8/8/8/8/4K3 w", 21, NULL);
-        r[i][n++] = c->parse_name(NULL, 3, &counts);
-        r[i][n++] = c->parse_name("KvK", 3, NULL);
-        r[i][n++] = c->format_material(dst, sizeof dst, NULL);
-        r[i][n++] = c->format_study(dst, sizeof dst, NULL);
-        r[i][n++] = c->format_position(dst, sizeof dst, NULL);
-        r[i][n++] = c->format_fen(NULL, 8, &p);
-        r[i][n++] = c->material_from_counts(NULL, &m);
-        r[i][n++] = c->material_from_counts(&counts, NULL);
+        r[i][n++] = gbr_parse_material(c, NULL, 7, &m);
+        r[i][n++] = gbr_parse_material(c, "0000.00", 7, NULL);
+        r[i][n++] = gbr_parse_study(c, NULL, 3, &s);
+        r[i][n++] = gbr_parse_study(c, "0000a1h8", 8, NULL);
+        r[i][n++] = gbr_parse_position(c, NULL, 3, &p);
+        r[i][n++] = gbr_parse_position(c, "e1e8 0000.00 2/2.", 17, NULL);
+        r[i][n++] = gbr_parse_fen(c, NULL, 3, &p);
+        r[i][n++] = gbr_parse_fen(c, "4k3/8/8/8/8/8/8/4K3 w", 21, NULL);
+        r[i][n++] = gbr_parse_name(c, NULL, 3, &counts);
+        r[i][n++] = gbr_parse_name(c, "KvK", 3, NULL);
+        r[i][n++] = gbr_format_material(c, dst, sizeof dst, NULL);
+        r[i][n++] = gbr_format_study(c, dst, sizeof dst, NULL);
+        r[i][n++] = gbr_format_position(c, dst, sizeof dst, NULL);
+        r[i][n++] = gbr_format_fen(c, NULL, 8, &p);
+        r[i][n++] = gbr_material_from_counts(c, NULL, &m);
+        r[i][n++] = gbr_material_from_counts(c, &counts, NULL);
         for (int k = 0; k < n; k++)
             fuzz_assert_result_sane("NULL argument", r[i][k], SIZE_MAX);
-        keys[i][0] = c->material_key(NULL);
-        keys[i][1] = c->study_key(NULL);
-        keys[i][2] = (uint64_t)c->material_split(NULL, GBR_QUEEN, &white, &black);
+        keys[i][0] = gbr_material_key_of(c, NULL);
+        keys[i][1] = gbr_study_key_of(c, NULL);
+        keys[i][2] = (uint64_t)gbr_material_split(c, NULL, GBR_QUEEN, &white, &black);
         memset(&position_keys[i], 0xa5, sizeof position_keys[i]);
-        c->position_key(NULL, &position_keys[i]);
-        c->position_key(&p, NULL);
+        gbr_position_key_of(c, NULL, &position_keys[i]);
+        gbr_position_key_of(c, &p, NULL);
     }
     /* The shared counts of a board (no codec): NULL is an argument error. */
     FUZZ_ASSERT(gbr_position_counts(NULL, &counts).error == GBR_E_ARGUMENT &&
@@ -428,28 +428,29 @@ void fuzz_compare_null_arguments(void)
         gbr_study ss[3];
         gbr_result rs[3];
         memset(rs, 0xa5, sizeof rs);
-        FUZZ_ASSERT(c->parse_material_column("0000.00", NULL, 1, ms, rs) == SIZE_MAX &&
-                        c->parse_material_column("0000.00", offsets, 1, NULL, rs) == SIZE_MAX &&
-                        c->parse_material_column("0000.00", offsets, 1, ms, NULL) == SIZE_MAX &&
-                        c->parse_study_column("0000a1h8", NULL, 1, ss, rs) == SIZE_MAX &&
-                        c->parse_study_column("0000a1h8", offsets, 1, NULL, rs) == SIZE_MAX &&
-                        c->parse_study_column("0000a1h8", offsets, 1, ss, NULL) == SIZE_MAX &&
-                        c->material_from_counts_column(NULL, 1, ms, rs) == SIZE_MAX &&
-                        c->material_from_counts_column(&counts, 1, NULL, rs) == SIZE_MAX &&
-                        c->material_from_counts_column(&counts, 1, ms, NULL) == SIZE_MAX,
+        FUZZ_ASSERT(gbr_parse_material_column(c, "0000.00", NULL, 1, ms, rs) == SIZE_MAX &&
+                        gbr_parse_material_column(c, "0000.00", offsets, 1, NULL, rs) == SIZE_MAX &&
+                        gbr_parse_material_column(c, "0000.00", offsets, 1, ms, NULL) == SIZE_MAX &&
+                        gbr_parse_study_column(c, "0000a1h8", NULL, 1, ss, rs) == SIZE_MAX &&
+                        gbr_parse_study_column(c, "0000a1h8", offsets, 1, NULL, rs) == SIZE_MAX &&
+                        gbr_parse_study_column(c, "0000a1h8", offsets, 1, ss, NULL) == SIZE_MAX &&
+                        gbr_material_from_counts_column(c, NULL, 1, ms, rs) == SIZE_MAX &&
+                        gbr_material_from_counts_column(c, &counts, 1, NULL, rs) == SIZE_MAX &&
+                        gbr_material_from_counts_column(c, &counts, 1, ms, NULL) == SIZE_MAX,
                     "column with a NULL pointer: not SIZE_MAX");
         FUZZ_ASSERT(still_filled(rs, sizeof rs, 0xa5), "column with a NULL pointer wrote results");
-        FUZZ_ASSERT(c->parse_material_column(NULL, NULL, 0, NULL, NULL) == 0 &&
-                        c->parse_study_column(NULL, NULL, 0, NULL, NULL) == 0 &&
-                        c->material_from_counts_column(NULL, 0, NULL, NULL) == 0,
+        FUZZ_ASSERT(gbr_parse_material_column(c, NULL, NULL, 0, NULL, NULL) == 0 &&
+                        gbr_parse_study_column(c, NULL, NULL, 0, NULL, NULL) == 0 &&
+                        gbr_material_from_counts_column(c, NULL, 0, NULL, NULL) == 0,
                     "empty column: not 0");
         /* Items 0000.00 (good), 3..7 backwards (argument), 3..3 empty. */
-        FUZZ_ASSERT(c->parse_material_column("0000.00", offsets, 3, ms, rs) == 2, "material column: not 2 errors");
+        FUZZ_ASSERT(gbr_parse_material_column(c, "0000.00", offsets, 3, ms, rs) == 2, "material column: not 2 errors");
         FUZZ_ASSERT(rs[0].error == GBR_OK && rs[1].error == GBR_E_ARGUMENT && rs[1].column == 0 &&
                         rs[2].error == GBR_E_EMPTY && rs[2].column == 1,
                     "material column: wrong results for good, backwards, empty");
         /* A NULL text: an empty item is the single entry's (NULL, 0), a longer one an argument error. */
-        FUZZ_ASSERT(c->parse_study_column(NULL, offsets, 3, ss, rs) == 3, "study column of a NULL text: not 3 errors");
+        FUZZ_ASSERT(gbr_parse_study_column(c, NULL, offsets, 3, ss, rs) == 3,
+                    "study column of a NULL text: not 3 errors");
         FUZZ_ASSERT(rs[0].error == GBR_E_ARGUMENT && rs[1].error == GBR_E_ARGUMENT && rs[2].error == GBR_E_EMPTY,
                     "study column of a NULL text: wrong results");
     }
@@ -467,13 +468,13 @@ void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_
 {
     const gbr_codec *a = fuzz_codec_a(), *b = fuzz_codec_b();
     if (m) {
-        uint32_t key = a->material_key(m);
-        FUZZ_ASSERT(key == b->material_key(m), "material_key of a raw struct differs");
+        uint32_t key = gbr_material_key_of(a, m);
+        FUZZ_ASSERT(key == gbr_material_key_of(b, m), "material_key of a raw struct differs");
         FUZZ_ASSERT(accepted || key == 0, "material_key of a refused material: %lu, not 0", (unsigned long)key);
     }
     if (s) {
-        uint64_t key = a->study_key(s);
-        FUZZ_ASSERT(key == b->study_key(s), "study_key of a raw struct differs");
+        uint64_t key = gbr_study_key_of(a, s);
+        FUZZ_ASSERT(key == gbr_study_key_of(b, s), "study_key of a raw struct differs");
         FUZZ_ASSERT(accepted == (key != 0), "study_key %llu of a study format_study %s", (unsigned long long)key,
                     accepted ? "accepted" : "refused");
     }
@@ -481,8 +482,8 @@ void fuzz_compare_raw_keys(const gbr_material *m, const gbr_study *s, const gbr_
         gbr_position_key key_a, key_b;
         memset(&key_a, 0xa5, sizeof key_a);
         memset(&key_b, 0x5a, sizeof key_b);
-        a->position_key(p, &key_a);
-        b->position_key(p, &key_b);
+        gbr_position_key_of(a, p, &key_a);
+        gbr_position_key_of(b, p, &key_b);
         FUZZ_ASSERT(memcmp(&key_a, &key_b, sizeof key_a) == 0, "position_key of a raw struct differs");
         FUZZ_ASSERT(accepted == !all_zero(&key_a, sizeof key_a), "position_key %s for a board format_position %s",
                     accepted ? "all zero" : "not zero", accepted ? "accepted" : "refused");
@@ -585,18 +586,19 @@ void fuzz_compare_text_columns(const char *text, size_t len)
         studies[c] = column_array(n, sizeof(gbr_study));
         material_results[c] = column_array(n, sizeof(gbr_result));
         study_results[c] = column_array(n, sizeof(gbr_result));
-        size_t material_errors = codecs[c]->parse_material_column(text, offsets, n, materials[c], material_results[c]);
-        size_t study_errors = codecs[c]->parse_study_column(text, offsets, n, studies[c], study_results[c]);
+        size_t material_errors =
+            gbr_parse_material_column(codecs[c], text, offsets, n, materials[c], material_results[c]);
+        size_t study_errors = gbr_parse_study_column(codecs[c], text, offsets, n, studies[c], study_results[c]);
         size_t material_counted = 0, study_counted = 0;
         for (size_t k = 0; k < n; k++) {
             const char *src = text ? text + offsets[k] : NULL;
             size_t item_len = offsets[k + 1] - offsets[k];
             gbr_material m;
             gbr_study st;
-            gbr_result r = codecs[c]->parse_material(src, item_len, &m);
+            gbr_result r = gbr_parse_material(codecs[c], src, item_len, &m);
             check_column_item("parse_material_column", k, material_results[c][k], &materials[c][k], r, &m, sizeof m);
             material_counted += r.error != GBR_OK;
-            r = codecs[c]->parse_study(src, item_len, &st);
+            r = gbr_parse_study(codecs[c], src, item_len, &st);
             check_column_item("parse_study_column", k, study_results[c][k], &studies[c][k], r, &st, sizeof st);
             study_counted += r.error != GBR_OK;
         }
@@ -626,11 +628,11 @@ void fuzz_compare_counts_column(const gbr_counts *counts, size_t n)
     for (int c = 0; c < 2; c++) {
         materials[c] = column_array(n, sizeof(gbr_material));
         results[c] = column_array(n, sizeof(gbr_result));
-        size_t errors = codecs[c]->material_from_counts_column(counts, n, materials[c], results[c]);
+        size_t errors = gbr_material_from_counts_column(codecs[c], counts, n, materials[c], results[c]);
         size_t counted = 0;
         for (size_t k = 0; k < n; k++) {
             gbr_material m;
-            gbr_result r = codecs[c]->material_from_counts(&counts[k], &m);
+            gbr_result r = gbr_material_from_counts(codecs[c], &counts[k], &m);
             check_column_item("material_from_counts_column", k, results[c][k], &materials[c][k], r, &m, sizeof m);
             counted += r.error != GBR_OK;
         }

@@ -96,7 +96,7 @@ gbr_result fuzz_op_material_to_name(const gbr_codec *c, char *dst, size_t cap, c
 /* gbr_check through both codecs, also comparing the form recognised. */
 void fuzz_compare_check(const char *src, size_t len, uint8_t capacity_byte);
 
-/* The format entries of the codec table in fuzz_writer form; context points
+/* The codecs' format functions (gbr_format_material ...) in fuzz_writer form; context points
  * to the struct to format. */
 gbr_result fuzz_format_material(const gbr_codec *c, char *dst, size_t cap, const void *context);
 gbr_result fuzz_format_study(const gbr_codec *c, char *dst, size_t cap, const void *context);

@@ -1,5 +1,5 @@
 /*
- * Material codes and the material entries of the codec table, through both
+ * Material codes and the material operations of the codecs, through both
  * codecs: the same acceptance, error class, column and length, identical
  * canonical bytes, names, splits and order keys. In struct mode the raw bytes
  * are a gbr_material for format_material and a gbr_counts for

@@ -29,16 +29,16 @@ static void subject_of(unsigned choice, gbr_query_subject *s)
     choice %= (unsigned)(n_fens + n_codes + 1);
     if (choice < n_fens) {
         gbr_position p;
-        FUZZ_ASSERT(!c->parse_fen(fens[choice], strlen(fens[choice]), &p).error, "subject FEN %u", choice);
+        FUZZ_ASSERT(!gbr_parse_fen(c, fens[choice], strlen(fens[choice]), &p).error, "subject FEN %u", choice);
         FUZZ_ASSERT(!gbr_query_subject_of_position(c, &p, (gbr_stipulation)(choice % 3), s).error, "subject");
     } else if (choice < n_fens + n_codes) {
         gbr_material m;
         const char *code = codes[choice - n_fens];
-        FUZZ_ASSERT(!c->parse_material(code, strlen(code), &m).error, "subject code %s", code);
+        FUZZ_ASSERT(!gbr_parse_material(c, code, strlen(code), &m).error, "subject code %s", code);
         gbr_query_subject_of_material(&m, s);
     } else {
         gbr_study st;
-        FUZZ_ASSERT(!c->parse_study("=0323.12g3g1", 12, &st).error, "subject study");
+        FUZZ_ASSERT(!gbr_parse_study(c, "=0323.12g3g1", 12, &st).error, "subject study");
         gbr_query_subject_of_study(&st, s);
     }
 }

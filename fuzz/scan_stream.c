@@ -65,13 +65,13 @@ static size_t scan_whole(const gbr_codec *c, const char *text, size_t len, found
         if (m.newlines)
             line_start = m.line_start;
         if (st == GBR_SCAN_NONE) {
-            FUZZ_ASSERT(m.resume == len, "%s: no match, resume %zu of %zu", c->name, m.resume, len);
+            FUZZ_ASSERT(m.resume == len, "%s: no match, resume %zu of %zu", gbr_codec_name(c), m.resume, len);
             return n;
         }
-        FUZZ_ASSERT(st == GBR_SCAN_MATCH, "%s: status %d over a whole text", c->name, (int)st);
+        FUZZ_ASSERT(st == GBR_SCAN_MATCH, "%s: status %d over a whole text", gbr_codec_name(c), (int)st);
         FUZZ_ASSERT(m.start >= from && m.start < m.end && m.end <= len && m.resume == m.end,
-                    "%s: span [%zu, %zu) from %zu of %zu", c->name, m.start, m.end, from, len);
-        FUZZ_ASSERT(n < len / 7 + 1, "%s: more matches than a text of %zu bytes holds", c->name, len);
+                    "%s: span [%zu, %zu) from %zu of %zu", gbr_codec_name(c), m.start, m.end, from, len);
+        FUZZ_ASSERT(n < len / 7 + 1, "%s: more matches than a text of %zu bytes holds", gbr_codec_name(c), len);
         record(&out[n++], &m, 0, line, line_start);
         for (size_t i = m.start; i < m.end; i++)
             if (text[i] == '\n') {
@@ -84,7 +84,7 @@ static size_t scan_whole(const gbr_codec *c, const char *text, size_t len, found
         gbr_result r = gbr_check(c, again, sizeof again, m.canonical, m.canonical_len, &form);
         FUZZ_ASSERT(!r.error && form == m.code.form && r.length == m.canonical_len &&
                         memcmp(again, m.canonical, r.length) == 0,
-                    "%s: gbr_check of the match's canonical '%.*s': %s", c->name, (int)m.canonical_len, m.canonical,
+                    "%s: gbr_check of the match's canonical '%.*s': %s", gbr_codec_name(c), (int)m.canonical_len, m.canonical,
                     gbr_error_name(r.error));
         from = m.resume;
     }
@@ -105,9 +105,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_ASSERT(whole && other, "out of memory");
     size_t count = scan_whole(a, text, len, whole);
     size_t count_b = scan_whole(b, text, len, other);
-    FUZZ_ASSERT(count == count_b, "%s finds %zu matches, %s %zu", a->name, count, b->name, count_b);
+    FUZZ_ASSERT(count == count_b, "%s finds %zu matches, %s %zu", gbr_codec_name(a), count, gbr_codec_name(b), count_b);
     for (size_t i = 0; i < count; i++)
-        FUZZ_ASSERT(same(&whole[i], &other[i]), "match %zu differs between %s and %s", i, a->name, b->name);
+        FUZZ_ASSERT(same(&whole[i], &other[i]), "match %zu differs between %s and %s", i, gbr_codec_name(a), gbr_codec_name(b));
 
     /* As a stream, through codec B. */
     char *buf = malloc(cap);

@@ -100,7 +100,7 @@ static long run_command(const char *gbr, const gbr_codec *c, const command *cmd,
 {
     char label[96];
     snprintf(label, sizeof label, "cli_batch[%s %s%s--impl %s]", cmd->name, cmd->options, *cmd->options ? " " : "",
-             c->name);
+             gbr_codec_name(c));
     prop_tally t = {label, 0, 0};
     static gen_bytes inputs[INPUTS];
     gen_rng rng;
@@ -122,8 +122,8 @@ static long run_command(const char *gbr, const gbr_codec *c, const command *cmd,
     }
     fclose(in);
 
-    snprintf(shell, sizeof shell, "'%s' %s --impl %s %s < '%s' > '%s' 2> '%s'", gbr, cmd->name, c->name, cmd->options,
-             in_path, out_path, err_path);
+    snprintf(shell, sizeof shell, "'%s' %s --impl %s %s < '%s' > '%s' 2> '%s'", gbr, cmd->name, gbr_codec_name(c),
+             cmd->options, in_path, out_path, err_path);
     int status = system(shell);
     FILE *out = fopen(out_path, "rb"), *err = fopen(err_path, "rb");
     if (status == -1 || !WIFEXITED(status) || !out || !err) {

@@ -126,10 +126,10 @@ static int item_differs(prop_why *why, const char *what, const gbr_codec *c, siz
 {
     static const unsigned char zero[sizeof(gbr_study)];
     if (!same_result(column, single))
-        return prop_fail(why, "%s %s item %zu: %s at %u, single entry %s at %u", c->name, what, k,
+        return prop_fail(why, "%s %s item %zu: %s at %u, single entry %s at %u", gbr_codec_name(c), what, k,
                          gbr_error_name(column.error), column.column, gbr_error_name(single.error), single.column);
     if (memcmp(value, single.error ? zero : single_value, size) != 0)
-        return prop_fail(why, "%s %s item %zu: %s", c->name, what, k,
+        return prop_fail(why, "%s %s item %zu: %s", gbr_codec_name(c), what, k,
                          single.error ? "out not zero bytes on failure" : "value differs from the single entry");
     return 0;
 }
@@ -146,9 +146,9 @@ static int run_codec(const gbr_codec *c, const column_case *v, const char *text,
                      column_output *o, prop_why *why)
 {
     memset(o, 0x5a, sizeof *o); /* one spare entry each: it must stay untouched */
-    o->errors[0] = c->parse_material_column(text, offsets, v->n, o->material, o->results[0]);
-    o->errors[1] = c->parse_study_column(text, offsets, v->n, o->study, o->results[1]);
-    o->errors[2] = c->material_from_counts_column(v->counts, v->n, o->from_counts, o->results[2]);
+    o->errors[0] = gbr_parse_material_column(c, text, offsets, v->n, o->material, o->results[0]);
+    o->errors[1] = gbr_parse_study_column(c, text, offsets, v->n, o->study, o->results[1]);
+    o->errors[2] = gbr_material_from_counts_column(c, v->counts, v->n, o->from_counts, o->results[2]);
     size_t counted[3] = {0, 0, 0};
     for (size_t k = 0; k < v->n; k++) {
         gbr_result single[3];
@@ -159,10 +159,10 @@ static int run_codec(const gbr_codec *c, const column_case *v, const char *text,
             single[0] = single[1] = argument;
         } else {
             const char *src = text ? text + offsets[k] : NULL;
-            single[0] = c->parse_material(src, offsets[k + 1] - offsets[k], &m);
-            single[1] = c->parse_study(src, offsets[k + 1] - offsets[k], &s);
+            single[0] = gbr_parse_material(c, src, offsets[k + 1] - offsets[k], &m);
+            single[1] = gbr_parse_study(c, src, offsets[k + 1] - offsets[k], &s);
         }
-        single[2] = c->material_from_counts(&v->counts[k], &from_counts);
+        single[2] = gbr_material_from_counts(c, &v->counts[k], &from_counts);
         if (item_differs(why, "parse_material_column", c, k, o->results[0][k], &o->material[k], single[0], &m,
                          sizeof m) ||
             item_differs(why, "parse_study_column", c, k, o->results[1][k], &o->study[k], single[1], &s, sizeof s) ||
@@ -174,15 +174,15 @@ static int run_codec(const gbr_codec *c, const column_case *v, const char *text,
     }
     for (int e = 0; e < 3; e++)
         if (o->errors[e] != counted[e])
-            return prop_fail(why, "%s column %d: returned %zu errors, items have %zu", c->name, e, o->errors[e],
-                             counted[e]);
+            return prop_fail(why, "%s column %d: returned %zu errors, items have %zu", gbr_codec_name(c), e,
+                             o->errors[e], counted[e]);
     column_output spare;
     memset(&spare, 0x5a, sizeof spare);
     if (memcmp(&o->material[v->n], &spare.material[0], sizeof(gbr_material)) != 0 ||
         memcmp(&o->study[v->n], &spare.study[0], sizeof(gbr_study)) != 0 ||
         memcmp(&o->from_counts[v->n], &spare.from_counts[0], sizeof(gbr_material)) != 0 ||
         memcmp(&o->results[0][v->n], &spare.results[0][0], sizeof(gbr_result)) != 0)
-        return prop_fail(why, "%s: a column wrote past its n items", c->name);
+        return prop_fail(why, "%s: a column wrote past its n items", gbr_codec_name(c));
     return 0;
 }
 
@@ -225,28 +225,28 @@ static long check_pointers(const gbr_codec *c, prop_tally *t)
     memset(&r, 0x5a, sizeof r);
     const gbr_result untouched = r;
     size_t got[12] = {
-        c->parse_material_column("0000.00", NULL, 1, &m, &r),
-        c->parse_material_column("0000.00", offsets, 1, NULL, &r),
-        c->parse_material_column("0000.00", offsets, 1, &m, NULL),
-        c->parse_study_column("0000a1h8", NULL, 1, &s, &r),
-        c->parse_study_column("0000a1h8", offsets, 1, NULL, &r),
-        c->parse_study_column("0000a1h8", offsets, 1, &s, NULL),
-        c->material_from_counts_column(NULL, 1, &m, &r),
-        c->material_from_counts_column(&counts, 1, NULL, &r),
-        c->material_from_counts_column(&counts, 1, &m, NULL),
-        c->parse_material_column(NULL, NULL, 0, NULL, NULL),
-        c->parse_study_column(NULL, NULL, 0, NULL, NULL),
-        c->material_from_counts_column(NULL, 0, NULL, NULL),
+        gbr_parse_material_column(c, "0000.00", NULL, 1, &m, &r),
+        gbr_parse_material_column(c, "0000.00", offsets, 1, NULL, &r),
+        gbr_parse_material_column(c, "0000.00", offsets, 1, &m, NULL),
+        gbr_parse_study_column(c, "0000a1h8", NULL, 1, &s, &r),
+        gbr_parse_study_column(c, "0000a1h8", offsets, 1, NULL, &r),
+        gbr_parse_study_column(c, "0000a1h8", offsets, 1, &s, NULL),
+        gbr_material_from_counts_column(c, NULL, 1, &m, &r),
+        gbr_material_from_counts_column(c, &counts, 1, NULL, &r),
+        gbr_material_from_counts_column(c, &counts, 1, &m, NULL),
+        gbr_parse_material_column(c, NULL, NULL, 0, NULL, NULL),
+        gbr_parse_study_column(c, NULL, NULL, 0, NULL, NULL),
+        gbr_material_from_counts_column(c, NULL, 0, NULL, NULL),
     };
     for (int k = 0; k < 12; k++) {
         size_t want = k < 9 ? SIZE_MAX : 0;
         t->checked++;
         if (got[k] != want)
-            prop_tally_fail(t, "%s: pointer case %d returned %zu, expected %zu", c->name, k, got[k], want);
+            prop_tally_fail(t, "%s: pointer case %d returned %zu, expected %zu", gbr_codec_name(c), k, got[k], want);
     }
     t->checked++;
     if (memcmp(&r, &untouched, sizeof r) != 0)
-        prop_tally_fail(t, "%s: a column with a NULL pointer wrote a result", c->name);
+        prop_tally_fail(t, "%s: a column with a NULL pointer wrote a result", gbr_codec_name(c));
     return t->failed;
 }
 

@@ -78,7 +78,7 @@ static int check_study_pair(const void *value, void *ctx, prop_why *why)
 {
     const gbr_codec *c = ctx;
     const study_pair *pair = value;
-    uint64_t ka = c->study_key(&pair->a), kb = c->study_key(&pair->b);
+    uint64_t ka = gbr_study_key_of(c, &pair->a), kb = gbr_study_key_of(c, &pair->b);
     const gbr_study *each[2] = {&pair->a, &pair->b};
     uint64_t keys[2] = {ka, kb};
     for (int i = 0; i < 2; i++) {
@@ -209,8 +209,8 @@ static int check_position_pair(const void *value, void *ctx, prop_why *why)
     const gbr_codec *c = ctx;
     const position_pair *pair = value;
     gbr_position_key ka, kb;
-    c->position_key(&pair->a, &ka);
-    c->position_key(&pair->b, &kb);
+    gbr_position_key_of(c, &pair->a, &ka);
+    gbr_position_key_of(c, &pair->b, &kb);
     int by_key = sign(memcmp(ka.bytes, kb.bytes, GBR_POSITION_KEY_SIZE));
     int by_prose = position_compare(&pair->a, &pair->b);
     if (by_key != by_prose)
@@ -227,7 +227,7 @@ static int compare_positions_for_qsort(const void *a, const void *b) { return po
 static long check_sorted_batches(const gbr_codec *c)
 {
     char name[64];
-    snprintf(name, sizeof name, "position_batches_sorted[%s]", c->name);
+    snprintf(name, sizeof name, "position_batches_sorted[%s]", gbr_codec_name(c));
     prop_tally t = {name, 0, 0};
     gen_rng rng;
     gen_seed(&rng, 0x5eed0f0b);
@@ -239,7 +239,7 @@ static long check_sorted_batches(const gbr_codec *c)
         qsort(batch, BATCH_SIZE, sizeof batch[0], compare_positions_for_qsort);
         gbr_position_key previous, key;
         for (int i = 0; i < BATCH_SIZE; i++) {
-            c->position_key(&batch[i], &key);
+            gbr_position_key_of(c, &batch[i], &key);
             t.checked++;
             if (i && !position_equal(&batch[i], &batch[i - 1]) &&
                 memcmp(previous.bytes, key.bytes, GBR_POSITION_KEY_SIZE) >= 0) {
@@ -248,7 +248,8 @@ static long check_sorted_batches(const gbr_codec *c)
                 fprintf(stderr, "\n  ");
                 position_print(stderr, &batch[i]);
                 fputc('\n', stderr);
-                prop_tally_fail(&t, "%s: batch %d: key of entry %d does not exceed the one before", c->name, round, i);
+                prop_tally_fail(&t, "%s: batch %d: key of entry %d does not exceed the one before", gbr_codec_name(c),
+                                round, i);
             }
             previous = key;
         }
@@ -302,7 +303,7 @@ static int mixed_value_of(const gbr_codec *c, const mixed *m, mixed_value *v)
     gbr_counts counts;
     gbr_position_counts(&m->position, &counts);
     gbr_material material;
-    if (c->material_from_counts(&counts, &material).error)
+    if (gbr_material_from_counts(c, &counts, &material).error)
         return -1;
     switch (m->form) {
     case GBR_FORM_MATERIAL: v->material = material; break;
@@ -389,12 +390,12 @@ static long check_other_forms(const gbr_codec *c)
         memset(k.bytes, 0xAA, sizeof k.bytes);
         t.checked++;
         if (gbr_directory_key_of(c, refused[i], &m, &k) != -1 || memcmp(k.bytes, zero.bytes, sizeof k.bytes) != 0)
-            prop_tally_fail(&t, "%s: form %d not refused with zero bytes", c->name, (int)refused[i]);
+            prop_tally_fail(&t, "%s: form %d not refused with zero bytes", gbr_codec_name(c), (int)refused[i]);
     }
     memset(k.bytes, 0xAA, sizeof k.bytes);
     t.checked++;
     if (gbr_directory_key_of(c, GBR_FORM_MATERIAL, NULL, &k) != -1 || memcmp(k.bytes, zero.bytes, sizeof k.bytes) != 0)
-        prop_tally_fail(&t, "%s: a NULL value not refused with zero bytes", c->name);
+        prop_tally_fail(&t, "%s: a NULL value not refused with zero bytes", gbr_codec_name(c));
     return prop_tally_report(&t);
 }
 
@@ -415,15 +416,15 @@ static long check_spec_examples(const gbr_codec *c)
     for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
         mixed_value v;
         const char *text = examples[i].text;
-        gbr_result r = examples[i].form == GBR_FORM_MATERIAL ? c->parse_material(text, strlen(text), &v.material)
-                       : examples[i].form == GBR_FORM_STUDY  ? c->parse_study(text, strlen(text), &v.study)
-                                                             : c->parse_position(text, strlen(text), &v.position);
+        gbr_result r = examples[i].form == GBR_FORM_MATERIAL ? gbr_parse_material(c, text, strlen(text), &v.material)
+                       : examples[i].form == GBR_FORM_STUDY  ? gbr_parse_study(c, text, strlen(text), &v.study)
+                                                             : gbr_parse_position(c, text, strlen(text), &v.position);
         gbr_directory_key k, expected = {{0}};
         memcpy(expected.bytes, examples[i].head, examples[i].head_len);
         t.checked++;
         if (r.error || gbr_directory_key_of(c, examples[i].form, &v, &k) != 0 ||
             memcmp(k.bytes, expected.bytes, sizeof k.bytes) != 0)
-            prop_tally_fail(&t, "%s: %s: not the key §8 gives", c->name, text);
+            prop_tally_fail(&t, "%s: %s: not the key §8 gives", gbr_codec_name(c), text);
     }
     return prop_tally_report(&t);
 }
@@ -436,12 +437,12 @@ int main(void)
     for (int i = 0; i < n; i++) {
         const gbr_codec *c = codecs[i];
         char name[64];
-        snprintf(name, sizeof name, "study_key_order[%s]", c->name);
+        snprintf(name, sizeof name, "study_key_order[%s]", gbr_codec_name(c));
         failed += prop_run(name, &study_pair_type, check_study_pair, (void *)c, PAIR_CASES);
-        snprintf(name, sizeof name, "position_key_order[%s]", c->name);
+        snprintf(name, sizeof name, "position_key_order[%s]", gbr_codec_name(c));
         failed += prop_run(name, &position_pair_type, check_position_pair, (void *)c, PAIR_CASES);
         failed += check_sorted_batches(c);
-        snprintf(name, sizeof name, "directory_key_across_forms[%s]", c->name);
+        snprintf(name, sizeof name, "directory_key_across_forms[%s]", gbr_codec_name(c));
         failed += prop_run(name, &mixed_pair_type, check_mixed_pair, (void *)c, PAIR_CASES);
         failed += check_other_forms(c);
         failed += check_spec_examples(c);

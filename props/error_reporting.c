@@ -24,11 +24,31 @@ enum { PREFIX_CASES = 6000, UNREAD_CASES = 30000, FORMS = 5 };
 
 typedef gbr_result (*parse_fn)(const gbr_codec *c, const char *src, size_t len);
 
-static gbr_result parse_material(const gbr_codec *c, const char *s, size_t n) { gbr_material v; return c->parse_material(s, n, &v); }
-static gbr_result parse_study(const gbr_codec *c, const char *s, size_t n) { gbr_study v; return c->parse_study(s, n, &v); }
-static gbr_result parse_position(const gbr_codec *c, const char *s, size_t n) { gbr_position v; return c->parse_position(s, n, &v); }
-static gbr_result parse_fen(const gbr_codec *c, const char *s, size_t n) { gbr_position v; return c->parse_fen(s, n, &v); }
-static gbr_result parse_name(const gbr_codec *c, const char *s, size_t n) { gbr_counts v; return c->parse_name(s, n, &v); }
+static gbr_result parse_material(const gbr_codec *c, const char *s, size_t n)
+{
+    gbr_material v;
+    return gbr_parse_material(c, s, n, &v);
+}
+static gbr_result parse_study(const gbr_codec *c, const char *s, size_t n)
+{
+    gbr_study v;
+    return gbr_parse_study(c, s, n, &v);
+}
+static gbr_result parse_position(const gbr_codec *c, const char *s, size_t n)
+{
+    gbr_position v;
+    return gbr_parse_position(c, s, n, &v);
+}
+static gbr_result parse_fen(const gbr_codec *c, const char *s, size_t n)
+{
+    gbr_position v;
+    return gbr_parse_fen(c, s, n, &v);
+}
+static gbr_result parse_name(const gbr_codec *c, const char *s, size_t n)
+{
+    gbr_counts v;
+    return gbr_parse_name(c, s, n, &v);
+}
 
 /* Indexed by gen_form. */
 static const struct {
@@ -175,9 +195,9 @@ int main(void)
     for (int i = 0; i < n; i++) {
         const gbr_codec *c = codecs[i];
         char name[64];
-        snprintf(name, sizeof name, "prefixes_of_valid_texts[%s]", c->name);
+        snprintf(name, sizeof name, "prefixes_of_valid_texts[%s]", gbr_codec_name(c));
         failed += prop_run(name, &valid_type, check_prefixes, (void *)c, PREFIX_CASES);
-        snprintf(name, sizeof name, "errors_ignore_unread_bytes[%s]", c->name);
+        snprintf(name, sizeof name, "errors_ignore_unread_bytes[%s]", gbr_codec_name(c));
         rechecked_errors = 0;
         failed += prop_run(name, &unread_type, check_unread, (void *)c, UNREAD_CASES);
         printf("  (%ld character-level errors re-checked with 4 other tails each)\n", rechecked_errors);

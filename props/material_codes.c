@@ -51,7 +51,7 @@ static int some_counts_encode_to(const gbr_codec *c, const gbr_material *m)
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
         if (m->digit[type] == 9)
             nines[nine_count++] = type;
-        else if (!c->material_split(m, type, &base.count[GBR_WHITE][type], &base.count[GBR_BLACK][type]))
+        else if (!gbr_material_split(c, m, type, &base.count[GBR_WHITE][type], &base.count[GBR_BLACK][type]))
             return -1; /* the split refused a digit 0-8: reported by the caller */
     }
     for (unsigned sides = 0; sides < (1u << nine_count); sides++) {
@@ -59,7 +59,7 @@ static int some_counts_encode_to(const gbr_codec *c, const gbr_material *m)
         for (int i = 0; i < nine_count; i++)
             counts.count[(sides >> i) & 1u][nines[i]] = 3;
         gbr_material encoded;
-        if (!c->material_from_counts(&counts, &encoded).error && memcmp(&encoded, m, sizeof *m) == 0)
+        if (!gbr_material_from_counts(c, &counts, &encoded).error && memcmp(&encoded, m, sizeof *m) == 0)
             return 1;
     }
     return 0;
@@ -73,25 +73,25 @@ static void check_codec(const gbr_codec *c, prop_tally *round_trip, prop_tally *
             for (unsigned bp = 0; bp <= 8; bp++) {
                 write_code(text, digits, wp, bp);
                 gbr_material m, expected = material_of(digits, wp, bp);
-                gbr_result r = c->parse_material(text, 7, &m);
+                gbr_result r = gbr_parse_material(c, text, 7, &m);
                 round_trip->checked++;
                 if (r.error == GBR_OK) {
                     if (memcmp(&m, &expected, sizeof m) != 0)
-                        prop_tally_fail(round_trip, "%s: %s parsed to other digits", c->name, text);
-                    gbr_result f = c->format_material(out, sizeof out, &m);
+                        prop_tally_fail(round_trip, "%s: %s parsed to other digits", gbr_codec_name(c), text);
+                    gbr_result f = gbr_format_material(c, out, sizeof out, &m);
                     if (f.error || f.length != 7 || memcmp(out, text, 7) != 0)
-                        prop_tally_fail(round_trip, "%s: %s formatted as \"%.*s\" (%s)", c->name, text,
+                        prop_tally_fail(round_trip, "%s: %s formatted as \"%.*s\" (%s)", gbr_codec_name(c), text,
                                         f.error ? 0 : (int)f.length, out, gbr_error_name(f.error));
                 } else if (r.error != GBR_E_PROMOTIONS || r.column != 1) {
                     prop_tally_fail(round_trip, "%s: %s rejected with %s at %u, expected only promotions at 1",
-                                    c->name, text, gbr_error_name(r.error), r.column);
+                                    gbr_codec_name(c), text, gbr_error_name(r.error), r.column);
                 }
                 validity->checked++;
                 int encodable = some_counts_encode_to(c, &expected);
                 if (encodable < 0)
-                    prop_tally_fail(validity, "%s: material_split refused a digit 0-8 in %s", c->name, text);
+                    prop_tally_fail(validity, "%s: material_split refused a digit 0-8 in %s", gbr_codec_name(c), text);
                 else if (encodable != (r.error == GBR_OK))
-                    prop_tally_fail(validity, "%s: %s is %s but %s counts encode to it", c->name, text,
+                    prop_tally_fail(validity, "%s: %s is %s but %s counts encode to it", gbr_codec_name(c), text,
                                     r.error ? "rejected" : "accepted", encodable ? "some" : "no");
             }
         }
@@ -100,13 +100,14 @@ static void check_codec(const gbr_codec *c, prop_tally *round_trip, prop_tally *
         gbr_material short_m, long_m;
         memset(&short_m, 0, sizeof short_m);
         memset(&long_m, 0, sizeof long_m);
-        gbr_result rs = c->parse_material(text, 4, &short_m);
-        gbr_result rl = c->parse_material(text, 7, &long_m);
+        gbr_result rs = gbr_parse_material(c, text, 4, &short_m);
+        gbr_result rl = gbr_parse_material(c, text, 7, &long_m);
         short_form->checked++;
         if (rs.error != rl.error || rs.column != rl.column ||
             (rs.error == GBR_OK && memcmp(&short_m, &long_m, sizeof short_m) != 0))
-            prop_tally_fail(short_form, "%s: %.4s gives %s at %u, %s gives %s at %u (or other digits)", c->name,
-                            text, gbr_error_name(rs.error), rs.column, text, gbr_error_name(rl.error), rl.column);
+            prop_tally_fail(short_form, "%s: %.4s gives %s at %u, %s gives %s at %u (or other digits)",
+                            gbr_codec_name(c), text, gbr_error_name(rs.error), rs.column, text,
+                            gbr_error_name(rl.error), rl.column);
     }
 }
 
@@ -121,13 +122,13 @@ static void compare_codecs(const gbr_codec *a, const gbr_codec *b, prop_tally *t
                     if (len == 4 && (wp || bp))
                         continue;
                     gbr_material ma, mb;
-                    gbr_result ra = a->parse_material(text, len, &ma);
-                    gbr_result rb = b->parse_material(text, len, &mb);
+                    gbr_result ra = gbr_parse_material(a, text, len, &ma);
+                    gbr_result rb = gbr_parse_material(b, text, len, &mb);
                     t->checked++;
                     if (ra.error != rb.error || ra.column != rb.column ||
                         (ra.error == GBR_OK && memcmp(&ma, &mb, sizeof ma) != 0))
                         prop_tally_fail(t, "%.*s: %s gives %s at %u, %s gives %s at %u (or other digits)", (int)len,
-                                        text, a->name, gbr_error_name(ra.error), ra.column, b->name,
+                                        text, gbr_codec_name(a), gbr_error_name(ra.error), ra.column, gbr_codec_name(b),
                                         gbr_error_name(rb.error), rb.column);
                 }
 }
@@ -147,12 +148,13 @@ static void compare_seven_byte_texts(const gbr_codec *a, const gbr_codec *b, pro
         gbr_material ma, mb;
         memset(&ma, 0xA5, sizeof ma);
         memset(&mb, 0xA5, sizeof mb);
-        gbr_result ra = a->parse_material(text, 7, &ma);
-        gbr_result rb = b->parse_material(text, 7, &mb);
+        gbr_result ra = gbr_parse_material(a, text, 7, &ma);
+        gbr_result rb = gbr_parse_material(b, text, 7, &mb);
         t->checked++;
         if (ra.error != rb.error || ra.column != rb.column || ra.length != rb.length || memcmp(&ma, &mb, sizeof ma) != 0)
-            prop_tally_fail(t, "%.7s: %s gives %s at %u, %s gives %s at %u (or another struct)", text, a->name,
-                            gbr_error_name(ra.error), ra.column, b->name, gbr_error_name(rb.error), rb.column);
+            prop_tally_fail(t, "%.7s: %s gives %s at %u, %s gives %s at %u (or another struct)", text,
+                            gbr_codec_name(a), gbr_error_name(ra.error), ra.column, gbr_codec_name(b),
+                            gbr_error_name(rb.error), rb.column);
         int k = 0;
         while (k < 7 && ++place[k] == 10)
             place[k++] = 0;
@@ -168,9 +170,9 @@ int main(void)
     long failed = 0;
     for (int i = 0; i < n; i++) {
         char names[3][64];
-        snprintf(names[0], sizeof names[0], "material_round_trip[%s]", codecs[i]->name);
-        snprintf(names[1], sizeof names[1], "material_validity_by_counts[%s]", codecs[i]->name);
-        snprintf(names[2], sizeof names[2], "material_short_form[%s]", codecs[i]->name);
+        snprintf(names[0], sizeof names[0], "material_round_trip[%s]", gbr_codec_name(codecs[i]));
+        snprintf(names[1], sizeof names[1], "material_validity_by_counts[%s]", gbr_codec_name(codecs[i]));
+        snprintf(names[2], sizeof names[2], "material_short_form[%s]", gbr_codec_name(codecs[i]));
         prop_tally round_trip = {names[0], 0, 0}, validity = {names[1], 0, 0}, short_form = {names[2], 0, 0};
         check_codec(codecs[i], &round_trip, &validity, &short_form);
         failed += prop_tally_report(&round_trip) + prop_tally_report(&validity) + prop_tally_report(&short_form);

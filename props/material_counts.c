@@ -47,17 +47,18 @@ static void check_pairs(const gbr_codec *c, prop_tally *encode, prop_tally *spli
                         gbr_counts counts = counts_of(type, w, b, wp, bp);
                         gbr_material m;
                         memset(&m, 0xee, sizeof m);
-                        gbr_result r = c->material_from_counts(&counts, &m);
+                        gbr_result r = gbr_material_from_counts(c, &counts, &m);
                         int legal = promoted(type, w) <= 8 - wp && promoted(type, b) <= 8 - bp;
                         encode->checked++;
                         if (!legal) {
                             if (r.error != GBR_E_PROMOTIONS)
                                 prop_tally_fail(encode, "%s: %c %d/%d pawns %d/%d gave %s, expected promotions",
-                                                c->name, type_letter[type], w, b, wp, bp, gbr_error_name(r.error));
+                                                gbr_codec_name(c), type_letter[type], w, b, wp, bp,
+                                                gbr_error_name(r.error));
                             continue;
                         }
                         if (r.error) {
-                            prop_tally_fail(encode, "%s: %c %d/%d pawns %d/%d refused with %s", c->name,
+                            prop_tally_fail(encode, "%s: %c %d/%d pawns %d/%d refused with %s", gbr_codec_name(c),
                                             type_letter[type], w, b, wp, bp, gbr_error_name(r.error));
                             continue;
                         }
@@ -67,29 +68,30 @@ static void check_pairs(const gbr_codec *c, prop_tally *encode, prop_tally *spli
                             if (t != type && m.digit[t] != 0)
                                 others_zero = 0;
                         if (m.digit[type] != digit || !others_zero || m.pawns[0] != wp || m.pawns[1] != bp)
-                            prop_tally_fail(encode, "%s: %c %d/%d pawns %d/%d encoded to %u%u%u%u.%u%u, digit should be %d",
-                                            c->name, type_letter[type], w, b, wp, bp, m.digit[0], m.digit[1],
+                            prop_tally_fail(encode,
+                                            "%s: %c %d/%d pawns %d/%d encoded to %u%u%u%u.%u%u, digit should be %d",
+                                            gbr_codec_name(c), type_letter[type], w, b, wp, bp, m.digit[0], m.digit[1],
                                             m.digit[2], m.digit[3], m.pawns[0], m.pawns[1], digit);
                         if (wp || bp)
                             continue; /* split and monotonicity: once per pair */
                         uint8_t sw = 0xee, sb = 0xee;
-                        int exact = c->material_split(&m, type, &sw, &sb);
+                        int exact = gbr_material_split(c, &m, type, &sw, &sb);
                         split->checked++;
                         if (digit == 9 ? exact != 0 : (exact != 1 || sw != w || sb != b))
-                            prop_tally_fail(split, "%s: split of %c digit %d from %d/%d gave %d (%u/%u)", c->name,
-                                            type_letter[type], digit, w, b, exact, sw, sb);
+                            prop_tally_fail(split, "%s: split of %c digit %d from %d/%d gave %d (%u/%u)",
+                                            gbr_codec_name(c), type_letter[type], digit, w, b, exact, sw, sb);
                         for (int side = 0; side < 2; side++) {
                             int w2 = w + (side == 0), b2 = b + (side == 1);
                             if (w2 > limit || b2 > limit)
                                 continue;
                             gbr_counts more = counts_of(type, w2, b2, 0, 0);
                             gbr_material m2;
-                            gbr_result r2 = c->material_from_counts(&more, &m2);
+                            gbr_result r2 = gbr_material_from_counts(c, &more, &m2);
                             monotone->checked++;
                             if (r2.error || m2.digit[type] < m.digit[type])
-                                prop_tally_fail(monotone, "%s: %c %d/%d -> %d/%d lowered digit %u to %u (%s)", c->name,
-                                                type_letter[type], w, b, w2, b2, m.digit[type], m2.digit[type],
-                                                gbr_error_name(r2.error));
+                                prop_tally_fail(monotone, "%s: %c %d/%d -> %d/%d lowered digit %u to %u (%s)",
+                                                gbr_codec_name(c), type_letter[type], w, b, w2, b2, m.digit[type],
+                                                m2.digit[type], gbr_error_name(r2.error));
                         }
                     }
                 }
@@ -99,20 +101,20 @@ static void check_pairs(const gbr_codec *c, prop_tally *encode, prop_tally *spli
         for (int side = 0; side < 2; side++) {
             gbr_counts over = counts_of(type, side ? 0 : limit + 1, side ? limit + 1 : 0, 0, 0);
             gbr_material m;
-            gbr_result r = c->material_from_counts(&over, &m);
+            gbr_result r = gbr_material_from_counts(c, &over, &m);
             limits->checked++;
             if (r.error != GBR_E_ARGUMENT)
-                prop_tally_fail(limits, "%s: %d %c on side %d gave %s, expected argument", c->name, limit + 1,
+                prop_tally_fail(limits, "%s: %d %c on side %d gave %s, expected argument", gbr_codec_name(c), limit + 1,
                                 type_letter[type], side, gbr_error_name(r.error));
         }
     }
     for (int side = 0; side < 2; side++) {
         gbr_counts nine_pawns = counts_of(GBR_QUEEN, 0, 0, side ? 0 : 9, side ? 9 : 0);
         gbr_material m;
-        gbr_result r = c->material_from_counts(&nine_pawns, &m);
+        gbr_result r = gbr_material_from_counts(c, &nine_pawns, &m);
         limits->checked++;
         if (r.error != GBR_E_TOO_MANY_PAWNS)
-            prop_tally_fail(limits, "%s: 9 pawns on side %d gave %s, expected too-many-pawns", c->name, side,
+            prop_tally_fail(limits, "%s: 9 pawns on side %d gave %s, expected too-many-pawns", gbr_codec_name(c), side,
                             gbr_error_name(r.error));
     }
 }
@@ -124,10 +126,10 @@ int main(void)
     long failed = 0;
     for (int i = 0; i < n; i++) {
         char names[4][64];
-        snprintf(names[0], sizeof names[0], "counts_encode_nine_rule[%s]", codecs[i]->name);
-        snprintf(names[1], sizeof names[1], "counts_split_back[%s]", codecs[i]->name);
-        snprintf(names[2], sizeof names[2], "counts_limits[%s]", codecs[i]->name);
-        snprintf(names[3], sizeof names[3], "counts_digit_monotone[%s]", codecs[i]->name);
+        snprintf(names[0], sizeof names[0], "counts_encode_nine_rule[%s]", gbr_codec_name(codecs[i]));
+        snprintf(names[1], sizeof names[1], "counts_split_back[%s]", gbr_codec_name(codecs[i]));
+        snprintf(names[2], sizeof names[2], "counts_limits[%s]", gbr_codec_name(codecs[i]));
+        snprintf(names[3], sizeof names[3], "counts_digit_monotone[%s]", gbr_codec_name(codecs[i]));
         prop_tally encode = {names[0], 0, 0}, split = {names[1], 0, 0}, limits = {names[2], 0, 0},
                    monotone = {names[3], 0, 0};
         check_pairs(codecs[i], &encode, &split, &limits, &monotone);

@@ -36,20 +36,21 @@ static size_t collect(const gbr_codec *c, code_entry *entries, prop_tally *keys)
                 char text[8];
                 snprintf(text, sizeof text, "%04u.%u%u", digits, wp, bp);
                 gbr_material m;
-                if (c->parse_material(text, 7, &m).error)
+                if (gbr_parse_material(c, text, 7, &m).error)
                     continue;
                 code_entry *e = &entries[n++];
                 memcpy(e->text, text, 8);
-                e->key = c->material_key(&m);
+                e->key = gbr_material_key_of(c, &m);
                 uint32_t number = digits * 100 + wp * 10 + bp;
                 keys->checked++;
                 if (e->key != number)
-                    prop_tally_fail(keys, "%s: key of %s is %u, expected %u", c->name, text, e->key, number);
+                    prop_tally_fail(keys, "%s: key of %s is %u, expected %u", gbr_codec_name(c), text, e->key, number);
                 if (wp == 0 && bp == 0) {
                     gbr_material short_m;
                     keys->checked++;
-                    if (c->parse_material(text, 4, &short_m).error || c->material_key(&short_m) != number)
-                        prop_tally_fail(keys, "%s: short form %.4s has not the key %u", c->name, text, number);
+                    if (gbr_parse_material(c, text, 4, &short_m).error || gbr_material_key_of(c, &short_m) != number)
+                        prop_tally_fail(keys, "%s: short form %.4s has not the key %u", gbr_codec_name(c), text,
+                                        number);
                 }
             }
     return n;
@@ -63,10 +64,10 @@ static void check_orders(const gbr_codec *c, code_entry *entries, size_t n, code
     for (size_t i = 0; i < n; i++) {
         order->checked++;
         if (memcmp(entries[i].text, copy[i].text, 7) != 0)
-            prop_tally_fail(order, "%s: position %zu is %s by key but %s by text", c->name, i, entries[i].text,
-                            copy[i].text);
+            prop_tally_fail(order, "%s: position %zu is %s by key but %s by text", gbr_codec_name(c), i,
+                            entries[i].text, copy[i].text);
         if (i && entries[i - 1].key >= entries[i].key)
-            prop_tally_fail(order, "%s: keys not strictly increasing at %s (%u) after %s (%u)", c->name,
+            prop_tally_fail(order, "%s: keys not strictly increasing at %s (%u) after %s (%u)", gbr_codec_name(c),
                             entries[i].text, entries[i].key, entries[i - 1].text, entries[i - 1].key);
     }
 }
@@ -84,12 +85,12 @@ int main(void)
         return 2;
     for (int i = 0; i < n; i++) {
         char names[2][64];
-        snprintf(names[0], sizeof names[0], "material_key_is_number[%s]", codecs[i]->name);
-        snprintf(names[1], sizeof names[1], "material_key_order_is_text_order[%s]", codecs[i]->name);
+        snprintf(names[0], sizeof names[0], "material_key_is_number[%s]", gbr_codec_name(codecs[i]));
+        snprintf(names[1], sizeof names[1], "material_key_order_is_text_order[%s]", gbr_codec_name(codecs[i]));
         prop_tally keys = {names[0], 0, 0}, order = {names[1], 0, 0};
         counts[i] = collect(codecs[i], entries[i], &keys);
         if (counts[i] == 0)
-            prop_tally_fail(&order, "%s accepted no material code at all", codecs[i]->name);
+            prop_tally_fail(&order, "%s accepted no material code at all", gbr_codec_name(codecs[i]));
         check_orders(codecs[i], entries[i], counts[i], scratch, &order);
         failed += prop_tally_report(&keys) + prop_tally_report(&order);
     }

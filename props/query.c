@@ -118,7 +118,7 @@ static void gen_own_study(gen_rng *rng, const gbr_position *p, char *q)
     st.stipulation = GBR_STIP_NONE;
     st.white_king = s.white_king;
     st.black_king = s.black_king;
-    gbr_result r = ref->format_study(q, QUERY_MAX - 1, &st);
+    gbr_result r = gbr_format_study(ref, q, QUERY_MAX - 1, &st);
     q[r.error ? 0 : r.length] = '\0';
     for (size_t i = 0; i < r.length; i++)
         if (q[i] != '.' && gen_chance(rng, 1, 4))
@@ -147,7 +147,7 @@ static void print_case(FILE *out, const void *value, void *ctx)
     (void)ctx;
     const query_case *c = value;
     char fen[GBR_FEN_MAX];
-    gbr_result r = gbr_codec_ref()->format_fen(fen, sizeof fen, &c->position);
+    gbr_result r = gbr_format_fen(gbr_codec_ref(), fen, sizeof fen, &c->position);
     fprintf(out, "query \"%s\", position %.*s", c->query, r.error ? 0 : (int)r.length, fen);
 }
 
@@ -194,10 +194,10 @@ static int check_case(const void *value, void *ctx, prop_why *why)
     /* Its own code and name. */
     char text[GBR_NAME_MAX + 4];
     gbr_query own;
-    r = codec->format_material(text, sizeof text, &s.material);
+    r = gbr_format_material(codec, text, sizeof text, &s.material);
     if (r.error || gbr_query_parse(&own, text, r.length, NULL).error || !gbr_query_match(&own, &s))
         return prop_fail(why, "the position's own material code does not match it");
-    r = codec->format_name(text, sizeof text - 2, &s.counts);
+    r = gbr_format_name(codec, text, sizeof text - 2, &s.counts);
     if (r.error || gbr_query_parse(&own, text, r.length, NULL).error || !gbr_query_match(&own, &s))
         return prop_fail(why, "the position's own name %.*s does not match it", (int)r.length, text);
     char *v = memchr(text, 'v', r.length);
@@ -265,7 +265,7 @@ int main(void)
     static const prop_type case_type = {sizeof(query_case), gen_case, no_shrink, print_case};
     static const prop_type bytes_type = {sizeof(gen_bytes), query_like_bytes, prop_bytes_shrink, prop_bytes_print};
     for (int i = 0; i < n; i++)
-        failed += prop_run(codecs[i]->name[0] == 'r' ? "query_ref" : "query_fast", &case_type, check_case,
+        failed += prop_run(gbr_codec_name(codecs[i])[0] == 'r' ? "query_ref" : "query_fast", &case_type, check_case,
                            (void *)codecs[i], 20000);
     failed += prop_run("query_parse_bytes", &bytes_type, check_bytes, NULL, 50000);
     return failed ? 1 : 0;

@@ -113,35 +113,35 @@ static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why
     gbr_result a, b;
 
     gbr_material ma, mb;
-    a = r->parse_material(src, t->len, &ma);
-    b = f->parse_material(src, t->len, &mb);
+    a = gbr_parse_material(r, src, t->len, &ma);
+    b = gbr_parse_material(f, src, t->len, &mb);
     if (!same_result(a, b))
         return result_differs(why, "parse_material", a, b);
     if (!a.error) {
         if (memcmp(&ma, &mb, sizeof ma) != 0)
             return prop_fail(why, "parse_material: different structs");
-        if (r->material_key(&ma) != f->material_key(&mb))
+        if (gbr_material_key_of(r, &ma) != gbr_material_key_of(f, &mb))
             return prop_fail(why, "material_key differs");
         for (int type = 0; type < 4; type++) {
             uint8_t w1 = 0, b1 = 0, w2 = 0, b2 = 0;
-            int s1 = r->material_split(&ma, type, &w1, &b1), s2 = f->material_split(&ma, type, &w2, &b2);
+            int s1 = gbr_material_split(r, &ma, type, &w1, &b1), s2 = gbr_material_split(f, &ma, type, &w2, &b2);
             if (s1 != s2 || (s1 && (w1 != w2 || b1 != b2)))
                 return prop_fail(why, "material_split of type %d differs", type);
         }
     }
 
     gbr_study sa, sb;
-    a = r->parse_study(src, t->len, &sa);
-    b = f->parse_study(src, t->len, &sb);
+    a = gbr_parse_study(r, src, t->len, &sa);
+    b = gbr_parse_study(f, src, t->len, &sb);
     if (!same_result(a, b))
         return result_differs(why, "parse_study", a, b);
-    if (!a.error && (memcmp(&sa, &sb, sizeof sa) != 0 || r->study_key(&sa) != f->study_key(&sb)))
+    if (!a.error && (memcmp(&sa, &sb, sizeof sa) != 0 || gbr_study_key_of(r, &sa) != gbr_study_key_of(f, &sb)))
         return prop_fail(why, "parse_study: different structs or keys");
 
     gbr_position pa, pb;
     for (int fen = 0; fen < 2; fen++) {
-        a = (fen ? r->parse_fen : r->parse_position)(src, t->len, &pa);
-        b = (fen ? f->parse_fen : f->parse_position)(src, t->len, &pb);
+        a = fen ? gbr_parse_fen(r, src, t->len, &pa) : gbr_parse_position(r, src, t->len, &pa);
+        b = fen ? gbr_parse_fen(f, src, t->len, &pb) : gbr_parse_position(f, src, t->len, &pb);
         if (!same_result(a, b))
             return result_differs(why, fen ? "parse_fen" : "parse_position", a, b);
         if (a.error)
@@ -149,26 +149,26 @@ static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why
         if (!position_equal(&pa, &pb))
             return prop_fail(why, "%s: different positions", fen ? "parse_fen" : "parse_position");
         gbr_position_key ka, kb;
-        r->position_key(&pa, &ka);
-        f->position_key(&pb, &kb);
+        gbr_position_key_of(r, &pa, &ka);
+        gbr_position_key_of(f, &pb, &kb);
         if (memcmp(&ka, &kb, sizeof ka) != 0)
             return prop_fail(why, "position_key differs");
     }
 
     gbr_counts ca, cb;
-    a = r->parse_name(src, t->len, &ca);
-    b = f->parse_name(src, t->len, &cb);
+    a = gbr_parse_name(r, src, t->len, &ca);
+    b = gbr_parse_name(f, src, t->len, &cb);
     if (!same_result(a, b))
         return result_differs(why, "parse_name", a, b);
     if (!a.error) {
         if (memcmp(&ca, &cb, sizeof ca) != 0)
             return prop_fail(why, "parse_name: different counts");
-        a = r->material_from_counts(&ca, &ma);
-        b = f->material_from_counts(&cb, &mb);
+        a = gbr_material_from_counts(r, &ca, &ma);
+        b = gbr_material_from_counts(f, &cb, &mb);
         if (!same_result(a, b) || (!a.error && memcmp(&ma, &mb, sizeof ma) != 0))
             return result_differs(why, "material_from_counts of the name", a, b);
-        a = r->format_name(out_ref, OUT_CAP, &ca);
-        b = f->format_name(out_fast, OUT_CAP, &ca);
+        a = gbr_format_name(r, out_ref, OUT_CAP, &ca);
+        b = gbr_format_name(f, out_fast, OUT_CAP, &ca);
         if (!same_result(a, b) || (!a.error && memcmp(out_ref, out_fast, a.length) != 0))
             return result_differs(why, "format_name", a, b);
     }
@@ -457,11 +457,11 @@ static int check_formats(const pair_ctx *pc, const struct_case *v, prop_why *why
     gbr_result a, b;
 #define FORMAT_PAIR(entry, arg, bad)                                                                                   \
     do {                                                                                                               \
-        a = r->entry(dx, OUT_CAP, arg);                                                                                \
-        b = f->entry(dy, OUT_CAP, arg);                                                                                \
+        a = gbr_##entry(r, dx, OUT_CAP, arg);                                                                          \
+        b = gbr_##entry(f, dy, OUT_CAP, arg);                                                                          \
         if (formats_differ(why, #entry, a, b, x, y))                                                                   \
             return 1;                                                                                                  \
-        if ((arg == NULL || dx == NULL || (bad)) && must_be(why, #entry, a, GBR_E_ARGUMENT))                          \
+        if ((arg == NULL || dx == NULL || (bad)) && must_be(why, #entry, a, GBR_E_ARGUMENT))                           \
             return 1;                                                                                                  \
     } while (0)
     FORMAT_PAIR(format_material, m, material_out_of_range(&v->material));
@@ -475,8 +475,8 @@ static int check_formats(const pair_ctx *pc, const struct_case *v, prop_why *why
     memset(&ma, 0xA5, sizeof ma);
     memset(&mb, 0xA5, sizeof mb);
     gbr_material *oa = nulls & NULL_OUT ? NULL : &ma, *ob = nulls & NULL_OUT ? NULL : &mb;
-    a = r->material_from_counts(c, oa);
-    b = f->material_from_counts(c, ob);
+    a = gbr_material_from_counts(r, c, oa);
+    b = gbr_material_from_counts(f, c, ob);
     if (!same_result(a, b) || (!a.error && memcmp(&ma, &mb, sizeof ma) != 0))
         return result_differs(why, "material_from_counts", a, b);
     if (c == NULL || oa == NULL)
@@ -498,10 +498,10 @@ static int check_keys(const pair_ctx *pc, const struct_case *v, prop_why *why)
     const gbr_position *p = nulls & NULL_POSITION ? NULL : &v->position;
     char x[OUT_CAP];
 
-    uint32_t mk = r->material_key(m);
-    if (mk != f->material_key(m))
-        return prop_fail(why, "material_key: ref %u, fast %u", mk, f->material_key(m));
-    gbr_result fr = r->format_material(x, OUT_CAP, m);
+    uint32_t mk = gbr_material_key_of(r, m);
+    if (mk != gbr_material_key_of(f, m))
+        return prop_fail(why, "material_key: ref %u, fast %u", mk, gbr_material_key_of(f, m));
+    gbr_result fr = gbr_format_material(r, x, OUT_CAP, m);
     if (fr.error && mk != 0)
         return prop_fail(why, "material_key %u of a material format_material refuses (%s)", mk,
                          gbr_error_name(fr.error));
@@ -514,11 +514,11 @@ static int check_keys(const pair_ctx *pc, const struct_case *v, prop_why *why)
             return prop_fail(why, "material_key %u, §8 gives %u", mk, number);
     }
 
-    uint64_t sk = r->study_key(s);
-    if (sk != f->study_key(s))
+    uint64_t sk = gbr_study_key_of(r, s);
+    if (sk != gbr_study_key_of(f, s))
         return prop_fail(why, "study_key: ref %llu, fast %llu", (unsigned long long)sk,
-                         (unsigned long long)f->study_key(s));
-    fr = r->format_study(x, OUT_CAP, s);
+                         (unsigned long long)gbr_study_key_of(f, s));
+    fr = gbr_format_study(r, x, OUT_CAP, s);
     if ((fr.error != GBR_OK) != (sk == 0))
         return prop_fail(why, "study_key %llu, format_study %s: the key must be 0 exactly when it refuses",
                          (unsigned long long)sk, gbr_error_name(fr.error));
@@ -526,15 +526,15 @@ static int check_keys(const pair_ctx *pc, const struct_case *v, prop_why *why)
     gbr_position_key ka, kb;
     memset(&ka, 0xA5, sizeof ka);
     memset(&kb, 0x5A, sizeof kb);
-    r->position_key(p, nulls & NULL_OUT ? NULL : &ka);
-    f->position_key(p, nulls & NULL_OUT ? NULL : &kb);
+    gbr_position_key_of(r, p, nulls & NULL_OUT ? NULL : &ka);
+    gbr_position_key_of(f, p, nulls & NULL_OUT ? NULL : &kb);
     if (nulls & NULL_OUT) {
         /* Nothing to write: both leave the caller's bytes alone. */
         ka.bytes[0] = kb.bytes[0] = 0;
     } else {
         if (memcmp(&ka, &kb, sizeof ka) != 0)
             return prop_fail(why, "position_key differs");
-        fr = r->format_position(x, OUT_CAP, p);
+        fr = gbr_format_position(r, x, OUT_CAP, p);
         if ((fr.error != GBR_OK) != is_zero(&ka, sizeof ka))
             return prop_fail(why, "position_key %s, format_position %s: all zero exactly when it refuses",
                              is_zero(&ka, sizeof ka) ? "all zero" : "not zero", gbr_error_name(fr.error));
@@ -542,8 +542,8 @@ static int check_keys(const pair_ctx *pc, const struct_case *v, prop_why *why)
 
     uint8_t w[2] = {0xA5, 0xA5}, k[2] = {0xA5, 0xA5};
     uint8_t *wa = nulls & NULL_OUT ? NULL : &w[0];
-    int sa = r->material_split(m, v->split_type, wa, &k[0]);
-    int sb = f->material_split(m, v->split_type, nulls & NULL_OUT ? NULL : &w[1], &k[1]);
+    int sa = gbr_material_split(r, m, v->split_type, wa, &k[0]);
+    int sb = gbr_material_split(f, m, v->split_type, nulls & NULL_OUT ? NULL : &w[1], &k[1]);
     if (sa != sb || memcmp(w, w + 1, 1) != 0 || memcmp(k, k + 1, 1) != 0)
         return prop_fail(why, "material_split of type %d: ref %d (%u %u), fast %d (%u %u)", v->split_type, sa, w[0],
                          k[0], sb, w[1], k[1]);

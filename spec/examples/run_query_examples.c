@@ -19,20 +19,20 @@ static int subject_of(const char *line, gbr_query_subject *s)
     if (strncmp(line, "fen ", 4) == 0 || stip != GBR_STIP_NONE) {
         const char *fen = strchr(line, ' ') + 1;
         gbr_position p;
-        if (c->parse_fen(fen, strlen(fen), &p).error)
+        if (gbr_parse_fen(c, fen, strlen(fen), &p).error)
             return -1;
         return gbr_query_subject_of_position(c, &p, stip, s).error ? -1 : 0;
     }
     if (strncmp(line, "code ", 5) == 0) {
         gbr_material m;
-        if (c->parse_material(line + 5, strlen(line + 5), &m).error)
+        if (gbr_parse_material(c, line + 5, strlen(line + 5), &m).error)
             return -1;
         gbr_query_subject_of_material(&m, s);
         return 0;
     }
     if (strncmp(line, "study ", 6) == 0) {
         gbr_study st;
-        if (c->parse_study(line + 6, strlen(line + 6), &st).error)
+        if (gbr_parse_study(c, line + 6, strlen(line + 6), &st).error)
             return -1;
         gbr_query_subject_of_study(&st, s);
         return 0;

@@ -83,11 +83,11 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const g
     gbr_counts counts;
     gbr_material material;
     gbr_position_counts(fen, &counts);
-    gbr_result r = codec->material_from_counts(&counts, &material);
+    gbr_result r = gbr_material_from_counts(codec, &counts, &material);
     if (r.error)
         return -1;
     if (m->code.form == GBR_FORM_MATERIAL) {
-        r = codec->format_material(expected, capacity, &material);
+        r = gbr_format_material(codec, expected, capacity, &material);
     } else if (m->code.form == GBR_FORM_STUDY) {
         gbr_study s = m->code.value.study; /* the stipulation is the tag's: a FEN cannot say it */
         s.material = material;
@@ -97,11 +97,11 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const g
             else if (fen->board[sq] == GBR_BK)
                 s.black_king = sq;
         }
-        r = codec->format_study(expected, capacity, &s);
+        r = gbr_format_study(codec, expected, capacity, &s);
     } else {
         gbr_position p = *fen;
         p.indicator = m->code.value.position.indicator;
-        r = codec->format_position(expected, capacity, &p);
+        r = gbr_format_position(codec, expected, capacity, &p);
     }
     if (r.error)
         return -1;

@@ -261,13 +261,13 @@ static void audit_game(void *context, const pgn_game *game)
     gbr_position position;
     memset(&position, 0, sizeof position);
     if (fen_tag) {
-        gbr_result r = a->codec->parse_fen(fen_tag->raw_value, fen_tag->raw_value_len, &position);
+        gbr_result r = gbr_parse_fen(a->codec, fen_tag->raw_value, fen_tag->raw_value_len, &position);
         if (r.error) {
             report(a, fen_tag, r.column ? r.column - 1 : 0, "FEN tag", gbr_error_message(r.error));
             n = 0; /* nothing to check against: the codes stay as they are */
         }
     } else if (n > 0) {
-        a->codec->parse_fen(pgn_start_fen, strlen(pgn_start_fen), &position); /* cannot fail */
+        gbr_parse_fen(a->codec, pgn_start_fen, strlen(pgn_start_fen), &position); /* cannot fail */
     }
     if (n > 0) {
         for (size_t i = 0; i < n; i++) {

@@ -253,11 +253,11 @@ static void add_game(void *context, const pgn_game *g)
         size_t fen_len;
         const pgn_tag *fen_tag = directory_game_fen(g, &fen, &fen_len);
         gbr_position p;
-        gbr_result r = st->codec->parse_fen(fen, fen_len, &p);
+        gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, &p);
         gbr_counts counts;
         if (!r.error) {
             gbr_position_counts(&p, &counts);
-            r = st->codec->material_from_counts(&counts, &e.material);
+            r = gbr_material_from_counts(st->codec, &counts, &e.material);
         }
         /* The stipulation a code tag says, else [Result]'s. */
         gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
@@ -270,7 +270,7 @@ static void add_game(void *context, const pgn_game *g)
         char text[GBR_POSITION_MAX];
         if (!r.error) {
             p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
-            r = st->codec->format_position(text, sizeof text, &p);
+            r = gbr_format_position(st->codec, text, sizeof text, &p);
             if (!r.error)
                 keep(st, text, r.length, DIRECTORY_POSITION);
         }
@@ -282,7 +282,7 @@ static void add_game(void *context, const pgn_game *g)
                 else if (p.board[sq] == GBR_BK)
                     study.black_king = sq;
             }
-            r = st->codec->format_study(text, sizeof text, &study);
+            r = gbr_format_study(st->codec, text, sizeof text, &study);
             if (!r.error)
                 keep(st, text, r.length, DIRECTORY_STUDY);
         }

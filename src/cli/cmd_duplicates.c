@@ -149,7 +149,7 @@ static int read_position(const dup_state *st, const pgn_game *g, gbr_position *p
     const char *fen;
     size_t fen_len;
     const pgn_tag *tag = directory_game_fen(g, &fen, &fen_len);
-    gbr_result r = st->codec->parse_fen(fen, fen_len, p);
+    gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, p);
     *castling = duplicates_fen_castling(fen, fen_len);
     if (!r.error)
         return 0;
@@ -246,14 +246,14 @@ static void second_pass_game(dup_state *st, const pgn_game *g)
     if (!r->classified || g->malformed || read_position(st, g, &p, &castling, &line, &column, &problem) != 0)
         return;
     char text[GBR_POSITION_MAX];
-    gbr_result res = st->codec->format_position(text, sizeof text, &p);
+    gbr_result res = gbr_format_position(st->codec, text, sizeof text, &p);
     if (!res.error)
         keep(st, text, res.length, &t->position);
     gbr_counts counts;
     gbr_study s;
     memset(&s, 0, sizeof s);
     gbr_position_counts(&p, &counts);
-    res = st->codec->material_from_counts(&counts, &s.material);
+    res = gbr_material_from_counts(st->codec, &counts, &s.material);
     for (uint8_t sq = 0; sq < 64; sq++) {
         if (p.board[sq] == GBR_WK)
             s.white_king = sq;
@@ -261,7 +261,7 @@ static void second_pass_game(dup_state *st, const pgn_game *g)
             s.black_king = sq;
     }
     if (!res.error)
-        res = st->codec->format_study(text, sizeof text, &s);
+        res = gbr_format_study(st->codec, text, sizeof text, &s);
     if (!res.error)
         keep(st, text, res.length, &t->study);
 }

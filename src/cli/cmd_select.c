@@ -143,7 +143,7 @@ static void game_tags(void *context, const pgn_game *game)
     subject.stipulation = (uint8_t)stipulation_of_result(result);
     if (fen) {
         gbr_position position;
-        gbr_result r = s->codec->parse_fen(fen->value, fen->value_len, &position);
+        gbr_result r = gbr_parse_fen(s->codec, fen->value, fen->value_len, &position);
         if (!r.error)
             r = gbr_query_subject_of_position(s->codec, &position, stipulation_of_result(result), &subject);
         if (r.error) {
@@ -465,7 +465,7 @@ int cmd_select(int argc, char **argv)
         s.queries[i].query.either_colour |= (uint8_t)either_colour;
     s.codec = args.codec;
     gbr_position start;
-    s.codec->parse_fen(pgn_start_fen, strlen(pgn_start_fen), &start);           /* cannot fail */
+    gbr_parse_fen(s.codec, pgn_start_fen, strlen(pgn_start_fen), &start);           /* cannot fail */
     gbr_query_subject_of_position(s.codec, &start, GBR_STIP_NONE, &s.initial); /* cannot fail */
 
     int read_failed = 0;

@@ -90,7 +90,7 @@ static const char *glyph(unsigned man)
 static void put_board(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
     gbr_position p;
-    if (t->codec->parse_position(e->position.bytes, e->position.len, &p).error)
+    if (gbr_parse_position(t->codec, e->position.bytes, e->position.len, &p).error)
         return; /* cannot happen: the text was written by the same codec */
     directory_put(out, "<div class=\"board\" role=\"img\" aria-label=\"");
     directory_put_html(out, e->position.bytes, e->position.len);

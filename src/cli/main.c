@@ -39,7 +39,8 @@ static void print_usage(FILE *to)
 static void print_version(void)
 {
     printf("gbr %s (%s)\n", gbr_version(), GBR_SPEC_VERSION);
-    printf("codecs: %s %s; default %s\n", gbr_codec_ref()->name, gbr_codec_fast()->name, gbr_codec_default()->name);
+    printf("codecs: %s %s; default %s\n", gbr_codec_name(gbr_codec_ref()), gbr_codec_name(gbr_codec_fast()),
+           gbr_codec_name(gbr_codec_default()));
 }
 
 /* A descriptor 0-2 that the caller left closed would go to the next file

@@ -10,7 +10,7 @@ static const char *const number_word[9] = {"no", "one", "two", "three", "four", 
 gbr_result material_words_of(const gbr_codec *codec, const gbr_material *m, material_words *d)
 {
     memset(d, 0, sizeof *d);
-    gbr_result r = codec->format_material(d->code, sizeof d->code, m);
+    gbr_result r = gbr_format_material(codec, d->code, sizeof d->code, m);
     if (r.error)
         return r;
     d->code_len = r.length;
@@ -25,7 +25,7 @@ gbr_result material_words_of(const gbr_codec *codec, const gbr_material *m, mate
 gbr_result material_words_decode(const gbr_codec *codec, const char *text, size_t len, material_words *d)
 {
     gbr_material m;
-    gbr_result r = codec->parse_material(text, len, &m);
+    gbr_result r = gbr_parse_material(codec, text, len, &m);
     if (r.error)
         return r;
     return material_words_of(codec, &m, d);

@@ -204,7 +204,7 @@ int gen_study(gen_rng *rng, const gbr_codec *c, gbr_study *s)
     gbr_counts counts;
     gen_position(rng, &p);
     gbr_position_counts(&p, &counts);
-    if (c->material_from_counts(&counts, &s->material).error)
+    if (gbr_material_from_counts(c, &counts, &s->material).error)
         return 0;
     s->white_king = (uint8_t)position_king(&p, GBR_WHITE);
     s->black_king = (uint8_t)position_king(&p, GBR_BLACK);
@@ -286,7 +286,7 @@ size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
         gbr_study s;
         if (!gen_study(rng, c, &s))
             return 0;
-        r = c->format_material(buf, GEN_BYTES_MAX, &s.material);
+        r = gbr_format_material(c, buf, GEN_BYTES_MAX, &s.material);
         len = r.length;
         if (!r.error && s.material.pawns[0] == 0 && s.material.pawns[1] == 0 && gen_chance(rng, 1, 3))
             len = 4; /* the short form */
@@ -296,7 +296,7 @@ size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
         gbr_study s;
         if (!gen_study(rng, c, &s))
             return 0;
-        r = c->format_study(buf, GEN_BYTES_MAX, &s);
+        r = gbr_format_study(c, buf, GEN_BYTES_MAX, &s);
         len = r.length;
         if (r.error)
             break;
@@ -315,14 +315,14 @@ size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
     case GEN_POSITION: {
         gbr_position p;
         gen_position(rng, &p);
-        r = c->format_position(buf, GEN_BYTES_MAX, &p);
+        r = gbr_format_position(c, buf, GEN_BYTES_MAX, &p);
         len = r.length;
         break;
     }
     case GEN_FEN: {
         gbr_position p;
         gen_position(rng, &p);
-        r = c->format_fen(buf, GEN_BYTES_MAX, &p);
+        r = gbr_format_fen(c, buf, GEN_BYTES_MAX, &p);
         len = r.length;
         if (!r.error && len > 8) {
             vary_fen_fields(rng, buf, &len);
@@ -333,7 +333,7 @@ size_t gen_valid_text(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
     case GEN_NAME: {
         gbr_counts counts;
         gen_counts(rng, &counts);
-        r = c->format_name(buf, GEN_BYTES_MAX, &counts);
+        r = gbr_format_name(c, buf, GEN_BYTES_MAX, &counts);
         len = r.length;
         break;
     }
@@ -448,8 +448,8 @@ size_t gen_order_pair(gen_rng *rng, const gbr_codec *c, gen_form form, char *buf
         gen_position_near(rng, &p, &q);
         if (gen_chance(rng, 1, 4))
             q = p;
-        gbr_result r = c->format_position(buf, GEN_BYTES_MAX, &p);
-        gbr_result s = c->format_position(second, GEN_BYTES_MAX, &q);
+        gbr_result r = gbr_format_position(c, buf, GEN_BYTES_MAX, &p);
+        gbr_result s = gbr_format_position(c, second, GEN_BYTES_MAX, &q);
         if (r.error || s.error)
             return 0;
         a = r.length, b = s.length;

@@ -25,10 +25,11 @@
  *    squares 0-63, board bytes that are board codes, one king a side, kings on
  *    different squares, no pawn on rank 1 or 8, the promotion rule, indicator
  *    0-6) and return GBR_E_ARGUMENT for any other; the order keys give 0 for
- *    those (see the codec table). Both codecs give the same answer for every
+ *    those (see gbr_material_key_of). Both codecs give the same answer for every
  *    struct, valid or not. Each codec checks in its own entries (they are
- *    public, callable without the text operations, and the two codecs are
- *    compared with each other, so neither borrows the other's checks).
+ *    reached directly through gbr_parse_material and its kind, without the
+ *    text operations, and the two codecs are compared with each other, so
+ *    neither borrows the other's checks).
  */
 #ifndef GBR_H
 #define GBR_H
@@ -194,73 +195,12 @@ typedef struct gbr_position_key {
 typedef enum gbr_result_option { GBR_RESULT_NONE = 0, GBR_RESULT_WIN = 1, GBR_RESULT_DRAW = 2 } gbr_result_option;
 
 /* ------------------------------------------------------------------------
- * Codecs. A codec is a table of functions; both implement every entry
- * but the optional fused conversions.
+ * Codecs. A codec is an opaque handle: its layout is private to libgbr
+ * (src/lib/codecs_internal.h), so entries can be added without changing the
+ * ABI. Every operation below takes the codec first; NULL means
+ * gbr_codec_default(). Both codecs implement every operation.
  * ------------------------------------------------------------------------ */
-typedef struct gbr_codec {
-    const char *name; /* "ref" or "fast" */
-
-    gbr_result (*parse_material)(const char *src, size_t len, gbr_material *out);
-    gbr_result (*format_material)(char *dst, size_t cap, const gbr_material *m);
-    gbr_result (*parse_study)(const char *src, size_t len, gbr_study *out);
-    gbr_result (*format_study)(char *dst, size_t cap, const gbr_study *s);
-    gbr_result (*parse_position)(const char *src, size_t len, gbr_position *out);
-    gbr_result (*format_position)(char *dst, size_t cap, const gbr_position *p);
-    gbr_result (*parse_fen)(const char *src, size_t len, gbr_position *out);
-    gbr_result (*format_fen)(char *dst, size_t cap, const gbr_position *p);
-    gbr_result (*parse_name)(const char *src, size_t len, gbr_counts *out);
-    gbr_result (*format_name)(char *dst, size_t cap, const gbr_counts *c);
-
-    /* Material code of exact counts (the 9 rule). Errors, all at column 0 and
-     * checked in this order: argument (a queen count above 9, or a rook, bishop
-     * or knight count above 10), too-many-pawns (a pawn count above 8),
-     * promotions (White before Black). */
-    gbr_result (*material_from_counts)(const gbr_counts *c, gbr_material *out);
-    /* Split digit `type` (GBR_QUEEN..GBR_KNIGHT) into counts. Returns 1 and sets
-     * *white, *black for digits 0-8; returns 0 for a 9 (the overflow class:
-     * one side has three or more, the split is unknown), and, writing
-     * nothing, for a NULL pointer, a type out of range or a digit above 9.
-     * Only m->digit[type] is read. */
-    int (*material_split)(const gbr_material *m, int type, uint8_t *white, uint8_t *black);
-
-    /* Keys (spec/gbr.md section 8) of the structs the matching formatter
-     * accepts (format_material, format_study, format_position). For a NULL
-     * struct or one that formatter refuses, material_key and study_key return
-     * 0 and position_key writes all zero bytes (nothing when out is NULL).
-     * No valid study or position has the key 0; 0 is also the material key
-     * of 0000.00, so a caller that must tell them apart asks format_material. */
-    uint32_t (*material_key)(const gbr_material *m);
-    uint64_t (*study_key)(const gbr_study *s);
-    void (*position_key)(const gbr_position *p, gbr_position_key *out);
-
-    /* Optional fused conversions (NULL when a codec does not provide them).
-     * gbr_fen_to_position and gbr_position_to_fen call an entry that is
-     * present instead of composing parse and format; it must return exactly
-     * what the composition returns (output bytes, length, error class and
-     * column, buffer-too-small and argument errors alike), so a codec may
-     * implement it directly without building the intermediate struct. The
-     * reference codec leaves them NULL: its answer is the composition. */
-    gbr_result (*fen_to_position)(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result);
-    gbr_result (*position_to_fen)(char *dst, size_t cap, const char *src, size_t len);
-
-    /* Column entries: one operation over n items in one call, for bulk work
-     * such as indexing a database column of codes, where a call per item
-     * would cost more than the item. Texts lie back to back: item k is
-     * text[offsets[k] .. offsets[k + 1]) (offsets has n + 1 entries; a
-     * NULL text means a NULL src for every item), handed to the single
-     * entry exactly as (src, len). results[k] is what the single entry
-     * returns for item k, an offsets[k + 1] below offsets[k] being an
-     * argument error; out[k] holds the value when results[k].error is
-     * GBR_OK and all zero bytes otherwise. Returns the number of items
-     * with an error, or SIZE_MAX, writing nothing, when n > 0 and offsets
-     * (counts), out or results is NULL. Both codecs implement them. */
-    size_t (*parse_material_column)(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                    gbr_result *results);
-    size_t (*parse_study_column)(const char *text, const size_t *offsets, size_t n, gbr_study *out,
-                                 gbr_result *results);
-    size_t (*material_from_counts_column)(const gbr_counts *counts, size_t n, gbr_material *out,
-                                          gbr_result *results);
-} gbr_codec;
+typedef struct gbr_codec gbr_codec;
 
 /* The reference codec: clear, written straight from the spec. Static storage. */
 GBR_API const gbr_codec *gbr_codec_ref(void);
@@ -270,13 +210,69 @@ GBR_API const gbr_codec *gbr_codec_fast(void);
 GBR_API const gbr_codec *gbr_codec_default(void);
 /* Look a codec up by name ("ref" or "fast"); NULL when unknown. */
 GBR_API const gbr_codec *gbr_codec_by_name(const char *name);
+/* The codec's name, "ref" or "fast" (the default's for NULL); static string. */
+GBR_API const char *gbr_codec_name(const gbr_codec *c);
+
+/* Parsers and formatters of each form: parse (src, len) into *out, or
+ * format one struct as its canonical text into (dst, cap). */
+GBR_API gbr_result gbr_parse_material(const gbr_codec *c, const char *src, size_t len, gbr_material *out);
+GBR_API gbr_result gbr_format_material(const gbr_codec *c, char *dst, size_t cap, const gbr_material *m);
+GBR_API gbr_result gbr_parse_study(const gbr_codec *c, const char *src, size_t len, gbr_study *out);
+GBR_API gbr_result gbr_format_study(const gbr_codec *c, char *dst, size_t cap, const gbr_study *s);
+GBR_API gbr_result gbr_parse_position(const gbr_codec *c, const char *src, size_t len, gbr_position *out);
+GBR_API gbr_result gbr_format_position(const gbr_codec *c, char *dst, size_t cap, const gbr_position *p);
+GBR_API gbr_result gbr_parse_fen(const gbr_codec *c, const char *src, size_t len, gbr_position *out);
+GBR_API gbr_result gbr_format_fen(const gbr_codec *c, char *dst, size_t cap, const gbr_position *p);
+GBR_API gbr_result gbr_parse_name(const gbr_codec *c, const char *src, size_t len, gbr_counts *out);
+GBR_API gbr_result gbr_format_name(const gbr_codec *c, char *dst, size_t cap, const gbr_counts *counts);
+
+/* Material code of exact counts (the 9 rule). Errors, all at column 0 and
+ * checked in this order: argument (a queen count above 9, or a rook, bishop
+ * or knight count above 10), too-many-pawns (a pawn count above 8),
+ * promotions (White before Black). */
+GBR_API gbr_result gbr_material_from_counts(const gbr_codec *c, const gbr_counts *counts, gbr_material *out);
+/* Split digit `type` (GBR_QUEEN..GBR_KNIGHT) into counts. Returns 1 and sets
+ * *white, *black for digits 0-8; returns 0 for a 9 (the overflow class:
+ * one side has three or more, the split is unknown), and, writing
+ * nothing, for a NULL pointer, a type out of range or a digit above 9.
+ * Only m->digit[type] is read. */
+GBR_API int gbr_material_split(const gbr_codec *c, const gbr_material *m, int type, uint8_t *white, uint8_t *black);
+
+/* Keys (spec/gbr.md section 8) of the structs the matching formatter
+ * accepts (gbr_format_material, gbr_format_study, gbr_format_position). For
+ * a NULL struct or one that formatter refuses, the material and study keys
+ * are 0 and gbr_position_key_of writes all zero bytes (nothing when out is
+ * NULL). No valid study or position has the key 0; 0 is also the material
+ * key of 0000.00, so a caller that must tell them apart asks
+ * gbr_format_material. */
+GBR_API uint32_t gbr_material_key_of(const gbr_codec *c, const gbr_material *m);
+GBR_API uint64_t gbr_study_key_of(const gbr_codec *c, const gbr_study *s);
+GBR_API void gbr_position_key_of(const gbr_codec *c, const gbr_position *p, gbr_position_key *out);
+
+/* Column operations: one operation over n items in one call, for bulk work
+ * such as indexing a database column of codes, where a call per item would
+ * cost more than the item. Texts lie back to back: item k is
+ * text[offsets[k] .. offsets[k + 1]) (offsets has n + 1 entries; a NULL
+ * text means a NULL src for every item), handed to the single operation
+ * exactly as (src, len). results[k] is what the single operation returns
+ * for item k, an offsets[k + 1] below offsets[k] being an argument error;
+ * out[k] holds the value when results[k].error is GBR_OK and all zero bytes
+ * otherwise. Returns the number of items with an error, or SIZE_MAX,
+ * writing nothing, when n > 0 and offsets (counts), out or results is NULL. */
+GBR_API size_t gbr_parse_material_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n,
+                                         gbr_material *out, gbr_result *results);
+GBR_API size_t gbr_parse_study_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n,
+                                      gbr_study *out, gbr_result *results);
+GBR_API size_t gbr_material_from_counts_column(const gbr_codec *c, const gbr_counts *counts, size_t n,
+                                               gbr_material *out, gbr_result *results);
 
 /* ------------------------------------------------------------------------
  * Text-to-text operations built on a codec (src/lib/ops.c). Each writes one
  * canonical text to dst. They share no logic with the codecs except through
- * the table above, so the same composition runs over both; where a codec
- * fills an optional fused entry (fen_to_position, position_to_fen), that
- * entry answers instead, with the composition's exact result.
+ * the operations above, so the same composition runs over both; where a
+ * codec has a fused conversion of its own (the optimised codec's FEN to
+ * position form and back), it answers gbr_fen_to_position and
+ * gbr_position_to_fen instead, with the composition's exact result.
  * ------------------------------------------------------------------------ */
 
 
@@ -414,7 +410,7 @@ GBR_API gbr_scan_status gbr_scan_next(const gbr_codec *c, const char *text, size
  * gbr_position as form says; c picks the codec (NULL: the default). Returns 0,
  * or -1 (and all-zero bytes) for another form or a NULL value. A value the
  * codec's formatter would refuse gets the key built from the codec's own key
- * of it, which is zero (see material_key, study_key, position_key). */
+ * of it, which is zero (see gbr_material_key_of and its kind). */
 #define GBR_DIRECTORY_KEY_SIZE 42
 typedef struct gbr_directory_key {
     uint8_t bytes[GBR_DIRECTORY_KEY_SIZE];
@@ -424,7 +420,7 @@ GBR_API int gbr_directory_key_of(const gbr_codec *c, gbr_form form, const void *
 /* Counts of a position's men other than kings, into *out. GBR_E_ARGUMENT
  * (column 0, *out untouched) for a NULL pointer or a board byte that is not
  * GBR_EMPTY or a man's code (GBR_WQ..GBR_WK, GBR_BQ..GBR_BK). Nothing else is
- * judged here: material_from_counts applies the limits and the promotion
+ * judged here: gbr_material_from_counts applies the limits and the promotion
  * rule to the counts. Only p->board is read. */
 GBR_API gbr_result gbr_position_counts(const gbr_position *p, gbr_counts *out);
 

@@ -21,19 +21,17 @@ int gbr_directory_key_of(const gbr_codec *c, gbr_form form, const void *value, g
     memset(out->bytes, 0, sizeof out->bytes);
     if (value == NULL)
         return -1;
-    if (c == NULL)
-        c = gbr_codec_default();
     uint8_t *k = out->bytes;
     switch (form) {
     case GBR_FORM_MATERIAL: {
-        uint32_t number = c->material_key(value);
+        uint32_t number = gbr_material_key_of(c, value);
         k[0] = (uint8_t)(number >> 16);
         k[1] = (uint8_t)(number >> 8);
         k[2] = (uint8_t)number;
         return 0;
     }
     case GBR_FORM_STUDY: {
-        uint64_t key = c->study_key(value); /* material << 14 | WK << 8 | BK << 2 | stipulation */
+        uint64_t key = gbr_study_key_of(c, value); /* material << 14 | WK << 8 | BK << 2 | stipulation */
         uint64_t number = key >> 14;
         k[0] = (uint8_t)(number >> 16);
         k[1] = (uint8_t)(number >> 8);
@@ -46,7 +44,7 @@ int gbr_directory_key_of(const gbr_codec *c, gbr_form form, const void *value, g
     }
     case GBR_FORM_POSITION: {
         gbr_position_key p;
-        c->position_key(value, &p);
+        gbr_position_key_of(c, value, &p);
         memcpy(k, p.bytes, 3);
         k[3] = 1;
         k[4] = p.bytes[3];

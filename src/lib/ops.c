@@ -1,11 +1,14 @@
 /*
  * Text-to-text operations, composed from a codec's table. This is the only
  * place the compositions live, so both codecs run through the same glue and
- * differ only in what the table entries do.
+ * differ only in what the table entries do. The codec is resolved once per
+ * operation, so the entries are called through the table (codecs_internal.h)
+ * rather than through the free functions, which would resolve it again.
  */
 #include <string.h>
 
 #include "gbr.h"
+#include "codecs_internal.h"
 
 static gbr_result make_error(gbr_error e, uint32_t column)
 {

@@ -70,20 +70,20 @@ static gbr_result order_key(const gbr_codec *c, gbr_form form, const char *src, 
     uint64_t number = 0;
     if (form == GBR_FORM_MATERIAL) {
         gbr_material m;
-        r = c->parse_material(src, len, &m);
+        r = gbr_parse_material(c, src, len, &m);
         if (r.error == GBR_OK)
-            number = c->material_key(&m);
+            number = gbr_material_key_of(c, &m);
     } else if (form == GBR_FORM_STUDY) {
         gbr_study s;
-        r = c->parse_study(src, len, &s);
+        r = gbr_parse_study(c, src, len, &s);
         if (r.error == GBR_OK)
-            number = c->study_key(&s);
+            number = gbr_study_key_of(c, &s);
     } else {
         gbr_position p;
         gbr_position_key k;
-        r = c->parse_position(src, len, &p);
+        r = gbr_parse_position(c, src, len, &p);
         if (r.error == GBR_OK) {
-            c->position_key(&p, &k);
+            gbr_position_key_of(c, &p, &k);
             memcpy(key, k.bytes, GBR_POSITION_KEY_SIZE);
         }
         return r;

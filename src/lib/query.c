@@ -437,14 +437,12 @@ gbr_result gbr_query_subject_of_position(const gbr_codec *c, const gbr_position 
     gbr_result r = {GBR_E_ARGUMENT, 0, 0};
     if (!p || !out || stipulation > GBR_STIP_DRAW)
         return r;
-    if (!c)
-        c = gbr_codec_default();
     gbr_query_subject s;
     memset(&s, 0, sizeof s);
     r = gbr_position_counts(p, &s.counts);
     if (r.error)
         return r;
-    r = c->material_from_counts(&s.counts, &s.material);
+    r = gbr_material_from_counts(c, &s.counts, &s.material);
     if (r.error)
         return r;
     int kings = 0;

@@ -31,11 +31,11 @@ gbr_result gbr_parse_as_form(const gbr_codec *c, gbr_form form, const char *src,
 {
     out->form = form;
     switch (form) {
-    case GBR_FORM_MATERIAL: return c->parse_material(src, len, &out->value.material);
-    case GBR_FORM_STUDY: return c->parse_study(src, len, &out->value.study);
-    case GBR_FORM_POSITION: return c->parse_position(src, len, &out->value.position);
-    case GBR_FORM_FEN: return c->parse_fen(src, len, &out->value.position);
-    case GBR_FORM_NAME: return c->parse_name(src, len, &out->value.counts);
+    case GBR_FORM_MATERIAL: return gbr_parse_material(c, src, len, &out->value.material);
+    case GBR_FORM_STUDY: return gbr_parse_study(c, src, len, &out->value.study);
+    case GBR_FORM_POSITION: return gbr_parse_position(c, src, len, &out->value.position);
+    case GBR_FORM_FEN: return gbr_parse_fen(c, src, len, &out->value.position);
+    case GBR_FORM_NAME: return gbr_parse_name(c, src, len, &out->value.counts);
     case GBR_FORM_UNKNOWN: break;
     }
     return make_error(len == 0 ? GBR_E_EMPTY : GBR_E_UNKNOWN_FORM, 1);
@@ -48,11 +48,11 @@ gbr_result gbr_recognised_canonical(const gbr_codec *c, char *dst, size_t cap, c
     if (c == NULL)
         c = gbr_codec_default();
     switch (r->form) {
-    case GBR_FORM_MATERIAL: return c->format_material(dst, cap, &r->value.material);
-    case GBR_FORM_STUDY: return c->format_study(dst, cap, &r->value.study);
-    case GBR_FORM_POSITION: return c->format_position(dst, cap, &r->value.position);
-    case GBR_FORM_FEN: return c->format_fen(dst, cap, &r->value.position);
-    case GBR_FORM_NAME: return c->format_name(dst, cap, &r->value.counts);
+    case GBR_FORM_MATERIAL: return gbr_format_material(c, dst, cap, &r->value.material);
+    case GBR_FORM_STUDY: return gbr_format_study(c, dst, cap, &r->value.study);
+    case GBR_FORM_POSITION: return gbr_format_position(c, dst, cap, &r->value.position);
+    case GBR_FORM_FEN: return gbr_format_fen(c, dst, cap, &r->value.position);
+    case GBR_FORM_NAME: return gbr_format_name(c, dst, cap, &r->value.counts);
     case GBR_FORM_UNKNOWN: break;
     }
     return make_error(GBR_E_ARGUMENT, 0);

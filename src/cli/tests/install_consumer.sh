@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the build into a scratch prefix and builds a program against it
 # twice: with find_package(gbr) and with pkg-config. Also checks that the
-# command and its man page were installed.
+# command and its man page were installed, that the installed gbr.h keeps the
+# codec's layout private, and that libgbr.so exports exactly gbr.h's functions.
 # usage: install_consumer.sh CMAKE BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR C_COMPILER [C_FLAGS]
 # (C_FLAGS: the sanitizer flags the library was built with, if any)
 set -eu
@@ -48,12 +49,23 @@ got=$(LD_LIBRARY_PATH=$(pkg-config --variable=libdir gbr) "$work/pc_shared" "$fe
 got=$("$work/pc_static" "$fen") || fail "static program failed"
 [ "$got" = "$want" ] || fail "static program gave '$got', want '$want'"
 
+# The codec is opaque (its layout is private to libgbr, so entries can be
+# added without changing the ABI): a program that reads a codec's member
+# does not compile against the installed header.
+printf '#include <gbr.h>\nint main(void) { return gbr_codec_ref()->name != 0; }\n' >"$work/layout.c"
+# shellcheck disable=SC2046,SC2086
+if "$cc" $cflags -c -o "$work/layout.o" "$work/layout.c" $(pkg-config --cflags gbr) 2>"$work/layout.log"; then
+    fail "gbr.h exposes the layout of gbr_codec (a program read gbr_codec_ref()->name)"
+fi
+grep -q 'incomplete' "$work/layout.log" || fail "the layout test failed for another reason: $(cat "$work/layout.log")"
+
 # The shared library exports exactly the functions gbr.h declares GBR_API.
 libdir=$(pkg-config --variable=libdir gbr)
 declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" | sort)
 exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk '$2 == "T" {print $3}' | sort)
 [ -n "$declared" ] || fail "no GBR_API declarations found in gbr.h"
-for function in gbr_version gbr_error_name gbr_error_message gbr_codec_fast; do
+for function in gbr_version gbr_error_name gbr_error_message gbr_codec_fast gbr_codec_name gbr_parse_material \
+    gbr_material_from_counts_column gbr_position_key_of; do
     echo "$declared" | grep -qx "$function" || fail "gbr.h declares no GBR_API $function (the declaration pattern missed it?)"
 done
 [ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than gbr.h declares:

@@ -22,7 +22,7 @@ static void expect_true(int ok, const char *table, unsigned index, const char *d
 
 static gbr_result parse_material_text(const char *text, gbr_material *m)
 {
-    return ref->parse_material(text, strlen(text), m);
+    return gbr_parse_material(ref, text, strlen(text), m);
 }
 
 static void check_character_tables(void)
@@ -36,35 +36,35 @@ static void check_character_tables(void)
 
         memcpy(text, "X000.00", 8);
         text[0] = (char)c;
-        r = ref->parse_material(text, 7, &m);
+        r = gbr_parse_material(ref, text, 7, &m);
         expect_true((r.error == GBR_OK) == (fast_digit_value[c] != FAST_NONE) &&
                         (r.error != GBR_OK || m.digit[0] == fast_digit_value[c]),
                     "fast_digit_value", c, "material digit");
 
         memcpy(text, "0000.X0", 8);
         text[5] = (char)c;
-        r = ref->parse_material(text, 7, &m);
+        r = gbr_parse_material(ref, text, 7, &m);
         expect_true((r.error == GBR_OK) == (fast_pawn_value[c] != FAST_NONE) &&
                         (r.error != GBR_OK || m.pawns[0] == fast_pawn_value[c]),
                     "fast_pawn_value", c, "pawn digit");
 
         memcpy(text, "0000.00X1h8", 12);
         text[7] = (char)c;
-        r = ref->parse_study(text, 11, &st);
+        r = gbr_parse_study(ref, text, 11, &st);
         expect_true((r.error == GBR_OK) == (fast_file_value[c] != FAST_NONE) &&
                         (r.error != GBR_OK || st.white_king == fast_file_value[c]),
                     "fast_file_value", c, "file letter");
 
         memcpy(text, "0000.00aXh8", 12);
         text[8] = (char)c;
-        r = ref->parse_study(text, 11, &st);
+        r = gbr_parse_study(ref, text, 11, &st);
         expect_true((r.error == GBR_OK) == (fast_rank_value[c] != FAST_NONE) &&
                         (r.error != GBR_OK || st.white_king == fast_rank_value[c]),
                     "fast_rank_value", c, "rank digit");
 
         memcpy(text, "KXvK", 5);
         text[1] = (char)c;
-        r = ref->parse_name(text, 4, &counts);
+        r = gbr_parse_name(ref, text, 4, &counts);
         expect_true((r.error == GBR_OK) == (fast_name_type[c] != FAST_NONE) &&
                         (r.error != GBR_OK || counts.count[GBR_WHITE][fast_name_type[c]] == 1),
                     "fast_name_type", c, "name letter");
@@ -87,7 +87,7 @@ static void check_fen_class(void)
             /* a4's rank as the digit then the rest of the rank. */
             unsigned n = c - '0';
             snprintf(text, sizeof text, "7k/8/8/8/%c%s/8/8/7K w", (char)c, n < 8 ? (char[]){(char)('0' + 8 - n), 0} : "");
-            gbr_result r = ref->parse_fen(text, strlen(text), &p);
+            gbr_result r = gbr_parse_fen(ref, text, strlen(text), &p);
             expect_true(r.error == GBR_OK && cls == FAST_FEN_RUN + n, "fast_fen_class", c, "run digit");
             continue;
         }
@@ -95,7 +95,7 @@ static void check_fen_class(void)
         /* The length from snprintf: the character may be a NUL. */
         int n = snprintf(text, sizeof text, "%s/8/8/8/%c7/8/8/%s w", c == 'k' ? "8" : "7k", (char)c,
                          c == 'K' ? "8" : "7K");
-        gbr_result r = ref->parse_fen(text, (size_t)n, &p);
+        gbr_result r = gbr_parse_fen(ref, text, (size_t)n, &p);
         if (r.error == GBR_OK)
             expect_true(cls >= 1 && cls < 16 && p.board[3] == cls, "fast_fen_class", c, "man letter");
         else
@@ -140,7 +140,7 @@ static void check_counts_tables(void)
             gbr_material m = {{0, 0, 0, 0}, {0, 0}};
             m.digit[type] = (uint8_t)d;
             uint8_t w = 0, b = 0;
-            int split = ref->material_split(&m, type, &w, &b);
+            int split = gbr_material_split(ref, &m, type, &w, &b);
             expect_true(split ? fast_digit_split[d][0] == w && fast_digit_split[d][1] == b
                               : fast_digit_split[d][0] == FAST_NONE && fast_digit_split[d][1] == FAST_NONE,
                         "fast_digit_split", d, "digit split");
@@ -190,7 +190,7 @@ static void check_counts_tables(void)
                 memset(&c, 0, sizeof c);
                 c.count[GBR_WHITE][type] = (uint8_t)n;
                 c.count[GBR_WHITE][GBR_PAWN] = (uint8_t)p;
-                gbr_result r = ref->material_from_counts(&c, &m);
+                gbr_result r = gbr_material_from_counts(ref, &c, &m);
                 int over = fast_promoted[type][n] + p > 8;
                 expect_true(r.error == GBR_E_ARGUMENT ? over : over == (r.error == GBR_E_PROMOTIONS),
                             "fast_promoted", type * 16 + n, "promoted pieces");
@@ -207,7 +207,7 @@ static void check_counts_tables(void)
             memset(&c, 0, sizeof c);
             c.count[GBR_WHITE][type] = (uint8_t)w;
             c.count[GBR_BLACK][type] = (uint8_t)b;
-            gbr_result r = ref->material_from_counts(&c, &m);
+            gbr_result r = gbr_material_from_counts(ref, &c, &m);
             int flagged = (e >> 48) != 0;
             expect_true(flagged == (r.error == GBR_E_ARGUMENT), "fast_count_pair", type * 256 + i, "count limit");
             if (flagged)
@@ -216,7 +216,7 @@ static void check_counts_tables(void)
             for (unsigned p = 0; p <= 8; p++) {
                 c.count[GBR_WHITE][GBR_PAWN] = (uint8_t)p;
                 c.count[GBR_BLACK][GBR_PAWN] = 0;
-                r = ref->material_from_counts(&c, &m);
+                r = gbr_material_from_counts(ref, &c, &m);
                 expect_true((r.error == GBR_E_PROMOTIONS) == (pw + p > 8 || pb > 8), "fast_count_pair",
                             type * 256 + i, "white promoted pieces");
                 if (r.error == GBR_OK)
@@ -224,7 +224,7 @@ static void check_counts_tables(void)
                                 type * 256 + i, "digit");
                 c.count[GBR_WHITE][GBR_PAWN] = 0;
                 c.count[GBR_BLACK][GBR_PAWN] = (uint8_t)p;
-                r = ref->material_from_counts(&c, &m);
+                r = gbr_material_from_counts(ref, &c, &m);
                 expect_true((r.error == GBR_E_PROMOTIONS) == (pw > 8 || pb + p > 8), "fast_count_pair",
                             type * 256 + i, "black promoted pieces");
             }
@@ -238,7 +238,7 @@ static void check_counts_tables(void)
             memset(&c, 0, sizeof c);
             c.count[GBR_WHITE][GBR_ROOK] = (uint8_t)w;
             c.count[GBR_BLACK][GBR_ROOK] = (uint8_t)b;
-            gbr_result r = ref->material_from_counts(&c, &m);
+            gbr_result r = gbr_material_from_counts(ref, &c, &m);
             expect_true(r.error == GBR_OK && m.digit[GBR_ROOK] == fast_count_digit[w][b], "fast_count_digit",
                         w * 11 + b, "digit of counts");
         }
@@ -250,7 +250,7 @@ static void check_writing_tables(void)
     for (unsigned sq = 0; sq < 64; sq++) {
         gbr_study s = {{{0, 0, 0, 0}, {0, 0}}, GBR_STIP_NONE, (uint8_t)sq, (uint8_t)(sq ? 0 : 1)};
         char out[GBR_STUDY_MAX];
-        gbr_result r = ref->format_study(out, sizeof out, &s);
+        gbr_result r = gbr_format_study(ref, out, sizeof out, &s);
         expect_true(r.error == GBR_OK && r.length == 11 && memcmp(out + 7, fast_square_name[sq], 2) == 0,
                     "fast_square_name", sq, "square name");
     }
@@ -263,7 +263,7 @@ static void check_writing_tables(void)
         if (code != GBR_WK && code != GBR_BK)
             p.board[3] = (uint8_t)code;
         char out[GBR_FEN_MAX];
-        gbr_result r = ref->format_fen(out, sizeof out, &p);
+        gbr_result r = gbr_format_fen(ref, out, sizeof out, &p);
         if (code == GBR_WK || code == GBR_BK)
             continue;
         if (r.error != GBR_OK) {
@@ -284,7 +284,7 @@ static void check_writing_tables(void)
             if (occ & (1u << f))
                 p.board[f * 8 + 3] = GBR_WP;
         char out[GBR_FEN_MAX + 1];
-        gbr_result r = ref->format_fen(out, GBR_FEN_MAX, &p);
+        gbr_result r = gbr_format_fen(ref, out, GBR_FEN_MAX, &p);
         out[r.error == GBR_OK ? r.length : 0] = 0;
         /* The fifth rank field from the top is rank 4. */
         const char *rank4 = out;
@@ -340,7 +340,7 @@ static void check_text_error_tables(void)
         if (at < 7)
             text[at] = 'x';
         gbr_material m;
-        gbr_result r = ref->parse_material(text, 7, &m);
+        gbr_result r = gbr_parse_material(ref, text, 7, &m);
         expect_true((uint32_t)r.error == fast_material7_error[at][0] && r.column == fast_material7_error[at][1],
                     "fast_material7_error", at, text);
     }
@@ -351,7 +351,7 @@ static void check_text_error_tables(void)
             if (at < 11)
                 text[stip + at] = 'x';
             gbr_study st;
-            gbr_result r = ref->parse_study(text, strlen(text), &st);
+            gbr_result r = gbr_parse_study(ref, text, strlen(text), &st);
             expect_true((uint32_t)r.error == fast_study11_error[stip][at][0] &&
                             r.column == fast_study11_error[stip][at][1],
                         "fast_study11_error", stip * 13 + at, text);

@@ -110,8 +110,14 @@ static void compare_format(const char *what, const char *src, size_t len, gbr_re
 
 /* Adapters so the formats share one comparison. */
 #define ADAPT(entry, type)                                                                                             \
-    static gbr_result ref_##entry(char *d, size_t c, const void *v) { return ref->entry(d, c, (const type *)v); }     \
-    static gbr_result fast_##entry(char *d, size_t c, const void *v) { return fast->entry(d, c, (const type *)v); }
+    static gbr_result ref_##entry(char *d, size_t c, const void *v)                                                    \
+    {                                                                                                                  \
+        return gbr_##entry(ref, d, c, (const type *)v);                                                                \
+    }                                                                                                                  \
+    static gbr_result fast_##entry(char *d, size_t c, const void *v)                                                   \
+    {                                                                                                                  \
+        return gbr_##entry(fast, d, c, (const type *)v);                                                               \
+    }
 ADAPT(format_material, gbr_material)
 ADAPT(format_study, gbr_study)
 ADAPT(format_position, gbr_position)
@@ -123,12 +129,12 @@ static void compare_material_value(const char *src, size_t len, const gbr_materi
 {
     same_bytes("parsed material", src, len, ma, mb, sizeof *ma, ra, rb);
     comparisons++;
-    if (ref->material_key(ma) != fast->material_key(mb))
+    if (gbr_material_key_of(ref, ma) != gbr_material_key_of(fast, mb))
         fail("material_key", src, len, ra, rb);
     compare_format("format_material", src, len, ref_format_material, fast_format_material, ma, mb);
     for (int type = -1; type <= 5; type++) {
         uint8_t wa = 0, ba = 0, wb = 0, bb = 0;
-        int sa = ref->material_split(ma, type, &wa, &ba), sb = fast->material_split(mb, type, &wb, &bb);
+        int sa = gbr_material_split(ref, ma, type, &wa, &ba), sb = gbr_material_split(fast, mb, type, &wb, &bb);
         comparisons++;
         if (sa != sb || (sa && (wa != wb || ba != bb)))
             fail("material_split", src, len, ra, rb);
@@ -140,8 +146,8 @@ static void compare_position_value(const char *src, size_t len, const gbr_positi
 {
     same_bytes("parsed board", src, len, pa, pb, sizeof *pa, ra, rb);
     gbr_position_key ka, kb;
-    ref->position_key(pa, &ka);
-    fast->position_key(pb, &kb);
+    gbr_position_key_of(ref, pa, &ka);
+    gbr_position_key_of(fast, pb, &kb);
     same_bytes("position_key", src, len, ka.bytes, kb.bytes, sizeof ka.bytes, ra, rb);
     compare_format("format_position", src, len, ref_format_position, fast_format_position, pa, pb);
     compare_format("format_fen", src, len, ref_format_fen, fast_format_fen, pa, pb);
@@ -189,8 +195,8 @@ static void compare_text(const char *src, size_t len)
         gbr_material ma, mb;
         memset(&ma, 0, sizeof ma);
         memset(&mb, 0, sizeof mb);
-        a = ref->parse_material(src, len, &ma);
-        b = fast->parse_material(src, len, &mb);
+        a = gbr_parse_material(ref, src, len, &ma);
+        b = gbr_parse_material(fast, src, len, &mb);
         same_result("parse_material", src, len, a, b);
         tally(0, a);
         if (a.error == GBR_OK)
@@ -200,14 +206,14 @@ static void compare_text(const char *src, size_t len)
         gbr_study sa, sb;
         memset(&sa, 0, sizeof sa);
         memset(&sb, 0, sizeof sb);
-        a = ref->parse_study(src, len, &sa);
-        b = fast->parse_study(src, len, &sb);
+        a = gbr_parse_study(ref, src, len, &sa);
+        b = gbr_parse_study(fast, src, len, &sb);
         same_result("parse_study", src, len, a, b);
         tally(1, a);
         if (a.error == GBR_OK) {
             same_bytes("parsed study", src, len, &sa, &sb, sizeof sa, a, b);
             comparisons++;
-            if (ref->study_key(&sa) != fast->study_key(&sb))
+            if (gbr_study_key_of(ref, &sa) != gbr_study_key_of(fast, &sb))
                 fail("study_key", src, len, a, b);
             compare_format("format_study", src, len, ref_format_study, fast_format_study, &sa, &sb);
         }
@@ -216,16 +222,16 @@ static void compare_text(const char *src, size_t len)
         gbr_position pa, pb;
         memset(&pa, 0, sizeof pa);
         memset(&pb, 0, sizeof pb);
-        a = ref->parse_position(src, len, &pa);
-        b = fast->parse_position(src, len, &pb);
+        a = gbr_parse_position(ref, src, len, &pa);
+        b = gbr_parse_position(fast, src, len, &pb);
         same_result("parse_position", src, len, a, b);
         tally(2, a);
         if (a.error == GBR_OK)
             compare_position_value(src, len, &pa, &pb, a, b);
         memset(&pa, 0, sizeof pa);
         memset(&pb, 0, sizeof pb);
-        a = ref->parse_fen(src, len, &pa);
-        b = fast->parse_fen(src, len, &pb);
+        a = gbr_parse_fen(ref, src, len, &pa);
+        b = gbr_parse_fen(fast, src, len, &pb);
         same_result("parse_fen", src, len, a, b);
         tally(3, a);
         if (a.error == GBR_OK)
@@ -235,8 +241,8 @@ static void compare_text(const char *src, size_t len)
         gbr_counts ca, cb;
         memset(&ca, 0, sizeof ca);
         memset(&cb, 0, sizeof cb);
-        a = ref->parse_name(src, len, &ca);
-        b = fast->parse_name(src, len, &cb);
+        a = gbr_parse_name(ref, src, len, &ca);
+        b = gbr_parse_name(fast, src, len, &cb);
         same_result("parse_name", src, len, a, b);
         tally(4, a);
         if (a.error == GBR_OK) {
@@ -272,7 +278,7 @@ static void compare_structs(void)
     gbr_material ma, mb;
     memset(&ma, 0, sizeof ma);
     memset(&mb, 0, sizeof mb);
-    gbr_result a = ref->material_from_counts(&c, &ma), b = fast->material_from_counts(&c, &mb);
+    gbr_result a = gbr_material_from_counts(ref, &c, &ma), b = gbr_material_from_counts(fast, &c, &mb);
     same_result("material_from_counts", what, (size_t)wn, a, b);
     if (a.error == GBR_OK)
         compare_material_value(what, (size_t)wn, &ma, &mb, a, b);
@@ -288,7 +294,7 @@ static void compare_structs(void)
     compare_format("format_material(struct)", what, (size_t)wn, ref_format_material, fast_format_material, &m, &m);
     /* Keys of every struct, in range or not (gbr.h: 0 for what the formatter refuses). */
     comparisons++;
-    if (ref->material_key(&m) != fast->material_key(&m))
+    if (gbr_material_key_of(ref, &m) != gbr_material_key_of(fast, &m))
         fail("material_key(struct)", what, (size_t)wn, a, b);
     gbr_study s;
     s.material = m;
@@ -299,7 +305,7 @@ static void compare_structs(void)
                   m.digit[2], m.digit[3], m.pawns[0], m.pawns[1], s.stipulation, s.white_king, s.black_king);
     compare_format("format_study(struct)", what, (size_t)wn, ref_format_study, fast_format_study, &s, &s);
     comparisons++;
-    if (ref->study_key(&s) != fast->study_key(&s))
+    if (gbr_study_key_of(ref, &s) != gbr_study_key_of(fast, &s))
         fail("study_key(struct)", what, (size_t)wn, a, b);
 
     gbr_position p;
@@ -314,8 +320,8 @@ static void compare_structs(void)
         gbr_position_key ka, kb;
         memset(&ka, 0xA5, sizeof ka);
         memset(&kb, 0x5A, sizeof kb);
-        ref->position_key(&p, &ka);
-        fast->position_key(&p, &kb);
+        gbr_position_key_of(ref, &p, &ka);
+        gbr_position_key_of(fast, &p, &kb);
         same_bytes("position_key(board)", "", 0, ka.bytes, kb.bytes, sizeof ka.bytes, a, b);
     }
 }

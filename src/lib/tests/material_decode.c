@@ -12,7 +12,7 @@
 #include "gbr.h"
 #include "check.h"
 
-static const char *codec_name(const gbr_codec *c) { return c ? c->name : "default"; }
+static const char *codec_name(const gbr_codec *c) { return c ? gbr_codec_name(c) : "default"; }
 
 /* Each digit of each type, the other digits 0, pawns 3 and 5. */
 static void every_digit(const gbr_codec *c)

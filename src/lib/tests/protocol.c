@@ -109,7 +109,7 @@ static void answer_is(const gbr_codec *c, const char *name, const char *input, g
     const gbr_operation *op = gbr_operation_by_name(name, strlen(name));
     gbr_result r = gbr_protocol_answer(c, op, out, sizeof out, input, strlen(input));
     CHECK(r.error == error && r.length == strlen(want) && memcmp(out, want, r.length) == 0,
-          "%s %s(\"%s\"): got %s \"%.*s\", want \"%s\"", c ? c->name : "default", name, input,
+          "%s %s(\"%s\"): got %s \"%.*s\", want \"%s\"", c ? gbr_codec_name(c) : "default", name, input,
           gbr_error_name(r.error), (int)(r.length <= sizeof out ? r.length : 0), out, want);
 }
 

@@ -82,32 +82,32 @@ static void check_recognise(const gbr_codec *c)
         gbr_recognised r;
         gbr_result res = gbr_recognise(c, src, len, &r);
         if (r.form != k->form || res.error != k->error || (k->error != GBR_OK && res.column != k->column)) {
-            fail("%s: recognise '%s': form %s, %s at %u; want %s, %s at %u", c->name, k->text,
+            fail("%s: recognise '%s': form %s, %s at %u; want %s, %s at %u", gbr_codec_name(c), k->text,
                  gbr_form_name(r.form), gbr_error_name(res.error), (unsigned)res.column, gbr_form_name(k->form),
                  gbr_error_name(k->error), (unsigned)k->column);
         } else if (k->error == GBR_OK) {
             char out[GBR_POSITION_MAX];
             gbr_result f = gbr_recognised_canonical(c, out, sizeof out, &r);
             if (f.error || f.length != strlen(k->canonical) || memcmp(out, k->canonical, f.length) != 0)
-                fail("%s: canonical of '%s': %s '%.*s', want '%s'", c->name, k->text, gbr_error_name(f.error),
+                fail("%s: canonical of '%s': %s '%.*s', want '%s'", gbr_codec_name(c), k->text, gbr_error_name(f.error),
                      (int)f.length, out, k->canonical);
             /* gbr_check answers the same. */
             char checked[GBR_POSITION_MAX];
             gbr_form form = GBR_FORM_UNKNOWN;
             gbr_result g = gbr_check(c, checked, sizeof checked, src, len, &form);
             if (g.error || form != k->form || g.length != f.length || memcmp(checked, out, f.length) != 0)
-                fail("%s: gbr_check '%s' differs from gbr_recognise", c->name, k->text);
+                fail("%s: gbr_check '%s' differs from gbr_recognise", gbr_codec_name(c), k->text);
             /* Too small a buffer: the size needed. */
             f = gbr_recognised_canonical(c, out, f.length - 1, &r);
             if (f.error != GBR_E_BUFFER_TOO_SMALL || f.length != strlen(k->canonical))
-                fail("%s: canonical of '%s' into a short buffer: %s %zu", c->name, k->text,
+                fail("%s: canonical of '%s' into a short buffer: %s %zu", gbr_codec_name(c), k->text,
                      gbr_error_name(f.error), f.length);
         } else {
             gbr_form form = GBR_FORM_MATERIAL;
             char checked[GBR_POSITION_MAX];
             gbr_result g = gbr_check(c, checked, sizeof checked, src, len, &form);
             if (g.error != res.error || g.column != res.column || form != k->form)
-                fail("%s: gbr_check '%s' differs from gbr_recognise", c->name, k->text);
+                fail("%s: gbr_check '%s' differs from gbr_recognise", gbr_codec_name(c), k->text);
         }
         free(src);
     }
@@ -115,38 +115,38 @@ static void check_recognise(const gbr_codec *c)
     gbr_recognised r;
     if (gbr_recognise(c, "0002.01", 7, &r).error || r.value.material.digit[3] != 2 || r.value.material.digit[0] != 0 ||
         r.value.material.pawns[GBR_WHITE] != 0 || r.value.material.pawns[GBR_BLACK] != 1)
-        fail("%s: value of 0002.01", c->name);
+        fail("%s: value of 0002.01", gbr_codec_name(c));
     if (gbr_recognise(c, "=0323.12g3g1", 12, &r).error || r.value.study.stipulation != GBR_STIP_DRAW ||
         r.value.study.white_king != 6 * 8 + 2 || r.value.study.black_king != 6 * 8 + 0)
-        fail("%s: value of =0323.12g3g1", c->name);
+        fail("%s: value of =0323.12g3g1", gbr_codec_name(c));
     if (gbr_recognise(c, "e1e8 0000.00 1/1 BTM.", 21, &r).error || r.value.position.board[4 * 8 + 0] != GBR_WK ||
         r.value.position.board[4 * 8 + 7] != GBR_BK || r.value.position.indicator != GBR_IND_BTM)
-        fail("%s: value of e1e8 0000.00 1/1 BTM.", c->name);
+        fail("%s: value of e1e8 0000.00 1/1 BTM.", gbr_codec_name(c));
     if (gbr_recognise(c, "KRPvKR", 6, &r).error || r.value.counts.count[GBR_WHITE][GBR_ROOK] != 1 ||
         r.value.counts.count[GBR_WHITE][GBR_PAWN] != 1 || r.value.counts.count[GBR_BLACK][GBR_ROOK] != 1 ||
         r.value.counts.count[GBR_BLACK][GBR_PAWN] != 0)
-        fail("%s: value of KRPvKR", c->name);
+        fail("%s: value of KRPvKR", gbr_codec_name(c));
 
     /* Arguments. */
     if (gbr_recognise(c, "0002.01", 7, NULL).error != GBR_E_ARGUMENT)
-        fail("%s: recognise with a NULL out", c->name);
+        fail("%s: recognise with a NULL out", gbr_codec_name(c));
     r.form = GBR_FORM_STUDY;
     if (gbr_recognise(c, NULL, 3, &r).error != GBR_E_ARGUMENT || r.form != GBR_FORM_UNKNOWN)
-        fail("%s: recognise of NULL with a length", c->name);
+        fail("%s: recognise of NULL with a length", gbr_codec_name(c));
     if (gbr_recognise(c, NULL, 0, &r).error != GBR_E_EMPTY)
-        fail("%s: recognise of NULL, 0", c->name);
+        fail("%s: recognise of NULL, 0", gbr_codec_name(c));
     char out[16];
     if (gbr_recognised_canonical(c, out, sizeof out, NULL).error != GBR_E_ARGUMENT)
-        fail("%s: canonical of NULL", c->name);
+        fail("%s: canonical of NULL", gbr_codec_name(c));
     r.form = (gbr_form)9;
     if (gbr_recognised_canonical(c, out, sizeof out, &r).error != GBR_E_ARGUMENT)
-        fail("%s: canonical of form 9", c->name);
+        fail("%s: canonical of form 9", gbr_codec_name(c));
     r.form = GBR_FORM_UNKNOWN;
     if (gbr_recognised_canonical(c, out, sizeof out, &r).error != GBR_E_ARGUMENT)
-        fail("%s: canonical of no form", c->name);
+        fail("%s: canonical of no form", gbr_codec_name(c));
     gbr_recognise(c, "0002.01", 7, &r);
     if (gbr_recognised_canonical(c, NULL, 8, &r).error != GBR_E_ARGUMENT)
-        fail("%s: canonical into NULL with a capacity", c->name);
+        fail("%s: canonical into NULL with a capacity", gbr_codec_name(c));
 }
 
 /* ---- Scanning -------------------------------------------------------------- */
@@ -213,12 +213,12 @@ static void scan_whole(const gbr_codec *c, const char *text, size_t len, scan_lo
         add_lines(&ls, &m);
         if (st == GBR_SCAN_NONE) {
             if (m.resume != len || m.code.form != GBR_FORM_UNKNOWN)
-                fail("%s: no match: resume %zu of %zu", c->name, m.resume, len);
+                fail("%s: no match: resume %zu of %zu", gbr_codec_name(c), m.resume, len);
             check_lines(log, text, &ls, len);
             break;
         }
         if (st != GBR_SCAN_MATCH || m.resume != m.end || m.start >= m.end || m.end > len || m.start < from) {
-            fail("%s: scan of a whole text: status %d, span [%zu, %zu) from %zu", c->name, (int)st, m.start, m.end,
+            fail("%s: scan of a whole text: status %d, span [%zu, %zu) from %zu", gbr_codec_name(c), (int)st, m.start, m.end,
                  from);
             break;
         }
@@ -244,13 +244,13 @@ static void scan_cut(const gbr_codec *c, const char *text, size_t len, size_t cu
         if (st == GBR_SCAN_MORE) {
             if (m.resume < from || m.resume > cut || cut - m.resume >= GBR_SCAN_LOOKBEHIND + GBR_SCAN_LOOKAHEAD ||
                 m.code.form != GBR_FORM_UNKNOWN)
-                fail("%s: more at cut %zu: resume %zu from %zu", c->name, cut, m.resume, from);
+                fail("%s: more at cut %zu: resume %zu from %zu", gbr_codec_name(c), cut, m.resume, from);
             check_lines(log, text, &ls, m.resume);
             from = m.resume;
             break;
         }
         if (st != GBR_SCAN_MATCH) {
-            fail("%s: status %d with more to follow", c->name, (int)st);
+            fail("%s: status %d with more to follow", gbr_codec_name(c), (int)st);
             free(part);
             return;
         }
@@ -286,9 +286,9 @@ static void check_text(const gbr_codec *c, const char *text, size_t len, const c
     whole.bad_lines = 0;
     scan_whole(c, text, len, &whole);
     if (expected && strcmp(whole.text, expected) != 0)
-        fail("%s: scan of \"%.*s\": %s, want %s", c->name, (int)len, text, whole.text, expected);
+        fail("%s: scan of \"%.*s\": %s, want %s", gbr_codec_name(c), (int)len, text, whole.text, expected);
     if (whole.bad_lines)
-        fail("%s: scan of \"%.*s\": line breaks miscounted", c->name, (int)len, text);
+        fail("%s: scan of \"%.*s\": line breaks miscounted", gbr_codec_name(c), (int)len, text);
     for (size_t cut = 0; cut <= len; cut++) {
         scan_log part;
         part.len = 0;
@@ -296,7 +296,7 @@ static void check_text(const gbr_codec *c, const char *text, size_t len, const c
         part.bad_lines = 0;
         scan_cut(c, text, len, cut, &part);
         if (strcmp(part.text, whole.text) != 0 || part.bad_lines) {
-            fail("%s: \"%.*s\" cut at %zu: %s (%d line counts wrong), whole %s", c->name, (int)len, text, cut,
+            fail("%s: \"%.*s\" cut at %zu: %s (%d line counts wrong), whole %s", gbr_codec_name(c), (int)len, text, cut,
                  part.text, part.bad_lines, whole.text);
             break;
         }
@@ -405,18 +405,18 @@ int main(void)
         /* Arguments. */
         gbr_scan_match m;
         if (gbr_scan_next(c, "0002.01", 7, 0, 0, NULL) != GBR_SCAN_ARGUMENT)
-            fail("%s: scan with a NULL out", c->name);
+            fail("%s: scan with a NULL out", gbr_codec_name(c));
         if (gbr_scan_next(c, NULL, 7, 0, 0, &m) != GBR_SCAN_ARGUMENT)
-            fail("%s: scan of NULL with a length", c->name);
+            fail("%s: scan of NULL with a length", gbr_codec_name(c));
         if (gbr_scan_next(c, "0002.01", 7, 8, 0, &m) != GBR_SCAN_ARGUMENT || m.resume != 7)
-            fail("%s: scan from past the end", c->name);
+            fail("%s: scan from past the end", gbr_codec_name(c));
         if (gbr_scan_next(c, NULL, 0, 0, 0, &m) != GBR_SCAN_NONE || m.resume != 0)
-            fail("%s: scan of NULL, 0", c->name);
+            fail("%s: scan of NULL, 0", gbr_codec_name(c));
         if (gbr_scan_next(c, NULL, 0, 0, 1, &m) != GBR_SCAN_MORE || m.resume != 0)
-            fail("%s: scan of NULL, 0 with more to follow", c->name);
+            fail("%s: scan of NULL, 0 with more to follow", gbr_codec_name(c));
         /* start past an anchor: the next one is found. */
         if (gbr_scan_next(c, "0002.01 0400.10", 15, 5, 0, &m) != GBR_SCAN_MATCH || m.start != 8)
-            fail("%s: scan from inside a code", c->name);
+            fail("%s: scan from inside a code", gbr_codec_name(c));
     }
     if (gbr_scan_next(NULL, "0002.01", 7, 0, 0, &(gbr_scan_match){0}) != GBR_SCAN_MATCH)
         fail("the default codec (NULL) does not scan");

@@ -94,8 +94,9 @@ static void key_checks(const gbr_codec *c)
 {
     char text[GBR_POSITION_MAX];
     const gbr_material valid_m = {{0, 1, 1, 6}, {0, 0}};
-    CHECK(c->material_key(&valid_m) == 11600u, "%s material_key(0116.00) = %u", c->name, c->material_key(&valid_m));
-    CHECK(c->material_key(NULL) == 0, "%s material_key(NULL)", c->name);
+    CHECK(gbr_material_key_of(c, &valid_m) == 11600u, "%s material_key(0116.00) = %u", gbr_codec_name(c),
+          gbr_material_key_of(c, &valid_m));
+    CHECK(gbr_material_key_of(c, NULL) == 0, "%s material_key(NULL)", gbr_codec_name(c));
     const gbr_material bad_m[] = {
         {{10, 0, 0, 0}, {0, 0}},   /* digit above 9 */
         {{0, 0, 0, 255}, {0, 0}},  /* digit far above 9 */
@@ -105,17 +106,17 @@ static void key_checks(const gbr_codec *c)
         {{5, 0, 0, 0}, {8, 0}},    /* two white queens beside 8 pawns */
     };
     for (size_t i = 0; i < sizeof bad_m / sizeof bad_m[0]; i++) {
-        gbr_result r = c->format_material(text, sizeof text, &bad_m[i]);
-        CHECK(r.error == GBR_E_ARGUMENT, "%s format_material of bad material %zu: %s", c->name, i,
+        gbr_result r = gbr_format_material(c, text, sizeof text, &bad_m[i]);
+        CHECK(r.error == GBR_E_ARGUMENT, "%s format_material of bad material %zu: %s", gbr_codec_name(c), i,
               gbr_error_name(r.error));
-        CHECK(c->material_key(&bad_m[i]) == 0, "%s material_key of bad material %zu: %u, not 0", c->name, i,
-              c->material_key(&bad_m[i]));
+        CHECK(gbr_material_key_of(c, &bad_m[i]) == 0, "%s material_key of bad material %zu: %u, not 0",
+              gbr_codec_name(c), i, gbr_material_key_of(c, &bad_m[i]));
     }
 
     const gbr_study valid_s = {{{0, 0, 0, 0}, {0, 0}}, GBR_STIP_WIN, E1, E8};
     const uint64_t valid_key = (uint64_t)E1 << 8 | (uint64_t)E8 << 2 | GBR_STIP_WIN;
-    CHECK(c->study_key(&valid_s) == valid_key, "%s study_key(+0000.00e1e8)", c->name);
-    CHECK(c->study_key(NULL) == 0, "%s study_key(NULL)", c->name);
+    CHECK(gbr_study_key_of(c, &valid_s) == valid_key, "%s study_key(+0000.00e1e8)", gbr_codec_name(c));
+    CHECK(gbr_study_key_of(c, NULL) == 0, "%s study_key(NULL)", gbr_codec_name(c));
     gbr_study bad_s[9];
     for (size_t i = 0; i < 9; i++)
         bad_s[i] = valid_s;
@@ -129,18 +130,20 @@ static void key_checks(const gbr_codec *c)
     bad_s[7].material.pawns[1] = 9;
     bad_s[8].material = bad_m[4];         /* §2.4 */
     for (size_t i = 0; i < 9; i++) {
-        gbr_result r = c->format_study(text, sizeof text, &bad_s[i]);
-        CHECK(r.error == GBR_E_ARGUMENT, "%s format_study of bad study %zu: %s", c->name, i, gbr_error_name(r.error));
-        CHECK(c->study_key(&bad_s[i]) == 0, "%s study_key of bad study %zu: %llu, not 0", c->name, i,
-              (unsigned long long)c->study_key(&bad_s[i]));
+        gbr_result r = gbr_format_study(c, text, sizeof text, &bad_s[i]);
+        CHECK(r.error == GBR_E_ARGUMENT, "%s format_study of bad study %zu: %s", gbr_codec_name(c), i,
+              gbr_error_name(r.error));
+        CHECK(gbr_study_key_of(c, &bad_s[i]) == 0, "%s study_key of bad study %zu: %llu, not 0", gbr_codec_name(c), i,
+              (unsigned long long)gbr_study_key_of(c, &bad_s[i]));
     }
 
     gbr_position_key key;
     gbr_position p = valid_position();
-    c->position_key(&p, &key);
+    gbr_position_key_of(c, &p, &key);
     /* 0000.10: material number 10; kings e1, e8; no 9s; b2 + 1; no indicator. */
     static const uint8_t valid_key_bytes[GBR_POSITION_KEY_SIZE] = {0, 0, 10, E1, E8, 0, 0, 0, 0, B2 + 1};
-    CHECK(memcmp(key.bytes, valid_key_bytes, sizeof key.bytes) == 0, "%s position_key of e1e8 0000.10 .b2", c->name);
+    CHECK(memcmp(key.bytes, valid_key_bytes, sizeof key.bytes) == 0, "%s position_key of e1e8 0000.10 .b2",
+          gbr_codec_name(c));
     enum { BAD_POSITIONS = 12 };
     gbr_position bad_p[BAD_POSITIONS];
     for (size_t i = 0; i < BAD_POSITIONS; i++)
@@ -167,27 +170,29 @@ static void key_checks(const gbr_codec *c)
         bad_p[11].board[sq] = GBR_WP;
     bad_p[11].board[17] = GBR_WP;
     for (size_t i = 0; i < BAD_POSITIONS; i++) {
-        gbr_result r = c->format_position(text, sizeof text, &bad_p[i]);
-        CHECK(r.error == GBR_E_ARGUMENT, "%s format_position of bad board %zu: %s", c->name, i,
+        gbr_result r = gbr_format_position(c, text, sizeof text, &bad_p[i]);
+        CHECK(r.error == GBR_E_ARGUMENT, "%s format_position of bad board %zu: %s", gbr_codec_name(c), i,
               gbr_error_name(r.error));
-        r = c->format_fen(text, sizeof text, &bad_p[i]);
-        CHECK(r.error == GBR_E_ARGUMENT, "%s format_fen of bad board %zu: %s", c->name, i, gbr_error_name(r.error));
+        r = gbr_format_fen(c, text, sizeof text, &bad_p[i]);
+        CHECK(r.error == GBR_E_ARGUMENT, "%s format_fen of bad board %zu: %s", gbr_codec_name(c), i,
+              gbr_error_name(r.error));
         memset(&key, 0xA5, sizeof key);
-        c->position_key(&bad_p[i], &key);
-        CHECK(all_bytes(&key, sizeof key, 0), "%s position_key of bad board %zu: not all zero bytes", c->name, i);
+        gbr_position_key_of(c, &bad_p[i], &key);
+        CHECK(all_bytes(&key, sizeof key, 0), "%s position_key of bad board %zu: not all zero bytes", gbr_codec_name(c),
+              i);
     }
     memset(&key, 0xA5, sizeof key);
-    c->position_key(NULL, &key);
-    CHECK(all_bytes(&key, sizeof key, 0), "%s position_key(NULL, out): not all zero bytes", c->name);
-    c->position_key(&p, NULL); /* nothing to write: must not crash */
+    gbr_position_key_of(c, NULL, &key);
+    CHECK(all_bytes(&key, sizeof key, 0), "%s position_key(NULL, out): not all zero bytes", gbr_codec_name(c));
+    gbr_position_key_of(c, &p, NULL); /* nothing to write: must not crash */
 }
 
 static void split_checks(const gbr_codec *c)
 {
     const gbr_material m = {{4, 9, 10, 255}, {0, 0}};
     uint8_t white = 0xA5, black = 0xA5;
-    CHECK(c->material_split(&m, GBR_QUEEN, &white, &black) == 1 && white == 1 && black == 1,
-          "%s material_split of digit 4", c->name);
+    CHECK(gbr_material_split(c, &m, GBR_QUEEN, &white, &black) == 1 && white == 1 && black == 1,
+          "%s material_split of digit 4", gbr_codec_name(c));
     static const struct {
         int type;
         const char *why;
@@ -195,12 +200,12 @@ static void split_checks(const gbr_codec *c)
                 {-1, "type -1"},   {GBR_PAWN, "type 4"},     {1000, "type 1000"}};
     for (size_t i = 0; i < sizeof zero / sizeof zero[0]; i++) {
         white = black = 0xA5;
-        CHECK(c->material_split(&m, zero[i].type, &white, &black) == 0 && white == 0xA5 && black == 0xA5,
-              "%s material_split of %s: not 0, or wrote", c->name, zero[i].why);
+        CHECK(gbr_material_split(c, &m, zero[i].type, &white, &black) == 0 && white == 0xA5 && black == 0xA5,
+              "%s material_split of %s: not 0, or wrote", gbr_codec_name(c), zero[i].why);
     }
-    CHECK(c->material_split(NULL, GBR_QUEEN, &white, &black) == 0, "%s material_split(NULL m)", c->name);
-    CHECK(c->material_split(&m, GBR_QUEEN, NULL, &black) == 0, "%s material_split(NULL white)", c->name);
-    CHECK(c->material_split(&m, GBR_QUEEN, &white, NULL) == 0, "%s material_split(NULL black)", c->name);
+    CHECK(gbr_material_split(c, NULL, GBR_QUEEN, &white, &black) == 0, "%s material_split(NULL m)", gbr_codec_name(c));
+    CHECK(gbr_material_split(c, &m, GBR_QUEEN, NULL, &black) == 0, "%s material_split(NULL white)", gbr_codec_name(c));
+    CHECK(gbr_material_split(c, &m, GBR_QUEEN, &white, NULL) == 0, "%s material_split(NULL black)", gbr_codec_name(c));
 }
 
 int main(void)
