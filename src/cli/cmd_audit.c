@@ -310,18 +310,7 @@ static void report_reader(void *context, const pgn_diagnostic *d)
 static int audit_stream(auditor *a, int fd)
 {
     static const pgn_handler handler = {copy_bytes, audit_game, NULL, report_reader};
-    pgn_reader *reader = pgn_reader_new(&handler, a);
-    if (!reader) {
-        fprintf(stderr, "gbr: %s: out of memory\n", a->source);
-        return -1;
-    }
-    int error = pgn_read_fd(reader, fd);
-    pgn_reader_free(reader);
-    if (error) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", a->source, strerror(error));
-        return -1;
-    }
-    return 0;
+    return pgn_read_input(&handler, a, fd, a->source);
 }
 
 int cmd_audit(int argc, char **argv)

@@ -328,18 +328,7 @@ static void report_reader(void *context, const pgn_diagnostic *diag)
 static int read_pgn(reader_state *st, int fd)
 {
     static const pgn_handler handler = {count_bytes, add_game, NULL, report_reader};
-    pgn_reader *reader = pgn_reader_new(&handler, st);
-    if (!reader) {
-        out_of_memory(st);
-        return -1;
-    }
-    int error = pgn_read_fd(reader, fd);
-    pgn_reader_free(reader);
-    if (error) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", st->source, strerror(error));
-        return -1;
-    }
-    return 0;
+    return pgn_read_input(&handler, st, fd, st->source);
 }
 
 int cmd_directory(int argc, char **argv)

@@ -291,18 +291,7 @@ static void on_diagnostic(void *context, const pgn_diagnostic *diag)
 static int read_input(dup_state *st, int fd)
 {
     static const pgn_handler handler = {NULL, on_game, NULL, on_diagnostic};
-    pgn_reader *reader = pgn_reader_new(&handler, st);
-    if (!reader) {
-        st->failed = 1;
-        return -1;
-    }
-    int error = pgn_read_fd(reader, fd);
-    pgn_reader_free(reader);
-    if (error) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", st->source, strerror(error));
-        return -1;
-    }
-    return 0;
+    return pgn_read_input(&handler, st, fd, st->source);
 }
 
 /* Standard input as a descriptor that can be read twice: itself when it is

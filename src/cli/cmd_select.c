@@ -186,20 +186,10 @@ static void reader_diagnostic(void *context, const pgn_diagnostic *d)
 static int select_pgn(selector *s, int fd)
 {
     static const pgn_handler handler = {game_bytes, game_tags, game_end, reader_diagnostic};
-    pgn_reader *reader = pgn_reader_new(&handler, s);
-    if (!reader) {
-        fprintf(stderr, "gbr: %s: out of memory\n", s->source);
-        return -1;
-    }
     s->copying = 0;
-    int error = pgn_read_fd(reader, fd);
-    pgn_reader_free(reader);
+    int result = pgn_read_input(&handler, s, fd, s->source);
     s->copying = 0;
-    if (error) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", s->source, strerror(error));
-        return -1;
-    }
-    return 0;
+    return result;
 }
 
 /* ---- Lines --------------------------------------------------------------- */

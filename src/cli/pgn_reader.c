@@ -6,6 +6,7 @@
 #include "cli_config.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -1182,5 +1183,21 @@ int pgn_read_fd(pgn_reader *r, int fd)
         pgn_feed(r, r->read_buffer, (size_t)got);
     }
     pgn_finish(r);
+    return 0;
+}
+
+int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source)
+{
+    pgn_reader *reader = pgn_reader_new(handler, context);
+    if (!reader) {
+        fprintf(stderr, "gbr: %s: out of memory\n", source);
+        return -1;
+    }
+    int error = pgn_read_fd(reader, fd);
+    pgn_reader_free(reader);
+    if (error) {
+        fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(error));
+        return -1;
+    }
     return 0;
 }

@@ -146,5 +146,10 @@ void pgn_finish(pgn_reader *reader);
 /* Feeds everything read from fd, then finishes. Returns 0, or the errno of a
  * failed read (what was read before it has been fed and finished). */
 int pgn_read_fd(pgn_reader *reader, int fd);
+/* What every PGN command does with one input: a new reader with handler and
+ * context reads fd to its end and is freed. Returns 0, or -1 after reporting
+ * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
+ * read: REASON" (what was read before a failed read has been handled). */
+int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source);
 
 #endif /* GBR_PGN_READER_H */
