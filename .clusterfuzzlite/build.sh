@@ -21,11 +21,12 @@ for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/
   objects+=("$object")
 done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
-# The PGN reader of the gbr command, for the pgn_ harnesses.
+# The PGN reader of the gbr command and its audit rule, for the pgn_ and
+# audit_ harnesses.
 support=("$work/fuzz_common.o")
-for source in "$project"/src/cli/pgn_*.c; do
+for source in "$project"/src/cli/pgn_*.c "$project"/src/cli/audit_code.c; do
   object="$work/cli_$(basename "$source" .c).o"
-  $CC $CFLAGS -std=c11 -c "$source" -o "$object"
+  $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$source" -o "$object"
   support+=("$object")
 done
 

@@ -2,10 +2,9 @@
  * What the harnesses share: the two codecs under comparison and the one
  * differential runner that every output-writing call goes through.
  *
- * Codec A is the reference; codec B is the optimised codec once it is
- * available and the reference again before that, so every harness still
- * runs (for crashes, sanitizer findings and round trips) while the optimised
- * codec is being written.
+ * Codec A is the reference; codec B is the optimised codec. Both are always
+ * present: fuzz_codec_b aborts rather than hand back the reference, so a
+ * differential harness never compares a codec with itself.
  */
 #ifndef GBR_FUZZ_COMMON_H
 #define GBR_FUZZ_COMMON_H

@@ -33,10 +33,12 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
         from++;
     while (to > from && (value[to - 1] == ' ' || value[to - 1] == '\t'))
         to--;
-    const char *code = value + from;
     size_t len = to - from;
-    if (len == 0 || (len == 1 && (code[0] == '?' || code[0] == '-')))
-        return AUDIT_CODE_NONE; /* empty, or PGN's "unknown" and "not applicable" */
+    if (len == 0) /* (before any arithmetic on value, which may be NULL then) */
+        return AUDIT_CODE_NONE;
+    const char *code = value + from;
+    if (len == 1 && (code[0] == '?' || code[0] == '-'))
+        return AUDIT_CODE_NONE; /* PGN's "unknown" and "not applicable" */
     gbr_result r = gbr_recognise(codec, code, len, &m->code);
     if (m->code.form != GBR_FORM_MATERIAL && m->code.form != GBR_FORM_STUDY && m->code.form != GBR_FORM_POSITION)
         return fail(error, from, "not a material code, study code or position form"); /* a FEN, a name or none */
