@@ -24,7 +24,8 @@ material and pgn-extract, which plays the moves, looks at the same material as
 gbr. Composers ([White]) are Latin-1 names, sources ([Event]) journals,
 [Date] a year (sometimes with month and day, sometimes unknown), the code in
 [Black "(+0103.10a8c6) 1st Prize"] or in [GBR "..."] (a study code, or the
-material code alone), or none; piece counts reach three of a type now and
+material code alone), a few in both (the [GBR] one saying another
+stipulation now and then), or none; piece counts reach three of a type now and
 then (material digits of 9). About 1 game in 50 has no [FEN] and starts from
 the standard position. Planted: with --wrong-every K every K-th game that has
 a code tag gets a wrong one; with --broken-every M every M-th game's FEN is
@@ -323,7 +324,8 @@ def study_games(args, rng, out):
         result = "*" if rng.random() < 0.05 else "1-0" if stip == "+" else "1/2-1/2"
         tags = ['[Event "%s"]' % source, '[Site "?"]', '[Date "%s"]' % date, '[Round "?"]',
                 '[White "%s"]' % composer]
-        if rng.random() < 0.02:  # no [FEN]: the standard start position
+        broken = args.broken_every and game % args.broken_every == 0
+        if rng.random() < 0.02 and not broken:  # no [FEN]: the standard start position
             tags += ['[Black "?"]', '[Result "%s"]' % result]
             moves = "1. Nf3 Nf6 {%s} 2. Ng1 (2. Nh4 {%s}) Ng8" % (
                 rng.choice(COMMENTS), rng.choice(VARIATION_COMMENTS))
@@ -349,7 +351,10 @@ def study_games(args, rng, out):
             tags.append('[Result "%s"]' % result)
             if tag_code and kind >= 0.45:
                 tags.append('[GBR "%s"]' % tag_code)
-            if args.broken_every and game % args.broken_every == 0:
+            elif tag_code and kind < 0.04:  # both tags, some saying another stipulation
+                other = {"+": "=", "=": "+"}[tag_code[0]] if rng.random() < 0.5 else tag_code[0]
+                tags.append('[GBR "%s"]' % (other + tag_code[1:]))
+            if broken:
                 fen = broken_fen(fen, rng, (game // args.broken_every) % 4)
             tags += ['[SetUp "1"]', '[FEN "%s"]' % fen]
             moves = "1. %s %s {%s} 2. %s (2. %s {%s}) %s" % (
