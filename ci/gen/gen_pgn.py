@@ -30,12 +30,15 @@ then (material digits of 9). About 1 game in 50 has no [FEN] and starts from
 the standard position. Planted: with --wrong-every K every K-th game that has
 a code tag gets a wrong one; with --broken-every M every M-th game's FEN is
 broken (a bad piece letter, a rank of 9 files, no black king, a bad side
-field). Nothing else is written: no --fixed or --mismatches.
+field); with --duplicate-every D every D-th game repeats the position of one of
+the last thousand or so games, with the same moves (a republication) or, half
+the time, another king walk (a version). Nothing else is written: no --fixed or
+--mismatches.
 
 Usage: gen_pgn.py --games N [--seed S] [--wrong-every K] [--crlf]
                   [--movetext N] --out BAD [--fixed GOOD] [--mismatches LIST]
        gen_pgn.py --studies --games N [--seed S] [--wrong-every K]
-                  [--broken-every M] [--crlf] --out FILE
+                  [--broken-every M] [--duplicate-every D] [--crlf] --out FILE
 """
 import argparse
 import random
@@ -248,26 +251,31 @@ def legal_study(rng):
                 board[s] = "P" if colour == 0 else "p"
         if attacked(board, bk, True):
             continue  # Black, not to move, must not be in check
-        start = list(board)
-        sans, variation = [], None
-        for ply in range(4):
-            white = ply % 2 == 0
-            king = wk if white else bk
-            dests = king_destinations(board, king, white)
-            if not dests:
-                break
-            dst = rng.choice(dests)
-            if ply == 2:  # White's second move: another legal one is the variation
-                others = [d for d in dests if d != dst]
-                variation = "K" + square_name(rng.choice(others) if others else dst)
-            move_king(board, king, dst)
-            if white:
-                wk = dst
-            else:
-                bk = dst
-            sans.append("K" + square_name(dst))
-        if len(sans) == 4:
-            return start, counts, sans, variation
+        walk = king_walk(rng, board)
+        if walk:
+            return board, counts, walk[0], walk[1]
+
+
+def king_walk(rng, start):
+    """Two moves of each king from the start position (White to move) and an alternative
+    second move for White, as SAN; None when a king cannot move."""
+    board = list(start)
+    kings = [board.index("K"), board.index("k")]
+    sans, variation = [], None
+    for ply in range(4):
+        white = ply % 2 == 0
+        king = kings[ply % 2]
+        dests = king_destinations(board, king, white)
+        if not dests:
+            return None
+        dst = rng.choice(dests)
+        if ply == 2:  # White's second move: another legal one is the variation
+            others = [d for d in dests if d != dst]
+            variation = "K" + square_name(rng.choice(others) if others else dst)
+        move_king(board, king, dst)
+        kings[ply % 2] = dst
+        sans.append("K" + square_name(dst))
+    return sans, variation
 
 
 COMMENTS = ["the only move", "White wins the race", "a quiet king move", "not 1... Kd7? at once",
@@ -311,6 +319,7 @@ def study_games(args, rng, out):
     eol = "\r\n" if args.crlf else "\n"
     chunk = ["\ufeff"]
     coded = 0
+    earlier = []  # studies a duplicate may repeat
     for game in range(1, args.games + 1):
         year = rng.randrange(1851, 2026)
         x = rng.random()
@@ -330,7 +339,18 @@ def study_games(args, rng, out):
             moves = "1. Nf3 Nf6 {%s} 2. Ng1 (2. Nh4 {%s}) Ng8" % (
                 rng.choice(COMMENTS), rng.choice(VARIATION_COMMENTS))
         else:
-            start, counts, sans, variation = legal_study(rng)
+            if args.duplicate_every and game % args.duplicate_every == 0 and earlier:
+                # A republication (the same moves) or a version with another solution.
+                start, counts, sans, variation = rng.choice(earlier)
+                walk = None if rng.random() < 0.5 else king_walk(rng, start)
+                if walk:
+                    sans, variation = walk
+            else:
+                start, counts, sans, variation = legal_study(rng)
+                if len(earlier) < 1000:
+                    earlier.append((start, counts, sans, variation))
+                else:
+                    earlier[rng.randrange(1000)] = (start, counts, sans, variation)
             fen = fen_of({s: m for s, m in enumerate(start) if m}, False)
             code = stip + material_code(counts) + square_name(start.index("K")) + square_name(start.index("k"))
             kind = rng.random()
@@ -391,6 +411,7 @@ def main():
     ap.add_argument("--mismatches")
     ap.add_argument("--studies", action="store_true")
     ap.add_argument("--broken-every", type=int, default=0)
+    ap.add_argument("--duplicate-every", type=int, default=0)
     args = ap.parse_args()
     rng = random.Random(args.seed)
     if args.studies:
