@@ -230,8 +230,8 @@ def legal_study(rng):
             c = counts[colour]
             for t in range(4):
                 x = rng.random()
-                c[t] = 0 if x < 0.5 else 1 if x < 0.82 else 2 if x < 0.98 else 3
-            c[4] = rng.choice((0, 0, 1, 1, 2, 2, 3, 4, 5, 6))
+                c[t] = 0 if x < 0.72 else 1 if x < 0.93 else 2 if x < 0.985 else 3
+            c[4] = rng.choice((0, 0, 0, 1, 1, 1, 2, 2, 3, 4, 5))
         if promoted(counts[0]) > 8 - counts[0][4] or promoted(counts[1]) > 8 - counts[1][4]:
             continue
         board = [""] * 64
