@@ -292,7 +292,7 @@ SOURCES = ["Northern Study Review", "Harbour Gazette", "Coastal Problemist", "St
            "Tidskrift f\xf6r Schack", "Schweizerische Schachzeitung", "Magyar Sakkvil\xe1g",
            "Lakeside Chess Circle", "Three Rivers Bulletin", "Endgame Circle Tourney", "\xc9chiquier Fran\xe7ais",
            "Ceske Slovo", "64", "EG", "Online Study Forum", "Deutsche Schachzeitung"]
-HONOURS = ["1st Prize", "2nd Prize", "3rd Prize", "Hon. Mention", "Special Prize", "Commendation", ""]
+STUDY_HONOURS = ["1st Prize", "2nd Prize", "3rd Prize", "Hon. Mention", "Special Prize", "Commendation", ""]
 
 
 def broken_fen(fen, rng, kind):
@@ -364,7 +364,7 @@ def study_games(args, rng, out):
                 if coded % args.wrong_every == 0:
                     tag_code = spoil(tag_code, rng) if len(tag_code) > 7 else spoil_material(tag_code)
             if tag_code and kind < 0.45:
-                honour = rng.choice(HONOURS)
+                honour = rng.choice(STUDY_HONOURS)
                 tags.append('[Black "(%s)%s"]' % (tag_code, " " + honour if honour else ""))
             else:
                 tags.append('[Black "?"]')
