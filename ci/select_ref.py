@@ -3,13 +3,18 @@
 as `gbr select`, written independently, for the tests (same answers on
 generated data) and the benchmark (gbr's time against it).
 
-It reads the simple PGN that ci/gen/gen_select.py writes (games start at a
-line "[Event"; a game without [FEN] is at the standard start position), not
-PGN in general.
+It reads the simple PGN that ci/gen/gen_select.py and ci/gen/gen_pgn.py
+--studies write (games start at a line "[Event", their tags come first, one a
+line; a game without [FEN] is at the standard start position; a UTF-8
+byte-order mark, Latin-1 bytes and CRLF allowed), not PGN in general. FENs are
+read by directory_ref.py's reader (spec section 6): a game whose FEN cannot be
+read is reported on standard error and not selected, and the exit status is 1.
 
 usage: select_ref.py [--count] [--either-colour] QUERY... -- FILE
 """
 import sys
+
+from directory_ref import FenError, read_fen
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 TYPES = "QRBNP"
@@ -35,20 +40,17 @@ class Subject:
 
 
 def subject_of_fen(fen, stipulation):
+    board, _ = read_fen(fen)
     counts = [[0] * 5, [0] * 5]
     kings = [None, None]
-    for i, row in enumerate(fen.split()[0].split("/")):
-        f = 0
-        for c in row:
-            if c.isdigit():
-                f += int(c)
-                continue
-            colour = 0 if c.isupper() else 1
-            if c.upper() == "K":
-                kings[colour] = (f, 7 - i)
-            else:
-                counts[colour][TYPES.index(c.upper())] += 1
-            f += 1
+    for index, c in enumerate(board):
+        if not c:
+            continue
+        colour = 0 if c.isupper() else 1
+        if c.upper() == "K":
+            kings[colour] = (index // 8, index % 8)
+        else:
+            counts[colour][TYPES.index(c.upper())] += 1
     return Subject(counts, tuple(kings), stipulation)
 
 
@@ -193,16 +195,25 @@ def matches(query, either, s):
 
 
 def games(path):
-    """(text, fen, result) of each game of a gen_select.py file."""
-    data = open(path, encoding="latin-1").read()
-    starts = [i for i in range(len(data)) if data.startswith("[Event ", i) and (i == 0 or data[i - 1] == "\n")]
+    """(text, fen, result) of each game: its bytes (as Latin-1 text) from its [Event line to the next."""
+    data = open(path, "rb").read()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    data = data.decode("latin-1")
+    starts = [0] if data.startswith("[Event ") else []
+    at = data.find("\n[Event ")
+    while at >= 0:
+        starts.append(at + 1)
+        at = data.find("\n[Event ", at + 1)
     for k, start in enumerate(starts):
         text = data[start:starts[k + 1] if k + 1 < len(starts) else len(data)]
         tags = {}
         for line in text.split("\n"):
-            if line.startswith("[") and line.endswith('"]'):
-                name, value = line[1:-2].split(' "', 1)
-                tags.setdefault(name, value)
+            line = line[:-1] if line.endswith("\r") else line
+            if not (line.startswith("[") and line.endswith('"]')):
+                break
+            name, value = line[1:-2].split(' "', 1)
+            tags.setdefault(name, value)
         yield text, tags.get("FEN", START), tags.get("Result", "")
 
 
@@ -215,16 +226,23 @@ def main():
     texts, path = args[:split], args[split + 1]
     queries = [parse(q) for q in texts]
     counts = [0] * len(queries)
-    out = sys.stdout
-    for text, fen, result in games(path):
-        s = subject_of_fen(fen, {"1-0": "+", "1/2-1/2": "="}.get(result, ""))
+    out = []
+    status = 0
+    for number, (text, fen, result) in enumerate(games(path), 1):
+        try:
+            s = subject_of_fen(fen, {"1-0": "+", "1/2-1/2": "="}.get(result, ""))
+        except FenError as e:
+            sys.stderr.write("select_ref.py: %s: game %d: FEN tag: %s\n" % (path, number, e))
+            status = 1
+            continue
         hit = [matches(q, either, s) for q in queries]
         counts = [n + h for n, h in zip(counts, hit)]
         if any(hit) and not count:
-            out.write(text)
+            out.append(text)
     if count:
-        for n, q in zip(counts, texts):
-            out.write("%d\t%s\n" % (n, q))
+        out = ["%d\t%s\n" % (n, q) for n, q in zip(counts, texts)]
+    sys.stdout.buffer.write("".join(out).encode("latin-1"))
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,49 @@
+#!/bin/sh
+# gbr directory --format tsv against ci/directory_ref.py, an independent
+# standard-library Python reading of the spec, byte for byte, on generated
+# study collections (ci/gen/gen_pgn.py --studies): one with LF line ends and a
+# fixed seed, one with CRLF and a new seed each run (printed; GBR_TEST_SEED
+# repeats one). The fixed one must hold every planted case (wrong codes in
+# [Black] and [GBR] tags, two wrong tags in one game, each kind of broken FEN,
+# a game without FEN, material digits of 9), or the test fails: the
+# comparison cannot pass on easy input alone. Skipped (exit 77) without python3.
+#
+# usage: directory_reference.sh GBR WORK_DIR
+set -eu
+gbr=$1
+work=$2
+command -v python3 >/dev/null 2>&1 || { echo "skipped: python3 is not installed"; exit 77; }
+root=$(cd "$(dirname "$0")/../../../.." && pwd)
+mkdir -p "$work"
+cd "$work"
+seed=${GBR_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
+echo "seed $seed"
+python3 "$root/ci/gen/gen_pgn.py" --studies --games 300 --seed 1 --wrong-every 4 --broken-every 40 --out lf.pgn
+python3 "$root/ci/gen/gen_pgn.py" --studies --games 300 --seed "$seed" --crlf --wrong-every 5 --broken-every 30 \
+    --out crlf.pgn
+status=0
+"$gbr" directory --format tsv lf.pgn crlf.pgn >gbr.tsv 2>gbr.err || status=$?
+python3 "$root/ci/directory_ref.py" lf.pgn crlf.pgn >ref.tsv
+failed=0
+fail() { echo "FAIL: $*"; failed=1; }
+cmp -s gbr.tsv ref.tsv || { fail "gbr directory and ci/directory_ref.py differ:"; diff gbr.tsv ref.tsv | head -n 20; }
+# What the data must hold for the comparison to mean something.
+[ "$status" = 1 ] || fail "exit status $status, not 1 (the broken FENs)"
+[ "$(wc -l <gbr.tsv)" = 601 ] || fail "$(wc -l <gbr.tsv) lines, not a header and 600 entries"
+unclassified=$(awk -F '\t' '$11 != "" && NR > 1' gbr.tsv | wc -l)
+[ "$unclassified" = 17 ] || fail "$unclassified entries could not be classified, not the 7 + 10 broken FENs"
+[ "$(wc -l <gbr.err)" = 17 ] || fail "$(wc -l <gbr.err) reports on standard error, not 17"
+awk -F '\t' '$8 == "lf.pgn"' gbr.tsv >lf.tsv
+for pattern in 'not a FEN piece letter' 'must cover 8 files' 'exactly one king' 'malformed FEN side'; do
+    grep -q "$pattern" lf.tsv || fail "no broken FEN reported as '$pattern'"
+done
+has() { awk -F '\t' "$1" lf.tsv | grep -q . || fail "$2"; }
+has '$12 ~ /^Black tag says [+=]/' "no wrong [Black] code"
+has '$12 ~ /^GBR tag says [0-9][0-9][0-9][0-9]\.[0-9][0-9],/' "no wrong [GBR] material code"
+has '$12 ~ /^GBR tag says [+=]/' "no wrong [GBR] study code"
+has '$12 ~ /; GBR tag says/' "no game with two wrong code tags"
+has '$1 ~ /9/ && $2 == "" && $4 ~ /[{]/' "no class with a digit 9"
+has '$1 == "4888.88"' "no game without FEN (the start position)"
+has '$4 ~ / WTM[.]$/' "no entry without a stipulation"
+[ "$failed" = 0 ] && echo "gbr directory --format tsv and ci/directory_ref.py agree on $(($(wc -l <gbr.tsv) - 1)) entries"
+exit "$failed"
