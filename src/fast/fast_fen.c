@@ -1,6 +1,7 @@
 /* Reading FEN (§6): the placement into a board, the other fields checked
  * for form and dropped; the side to move kept as WTM or BTM. */
 #include "fast_internal.h"
+#include "fast_hooks.h"
 
 /* The fields after the placement, from s[i] (just after the side letter).
  * Each malformed character is fen-field at it (§9.3, FEN). */
@@ -247,30 +248,40 @@ static inline int fen_common_tail(const unsigned char *s, size_t len, size_t end
     return (int)(black | (side == 'w')) - 1 + (int)black;
 }
 
-gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
+/* parse_fen's fast path: the placement up to its space, the side, then
+ * the other fields (fen_tail, the precise scanner's own reading of them,
+ * which reports their errors); 0 hands the text to the precise scanner.
+ * *out is written only when the whole text is good. */
+static inline int fen_placement(const unsigned char *s, size_t len, gbr_position *out, gbr_result *r)
 {
-    if (fast_bad_input(src, len, out))
-        return fast_error(GBR_E_ARGUMENT, 0);
-    const unsigned char *s = (const unsigned char *)src;
     fen_board b;
     gbr_material m;
     memset(b.board, 0, 64);
     size_t end = fen_men(s, len, &b, &m);
     int black = fen_side(s, len, end);
-    if (black < 0) {
-        /* The scanner builds the board in place: *out only on success. */
-        gbr_position p;
-        gbr_result r = fen_precise(s, len, &p);
-        if (r.error == GBR_OK)
-            *out = p;
-        return r;
+    if (black < 0)
+        return 0;
+    *r = fen_tail(s, len, end + 2);
+    if (r->error == GBR_OK) {
+        memcpy(out->board, b.board, 64);
+        out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
     }
-    gbr_result tail = fen_tail(s, len, end + 2);
-    if (tail.error)
-        return tail;
-    memcpy(out->board, b.board, 64);
-    out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
-    return tail;
+    return 1;
+}
+
+gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
+{
+    if (fast_bad_input(src, len, out))
+        return fast_error(GBR_E_ARGUMENT, 0);
+    gbr_result r;
+    if (fen_placement((const unsigned char *)src, len, out, &r))
+        return r;
+    /* The scanner builds the board in place: *out only on success. */
+    gbr_position p;
+    r = fen_precise((const unsigned char *)src, len, &p);
+    if (r.error == GBR_OK)
+        *out = p;
+    return r;
 }
 
 /* The precise scanner's answer, as a position form when the text was a
@@ -307,6 +318,23 @@ static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, s
 }
 
 
+/* The common shape, most FENs: a placement of 17-32 bytes, then " w - - 0 1"
+ * or " b - - 0 1" ending the text. Returns 0 (white) or 1 (black to move)
+ * with the board and *m read; FEN_OTHER_SHAPE; or FEN_NOT_A_FEN: a FEN ending
+ * so has its placement in exactly the first len - 10 bytes (the five tail
+ * fields hold no space), so when that is refused the text is no FEN. */
+enum { FEN_OTHER_SHAPE = -1, FEN_NOT_A_FEN = -2 };
+static inline int fen_common_shape(const unsigned char *s, size_t len, fen_board *b, gbr_material *m)
+{
+    if (len < 27 || len > 42 || memcmp(s + len - 8, " - - 0 1", 8) != 0 || s[len - 10] != ' ')
+        return FEN_OTHER_SHAPE;
+    unsigned side = s[len - 9], black = side == 'b';
+    fen_board_clear(b);
+    if (fen_read_placement(s, len - 10, b) && fen_counts(b, m) && (black | (side == 'w')))
+        return (int)black;
+    return FEN_NOT_A_FEN;
+}
+
 /* gbr_fen_to_position fused: the placement goes onto a board of the
  * occupied squares only and the position form is written from it. */
 gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len, gbr_result_option result)
@@ -317,18 +345,31 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     static const uint8_t indicator[3][2] = {
         {GBR_IND_WTM, GBR_IND_BTM}, {GBR_IND_WIN, GBR_IND_BLACK_WIN}, {GBR_IND_DRAW, GBR_IND_BLACK_DRAW}};
     const unsigned char *s = (const unsigned char *)src;
-    /* Most FENs: a placement of 17-32 bytes, then " w - - 0 1" or " b - - 0 1"
-     * ending the text. A FEN ending so has its placement in exactly the
-     * first len - 10 bytes (the five tail fields hold no space), so when it
-     * is refused there, the text is no FEN: the precise scanner says why. */
-    if (len >= 27 && len <= 42 && memcmp(s + len - 8, " - - 0 1", 8) == 0 && s[len - 10] == ' ') {
-        unsigned side = s[len - 9], black = side == 'b';
-        fen_board b;
-        gbr_material m;
-        fen_board_clear(&b);
-        if (fen_read_placement(s, len - 10, &b) && fen_counts(&b, &m) && (black | (side == 'w')))
-            return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
+    fen_board b;
+    gbr_material m;
+    int black = fen_common_shape(s, len, &b, &m);
+    if (black >= 0)
+        return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
+    if (black == FEN_NOT_A_FEN)
         return fen_to_position_precise(dst, cap, s, len, indicator[result]);
-    }
     return fen_to_position_general(dst, cap, s, len, indicator[result]);
+}
+
+int fast_hook_fen_placement(const char *s, size_t len, gbr_position *out)
+{
+    gbr_result r;
+    return fen_placement((const unsigned char *)s, len, out, &r) && r.error == GBR_OK;
+}
+
+int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out)
+{
+    fen_board b;
+    gbr_material m;
+    memset(b.board, 0, 64);
+    int black = fen_common_shape((const unsigned char *)s, len, &b, &m);
+    if (black < 0)
+        return 0;
+    memcpy(out->board, b.board, 64);
+    out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
+    return 1;
 }

@@ -1,5 +1,6 @@
 /* Material codes (§2), exact counts and the material order key (§8). */
 #include "fast_internal.h"
+#include "fast_hooks.h"
 
 /* The precise scanner: the first rule broken, left to right (§9.3). */
 static __attribute__((noinline)) gbr_result material_precise(const unsigned char *s, size_t len, gbr_material *out)
@@ -211,4 +212,16 @@ uint32_t fast_material_key(const gbr_material *m)
     if (__builtin_expect(!fast_material_usual(m), 0))
         return material_key_unusual(m);
     return fast_material_number(m);
+}
+
+int fast_hook_material_long(const char *s, size_t len, gbr_material *out)
+{
+    return len == 7 && fast_material7((const unsigned char *)s, out);
+}
+
+int fast_hook_counts_usual(const gbr_counts *c, gbr_material *out) { return counts_usual(c, out, 0); }
+
+int fast_hook_counts_unusual(const gbr_counts *c, gbr_material *out)
+{
+    return fast_unusual_counts_to_material(c->count[0], c->count[1], out);
 }

@@ -2,6 +2,7 @@
  * (§5). One left-to-right pass; every check is made as soon as the text it
  * needs has been read, and the first broken rule is reported (§9.3). */
 #include "fast_internal.h"
+#include "fast_hooks.h"
 
 
 /* What a character means where a square was expected and none starts. */
@@ -634,3 +635,20 @@ gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t l
     return fast_put_fen(dst, cap, &p, occupied);
 }
 
+
+int fast_hook_position_few_men(const char *s, size_t len, gbr_position *out)
+{
+    int indicator = position_few_men((const unsigned char *)s, len, out->board);
+    if (indicator >= 0)
+        out->indicator = (uint8_t)indicator;
+    return indicator >= 0;
+}
+
+int fast_hook_position_no_groups(const char *s, size_t len, gbr_position *out)
+{
+    uint64_t occupied;
+    int indicator = position_no_groups((const unsigned char *)s, len, out->board, &occupied, 1);
+    if (indicator >= 0)
+        out->indicator = (uint8_t)indicator;
+    return indicator >= 0;
+}

@@ -1,5 +1,6 @@
 /* Study codes (§3) and their order key (§8). */
 #include "fast_internal.h"
+#include "fast_hooks.h"
 
 /* Reads the square at s[*i] into *sq; a bad file or rank is expected-square
  * at that character (§9.3 rule 2). */
@@ -32,7 +33,7 @@ static inline unsigned stipulation_of(unsigned char c) { return study_stipulatio
  * follows study_usual, for the wrappers and the 9s; without, it is
  * study_usual. Always inlined: as a call of its own it cost a sixth of the parse
  * (callgrind). */
-static inline __attribute__((always_inline)) int study_fast(const unsigned char *s, size_t len, gbr_study *out)
+static inline __attribute__((always_inline)) int study_one_pass(const unsigned char *s, size_t len, gbr_study *out)
 {
     if (len < 11)
         return 0;
@@ -65,7 +66,7 @@ static inline __attribute__((always_inline)) int study_fast(const unsigned char 
 /* Without SSE2 the one-pass path is the usual one. */
 static inline __attribute__((always_inline)) int study_usual(const unsigned char *s, size_t len, gbr_study *out)
 {
-    return study_fast(s, len, out);
+    return study_one_pass(s, len, out);
 }
 #endif
 
@@ -140,14 +141,14 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
     return fast_ok(0);
 }
 
-/* A text study_usual did not take: study_fast's one pass (with SSE2,
+/* A text study_usual did not take: study_one_pass's one pass (with SSE2,
  * study_usual leaves it the wrappers, the 9s and the eighth pawns), else the
  * precise scanner. *out is written only on success. */
 static __attribute__((noinline)) gbr_result study_other(const char *src, size_t len, gbr_study *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-    if (src != NULL && study_fast((const unsigned char *)src, len, out))
+    if (src != NULL && study_one_pass((const unsigned char *)src, len, out))
         return fast_ok(0);
     return study_precise(src, len, out);
 }
@@ -161,12 +162,12 @@ gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out)
 
 /* The column entry's item, in fast_text_column's types: study_usual, then
  * (out of line, so the loop around study_usual keeps its registers)
- * study_fast, then the precise scanner, each once. */
+ * study_one_pass, then the precise scanner, each once. */
 static __attribute__((noinline)) int study_column_other(const unsigned char *s, size_t len, void *out,
                                                         gbr_result *result)
 {
     *result = fast_ok(0);
-    if (study_fast(s, len, out))
+    if (study_one_pass(s, len, out))
         return 1;
     *result = study_precise((const char *)s, len, out);
     if (result->error != GBR_OK)
@@ -251,4 +252,14 @@ uint64_t fast_study_key(const gbr_study *s)
     if (__builtin_expect(!fast_material_usual(&s->material), 0))
         return study_key_unusual(s);
     return study_fields_valid(s) ? study_key_of(s) : 0;
+}
+
+int fast_hook_study_usual(const char *s, size_t len, gbr_study *out)
+{
+    return study_usual((const unsigned char *)s, len, out);
+}
+
+int fast_hook_study_one_pass(const char *s, size_t len, gbr_study *out)
+{
+    return study_one_pass((const unsigned char *)s, len, out);
 }

@@ -26,7 +26,7 @@ static inline unsigned study_within(__m128i v, __m128i limit)
 #define STUDY_PLAIN _mm_setr_epi8(8, 8, 8, 8, 0, 7, 7, 7, 8, 0, 7, 7, 7, 7, 7, 7)
 
 /* The usual text, [stipulation]abcd.efWKBK with plain digits, in one SSE2
- * step: returns 1 and fills *out; 0 for any other text (study_fast then
+ * step: returns 1 and fills *out; 0 for any other text (study_one_pass then
  * takes the 9s, the eighth pawns and the wrappers). */
 static inline __attribute__((always_inline)) int study_usual(const unsigned char *s, size_t len, gbr_study *out)
 {
