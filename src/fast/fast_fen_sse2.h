@@ -84,13 +84,34 @@ static inline void fen_put_men(const unsigned char *s, const uint8_t *at, uint64
 /* A man's square: the index before it, 8 less than after it. */
 static inline __m128i fen_squares(__m128i after) { return _mm_sub_epi8(after, _mm_set1_epi8(8)); }
 
+/* A placement of 33-80 bytes (many men, or split runs), piece by piece,
+ * the last piece ending with the placement (its lanes below lo repeat the
+ * piece before). */
+static __attribute__((noinline)) int fen_read_long_placement(const unsigned char *s, size_t n, fen_board *b)
+{
+    __m128i index = _mm_set1_epi8(7);
+    unsigned bad = 0;
+    uint8_t at[16];
+    for (size_t off = 0; off < n; off += 16) {
+        size_t base = off + 16 <= n ? off : n - 16;
+        unsigned lo = (unsigned)(off - base);
+        fen_piece p = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)(s + base)), lo,
+                                     0xFFFFu >> lo << lo, index);
+        _mm_storeu_si128((__m128i *)(void *)at, fen_squares(p.after));
+        fen_put_men(s + base, at, p.men, b);
+        bad |= p.bad;
+        index = fen_last_index(p.after);
+    }
+    return !bad && at[15] == 56;
+}
+
 /* A placement of exactly n bytes onto the board (fen_read_placement's
- * contract): 17-32 bytes as two pieces, bytes 0-15 and n-16 to n-1; any other
- * length by the scalar loop. */
+ * contract): 17-32 bytes, most of them, as two pieces, bytes 0-15 and n-16
+ * to n-1; up to 80 piece by piece; any other length by the scalar loop. */
 static inline __attribute__((always_inline)) int fen_read_placement(const unsigned char *s, size_t n, fen_board *b)
 {
     if (n - 17 > 15)
-        return fen_read_placement_scalar(s, n, b);
+        return n - 33 < 48 ? fen_read_long_placement(s, n, b) : fen_read_placement_scalar(s, n, b);
     size_t base = n - 16;
     unsigned lo = (unsigned)(32 - n);
     fen_piece p0 = fen_read_piece(_mm_loadu_si128((const __m128i *)(const void *)s), 0, 0xFFFFu, _mm_set1_epi8(7));
