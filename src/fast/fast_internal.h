@@ -107,7 +107,7 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
          * 28 for the R, B, N digits, gathered into bits 16-18 by one multiply. */
         uint32_t nine_bits = (((uint32_t)x + 0x07070700u) & 0x10101000u) >> 12;
         unsigned nines = (nine_bits * 0x10204u >> 16) & 7u;
-        if (!((fast_material_allowed[x & 15u][nines][(x >> 48) & 15u] >> (x >> 56)) & 1u))
+        if (!(((unsigned)fast_material_allowed[x & 15u][nines][(x >> 48) & 15u] >> (x >> 56)) & 1u))
             return 0;
     }
     fast_store(m->digit, x, 4);
