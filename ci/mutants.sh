@@ -122,7 +122,7 @@ mutant fast fast-material-key-unchecked src/fast/fast_material.c \
 mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
   's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
   "the queen and rook digits swapped when formatting a material code"
-# (Not mutated: the pawn limit inside fast_counts_to_material's one-word check.
+# (Not mutated: the pawn limit inside fast_unusual_counts_to_material's one-word check.
 # Its promotion sum already refuses a ninth pawn, so raising that limit is an
 # equivalent mutant that no test can catch.)
 mutant fast fast-name-nine-pawns src/fast/fast_name.c \
@@ -131,7 +131,7 @@ mutant fast fast-name-nine-pawns src/fast/fast_name.c \
 mutant fast fast-counts-rule-nine-pawns src/fast/fast_material.c \
   's/if (c->count\[0\]\[GBR_PAWN\] > 8 || c->count\[1\]\[GBR_PAWN\] > 8)/if (c->count[0][GBR_PAWN] > 9 || c->count[1][GBR_PAWN] > 9)/' \
   "the rule finder for refused counts allows 9 pawns a side"
-mutant fast fast-nine-from-four src/fast/fast_internal.h \
+mutant fast fast-nine-from-four src/fast/fast_material.c \
   's/uint64_t three = ((pieces | high) - FAST_BYTES(0x03)) & high;/uint64_t three = ((pieces | high) - FAST_BYTES(0x04)) \& high;/' \
   "the 9 rule of exact counts off by one (a 9 only from four of a type)"
 mutant fast fast-fen-nine-pawns src/fast/fast_fen.c \
@@ -149,9 +149,9 @@ mutant fast fast-promotions-off-by-one src/fast/fast_material.c \
 mutant fast fast-pawn-rank-seven src/fast/fast_fen.c \
   's/if (rank == 0 || rank == 7)/if (rank == 0 || rank == 6)/' \
   "FEN pawns refused on rank 7 instead of rank 8"
-mutant fast fast-fen-lanes-ninth-pawn src/fast/fast_fen.c \
-  's/for (unsigned k = 0; k < 8; k++)/for (unsigned k = 0; k < 9; k++)/' \
-  "the FEN lanes' rule finder lets a ninth pawn of a colour pass"
+mutant fast fast-fen-lanes-pawn-edge src/fast/fast_fen_sse2.h \
+  's/_mm_andnot_si128(_mm_and_si128(pawn, edge), within)/_mm_andnot_si128(_mm_and_si128(_mm_and_si128(pawn, edge), _mm_setzero_si128()), within)/' \
+  "the SSE2 FEN placement reader lets a pawn stand on rank 1 or 8"
 mutant fast fast-men-count-ten src/fast/fast_board.c \
   's/if (w >= 10)/if (w > 10)/' \
   "a white men count of 10 written with one digit"
@@ -159,11 +159,11 @@ mutant fast fast-men-count-ten src/fast/fast_board.c \
 mutant fast fast-square-truncated-column src/fast/fast_position.c \
   '/^static inline gbr_result finish_square/,/^}/s/GBR_E_TRUNCATED, r->len + 1)/GBR_E_TRUNCATED, r->len)/' \
   "a square cut after its file letter reported at the length, not length + 1"
-mutant fast fast-lanes-kings-unchecked src/fast/fast_position.c \
+mutant fast fast-lanes-kings-unchecked src/fast/fast_position_sse2.h \
   's/_mm_slli_si128(kings, 12));/_mm_setr_epi16(0, 0, 0, 0, 0, 0, 0x106, 0x107));/' \
   "the position lanes never compare a square with the kings' (a man on a king, or equal kings, accepted)"
 mutant fast fast-usual-counts-eight-pawns src/fast/fast_internal.h \
-  's/#define FAST_USUAL_PAWNS 7/#define FAST_USUAL_PAWNS 8/' \
+  's/|| white\[4\] > 7 || black\[4\] > 7)/|| white[4] > 8 || black[4] > 8)/' \
   "the usual-endgame shortcut takes 8 pawns beside a second queen (a promoted queen left unchecked)"
 mutant fast fast-column-keeps-out src/fast/fast_column.c \
   's/    memset(out, 0, size);.*$//' \
@@ -174,13 +174,16 @@ mutant fast fast-column-error-count src/fast/fast_internal.h \
 mutant ref ref-column-backwards-item src/ref/ref_column.c \
   's/            results\[k\] = ref_argument_error();/            results[k] = parse(text, 0, item);/' \
   "the reference column reads an item that ends before it starts as an empty one"
-mutant fast fast-material-column-keeps-parsed src/fast/fast_material.c \
-  's/uint64_t keep = (uint64_t)0 - (first == 7);/uint64_t keep = ~(uint64_t)0;/' \
-  "a material column item refused in one pass keeps its parsed bytes instead of zero bytes"
+mutant fast fast-usual-counts-lanes-eight-pawns src/fast/fast_material_sse2.h \
+  's/_mm_setr_epi8(2, 2, 2, 2, 7, 2, 2, 2, 2, 7,/_mm_setr_epi8(2, 2, 2, 2, 8, 2, 2, 2, 2, 8,/' \
+  "the SSE2 usual-counts test takes 8 pawns beside a second queen (a promoted queen left unchecked)"
+mutant fast fast-counts-column-keeps-out src/fast/fast_material.c \
+  's/    memset(out, 0, sizeof \*out); \/\* gbr.h: zero bytes for a failed item \*\//    ;/' \
+  "a failed item of the counts column keeps what out[k] held instead of zero bytes"
 mutant fast fast-material-trailing-column src/fast/fast_material.c \
   's/return fast_error(GBR_E_TRAILING, 8);/return fast_error(GBR_E_TRAILING, 9);/' \
   "trailing bytes after a material code reported one column late"
-mutant fast fast-study-lanes-eighth-pawn src/fast/fast_study.c \
+mutant fast fast-study-lanes-eighth-pawn src/fast/fast_study_sse2.h \
   's/#define STUDY_PLAIN _mm_setr_epi8(8, 8, 8, 8, 0, 7, 7, 7, 8, 0, 7, 7, 7, 7, 7, 7)/#define STUDY_PLAIN _mm_setr_epi8(8, 8, 8, 8, 0, 8, 8, 7, 8, 0, 8, 8, 7, 7, 7, 7)/' \
   "the study lanes take an eighth pawn without asking the §2.4 table (promoted pieces beside 8 pawns accepted)"
 

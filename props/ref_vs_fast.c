@@ -2,13 +2,18 @@
  * Generated: the reference and the optimised codec agree on every input.
  *
  * Texts of every form (canonical, valid variants, and mutations by replace,
- * insert, delete, truncate and duplicate) go through every codec entry and
+ * insert, delete, truncate and duplicate; written through a codec or, half
+ * of them, by src/gen's writers that use none, of counts that may break §1),
+ * each in a heap block of exactly its length, go through every codec entry and
  * every text operation of both codecs: the same acceptance, error class and
  * column, output bytes and length, parsed struct and order keys. Each text
  * operation is also run with small output capacities, where both must report
  * buffer-too-small with the same needed length. Every operation of the
  * conformance protocol (libgbr's table, spec §13.2) answers the text, and the
  * order operations also "TEXT|TEXT", with the same answer line in both codecs.
+ *
+ * Fixed texts too: where §9.3 decides between close error classes, each cut
+ * at every length, and every pair of bytes where a square stands.
  *
  * Structs, valid and with any field out of range (digits and pawn counts,
  * stipulations, king squares, board bytes, indicators, counts, whole structs
@@ -72,12 +77,11 @@ static const struct {
 
 enum { OUT_CAP = 256 };
 
-static int compare_op(const pair_ctx *pc, size_t which, int option, const gen_bytes *t, prop_why *why)
+static int compare_op(const pair_ctx *pc, size_t which, int option, const char *src, size_t len, prop_why *why)
 {
     char out_ref[OUT_CAP], out_fast[OUT_CAP], what[96];
-    const char *src = (const char *)t->data;
-    gbr_result a = text_ops[which].op(pc->ref, out_ref, OUT_CAP, src, t->len, option);
-    gbr_result b = text_ops[which].op(pc->fast, out_fast, OUT_CAP, src, t->len, option);
+    gbr_result a = text_ops[which].op(pc->ref, out_ref, OUT_CAP, src, len, option);
+    gbr_result b = text_ops[which].op(pc->fast, out_fast, OUT_CAP, src, len, option);
     snprintf(what, sizeof what, "%s(option %d)", text_ops[which].name, option);
     if (!same_result(a, b))
         return result_differs(why, what, a, b);
@@ -91,8 +95,13 @@ static int compare_op(const pair_ctx *pc, size_t which, int option, const gen_by
     for (int i = 0; i < 2; i++) {
         if (a.length == 0)
             break;
-        gbr_result sa = text_ops[which].op(pc->ref, caps[i] ? out_ref : NULL, caps[i], src, t->len, option);
-        gbr_result sb = text_ops[which].op(pc->fast, caps[i] ? out_fast : NULL, caps[i], src, t->len, option);
+        memset(out_fast, 0x55, OUT_CAP);
+        gbr_result sa = text_ops[which].op(pc->ref, caps[i] ? out_ref : NULL, caps[i], src, len, option);
+        gbr_result sb = text_ops[which].op(pc->fast, caps[i] ? out_fast : NULL, caps[i], src, len, option);
+        for (size_t j = caps[i]; j < OUT_CAP; j++)
+            if ((unsigned char)out_fast[j] != 0x55)
+                return prop_fail(why, "%s(option %d): fast wrote byte %zu with capacity %zu", text_ops[which].name,
+                                 option, j, caps[i]);
         snprintf(what, sizeof what, "%s(option %d) with capacity %zu of %zu", text_ops[which].name, option, caps[i],
                  a.length);
         if (!same_result(sa, sb))
@@ -105,16 +114,15 @@ static int compare_op(const pair_ctx *pc, size_t which, int option, const gen_by
 }
 
 /* ---- codec entries ---- */
-static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why)
+static int compare_entries(const pair_ctx *pc, const char *src, size_t len, prop_why *why)
 {
-    const char *src = (const char *)t->data;
     const gbr_codec *r = pc->ref, *f = pc->fast;
     char out_ref[OUT_CAP], out_fast[OUT_CAP];
     gbr_result a, b;
 
     gbr_material ma, mb;
-    a = gbr_parse_material(r, src, t->len, &ma);
-    b = gbr_parse_material(f, src, t->len, &mb);
+    a = gbr_parse_material(r, src, len, &ma);
+    b = gbr_parse_material(f, src, len, &mb);
     if (!same_result(a, b))
         return result_differs(why, "parse_material", a, b);
     if (!a.error) {
@@ -131,8 +139,8 @@ static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why
     }
 
     gbr_study sa, sb;
-    a = gbr_parse_study(r, src, t->len, &sa);
-    b = gbr_parse_study(f, src, t->len, &sb);
+    a = gbr_parse_study(r, src, len, &sa);
+    b = gbr_parse_study(f, src, len, &sb);
     if (!same_result(a, b))
         return result_differs(why, "parse_study", a, b);
     if (!a.error && (memcmp(&sa, &sb, sizeof sa) != 0 || gbr_study_key_of(r, &sa) != gbr_study_key_of(f, &sb)))
@@ -140,8 +148,8 @@ static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why
 
     gbr_position pa, pb;
     for (int fen = 0; fen < 2; fen++) {
-        a = fen ? gbr_parse_fen(r, src, t->len, &pa) : gbr_parse_position(r, src, t->len, &pa);
-        b = fen ? gbr_parse_fen(f, src, t->len, &pb) : gbr_parse_position(f, src, t->len, &pb);
+        a = fen ? gbr_parse_fen(r, src, len, &pa) : gbr_parse_position(r, src, len, &pa);
+        b = fen ? gbr_parse_fen(f, src, len, &pb) : gbr_parse_position(f, src, len, &pb);
         if (!same_result(a, b))
             return result_differs(why, fen ? "parse_fen" : "parse_position", a, b);
         if (a.error)
@@ -156,8 +164,8 @@ static int compare_entries(const pair_ctx *pc, const gen_bytes *t, prop_why *why
     }
 
     gbr_counts ca, cb;
-    a = gbr_parse_name(r, src, t->len, &ca);
-    b = gbr_parse_name(f, src, t->len, &cb);
+    a = gbr_parse_name(r, src, len, &ca);
+    b = gbr_parse_name(f, src, len, &cb);
     if (!same_result(a, b))
         return result_differs(why, "parse_name", a, b);
     if (!a.error) {
@@ -190,39 +198,198 @@ static int compare_answer(const pair_ctx *pc, const gbr_operation *op, const cha
     return 0;
 }
 
-static int compare_answers(const pair_ctx *pc, const gen_bytes *t, prop_why *why)
+/* Every operation's answer line on src, and on "src|src" for the order
+ * operations (in a heap block of exactly its length). */
+static int compare_answers(const pair_ctx *pc, const char *src, size_t len, prop_why *why)
 {
-    char pair[2 * sizeof t->data + 1];
-    memcpy(pair, t->data, t->len);
-    pair[t->len] = '|';
-    memcpy(pair + t->len + 1, t->data, t->len);
-    for (size_t i = 0; gbr_operation_at(i); i++) {
+    char *pair = malloc(2 * len + 1);
+    if (pair == NULL)
+        exit(2);
+    if (len)
+        memcpy(pair, src, len);
+    pair[len] = '|';
+    if (len)
+        memcpy(pair + len + 1, src, len);
+    int failed = 0;
+    for (size_t i = 0; !failed && gbr_operation_at(i); i++) {
         const gbr_operation *op = gbr_operation_at(i);
-        if (compare_answer(pc, op, (const char *)t->data, t->len, why) ||
-            (op->pair && compare_answer(pc, op, pair, 2 * t->len + 1, why)))
-            return 1;
+        failed = compare_answer(pc, op, src, len, why) || (op->pair && compare_answer(pc, op, pair, 2 * len + 1, why));
     }
-    return 0;
+    free(pair);
+    return failed;
+}
+
+/* Every entry and text operation of both codecs on src[0..len-1]. */
+static int compare_text(const pair_ctx *pc, const char *src, size_t len, prop_why *why)
+{
+    if (compare_entries(pc, src, len, why))
+        return 1;
+    for (size_t i = 0; i < sizeof text_ops / sizeof text_ops[0]; i++)
+        for (int option = 0; option < text_ops[i].options; option++)
+            if (compare_op(pc, i, option, src, len, why))
+                return 1;
+    return compare_answers(pc, src, len, why);
+}
+
+/* The text in a heap block of exactly its length (NULL when empty), so
+ * that ASan sees any read past it. */
+static char *exact_copy(const gen_bytes *t)
+{
+    char *copy = t->len ? malloc(t->len) : NULL;
+    if (t->len && copy == NULL)
+        exit(2);
+    if (copy)
+        memcpy(copy, t->data, t->len);
+    return copy;
 }
 
 static int check_text(const void *value, void *ctx, prop_why *why)
 {
-    const pair_ctx *pc = ctx;
     const gen_bytes *t = value;
-    if (compare_entries(pc, t, why))
-        return 1;
-    for (size_t i = 0; i < sizeof text_ops / sizeof text_ops[0]; i++)
-        for (int option = 0; option < text_ops[i].options; option++)
-            if (compare_op(pc, i, option, t, why))
-                return 1;
-    return compare_answers(pc, t, why);
+    char *copy = exact_copy(t);
+    int failed = compare_text(ctx, copy, t->len, why);
+    free(copy);
+    return failed;
 }
 
 static void generate_text(gen_rng *rng, void *value, void *ctx)
 {
     const pair_ctx *pc = ctx;
-    /* Valid texts written by either codec, most of them mutated. */
-    gen_text(rng, gen_chance(rng, 1, 2) ? pc->ref : pc->fast, 70, value);
+    gen_bytes *t = value;
+    if (gen_chance(rng, 1, 2)) {
+        /* Valid texts written by either codec, most of them mutated. */
+        gen_text(rng, gen_chance(rng, 1, 2) ? pc->ref : pc->fast, 70, t);
+        return;
+    }
+    /* Texts written by hand (src/gen's writers that use no codec), of counts
+     * that now and then break §1 (9 pawns, many promoted pieces), most of
+     * them mutated or with another such text's tail spliced in. */
+    gbr_counts c;
+    gbr_position p;
+    gen_any_counts(rng, &c, gen_chance(rng, 3, 4) ? 6 : 14);
+    if (gen_chance(rng, 1, 4))
+        for (unsigned side = 0; side < 2; side++)
+            for (unsigned type = 0; type < 5; type++)
+                if (gen_chance(rng, 1, 3))
+                    c.count[side][type] = (uint8_t)gen_below(rng, type == GBR_PAWN ? 10 : 7);
+    t->len = 0;
+    switch (gen_below(rng, 5)) {
+    case 0: gen_write_material(rng, t, &c); break;
+    case 1: gen_write_study(rng, t, &c); break;
+    case 2:
+        if (gen_board(rng, &p, &c))
+            gen_write_position(t, &p);
+        break;
+    case 3:
+        if (gen_board(rng, &p, &c))
+            gen_write_fen(rng, t, &p);
+        break;
+    default: gen_write_name(t, &c); break;
+    }
+    if (gen_chance(rng, 7, 10))
+        gen_mutate(rng, t);
+    if (gen_chance(rng, 1, 6)) {
+        gen_bytes other = {0, {0}};
+        gen_write_material(rng, &other, &c);
+        gen_splice(rng, t, &other);
+    }
+}
+
+/* ---- fixed texts: where §9.3 decides between close error classes ---- */
+
+/* Each is also compared cut short at every length. */
+static const char *const edge_texts[] = {
+    "e1e8 0000.00 2/2.", "e1e8 0000.00a1 2/2.", "e1e8 0000.00 a1 2/2.", "e1e8 0000.00 . 2/2.",
+    "e1e8 0000.00 {} 2/2.", "e1e8 0000.00  2/2.", "e1e8 0001.00 a1{ 2/2.", "e1e8 0001.00 a1. 2/1.",
+    "e1e8 0001.00 a1b1 2/1.", "e1e8 0001.00 {a1} 2/1.", "e1e8 0001.00 .a1 2/1.", "e1e8 0001.00  2/1.",
+    "e1e8 0001.10 a1.d4{ 3/1.", "e1e8 0001.10 a1.d4. 3/1.", "e1e8 0001.10 a1.d4d5 3/1.", "e1e8 0001.10 a1 d4 3/1.",
+    "e1e8 0001.10 a1{d4 3/1.", "e1e8 0001.10 a1.{ 3/1.", "e1e8 0001.10 a1.d1 3/1.", "e1e8 0001.10 a1.e1 3/1.",
+    "e1e8 0001.10 a1.a1 3/1.", "e1e8 0002.00 b1a1 3/1.", "e1e8 0002.00 a1a1 3/1.", "e1e8 0002.00 a1e1 3/1.",
+    "e1e8 0009.00 {b1c1d1/f6} 5/2.", "e1e8 0009.00 {b1c1/f6} 4/2.", "e1e8 0009.00 {b1c1d1/f6 5/2.",
+    "e1e8 0009.00 {b1c1d1/f6/} 5/2.", "e1e8 0009.00 {b1c1d1}f6} 5/2.", "e1e8 0009.00 {b1c9d1/f6} 5/2.",
+    "e1e8 0009.00 b1 5/2.", "e1e8 0009.00 {/} 1/1.", "e1e8 0009.00 {/a1b1c1} 1/4.", "e1e8 0009.00 {c1b1d1/} 4/1.",
+    "e1e8 0009.00 {b1c1d1/b1} 5/2.", "e1e8 0009.00 {b1c1d1/}. 4/1.", "e1e8 0009.88 {b1c1d1/} 4/1.",
+    "e1e8 9000.08 {a1b1c1d1/} 5/9.", "e1e8 9000.80 {a1b1c1/}.a2b2c2d2e2f2g2h2 12/1.",
+    "e1e8 0009.80 {a1b1c1/}.a2b2c2d2e2f2g2h2 12/1.", "e1e8 0090.00 {a1b1c1d1e1f1g1h1a2b2/} 11/1.",
+    "e1e8 0000.00 2", "e1e8 0000.00 02/2.", "e1e8 0000.00 222/2.", "e1e8 0000.00 3/2.", "e1e8 0000.00 2/3.",
+    "e1e8 0000.00 2/2 W.", "e1e8 0000.00 2/2 WTX.", "e1e8 0000.00 2/2-x.", "e1e8 0000.00 2/2+", "e1e8 0000.00 2/2+x",
+    "e1e8 0000.00 2/2 BTM.", "e1e8 0000.00 2/2 BTM. ", "e1e8 0000.00 2/2-=.", "e1e8 0000.00 2/2x.", "e1e8 0000.00 2x2.",
+    "e1e8 0000.00 2/2/", "e1e8 0000.00 2/22.", "e1e8 0000.00 2/222.", "e1e8 0000.00 10/2.", "e1e1 0000.00 2/2.",
+    "e1e9 0000.00 2/2.", "i1e8 0000.00 2/2.", "e1e8 0000 2/2.", "e1e8 0000.0 2/2.", "e1e8 0000.09 2/2.",
+    "e1e8 8000.88 2/2.", "e1e8x0000.00 2/2.", "e1e8 000a.00 2/2.",
+    "K", "Kv", "KvK", "KvKv", "KQRQvK", "KPPPPPPPPPvK", "KvKPPPPPPPPP", "KQQQQQQQQQQvK", "KvKQQQQQQQQQQ",
+    "KQQvKQQPPPPPPPP", "kvK", "KVK", "KxvK", "KvKx", "KQRBNPvKQRBNP", "KPQvK", "v", "KKvK",
+    "8/8/8/8/8/8/8/8", "8/8/8/8/8/8/8/8 w", "k7/8/8/8/8/8/8/7K", "k7/8/8/8/8/8/8/7K ", "k7/8/8/8/8/8/8/7K w ",
+    "k7/8/8/8/8/8/8/7K w  - -", "k7/8/8/8/8/8/8/7K w KQkq", "k7/8/8/8/8/8/8/7K w KQkq ",
+    "k7/8/8/8/8/8/8/7K w KQkq -", "k7/8/8/8/8/8/8/7K w - e3 0", "k7/8/8/8/8/8/8/7K w - e3 0 ",
+    "k7/8/8/8/8/8/8/7K w - e3 123456 1", "k7/8/8/8/8/8/8/7K w - - 0 1 x", "k7/8/8/8/8/8/8/7K w - - 0 1x",
+    "k7/8/8/8/8/8/8/7K w - - 0 123456", "k7/8/8/8/8/8/8/7K/", "k7/8/8/8/8/8/8/7K1", "k7/8/8/8/8/8/8/7K b QK - 0 1",
+    "k7/8/8/8/8/8/8/7K b KK - 0 1", "k7/8/8/8/8/8/8/7K b -- - 0 1", "k7/8/8/8/8/8/8/7K b - e4 0 1",
+    "k7/8/8/8/8/8/8/7K b - i3 0 1", "k7/8/8/8/8/8/8/7K x", "k7/8/8/8/8/8/8/7K wb", "k7/8/8/8/8/8/8/7K w -",
+    "k7/8/8/8/8/8/8/7K w - -  0 1", "k7/8/8/8/8/8/8/7K w - - a 1", "k7/8/8/8/8/8/8/7K w - - 0", "k6/8/8/8/8/8/8/7K w",
+    "k8/8/8/8/8/8/8/7K w", "k71/8/8/8/8/8/8/7K w", "k7/8/8/8/8/8/8/7KK w", "kk6/8/8/8/8/8/8/7K w",
+    "k7/8/8/8/8/8/8/6KK w", "P6k/8/8/8/8/8/8/7K w", "k7/8/8/8/8/8/8/P6K w", "k7/PPPPPPPP/P7/8/8/8/8/7K w",
+    "k7/8/8/8/8/8/8 w", "k7/8/8/8/8/8/8/8/7K w", "k7/8/8/8/8/8/8/7K w", "k7/9/8/8/8/8/8/7K w", "k7/0/8/8/8/8/8/7K w",
+    "k7/8/8/8/8/8/8/7K", "7K/8/8/8/8/8/8/7k w", "7K/8/8/8/8/8/8/8 w", "QQQQQQQQ/QQk5/8/8/8/8/8/7K w",
+    "+0020.42c1a1", "=0323.12g3g1", "(+0016.32d4g7)", "[+0016.32d4g7]", "[+0016.32d4g7)", "(+0016.32d4g7", "+0020c1a1",
+    "+0020x1a1", "+0020.4c1a1", "+0020.49c1a1", "+8000.88c1a1", "+0020.42c1c1", "+0020.42c1c9", "+0020.42c1a1x",
+    "[[0020c1a1]", "+=0020c1a1", "0020c1a1", "0020.00", "0020", "002", "0020.", "0020.0", "0020.000", "0020x00",
+    "9999.00", "9999.88", "0009.78", "0009.88", "8000.88", "4888.88", "0000.99", "0000.90",
+};
+
+static long fixed_failure(const char *name, const gen_bytes *t, const prop_why *why)
+{
+    printf("%s: FAIL on \"", name);
+    prop_print_text(stdout, t->data, t->len);
+    printf("\": %s\n", why->text);
+    return 1;
+}
+
+/* Every edge text at every length, through every entry and operation. */
+static long check_edge_texts(const pair_ctx *pc)
+{
+    long failed = 0, cases = 0;
+    for (size_t k = 0; k < sizeof edge_texts / sizeof edge_texts[0]; k++) {
+        gen_bytes t;
+        size_t n = strlen(edge_texts[k]);
+        memcpy(t.data, edge_texts[k], n);
+        for (t.len = 0; t.len <= n; t.len++, cases++) {
+            prop_why why;
+            if (check_text(&t, (void *)pc, &why) && failed++ < 5)
+                fixed_failure("ref_equals_fast_on_edge_texts", &t, &why);
+        }
+    }
+    printf("ref_equals_fast_on_edge_texts: %ld cases, %ld failed\n", cases, failed);
+    return failed;
+}
+
+/* Every pair of bytes where a square stands (a king in a study code and in a
+ * position form, a man in the square field), through every parser: each
+ * byte value at each place where the fast paths read squares as words. */
+static long check_square_bytes(const pair_ctx *pc)
+{
+    static const struct {
+        const char *text;
+        size_t at;
+    } frames[] = {{"0000.00XYh8", 7}, {"+0001.00a1XY", 9}, {"XYe8 0000.00 2/2.", 0}, {"e1e8 0001.00 XY 2/1.", 13},
+                  {"e1e8 0000.10 .XY 2/1.", 14}};
+    long failed = 0, cases = 0;
+    for (size_t f = 0; f < sizeof frames / sizeof frames[0]; f++) {
+        gen_bytes t;
+        t.len = strlen(frames[f].text);
+        memcpy(t.data, frames[f].text, t.len);
+        for (unsigned pair = 0; pair < 65536; pair++, cases++) {
+            t.data[frames[f].at] = (uint8_t)(pair & 0xFF);
+            t.data[frames[f].at + 1] = (uint8_t)(pair >> 8);
+            prop_why why;
+            char *copy = exact_copy(&t);
+            if (compare_entries(pc, copy, t.len, &why) && failed++ < 5)
+                fixed_failure("ref_equals_fast_on_square_bytes", &t, &why);
+            free(copy);
+        }
+    }
+    printf("ref_equals_fast_on_square_bytes: %ld cases, %ld failed\n", cases, failed);
+    return failed;
 }
 
 static const prop_type text_type = {sizeof(gen_bytes), generate_text, prop_bytes_shrink, prop_bytes_print};
@@ -632,6 +799,8 @@ int main(void)
         return 1;
     }
     long failed = 0;
+    failed += check_edge_texts(&pc);
+    failed += check_square_bytes(&pc);
     failed += prop_run("ref_equals_fast_on_texts", &text_type, check_text, &pc, TEXT_CASES);
     failed += prop_run("ref_equals_fast_on_structs", &struct_type, check_structs, &pc, STRUCT_CASES);
     return failed ? 1 : 0;

@@ -6,48 +6,25 @@
 
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
+#if FAST_SSE2
+#include "fast_board_sse2.h"
+#else
 /* Bit sq set for each non-empty square. */
 static inline uint64_t occupied(const gbr_position *p)
 {
-#if FAST_SSE2
-    uint64_t occ = 0;
-    const __m128i zero = _mm_setzero_si128();
-    for (unsigned k = 0; k < 4; k++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
-        unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
-        occ |= (uint64_t)(~empty & 0xFFFFu) << (16 * k);
-    }
-    return occ;
-#else
     uint64_t occ = 0;
     for (unsigned sq = 0; sq < 64; sq++)
         occ |= (uint64_t)(p->board[sq] != 0) << sq;
     return occ;
-#endif
 }
 
-/* Zeroes man[] and count[] (occupied is left to the caller) with nine
- * 16-byte stores: a plain memset of this size may become `rep stos`, whose
- * start-up costs more than the board scan itself. */
+/* Zeroes man[] and count[] (occupied is left to the caller). */
 static inline void masks_clear(fast_board_masks *b)
 {
-#if FAST_SSE2
-    /* Written out: as a loop, the compiler makes it the memset again. */
-    const __m128i zero = _mm_setzero_si128();
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 2), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 4), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 6), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 8), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 10), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 12), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 14), zero);
-    _mm_storeu_si128((__m128i *)(void *)b->count, zero);
-#else
     memset(b->man, 0, sizeof b->man);
     memset(b->count, 0, sizeof b->count);
-#endif
 }
+#endif
 
 void fast_scan_board(const gbr_position *p, fast_board_masks *out)
 {
@@ -67,20 +44,7 @@ gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
     if ((b->man[7] | b->man[8] | b->man[15]) != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1 ||
         ((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) != 0)
         return GBR_E_ARGUMENT;
-    uint32_t w4, b4;
-    memcpy(&w4, b->count + GBR_WQ, 4);
-    memcpy(&b4, b->count + GBR_BQ, 4);
-#if FAST_LITTLE_ENDIAN
-    return fast_counts_to_material(w4, b->count[GBR_WP], b4, b->count[GBR_BP], m) ? GBR_OK : GBR_E_ARGUMENT;
-#else
-    gbr_counts counts;
-    memcpy(counts.count[0], b->count + GBR_WQ, 5);
-    memcpy(counts.count[1], b->count + GBR_BQ, 5);
-    if (fast_check_counts(&counts) != GBR_OK)
-        return GBR_E_ARGUMENT;
-    fast_material_of_counts(&counts, m);
-    return GBR_OK;
-#endif
+    return fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m) ? GBR_OK : GBR_E_ARGUMENT;
 }
 
 /* The indicator and the full stop, ending each 8 bytes (the bytes before
@@ -88,24 +52,6 @@ gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
 static const char indicator_tail[7][8] = {"       .", "      +.", "      =.", "     -+.",
                                           "     -=.", "    WTM.", "    BTM."};
 static const uint8_t indicator_length[7] = {0, 1, 1, 2, 2, 4, 4};
-
-/* Eight bytes as a word, byte 0 the lowest, on any byte order (one load on
- * a little-endian machine). */
-static inline uint64_t bytes_word(const uint8_t *b)
-{
-    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
-           (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 | (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
-}
-
-static inline void word_bytes(uint8_t *b, uint64_t w)
-{
-#if FAST_LITTLE_ENDIAN
-    memcpy(b, &w, 8);
-#else
-    for (unsigned k = 0; k < 8; k++)
-        b[k] = (uint8_t)(w >> 8 * k);
-#endif
-}
 
 /* Writes the position form from square order: each man's square goes
  * straight to its place in the text. A cursor per board code starts where
@@ -120,7 +66,7 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
     /* Byte c of each word: the men of code c (white) or 8 + c (black) for
      * c = 1-5, Q R B N P; the other bytes cleared (kings, unused codes). */
     const uint64_t men_bytes = 0x0000FFFFFFFFFF00ULL, ones = 0x0101010101010101ULL;
-    uint64_t white = bytes_word(count) & men_bytes, black = bytes_word(count + 8) & men_bytes;
+    uint64_t white = fast_load64(count) & men_bytes, black = fast_load64(count + 8) & men_bytes;
     /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. Groups in
      * bytes 1-4, by type. */
     uint32_t digits = (uint32_t)m->digit[0] | (uint32_t)m->digit[1] << 8 | (uint32_t)m->digit[2] << 16 |
@@ -147,25 +93,17 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
         return r;
     }
     uint8_t at[16];
-    word_bytes(at, white_at);
-    word_bytes(at + 8, black_at);
+    fast_store(at, white_at, 8);
+    fast_store(at + 8, black_at, 8);
     /* The indicator first: the bytes its copy covers before it are all
      * written below (need is at least 17). */
     memcpy(dst + need - 8, indicator_tail[indicator], 8);
     dst[4] = ' ';
-#if FAST_LITTLE_ENDIAN
     /* "abcd.ef" and the space after it (which the men or the count
      * starts with, written again below) as one word. */
-    uint32_t material_digits;
-    uint16_t material_pawns;
-    memcpy(&material_digits, m->digit, 4);
-    memcpy(&material_pawns, m->pawns, 2);
-    uint64_t text = ((uint64_t)material_digits | (uint64_t)material_pawns << 40) + 0x2030302E30303030ULL;
-    memcpy(dst + 5, &text, 8);
-#else
-    fast_put_material(dst + 5, m);
-    dst[12] = ' ';
-#endif
+    uint64_t text = ((uint64_t)fast_load32(m->digit) | (uint64_t)(m->pawns[0] | m->pawns[1] << 8) << 40) +
+                    0x2030302E30303030ULL;
+    fast_store(dst + 5, text, 8);
     /* The '.' before the pawns; without pawns the count's space (or, with no
      * men at all, its first digit) covers it below. */
     dst[((white_at >> 40) & 0xFFu) - pawns] = '.';
@@ -257,9 +195,7 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t o
      * unrolled so each rank's shift and separator are constants. */
     uint8_t occ8[8], start[8];
     char *d = dst;
-#if defined(__GNUC__)
 #pragma GCC unroll 8
-#endif
     for (unsigned rank = 8; rank-- > 0;) {
         unsigned o = (unsigned)(ranks >> (8 * rank)) & 0xFFu;
         memcpy(d, fast_fen_rank_template[o], 8);

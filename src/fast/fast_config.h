@@ -2,11 +2,15 @@
  * compiles. Every file of src/fast decides through these two constants, never
  * through the compiler's macros directly, so that a portable build
  * (-DGBR_PORTABLE, the CMake option GBR_PORTABLE) takes the generic path of
- * every function and the test fast_paths can see which paths were built. */
+ * every function and the test fast_paths can see which paths were built.
+ * FAST_SSE2 decides, at file level only, whether a form's file includes its
+ * fast_<form>_sse2.h or defines the portable function of the same name;
+ * FAST_LITTLE_ENDIAN is read only by fast_load32/fast_load64/fast_store. */
 #ifndef GBR_FAST_CONFIG_H
 #define GBR_FAST_CONFIG_H
 
-/* 1: SSE2 intrinsics (x86-64 always has them); 0: the generic byte loops. */
+/* 1: SSE2 intrinsics (x86-64 always has them, and is little-endian); 0: the
+ * generic paths. */
 #if defined(__SSE2__) && !defined(GBR_PORTABLE)
 #define FAST_SSE2 1
 #else

@@ -1,5 +1,10 @@
 /* Private to the optimised codec: shared inline helpers over the generated
- * tables. Nothing here is visible outside src/fast. */
+ * tables. Nothing here is visible outside src/fast.
+ *
+ * Every fast path follows one rule: it either accepts a text (or struct)
+ * and gives exactly the reference's answer, or it hands the input over to
+ * the precise scanner of its form (one per form, in the form's file), which
+ * alone finds error classes and columns. */
 #ifndef GBR_FAST_INTERNAL_H
 #define GBR_FAST_INTERNAL_H
 #include <stddef.h>
@@ -9,10 +14,6 @@
 #include "gbr.h"
 #include "fast_config.h"
 #include "fast_tables.h"
-
-#if FAST_SSE2
-#include <emmintrin.h>
-#endif
 
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
 
@@ -32,14 +33,39 @@ static inline gbr_result fast_ok(size_t length)
     return r;
 }
 
-/* A generated table row {gbr_error, column} as a gbr_result: the two
- * members copied as they lie in the struct (one load, no branch). */
-static inline gbr_result fast_result_row(const uint32_t row[2])
+/* Words of text bytes, byte k of the text as byte k of the word counted from
+ * the lowest: the one place the byte order (FAST_LITTLE_ENDIAN) matters. */
+static inline uint32_t fast_load32(const unsigned char *s)
 {
-    _Static_assert(sizeof(gbr_error) == 4 && offsetof(gbr_result, column) == 4, "gbr_result layout");
-    gbr_result r = {GBR_OK, 0, 0};
-    memcpy(&r, row, 8);
-    return r;
+#if FAST_LITTLE_ENDIAN
+    uint32_t w;
+    memcpy(&w, s, 4);
+    return w;
+#else
+    return (uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24;
+#endif
+}
+
+static inline uint64_t fast_load64(const unsigned char *s)
+{
+#if FAST_LITTLE_ENDIAN
+    uint64_t w;
+    memcpy(&w, s, 8);
+    return w;
+#else
+    return (uint64_t)fast_load32(s) | (uint64_t)fast_load32(s + 4) << 32;
+#endif
+}
+
+/* The low n bytes (at most 8) of w written to d[0..n-1], lowest first. */
+static inline void fast_store(void *d, uint64_t w, size_t n)
+{
+#if FAST_LITTLE_ENDIAN
+    memcpy(d, &w, n);
+#else
+    for (size_t k = 0; k < n; k++)
+        ((unsigned char *)d)[k] = (unsigned char)(w >> 8 * k);
+#endif
 }
 
 /* Bad (src, len) pair, or no place for the result. `out` first: on a good
@@ -61,116 +87,47 @@ static inline int fast_material_possible(const uint8_t digit[4], unsigned white_
 }
 
 /* The long material code "abcd.ef" at s[0..6], when it is grammatical and
- * §2.4 allows it: returns 1 and fills *m; else 0 (the caller then finds the
- * exact error by scanning). One pass over the seven bytes as a word. */
+ * §2.4 allows it: returns 1 and fills *m; else 0 (hand over). One pass over
+ * the seven bytes as a word. */
 static inline int fast_material7(const unsigned char *s, gbr_material *m)
 {
-#if FAST_LITTLE_ENDIAN
-    uint32_t lo, hi;
-    memcpy(&lo, s, 4);
-    memcpy(&hi, s + 3, 4);
     /* Bytes: s0 s1 s2 s3 s3 s4 s5 s6. XOR with the expected characters
      * leaves each byte's value; every byte must be below 16 (else its high
      * nibble shows in x) and at most its limit (9 for piece digits, 0 for
      * the '.', 8 for pawns: adding 15 - limit then reaches 16; no carry
      * crosses a byte below 16). */
-    uint64_t x = ((uint64_t)lo | (uint64_t)hi << 32) ^ 0x30302E3030303030ULL;
-    uint32_t digits = (uint32_t)x;
-    uint16_t pawns = (uint16_t)(x >> 48);
+    uint64_t x = ((uint64_t)fast_load32(s) | (uint64_t)fast_load32(s + 3) << 32) ^ 0x30302E3030303030ULL;
     /* The common case needs no table: piece digits 0-8 and pawns 0-7 (the
      * same test with limits 8 and 7). Without a 9 a side has at most one
      * forced promotion (a second queen), so §2.4 holds with 7 pawns. */
-    if (__builtin_expect((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) == 0, 1)) {
-        memcpy(m->digit, &digits, 4);
-        memcpy(m->pawns, &pawns, 2);
-        return 1;
+    if (__builtin_expect((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) != 0, 0)) {
+        if (((x + 0x07070F0606060606ULL) | x) & FAST_BYTES(0xF0))
+            return 0;
+        /* A piece digit (0-9) plus 7 reaches 16 only for a 9: bits 12, 20,
+         * 28 for the R, B, N digits, gathered into bits 16-18 by one multiply. */
+        uint32_t nine_bits = (((uint32_t)x + 0x07070700u) & 0x10101000u) >> 12;
+        unsigned nines = (nine_bits * 0x10204u >> 16) & 7u;
+        if (!(((unsigned)fast_material_allowed[x & 15u][nines][(x >> 48) & 15u] >> (x >> 56)) & 1u))
+            return 0;
     }
-    if (((x + 0x07070F0606060606ULL) | x) & FAST_BYTES(0xF0))
-        return 0;
-    /* A piece digit (0-9) plus 7 reaches 16 only for a 9: bits 12, 20, 28
-     * for the R, B, N digits, gathered into bits 16-18 by one multiply. */
-    uint32_t nine_bits = (((uint32_t)x + 0x07070700u) & 0x10101000u) >> 12;
-    unsigned nines = (nine_bits * 0x10204u >> 16) & 7u;
-    unsigned pw = (unsigned)(x >> 48) & 15u, pb = (unsigned)(x >> 56);
-    if (!((fast_material_allowed[x & 15u][nines][pw] >> pb) & 1u))
-        return 0;
-    memcpy(m->digit, &digits, 4);
-    memcpy(m->pawns, &pawns, 2);
+    fast_store(m->digit, x, 4);
+    fast_store(m->pawns, x >> 48, 2);
     return 1;
-#else
-    unsigned d0 = fast_digit_value[s[0]], d1 = fast_digit_value[s[1]], d2 = fast_digit_value[s[2]],
-             d3 = fast_digit_value[s[3]], pw = fast_pawn_value[s[5]], pb = fast_pawn_value[s[6]];
-    if ((d0 | d1 | d2 | d3 | pw | pb) & 0x80u || s[4] != '.')
-        return 0;
-    unsigned nines = (d1 == 9) | (unsigned)(d2 == 9) << 1 | (unsigned)(d3 == 9) << 2;
-    if (!((fast_material_allowed[d0][nines][pw] >> pb) & 1u))
-        return 0;
-    m->digit[0] = (uint8_t)d0;
-    m->digit[1] = (uint8_t)d1;
-    m->digit[2] = (uint8_t)d2;
-    m->digit[3] = (uint8_t)d3;
-    m->pawns[0] = (uint8_t)pw;
-    m->pawns[1] = (uint8_t)pb;
-    return 1;
-#endif
 }
-
-#if FAST_LITTLE_ENDIAN
-/* A 7-byte text read as a long material code "abcd.ef" without a branch on
- * its bytes (where damaged texts are common, a mispredicted branch on them
- * costs more than this whole reading). Returns 0 when the precise scanner must
- * decide (a digit 9 or a pawn digit 8 or 9 before any other bad byte, where
- * §2.4 or pawn-count may apply); else 1, with *x the bytes less their
- * expected characters (bytes 0-3 the piece digits, 5-6 the pawns) and
- * *first the first bad byte, 7 when there is none (then the code is valid:
- * with piece digits 0-8 and pawns 0-7 a side has at most one forced
- * promotion, a second queen, so §2.4 holds). */
-static inline int fast_material7_scan(const unsigned char *s, uint64_t *x, unsigned *first)
-{
-    uint32_t lo, hi;
-    memcpy(&lo, s, 4);
-    memcpy(&hi, s + 3, 4);
-    /* Bytes s0-s6 XOR "0000.00", and 0xF0 as byte 7: always bad, so a first
-     * bad byte exists. A byte is bad when it is 16 or more, or adding
-     * 15 - its limit reaches 16 (the high nibbles of `plain` and
-     * `lenient`); a carry out of a bad byte only reaches later bytes. */
-    uint64_t v = ((uint64_t)lo | (uint64_t)hi << 24) ^ 0xF030302E30303030ULL;
-    uint64_t plain = ((v + 0x0008080F07070707ULL) | v) & FAST_BYTES(0xF0);   /* digits 0-8, pawns 0-7 */
-    uint64_t lenient = ((v + 0x0006060F06060606ULL) | v) & FAST_BYTES(0xF0); /* digits 0-9, pawns 0-9 */
-    /* Equal masks: the first bad byte breaks both limits, so it is no 9,
-     * pawn 8 or pawn '9' but a character the grammar refuses there, and
-     * every byte before it is plain. */
-    *x = v;
-    *first = (unsigned)__builtin_ctzll(lenient) >> 3;
-    return plain == lenient;
-}
-#endif
 
 /* Two squares "e1e8" at s[0..3] as indices: returns 1 and sets *first,
  * *second when both are squares; 0 otherwise. */
 static inline int fast_two_squares(const unsigned char *s, unsigned *first, unsigned *second)
 {
-#if FAST_LITTLE_ENDIAN
-    uint32_t w;
-    memcpy(&w, s, 4);
     /* File bytes minus 'a', rank bytes minus '1': each must be 0-7. A byte
      * below its base wraps to 0x9E or more, so its bit 7 flags it (and the
      * borrow it passes up only touches a text already rejected). */
-    uint32_t x = w - 0x31613161u;
+    uint32_t x = fast_load32(s) - 0x31613161u;
     if ((((x & 0x7F7F7F7Fu) + 0x78787878u) | x) & 0x80808080u)
         return 0;
     *first = (x & 7u) * 8 + ((x >> 8) & 7u);
     *second = ((x >> 16) & 7u) * 8 + ((x >> 24) & 7u);
     return 1;
-#else
-    unsigned f0 = fast_file_value[s[0]], r0 = fast_rank_value[s[1]], f1 = fast_file_value[s[2]],
-             r1 = fast_rank_value[s[3]];
-    if ((f0 | r0 | f1 | r1) & 0x80u)
-        return 0;
-    *first = f0 + r0;
-    *second = f1 + r1;
-    return 1;
-#endif
 }
 
 /* Whether a gbr_material holds digits 0-9 and pawns 0-8. */
@@ -182,22 +139,17 @@ static inline int fast_material_in_range(const gbr_material *m)
 
 /* Piece digits 0-8 and pawns 0-7: always a valid material (no 9, so a side
  * has at most one promoted piece, a second queen, and §2.4 holds with 7
- * pawns). The usual case, tested on the six bytes as one word. */
+ * pawns). The usual case, tested on the six bytes as one word: each byte
+ * below 16, and adding 15 - its limit stays below 16 (a carry only leaves
+ * a byte already flagged), whatever the byte order. */
 static inline int fast_material_usual(const gbr_material *m)
 {
-#if FAST_LITTLE_ENDIAN
     uint32_t digits;
     uint16_t pawns;
     memcpy(&digits, m->digit, 4);
     memcpy(&pawns, m->pawns, 2);
     uint64_t x = digits | (uint64_t)pawns << 32;
-    /* Each byte below 16, and adding 15 - its limit (8 for digits, 7 for
-     * pawns) stays below 16; a carry only leaves a byte already flagged. */
     return (((x + 0x0000080807070707ULL) | x) & 0x0000F0F0F0F0F0F0ULL) == 0;
-#else
-    return m->digit[0] <= 8 && m->digit[1] <= 8 && m->digit[2] <= 8 && m->digit[3] <= 8 && m->pawns[0] <= 7 &&
-           m->pawns[1] <= 7;
-#endif
 }
 
 /* fast_material_valid for a material that is not usual (out of line). */
@@ -235,93 +187,43 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
     dst[6] = (char)('0' + m->pawns[1]);
 }
 
+/* The one path from exact counts to a material code (material_from_counts,
+ * the FEN reader, the board checks): the usual endgame's counts, at most two
+ * of each piece a side and 7 pawns, by one word test (no digit is then a 9,
+ * so the digits are white + 3 * black; a side has at most one promoted
+ * piece, so §1's promotion rule holds with 7 pawns); any other counts out
+ * of line. white and black: Q R B N P. Returns 1 and fills *out when the
+ * counts can exist, else 0 (fast_check_counts then says which rule fails). */
+FAST_PRIVATE int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out);
 
-/* The usual endgame's counts: at most two of each piece a side and 7
- * pawns. No digit is then a 9, so the digits are white + 3 * black; a side
- * has at most one promoted piece (a second queen), so §1's promotion rule
- * holds with 7 pawns. */
-#define FAST_USUAL_PIECES 2
-#define FAST_USUAL_PAWNS 7
-
-/* The material of usual counts (w4, b4: Q R B N in bytes 0-3). */
-static inline void fast_usual_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
-                                       gbr_material *out)
+/* The usual counts alone: 1 and *out filled, or 0 for any other counts. */
+static inline int fast_usual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out)
 {
+    uint32_t w4, b4;
+    memcpy(&w4, white, 4);
+    memcpy(&b4, black, 4);
+    /* A byte's bit 7 flags a count past 2: adding 125 reaches it, a count of
+     * 128 or more has it already (its carry only reaches a refused byte).
+     * Byte by byte, so whatever the byte order. */
+    if ((((w4 + 0x7D7D7D7Du) | w4 | (b4 + 0x7D7D7D7Du) | b4) & 0x80808080u) || white[4] > 7 || black[4] > 7)
+        return 0;
     uint32_t digits = w4 + 3u * b4;
     memcpy(out->digit, &digits, 4);
-    out->pawns[0] = (uint8_t)white_pawns;
-    out->pawns[1] = (uint8_t)black_pawns;
-}
-
-/* Usual counts: returns 1 and fills *out; 0 for any other counts (not
- * necessarily refused). w4 and b4 hold Q R B N in bytes 0-3 (little-endian:
- * byte 0 the lowest). A byte's bit 7 flags a count past its limit: adding
- * 127 - limit reaches it, and a count of 128 or more has it already (and
- * carries only into bytes of a text refused anyway). */
-static inline int fast_usual_counts(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
-                                    gbr_material *out)
-{
-    const uint32_t past_limit = 0x7F7F7F7Fu - FAST_USUAL_PIECES * 0x01010101u;
-    if ((((w4 + past_limit) | w4 | (b4 + past_limit) | b4) & 0x80808080u) || white_pawns > FAST_USUAL_PAWNS ||
-        black_pawns > FAST_USUAL_PAWNS)
-        return 0;
-    fast_usual_material(w4, white_pawns, b4, black_pawns, out);
+    out->pawns[0] = white[4];
+    out->pawns[1] = black[4];
     return 1;
 }
 
-#if FAST_SSE2
-/* fast_usual_counts's test on a gbr_counts in bytes 0-9 of v, bytes 10-15
- * anything (the next item of a column, or zero). */
-static inline int fast_usual_counts_lanes(__m128i v)
+static inline int fast_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out)
 {
-    const char n = FAST_USUAL_PIECES, p = FAST_USUAL_PAWNS;
-    const __m128i limit = _mm_setr_epi8(n, n, n, n, p, n, n, n, n, p, -1, -1, -1, -1, -1, -1);
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit)) == 0xFFFF;
-}
-#endif
-
-/* Exact counts to a material code, both sides at once as one word: white's
- * Q R B N counts in w4 (byte 0 = queens), black's in b4, and the pawns.
- * Returns 1 and fills *out when the counts can exist (pieces within 10,
- * queens within 9, pawns within 8, §1's promotion rule); 0 otherwise, and
- * fast_check_counts then says which rule failed. */
-static inline int fast_counts_to_material(uint32_t w4, unsigned white_pawns, uint32_t b4, unsigned black_pawns,
-                                          gbr_material *out)
-{
-    if (fast_usual_counts(w4, white_pawns, b4, black_pawns, out))
-        return 1;
-    const uint64_t high = FAST_BYTES(0x80);
-    uint64_t pieces = (uint64_t)w4 | (uint64_t)b4 << 32;
-    /* Bit 7 of a byte is set when the count exceeds its limit (carry-free). */
-    const uint64_t limit = 0x0A0A0A090A0A0A09ULL;
-    if (((((pieces & FAST_BYTES(0x7F)) + (FAST_BYTES(0x7F) - limit)) | pieces) & high) != 0 || white_pawns > 8 ||
-        black_pawns > 8)
-        return 0;
-    /* Promoted pieces: count - original, saturating at 0, summed per side
-     * (white's sum lands in byte 3, black's in byte 7). */
-    uint64_t e = (pieces | high) - 0x0202020102020201ULL;
-    uint64_t kept = (e >> 7) & FAST_BYTES(0x01);
-    uint64_t sums = (e & (kept * 0x7F)) * 0x01010101ULL;
-    if (((sums >> 24) & 0xFFu) + white_pawns > 8 || (sums >> 56) + black_pawns > 8)
-        return 0;
-    /* Digits: white + 3 * black, or 9 where a side has three or more. */
-    uint64_t three = ((pieces | high) - FAST_BYTES(0x03)) & high;
-    uint32_t big = (uint32_t)((three | three >> 32) >> 7) & 0x01010101u;
-    uint32_t mask = big * 0xFFu;
-    uint32_t sum = w4 + 3u * b4;
-    uint32_t digits = (sum & ~mask) | (0x09090909u & mask);
-    memcpy(out->digit, &digits, 4);
-    out->pawns[0] = (uint8_t)white_pawns;
-    out->pawns[1] = (uint8_t)black_pawns;
-    return 1;
+    return __builtin_expect(fast_usual_counts_to_material(white, black, out), 1) ||
+           fast_unusual_counts_to_material(white, black, out);
 }
 
 /* Exact counts checked the way material_from_counts does: argument (a piece
  * count above 10, queens above 9), then too-many-pawns, then promotions,
  * White before Black. GBR_OK when the counts can exist. */
 FAST_PRIVATE gbr_error fast_check_counts(const gbr_counts *c);
-/* Material code of counts that passed fast_check_counts. */
-FAST_PRIVATE void fast_material_of_counts(const gbr_counts *c, gbr_material *out);
 
 /* A board as occupancy masks: man[code] has bit sq set for each square
  * holding board code `code` (0-15), and count[code] is how many there are

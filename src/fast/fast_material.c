@@ -1,9 +1,9 @@
 /* Material codes (§2), exact counts and the material order key (§8). */
 #include "fast_internal.h"
+#include "fast_hooks.h"
 
-/* The precise scanner, run only when the fast path of a 7-byte code fails:
- * it finds the first rule broken, left to right (§9.3). */
-static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s, size_t len, gbr_material *out)
+/* The precise scanner: the first rule broken, left to right (§9.3). */
+static __attribute__((noinline)) gbr_result material_precise(const unsigned char *s, size_t len, gbr_material *out)
 {
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
@@ -34,76 +34,28 @@ static __attribute__((noinline)) gbr_result material_slow(const unsigned char *s
     return fast_ok(0);
 }
 
-#if FAST_LITTLE_ENDIAN
-/* The material of fast_material7_scan's *x (digits in bytes 0-3, pawns in
- * bytes 5-6). */
-static inline void material7_store(uint64_t x, gbr_material *dst)
-{
-    uint32_t digits = (uint32_t)x;
-    uint16_t pawns = (uint16_t)(x >> 40);
-    memcpy(dst->digit, &digits, 4);
-    memcpy(dst->pawns, &pawns, 2);
-}
-
-/* 7-byte texts: no branch on their bytes but for the rare codes
- * fast_material7_scan leaves to the precise scanner. */
-static inline gbr_result material7(const unsigned char *s, gbr_material *out)
-{
-    uint64_t x;
-    unsigned first;
-    if (__builtin_expect(!fast_material7_scan(s, &x, &first), 0))
-        return material_slow(s, 7, out);
-    /* *out is written only on success: a failure stores to scratch. */
-    gbr_material scratch;
-    material7_store(x, first == 7 ? out : &scratch);
-    return fast_result_row(fast_material7_error[first]);
-}
-
-/* A column item of 7 bytes, settled as material7 settles it but with zero
- * bytes for a failed item: returns 1 once *out and *result are set; 0 when
- * the precise scanner must decide. */
-static int material_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
-{
-    uint64_t x;
-    unsigned first;
-    if (len != 7 || !fast_material7_scan(s, &x, &first))
-        return 0;
-    uint64_t keep = (uint64_t)0 - (first == 7);
-    material7_store(x & keep, out);
-    *result = fast_result_row(fast_material7_error[first]);
-    return 1;
-}
-#else
-static inline gbr_result material7(const unsigned char *s, gbr_material *out)
-{
-    return fast_material7(s, out) ? fast_ok(0) : material_slow(s, 7, out);
-}
-
-static int material_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
-{
-    if (len != 7 || !fast_material7(s, out))
-        return 0;
-    *result = fast_ok(0);
-    return 1;
-}
-#endif
-
 gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out)
 {
-    if (__builtin_expect(len == 7 && src != NULL && out != NULL, 1))
-        return material7((const unsigned char *)src, out);
+    if (__builtin_expect(src != NULL && out != NULL && len == 7 && fast_material7((const unsigned char *)src, out), 1))
+        return fast_ok(0);
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-    return material_slow((const unsigned char *)src, len, out);
+    return material_precise((const unsigned char *)src, len, out);
 }
 
-/* The column entry's single entry, in fast_text_column's types. */
+/* The column entry's fast path and single entry, in fast_text_column's types. */
+static int material_column_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
+{
+    *result = fast_ok(0);
+    return len == 7 && fast_material7(s, out);
+}
+
 static gbr_result material_parse(const char *src, size_t len, void *out) { return fast_parse_material(src, len, out); }
 
 size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
                                   gbr_result *results)
 {
-    return fast_text_column(text, offsets, n, out, sizeof *out, results, material_accept, material_parse);
+    return fast_text_column(text, offsets, n, out, sizeof *out, results, material_column_accept, material_parse);
 }
 
 gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
@@ -140,111 +92,82 @@ gbr_error fast_check_counts(const gbr_counts *c)
     return GBR_OK;
 }
 
-void fast_material_of_counts(const gbr_counts *c, gbr_material *out)
+/* fast_counts_to_material's counts that are not usual: every count that
+ * can exist, both sides at once as one word (white's Q R B N in bytes 0-3,
+ * black's in 4-7); 0 for any other (the caller asks fast_check_counts why). */
+int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out)
 {
-    for (int type = 0; type < 4; type++)
-        out->digit[type] = fast_count_digit[c->count[0][type]][c->count[1][type]];
-    out->pawns[0] = c->count[0][GBR_PAWN];
-    out->pawns[1] = c->count[1][GBR_PAWN];
+    const uint64_t high = FAST_BYTES(0x80);
+    uint64_t pieces = (uint64_t)fast_load32(white) | (uint64_t)fast_load32(black) << 32;
+    /* Bit 7 of a byte is set when the count exceeds its limit, queens 9 and
+     * the others 10 (carry-free: bit 7 is cleared before the add). */
+    const uint64_t limit = 0x0A0A0A090A0A0A09ULL;
+    if (((((pieces & FAST_BYTES(0x7F)) + (FAST_BYTES(0x7F) - limit)) | pieces) & high) != 0 || white[4] > 8 ||
+        black[4] > 8)
+        return 0;
+    /* Promoted pieces: count - original, saturating at 0, summed per side
+     * (white's sum lands in byte 3, black's in byte 7). */
+    uint64_t e = (pieces | high) - 0x0202020102020201ULL;
+    uint64_t kept = (e >> 7) & FAST_BYTES(0x01);
+    uint64_t sums = (e & (kept * 0x7F)) * 0x01010101ULL;
+    if (((sums >> 24) & 0xFFu) + white[4] > 8 || (sums >> 56) + black[4] > 8)
+        return 0;
+    /* Digits: white + 3 * black, or 9 where a side has three or more. */
+    uint64_t three = ((pieces | high) - FAST_BYTES(0x03)) & high;
+    uint32_t big = (uint32_t)((three | three >> 32) >> 7) & 0x01010101u;
+    uint32_t mask = big * 0xFFu;
+    uint32_t sum = (uint32_t)pieces + 3u * (uint32_t)(pieces >> 32);
+    fast_store(out->digit, (sum & ~mask) | (0x09090909u & mask), 4);
+    out->pawns[0] = white[4];
+    out->pawns[1] = black[4];
+    return 1;
 }
 
-static __attribute__((noinline)) gbr_result counts_slow(const gbr_counts *c, gbr_material *out)
+/* Counts fast_counts_to_material refused: which rule they break. */
+static __attribute__((noinline)) gbr_result counts_error(const gbr_counts *c)
 {
-    gbr_error e = fast_check_counts(c);
-    if (e == GBR_OK)
-        fast_material_of_counts(c, out);
-    return e == GBR_OK ? fast_ok(0) : fast_error(e, 0);
+    return fast_error(fast_check_counts(c), 0);
 }
 
-/* The material of usual counts. */
-static inline void counts_usual_store(const gbr_counts *c, gbr_material *out)
-{
-    uint32_t w4, b4;
-    memcpy(&w4, c->count[0], 4);
-    memcpy(&b4, c->count[1], 4);
-    fast_usual_material(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
-}
-
-/* Usual counts (fast_usual_counts): returns 1 and fills *out; 0 for any
- * other counts. */
-static inline int counts_usual(const gbr_counts *c, gbr_material *out)
-{
-#if FAST_LITTLE_ENDIAN
 #if FAST_SSE2
-    /* The ten bytes in one register (bytes 0-7, then 8-9): one test for all. */
-    int16_t last;
-    memcpy(&last, c->count[1] + 3, 2);
-    if (!fast_usual_counts_lanes(_mm_insert_epi16(_mm_loadl_epi64((const __m128i *)(const void *)c), last, 4)))
-        return 0;
-    counts_usual_store(c, out);
-    return 1;
+#include "fast_material_sse2.h"
 #else
-    uint32_t w4, b4;
-    memcpy(&w4, c->count[0], 4);
-    memcpy(&b4, c->count[1], 4);
-    return fast_usual_counts(w4, c->count[0][GBR_PAWN], b4, c->count[1][GBR_PAWN], out);
-#endif
-#else
-    (void)c;
-    (void)out;
-    return 0;
-#endif
-}
-
-/* Counts within 15 each that can exist, as one word per side: returns 1
- * and fills *out; 0 for every other input (the caller asks counts_slow). */
-static inline int counts_within_15(const gbr_counts *c, gbr_material *out)
+/* The usual counts of a gbr_counts (fast_usual_counts_to_material); more:
+ * whether another item follows it in memory (the SSE2 path reads 16 bytes). */
+static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
 {
-#if FAST_LITTLE_ENDIAN
-    /* The ten counts as bytes 0-7 and 2-9 of the struct. */
-    uint64_t a, b;
-    memcpy(&a, c->count[0], 8);
-    memcpy(&b, c->count[0] + 2, 8);
-    if ((a | b) & FAST_BYTES(0xF0))
-        return 0;
-    /* Every count below 16: one pair entry per type, white | black << 4. */
-    uint32_t pairs = (uint32_t)a | (uint32_t)(b >> 24) << 4;
-    uint64_t sum = fast_count_pair[0][pairs & 0xFFu] + fast_count_pair[1][(pairs >> 8) & 0xFFu] +
-                   fast_count_pair[2][(pairs >> 16) & 0xFFu] + fast_count_pair[3][pairs >> 24];
-    /* Promoted pieces plus pawns within 8 a side, no count past its
-     * limit: bytes 4 and 5 at most 8, byte 6 zero (no byte carries). */
-    uint64_t pawns = (a & 0xFF00000000ULL) | (b >> 56) << 40;
-    if ((((sum + pawns) >> 32) + 0x7777u) & 0xFF8080u)
-        return 0;
-    uint32_t digits = (uint32_t)sum;
-    uint16_t pawn_digits = (uint16_t)(pawns >> 32); /* white, black */
-    memcpy(out->digit, &digits, 4);
-    memcpy(out->pawns, &pawn_digits, 2);
-    return 1;
-#else
-    (void)c;
-    (void)out;
-    return 0;
-#endif
+    (void)more;
+    return fast_usual_counts_to_material(c->count[0], c->count[1], out);
 }
+#endif
 
-/* Counts that are not usual, out of line so that the usual case needs no
- * registers saved. */
+/* Counts that are not usual: the rest of fast_counts_to_material, else the
+ * rule they break. */
 static __attribute__((noinline)) gbr_result counts_unusual(const gbr_counts *c, gbr_material *out)
 {
-    return counts_within_15(c, out) ? fast_ok(0) : counts_slow(c, out);
+    return fast_unusual_counts_to_material(c->count[0], c->count[1], out) ? fast_ok(0) : counts_error(c);
 }
 
 gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)
 {
     if (c == NULL || out == NULL)
         return fast_error(GBR_E_ARGUMENT, 0);
-    return counts_usual(c, out) ? fast_ok(0) : counts_unusual(c, out);
+    return counts_usual(c, out, 0) ? fast_ok(0) : counts_unusual(c, out);
 }
 
-/* A column item that is not usual: zero bytes for a failed item. */
-static __attribute__((noinline)) gbr_result counts_item_unusual(const gbr_counts *c, gbr_material *out)
+/* One column item; 1 when it failed. Always inlined, so `more` is a constant. */
+static inline __attribute__((always_inline)) size_t counts_item(const gbr_counts *c, gbr_material *out,
+                                                                gbr_result *result, int more)
 {
-    if (counts_within_15(c, out))
-        return fast_ok(0);
-    static const gbr_material none;
-    *out = none;
-    return counts_slow(c, out);
+    if (__builtin_expect(counts_usual(c, out, more), 1)) {
+        *result = fast_ok(0);
+        return 0;
+    }
+    *result = counts_unusual(c, out);
+    if (result->error == GBR_OK)
+        return 0;
+    memset(out, 0, sizeof *out); /* gbr.h: zero bytes for a failed item */
+    return 1;
 }
 
 size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out, gbr_result *results)
@@ -254,25 +177,9 @@ size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_
     if (counts == NULL || out == NULL || results == NULL)
         return SIZE_MAX;
     size_t errors = 0, k = 0;
-#if FAST_SSE2 && FAST_LITTLE_ENDIAN
-    /* A 16-byte load per item while 16 bytes remain (all items but the
-     * last); an ok result as one 16-byte store. */
-    _Static_assert(GBR_OK == 0 && sizeof(gbr_result) == 16, "an ok result is 16 zero bytes");
-    for (; k + 1 < n; k++) {
-        if (fast_usual_counts_lanes(_mm_loadu_si128((const __m128i *)(const void *)&counts[k]))) {
-            counts_usual_store(&counts[k], &out[k]);
-            _mm_storeu_si128((__m128i *)(void *)&results[k], _mm_setzero_si128());
-        } else {
-            results[k] = counts_item_unusual(&counts[k], &out[k]);
-            errors += results[k].error != GBR_OK;
-        }
-    }
-#endif
-    for (; k < n; k++) {
-        results[k] = counts_usual(&counts[k], &out[k]) ? fast_ok(0) : counts_item_unusual(&counts[k], &out[k]);
-        errors += results[k].error != GBR_OK;
-    }
-    return errors;
+    for (; k + 1 < n; k++) /* another item follows: see counts_usual */
+        errors += counts_item(&counts[k], &out[k], &results[k], 1);
+    return errors + counts_item(&counts[k], &out[k], &results[k], 0);
 }
 
 int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black)
@@ -305,4 +212,16 @@ uint32_t fast_material_key(const gbr_material *m)
     if (__builtin_expect(!fast_material_usual(m), 0))
         return material_key_unusual(m);
     return fast_material_number(m);
+}
+
+int fast_hook_material_long(const char *s, size_t len, gbr_material *out)
+{
+    return len == 7 && fast_material7((const unsigned char *)s, out);
+}
+
+int fast_hook_counts_usual(const gbr_counts *c, gbr_material *out) { return counts_usual(c, out, 0); }
+
+int fast_hook_counts_unusual(const gbr_counts *c, gbr_material *out)
+{
+    return fast_unusual_counts_to_material(c->count[0], c->count[1], out);
 }

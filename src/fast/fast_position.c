@@ -2,6 +2,7 @@
  * (§5). One left-to-right pass; every check is made as soon as the text it
  * needs has been read, and the first broken rule is reported (§9.3). */
 #include "fast_internal.h"
+#include "fast_hooks.h"
 
 
 /* What a character means where a square was expected and none starts. */
@@ -138,27 +139,6 @@ static inline unsigned man_slots(uint32_t digits, uint32_t both4, unsigned pw, u
  * digit t): black = digit / 3, which is (digit * 11) >> 5 for 0-8, white =
  * digit - 3 * black, both = digit - 2 * black. */
 static inline uint32_t black_of_digits(uint32_t digits) { return ((digits * 11u) >> 5) & 0x07070707u; }
-
-/* Every list of a form without a 9 in one loop, the '.' before the pawns
- * included (one unforeseeable loop exit instead of one a list): the same
- * checks in the same order as list by list. */
-static inline gbr_result read_men(reader *r, const uint8_t digit[4], unsigned pw, unsigned pb, uint8_t *board)
-{
-    uint32_t digits = (uint32_t)digit[0] | (uint32_t)digit[1] << 8 | (uint32_t)digit[2] << 16 |
-                      (uint32_t)digit[3] << 24;
-    uint8_t slots[32];
-    unsigned pieces = man_slots(digits, digits - 2u * black_of_digits(digits), pw, slots);
-    unsigned men = pieces + pw + pb;
-    int previous = -1;
-    for (unsigned k = 0; k < men; k++) {
-        if (k == pieces)
-            TRY(pawn_point(r));
-        unsigned c = slots[k];
-        previous = c & FAST_SLOT_CONTINUES ? previous : -1;
-        TRY(read_square(r, (uint8_t)(c & 15u), k >= pieces ? PAWN_SQUARE : PIECE_SQUARE, &previous, board));
-    }
-    return fast_ok(0);
-}
 
 /* A group "{white/black}" of the type whose white board code is `code`. */
 static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *white, unsigned *black)
@@ -327,20 +307,10 @@ static inline int head_pawns_fit(uint32_t digits, unsigned pw, unsigned pb)
     return !((pw | pb) & 8u) || ((unsigned)fast_material_allowed[digits & 0xFFu][0][pw] >> pb) & 1u;
 }
 
-#if FAST_SSE2 && FAST_LITTLE_ENDIAN
-/* The head's syntax, all 13 bytes at once (s has at least 16): *x is the
- * text less "a1a1 0000.00 ", each byte at most its limit, 7 for the kings'
- * files and ranks, 8 for the digits and pawns, 0 for the spaces and the
- * '.' (a byte below its base wraps past its limit). */
-static inline int head_vector(const unsigned char *s, __m128i *x)
-{
-    *x = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)s),
-                      _mm_setr_epi8('a', '1', 'a', '1', ' ', '0', '0', '0', '0', '.', '0', '0', ' ', 0, 0, 0));
-    __m128i over = _mm_subs_epu8(*x, _mm_setr_epi8(7, 7, 7, 7, 0, 8, 8, 8, 8, 0, 8, 8, 0, -1, -1, -1));
-    return _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) == 0xFFFF;
-}
-#endif
 
+#if FAST_SSE2
+#include "fast_position_sse2.h"
+#else
 /* The head "wkbk abcd.ef " of a form the fast path takes (s has at least
  * 16 bytes), its syntax only: the kings' squares, the digits (byte t =
  * digit t) and the pawn counts. 0 for any other text, and for a digit 9
@@ -349,199 +319,27 @@ static inline int head_vector(const unsigned char *s, __m128i *x)
 static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *bk, uint32_t *digits, unsigned *pw,
                                 unsigned *pb)
 {
-#if FAST_SSE2 && FAST_LITTLE_ENDIAN
-    __m128i x;
-    if (!head_vector(s, &x))
-        return 0;
-    uint32_t kings = (uint32_t)_mm_cvtsi128_si32(x);
-    *wk = (kings & 7u) * 8 + ((kings >> 8) & 7u);
-    *bk = ((kings >> 16) & 7u) * 8 + (kings >> 24);
-    unsigned pawns = (unsigned)_mm_extract_epi16(x, 5);
-    *digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
-    *pw = pawns & 0xFFu;
-    *pb = pawns >> 8;
-#else
     if (!fast_two_squares(s, wk, bk) || s[12] != ' ')
         return 0;
-#if FAST_LITTLE_ENDIAN
     /* " abcd.ef" as one word less " 0000.00": each byte at most its limit,
      * 0 for the space and the '.', 8 for the digits and pawns (adding
      * 127 - limit sets bit 7 past it; a byte with bit 7 fails as it is). */
-    uint64_t w;
-    memcpy(&w, s + 4, 8);
-    uint64_t x = w ^ 0x30302E3030303020ULL;
+    uint64_t x = fast_load64(s + 4) ^ 0x30302E3030303020ULL;
     if (((x + 0x77777F777777777FULL) | x) & FAST_BYTES(0x80))
         return 0;
     *digits = (uint32_t)(x >> 8);
     *pw = (unsigned)(x >> 48) & 0xFFu;
     *pb = (unsigned)(x >> 56);
-#else
-    gbr_material m;
-    if (s[4] != ' ' || !fast_material7(s + 5, &m) || m.digit[0] == 9 || m.digit[1] == 9 || m.digit[2] == 9 ||
-        m.digit[3] == 9)
-        return 0;
-    *digits = (uint32_t)m.digit[0] | (uint32_t)m.digit[1] << 8 | (uint32_t)m.digit[2] << 16 |
-              (uint32_t)m.digit[3] << 24;
-    *pw = m.pawns[0];
-    *pb = m.pawns[1];
-#endif
-#endif
     return 1;
 }
 
-/* What position_lane_form says of a text it does not take. */
-enum lane_verdict {
-    LANE_GENERAL = -1,     /* not a lane form: position_fast may take it */
-    LANE_PRECISE = -2,     /* invalid, its head not even well formed */
-    LANE_TURNED_DOWN = -3, /* invalid after a well-formed head: lane_form_error */
-    LANE_TAIL = -4,        /* the same, its square field known good */
-};
-
-#if FAST_SSE2 && FAST_LITTLE_ENDIAN
-#define POSITION_LANES 1
-
-/* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
-static const uint16_t lane_below[7][8] = {
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {0xFFFF, 0, 0, 0, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0, 0, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0},
-};
-
-/* Each 16-bit lane "file rank" less "a1" as a square, file * 8 + rank when
- * both bytes are 0-7 (rank * 2048, a multiple of 64, masked away); 0-63
- * in every lane. */
-static inline __m128i lane_squares(__m128i x)
+/* Without SSE2 no form is taken by the lanes: position_no_groups takes them. */
+static inline int position_few_men(const unsigned char *s, size_t len, uint8_t *board)
 {
-    return _mm_and_si128(_mm_add_epi16(_mm_slli_epi16(x, 3), _mm_srli_epi16(x, 8)), _mm_set1_epi16(63));
-}
-
-/* v with its 16-bit lanes turned by one (lane k moved to lane k - 1). */
-static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128(v, 2), _mm_slli_si128(v, 14)); }
-
-/* The squares of a form with 1 to 6 men besides the kings, each man in a
- * 16-bit lane of one vector and no loop: the field's bytes (at most 14 from
- * s + 13) are all in one load. kings holds the kings' squares in lanes 0
- * and 1, code64 the men's board codes, a byte each in written order.
- * Returns 1 and writes board[] when every square is one, no pawn stands on
- * rank 1 or 8, each list ascends, no square is used twice (the kings'
- * included), marks (the field's other bytes wrong) is 0 and so is tail_bad
- * (the text after the field wrong); else board[] is untouched and it
- * returns 0, or -1 when only tail_bad was set. */
-static inline __attribute__((always_inline)) int position_lanes(const unsigned char *s, size_t len, __m128i kings,
-                                                                unsigned pieces, unsigned men, uint64_t code64,
-                                                                unsigned marks, uint64_t tail_bad, uint8_t *board)
-{
-    /* The 16 bytes from s + 13 without reading past the text: a shorter
-     * text's last 16 bytes, shifted down by the bytes before s + 13. */
-    size_t q = len >= 29 ? 13 : len - 16;
-    int shift = 8 * (int)(13 - q); /* 0-96 bits; a count past 63 clears */
-    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + q)), high = _mm_srli_si128(v, 8);
-    __m128i field = _mm_or_si128(_mm_or_si128(_mm_srl_epi64(v, _mm_cvtsi32_si128(shift)),
-                                              _mm_sll_epi64(high, _mm_cvtsi32_si128(64 - shift))),
-                                 _mm_srl_epi64(high, _mm_cvtsi32_si128(shift - 64)));
-    /* Man k's two bytes: at 2k for a piece, one further on for a pawn. */
-    __m128i piece_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[pieces]);
-    __m128i man_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[men]);
-    __m128i pairs = _mm_or_si128(_mm_and_si128(piece_lanes, field),
-                                 _mm_andnot_si128(piece_lanes, _mm_srli_si128(field, 1)));
-    /* Less "a1": a square only when both bytes are 0-7 (see square_at). */
-    __m128i x = _mm_sub_epi16(pairs, _mm_set1_epi16(0x3161));
-    __m128i not_square = _mm_and_si128(x, _mm_set1_epi16((short)0xF8F8));
-    __m128i zero = _mm_setzero_si128();
-    __m128i sq = lane_squares(x);
-    /* Each man as (code << 8 | square); 0 in the lanes past the men. */
-    __m128i codes = _mm_unpacklo_epi8(zero, _mm_set_epi64x(0, (long long)code64));
-    __m128i man = _mm_and_si128(man_lanes, _mm_or_si128(sq, codes));
-    /* Out of order: the lane before has the same code and a square not
-     * below (the difference is then 0-63; other codes differ by 193 or more). */
-    __m128i back = _mm_sub_epi16(_mm_slli_si128(man, 2), man);
-    __m128i bad = _mm_and_si128(man_lanes, _mm_cmpeq_epi16(_mm_subs_epu16(back, _mm_set1_epi16(63)), zero));
-    bad = _mm_or_si128(bad, _mm_andnot_si128(_mm_cmpeq_epi16(not_square, zero), man_lanes));
-    /* A pawn (a man past the pieces) on rank 1 or 8: rank + 1 is 1 or 8, no bit of 6. */
-    __m128i pawn = _mm_andnot_si128(piece_lanes, man_lanes);
-    __m128i edge = _mm_cmpeq_epi16(_mm_and_si128(_mm_add_epi16(man, _mm_set1_epi16(1)), _mm_set1_epi16(6)), zero);
-    bad = _mm_or_si128(bad, _mm_and_si128(pawn, edge));
-    /* A square used twice: every pair of the men's squares, the kings' in
-     * lanes 6 and 7 and, in the lanes between, 0x100 + lane (no square, all
-     * different); a lane against the lanes 1 to 4 after it (cyclically). */
-    __m128i others = _mm_or_si128(_mm_setr_epi16(0x100, 0x101, 0x102, 0x103, 0x104, 0x105, 0, 0),
-                                  _mm_slli_si128(kings, 12));
-    __m128i at = _mm_or_si128(_mm_and_si128(man_lanes, sq), _mm_andnot_si128(man_lanes, others));
-    __m128i one = turn_lanes(at);
-    __m128i twice = _mm_or_si128(_mm_cmpeq_epi16(at, one), _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x39)));
-    twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(one, 0x39)));
-    twice = _mm_or_si128(twice, _mm_cmpeq_epi16(at, _mm_shuffle_epi32(at, 0x4E)));
-    unsigned field_bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(bad, twice)) | marks;
-    if (field_bad | tail_bad)
-        return field_bad ? 0 : -1;
-
-    uint16_t lane[8];
-    _mm_storeu_si128((__m128i *)(void *)lane, man);
-    for (unsigned k = 0; k < 4; k++)
-        _mm_storeu_si128((__m128i *)(void *)(board + 16 * k), zero);
-    /* Highest lane first: the lanes past the men (code 0 on a1) come
-     * before any man, so one on a1 is written after them. */
-#if defined(__GNUC__)
-#pragma GCC unroll 6
-#endif
-    for (unsigned k = 6; k-- > 0;)
-        board[(uint8_t)lane[k]] = (uint8_t)(lane[k] >> 8); /* the low byte, a square, is 0-63 */
-    board[_mm_extract_epi16(at, 6)] = GBR_WK;
-    board[_mm_extract_epi16(at, 7)] = GBR_BK;
-    return 1;
-}
-
-/* A form with 1 to 6 men besides the kings and one-digit men counts, the
- * common case, taken whole by position_lanes: returns its indicator with
- * the board in board[] (written only for a valid form), else a
- * lane_verdict. */
-static inline __attribute__((always_inline)) int position_lane_form(const unsigned char *s, size_t len, uint8_t *board)
-{
-    /* Equal kings are caught with the men's squares (position_lanes), and
-     * at most 6 men always fit §2.4 (head_pawns_fit). */
-    __m128i x;
-    if (len < 17 || !head_vector(s, &x))
-        return LANE_PRECISE;
-    uint32_t digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
-    unsigned pawn_digits = (unsigned)_mm_extract_epi16(x, 5), pw = pawn_digits & 0xFFu, pb = pawn_digits >> 8;
-    __m128i kings = lane_squares(x); /* lanes 0 and 1 */
-    /* The men of the first two types (at2 of them) and of the last two. */
-    unsigned d0 = digits & 0xFFu, d1 = (digits >> 8) & 0xFFu, d2 = (digits >> 16) & 0xFFu, d3 = digits >> 24;
-    unsigned men01 = fast_pair_men[9 * d0 + d1], men23 = fast_pair_men[9 * d2 + d3];
-    unsigned at2 = men01 & 0xFFu, pawns = pw + pb, pieces = at2 + (men23 & 0xFFu), men = pieces + pawns;
-    unsigned black = (men01 >> 8) + (men23 >> 8) + pb, white = men - black;
-    if (men - 1u >= 6u)
-        return LANE_GENERAL;
-    /* The field: squares, '.' before any pawns, closing space; then
-     * the men counts "w/b" (one digit each here) and an indicator of
-     * 1 to 5 bytes. */
-    size_t field = 2u * men + (pawns != 0) + 1u, r = len - 13 - field;
-    if (r - 4u > 4u) /* 4-8 bytes, else too short or too long */
-        return LANE_TURNED_DOWN;
-    uint64_t tail;
-    memcpy(&tail, s + len - 8, 8);
-    tail >>= 8 * (8 - r);
-    uint64_t key = (tail >> 24) | (uint64_t)(r - 3) << 56;
-    unsigned h = (unsigned)((key * INDICATOR_HASH) >> 61);
-    uint32_t counts = 0x312F31u + white + (black << 16); /* "1/1" plus the men */
-    uint64_t tail_bad = (((uint32_t)tail ^ counts) & 0xFFFFFFu) | (indicator_key[h] ^ key);
-    /* Each man's board code: the first two types' from one table entry,
-     * the other two's after them; pawns 5 from the first, 13 from the
-     * first black one (lanes past the men are not read). */
-    uint64_t code64 = fast_pair_codes[0][9 * d0 + d1] | fast_pair_codes[1][9 * d2 + d3] << (8 * at2) |
-                      FAST_BYTES(GBR_WP) << (8 * pieces) | FAST_BYTES(8) << (8 * (pieces + pw));
-    /* After the pieces '.' (or the closing space when there are no
-     * pawns); the closing space after the men. */
-    const unsigned char *f = s + 13;
-    unsigned marks = (f[2 * pieces] ^ (pawns ? '.' : ' ')) | (f[field - 1] ^ ' ');
-    int taken = position_lanes(s, len, kings, pieces, men, code64, marks, tail_bad, board);
-    if (taken <= 0)
-        return taken < 0 ? LANE_TAIL : LANE_TURNED_DOWN;
-    return indicator_value[h];
+    (void)s;
+    (void)len;
+    (void)board;
+    return -1;
 }
 #endif
 
@@ -553,7 +351,7 @@ static inline __attribute__((always_inline)) int position_lane_form(const unsign
  * caller's result, written only for a valid form (*occupied may be left
  * unset); else it is scratch, built while the squares are read, so the
  * board and its occupancy are ready sooner for the FEN writer. */
-static inline __attribute__((always_inline)) int position_fast(const unsigned char *s, size_t len, uint8_t *board,
+static inline __attribute__((always_inline)) int position_no_groups(const unsigned char *s, size_t len, uint8_t *board,
                                                                uint64_t *occupied, int into_out)
 {
     unsigned wk, bk, pw, pb;
@@ -576,15 +374,7 @@ static inline __attribute__((always_inline)) int position_fast(const unsigned ch
     size_t r = len - 13 - field;
     if (r > 8)
         return -1; /* "10/12 WTM." and longer: the precise scanner */
-#if FAST_LITTLE_ENDIAN
-    uint64_t tail;
-    memcpy(&tail, s + len - 8, 8);
-    tail >>= 8 * (8 - r);
-#else
-    uint64_t tail = 0;
-    for (size_t k = 0; k < r; k++)
-        tail |= (uint64_t)s[len - r + k] << (8 * k);
-#endif
+    uint64_t tail = fast_load64(s + len - 8) >> (8 * (8 - r));
     uint64_t counts;
     unsigned l;
     if (white < 9 && black < 9) {
@@ -725,20 +515,9 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     reader r = {(const unsigned char *)src, len, 0, 0};
     uint8_t *board = out->board;
 
-    /* A whole head "wkbk abcd.ef " (which every check of the head would
-     * pass) is taken in two words; any other is read rule by rule. */
     unsigned wk, bk, pawns[2];
     uint8_t digit[4];
-    gbr_material m;
-    if (len >= 13 && fast_two_squares(r.s, &wk, &bk) && wk != bk && r.s[4] == ' ' && fast_material7(r.s + 5, &m) &&
-        r.s[12] == ' ') {
-        memcpy(digit, m.digit, 4);
-        pawns[0] = m.pawns[0];
-        pawns[1] = m.pawns[1];
-        r.i = 13;
-    } else {
-        TRY(precise_head(&r, &wk, &bk, digit, pawns));
-    }
+    TRY(precise_head(&r, &wk, &bk, digit, pawns));
     memset(board, 0, 64);
     board[wk] = GBR_WK;
     board[bk] = GBR_BK;
@@ -752,29 +531,21 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
         TRY(field_present(&r, digit));
         int groups = digit[0] == 9 || digit[1] == 9 || digit[2] == 9 || digit[3] == 9;
         int any_pawns = (pawns[0] | pawns[1]) != 0;
-        if (!groups) {
-            for (unsigned type = 0; type < 4; type++) {
+        for (unsigned type = 0; type < 4; type++) {
+            uint8_t code = (uint8_t)(GBR_WQ + type);
+            if (digit[type] == 9) {
+                TRY(read_group(&r, code, board, &count[0][type], &count[1][type]));
+            } else {
                 count[0][type] = fast_digit_split[digit[type]][0];
                 count[1][type] = fast_digit_split[digit[type]][1];
+                TRY(read_list(&r, count[0][type], code, PIECE_SQUARE, board));
+                TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), PIECE_SQUARE, board));
             }
-            TRY(read_men(&r, digit, pawns[0], pawns[1], board));
-        } else {
-            for (unsigned type = 0; type < 4; type++) {
-                uint8_t code = (uint8_t)(GBR_WQ + type);
-                if (digit[type] == 9) {
-                    TRY(read_group(&r, code, board, &count[0][type], &count[1][type]));
-                } else {
-                    count[0][type] = fast_digit_split[digit[type]][0];
-                    count[1][type] = fast_digit_split[digit[type]][1];
-                    TRY(read_list(&r, count[0][type], code, PIECE_SQUARE, board));
-                    TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), PIECE_SQUARE, board));
-                }
-            }
-            if (any_pawns) {
-                TRY(pawn_point(&r));
-                TRY(read_list(&r, pawns[0], GBR_WP, PAWN_SQUARE, board));
-                TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
-            }
+        }
+        if (any_pawns) {
+            TRY(pawn_point(&r));
+            TRY(read_list(&r, pawns[0], GBR_WP, PAWN_SQUARE, board));
+            TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
         }
         TRY(count_space(&r, any_pawns));
         if (groups) {
@@ -809,58 +580,15 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     return fast_ok(0);
 }
 
-#if defined(POSITION_LANES)
-/* Why the lane form turned down a text with a well-formed head: the
- * precise scanner's reading from the square field on (from the men counts
- * on with field_good), the head's checks all known to pass but the kings'
- * difference (position_lane_form leaves it to the lanes), and no board to
- * build. .error is GBR_OK only if no broken rule was found, which a text
- * turned down never gives. */
-static __attribute__((noinline)) gbr_result lane_form_error(const unsigned char *s, size_t len, int field_good)
-{
-    unsigned wk, bk, pw, pb;
-    uint32_t digits;
-    if (!position_head(s, &wk, &bk, &digits, &pw, &pb))
-        return fast_ok(0);
-    if (wk == bk)
-        return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
-    uint32_t black4 = black_of_digits(digits), both4 = digits - 2u * black4;
-    unsigned men = ((both4 * 0x01010101u) >> 24) + pw + pb, black = ((black4 * 0x01010101u) >> 24) + pb;
-    /* The field's squares, '.' and closing space, unless known good. */
-    reader r = {s, len, 13 + 2u * men + (pw + pb != 0) + 1u, 0};
-    if (!field_good) {
-        r.i = 13;
-        r.used = (1ULL << wk) | (1ULL << bk);
-        const uint8_t digit[4] = {(uint8_t)digits, (uint8_t)(digits >> 8), (uint8_t)(digits >> 16),
-                                  (uint8_t)(digits >> 24)};
-        uint8_t scratch[64];
-        TRY(field_present(&r, digit));
-        TRY(read_men(&r, digit, pw, pb, scratch));
-        TRY(count_space(&r, pw + pb != 0));
-    }
-    uint8_t indicator;
-    return precise_tail(&r, men - black + 1, black + 1, &indicator);
-}
-#endif
 
-/* Every text the lane form does not take (verdict): the general fast path,
- * else the precise scanner. Out of line so the lane form's caller stays
- * light. */
-static __attribute__((noinline)) gbr_result position_parse_other(const char *src, size_t len, gbr_position *out,
-                                                                   int verdict)
+/* Every text position_few_men did not take: position_no_groups, else the
+ * precise scanner. Out of line so the common path's caller stays light. */
+static __attribute__((noinline)) gbr_result position_handed_over(const char *src, size_t len, gbr_position *out)
 {
-#if defined(POSITION_LANES)
-    if (verdict <= LANE_TURNED_DOWN) {
-        gbr_result e = lane_form_error((const unsigned char *)src, len, verdict == LANE_TAIL);
-        if (e.error)
-            return e;
-    }
-#endif
-    /* The fast path writes out->board only once the form is known valid;
-     * the precise scanner builds its board in place, so it works on a copy. */
+    /* position_no_groups writes out->board only once the form is known
+     * valid; the precise scanner builds its board in place, so on a copy. */
     uint64_t occupied;
-    int indicator = verdict == LANE_GENERAL ? position_fast((const unsigned char *)src, len, out->board, &occupied, 1)
-                                            : -1;
+    int indicator = position_no_groups((const unsigned char *)src, len, out->board, &occupied, 1);
     if (indicator >= 0) {
         out->indicator = (uint8_t)indicator;
         return fast_ok(0);
@@ -876,16 +604,12 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
-#if defined(POSITION_LANES)
-    int indicator = position_lane_form((const unsigned char *)src, len, out->board);
+    int indicator = position_few_men((const unsigned char *)src, len, out->board);
     if (indicator >= 0) {
         out->indicator = (uint8_t)indicator;
         return fast_ok(0);
     }
-    return position_parse_other(src, len, out, indicator);
-#else
-    return position_parse_other(src, len, out, LANE_GENERAL);
-#endif
+    return position_handed_over(src, len, out);
 }
 
 static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,
@@ -904,9 +628,27 @@ gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t l
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;
     uint64_t occupied;
-    int indicator = position_fast((const unsigned char *)src, len, p.board, &occupied, 0);
+    int indicator = position_no_groups((const unsigned char *)src, len, p.board, &occupied, 0);
     if (indicator < 0)
         return position_to_fen_precise(dst, cap, src, len);
     p.indicator = (uint8_t)indicator;
     return fast_put_fen(dst, cap, &p, occupied);
+}
+
+
+int fast_hook_position_few_men(const char *s, size_t len, gbr_position *out)
+{
+    int indicator = position_few_men((const unsigned char *)s, len, out->board);
+    if (indicator >= 0)
+        out->indicator = (uint8_t)indicator;
+    return indicator >= 0;
+}
+
+int fast_hook_position_no_groups(const char *s, size_t len, gbr_position *out)
+{
+    uint64_t occupied;
+    int indicator = position_no_groups((const unsigned char *)s, len, out->board, &occupied, 1);
+    if (indicator >= 0)
+        out->indicator = (uint8_t)indicator;
+    return indicator >= 0;
 }

@@ -257,26 +257,6 @@ int main(void)
     }
     end_table();
 
-    /* Exact counts to a material code by pairs: one entry per type and
-     * (white, black) count pair, summed over the four types. */
-    begin_table("uint64_t", "fast_count_pair", "[4][256]",
-                "[type Q-N][white | black << 4] -> the digit in byte `type`, white's and black's\n"
-                " * promoted pieces (§1) in bytes 4 and 5, 1 in byte 6 when a count is above what\n"
-                " * material_from_counts takes (queens 9, others 10)");
-    for (unsigned t = 0; t < 4; t++) {
-        printf("\n    {");
-        for (unsigned i = 0; i < 256; i++) {
-            unsigned w = i & 15u, b = i >> 4, limit = t == 0 ? 9u : 10u;
-            unsigned long long digit = count_digit(w, b);
-            unsigned long long e = digit << (8 * t) | (unsigned long long)promoted(t, w) << 32 |
-                                   (unsigned long long)promoted(t, b) << 40 |
-                                   (unsigned long long)(w > limit || b > limit) << 48;
-            printf("%s0x%llXULL,", i % 4 == 0 ? "\n        " : " ", e);
-        }
-        printf("\n    },");
-    }
-    end_table();
-
     begin_table("char", "fast_square_name", "[64][2]", "GBR square index -> file letter, rank digit");
     for (unsigned sq = 0; sq < 64; sq++)
         printf("%s{'%c', '%c'},", sq % 8 == 0 ? "\n    " : " ", 'a' + sq / 8, '1' + sq % 8);
@@ -340,39 +320,6 @@ int main(void)
         printf("%s{", occ % 4 == 0 ? "\n    " : " ");
         for (unsigned f = 0; f < 8; f++)
             printf("%u%s", at[f], f < 7 ? "," : "");
-        printf("},");
-    }
-    end_table();
-
-    /* §9.3 for a 7-byte material code "abcd.ef" whose first bad byte is
-     * known: a piece or pawn digit is expected-digit (a pawn '9' is left to
-     * the precise scanner), the point expected-point; 7 means none is bad. */
-    begin_table("uint32_t", "fast_material7_error", "[8][2]",
-                "[first bad byte 0-6 of a 7-byte material code, not a pawn '9'] -> gbr_error,\n"
-                " * column (a gbr_result's first two members); [7] (no bad byte) -> 0, 0");
-    for (unsigned at = 0; at < 8; at++)
-        printf(" {%u, %u},", (unsigned)(at == 7 ? GBR_OK : at == 4 ? GBR_E_EXPECTED_POINT : GBR_E_EXPECTED_DIGIT),
-               at == 7 ? 0u : at + 1);
-    end_table();
-
-    /* §9.3 for a study code without wrapper, [stipulation]abcd.efWKBK, whose
-     * first bad byte after the stipulation is known (the material's bytes
-     * as in fast_material7_error, but a character that is neither '.' nor
-     * a file letter after the four digits is expected-square), or 11 for
-     * none, 12 for equal kings. */
-    begin_table("uint32_t", "fast_study11_error", "[2][13][2]",
-                "[stipulation written][first bad byte 0-10 after it, 11 none, 12 equal kings]\n"
-                " * -> gbr_error, column (a gbr_result's first two members)");
-    for (unsigned stip = 0; stip < 2; stip++) {
-        printf("\n    {");
-        for (unsigned at = 0; at < 13; at++) {
-            unsigned error = at == 11 ? GBR_OK
-                             : at == 12 ? GBR_E_DUPLICATE_SQUARE
-                             : at == 4 || at >= 7 ? GBR_E_EXPECTED_SQUARE
-                             : GBR_E_EXPECTED_DIGIT;
-            unsigned column = at == 11 ? 0u : at == 12 ? stip + 10 : stip + at + 1;
-            printf(" {%u, %u},", error, column);
-        }
         printf("},");
     }
     end_table();

@@ -195,40 +195,6 @@ static void check_counts_tables(void)
                 expect_true(r.error == GBR_E_ARGUMENT ? over : over == (r.error == GBR_E_PROMOTIONS),
                             "fast_promoted", type * 16 + n, "promoted pieces");
             }
-    /* fast_count_pair against material_from_counts, each type alone: the
-     * digit, an argument error exactly where the entry flags one, and the
-     * promoted pieces against the promotion rule with each pawn count. */
-    for (unsigned type = 0; type < 4; type++)
-        for (unsigned i = 0; i < 256; i++) {
-            unsigned w = i & 15u, b = i >> 4;
-            uint64_t e = fast_count_pair[type][i];
-            gbr_counts c;
-            gbr_material m;
-            memset(&c, 0, sizeof c);
-            c.count[GBR_WHITE][type] = (uint8_t)w;
-            c.count[GBR_BLACK][type] = (uint8_t)b;
-            gbr_result r = gbr_material_from_counts(ref, &c, &m);
-            int flagged = (e >> 48) != 0;
-            expect_true(flagged == (r.error == GBR_E_ARGUMENT), "fast_count_pair", type * 256 + i, "count limit");
-            if (flagged)
-                continue;
-            unsigned pw = (unsigned)(e >> 32) & 0xFFu, pb = (unsigned)(e >> 40) & 0xFFu;
-            for (unsigned p = 0; p <= 8; p++) {
-                c.count[GBR_WHITE][GBR_PAWN] = (uint8_t)p;
-                c.count[GBR_BLACK][GBR_PAWN] = 0;
-                r = gbr_material_from_counts(ref, &c, &m);
-                expect_true((r.error == GBR_E_PROMOTIONS) == (pw + p > 8 || pb > 8), "fast_count_pair",
-                            type * 256 + i, "white promoted pieces");
-                if (r.error == GBR_OK)
-                    expect_true((e & 0xFFFFFFFFu) == (uint64_t)m.digit[type] << (8 * type), "fast_count_pair",
-                                type * 256 + i, "digit");
-                c.count[GBR_WHITE][GBR_PAWN] = 0;
-                c.count[GBR_BLACK][GBR_PAWN] = (uint8_t)p;
-                r = gbr_material_from_counts(ref, &c, &m);
-                expect_true((r.error == GBR_E_PROMOTIONS) == (pw > 8 || pb + p > 8), "fast_count_pair",
-                            type * 256 + i, "black promoted pieces");
-            }
-        }
     /* fast_count_digit against material_from_counts, rooks (any count up to
      * 10 is possible for them without pawns). */
     for (unsigned w = 0; w < 11; w++)
@@ -329,35 +295,6 @@ static void check_fen_step(void)
     }
 }
 
-/* fast_material7_error and fast_study11_error: the reference's error and
- * column for a good text with an 'x' (never good there: no digit, point,
- * file letter or stipulation) at each byte, the good text itself, and a
- * study with equal kings. */
-static void check_text_error_tables(void)
-{
-    for (unsigned at = 0; at < 8; at++) {
-        char text[8] = "0000.00";
-        if (at < 7)
-            text[at] = 'x';
-        gbr_material m;
-        gbr_result r = gbr_parse_material(ref, text, 7, &m);
-        expect_true((uint32_t)r.error == fast_material7_error[at][0] && r.column == fast_material7_error[at][1],
-                    "fast_material7_error", at, text);
-    }
-    for (unsigned stip = 0; stip < 2; stip++)
-        for (unsigned at = 0; at < 13; at++) {
-            char text[16];
-            snprintf(text, sizeof text, "%s0000.00a1%s", stip ? "+" : "", at == 12 ? "a1" : "b2");
-            if (at < 11)
-                text[stip + at] = 'x';
-            gbr_study st;
-            gbr_result r = gbr_parse_study(ref, text, strlen(text), &st);
-            expect_true((uint32_t)r.error == fast_study11_error[stip][at][0] &&
-                            r.column == fast_study11_error[stip][at][1],
-                        "fast_study11_error", stip * 13 + at, text);
-        }
-}
-
 int main(void)
 {
     ref = gbr_codec_ref();
@@ -367,7 +304,6 @@ int main(void)
     check_material_validity();
     check_counts_tables();
     check_writing_tables();
-    check_text_error_tables();
     printf("%lu checks, %lu failures\n", checks, failures);
     return failures != 0;
 }

@@ -1,0 +1,34 @@
+/* The board scan's SSE2 paths (fast_board.c includes it when FAST_SSE2; a
+ * header so that they are inlined). */
+#include <emmintrin.h>
+
+/* Bit sq set for each non-empty square. */
+static inline uint64_t occupied(const gbr_position *p)
+{
+    uint64_t occ = 0;
+    const __m128i zero = _mm_setzero_si128();
+    for (unsigned k = 0; k < 4; k++) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p->board + 16 * k));
+        unsigned empty = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+        occ |= (uint64_t)(~empty & 0xFFFFu) << (16 * k);
+    }
+    return occ;
+}
+
+/* Zeroes man[] and count[] (occupied is left to the caller) with nine
+ * 16-byte stores, written out: a plain memset of this size (or a loop, which
+ * the compiler turns into one) may become `rep stos`, whose start-up costs
+ * more than the board scan itself. */
+static inline void masks_clear(fast_board_masks *b)
+{
+    const __m128i zero = _mm_setzero_si128();
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 2), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 4), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 6), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 8), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 10), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 12), zero);
+    _mm_storeu_si128((__m128i *)(void *)(b->man + 14), zero);
+    _mm_storeu_si128((__m128i *)(void *)b->count, zero);
+}
