@@ -16,6 +16,7 @@
  *   gbr_bench --write-fens N FILE        N FENs, one a line, for gbr position
  *   gbr_bench --callgrind OP ref|fast N  run one operation N times (for
  *                                        ci/bench.sh --callgrind)
+ * --valid, anywhere: no text has a byte changed (valid inputs only).
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -83,12 +84,15 @@ static void corpus_init(corpus *c, size_t n, size_t max_bytes)
     c->start[0] = 0;
 }
 
+/* 0 with --valid: every input as generated. */
+static int change_some_bytes = 1;
+
 /* Appends a text, changing one byte in about 10% of them. */
 static void corpus_add(corpus *c, const char *s, size_t len)
 {
     char *d = c->text + c->bytes;
     memcpy(d, s, len);
-    if (len && below(10) == 0)
+    if (change_some_bytes && len && below(10) == 0)
         d[below((unsigned)len)] = (char)(' ' + below(95));
     c->bytes += len;
     c->start[++c->n] = c->bytes;
@@ -525,7 +529,7 @@ static int write_fens(size_t n, const char *path)
         random_position(&p);
         char buf[GBR_FEN_MAX + 1];
         gbr_result r = gbr_format_fen(ref, buf, sizeof buf, &p);
-        if (below(10) == 0)
+        if (change_some_bytes && below(10) == 0)
             buf[below((unsigned)r.length)] = (char)(' ' + below(95));
         buf[r.length] = '\n';
         fwrite(buf, 1, r.length + 1, f);
@@ -545,6 +549,14 @@ int main(int argc, char **argv)
 {
     int reps = 7;
     double scale = 1.0;
+    for (int k = 1; k < argc; k++)
+        if (strcmp(argv[k], "--valid") == 0) {
+            change_some_bytes = 0;
+            for (int j = k; j + 1 < argc; j++)
+                argv[j] = argv[j + 1];
+            argc--;
+            break;
+        }
     if (argc == 4 && strcmp(argv[1], "--write-fens") == 0)
         return write_fens(strtoul(argv[2], NULL, 10), argv[3]);
     if (argc == 5 && strcmp(argv[1], "--callgrind") == 0) {
