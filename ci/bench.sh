@@ -2,7 +2,8 @@
 # Benchmarks of the optimised codec against the reference (not a test: the
 # figures depend on the machine; the ratios are measured in one run).
 #
-#   ci/bench.sh [--callgrind] [--fens N] [--reps N]
+#   ci/bench.sh [--callgrind] [--valid] [--fens N] [--reps N]
+#   (--valid: the codec table and the instruction counts on valid inputs only)
 #
 # 1. gbr_bench: MB/s and items/s of each operation for ref and fast, the
 #    fast/ref ratio and the fraction of memcpy bandwidth (the ceiling, timed
@@ -17,14 +18,16 @@
 set -eu
 cd "$(dirname "$0")/.."
 callgrind=0
+valid=
 fens=1000000
 reps=7
 while [ $# -gt 0 ]; do
     case $1 in
     --callgrind) callgrind=1 ;;
+    --valid) valid=--valid ;;
     --fens) fens=$2; shift ;;
     --reps) reps=$2; shift ;;
-    *) echo "usage: ci/bench.sh [--callgrind] [--fens N] [--reps N]" >&2; exit 2 ;;
+    *) echo "usage: ci/bench.sh [--callgrind] [--valid] [--fens N] [--reps N]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -36,7 +39,7 @@ cmake --build "$build" -j2 --target gbr gbr_bench >/dev/null
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "compiler flags: Release -O2 (portable x86-64)"
 echo
-"$build/ci/gbr_bench" --reps "$reps"
+"$build/ci/gbr_bench" --reps "$reps" $valid
 echo
 
 tmp=$(mktemp -d)
@@ -71,5 +74,5 @@ echo "  lines where the two disagree: $disagree"
 
 if [ "$callgrind" = 1 ]; then
     echo
-    ci/bench_callgrind.sh "$build"
+    ci/bench_callgrind.sh "$build" 20000 $valid
 fi
