@@ -133,19 +133,20 @@ static void game_tags(void *context, const pgn_game *game)
         return;
     }
     const pgn_tag *fen = NULL, *result = NULL;
-    for (size_t i = 0; i < game->tags_n; i++) {
+    for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* the first of each counts */
         if (!fen && tag_is(&game->tags[i], "FEN"))
             fen = &game->tags[i];
         else if (!result && tag_is(&game->tags[i], "Result"))
             result = &game->tags[i];
     }
+    gbr_stipulation stipulation = stipulation_of_result(result);
     gbr_query_subject subject = s->initial;
-    subject.stipulation = (uint8_t)stipulation_of_result(result);
+    subject.stipulation = (uint8_t)stipulation;
     if (fen) {
         gbr_position position;
         gbr_result r = gbr_parse_fen(s->codec, fen->value, fen->value_len, &position);
         if (!r.error)
-            r = gbr_query_subject_of_position(s->codec, &position, stipulation_of_result(result), &subject);
+            r = gbr_query_subject_of_position(s->codec, &position, stipulation, &subject);
         if (r.error) {
             unsigned long column = fen->value_at.column + (r.column ? r.column - 1 : 0);
             fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: FEN tag: %s\n", s->source, fen->value_at.line, column,

@@ -66,6 +66,12 @@ extern const gbr_codec gbr_fast_codec;
 #else
 #define GBR_LIBRARY_PRIVATE
 #endif
+/* One pass over p->board for gbr_position_counts and the query subject of a
+ * position (query.c): *counts gets the men other than kings, kings[colour]
+ * the square of that side's king (the last in square order; -1 for none).
+ * Returns 0, or -1 for a byte that is not GBR_EMPTY or a man's code, leaving
+ * *counts and kings untouched. */
+GBR_LIBRARY_PRIVATE int gbr_board_men(const gbr_position *p, gbr_counts *counts, int kings[2]);
 GBR_LIBRARY_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
 GBR_LIBRARY_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);
 GBR_LIBRARY_PRIVATE gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out);

@@ -34,26 +34,57 @@ gbr_indicator gbr_indicator_for(int black_to_move, gbr_result_option result)
     return black_to_move ? GBR_IND_BTM : GBR_IND_WTM;
 }
 
+/* One man of gbr_board_men's pass: 0, or -1 for a byte that is no man's code. */
+static int count_man(unsigned piece, int sq, gbr_counts *found, int king_at[2])
+{
+    /* gbr.h's board codes: colour 0-1 in bit 3, type + 1 (1-6) below it;
+     * anything else (16 or more, or a low part of 0 or 7) is refused. */
+    unsigned colour = piece >> 3, type = (piece & 7u) - 1u;
+    if (colour > GBR_BLACK || type > GBR_KING)
+        return -1;
+    if (type == GBR_KING)
+        king_at[colour] = sq;
+    else
+        found->count[colour][type]++; /* at most 64: no overflow */
+    return 0;
+}
+
+int gbr_board_men(const gbr_position *p, gbr_counts *counts, int kings[2])
+{
+    gbr_counts found;
+    memset(&found, 0, sizeof found);
+    int king_at[2] = {-1, -1};
+    /* A study has a few men on 64 squares: a file (eight bytes) without one
+     * is passed over whole, and in a file with men only the men are visited,
+     * in square order (GBR_EMPTY is 0). */
+    for (unsigned file = 0; file < 64; file += 8) {
+        uint64_t squares;
+        memcpy(&squares, p->board + file, sizeof squares);
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        while (squares != 0) {
+            unsigned at = (unsigned)__builtin_ctzll(squares) >> 3; /* the lowest square with a man */
+            squares &= ~((uint64_t)0xFFu << (8u * at));
+            if (count_man(p->board[file + at], (int)(file + at), &found, king_at) != 0)
+                return -1;
+        }
+#else
+        for (unsigned at = 0; squares != 0 && at < 8; at++)
+            if (p->board[file + at] != GBR_EMPTY && count_man(p->board[file + at], (int)(file + at), &found, king_at) != 0)
+                return -1;
+#endif
+    }
+    *counts = found;
+    kings[0] = king_at[0];
+    kings[1] = king_at[1];
+    return 0;
+}
+
 gbr_result gbr_position_counts(const gbr_position *p, gbr_counts *out)
 {
     if (p == NULL || out == NULL)
         return make_error(GBR_E_ARGUMENT, 0);
-    gbr_counts counts;
-    memset(&counts, 0, sizeof counts);
-    for (int sq = 0; sq < 64; sq++) {
-        unsigned piece = p->board[sq];
-        if (piece == GBR_EMPTY)
-            continue;
-        /* gbr.h's board codes: colour 0-1 in bit 3, type + 1 (1-6) below it;
-         * anything else (16 or more, or a low part of 0 or 7) is refused. */
-        unsigned colour = piece >> 3, type = (piece & 7u) - 1u;
-        if (colour > GBR_BLACK || type > GBR_KING)
-            return make_error(GBR_E_ARGUMENT, 0);
-        if (type != GBR_KING)
-            counts.count[colour][type]++; /* at most 64: no overflow */
-    }
-    *out = counts;
-    return make_error(GBR_OK, 0);
+    int kings[2];
+    return make_error(gbr_board_men(p, out, kings) == 0 ? GBR_OK : GBR_E_ARGUMENT, 0);
 }
 
 static int find_king(const gbr_position *p, uint8_t king)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gbr.h"
+#include "codecs_internal.h"
 
 #define ANY GBR_QUERY_ANY
 #define COUNT_LIMIT 99 /* the largest number a query may write */
@@ -439,21 +440,16 @@ gbr_result gbr_query_subject_of_position(const gbr_codec *c, const gbr_position 
         return r;
     gbr_query_subject s;
     memset(&s, 0, sizeof s);
-    r = gbr_position_counts(p, &s.counts);
-    if (r.error)
-        return r;
+    int kings[2];
+    if (gbr_board_men(p, &s.counts, kings) != 0)
+        return r; /* GBR_E_ARGUMENT, as gbr_position_counts says */
     r = gbr_material_from_counts(c, &s.counts, &s.material);
     if (r.error)
         return r;
-    int kings = 0;
-    for (int sq = 0; sq < 64; sq++) {
-        if (p->board[sq] == GBR_WK)
-            s.white_king = (uint8_t)sq, kings |= 1;
-        else if (p->board[sq] == GBR_BK)
-            s.black_king = (uint8_t)sq, kings |= 2;
-    }
+    s.white_king = (uint8_t)(kings[GBR_WHITE] < 0 ? 0 : kings[GBR_WHITE]);
+    s.black_king = (uint8_t)(kings[GBR_BLACK] < 0 ? 0 : kings[GBR_BLACK]);
     s.has_counts = 1;
-    s.has_kings = kings == 3;
+    s.has_kings = kings[GBR_WHITE] >= 0 && kings[GBR_BLACK] >= 0;
     s.stipulation = (uint8_t)stipulation;
     *out = s;
     return ok();

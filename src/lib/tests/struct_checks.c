@@ -11,6 +11,10 @@
  *    the kings with & 63 and the stipulation with & 3, and both codecs'
  *    material_key and study_key applied the formula to any bytes. Every key
  *    of such a struct is now 0 (all zero bytes), in both codecs.
+ *  - gbr_position_counts and gbr_query_subject_of_position read a board in
+ *    one pass that skips empty files and visits only the men: on random
+ *    boards (sparse and crowded, any number of kings, a stray byte anywhere)
+ *    their counts, kings and errors are those of reading every square.
  *  - material_split of a NULL pointer, a type out of range or a digit above 9
  *    returns 0 and writes nothing.
  *
@@ -87,6 +91,87 @@ static void position_counts_checks(void)
     CHECK(r.error == GBR_E_ARGUMENT && all_bytes(&counts, sizeof counts, 0xA5), "position_counts(NULL, out)");
     r = gbr_position_counts(&p, NULL);
     CHECK(r.error == GBR_E_ARGUMENT, "position_counts(p, NULL): %s", gbr_error_name(r.error));
+}
+
+/* The men of a board read square by square, as gbr.h states them: counts of
+ * the men other than kings, the last king of each colour in square order
+ * (-1 for none); 0, or -1 for a byte that is no board code. */
+static int plain_reading(const gbr_position *p, gbr_counts *counts, int kings[2])
+{
+    memset(counts, 0, sizeof *counts);
+    kings[0] = kings[1] = -1;
+    for (int sq = 0; sq < 64; sq++) {
+        unsigned v = p->board[sq];
+        if (!is_board_code(v))
+            return -1;
+        if (v == GBR_WK || v == GBR_BK)
+            kings[v == GBR_BK] = sq;
+        else if (v != GBR_EMPTY)
+            counts->count[v >> 3][(v & 7u) - 1u]++;
+    }
+    return 0;
+}
+
+static unsigned long long rng_state = 0x9E3779B97F4A7C15ull;
+static unsigned next_random(unsigned bound)
+{
+    rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)((rng_state >> 33) % bound);
+}
+
+static void board_reading_checks(const gbr_codec *c)
+{
+    static const uint8_t men[] = {GBR_WQ, GBR_WR, GBR_WB, GBR_WN, GBR_WP, GBR_WK,
+                                  GBR_BQ, GBR_BR, GBR_BB, GBR_BN, GBR_BP, GBR_BK};
+    for (int trial = 0; trial < 20000; trial++) {
+        gbr_position p;
+        memset(&p, 0, sizeof p);
+        unsigned placed = next_random(trial % 4 == 0 ? 65 : 12); /* mostly a study's few men */
+        for (unsigned i = 0; i < placed; i++)
+            p.board[next_random(64)] = men[next_random(sizeof men)];
+        if (trial % 5 == 0) /* a stray byte on any square, in any file */
+            p.board[next_random(64)] = (uint8_t)next_random(256);
+        gbr_counts want;
+        int want_kings[2];
+        int want_status = plain_reading(&p, &want, want_kings);
+
+        gbr_counts counts;
+        memset(&counts, 0xA5, sizeof counts);
+        gbr_result r = gbr_position_counts(&p, &counts);
+        if (want_status != 0) {
+            CHECK(r.error == GBR_E_ARGUMENT && all_bytes(&counts, sizeof counts, 0xA5),
+                  "trial %d: position_counts of a board with a stray byte: %s", trial, gbr_error_name(r.error));
+        } else {
+            CHECK(r.error == GBR_OK && memcmp(&counts, &want, sizeof want) == 0, "trial %d: position_counts differs",
+                  trial);
+        }
+
+        gbr_query_subject subject;
+        memset(&subject, 0xA5, sizeof subject);
+        r = gbr_query_subject_of_position(c, &p, GBR_STIP_DRAW, &subject);
+        if (want_status != 0) {
+            CHECK(r.error == GBR_E_ARGUMENT && all_bytes(&subject, sizeof subject, 0xA5),
+                  "%s trial %d: subject of a board with a stray byte: %s", gbr_codec_name(c), trial,
+                  gbr_error_name(r.error));
+            continue;
+        }
+        gbr_material material;
+        gbr_result mr = gbr_material_from_counts(c, &want, &material);
+        CHECK(r.error == mr.error, "%s trial %d: subject %s, material_from_counts %s", gbr_codec_name(c), trial,
+              gbr_error_name(r.error), gbr_error_name(mr.error));
+        if (r.error || mr.error)
+            continue;
+        int both = want_kings[0] >= 0 && want_kings[1] >= 0;
+        CHECK(memcmp(&subject.counts, &want, sizeof want) == 0 && subject.has_counts == 1 &&
+                  memcmp(&subject.material, &material, sizeof material) == 0,
+              "%s trial %d: subject counts or material differ", gbr_codec_name(c), trial);
+        CHECK(subject.has_kings == both && subject.stipulation == GBR_STIP_DRAW,
+              "%s trial %d: subject has_kings %u, want %d", gbr_codec_name(c), trial, subject.has_kings, both);
+        CHECK(subject.white_king == (want_kings[0] < 0 ? 0 : want_kings[0]) &&
+                  subject.black_king == (want_kings[1] < 0 ? 0 : want_kings[1]),
+              "%s trial %d: subject kings %u %u, want %d %d", gbr_codec_name(c), trial, subject.white_king,
+              subject.black_king, want_kings[0], want_kings[1]);
+    }
 }
 
 /* A struct that format_* refuses gets the key 0 (all zero bytes). */
@@ -220,6 +305,7 @@ int main(void)
             continue;
         key_checks(codecs[i]);
         split_checks(codecs[i]);
+        board_reading_checks(codecs[i]);
         codecs_run++;
     }
     printf("struct_checks: %d codec(s), %d failure(s)\n", codecs_run, failures);
