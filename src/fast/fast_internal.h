@@ -247,8 +247,8 @@ FAST_PRIVATE gbr_error fast_check_board(const fast_board_masks *b, gbr_material 
  * cap is short (nothing written then). */
 FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64_t occ,
                                           const uint8_t count[16], const gbr_material *m, unsigned indicator);
-/* Writes the FEN of a checked board whose occupied squares are `occ`. */
-FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ);
+/* Writes the FEN of a checked board. */
+FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p);
 
 FAST_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
 FAST_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);
