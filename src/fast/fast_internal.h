@@ -86,6 +86,22 @@ static inline int fast_material_possible(const uint8_t digit[4], unsigned white_
     return (fast_material_allowed[digit[0]][nines][white_pawns] >> black_pawns) & 1u;
 }
 
+/* The precise scanners' reading of a material code's digits (§9.3): n bytes
+ * from s[*i] through `value` (fast_digit_value for the four piece digits,
+ * fast_pawn_value for the two pawn digits, where a 9 is pawn-count). */
+static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len, size_t *i, uint8_t *digit,
+                                             unsigned n, const uint8_t value[256])
+{
+    for (unsigned k = 0; k < n; k++, (*i)++) {
+        if (*i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (value[s[*i]] == FAST_NONE)
+            return fast_error(s[*i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, *i + 1);
+        digit[k] = value[s[*i]];
+    }
+    return fast_ok(0);
+}
+
 /* The long material code "abcd.ef" at s[0..6], when it is grammatical and
  * §2.4 allows it: returns 1 and fills *m; else 0 (hand over). One pass over
  * the seven bytes as a word. */

@@ -299,30 +299,16 @@ static inline gbr_result precise_tail(reader *r, unsigned white, unsigned black,
 
 /* The head "wkbk abcd.ef " rule by rule: the kings, the material code
  * (long form only) and the spaces after each. */
-static inline gbr_result precise_head(reader *r, unsigned *wk, unsigned *bk, uint8_t digit[4], unsigned pawns[2])
+static inline gbr_result precise_head(reader *r, unsigned *wk, unsigned *bk, uint8_t digit[4], uint8_t pawns[2])
 {
     TRY(king_square(r, wk));
     TRY(king_square(r, bk));
     if (*bk == *wk)
         return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
     TRY(expect(r, ' ', GBR_E_EXPECTED_SPACE));
-    for (unsigned k = 0; k < 4; k++, r->i++) {
-        if (r->i >= r->len)
-            return fast_error(GBR_E_TRUNCATED, r->len + 1);
-        unsigned d = fast_digit_value[r->s[r->i]];
-        if (d == FAST_NONE)
-            return fast_error(GBR_E_EXPECTED_DIGIT, r->i + 1);
-        digit[k] = (uint8_t)d;
-    }
+    TRY(fast_precise_digits(r->s, r->len, &r->i, digit, 4, fast_digit_value));
     TRY(expect(r, '.', GBR_E_EXPECTED_POINT));
-    for (unsigned k = 0; k < 2; k++, r->i++) {
-        if (r->i >= r->len)
-            return fast_error(GBR_E_TRUNCATED, r->len + 1);
-        unsigned p = fast_pawn_value[r->s[r->i]];
-        if (p == FAST_NONE)
-            return fast_error(r->s[r->i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, r->i + 1);
-        pawns[k] = p;
-    }
+    TRY(fast_precise_digits(r->s, r->len, &r->i, pawns, 2, fast_pawn_value));
     if (!fast_material_possible(digit, pawns[0], pawns[1]))
         return fast_error(GBR_E_PROMOTIONS, 6);
     return expect(r, ' ', GBR_E_EXPECTED_SPACE);
@@ -337,8 +323,8 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     reader r = {(const unsigned char *)src, len, 0, 0};
     uint8_t *board = out->board;
 
-    unsigned wk, bk, pawns[2];
-    uint8_t digit[4];
+    unsigned wk, bk;
+    uint8_t digit[4], pawns[2];
     TRY(precise_head(&r, &wk, &bk, digit, pawns));
     memset(board, 0, 64);
     board[wk] = GBR_WK;
