@@ -45,22 +45,9 @@ static inline gbr_result finish_square(reader *r, unsigned file, unsigned *sq)
     return fast_ok(0);
 }
 
-/* Checks of one man's square once read (§9.3 rule 2): pawn rank, already
- * used, ascending after `previous` (-1 for the first of its list). */
-static inline gbr_error place_checks(const reader *r, unsigned sq, int pawn, int previous)
-{
-    uint64_t bit = 1ULL << sq;
-    if (pawn && (bit & FAST_RANKS_1_AND_8))
-        return GBR_E_PAWN_RANK;
-    if (r->used & bit)
-        return GBR_E_DUPLICATE_SQUARE;
-    if ((int)sq <= previous)
-        return GBR_E_SQUARE_ORDER;
-    return GBR_OK;
-}
-
-/* One man's square, written to the board as `code`; *previous is the square
- * before it in its list (-1 for the first). */
+/* One man's square, written to the board as `code`, after the checks of
+ * §9.3 rule 2: pawn rank, already used, ascending after *previous (the
+ * square before it in its list, -1 for the first). */
 static inline gbr_result read_square(reader *r, uint8_t code, enum square_context ctx, int *previous, uint8_t *board)
 {
     if (r->i >= r->len)
@@ -70,13 +57,15 @@ static inline gbr_result read_square(reader *r, uint8_t code, enum square_contex
     if (file == FAST_NONE)
         return fast_error(missing_square(c, ctx), r->i + 1);
     unsigned sq;
-    gbr_result res = finish_square(r, file, &sq);
-    if (res.error)
-        return res;
-    gbr_error e = place_checks(r, sq, ctx == PAWN_SQUARE, *previous);
-    if (e != GBR_OK)
-        return fast_error(e, r->i + 1);
-    r->used |= 1ULL << sq;
+    TRY(finish_square(r, file, &sq));
+    uint64_t bit = 1ULL << sq;
+    if (ctx == PAWN_SQUARE && (bit & FAST_RANKS_1_AND_8))
+        return fast_error(GBR_E_PAWN_RANK, r->i + 1);
+    if (r->used & bit)
+        return fast_error(GBR_E_DUPLICATE_SQUARE, r->i + 1);
+    if ((int)sq <= *previous)
+        return fast_error(GBR_E_SQUARE_ORDER, r->i + 1);
+    r->used |= bit;
     board[sq] = code;
     *previous = (int)sq;
     r->i += 2;
@@ -87,11 +76,8 @@ static inline gbr_result read_square(reader *r, uint8_t code, enum square_contex
 static inline gbr_result read_list(reader *r, unsigned count, uint8_t code, enum square_context ctx, uint8_t *board)
 {
     int previous = -1;
-    for (unsigned n = 0; n < count; n++) {
-        gbr_result res = read_square(r, code, ctx, &previous, board);
-        if (res.error)
-            return res;
-    }
+    for (unsigned n = 0; n < count; n++)
+        TRY(read_square(r, code, ctx, &previous, board));
     return fast_ok(0);
 }
 
@@ -130,21 +116,10 @@ static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *
             unsigned char c = r->s[r->i];
             if (c == end)
                 break;
-            unsigned file = fast_file_value[c];
-            if (file == FAST_NONE)
+            if (fast_file_value[c] == FAST_NONE)
                 return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
-            unsigned sq;
-            gbr_result res = finish_square(r, file, &sq);
-            if (res.error)
-                return res;
-            gbr_error e = place_checks(r, sq, 0, previous);
-            if (e != GBR_OK)
-                return fast_error(e, r->i + 1);
-            r->used |= 1ULL << sq;
-            board[sq] = (uint8_t)(code + 8 * colour);
-            previous = (int)sq;
+            TRY(read_square(r, (uint8_t)(code + 8 * colour), PIECE_SQUARE, &previous, board));
             n[colour]++;
-            r->i += 2;
         }
         r->i++;
     }
