@@ -1,10 +1,5 @@
 /* Private to the optimised codec: shared inline helpers over the generated
- * tables. Nothing here is visible outside src/fast.
- *
- * Every fast path follows one rule: it either accepts a text (or struct)
- * and gives exactly the reference's answer, or it hands the input over to
- * the precise scanner of its form (one per form, in the form's file), which
- * alone finds error classes and columns. */
+ * tables. Its one rule (accept exactly, or hand over): README.md. */
 #ifndef GBR_FAST_INTERNAL_H
 #define GBR_FAST_INTERNAL_H
 #include <stddef.h>
