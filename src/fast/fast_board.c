@@ -179,9 +179,9 @@ static inline unsigned bit_count(uint64_t x)
     return (unsigned)((x * 0x0101010101010101ULL) >> 56);
 }
 
-gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ)
+gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
 {
-    uint64_t ranks = rank_major(occ);
+    uint64_t occ = occupied(p), ranks = rank_major(occ);
     /* A rank's text has a byte per man and one per run of empty files: a
      * run starts on each empty file whose left neighbour is not empty. */
     uint64_t empty = ~ranks, run_starts = empty & ~((empty << 1) & 0xFEFEFEFEFEFEFEFEULL);
@@ -225,7 +225,7 @@ gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
     fast_scan_board(p, &b);
     if (fast_check_board(&b, &m) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
-    return fast_put_fen(dst, cap, p, b.occupied);
+    return fast_put_fen(dst, cap, p);
 }
 
 void fast_position_key(const gbr_position *p, gbr_position_key *out)

@@ -1,11 +1,6 @@
-/* The optimised codec's one build switch: which machine-specific paths it
- * compiles. Every file of src/fast decides through these two constants, never
- * through the compiler's macros directly, so that a portable build
- * (-DGBR_PORTABLE, the CMake option GBR_PORTABLE) takes the generic path of
- * every function and the test fast_paths can see which paths were built.
- * FAST_SSE2 decides, at file level only, whether a form's file includes its
- * fast_<form>_sse2.h or defines the portable function of the same name;
- * FAST_LITTLE_ENDIAN is read only by fast_load32/fast_load64/fast_store. */
+/* The optimised codec's one build switch: src/fast decides through these
+ * constants only, never the compiler's macros, so that a portable build
+ * (GBR_PORTABLE) takes every generic path and fast_paths can see which. */
 #ifndef GBR_FAST_CONFIG_H
 #define GBR_FAST_CONFIG_H
 
@@ -17,9 +12,7 @@
 #define FAST_SSE2 0
 #endif
 
-/* 1: eight bytes are read as one little-endian 64-bit word (memcpy into a
- * uint64_t); 0: the byte-order-independent path, which assembles words byte
- * by byte (or works a byte at a time) and is right on any machine. */
+/* 1: words are read little-endian by memcpy; 0: assembled byte by byte. */
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&      \
     !defined(GBR_PORTABLE)
 #define FAST_LITTLE_ENDIAN 1

@@ -227,55 +227,41 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
     return fen_tail(s, len, i + 1);
 }
 
-/* The side to move at s[end + 1] after a placement the fast path read:
- * 0 white, 1 black, -1 when it is not there (the precise scanner reports). */
-static inline int fen_side(const unsigned char *s, size_t len, size_t end)
+/* The fast path of both FEN readers: the placement up to its space, the
+ * side, then the other fields (fen_tail, the precise scanner's own reading
+ * of them, which reports their errors). Returns 1 for black to move, 0 for
+ * white, with *r the tail's result and, when that is good, the board in b
+ * and its material in *m; -1 hands the text to the precise scanner. */
+static inline int fen_placement(const unsigned char *s, size_t len, fen_board *b, gbr_material *m, gbr_result *r)
 {
-    if (end == 0 || end + 1 >= len)
-        return -1;
-    return s[end + 1] == 'w' ? 0 : s[end + 1] == 'b' ? 1 : -1;
-}
-
-/* The side to move when the fields after a placement the fast path read are
- * the ones most FENs carry, " w - - 0 1" or " b - - 0 1": 0 white, 1 black;
- * -1 for anything else (fen_side and fen_tail then read them). */
-static inline int fen_common_tail(const unsigned char *s, size_t len, size_t end)
-{
-    if (end == 0 || len - end != 10 || memcmp(s + end + 2, " - - 0 1", 8) != 0)
-        return -1;
-    /* No branch on the side itself: it is either with even odds. */
-    unsigned side = s[end + 1], black = side == 'b';
-    return (int)(black | (side == 'w')) - 1 + (int)black;
-}
-
-/* parse_fen's fast path: the placement up to its space, the side, then
- * the other fields (fen_tail, the precise scanner's own reading of them,
- * which reports their errors); 0 hands the text to the precise scanner.
- * *out is written only when the whole text is good. */
-static inline int fen_placement(const unsigned char *s, size_t len, gbr_position *out, gbr_result *r)
-{
-    fen_board b;
-    gbr_material m;
-    memset(b.board, 0, 64);
-    size_t end = fen_men(s, len, &b, &m);
-    int black = fen_side(s, len, end);
-    if (black < 0)
-        return 0;
+    size_t end = fen_men(s, len, b, m);
+    if (end == 0 || end + 1 >= len || (s[end + 1] != 'w' && s[end + 1] != 'b'))
+        return -1; /* no side to move there: the precise scanner reports */
     *r = fen_tail(s, len, end + 2);
-    if (r->error == GBR_OK) {
-        memcpy(out->board, b.board, 64);
-        out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
-    }
-    return 1;
+    return s[end + 1] == 'b';
+}
+
+/* A placement the fast path read, with its side to move, as *out. */
+static inline void fen_board_out(const fen_board *b, int black, gbr_position *out)
+{
+    memcpy(out->board, b->board, 64);
+    out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
 }
 
 gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
 {
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
+    fen_board b;
+    gbr_material m;
     gbr_result r;
-    if (fen_placement((const unsigned char *)src, len, out, &r))
+    memset(b.board, 0, 64);
+    int black = fen_placement((const unsigned char *)src, len, &b, &m, &r);
+    if (black >= 0) {
+        if (r.error == GBR_OK)
+            fen_board_out(&b, black, out);
         return r;
+    }
     /* The scanner builds the board in place: *out only on success. */
     gbr_position p;
     r = fen_precise((const unsigned char *)src, len, &p);
@@ -297,23 +283,19 @@ static __attribute__((noinline)) gbr_result fen_to_position_precise(char *dst, s
     return fast_format_position(dst, cap, &p);
 }
 
-/* gbr_fen_to_position for any text: the placement read up to its space,
- * then the other fields. Out of line, so the common path below stays light. */
+/* gbr_fen_to_position for any text. Out of line, so the common path below
+ * stays light. */
 static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, size_t cap, const unsigned char *s,
                                                                      size_t len, const uint8_t indicator[2])
 {
     fen_board b;
     gbr_material m;
-    size_t end = fen_men(s, len, &b, &m);
-    int black = fen_common_tail(s, len, end);
-    if (black < 0) {
-        black = fen_side(s, len, end);
-        if (black < 0)
-            return fen_to_position_precise(dst, cap, s, len, indicator);
-        gbr_result tail = fen_tail(s, len, end + 2);
-        if (tail.error)
-            return tail;
-    }
+    gbr_result r;
+    int black = fen_placement(s, len, &b, &m, &r);
+    if (black < 0)
+        return fen_to_position_precise(dst, cap, s, len, indicator);
+    if (r.error)
+        return r;
     return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
 }
 
@@ -357,8 +339,15 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
 
 int fast_hook_fen_placement(const char *s, size_t len, gbr_position *out)
 {
+    fen_board b;
+    gbr_material m;
     gbr_result r;
-    return fen_placement((const unsigned char *)s, len, out, &r) && r.error == GBR_OK;
+    memset(b.board, 0, 64);
+    int black = fen_placement((const unsigned char *)s, len, &b, &m, &r);
+    if (black < 0 || r.error != GBR_OK)
+        return 0;
+    fen_board_out(&b, black, out);
+    return 1;
 }
 
 int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out)
@@ -369,7 +358,6 @@ int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out)
     int black = fen_common_shape((const unsigned char *)s, len, &b, &m);
     if (black < 0)
         return 0;
-    memcpy(out->board, b.board, 64);
-    out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
+    fen_board_out(&b, black, out);
     return 1;
 }

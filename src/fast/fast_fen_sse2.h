@@ -1,7 +1,7 @@
 /* The FEN placement's SSE2 path (fast_fen.c includes it when FAST_SSE2; a
  * header so that it is inlined): a placement of 17-32 bytes, most of them,
- * read 16 bytes at a time. Each byte adds to the GBR index Each byte adds to the GBR index
- * of the next square, 8 * file + rank: 8 per file (a man or a run), -65 for
+ * read 16 bytes at a time. Each byte adds to the GBR index of the next
+ * square, 8 * file + rank: 8 per file (a man or a run), -65 for
  * a '/' (from a complete rank, index 64 + rank, to the next rank's first
  * file); the index after each byte is a prefix sum in byte lanes, started
  * at 7 (a8). A valid placement keeps it within 0-71 after every byte, and

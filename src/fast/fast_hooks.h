@@ -20,9 +20,8 @@ FAST_HOOK int fast_hook_counts_unusual(const gbr_counts *c, gbr_material *out);
 FAST_HOOK int fast_hook_study_usual(const char *s, size_t len, gbr_study *out);
 FAST_HOOK int fast_hook_study_one_pass(const char *s, size_t len, gbr_study *out);
 /* Position forms: 1 to 6 men besides the kings in 16-bit lanes (SSE2 only;
- * the portable build hands every text over), and any form without a 9. */
+ * the portable build hands every text over). */
 FAST_HOOK int fast_hook_position_few_men(const char *s, size_t len, gbr_position *out);
-FAST_HOOK int fast_hook_position_no_groups(const char *s, size_t len, gbr_position *out);
 /* FEN: the placement up to its space then the other fields (parse_fen's
  * fast path), and the common shape "PLACEMENT w|b - - 0 1" of
  * fen_to_position, whose placement is the first len - 10 bytes. */

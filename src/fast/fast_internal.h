@@ -1,10 +1,5 @@
 /* Private to the optimised codec: shared inline helpers over the generated
- * tables. Nothing here is visible outside src/fast.
- *
- * Every fast path follows one rule: it either accepts a text (or struct)
- * and gives exactly the reference's answer, or it hands the input over to
- * the precise scanner of its form (one per form, in the form's file), which
- * alone finds error classes and columns. */
+ * tables. Its one rule (accept exactly, or hand over): README.md. */
 #ifndef GBR_FAST_INTERNAL_H
 #define GBR_FAST_INTERNAL_H
 #include <stddef.h>
@@ -84,6 +79,22 @@ static inline int fast_material_possible(const uint8_t digit[4], unsigned white_
 {
     unsigned nines = (digit[1] == 9) | (unsigned)(digit[2] == 9) << 1 | (unsigned)(digit[3] == 9) << 2;
     return (fast_material_allowed[digit[0]][nines][white_pawns] >> black_pawns) & 1u;
+}
+
+/* The precise scanners' reading of a material code's digits (§9.3): n bytes
+ * from s[*i] through `value` (fast_digit_value for the four piece digits,
+ * fast_pawn_value for the two pawn digits, where a 9 is pawn-count). */
+static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len, size_t *i, uint8_t *digit,
+                                             unsigned n, const uint8_t value[256])
+{
+    for (unsigned k = 0; k < n; k++, (*i)++) {
+        if (*i >= len)
+            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (value[s[*i]] == FAST_NONE)
+            return fast_error(s[*i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, *i + 1);
+        digit[k] = value[s[*i]];
+    }
+    return fast_ok(0);
 }
 
 /* The long material code "abcd.ef" at s[0..6], when it is grammatical and
@@ -247,8 +258,8 @@ FAST_PRIVATE gbr_error fast_check_board(const fast_board_masks *b, gbr_material 
  * cap is short (nothing written then). */
 FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64_t occ,
                                           const uint8_t count[16], const gbr_material *m, unsigned indicator);
-/* Writes the FEN of a checked board whose occupied squares are `occ`. */
-FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p, uint64_t occ);
+/* Writes the FEN of a checked board. */
+FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p);
 
 FAST_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
 FAST_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);

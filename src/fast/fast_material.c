@@ -7,24 +7,18 @@ static __attribute__((noinline)) gbr_result material_precise(const unsigned char
 {
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
-    for (size_t i = 0; i < 4; i++) {
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (fast_digit_value[s[i]] == FAST_NONE)
-            return fast_error(GBR_E_EXPECTED_DIGIT, i + 1);
-    }
-    gbr_material m = {{fast_digit_value[s[0]], fast_digit_value[s[1]], fast_digit_value[s[2]], fast_digit_value[s[3]]},
-                      {0, 0}};
+    gbr_material m = {{0, 0, 0, 0}, {0, 0}};
+    size_t i = 0;
+    gbr_result r = fast_precise_digits(s, len, &i, m.digit, 4, fast_digit_value);
+    if (r.error)
+        return r;
     if (len > 4) {
         if (s[4] != '.')
             return fast_error(GBR_E_EXPECTED_POINT, 5);
-        for (size_t i = 5; i < 7; i++) {
-            if (i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            if (fast_pawn_value[s[i]] == FAST_NONE)
-                return fast_error(s[i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, i + 1);
-            m.pawns[i - 5] = fast_pawn_value[s[i]];
-        }
+        i++;
+        r = fast_precise_digits(s, len, &i, m.pawns, 2, fast_pawn_value);
+        if (r.error)
+            return r;
         if (len > 7)
             return fast_error(GBR_E_TRAILING, 8);
     }

@@ -16,26 +16,23 @@ static inline int head_vector(const unsigned char *s, __m128i *x)
     return _mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) == 0xFFFF;
 }
 
-/* The head "wkbk abcd.ef " of a form the fast path takes (s has at least
- * 16 bytes), its syntax only: the kings' squares, the digits (byte t =
- * digit t) and the pawn counts. 0 for any other text, and for a digit 9
- * (groups follow: the precise scanner). The caller checks that the kings
- * differ and that the pawns fit §2.4 (head_pawns_fit). */
-static inline int position_head(const unsigned char *s, unsigned *wk, unsigned *bk, uint32_t *digits, unsigned *pw,
-                                unsigned *pb)
-{
-    __m128i x;
-    if (!head_vector(s, &x))
-        return 0;
-    uint32_t kings = (uint32_t)_mm_cvtsi128_si32(x);
-    *wk = (kings & 7u) * 8 + ((kings >> 8) & 7u);
-    *bk = ((kings >> 16) & 7u) * 8 + (kings >> 24);
-    unsigned pawns = (unsigned)_mm_extract_epi16(x, 5);
-    *digits = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(x, 5));
-    *pw = pawns & 0xFFu;
-    *pb = pawns >> 8;
-    return 1;
-}
+/* The text after the men count's digits, as a number: its bytes (first
+ * byte lowest) and its length in the top byte. Slot h of these tables is
+ * the text whose number times INDICATOR_HASH has h in its top three
+ * bits (a multiplier found by search: the seven texts take seven slots). */
+#define INDICATOR_HASH 0xDEFC044A09325627ULL
+static const uint64_t indicator_key[8] = {
+    0x0200000000002E2BULL, /* "+." */
+    0x010000000000002EULL, /* "." */
+    UINT64_MAX,            /* no text */
+    0x03000000002E3D2DULL, /* "-=." */
+    0x0500002E4D545720ULL, /* " WTM." */
+    0x0200000000002E3DULL, /* "=." */
+    0x03000000002E2B2DULL, /* "-+." */
+    0x0500002E4D544220ULL, /* " BTM." */
+};
+static const uint8_t indicator_value[8] = {GBR_IND_WIN,  GBR_IND_NONE, 0,           GBR_IND_BLACK_DRAW,
+                                           GBR_IND_WTM, GBR_IND_DRAW, GBR_IND_BLACK_WIN, GBR_IND_BTM};
 
 /* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
 static const uint16_t lane_below[7][8] = {
@@ -85,7 +82,8 @@ static inline __attribute__((always_inline)) int few_men_squares(const unsigned 
     __m128i man_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[men]);
     __m128i pairs = _mm_or_si128(_mm_and_si128(piece_lanes, field),
                                  _mm_andnot_si128(piece_lanes, _mm_srli_si128(field, 1)));
-    /* Less "a1": a square only when both bytes are 0-7 (see square_at). */
+    /* Less "a1": a square only when both bytes are 0-7 (a byte below its
+     * base borrows, which sets high bits). */
     __m128i x = _mm_sub_epi16(pairs, _mm_set1_epi16(0x3161));
     __m128i not_square = _mm_and_si128(x, _mm_set1_epi16((short)0xF8F8));
     __m128i zero = _mm_setzero_si128();
@@ -133,7 +131,7 @@ static inline __attribute__((always_inline)) int few_men_squares(const unsigned 
 /* A form with 1 to 6 men besides the kings and one-digit men counts, the
  * common case, taken whole by few_men_squares: returns its indicator with
  * the board in board[] (written only for a valid form), else -1 (hand over
- * to position_no_groups). */
+ * to the precise scanner). */
 static inline __attribute__((always_inline)) int position_few_men(const unsigned char *s, size_t len, uint8_t *board)
 {
     /* Equal kings are caught with the men's squares (few_men_squares), and

@@ -90,34 +90,24 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
         i++;
     }
     size_t material_at = i;
-    for (unsigned k = 0; k < 4; k++, i++) {
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        unsigned d = fast_digit_value[s[i]];
-        if (d == FAST_NONE)
-            return fast_error(GBR_E_EXPECTED_DIGIT, i + 1);
-        st.material.digit[k] = (uint8_t)d;
-    }
     st.material.pawns[0] = st.material.pawns[1] = 0;
+    gbr_result r = fast_precise_digits(s, len, &i, st.material.digit, 4, fast_digit_value);
+    if (r.error)
+        return r;
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
     if (s[i] == '.') {
         i++;
-        for (unsigned k = 0; k < 2; k++, i++) {
-            if (i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            unsigned p = fast_pawn_value[s[i]];
-            if (p == FAST_NONE)
-                return fast_error(s[i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, i + 1);
-            st.material.pawns[k] = (uint8_t)p;
-        }
+        r = fast_precise_digits(s, len, &i, st.material.pawns, 2, fast_pawn_value);
+        if (r.error)
+            return r;
     } else if (fast_file_value[s[i]] == FAST_NONE) {
         return fast_error(GBR_E_EXPECTED_SQUARE, i + 1);
     }
     if (!fast_material_possible(st.material.digit, st.material.pawns[0], st.material.pawns[1]))
         return fast_error(GBR_E_PROMOTIONS, material_at + 1);
     unsigned wk, bk;
-    gbr_result r = read_plain_square(s, len, &i, &wk);
+    r = read_plain_square(s, len, &i, &wk);
     if (r.error)
         return r;
     size_t black_at = i;

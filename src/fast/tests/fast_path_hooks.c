@@ -64,7 +64,6 @@ static int material_long(const char *s, size_t n, void *o) { return fast_hook_ma
 static int study_usual(const char *s, size_t n, void *o) { return fast_hook_study_usual(s, n, o); }
 static int study_one_pass(const char *s, size_t n, void *o) { return fast_hook_study_one_pass(s, n, o); }
 static int few_men(const char *s, size_t n, void *o) { return fast_hook_position_few_men(s, n, o); }
-static int no_groups(const char *s, size_t n, void *o) { return fast_hook_position_no_groups(s, n, o); }
 static int fen_placement(const char *s, size_t n, void *o) { return fast_hook_fen_placement(s, n, o); }
 static int fen_common_shape(const char *s, size_t n, void *o) { return fast_hook_fen_common_shape(s, n, o); }
 static gbr_result ref_material(const char *s, size_t n, void *o) { return gbr_parse_material(ref, s, n, o); }
@@ -72,13 +71,11 @@ static gbr_result ref_study(const char *s, size_t n, void *o) { return gbr_parse
 static gbr_result ref_position(const char *s, size_t n, void *o) { return gbr_parse_position(ref, s, n, o); }
 static gbr_result ref_fen(const char *s, size_t n, void *o) { return gbr_parse_fen(ref, s, n, o); }
 
-enum { MATERIAL_LONG, STUDY_USUAL, STUDY_ONE_PASS, FEW_MEN, NO_GROUPS, FEN_PLACEMENT, FEN_COMMON, COUNTS_USUAL,
-       COUNTS_UNUSUAL, PATHS };
-static path_tally tally[PATHS] = {{"material_long", 0, 0},       {"study_usual", 0, 0},
-                                  {"study_one_pass", 0, 0},      {"position_few_men", 0, 0},
-                                  {"position_no_groups", 0, 0},  {"fen_placement", 0, 0},
-                                  {"fen_common_shape", 0, 0},    {"counts_usual", 0, 0},
-                                  {"counts_unusual", 0, 0}};
+enum { MATERIAL_LONG, STUDY_USUAL, STUDY_ONE_PASS, FEW_MEN, FEN_PLACEMENT, FEN_COMMON, COUNTS_USUAL, COUNTS_UNUSUAL,
+       PATHS };
+static path_tally tally[PATHS] = {{"material_long", 0, 0},    {"study_usual", 0, 0},      {"study_one_pass", 0, 0},
+                                  {"position_few_men", 0, 0}, {"fen_placement", 0, 0},    {"fen_common_shape", 0, 0},
+                                  {"counts_usual", 0, 0},     {"counts_unusual", 0, 0}};
 
 /* Every text path on one text (in a heap block of exactly its length, so
  * that ASan sees a read past it). */
@@ -92,7 +89,6 @@ static void check_text(const gen_bytes *t)
     check_text_path(&tally[STUDY_USUAL], study_usual, ref_study, sizeof(gbr_study), s, t->len);
     check_text_path(&tally[STUDY_ONE_PASS], study_one_pass, ref_study, sizeof(gbr_study), s, t->len);
     check_text_path(&tally[FEW_MEN], few_men, ref_position, sizeof(gbr_position), s, t->len);
-    check_text_path(&tally[NO_GROUPS], no_groups, ref_position, sizeof(gbr_position), s, t->len);
     check_text_path(&tally[FEN_PLACEMENT], fen_placement, ref_fen, sizeof(gbr_position), s, t->len);
     check_text_path(&tally[FEN_COMMON], fen_common_shape, ref_fen, sizeof(gbr_position), s, t->len);
     free(s);
