@@ -147,7 +147,8 @@ FILES = "abcdefgh"
 def test_tsv_values():
     """A tab, line feed or carriage return inside a tsv value becomes a space:
     in the tag values (each at every offset within eight bytes, and one value
-    far longer than the writer's 4 KiB line buffer) and in the file name."""
+    far longer than the writer's 4 KiB line buffer) and in the file name.
+    And a tag given twice is read from its first."""
     composer = ("".join("c" * k + ch + "c" * (15 - k) for ch in "\t\r" for k in range(8)) +
                 "".join("a" * k + "\t" for k in range(9)) + "\rb\r")
     source = "s\t" + "x" * 5000 + "\t" + "y" * 4093 + "\t\t" + "z" * 7
@@ -167,6 +168,15 @@ def test_tsv_values():
         expect("tsv values: source", row[5], spaced(source))
         expect("tsv values: year", row[6], "1925")
         expect("tsv values: file", row[7], spaced(name))
+    # A tag given twice: the first is read, each name alike.
+    repeated = os.path.join(WORK, "repeated.pgn")
+    with open(repeated, "w") as f:
+        f.write('[Event "first"]\n[Event "second"]\n[White "w1"]\n[White "w2"]\n[Date "1931.01.01"]\n'
+                '[Date "1932"]\n[Result "1/2-1/2"]\n[Result "1-0"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n'
+                '[FEN "8/8/8/8/8/8/1Q6/K6k w - - 0 1"]\n\n1-0\n')
+    p = directory("--format", "tsv", repeated)
+    expect("repeated tags", p.stdout.decode().split("\n")[1].split("\t")[:7],
+           ["0000.00", "KvK", "=0000.00a1h1", "a1h1 0000.00 1/1=.", "w1", "first", "1931"])
 
 
 def sq(i):
