@@ -21,5 +21,16 @@ size_t directory_year_len(const pgn_tag *date);
  * input's: a FEN has no escapes): its [FEN] tag's raw value, or the standard
  * start position. Returns the tag, NULL when there is none. */
 const pgn_tag *directory_game_fen(const pgn_game *g, const char **fen, size_t *fen_len);
+/* directory_game_fen's FEN for the game whose [FEN] tag is fen_tag (NULL:
+ * it has none). */
+void directory_fen_of(const pgn_tag *fen_tag, const char **fen, size_t *fen_len);
+
+/* The tags gbr directory reads, each the game's first of its name (as
+ * directory_find_tag finds it), NULL when it has none: found in one pass over
+ * the tags, where a look-up per name went over them all each time. */
+typedef struct directory_game_tags {
+    const pgn_tag *white, *event, *date, *fen, *result;
+} directory_game_tags;
+void directory_game_tags_of(const pgn_game *g, directory_game_tags *out);
 
 #endif /* GBR_DIRECTORY_GAME_H */

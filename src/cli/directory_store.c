@@ -22,6 +22,8 @@ typedef struct record_head {
 } record_head;
 
 #define LENGTH_SIZE 4
+#define PREFIX_SIZE 8 /* directory_held's prefix */
+#define AHEAD 16      /* records read in sorted order are scattered: fetched this many ahead */
 #define COUNT_BITS 40 /* of a class slot: 2^40 entries a class at most (so far beyond any input) */
 #define CLASSES_FIRST 256
 
@@ -120,9 +122,12 @@ static const char *sorting;
 
 static int compare_held(const void *x, const void *y)
 {
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    int c = memcmp(sorting + a + LENGTH_SIZE, sorting + b + LENGTH_SIZE, ORDER_SIZE);
-    return c ? c : a < b ? -1 : 1; /* offsets are in input order: stable */
+    const directory_held *a = x, *b = y;
+    if (a->prefix != b->prefix)
+        return a->prefix < b->prefix ? -1 : 1;
+    int c = memcmp(sorting + a->offset + LENGTH_SIZE + PREFIX_SIZE, sorting + b->offset + LENGTH_SIZE + PREFIX_SIZE,
+                   ORDER_SIZE - PREFIX_SIZE);
+    return c ? c : a->offset < b->offset ? -1 : 1; /* offsets are in input order: stable */
 }
 
 static void sort_held(directory_store *s)
@@ -141,6 +146,22 @@ static size_t length_at(const directory_store *s, uint64_t offset)
     return length;
 }
 
+#define FETCH_LINES 4
+
+/* Prefetches the record AHEAD places on in sorted order: its head and the
+ * texts after it span a few cache lines (some 230 bytes for a generated
+ * study), each fetched while within the records held. Written as a macro:
+ * GCC takes a function that only prefetches for one without effect and
+ * drops its calls. */
+#define FETCH_AHEAD(s, i)                                                                                            \
+    do {                                                                                                             \
+        if ((i) + AHEAD < (s)->index_n) {                                                                            \
+            uint64_t ahead = (s)->index[(i) + AHEAD].offset;                                                         \
+            for (int line = 0; line < FETCH_LINES && ahead + 64u * (unsigned)line < (s)->records_used; line++)       \
+                __builtin_prefetch((s)->records + ahead + 64u * (unsigned)line);                                     \
+        }                                                                                                            \
+    } while (0)
+
 /* Sorts the records held and writes them as a run. */
 static int spill(directory_store *s)
 {
@@ -148,8 +169,10 @@ static int spill(directory_store *s)
     sort_run_writer w;
     if (sort_runs_begin(&s->runs, &w) != 0)
         return -1;
-    for (size_t i = 0; i < s->index_n; i++)
-        sort_runs_put(&w, s->records + s->index[i] + LENGTH_SIZE, length_at(s, s->index[i]), NULL, 0);
+    for (size_t i = 0; i < s->index_n; i++) {
+        FETCH_AHEAD(s, i);
+        sort_runs_put(&w, s->records + s->index[i].offset + LENGTH_SIZE, length_at(s, s->index[i].offset), NULL, 0);
+    }
     s->index_n = 0;
     s->records_used = 0;
     if (s->records_cap > s->records_share) { /* widened for one large entry */
@@ -191,7 +214,7 @@ int directory_store_add(directory_store *s, const directory_entry *e)
         return -1;
     }
     s->records = records;
-    uint64_t *index = grow(s->index, &s->index_cap, s->index_n + 1, sizeof *index, s->index_share);
+    directory_held *index = grow(s->index, &s->index_cap, s->index_n + 1, sizeof *index, s->index_share);
     if (!index) {
         out_of_memory();
         return -1;
@@ -202,7 +225,11 @@ int directory_store_add(directory_store *s, const directory_entry *e)
     s->games++;
     s->unclassified += !e->classified;
 
-    s->index[s->index_n++] = s->records_used;
+    uint64_t prefix = 0;
+    for (int i = 0; i < PREFIX_SIZE; i++)
+        prefix = prefix << 8 | head.order[i];
+    s->index[s->index_n].prefix = prefix;
+    s->index[s->index_n++].offset = s->records_used;
     char *at = s->records + s->records_used;
     uint32_t length32 = (uint32_t)length;
     memcpy(at, &length32, LENGTH_SIZE);
@@ -264,8 +291,10 @@ int directory_store_write(directory_store *s, const gbr_codec *codec, const char
             return -1;
     } else {
         sort_held(s);
-        for (size_t i = 0; i < s->index_n; i++)
-            emit(&stream, s->records + s->index[i] + LENGTH_SIZE, length_at(s, s->index[i]));
+        for (size_t i = 0; i < s->index_n; i++) {
+            FETCH_AHEAD(s, i);
+            emit(&stream, s->records + s->index[i].offset + LENGTH_SIZE, length_at(s, s->index[i].offset));
+        }
     }
     directory_stream_end(&stream);
     return 0;

@@ -8,7 +8,7 @@
  * counted as entries are added, so that the writers know every class's count
  * before its first entry.
  *
- * Memory: the records held (7/8 of --memory) and their index, 8 bytes each
+ * Memory: the records held (7/8 of --memory) and their index, 16 bytes each
  * (1/8), within --memory; an entry larger than that is held alone. Beyond
  * it: sort_runs.h's buffers, and the class counts, a hash table of 8 bytes a
  * slot kept at most half full (a few KB for a real collection; at most
@@ -23,12 +23,20 @@
 #include "directory_entries.h"
 #include "sort_runs.h"
 
+/* A record held: where it is, and the first 8 of its order bytes read as a
+ * big-endian number, so that sorting compares most records without reading
+ * them (records scattered over memory made each comparison a cache miss). */
+typedef struct directory_held {
+    uint64_t prefix;
+    uint64_t offset;
+} directory_held;
+
 typedef struct directory_store {
     size_t records_share;    /* bytes of records held, at most */
     size_t index_share;      /* entries of the index, at most */
     char *records;           /* each: length (4 bytes), then the record */
     size_t records_used, records_cap;
-    uint64_t *index;         /* offsets of the records held, in input order */
+    directory_held *index;   /* the records held, in input order */
     size_t index_n, index_cap;
     sort_runs runs;
     uint64_t *classes;       /* material number << 40 | count; 0 an empty slot */

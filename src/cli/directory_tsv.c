@@ -1,59 +1,122 @@
 /* gbr directory --format tsv: a header row, then one entry a line. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
+#include <stdint.h>
 #include <string.h>
 
+#include "cli.h"
 #include "directory_entries.h"
 
-/* A value in one field: a tab or line end inside it becomes a space. */
-static void put_field(sort_output *out, const char *s, size_t len)
+/* An entry's line is gathered here and handed to the output in one piece
+ * (or a piece per buffer-full for a very long value): a call to the output
+ * for every value and tab cost more than copying the bytes. */
+typedef struct tsv_line {
+    sort_output *out;
+    size_t used;
+    char bytes[4096];
+} tsv_line;
+
+static void flush(tsv_line *l)
 {
-    size_t plain = 0;
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
-            sort_output_write(out, s + plain, i - plain);
-            directory_put(out, " ");
-            plain = i + 1;
-        }
-    }
-    sort_output_write(out, s + plain, len - plain);
+    sort_output_write(l->out, l->bytes, l->used);
+    l->used = 0;
 }
 
-static void put_text_field(sort_output *out, directory_text t) { put_field(out, t.bytes, t.len); }
+static void put_char(tsv_line *l, char c)
+{
+    if (l->used == sizeof l->bytes)
+        flush(l);
+    l->bytes[l->used++] = c;
+}
+
+static void put_bytes(tsv_line *l, const char *s, size_t len)
+{
+    while (len) {
+        if (l->used == sizeof l->bytes)
+            flush(l);
+        size_t n = sizeof l->bytes - l->used < len ? sizeof l->bytes - l->used : len;
+        memcpy(l->bytes + l->used, s, n);
+        l->used += n;
+        s += n;
+        len -= n;
+    }
+}
+
+/* A value in one field: a tab or line end inside it becomes a space. The
+ * bytes are copied whole, then checked eight at a time for one below 14
+ * (tab 9, line feed 10, carriage return 13): values almost never hold one. */
+static void put_field(tsv_line *l, const char *s, size_t len)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    while (len) {
+        if (l->used == sizeof l->bytes)
+            flush(l);
+        size_t n = sizeof l->bytes - l->used < len ? sizeof l->bytes - l->used : len;
+        char *to = l->bytes + l->used;
+        memcpy(to, s, n);
+        for (size_t i = 0; i < n; i += 8) {
+            size_t end = i + 8 < n ? i + 8 : n;
+            if (end - i == 8) {
+                uint64_t w;
+                memcpy(&w, to + i, 8);
+                if (((w - 14 * ones) & ~w & highs) == 0) /* no byte below 14 */
+                    continue;
+            }
+            for (size_t k = i; k < end; k++)
+                if (to[k] == '\t' || to[k] == '\n' || to[k] == '\r')
+                    to[k] = ' ';
+        }
+        l->used += n;
+        s += n;
+        len -= n;
+    }
+}
+
+static void put_text_field(tsv_line *l, directory_text t) { put_field(l, t.bytes, t.len); }
+
+static void put_uint(tsv_line *l, unsigned long long value)
+{
+    char digits[CLI_DECIMAL_MAX];
+    put_bytes(l, digits, cli_decimal(digits, value));
+}
 
 static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
                   unsigned long long index)
 {
     (void)index;
+    tsv_line l;
+    l.out = out;
+    l.used = 0;
     if (c) {
-        sort_output_write(out, c->words.code, c->words.code_len);
-        directory_put(out, "\t");
-        sort_output_write(out, c->words.name, c->words.name_len);
+        put_bytes(&l, c->words.code, c->words.code_len);
+        put_char(&l, '\t');
+        put_bytes(&l, c->words.name, c->words.name_len);
     } else {
-        directory_put(out, "\t");
+        put_char(&l, '\t');
     }
-    directory_put(out, "\t");
-    put_text_field(out, e->study);
-    directory_put(out, "\t");
-    put_text_field(out, e->position);
-    directory_put(out, "\t");
-    put_text_field(out, e->composer);
-    directory_put(out, "\t");
-    put_text_field(out, e->source);
-    directory_put(out, "\t");
-    put_text_field(out, e->year);
-    directory_put(out, "\t");
+    put_char(&l, '\t');
+    put_text_field(&l, e->study);
+    put_char(&l, '\t');
+    put_text_field(&l, e->position);
+    put_char(&l, '\t');
+    put_text_field(&l, e->composer);
+    put_char(&l, '\t');
+    put_text_field(&l, e->source);
+    put_char(&l, '\t');
+    put_text_field(&l, e->year);
+    put_char(&l, '\t');
     const char *file = t->files[e->file];
-    put_field(out, file, strlen(file));
-    directory_put(out, "\t");
-    directory_put_uint(out, e->game);
-    directory_put(out, "\t");
-    directory_put_uint(out, e->line);
-    directory_put(out, "\t");
-    put_text_field(out, e->problem);
-    directory_put(out, "\t");
-    put_text_field(out, e->mismatch);
-    directory_put(out, "\n");
+    put_field(&l, file, strlen(file));
+    put_char(&l, '\t');
+    put_uint(&l, e->game);
+    put_char(&l, '\t');
+    put_uint(&l, e->line);
+    put_char(&l, '\t');
+    put_text_field(&l, e->problem);
+    put_char(&l, '\t');
+    put_text_field(&l, e->mismatch);
+    put_char(&l, '\n');
+    flush(&l);
 }
 
 static void begin(sort_output *out, const directory_totals *t)

@@ -5,7 +5,8 @@ Groups:
   sample     the bundled sample (src/cli/examples/studies.pgn) in every format
              against the expected files in expected/ (regenerate them with
              --update after checking the difference), and structural checks
-             that tie the formats together
+             that tie the formats together; tsv values holding tabs and
+             line ends (at every offset, and longer than the writer's buffer)
   generated  2000 generated games (ci/gen/gen_pgn.py): each game's study code
              and position form computed here from its FEN, independently of
              libgbr, and the directory order checked with a key written here
@@ -55,6 +56,7 @@ SAMPLE_STDERR = (b"gbr: src/cli/examples/studies.pgn:135:26: game 14: FEN tag: "
 
 
 def test_sample():
+    test_tsv_values()
     outputs = {}
     for fmt, ext in (("text", "txt"), ("tsv", "tsv"), ("json", "json")):
         p = directory("--format", fmt, SAMPLE)
@@ -140,6 +142,41 @@ def test_sample():
 
 
 FILES = "abcdefgh"
+
+
+def test_tsv_values():
+    """A tab, line feed or carriage return inside a tsv value becomes a space:
+    in the tag values (each at every offset within eight bytes, and one value
+    far longer than the writer's 4 KiB line buffer) and in the file name.
+    And a tag given twice is read from its first."""
+    composer = ("".join("c" * k + ch + "c" * (15 - k) for ch in "\t\r" for k in range(8)) +
+                "".join("a" * k + "\t" for k in range(9)) + "\rb\r")
+    source = "s\t" + "x" * 5000 + "\t" + "y" * 4093 + "\t\t" + "z" * 7
+    name = os.path.join(WORK, "tab\tname\n.pgn")
+    with open(name, "wb") as f:
+        f.write(('[Event "%s"]\n[White "%s"]\n[Date "1925.??.??"]\n[Result "1-0"]\n'
+                 '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n1-0\n' % (source, composer)).encode())
+    p = directory("--format", "tsv", name)
+    expect("tsv values: exit", (p.returncode, p.stderr), (0, b""))
+    lines = p.stdout.decode("latin-1").split("\n")
+    expect("tsv values: lines", len(lines), 3)
+    row = lines[1].split("\t")
+    expect("tsv values: fields", len(row), 12)
+    if len(row) == 12:
+        spaced = lambda v: v.replace("\t", " ").replace("\n", " ").replace("\r", " ")
+        expect("tsv values: composer", row[4], spaced(composer))
+        expect("tsv values: source", row[5], spaced(source))
+        expect("tsv values: year", row[6], "1925")
+        expect("tsv values: file", row[7], spaced(name))
+    # A tag given twice: the first is read, each name alike.
+    repeated = os.path.join(WORK, "repeated.pgn")
+    with open(repeated, "w") as f:
+        f.write('[Event "first"]\n[Event "second"]\n[White "w1"]\n[White "w2"]\n[Date "1931.01.01"]\n'
+                '[Date "1932"]\n[Result "1/2-1/2"]\n[Result "1-0"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n'
+                '[FEN "8/8/8/8/8/8/1Q6/K6k w - - 0 1"]\n\n1-0\n')
+    p = directory("--format", "tsv", repeated)
+    expect("repeated tags", p.stdout.decode().split("\n")[1].split("\t")[:7],
+           ["0000.00", "KvK", "=0000.00a1h1", "a1h1 0000.00 1/1=.", "w1", "first", "1931"])
 
 
 def sq(i):
