@@ -10,7 +10,6 @@
 #define FAST_FEN_RUN 0x80
 #define FAST_FEN_STEP_BAD 0x10
 #define FAST_FEN_STEP_SLASH 0x20
-#define FAST_SLOT_CONTINUES 0x80
 
 /* '0'-'9' -> 0-9, else FAST_NONE */
 static const uint8_t fast_digit_value[256] = {
@@ -289,12 +288,6 @@ static const uint16_t fast_material_allowed[10][8][9] = {
 
 /* material digit -> white, black counts (FAST_NONE for 9) */
 static const uint8_t fast_digit_split[10][2] = { {0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}, {255, 255},
-};
-
-/* material digit 0-8 -> its squares in written order, one byte each: 0 for a white
- * man, 8 for a black one, | FAST_SLOT_CONTINUES when the square is not the first
- * of its colour's list (it must exceed the one before); 0 for a 9 */
-static const uint32_t fast_digit_slots[10] = { 0x0, 0x0, 0x8000, 0x8, 0x800, 0x88000, 0x8808, 0x880800, 0x88088000, 0x0,
 };
 
 /* [p][9 * a + b]: the board codes of the men of digits a and b (0-8) of the types

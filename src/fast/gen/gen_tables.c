@@ -53,7 +53,6 @@ static unsigned name_type(unsigned c)
 #define FEN_SPACE 0x41
 #define FEN_RUN 0x80
 #define FEN_STEP_BAD 0x10
-#define SLOT_CONTINUES 0x80
 #define FEN_STEP_SLASH 0x20
 
 /* One step of the FEN placement scan: a man's board code in bits 0-3, the
@@ -145,9 +144,8 @@ int main(void)
            " * Do not edit; the CTest fast_tables_current fails when this file is stale. */\n"
            "#ifndef GBR_FAST_TABLES_H\n#define GBR_FAST_TABLES_H\n#include <stdint.h>\n\n"
            "#define FAST_NONE 0xFF\n#define FAST_FEN_SLASH 0x%02X\n#define FAST_FEN_SPACE 0x%02X\n"
-           "#define FAST_FEN_RUN 0x%02X\n#define FAST_FEN_STEP_BAD 0x%02X\n#define FAST_FEN_STEP_SLASH 0x%02X\n"
-           "#define FAST_SLOT_CONTINUES 0x%02X\n",
-           FEN_SLASH, FEN_SPACE, FEN_RUN, FEN_STEP_BAD, FEN_STEP_SLASH, SLOT_CONTINUES);
+           "#define FAST_FEN_RUN 0x%02X\n#define FAST_FEN_STEP_BAD 0x%02X\n#define FAST_FEN_STEP_SLASH 0x%02X\n",
+           FEN_SLASH, FEN_SPACE, FEN_RUN, FEN_STEP_BAD, FEN_STEP_SLASH);
 
     bytes256("fast_digit_value", "'0'-'9' -> 0-9, else FAST_NONE", digit_value);
     bytes256("fast_pawn_value", "'0'-'8' -> 0-8, else FAST_NONE", pawn_value);
@@ -196,19 +194,6 @@ int main(void)
     begin_table("uint8_t", "fast_digit_split", "[10][2]", "material digit -> white, black counts (FAST_NONE for 9)");
     for (unsigned d = 0; d < 10; d++)
         printf(" {%u, %u},", d == 9 ? NONE : d % 3, d == 9 ? NONE : d / 3);
-    end_table();
-    begin_table("uint32_t", "fast_digit_slots", "[10]",
-                "material digit 0-8 -> its squares in written order, one byte each: 0 for a white\n"
-                " * man, 8 for a black one, | FAST_SLOT_CONTINUES when the square is not the first\n"
-                " * of its colour's list (it must exceed the one before); 0 for a 9");
-    for (unsigned d = 0; d < 10; d++) {
-        unsigned w = d % 3, b = d / 3, slots = 0;
-        for (unsigned k = 0; d != 9 && k < w + b; k++) {
-            unsigned black = k >= w, continues = black ? k > w : k > 0;
-            slots |= ((black ? 8u : 0u) | (continues ? SLOT_CONTINUES : 0u)) << (8 * k);
-        }
-        printf(" 0x%X,", slots);
-    }
     end_table();
     begin_table("uint64_t", "fast_pair_codes", "[2][81]",
                 "[p][9 * a + b]: the board codes of the men of digits a and b (0-8) of the types\n"

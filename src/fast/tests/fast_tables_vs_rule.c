@@ -145,18 +145,6 @@ static void check_counts_tables(void)
                               : fast_digit_split[d][0] == FAST_NONE && fast_digit_split[d][1] == FAST_NONE,
                         "fast_digit_split", d, "digit split");
         }
-    /* fast_digit_slots: the digit's white squares, then its black ones
-     * (fast_digit_split, checked above), each but the first of its colour
-     * continuing the list. */
-    for (unsigned d = 0; d < 10; d++) {
-        uint32_t want = 0;
-        unsigned w = fast_digit_split[d][0], b = fast_digit_split[d][1];
-        for (unsigned k = 0; d != 9 && k < w + b; k++) {
-            unsigned black = k >= w, continues = black ? k > w : k > 0;
-            want |= ((black ? 8u : 0u) | (continues ? FAST_SLOT_CONTINUES : 0u)) << (8 * k);
-        }
-        expect_true(fast_digit_slots[d] == want, "fast_digit_slots", d, "squares of a digit");
-    }
     /* fast_pair_codes: for each of two types, the digit's white men then its
      * black men (fast_digit_split, checked above), as board codes. */
     for (unsigned p = 0; p < 2; p++)
