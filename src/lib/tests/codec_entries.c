@@ -17,20 +17,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "gbr.h"
 #include "lib/codecs_internal.h"
-
-static int failures;
-
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-        }                                                                                                              \
-    } while (0)
 
 /* One text of each form, and texts every parser refuses at different columns. */
 static const char *const texts[] = {
