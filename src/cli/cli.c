@@ -57,6 +57,8 @@ size_t cli_decimal(char out[CLI_DECIMAL_MAX], unsigned long long value)
 
 void *cli_grow(void *array, size_t *cap, size_t need, size_t size)
 {
+    if (need == 0)
+        need = 1;
     if (need <= *cap)
         return array;
     size_t n = *cap ? *cap : 64;

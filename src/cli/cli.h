@@ -127,10 +127,11 @@ void cli_put_uint(unsigned long value);
 /* Writes value's decimal digits at out (no NUL); returns how many. */
 #define CLI_DECIMAL_MAX 20
 size_t cli_decimal(char out[CLI_DECIMAL_MAX], unsigned long long value);
-/* Grows an array of `size`-byte elements to hold at least `need` of them:
- * the array itself when *cap already holds them, else the array realloc'd
- * to a doubled capacity (*cap updated), or NULL (array and *cap unchanged)
- * when memory or size_t runs out. */
+/* Grows an array of `size`-byte elements to hold at least `need` of them
+ * (at least one, so that NULL always means failure, even for need 0 on an
+ * array not yet allocated): the array itself when *cap already holds them,
+ * else the array realloc'd to a doubled capacity (*cap updated), or NULL
+ * (array and *cap unchanged) when memory or size_t runs out. */
 void *cli_grow(void *array, size_t *cap, size_t need, size_t size);
 /* Flushes; returns 0, or -1 after reporting a write error. */
 int cli_flush(void);
