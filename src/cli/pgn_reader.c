@@ -741,8 +741,10 @@ static unsigned name_end_mask(__m128i v)
 #define BLOCKS(mask_of)
 #endif
 
+/* Inlined into their few callers: a call costs about as much as finding a
+ * tag name's end. */
 #define FINDER(name, class, mask_of)                                                                                   \
-    static size_t name(const unsigned char *p, size_t n)                                                               \
+    __attribute__((always_inline)) static inline size_t name(const unsigned char *p, size_t n)                        \
     {                                                                                                                  \
         size_t i = 0;                                                                                                  \
         BLOCKS(mask_of)                                                                                                \
@@ -900,8 +902,9 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
  * follows it. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
  * '[' that does not start a new game, as lex() would read them byte by byte;
  * a pair is taken whole or not at all (anything else, a pair cut by the end
- * of the chunk included, is left to step()). Returns the bytes read. */
-static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
+ * of the chunk included, is left to step()). Returns the bytes read, which
+ * the caller holds (tag_pairs_run()). */
+static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
 {
     size_t j = 0;
     for (;;) {
@@ -946,7 +949,7 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
          * to step(), which reports it where it would byte by byte. */
         if (r->tags_n == PGN_TAGS_MAX ||
             !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX) ||
-            !reserve((void **)&r->section, &r->section_cap, r->section_len + (end - j), 1, PGN_SECTION_MAX) ||
+            !reserve((void **)&r->section, &r->section_cap, r->section_len + end, 1, PGN_SECTION_MAX) ||
             !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
                      PGN_SECTION_MAX + PGN_TAGS_MAX))
             return j; /* step() meets the byte that cannot be held and says why */
@@ -964,8 +967,6 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
         r->values[r->values_len++] = '\0';
         r->blank_line = 0;
         r->state = S_TAGS;
-        memcpy(r->section + r->section_len, p + j, end - j);
-        r->section_len += end - j;
         r->offset = base + (end - j);
         if (newline) {
             r->line++;
@@ -980,6 +981,18 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
         if (!newline)
             return j;
     }
+}
+
+/* The run of tag_pairs(), its bytes held in one copy (room for them is
+ * reserved pair by pair). */
+static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = tag_pairs(r, p, n);
+    if (j > 0) {
+        memcpy(r->section + r->section_len, p, j);
+        r->section_len += j;
+    }
+    return j;
 }
 
 /* The length of a run of bytes from p on read here in one go, as step()
