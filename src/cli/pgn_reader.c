@@ -741,8 +741,10 @@ static unsigned name_end_mask(__m128i v)
 #define BLOCKS(mask_of)
 #endif
 
+/* Inlined into their few callers: a call costs about as much as finding a
+ * tag name's end. */
 #define FINDER(name, class, mask_of)                                                                                   \
-    static size_t name(const unsigned char *p, size_t n)                                                               \
+    __attribute__((always_inline)) static inline size_t name(const unsigned char *p, size_t n)                        \
     {                                                                                                                  \
         size_t i = 0;                                                                                                  \
         BLOCKS(mask_of)                                                                                                \
@@ -900,8 +902,9 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
  * follows it. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
  * '[' that does not start a new game, as lex() would read them byte by byte;
  * a pair is taken whole or not at all (anything else, a pair cut by the end
- * of the chunk included, is left to step()). Returns the bytes read. */
-static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
+ * of the chunk included, is left to step()). Returns the bytes read, which
+ * the caller holds (tag_pairs_run()). */
+static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
 {
     size_t j = 0;
     for (;;) {
@@ -942,33 +945,28 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
         if (!r->line_reported && r->column_index + line_bytes > PGN_LINE_MAX)
             return j;
         size_t value_len = close - quote - 1;
-        if (!reserve((void **)&r->section, &r->section_cap, r->section_len + (end - j), 1, PGN_SECTION_MAX) ||
+        /* A tag that store_tag() could not keep (too many, no memory) is left
+         * to step(), which reports it where it would byte by byte. */
+        if (r->tags_n == PGN_TAGS_MAX ||
+            !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX) ||
+            !reserve((void **)&r->section, &r->section_cap, r->section_len + end, 1, PGN_SECTION_MAX) ||
             !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
                      PGN_SECTION_MAX + PGN_TAGS_MAX))
             return j; /* step() meets the byte that cannot be held and says why */
+        /* Written straight into its slot, positions from the line's: the
+         * whole pair is on this line (no r->tag to clear and copy). */
         uint64_t base = r->offset, column = r->column_index;
-        if (r->state == S_TAGS)
-            open_tag(r); /* at the '[' */
-        r->offset = base + (name - j);
-        r->column_index = column + (name - j);
-        r->tag.name_at = here(r);
-        r->tag.name_len = name_end - name;
-        r->offset = base + (quote - j);
-        r->column_index = column + (quote - j);
-        open_value(r);
+        pgn_tag *t = &r->tags[r->tags_n++];
+        t->open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
+        t->name_at = (pgn_where){base + (name - j), r->line, (unsigned long)(column + (name - j) + 1)};
+        t->name_len = name_end - name;
+        t->value_at = (pgn_where){base + (quote - j) + 1, r->line, (unsigned long)(column + (quote - j) + 2)};
+        t->raw_value_len = t->value_len = value_len;
         memcpy(r->values + r->values_len, p + quote + 1, value_len);
         r->values_len += value_len;
         r->values[r->values_len++] = '\0';
-        r->tag.raw_value_len = value_len;
-        store_tag(r);
         r->blank_line = 0;
         r->state = S_TAGS;
-        if (r->overflow) { /* store_tag() could not keep it: step() releases the section at the next byte */
-            end = pair_end;
-            newline = 0;
-        }
-        memcpy(r->section + r->section_len, p + j, end - j);
-        r->section_len += end - j;
         r->offset = base + (end - j);
         if (newline) {
             r->line++;
@@ -980,9 +978,21 @@ static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
             r->line_has_content = 1;
         }
         j = end;
-        if (!newline || r->overflow)
+        if (!newline)
             return j;
     }
+}
+
+/* The run of tag_pairs(), its bytes held in one copy (room for them is
+ * reserved pair by pair). */
+static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = tag_pairs(r, p, n);
+    if (j > 0) {
+        memcpy(r->section + r->section_len, p, j);
+        r->section_len += j;
+    }
+    return j;
 }
 
 /* The length of a run of bytes from p on read here in one go, as step()
