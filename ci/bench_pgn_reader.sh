@@ -35,7 +35,10 @@ median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 time_cmd() {
     name=$1; shift
     /usr/bin/time -f "%U %S" -o "$dir/last" "$@" >"$dir/out_$name" 2>&1 || true
-    awk '{printf "%.3f\n", $1 + $2}' "$dir/last" >>"$dir/t_$name"
+    # The last line: time(1) puts "Command exited with non-zero status N"
+    # before the figures when the command fails (select and directory exit 1
+    # on a file with planted errors).
+    tail -n 1 "$dir/last" | awk '{printf "%.3f\n", $1 + $2}' >>"$dir/t_$name"
 }
 repeated() { # repeated NAME CMD...: CMD run REPEAT times in one timing
     name=$1; shift
