@@ -3,7 +3,6 @@
  * writing walks set bits in GBR square order. */
 #include "fast_internal.h"
 
-
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
 #if FAST_SSE2
@@ -88,10 +87,8 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
     size_t tail = 12u + (white_men + black_men != 0) + field + pawns;
     unsigned w = white_men + 1, k = black_men + 1;
     size_t need = tail + 4u + (w >= 10) + (k >= 10) + indicator_length[indicator] + 1u;
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
+    if (cap < need)
+        return fast_too_small(need);
     uint8_t at[16];
     fast_store(at, white_at, 8);
     fast_store(at + 8, black_at, 8);
@@ -186,10 +183,8 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
      * run starts on each empty file whose left neighbour is not empty. */
     uint64_t empty = ~ranks, run_starts = empty & ~((empty << 1) & 0xFEFEFEFEFEFEFEFEULL);
     size_t need = 7 + 10 + bit_count(ranks | run_starts);
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
+    if (cap < need)
+        return fast_too_small(need);
     /* Each rank's template stored whole (every rank's text is followed by at
      * least 10 more bytes of the FEN, so its slack is written over later),
      * unrolled so each rank's shift and separator are constants. */

@@ -76,7 +76,6 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     return fast_ok(0);
 }
 
-
 /* A placement as the position writer takes it: the code of each occupied
  * square (the other squares keep what they held), the men of each code and
  * the occupied squares. */
@@ -85,7 +84,6 @@ typedef struct fen_board {
     uint8_t count[16];
     uint64_t occupied;
 } fen_board;
-
 
 /* A placement of exactly n bytes, s[0..n-1], read onto the board with no
  * error bookkeeping: 1 when it breaks no placement rule but the counts' (a
@@ -298,7 +296,6 @@ static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, s
         return r;
     return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
 }
-
 
 /* The common shape, most FENs: a placement of 17-32 bytes, then " w - - 0 1"
  * or " b - - 0 1" ending the text. Returns 0 (white) or 1 (black to move)

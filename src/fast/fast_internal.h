@@ -28,6 +28,20 @@ static inline gbr_result fast_ok(size_t length)
     return r;
 }
 
+static inline gbr_result fast_too_small(size_t need)
+{
+    gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
+    return r;
+}
+
+/* The precise scanners' early return on the first broken rule. */
+#define TRY(call)                                                                                                      \
+    do {                                                                                                               \
+        gbr_result try_result_ = (call);                                                                               \
+        if (try_result_.error)                                                                                         \
+            return try_result_;                                                                                        \
+    } while (0)
+
 /* Words of text bytes, byte k of the text as byte k of the word counted from
  * the lowest: the one place the byte order (FAST_LITTLE_ENDIAN) matters. */
 static inline uint32_t fast_load32(const unsigned char *s)
@@ -94,6 +108,26 @@ static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len,
             return fast_error(s[*i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, *i + 1);
         digit[k] = value[s[*i]];
     }
+    return fast_ok(0);
+}
+
+/* The square at s[*i] (§9.3 rule 2: a bad file or rank is expected-square at
+ * it); on success *sq is its index and *i moves past it. */
+static inline gbr_result fast_precise_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)
+{
+    size_t at = *i;
+    if (at >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    unsigned file = fast_file_value[s[at]];
+    if (file == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
+    if (at + 1 >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    unsigned rank = fast_rank_value[s[at + 1]];
+    if (rank == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 2);
+    *sq = file + rank;
+    *i = at + 2;
     return fast_ok(0);
 }
 
