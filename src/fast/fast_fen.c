@@ -206,13 +206,8 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
     }
     if (men[GBR_WK] == 0 || men[GBR_BK] == 0)
         return fast_error(GBR_E_FEN_KINGS, 1);
-    for (unsigned side = 0; side < 2; side++) {
-        unsigned n[5] = {0};
-        for (unsigned type = 0; type < 4; type++)
-            n[type] = men[8 * side + 1 + type] < 15 ? men[8 * side + 1 + type] : 15;
-        if (fast_side_promoted(n) + men[8 * side + GBR_WP] > 8)
-            return fast_error(GBR_E_PROMOTIONS, 1);
-    }
+    if (fast_side_over_promoted(men + GBR_WQ) || fast_side_over_promoted(men + GBR_BQ))
+        return fast_error(GBR_E_PROMOTIONS, 1);
     /* s[i] is the space after the placement, or the end. */
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);

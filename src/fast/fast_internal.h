@@ -206,11 +206,14 @@ static inline int fast_material_valid(const gbr_material *m)
     return __builtin_expect(fast_material_usual(m), 1) || fast_material_valid_unusual(m);
 }
 
-/* Promoted pieces of one side's exact counts (types Q..N; pawns ignored). */
-static inline unsigned fast_side_promoted(const unsigned count[5])
+/* Whether one side's exact counts (Q R B N P) break §1's promotion rule.
+ * Piece counts saturate at the tables' last index, 15 (already too many). */
+static inline int fast_side_over_promoted(const unsigned count[5])
 {
-    return (unsigned)fast_promoted[0][count[0]] + fast_promoted[1][count[1]] + fast_promoted[2][count[2]] +
-           fast_promoted[3][count[3]];
+    unsigned promoted = 0;
+    for (unsigned type = 0; type < 4; type++)
+        promoted += fast_promoted[type][count[type] < 15 ? count[type] : 15];
+    return promoted + count[GBR_PAWN] > 8;
 }
 
 /* The material number abcdef of §8. */

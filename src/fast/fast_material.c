@@ -72,9 +72,8 @@ gbr_error fast_check_counts(const gbr_counts *c)
         return GBR_E_TOO_MANY_PAWNS;
     for (int side = 0; side < 2; side++) {
         const uint8_t *n = c->count[side];
-        unsigned promoted = (unsigned)fast_promoted[0][n[0]] + fast_promoted[1][n[1]] + fast_promoted[2][n[2]] +
-                            fast_promoted[3][n[3]];
-        if (promoted + n[GBR_PAWN] > 8)
+        unsigned wide[5] = {n[0], n[1], n[2], n[3], n[4]};
+        if (fast_side_over_promoted(wide))
             return GBR_E_PROMOTIONS;
     }
     return GBR_OK;

@@ -40,7 +40,7 @@ gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
         } else if (i < len) {
             return fast_error(GBR_E_NAME_SYNTAX, i + 1);
         }
-        if (fast_side_promoted(count[side]) + count[side][GBR_PAWN] > 8)
+        if (fast_side_over_promoted(count[side]))
             return fast_error(GBR_E_PROMOTIONS, king + 1);
     }
     for (unsigned side = 0; side < 2; side++)

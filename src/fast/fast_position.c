@@ -294,17 +294,9 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
             TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
         }
         TRY(count_space(&r, any_pawns));
-        if (groups) {
-            /* The exact counts are known only now; saturate so the table
-             * index stays in range (15 of a type already breaks §1). */
-            for (unsigned side = 0; side < 2; side++) {
-                unsigned n[5];
-                for (unsigned type = 0; type < 5; type++)
-                    n[type] = count[side][type] < 15 ? count[side][type] : 15;
-                if (fast_side_promoted(n) + n[GBR_PAWN] > 8)
-                    return fast_error(GBR_E_PROMOTIONS, 6);
-            }
-        }
+        /* With groups the exact counts are known only now. */
+        if (groups && (fast_side_over_promoted(count[0]) || fast_side_over_promoted(count[1])))
+            return fast_error(GBR_E_PROMOTIONS, 6);
     } else {
         for (unsigned type = 0; type < 4; type++)
             count[0][type] = count[1][type] = 0;
