@@ -10,9 +10,7 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     /* The tail most FENs carry, and the end, in one comparison each. */
     if (i >= len || (len - i == 8 && memcmp(s + i, " - - 0 1", 8) == 0))
         return fast_ok(0);
-    if (s[i] != ' ')
-        return fast_error(GBR_E_FEN_FIELD, i + 1);
-    i++;
+    TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* Castling: "-" or a non-empty subsequence of KQkq. */
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
@@ -32,11 +30,7 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
         if (taken == 0)
             return fast_error(GBR_E_FEN_FIELD, i + 1);
     }
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] != ' ')
-        return fast_error(GBR_E_FEN_FIELD, i + 1);
-    i++;
+    TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* En passant: "-" or a square on rank 3 or 6. */
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
@@ -56,9 +50,7 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
         return fast_ok(0);
     /* Two clocks of 1-5 digits, each after a space. */
     for (unsigned clock = 0; clock < 2; clock++) {
-        if (s[i] != ' ')
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        i++;
+        TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD)); /* i < len here */
         size_t first = i;
         for (; i < len && fast_digit_value[s[i]] != FAST_NONE; i++)
             if (i - first == 5)

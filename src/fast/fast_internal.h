@@ -111,6 +111,18 @@ static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len,
     return fast_ok(0);
 }
 
+/* Byte `want` at s[*i], else `e` at it; on success *i moves past it. */
+static inline gbr_result fast_precise_byte(const unsigned char *s, size_t len, size_t *i, unsigned char want,
+                                           gbr_error e)
+{
+    if (*i >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    if (s[*i] != want)
+        return fast_error(e, *i + 1);
+    (*i)++;
+    return fast_ok(0);
+}
+
 /* The square at s[*i] (§9.3 rule 2: a bad file or rank is expected-square at
  * it); on success *sq is its index and *i moves past it. */
 static inline gbr_result fast_precise_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)

@@ -163,15 +163,9 @@ static inline gbr_result men_count(reader *r, unsigned expected)
     return fast_ok(0);
 }
 
-/* Expects byte `want` at r->i, else `e`. */
 static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
 {
-    if (r->i >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    if (r->s[r->i] != want)
-        return fast_error(e, r->i + 1);
-    r->i++;
-    return fast_ok(0);
+    return fast_precise_byte(r->s, r->len, &r->i, want, e);
 }
 
 #if FAST_SSE2

@@ -88,13 +88,8 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
     TRY(fast_precise_square(s, len, &i, &bk));
     if (bk == wk)
         return fast_error(GBR_E_DUPLICATE_SQUARE, black_at + 1);
-    if (closer) {
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (s[i] != closer)
-            return fast_error(GBR_E_EXPECTED_CLOSE, i + 1);
-        i++;
-    }
+    if (closer)
+        TRY(fast_precise_byte(s, len, &i, closer, GBR_E_EXPECTED_CLOSE));
     if (i < len)
         return fast_error(GBR_E_TRAILING, i + 1);
     st.white_king = (uint8_t)wk;
