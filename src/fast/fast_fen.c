@@ -321,27 +321,20 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     return fen_to_position_general(dst, cap, s, len, indicator[result]);
 }
 
-int fast_hook_fen_placement(const char *s, size_t len, gbr_position *out)
+/* Both FEN hooks: one fast path on a cleared board, *out only if it accepts. */
+static int fen_hook(const char *s, size_t len, gbr_position *out, int common_shape)
 {
     fen_board b;
     gbr_material m;
-    gbr_result r;
+    gbr_result r = fast_ok(0);
     memset(b.board, 0, 64);
-    int black = fen_placement((const unsigned char *)s, len, &b, &m, &r);
+    int black = common_shape ? fen_common_shape((const unsigned char *)s, len, &b, &m)
+                             : fen_placement((const unsigned char *)s, len, &b, &m, &r);
     if (black < 0 || r.error != GBR_OK)
         return 0;
     fen_board_out(&b, black, out);
     return 1;
 }
 
-int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out)
-{
-    fen_board b;
-    gbr_material m;
-    memset(b.board, 0, 64);
-    int black = fen_common_shape((const unsigned char *)s, len, &b, &m);
-    if (black < 0)
-        return 0;
-    fen_board_out(&b, black, out);
-    return 1;
-}
+int fast_hook_fen_placement(const char *s, size_t len, gbr_position *out) { return fen_hook(s, len, out, 0); }
+int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out) { return fen_hook(s, len, out, 1); }
