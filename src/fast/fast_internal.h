@@ -256,19 +256,6 @@ static inline void fast_put_material(char *dst, const gbr_material *m)
  * counts can exist, else 0 (fast_check_counts then says which rule fails). */
 FAST_PRIVATE int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out);
 
-/* The material of counts known to be usual: digits white + 3 * black, byte
- * by byte in one word (no byte carries), so whatever the byte order. */
-static inline void fast_usual_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out)
-{
-    uint32_t w4, b4;
-    memcpy(&w4, white, 4);
-    memcpy(&b4, black, 4);
-    uint32_t digits = w4 + 3u * b4;
-    memcpy(out->digit, &digits, 4);
-    out->pawns[0] = white[4];
-    out->pawns[1] = black[4];
-}
-
 /* The usual counts alone: 1 and *out filled, or 0 for any other counts. */
 static inline int fast_usual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out)
 {
@@ -276,10 +263,14 @@ static inline int fast_usual_counts_to_material(const uint8_t white[5], const ui
     memcpy(&w4, white, 4);
     memcpy(&b4, black, 4);
     /* A byte's bit 7 flags a count past 2: adding 125 reaches it, a count of
-     * 128 or more has it already (its carry only reaches a refused byte). */
+     * 128 or more has it already (its carry only reaches a refused byte).
+     * Byte by byte, so whatever the byte order. */
     if ((((w4 + 0x7D7D7D7Du) | w4 | (b4 + 0x7D7D7D7Du) | b4) & 0x80808080u) || white[4] > 7 || black[4] > 7)
         return 0;
-    fast_usual_material(white, black, out);
+    uint32_t digits = w4 + 3u * b4;
+    memcpy(out->digit, &digits, 4);
+    out->pawns[0] = white[4];
+    out->pawns[1] = black[4];
     return 1;
 }
 

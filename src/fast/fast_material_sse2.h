@@ -19,6 +19,12 @@ static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
     const __m128i limit = _mm_setr_epi8(2, 2, 2, 2, 7, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, -1);
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit)) != 0xFFFF)
         return 0;
-    fast_usual_material(c->count[0], c->count[1], out);
+    uint32_t w4, b4;
+    memcpy(&w4, c->count[0], 4);
+    memcpy(&b4, c->count[1], 4);
+    uint32_t digits = w4 + 3u * b4;
+    memcpy(out->digit, &digits, 4);
+    out->pawns[0] = c->count[0][GBR_PAWN];
+    out->pawns[1] = c->count[1][GBR_PAWN];
     return 1;
 }
