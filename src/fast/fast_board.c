@@ -3,7 +3,6 @@
  * writing walks set bits in GBR square order. */
 #include "fast_internal.h"
 
-
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
 #if FAST_SSE2
@@ -88,10 +87,8 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
     size_t tail = 12u + (white_men + black_men != 0) + field + pawns;
     unsigned w = white_men + 1, k = black_men + 1;
     size_t need = tail + 4u + (w >= 10) + (k >= 10) + indicator_length[indicator] + 1u;
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
+    if (cap < need)
+        return fast_too_small(need);
     uint8_t at[16];
     fast_store(at, white_at, 8);
     fast_store(at + 8, black_at, 8);
@@ -144,14 +141,21 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
     return fast_ok(need);
 }
 
+/* What format_position, format_fen and position_key accept: a board a
+ * parser could produce and an indicator 0-6. Fills *b and *m when so. */
+static inline int position_valid(const gbr_position *p, fast_board_masks *b, gbr_material *m)
+{
+    if (p == NULL || p->indicator > GBR_IND_BTM)
+        return 0;
+    fast_scan_board(p, b);
+    return fast_check_board(b, m) == GBR_OK;
+}
+
 gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
 {
-    if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
-        return fast_error(GBR_E_ARGUMENT, 0);
     fast_board_masks b;
     gbr_material m;
-    fast_scan_board(p, &b);
-    if (fast_check_board(&b, &m) != GBR_OK)
+    if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
         return fast_error(GBR_E_ARGUMENT, 0);
     return fast_put_position(dst, cap, p->board, b.occupied, b.count, &m, p->indicator);
 }
@@ -186,10 +190,8 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
      * run starts on each empty file whose left neighbour is not empty. */
     uint64_t empty = ~ranks, run_starts = empty & ~((empty << 1) & 0xFEFEFEFEFEFEFEFEULL);
     size_t need = 7 + 10 + bit_count(ranks | run_starts);
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
+    if (cap < need)
+        return fast_too_small(need);
     /* Each rank's template stored whole (every rank's text is followed by at
      * least 10 more bytes of the FEN, so its slack is written over later),
      * unrolled so each rank's shift and separator are constants. */
@@ -218,12 +220,9 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
 
 gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
 {
-    if (p == NULL || fast_bad_output(dst, cap) || p->indicator > GBR_IND_BTM)
-        return fast_error(GBR_E_ARGUMENT, 0);
     fast_board_masks b;
     gbr_material m;
-    fast_scan_board(p, &b);
-    if (fast_check_board(&b, &m) != GBR_OK)
+    if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
         return fast_error(GBR_E_ARGUMENT, 0);
     return fast_put_fen(dst, cap, p);
 }
@@ -235,11 +234,7 @@ void fast_position_key(const gbr_position *p, gbr_position_key *out)
     memset(out->bytes, 0, sizeof out->bytes);
     fast_board_masks b;
     gbr_material m;
-    /* All zero bytes for what format_position refuses (gbr.h), by its checks. */
-    if (p == NULL || p->indicator > GBR_IND_BTM)
-        return;
-    fast_scan_board(p, &b);
-    if (fast_check_board(&b, &m) != GBR_OK)
+    if (!position_valid(p, &b, &m)) /* all zero bytes (gbr.h) */
         return;
     uint32_t number = fast_material_number(&m);
     uint8_t *k = out->bytes;

@@ -10,9 +10,7 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     /* The tail most FENs carry, and the end, in one comparison each. */
     if (i >= len || (len - i == 8 && memcmp(s + i, " - - 0 1", 8) == 0))
         return fast_ok(0);
-    if (s[i] != ' ')
-        return fast_error(GBR_E_FEN_FIELD, i + 1);
-    i++;
+    TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* Castling: "-" or a non-empty subsequence of KQkq. */
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
@@ -32,11 +30,7 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
         if (taken == 0)
             return fast_error(GBR_E_FEN_FIELD, i + 1);
     }
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] != ' ')
-        return fast_error(GBR_E_FEN_FIELD, i + 1);
-    i++;
+    TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* En passant: "-" or a square on rank 3 or 6. */
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
@@ -56,9 +50,7 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
         return fast_ok(0);
     /* Two clocks of 1-5 digits, each after a space. */
     for (unsigned clock = 0; clock < 2; clock++) {
-        if (s[i] != ' ')
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        i++;
+        TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD)); /* i < len here */
         size_t first = i;
         for (; i < len && fast_digit_value[s[i]] != FAST_NONE; i++)
             if (i - first == 5)
@@ -76,7 +68,6 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
     return fast_ok(0);
 }
 
-
 /* A placement as the position writer takes it: the code of each occupied
  * square (the other squares keep what they held), the men of each code and
  * the occupied squares. */
@@ -85,7 +76,6 @@ typedef struct fen_board {
     uint8_t count[16];
     uint64_t occupied;
 } fen_board;
-
 
 /* A placement of exactly n bytes, s[0..n-1], read onto the board with no
  * error bookkeeping: 1 when it breaks no placement rule but the counts' (a
@@ -208,13 +198,8 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
     }
     if (men[GBR_WK] == 0 || men[GBR_BK] == 0)
         return fast_error(GBR_E_FEN_KINGS, 1);
-    for (unsigned side = 0; side < 2; side++) {
-        unsigned n[5] = {0};
-        for (unsigned type = 0; type < 4; type++)
-            n[type] = men[8 * side + 1 + type] < 15 ? men[8 * side + 1 + type] : 15;
-        if (fast_side_promoted(n) + men[8 * side + GBR_WP] > 8)
-            return fast_error(GBR_E_PROMOTIONS, 1);
-    }
+    if (fast_side_over_promoted(men + GBR_WQ) || fast_side_over_promoted(men + GBR_BQ))
+        return fast_error(GBR_E_PROMOTIONS, 1);
     /* s[i] is the space after the placement, or the end. */
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
@@ -299,7 +284,6 @@ static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, s
     return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
 }
 
-
 /* The common shape, most FENs: a placement of 17-32 bytes, then " w - - 0 1"
  * or " b - - 0 1" ending the text. Returns 0 (white) or 1 (black to move)
  * with the board and *m read; FEN_OTHER_SHAPE; or FEN_NOT_A_FEN: a FEN ending
@@ -337,27 +321,20 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     return fen_to_position_general(dst, cap, s, len, indicator[result]);
 }
 
-int fast_hook_fen_placement(const char *s, size_t len, gbr_position *out)
+/* Both FEN hooks: one fast path on a cleared board, *out only if it accepts. */
+static int fen_hook(const char *s, size_t len, gbr_position *out, int common_shape)
 {
     fen_board b;
     gbr_material m;
-    gbr_result r;
+    gbr_result r = fast_ok(0);
     memset(b.board, 0, 64);
-    int black = fen_placement((const unsigned char *)s, len, &b, &m, &r);
+    int black = common_shape ? fen_common_shape((const unsigned char *)s, len, &b, &m)
+                             : fen_placement((const unsigned char *)s, len, &b, &m, &r);
     if (black < 0 || r.error != GBR_OK)
         return 0;
     fen_board_out(&b, black, out);
     return 1;
 }
 
-int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out)
-{
-    fen_board b;
-    gbr_material m;
-    memset(b.board, 0, 64);
-    int black = fen_common_shape((const unsigned char *)s, len, &b, &m);
-    if (black < 0)
-        return 0;
-    fen_board_out(&b, black, out);
-    return 1;
-}
+int fast_hook_fen_placement(const char *s, size_t len, gbr_position *out) { return fen_hook(s, len, out, 0); }
+int fast_hook_fen_common_shape(const char *s, size_t len, gbr_position *out) { return fen_hook(s, len, out, 1); }

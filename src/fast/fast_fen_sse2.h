@@ -57,7 +57,6 @@ static inline fen_piece fen_read_piece(__m128i v, unsigned lo, unsigned lanes, _
     return p;
 }
 
-
 /* Lane 15 in every lane: the index the next piece starts from. */
 static inline __m128i fen_last_index(__m128i after)
 {

@@ -28,6 +28,20 @@ static inline gbr_result fast_ok(size_t length)
     return r;
 }
 
+static inline gbr_result fast_too_small(size_t need)
+{
+    gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
+    return r;
+}
+
+/* The precise scanners' early return on the first broken rule. */
+#define TRY(call)                                                                                                      \
+    do {                                                                                                               \
+        gbr_result try_result_ = (call);                                                                               \
+        if (try_result_.error)                                                                                         \
+            return try_result_;                                                                                        \
+    } while (0)
+
 /* Words of text bytes, byte k of the text as byte k of the word counted from
  * the lowest: the one place the byte order (FAST_LITTLE_ENDIAN) matters. */
 static inline uint32_t fast_load32(const unsigned char *s)
@@ -94,6 +108,38 @@ static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len,
             return fast_error(s[*i] == '9' ? GBR_E_PAWN_COUNT : GBR_E_EXPECTED_DIGIT, *i + 1);
         digit[k] = value[s[*i]];
     }
+    return fast_ok(0);
+}
+
+/* Byte `want` at s[*i], else `e` at it; on success *i moves past it. */
+static inline gbr_result fast_precise_byte(const unsigned char *s, size_t len, size_t *i, unsigned char want,
+                                           gbr_error e)
+{
+    if (*i >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    if (s[*i] != want)
+        return fast_error(e, *i + 1);
+    (*i)++;
+    return fast_ok(0);
+}
+
+/* The square at s[*i] (§9.3 rule 2: a bad file or rank is expected-square at
+ * it); on success *sq is its index and *i moves past it. */
+static inline gbr_result fast_precise_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)
+{
+    size_t at = *i;
+    if (at >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    unsigned file = fast_file_value[s[at]];
+    if (file == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
+    if (at + 1 >= len)
+        return fast_error(GBR_E_TRUNCATED, len + 1);
+    unsigned rank = fast_rank_value[s[at + 1]];
+    if (rank == FAST_NONE)
+        return fast_error(GBR_E_EXPECTED_SQUARE, at + 2);
+    *sq = file + rank;
+    *i = at + 2;
     return fast_ok(0);
 }
 
@@ -172,11 +218,14 @@ static inline int fast_material_valid(const gbr_material *m)
     return __builtin_expect(fast_material_usual(m), 1) || fast_material_valid_unusual(m);
 }
 
-/* Promoted pieces of one side's exact counts (types Q..N; pawns ignored). */
-static inline unsigned fast_side_promoted(const unsigned count[5])
+/* Whether one side's exact counts (Q R B N P) break §1's promotion rule.
+ * Piece counts saturate at the tables' last index, 15 (already too many). */
+static inline int fast_side_over_promoted(const unsigned count[5])
 {
-    return (unsigned)fast_promoted[0][count[0]] + fast_promoted[1][count[1]] + fast_promoted[2][count[2]] +
-           fast_promoted[3][count[3]];
+    unsigned promoted = 0;
+    for (unsigned type = 0; type < 4; type++)
+        promoted += fast_promoted[type][count[type] < 15 ? count[type] : 15];
+    return promoted + count[GBR_PAWN] > 8;
 }
 
 /* The material number abcdef of §8. */

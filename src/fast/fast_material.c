@@ -9,16 +9,12 @@ static __attribute__((noinline)) gbr_result material_precise(const unsigned char
         return fast_error(GBR_E_EMPTY, 1);
     gbr_material m = {{0, 0, 0, 0}, {0, 0}};
     size_t i = 0;
-    gbr_result r = fast_precise_digits(s, len, &i, m.digit, 4, fast_digit_value);
-    if (r.error)
-        return r;
+    TRY(fast_precise_digits(s, len, &i, m.digit, 4, fast_digit_value));
     if (len > 4) {
         if (s[4] != '.')
             return fast_error(GBR_E_EXPECTED_POINT, 5);
         i++;
-        r = fast_precise_digits(s, len, &i, m.pawns, 2, fast_pawn_value);
-        if (r.error)
-            return r;
+        TRY(fast_precise_digits(s, len, &i, m.pawns, 2, fast_pawn_value));
         if (len > 7)
             return fast_error(GBR_E_TRAILING, 8);
     }
@@ -56,10 +52,8 @@ gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
 {
     if (m == NULL || fast_bad_output(dst, cap) || !fast_material_valid(m))
         return fast_error(GBR_E_ARGUMENT, 0);
-    if (cap < GBR_MATERIAL_MAX) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, GBR_MATERIAL_MAX};
-        return r;
-    }
+    if (cap < GBR_MATERIAL_MAX)
+        return fast_too_small(GBR_MATERIAL_MAX);
     fast_put_material(dst, m);
     return fast_ok(GBR_MATERIAL_MAX);
 }
@@ -78,9 +72,8 @@ gbr_error fast_check_counts(const gbr_counts *c)
         return GBR_E_TOO_MANY_PAWNS;
     for (int side = 0; side < 2; side++) {
         const uint8_t *n = c->count[side];
-        unsigned promoted = (unsigned)fast_promoted[0][n[0]] + fast_promoted[1][n[1]] + fast_promoted[2][n[2]] +
-                            fast_promoted[3][n[3]];
-        if (promoted + n[GBR_PAWN] > 8)
+        unsigned wide[5] = {n[0], n[1], n[2], n[3], n[4]};
+        if (fast_side_over_promoted(wide))
             return GBR_E_PROMOTIONS;
     }
     return GBR_OK;

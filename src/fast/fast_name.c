@@ -40,7 +40,7 @@ gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
         } else if (i < len) {
             return fast_error(GBR_E_NAME_SYNTAX, i + 1);
         }
-        if (fast_side_promoted(count[side]) + count[side][GBR_PAWN] > 8)
+        if (fast_side_over_promoted(count[side]))
             return fast_error(GBR_E_PROMOTIONS, king + 1);
     }
     for (unsigned side = 0; side < 2; side++)
@@ -59,10 +59,8 @@ gbr_result fast_format_name(char *dst, size_t cap, const gbr_counts *c)
     for (int side = 0; side < 2; side++)
         for (int type = 0; type < 5; type++)
             need += c->count[side][type];
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
+    if (cap < need)
+        return fast_too_small(need);
     static const char letter[5] = {'Q', 'R', 'B', 'N', 'P'};
     size_t n = 0;
     for (int side = 0; side < 2; side++) {

@@ -4,7 +4,6 @@
 #include "fast_internal.h"
 #include "fast_hooks.h"
 
-
 /* What a character means where a square was expected and none starts. */
 enum square_context { PIECE_SQUARE, PAWN_SQUARE };
 
@@ -17,33 +16,12 @@ static inline gbr_error missing_square(unsigned char c, enum square_context ctx)
     return GBR_E_EXPECTED_SQUARE;
 }
 
-#define TRY(call)                                                                                                      \
-    do {                                                                                                               \
-        gbr_result try_result_ = (call);                                                                               \
-        if (try_result_.error)                                                                                         \
-            return try_result_;                                                                                        \
-    } while (0)
-
 typedef struct reader {
     const unsigned char *s;
     size_t len;
     size_t i;
     uint64_t used; /* squares already taken, kings included */
 } reader;
-
-/* The rank digit after a file letter at r->i; on success *sq is the square
- * and r->i moves past it. */
-static inline gbr_result finish_square(reader *r, unsigned file, unsigned *sq)
-{
-    size_t at = r->i + 1;
-    if (at >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    unsigned rank = fast_rank_value[r->s[at]];
-    if (rank == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
-    *sq = file + rank;
-    return fast_ok(0);
-}
 
 /* One man's square, written to the board as `code`, after the checks of
  * §9.3 rule 2: pawn rank, already used, ascending after *previous (the
@@ -56,19 +34,19 @@ static inline gbr_result read_square(reader *r, uint8_t code, enum square_contex
     unsigned file = fast_file_value[c];
     if (file == FAST_NONE)
         return fast_error(missing_square(c, ctx), r->i + 1);
+    size_t at = r->i;
     unsigned sq;
-    TRY(finish_square(r, file, &sq));
+    TRY(fast_precise_square(r->s, r->len, &r->i, &sq));
     uint64_t bit = 1ULL << sq;
     if (ctx == PAWN_SQUARE && (bit & FAST_RANKS_1_AND_8))
-        return fast_error(GBR_E_PAWN_RANK, r->i + 1);
+        return fast_error(GBR_E_PAWN_RANK, at + 1);
     if (r->used & bit)
-        return fast_error(GBR_E_DUPLICATE_SQUARE, r->i + 1);
+        return fast_error(GBR_E_DUPLICATE_SQUARE, at + 1);
     if ((int)sq <= *previous)
-        return fast_error(GBR_E_SQUARE_ORDER, r->i + 1);
+        return fast_error(GBR_E_SQUARE_ORDER, at + 1);
     r->used |= bit;
     board[sq] = code;
     *previous = (int)sq;
-    r->i += 2;
     return fast_ok(0);
 }
 
@@ -185,31 +163,10 @@ static inline gbr_result men_count(reader *r, unsigned expected)
     return fast_ok(0);
 }
 
-/* Expects byte `want` at r->i, else `e`. */
 static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
 {
-    if (r->i >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    if (r->s[r->i] != want)
-        return fast_error(e, r->i + 1);
-    r->i++;
-    return fast_ok(0);
+    return fast_precise_byte(r->s, r->len, &r->i, want, e);
 }
-
-static inline gbr_result king_square(reader *r, unsigned *sq)
-{
-    if (r->i >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    unsigned file = fast_file_value[r->s[r->i]];
-    if (file == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, r->i + 1);
-    TRY(finish_square(r, file, sq));
-    r->i += 2;
-    return fast_ok(0);
-}
-
-
-
 
 #if FAST_SSE2
 #include "fast_position_sse2.h"
@@ -276,8 +233,8 @@ static inline gbr_result precise_tail(reader *r, unsigned white, unsigned black,
  * (long form only) and the spaces after each. */
 static inline gbr_result precise_head(reader *r, unsigned *wk, unsigned *bk, uint8_t digit[4], uint8_t pawns[2])
 {
-    TRY(king_square(r, wk));
-    TRY(king_square(r, bk));
+    TRY(fast_precise_square(r->s, r->len, &r->i, wk));
+    TRY(fast_precise_square(r->s, r->len, &r->i, bk));
     if (*bk == *wk)
         return fast_error(GBR_E_DUPLICATE_SQUARE, 3);
     TRY(expect(r, ' ', GBR_E_EXPECTED_SPACE));
@@ -331,17 +288,9 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
             TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
         }
         TRY(count_space(&r, any_pawns));
-        if (groups) {
-            /* The exact counts are known only now; saturate so the table
-             * index stays in range (15 of a type already breaks §1). */
-            for (unsigned side = 0; side < 2; side++) {
-                unsigned n[5];
-                for (unsigned type = 0; type < 5; type++)
-                    n[type] = count[side][type] < 15 ? count[side][type] : 15;
-                if (fast_side_promoted(n) + n[GBR_PAWN] > 8)
-                    return fast_error(GBR_E_PROMOTIONS, 6);
-            }
-        }
+        /* With groups the exact counts are known only now. */
+        if (groups && (fast_side_over_promoted(count[0]) || fast_side_over_promoted(count[1])))
+            return fast_error(GBR_E_PROMOTIONS, 6);
     } else {
         for (unsigned type = 0; type < 4; type++)
             count[0][type] = count[1][type] = 0;
@@ -362,7 +311,6 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     out->indicator = indicator;
     return fast_ok(0);
 }
-
 
 /* Every text position_few_men did not take. The scanner builds its board
  * in place, so on a copy: *out is written only for a valid form. */
@@ -408,7 +356,6 @@ gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t l
     p.indicator = (uint8_t)indicator;
     return fast_put_fen(dst, cap, &p);
 }
-
 
 int fast_hook_position_few_men(const char *s, size_t len, gbr_position *out)
 {

@@ -2,26 +2,6 @@
 #include "fast_internal.h"
 #include "fast_hooks.h"
 
-/* Reads the square at s[*i] into *sq; a bad file or rank is expected-square
- * at that character (§9.3 rule 2). */
-static inline gbr_result read_plain_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)
-{
-    size_t at = *i;
-    if (at >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    unsigned file = fast_file_value[s[at]];
-    if (file == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
-    if (at + 1 >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    unsigned rank = fast_rank_value[s[at + 1]];
-    if (rank == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 2);
-    *sq = file + rank;
-    *i = at + 2;
-    return fast_ok(0);
-}
-
 /* The stipulation of a first character: '+' 1, '=' 2, anything else 0
  * (none). A table: one load where two compares took eight instructions on
  * the usual path. */
@@ -91,38 +71,25 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
     }
     size_t material_at = i;
     st.material.pawns[0] = st.material.pawns[1] = 0;
-    gbr_result r = fast_precise_digits(s, len, &i, st.material.digit, 4, fast_digit_value);
-    if (r.error)
-        return r;
+    TRY(fast_precise_digits(s, len, &i, st.material.digit, 4, fast_digit_value));
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
     if (s[i] == '.') {
         i++;
-        r = fast_precise_digits(s, len, &i, st.material.pawns, 2, fast_pawn_value);
-        if (r.error)
-            return r;
+        TRY(fast_precise_digits(s, len, &i, st.material.pawns, 2, fast_pawn_value));
     } else if (fast_file_value[s[i]] == FAST_NONE) {
         return fast_error(GBR_E_EXPECTED_SQUARE, i + 1);
     }
     if (!fast_material_possible(st.material.digit, st.material.pawns[0], st.material.pawns[1]))
         return fast_error(GBR_E_PROMOTIONS, material_at + 1);
     unsigned wk, bk;
-    r = read_plain_square(s, len, &i, &wk);
-    if (r.error)
-        return r;
+    TRY(fast_precise_square(s, len, &i, &wk));
     size_t black_at = i;
-    r = read_plain_square(s, len, &i, &bk);
-    if (r.error)
-        return r;
+    TRY(fast_precise_square(s, len, &i, &bk));
     if (bk == wk)
         return fast_error(GBR_E_DUPLICATE_SQUARE, black_at + 1);
-    if (closer) {
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (s[i] != closer)
-            return fast_error(GBR_E_EXPECTED_CLOSE, i + 1);
-        i++;
-    }
+    if (closer)
+        TRY(fast_precise_byte(s, len, &i, closer, GBR_E_EXPECTED_CLOSE));
     if (i < len)
         return fast_error(GBR_E_TRAILING, i + 1);
     st.white_king = (uint8_t)wk;
@@ -206,10 +173,8 @@ gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
     if (s == NULL || fast_bad_output(dst, cap) || !study_valid(s))
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 11u + (s->stipulation != GBR_STIP_NONE);
-    if (cap < need) {
-        gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-        return r;
-    }
+    if (cap < need)
+        return fast_too_small(need);
     char *d = dst;
     if (s->stipulation != GBR_STIP_NONE)
         *d++ = s->stipulation == GBR_STIP_WIN ? '+' : '=';
