@@ -299,11 +299,7 @@ static void copy_bytes(void *context, const char *bytes, size_t len)
 static void report_reader(void *context, const pgn_diagnostic *d)
 {
     auditor *a = context;
-    if (d->game)
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", a->source, d->at.line, d->at.column, d->game,
-                d->message);
-    else
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", a->source, d->at.line, d->at.column, d->message);
+    pgn_print_diagnostic(a->source, d);
     a->bad_input = 1;
 }
 

@@ -318,7 +318,7 @@ static void report_reader(void *context, const pgn_diagnostic *diag)
     if (diag->game)
         report(st, diag->game, diag->at.line, diag->at.column, NULL, diag->message);
     else {
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", st->source, diag->at.line, diag->at.column, diag->message);
+        pgn_print_diagnostic(st->source, diag);
         st->bad_input = 1;
     }
 }

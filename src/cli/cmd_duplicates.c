@@ -280,11 +280,7 @@ static void on_diagnostic(void *context, const pgn_diagnostic *diag)
     dup_state *st = context;
     if (st->second) /* told in the first pass */
         return;
-    if (diag->game)
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", st->source, diag->at.line, diag->at.column, diag->game,
-                diag->message);
-    else
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", st->source, diag->at.line, diag->at.column, diag->message);
+    pgn_print_diagnostic(st->source, diag);
     st->bad_input = 1;
 }
 

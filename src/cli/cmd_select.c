@@ -177,10 +177,7 @@ static void game_end(void *context, const pgn_game *game)
 static void reader_diagnostic(void *context, const pgn_diagnostic *d)
 {
     selector *s = context;
-    if (d->game)
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", s->source, d->at.line, d->at.column, d->game, d->message);
-    else
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", s->source, d->at.line, d->at.column, d->message);
+    pgn_print_diagnostic(s->source, d);
     s->bad_input = 1;
 }
 

@@ -1211,3 +1211,11 @@ int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char
     }
     return 0;
 }
+
+void pgn_print_diagnostic(const char *source, const pgn_diagnostic *d)
+{
+    if (d->game)
+        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", source, d->at.line, d->at.column, d->game, d->message);
+    else
+        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", source, d->at.line, d->at.column, d->message);
+}

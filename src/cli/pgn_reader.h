@@ -151,5 +151,8 @@ int pgn_read_fd(pgn_reader *reader, int fd);
  * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
  * read: REASON" (what was read before a failed read has been handled). */
 int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source);
+/* The one wording of a reader's diagnostic on standard error:
+ * "gbr: SOURCE:LINE:COLUMN: game N: MESSAGE", without "game N: " outside a game. */
+void pgn_print_diagnostic(const char *source, const pgn_diagnostic *diagnostic);
 
 #endif /* GBR_PGN_READER_H */
