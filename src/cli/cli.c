@@ -382,15 +382,63 @@ static int cli_parse_result(cli_args *args, gbr_result_option *out)
     return CLI_EXIT_OK;
 }
 
-int cli_result_options(cli_args *args, gbr_result_option *out)
+
+/* ---- Whole commands --------------------------------------------------------- */
+int cli_plain_command(int argc, char **argv, const char *help, cli_input_fn fn)
 {
-    while (cli_next_option(args)) {
-        if (!cli_option_is(args, "--result"))
-            return cli_unknown_option(args);
-        if (cli_parse_result(args, out) != CLI_EXIT_OK)
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    while (cli_next_option(&args))
+        return cli_unknown_option(&args);
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    return cli_for_each_input(&args, fn, &args);
+}
+
+/* One of the two conversions is set: convert_with_result for the commands
+ * that take --result. */
+typedef struct conversion_run {
+    const gbr_codec *codec;
+    cli_conversion convert;
+    cli_result_conversion convert_with_result;
+    gbr_result_option result;
+} conversion_run;
+
+static int convert_one(void *context, const cli_input *in)
+{
+    const conversion_run *run = context;
+    char out[CLI_CANONICAL_MAX];
+    gbr_result r = run->convert ? run->convert(run->codec, out, sizeof out, in->text, in->len)
+                                : run->convert_with_result(run->codec, out, sizeof out, in->text, in->len, run->result);
+    return cli_emit(in, r, out);
+}
+
+static int run_conversion(int argc, char **argv, const char *help, conversion_run *run)
+{
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    while (cli_next_option(&args)) {
+        if (!run->convert_with_result || !cli_option_is(&args, "--result"))
+            return cli_unknown_option(&args);
+        if (cli_parse_result(&args, &run->result) != CLI_EXIT_OK)
             return CLI_EXIT_USAGE;
     }
-    return args->exit_status;
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    run->codec = args.codec;
+    return cli_for_each_input(&args, convert_one, run);
+}
+
+int cli_conversion_command(int argc, char **argv, const char *help, cli_conversion convert)
+{
+    conversion_run run = {NULL, convert, NULL, GBR_RESULT_NONE};
+    return run_conversion(argc, argv, help, &run);
+}
+
+int cli_result_conversion_command(int argc, char **argv, const char *help, cli_result_conversion convert)
+{
+    conversion_run run = {NULL, NULL, convert, GBR_RESULT_NONE};
+    return run_conversion(argc, argv, help, &run);
 }
 
 /* ---- Inputs ----------------------------------------------------------------- */

@@ -77,10 +77,6 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* The whole option loop of a command whose one option is --result: returns
- * -1 to go on with the inputs, or the exit status to return (--help, or a
- * usage error). */
-int cli_result_options(cli_args *args, gbr_result_option *out);
 
 /* ---- Inputs ------------------------------------------------------------- */
 typedef struct cli_input {
@@ -93,6 +89,21 @@ typedef struct cli_input {
 /* Handles one input: returns 0 when it was good, 1 when it was bad (and reported). */
 typedef int (*cli_input_fn)(void *context, const cli_input *input);
 
+/* The whole of a command whose only option is --impl: runs fn over the
+ * inputs (as cli_for_each_input) with the parsed cli_args as its context. */
+int cli_plain_command(int argc, char **argv, const char *help, cli_input_fn fn);
+
+/* The whole of a command that converts each input with one library call and
+ * writes the result as cli_emit does: FEN to material code, position form to
+ * FEN, and (with the option --result win|draw) FEN to study code or position
+ * form. The conversions are the library's own functions, e.g.
+ *     return cli_conversion_command(argc, argv, help, gbr_position_to_fen); */
+typedef gbr_result (*cli_conversion)(const gbr_codec *codec, char *out, size_t cap, const char *text, size_t len);
+typedef gbr_result (*cli_result_conversion)(const gbr_codec *codec, char *out, size_t cap, const char *text,
+                                            size_t len, gbr_result_option result);
+int cli_conversion_command(int argc, char **argv, const char *help, cli_conversion convert);
+int cli_result_conversion_command(int argc, char **argv, const char *help, cli_result_conversion convert);
+
 /* Runs fn over the arguments from args->next on, or, when there are none, over
  * stdin one line at a time. Returns CLI_EXIT_OK, or CLI_EXIT_INPUT when any
  * input was bad or stdin could not be read. Flushes the output. */
@@ -103,6 +114,10 @@ int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context);
  * "\r\n" not counted) is held whole; a longer one is reported and judged on
  * its first CLI_LINE_MAX bytes, the rest skipped. Returns like the above. */
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context);
+
+/* Large enough for the canonical text of every form (the position form and
+ * FEN are the longest). */
+#define CLI_CANONICAL_MAX (GBR_POSITION_MAX > GBR_FEN_MAX ? GBR_POSITION_MAX : GBR_FEN_MAX)
 
 /* ---- Reports and output ------------------------------------------------- */
 /* `gbr: <source>:<line>:<column>: <message>` on stderr. */

@@ -14,8 +14,7 @@ static const char help[] =
 static int check_one(void *context, const cli_input *in)
 {
     const cli_args *args = context;
-    /* Large enough for the canonical text of every form. */
-    char out[GBR_POSITION_MAX > GBR_FEN_MAX ? GBR_POSITION_MAX : GBR_FEN_MAX];
+    char out[CLI_CANONICAL_MAX];
     gbr_form form = GBR_FORM_UNKNOWN;
     gbr_result r = gbr_check(args->codec, out, sizeof out, in->text, in->len, &form);
     cli_puts(gbr_form_name(form));
@@ -34,11 +33,5 @@ static int check_one(void *context, const cli_input *in)
 
 int cmd_check(int argc, char **argv)
 {
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    while (cli_next_option(&args))
-        return cli_unknown_option(&args);
-    if (args.exit_status >= 0)
-        return args.exit_status;
-    return cli_for_each_input(&args, check_one, &args);
+    return cli_plain_command(argc, argv, help, check_one);
 }

@@ -13,26 +13,7 @@ static const char help[] =
     "Options:\n"
     "  --result win|draw  the stipulation to write\n";
 
-typedef struct study_options {
-    const gbr_codec *codec;
-    gbr_result_option result;
-} study_options;
-
-static int study_one(void *context, const cli_input *in)
-{
-    const study_options *opt = context;
-    char out[GBR_STUDY_MAX];
-    return cli_emit(in, gbr_fen_to_study(opt->codec, out, sizeof out, in->text, in->len, opt->result), out);
-}
-
 int cmd_study(int argc, char **argv)
 {
-    study_options opt = {NULL, GBR_RESULT_NONE};
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    int status = cli_result_options(&args, &opt.result);
-    if (status >= 0)
-        return status;
-    opt.codec = args.codec;
-    return cli_for_each_input(&args, study_one, &opt);
+    return cli_result_conversion_command(argc, argv, help, gbr_fen_to_study);
 }
