@@ -46,15 +46,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$build/ci/gbr_bench" --write-fens "$fens" "$tmp/fens.txt"
 
-now() { date +%s.%N; }
+. ci/bench_common.sh
 # Median of three runs of a command reading the FEN file.
 time_median() {
     for run in 1 2 3; do
-        start=$(now)
+        start=$(bench_now)
         "$@" <"$tmp/fens.txt" >"$tmp/out.$run" 2>/dev/null || true
-        end=$(now)
+        end=$(bench_now)
         awk -v a="$end" -v b="$start" 'BEGIN { printf "%.6f\n", a - b }'
-    done | sort -n | sed -n 2p
+    done | bench_median
 }
 gbr_seconds=$(time_median "$build/gbr" position --impl fast)
 py_seconds=$(time_median python3 ci/bench_fen.py)

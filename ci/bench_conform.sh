@@ -23,14 +23,14 @@ py=$(command -v python3)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 export PYTHONPYCACHEPREFIX="$scratch/pycache"
+. "$root/ci/bench_common.sh"
 
-now() { date +%s.%N; }
 calc() { awk "BEGIN { print $1 }"; }
 # seconds of one command (its closing line must say 0 failed, 0 crashed)
 timed() {
-  start=$(now)
+  start=$(bench_now)
   "$@" > "$scratch/out" 2>&1 || { tail -5 "$scratch/out"; echo "bench_conform: failed: $*" >&2; exit 1; }
-  end=$(now)
+  end=$(bench_now)
   tail -1 "$scratch/out" >&2
   calc "$end - $start"
 }

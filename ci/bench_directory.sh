@@ -35,20 +35,14 @@ sort_lines_unique=${SORT_UNIQUE:-1000000}   # x10 repeats = 10 million lines
 [ -x "$gbr" ] || { echo "no $gbr: build first" >&2; exit 2; }
 mkdir -p "$dir"
 tab=$(printf '\t')
+. "$root/ci/bench_common.sh"
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# time_cmd NAME CMD...: runs CMD, appending its wall time to $dir/t_NAME.wall
-# and its user + system time to $dir/t_NAME.cpu.
-time_cmd() {
-    name=$1; shift
-    /usr/bin/time -f "%e %U %S" -o "$dir/t_$name.last" "$@"
-    awk '{printf "%.3f\n", $1}' "$dir/t_$name.last" >>"$dir/t_$name.wall"
-    awk '{printf "%.3f\n", $2 + $3}' "$dir/t_$name.last" >>"$dir/t_$name.cpu"
-}
-medians() { echo "$(median <"$dir/t_$1.wall") $(median <"$dir/t_$1.cpu")"; }
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+# time_cmd NAME CMD...: runs CMD, appending its figures to $dir/t_NAME.*.
+time_cmd() { bench_time "$dir" "$@"; }
+medians() { echo "$(bench_median <"$dir/t_$1.wall") $(bench_median <"$dir/t_$1.cpu")"; }
+bench_need_time
 
-echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
+bench_cpu_line
 
 # ---- scan ---------------------------------------------------------------
 cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
@@ -74,26 +68,23 @@ echo "$bytes $(medians scan) $(medians ceiling)" | awk '{
     printf "scan: gbr scan / ceiling time ratio: CPU %.2f, wall %.2f\n", $3 / $5, $2 / $4 }'
 
 # ---- directory ------------------------------------------------------------
-rm -f "$dir"/t_directory.* "$dir"/t_scan2.*
+rm -f "$dir"/t_directory.* "$dir"/t_directory_rss.* "$dir"/t_scan2.*
 directory_runs=${DIRECTORY_RUNS:-3}
 for i in $(seq "$directory_runs"); do
     time_cmd scan2 "$gbr" scan "$dir/scan.pgn" >/dev/null
-    /usr/bin/time -f "%M" -o "$dir/t_directory.rss" \
-        "$gbr" directory --format tsv "$dir/scan.pgn" >"$dir/directory.tsv" 2>/dev/null || true
-    cat "$dir/t_directory.rss" >>"$dir/t_directory.rsses"
+    time_cmd directory_rss "$gbr" directory --format tsv "$dir/scan.pgn" >"$dir/directory.tsv" 2>/dev/null || true
     time_cmd directory "$gbr" directory --format tsv "$dir/scan.pgn" >"$dir/directory.tsv" 2>/dev/null
 done
 entries=$(($(wc -l <"$dir/directory.tsv") - 1))
 echo "directory: $bytes bytes, $entries entries, medians of $directory_runs runs"
-echo "$bytes $(medians directory) $(medians scan2) $(median <"$dir/t_directory.rsses")" | awk '{
+echo "$bytes $(medians directory) $(medians scan2) $(bench_median <"$dir/t_directory_rss.rss")" | awk '{
     printf "directory: gbr directory --format tsv %.1f MB/s of CPU time (median %.3f s), %.1f MB/s wall (median %.3f s)\n",
            $1 / $3 / 1e6, $3, $1 / $2 / 1e6, $2
     printf "directory: gbr scan on the same file %.1f MB/s of CPU time (median %.3f s)\n", $1 / $5 / 1e6, $5
     printf "directory: rate against scan (CPU time): %.2f (target >= 0.25)\n", $5 / $3
     printf "directory: peak resident memory %.0f MB (%.0f bytes a game)\n", $6 / 1024, $6 * 1024 / '"$entries"' }'
-rm -f "$dir/t_directory.rsses"
-time_cmd directory16 /usr/bin/time -f "%M" -o "$dir/t_directory16.rss" \
-    "$gbr" directory --memory 16M --format tsv "$dir/scan.pgn" >"$dir/directory16.tsv" 2>/dev/null
+rm -f "$dir"/t_directory_rss.* "$dir"/t_directory16.*
+time_cmd directory16 "$gbr" directory --memory 16M --format tsv "$dir/scan.pgn" >"$dir/directory16.tsv" 2>/dev/null
 cmp -s "$dir/directory.tsv" "$dir/directory16.tsv" || { echo "directory: --memory 16M output differs" >&2; exit 1; }
 echo "$bytes $(medians directory16) $(cat "$dir/t_directory16.rss")" | awk '{
     printf "directory: --memory 16M %.1f MB/s of CPU time (%.3f s), peak resident memory %.0f MB, output the same\n",

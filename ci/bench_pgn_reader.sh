@@ -26,27 +26,23 @@ runs=${RUNS:-3}
 repeat=${REPEAT:-10}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gbr-bench-reader.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+. "$root/ci/bench_common.sh"
+bench_need_time
 cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
 cc -O2 -o "$dir/classify_ceiling" "$root/ci/gen/classify_ceiling.c"
 printf 'r+p* r*p*\n' >"$dir/desc.txt"
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-time_cmd() {
-    name=$1; shift
-    /usr/bin/time -f "%U %S" -o "$dir/last" "$@" >"$dir/out_$name" 2>&1 || true
-    # The last line: time(1) puts "Command exited with non-zero status N"
-    # before the figures when the command fails (select and directory exit 1
-    # on a file with planted errors).
-    tail -n 1 "$dir/last" | awk '{printf "%.3f\n", $1 + $2}' >>"$dir/t_$name"
-}
+# time_cmd NAME CMD...: CMD's CPU time appended to $dir/t_NAME.cpu, its output
+# kept in $dir/out_NAME; it may fail (select and directory exit 1 on a file
+# with planted errors).
+time_cmd() { name=$1; bench_time "$dir" "$@" >"$dir/out_$name" 2>&1 || true; }
 repeated() { # repeated NAME CMD...: CMD run REPEAT times in one timing
     name=$1; shift
     # shellcheck disable=SC2016 # expanded by the inner shell
     time_cmd "$name" sh -c 'n=$1; shift; for i in $(seq "$n"); do "$@" >/dev/null; done' sh "$repeat" "$@"
 }
 
-echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
+bench_cpu_line
 cat "$file" >/dev/null # into the page cache
 for _ in $(seq "$runs"); do
     for build in before after; do
@@ -67,12 +63,12 @@ for command in directory audit select_code select_description; do
         echo "$command: the two builds' outputs differ" >&2; exit 1; }
 done
 bytes=$(wc -c <"$file")
-scan=$(median <"$dir/t_scan")
+scan=$(bench_median <"$dir/t_scan.cpu")
 echo "file: $file, $bytes bytes; medians of $runs runs of CPU time; outputs identical"
 for name in directory_before directory_after audit_before audit_after select_code_before select_code_after \
             select_description_before select_description_after scan memchr classify stops newlines; do
     case $name in *_before|*_after) n=1 ;; *) n=$repeat ;; esac
-    echo "$name $(median <"$dir/t_$name") $n $bytes $scan $repeat" | awk '{
+    echo "$name $(bench_median <"$dir/t_$name.cpu") $n $bytes $scan $repeat" | awk '{
         printf "%-26s %9.1f MB/s  (%.3f s a run), %.3f of scan rate\n", $1, $4 * $3 / $2 / 1e6, $2 / $3,
                ($5 / $6) / ($2 / $3) }'
 done

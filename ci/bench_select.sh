@@ -28,18 +28,14 @@ games=${GAMES:-50000}
 scan_repeat=${SCAN_REPEAT:-20}
 pgn_extract=/usr/games/pgn-extract
 [ -x "$gbr" ] || { echo "no $gbr: build first" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+. "$root/ci/bench_common.sh"
+bench_need_time
 mkdir -p "$dir"
 
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-time_cmd() {
-    name=$1; shift
-    /usr/bin/time -f "%e %U %S" -o "$dir/t_$name.last" "$@"
-    awk '{printf "%.3f\n", $2 + $3}' "$dir/t_$name.last" >>"$dir/t_$name.cpu"
-}
-cpu() { median <"$dir/t_$1.cpu"; }
+time_cmd() { bench_time "$dir" "$@"; }
+cpu() { bench_median <"$dir/t_$1.cpu"; }
 
-echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
+bench_cpu_line
 block=$dir/select_block_$games.pgn
 file=$dir/select_$games.pgn
 if [ ! -s "$file" ]; then
@@ -53,7 +49,7 @@ printf '%s\n' "$description" >"$dir/select_desc.txt"
 bytes=$(wc -c <"$file")
 block_bytes=$(wc -c <"$block")
 cat "$file" >/dev/null   # into the page cache
-rm -f "$dir"/t_sel_*.cpu
+rm -f "$dir"/t_sel_*.*
 have_px=0
 [ -x "$pgn_extract" ] && have_px=1
 for i in $(seq "$runs"); do

@@ -36,28 +36,19 @@ py_part=${PY_PART:-8}
 scan_repeat=${SCAN_REPEAT:-5}
 pgn_extract=/usr/games/pgn-extract
 [ -x "$gbr" ] || { echo "no $gbr: build first" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+. "$root/ci/bench_common.sh"
+bench_need_time
 mkdir -p "$dir"
 out=$dir/studies_out
 mkdir -p "$out"
 
 # The games of a file: a line starting "[Event", the first after a byte-order mark.
 count_games() { sed '1s/^\xef\xbb\xbf//' "$1" | grep -ac '^\[Event '; }
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# time_cmd NAME CMD...: runs CMD, appending its wall time, CPU time (user +
-# system) and peak resident memory (KiB) to $out/t_NAME.{wall,cpu,rss}.
-time_cmd() {
-    name=$1; shift
-    /usr/bin/time -f "%e %U %S %M" -o "$out/t_$name.last" "$@"
-    # The last line: before it, time notes a non-zero exit status (a broken FEN gives 1).
-    tail -n 1 "$out/t_$name.last" >"$out/t_$name.line"
-    awk '{printf "%.3f\n", $1}' "$out/t_$name.line" >>"$out/t_$name.wall"
-    awk '{printf "%.3f\n", $2 + $3}' "$out/t_$name.line" >>"$out/t_$name.cpu"
-    awk '{print $4}' "$out/t_$name.line" >>"$out/t_$name.rss"
-}
-med() { median <"$out/t_$1.$2"; }
+# time_cmd NAME CMD...: CMD's figures appended to $out/t_NAME.{wall,cpu,rss}.
+time_cmd() { bench_time "$out" "$@"; }
+med() { bench_median <"$out/t_$1.$2"; }
 
-echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
+bench_cpu_line
 file=$dir/studies_$games.pgn
 if [ ! -s "$file" ]; then
     /usr/bin/time -f "%e %U %S" -o "$out/gen.time" python3 "$root/ci/gen/gen_pgn.py" --studies --games "$games" \

@@ -1,0 +1,36 @@
+# ci/bench_common.sh - the helpers the benchmark scripts share (sourced, not
+# run: `. "$root/ci/bench_common.sh"`). POSIX sh; the names start with bench_
+# so that a script's own variables and functions cannot collide with them.
+
+# The median of the numbers on standard input, one a line (the lower of the
+# two middle ones for an even count), printed as it was read.
+bench_median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# Seconds since the epoch, with nanoseconds: the difference of two is a wall time.
+bench_now() { date +%s.%N; }
+
+# The line that says which machine the figures come from.
+bench_cpu_line() { echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"; }
+
+# Exits 2 unless /usr/bin/time (GNU time) is there for bench_time.
+bench_need_time() {
+    [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)" >&2; exit 2; }
+}
+
+# bench_time DIR NAME CMD...: runs CMD under /usr/bin/time and appends its
+# wall time, its CPU time (user + system, in seconds to 3 places) and its peak
+# resident memory (KiB) to DIR/t_NAME.wall, .cpu and .rss; DIR/t_NAME.line
+# holds the last run's figures. Returns CMD's exit status (the figures are
+# kept either way: time(1) writes a line about a failing command before them,
+# so the figures are its last line).
+bench_time() {
+    bench_dir=$1 bench_name=$2
+    shift 2
+    bench_status=0
+    /usr/bin/time -f "%e %U %S %M" -o "$bench_dir/t_$bench_name.last" "$@" || bench_status=$?
+    tail -n 1 "$bench_dir/t_$bench_name.last" >"$bench_dir/t_$bench_name.line"
+    awk '{printf "%.3f\n", $1}' "$bench_dir/t_$bench_name.line" >>"$bench_dir/t_$bench_name.wall"
+    awk '{printf "%.3f\n", $2 + $3}' "$bench_dir/t_$bench_name.line" >>"$bench_dir/t_$bench_name.cpu"
+    awk '{print $4}' "$bench_dir/t_$bench_name.line" >>"$bench_dir/t_$bench_name.rss"
+    return $bench_status
+}
