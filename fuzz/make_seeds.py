@@ -9,7 +9,10 @@ followed by the two option bytes every harness takes from the end of its
 input (fuzz/fuzz_data.h): a capacity byte, then the options byte (bit 7 struct
 mode, low bits % 3 the FEN result option).
 
-Usage: fuzz/make_seeds.py [--json FILE] [CORPUS_DIR]
+Usage: fuzz/make_seeds.py [--gbr GBR] [--json FILE] [CORPUS_DIR]
+An example's operation is looked up in libgbr's table of operations, read
+from `GBR conform --list-operations` (GBR: the built gbr command, default
+build/gbr): the form it reads picks its harnesses, its result the option.
 Inputs merged in by ci/fuzz.sh are kept; the spec-*, seed-* and struct-*
 files are removed and written again (spec-<line>-<operation> names follow the
 spec's line numbers, which move as it is edited).
@@ -17,6 +20,7 @@ spec's line numbers, which move as it is edited).
 import json
 import os
 import re
+import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -33,13 +37,8 @@ SURFACES = {
     "fen": ["fen_differential", "fen_roundtrip"],
 }
 
-OPERATION_SURFACE = {
-    "material": "material", "material-name": "material", "name-material": "name",
-    "study": "study", "position": "position", "position-fen": "position",
-    "fen-material": "fen", "fen-study": "fen", "fen-position": "fen",
-    "fen-study-win": "fen", "fen-study-draw": "fen",
-    "fen-position-win": "fen", "fen-position-draw": "fen",
-}
+# The options byte's FEN result option (fuzz/fuzz_data.h) of each result.
+RESULT_OPTION = {"none": 0, "win": 1, "draw": 2}
 
 # Boundary and invalid cases, a few per error class of spec section 9.2.
 HAND = {
@@ -138,6 +137,17 @@ def write(corpus, harness, name, data):
         f.write(data)
 
 
+def operations(gbr):
+    """name: (surface, option) of every protocol operation; the surface is
+    None where the input's own form decides (check, and the orders' A|B)."""
+    listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    table = {}
+    for line in listing.stdout.splitlines():
+        name, _level, form, texts, result = line.split("\t")
+        table[name] = (form if form != "any" and texts == "1" else None, RESULT_OPTION[result])
+    return table
+
+
 def check_surface(text):
     """The surface of a `check` example's input (spec section 10)."""
     first = text.split(" ", 1)[0]
@@ -155,6 +165,10 @@ def check_surface(text):
 
 
 def main(argv):
+    gbr = os.path.join(ROOT, "build", "gbr")
+    if len(argv) >= 2 and argv[0] == "--gbr":
+        gbr = argv[1]
+        argv = argv[2:]
     json_path = None
     if len(argv) >= 2 and argv[0] == "--json":
         json_path = argv[1]
@@ -167,9 +181,10 @@ def main(argv):
                 if re.match(r"(spec|seed|struct)-", name):
                     os.remove(os.path.join(directory, name))
     count = 0
+    table = operations(gbr)
     for line, operation, text in spec_examples(json_path):
-        surface = OPERATION_SURFACE.get(operation) or check_surface(text)
-        option = 1 if operation.endswith("-win") else 2 if operation.endswith("-draw") else 0
+        surface, option = table[operation]
+        surface = surface or check_surface(text)
         for harness in SURFACES[surface]:
             write(corpus, harness, "spec-%d-%s" % (line, operation), text.encode() + bytes([FULL, option]))
             count += 1

@@ -3,6 +3,12 @@
 the codecs, so the tables cannot drift from the code.
 
     check_tables.py ANSWER_LINES SPEC [--codec ref|fast]...
+                    [--gbr GBR (--write-cases|--check-cases) CASES]
+
+With --write-cases or --check-cases, the tables' invalid vector cases
+(spec/vectors/cases/cells.tsv) are written or compared; their levels are
+those of libgbr's table of operations, read from `GBR conform
+--list-operations` (GBR: the built gbr command).
 
 An expectation table's rows look like
 
@@ -54,11 +60,6 @@ HEADER = ["row", "operation", "probe", "expected here"] + [name for name, _ in C
 # How a column is named in the ids of its vectors (n_cell_<row>_<column>).
 COLUMN_IDS = ["zero", "digit", "nine", "file", "space", "point", "slash", "open_brace", "close_brace", "bar", "sign",
               "other", "high", "nul", "end"]
-# The level of §11 an operation's cases belong to; a position form with a 9
-# is an extensions case.
-OPERATION_LEVEL = {"material": "material", "name-material": "material", "material-order": "material",
-                   "study": "study", "study-order": "study", "position": "position", "fen-position": "position",
-                   "position-order": "position"}
 
 CELL_ITEM = re.compile(r"^(?:`(?P<bytes>[^`]+)`|(?P<else>else))?\s*(?P<outcome>ok|[a-z-]+(?: @\d+)?)$")
 
@@ -171,7 +172,13 @@ def escape(data):
     return "".join("\\\\" if b == 0x5C else chr(b) if 0x20 <= b <= 0x7E else f"\\x{b:02x}" for b in data)
 
 
-def cell_cases(rows):
+def operation_levels(gbr):
+    """The level of §11 each operation's cases belong to (libgbr's table)."""
+    listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    return {fields[0]: fields[1] for fields in (line.split("\t") for line in listing.stdout.splitlines())}
+
+
+def cell_cases(rows, operation_level):
     """One invalid case for each error a cell names (a cell naming two, as
     `\`XY\` fen-rank; else fen-piece`, gets two): the probe with the first
     printable byte of the cell's class that gives that error, or cut at the
@@ -193,7 +200,8 @@ def cell_cases(rows):
                         by_outcome.setdefault(outcome, b)
             for k, ((error, _), b) in enumerate(by_outcome.items()):
                 text = row["prefix"] if b is None else row["prefix"] + bytes([b]) + row["suffix"][1:]
-                level = OPERATION_LEVEL[row["operation"]]
+                # A position form with a 9 is an extensions case.
+                level = operation_level[row["operation"]]
                 digits = text[5:9] if row["operation"] == "position" else b""
                 if row["name"].startswith("group.") or b"9" in digits:
                     level = "extensions"
@@ -219,8 +227,12 @@ def main(argv):
         rows = parse_tables(f.read())
     for flag in ("--write-cases", "--check-cases"):
         if flag in argv:
+            if "--gbr" not in argv:
+                print(f"{flag} needs --gbr GBR (the built gbr command)", file=sys.stderr)
+                return 2
             path = argv[argv.index(flag) + 1]
-            fresh = CASES_HEADER + "".join(line + "\n" for line in cell_cases(rows))
+            levels = operation_levels(argv[argv.index("--gbr") + 1])
+            fresh = CASES_HEADER + "".join(line + "\n" for line in cell_cases(rows, levels))
             if flag == "--write-cases":
                 with open(path, "w", encoding="ascii") as f:
                     f.write(fresh)
@@ -229,7 +241,7 @@ def main(argv):
                     if f.read() != fresh:
                         print(f"{path} is not what the tables of {spec} give; regenerate it with "
                               f"spec/examples/check_tables.py build/spec/examples/answer_lines spec/gbr.md "
-                              f"--write-cases {path}, then build/gbr vectors --out spec/vectors")
+                              f"--gbr build/gbr --write-cases {path}, then build/gbr vectors --out spec/vectors")
                         return 1
     if not rows:
         print(f"{spec}: no expectation table found", file=sys.stderr)

@@ -37,6 +37,7 @@ static const char help[] =
     "       gbr conform --fuzz SECONDS [--seed N] [--level L] [--operations LIST]\n"
     "                   [--json] [--mode M] -- PROGRAM [ARGS...]\n"
     "       gbr conform [--impl ref|fast] --answer OPERATION\n"
+    "       gbr conform --list-operations\n"
     "\n"
     "Runs PROGRAM against the golden vectors through the conformance protocol of\n"
     "spec/gbr.md section 13: for each case it starts `PROGRAM ARGS... OPERATION`\n"
@@ -75,10 +76,37 @@ static const char help[] =
     "                    answers are not asked\n"
     "  --answer OP       answer the protocol for OP with libgbr (reads standard input);\n"
     "                    --answer batch answers batch mode\n"
+    "  --list-operations write the protocol's operations, one a line: NAME, LEVEL,\n"
+    "                    the form of the input (\"any\" for check), how many texts\n"
+    "                    (2: an order's A|B) and the result (none, win, draw),\n"
+    "                    tab-separated\n"
     "\n"
     "The closing line (standard error with --json or --print-skip-list) is\n"
     "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
     "or crashed, 1 otherwise, 2 on a usage error or unreadable vectors.\n";
+
+/* ==== gbr conform --list-operations ======================================= */
+
+/* libgbr's table of the operations, for the scripts that need it (the seed
+ * writer, the spec's table checker) so that they keep no list of their own. */
+static int list_operations(void)
+{
+    static const char *const result_names[] = {"none", "win", "draw"};
+    for (size_t i = 0; gbr_operation_at(i); i++) {
+        const gbr_operation *op = gbr_operation_at(i);
+        cli_puts(op->name);
+        cli_putc('\t');
+        cli_puts(gbr_level_name(op->level));
+        cli_putc('\t');
+        cli_puts(op->input == GBR_FORM_UNKNOWN ? "any" : gbr_form_name(op->input));
+        cli_putc('\t');
+        cli_put_uint(op->pair ? 2 : 1);
+        cli_putc('\t');
+        cli_puts(result_names[op->result]);
+        cli_putc('\n');
+    }
+    return cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+}
 
 /* ==== gbr conform --answer OPERATION ===================================== */
 
@@ -618,6 +646,7 @@ int cmd_conform(int argc, char **argv)
     opt.timeout = 10.0;
     opt.vectors_dir = "spec/vectors";
     const char *answer_operation = NULL;
+    int listing = 0; /* --list-operations */
     int status = -1;
     while (status < 0 && cli_next_option(&args)) {
         const char *value = NULL;
@@ -683,6 +712,8 @@ int cmd_conform(int argc, char **argv)
             if ((value = cli_option_value(&args)) == NULL)
                 break;
             opt.vectors_dir = value;
+        } else if (cli_option_is(&args, "--list-operations") && !args.inline_value) {
+            listing = 1;
         } else if (cli_option_is(&args, "--answer")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
@@ -693,6 +724,10 @@ int cmd_conform(int argc, char **argv)
     }
     if (status < 0 && args.exit_status >= 0)
         status = args.exit_status;
+    if (status < 0 && listing)
+        status = args.next < args.argc || answer_operation
+                     ? cli_usage_error(&args, "--list-operations takes no --answer and no program")
+                     : list_operations();
     if (status < 0 && answer_operation) {
         if (args.next < args.argc)
             status = cli_usage_error(&args, "--answer reads its input from standard input, not arguments");

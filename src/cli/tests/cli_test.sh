@@ -8,6 +8,7 @@ gbr=$1
 tmp=$2
 rm -rf "$tmp" && mkdir -p "$tmp" || exit 1
 failures=0
+tab=$(printf '\t')
 checks=0
 
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
@@ -172,6 +173,17 @@ expect 0 "$pos1" "" -- position --impl fast --result win "$fen1"
 "$gbr" check --impl fast <"$tmp/many" >"$tmp/fast_out" 2>&1
 "$gbr" check --impl ref <"$tmp/many" >"$tmp/ref_out" 2>&1
 cmp -s "$tmp/fast_out" "$tmp/ref_out" || fail "--impl fast and --impl ref differ on the batch"
+
+# ---- conform --list-operations: libgbr's table of operations, for scripts ----
+checks=$((checks + 1))
+"$gbr" conform --list-operations >"$tmp/ops" 2>"$tmp/err" || fail "conform --list-operations: exit $?"
+[ -s "$tmp/err" ] && fail "conform --list-operations wrote to stderr"
+awk -F'\t' 'NF != 5 { bad = 1 } END { exit bad }' "$tmp/ops" || fail "conform --list-operations: a line without 5 fields"
+for line in "material${tab}material${tab}material${tab}1${tab}none" "check${tab}material${tab}any${tab}1${tab}none" \
+    "fen-study-win${tab}position${tab}fen${tab}1${tab}win" "position-order${tab}position${tab}position${tab}2${tab}none"; do
+    grep -qxF "$line" "$tmp/ops" || fail "conform --list-operations: no line '$line'"
+done
+expect 2 "" "*" -- conform --list-operations -- true
 
 echo "$checks checks, $failures failed"
 [ "$failures" = 0 ]
