@@ -6,6 +6,7 @@
 
 #include "gbr.h"
 #include "codecs_internal.h"
+#include "piece_letters.h"
 
 #define ANY GBR_QUERY_ANY
 #define COUNT_LIMIT 99 /* the largest number a query may write */
@@ -34,16 +35,11 @@ static void clear(gbr_query *q, gbr_query_kind kind)
     memset(q->max, ANY, sizeof q->max);
 }
 
+/* A query names the five counted types (Q R B N P), never the king. */
 static int type_of_letter(char c)
 {
-    switch (c) {
-    case 'Q': return GBR_QUEEN;
-    case 'R': return GBR_ROOK;
-    case 'B': return GBR_BISHOP;
-    case 'N': return GBR_KNIGHT;
-    case 'P': return GBR_PAWN;
-    default: return -1;
-    }
+    int type = piece_type_of_letter(c);
+    return type == GBR_KING ? -1 : type;
 }
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }

@@ -48,7 +48,7 @@ static gbr_result read_placement(ref_reader *r, gbr_position *p, int count[2][5]
             /* Piece letters: upper case White, lower case Black. '0' and '9'
              * are not FEN digits at all, so they fall here as fen-piece. */
             int colour = c >= 'a' && c <= 'z' ? GBR_BLACK : GBR_WHITE;
-            int type = ref_type_of_letter(colour == GBR_BLACK ? (char)(c - 'a' + 'A') : c);
+            int type = piece_type_of_letter(colour == GBR_BLACK ? (char)(c - 'a' + 'A') : c);
             if (type < 0)
                 return ref_fail_here(r, GBR_E_FEN_PIECE);
             if (file == 8)
@@ -185,7 +185,7 @@ gbr_result gbr_ref_parse_fen(const char *src, size_t len, gbr_position *out)
 
 static char fen_letter(uint8_t man)
 {
-    char letter = ref_letter_of_type(ref_man_type(man));
+    char letter = piece_letter_of_type(ref_man_type(man));
     return ref_man_colour(man) == GBR_BLACK ? (char)(letter - 'A' + 'a') : letter;
 }
 

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "gbr.h"
+#include "lib/piece_letters.h"
 
 /* ---- Results ------------------------------------------------------------ */
 
@@ -102,31 +103,8 @@ static inline int ref_is_board_value(uint8_t v)
     return v == GBR_EMPTY || (v < 16 && (v & 7) >= 1 && (v & 7) <= 6);
 }
 
-/* Piece letters in upper case, Q R B N P K. -1 for any other byte. */
-static inline int ref_type_of_letter(char c)
-{
-    switch (c) {
-    case 'Q': return GBR_QUEEN;
-    case 'R': return GBR_ROOK;
-    case 'B': return GBR_BISHOP;
-    case 'N': return GBR_KNIGHT;
-    case 'P': return GBR_PAWN;
-    case 'K': return GBR_KING;
-    default: return -1;
-    }
-}
-
-static inline char ref_letter_of_type(int type)
-{
-    switch (type) {
-    case GBR_QUEEN: return 'Q';
-    case GBR_ROOK: return 'R';
-    case GBR_BISHOP: return 'B';
-    case GBR_KNIGHT: return 'N';
-    case GBR_PAWN: return 'P';
-    default: return 'K';
-    }
-}
+/* Piece letters: piece_type_of_letter and piece_letter_of_type
+ * (lib/piece_letters.h, included above). */
 
 /* ---- The digit rule (§2.1, §2.3) ----------------------------------------- */
 

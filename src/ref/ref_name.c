@@ -9,7 +9,7 @@ static gbr_result read_side_men(ref_reader *r, uint8_t count[5])
 {
     int latest_type = GBR_QUEEN;
     while (!ref_at_end(r)) {
-        int type = ref_type_of_letter(ref_peek(r));
+        int type = piece_type_of_letter(ref_peek(r));
         if (type < GBR_QUEEN || type > GBR_PAWN)
             return ref_ok(0);
         if (type < latest_type)
@@ -78,7 +78,7 @@ gbr_result gbr_ref_format_name(char *dst, size_t cap, const gbr_counts *c)
         ref_put(&w, 'K');
         for (int type = GBR_QUEEN; type <= GBR_PAWN; type++)
             for (int i = 0; i < c->count[colour][type]; i++)
-                ref_put(&w, ref_letter_of_type(type));
+                ref_put(&w, piece_letter_of_type(type));
     }
     return gbr_ref_deliver(&w, dst, cap);
 }
