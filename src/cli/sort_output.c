@@ -152,11 +152,11 @@ static int open_temporary(sort_output *out)
     install_signal_handlers();
     sort_output_signals saved;
     sort_output_block_signals(&saved);
-    out->fd = mkstemp(out->temp_path);
-    if (out->fd >= 0)
+    out->sink.fd = mkstemp(out->temp_path);
+    if (out->sink.fd >= 0)
         atomic_store(&registered_temporary, out->temp_path);
     sort_output_restore_signals(&saved);
-    return out->fd;
+    return out->sink.fd;
 }
 
 /* Removes the temporary file (when `remove`) and forgets it, with the fatal
@@ -173,20 +173,20 @@ static void drop_temporary(sort_output *out, int remove)
 
 static void release(sort_output *out)
 {
-    free(out->buffer);
+    free(out->sink.buffer);
     free(out->temp_path);
     free(out->target);
-    out->buffer = out->temp_path = out->target = NULL;
+    out->sink.buffer = out->temp_path = out->target = NULL;
 }
 
 int sort_output_open(sort_output *out, const char *path)
 {
     memset(out, 0, sizeof *out);
-    out->fd = STDOUT_FILENO;
+    out->sink.fd = STDOUT_FILENO;
     out->path = path ? path : "-";
-    out->cap = SORT_OUTPUT_BUFFER;
-    out->buffer = malloc(out->cap);
-    if (!out->buffer) {
+    out->sink.cap = SORT_OUTPUT_BUFFER;
+    out->sink.buffer = malloc(out->sink.cap);
+    if (!out->sink.buffer) {
         fprintf(stderr, "gbr: %s: out of memory\n", out->path);
         return -1;
     }
@@ -237,15 +237,15 @@ int sort_output_open(sort_output *out, const char *path)
      * first: chown clears set-user-ID and set-group-ID bits, fchmod below
      * sets them back. */
     struct stat made;
-    if (exists && (fstat(out->fd, &made) != 0 || made.st_uid != st.st_uid || made.st_gid != st.st_gid) &&
-        fchown(out->fd, st.st_uid, st.st_gid) != 0) {
+    if (exists && (fstat(out->sink.fd, &made) != 0 || made.st_uid != st.st_uid || made.st_gid != st.st_gid) &&
+        fchown(out->sink.fd, st.st_uid, st.st_gid) != 0) {
         fprintf(stderr, "gbr: %s: cannot give the new file the owner and group of the old one (%ju:%ju): %s; "
                         "not replaced\n",
                 path, (uintmax_t)st.st_uid, (uintmax_t)st.st_gid, strerror(errno));
         sort_output_abandon(out);
         return -1;
     }
-    if (fchmod(out->fd, mode) != 0) {
+    if (fchmod(out->sink.fd, mode) != 0) {
         fprintf(stderr, "gbr: %s: cannot set the temporary file's mode: %s\n", path, strerror(errno));
         sort_output_abandon(out);
         return -1;
@@ -253,40 +253,12 @@ int sort_output_open(sort_output *out, const char *path)
     return 0;
 }
 
-static void write_all(sort_output *out, const char *bytes, size_t len)
-{
-    while (len > 0 && !out->error) {
-        ssize_t put = write(out->fd, bytes, len);
-        if (put < 0) {
-            if (errno != EINTR)
-                out->error = errno;
-            continue;
-        }
-        bytes += put;
-        len -= (size_t)put;
-    }
-}
-
-void sort_output_write(sort_output *out, const void *bytes, size_t len)
-{
-    if (out->error)
-        return;
-    if (len > out->cap - out->used) {
-        write_all(out, out->buffer, out->used);
-        out->used = 0;
-        if (len > out->cap) {
-            write_all(out, bytes, len);
-            return;
-        }
-    }
-    memcpy(out->buffer + out->used, bytes, len);
-    out->used += len;
-}
+void sort_output_write(sort_output *out, const void *bytes, size_t len) { sort_writer_put(&out->sink, bytes, len); }
 
 void sort_output_abandon(sort_output *out)
 {
     if (out->temp_path) {
-        close(out->fd);
+        close(out->sink.fd);
         drop_temporary(out, 1);
     }
     release(out);
@@ -294,23 +266,22 @@ void sort_output_abandon(sort_output *out)
 
 int sort_output_commit(sort_output *out)
 {
-    write_all(out, out->buffer, out->used);
-    out->used = 0;
+    sort_writer_flush(&out->sink);
     if (out->temp_path) {
-        if (!out->error && fsync(out->fd) != 0)
-            out->error = errno;
-        if (close(out->fd) != 0 && !out->error)
-            out->error = errno;
+        if (!out->sink.error && fsync(out->sink.fd) != 0)
+            out->sink.error = errno;
+        if (close(out->sink.fd) != 0 && !out->sink.error)
+            out->sink.error = errno;
         sort_output_signals saved;
         sort_output_block_signals(&saved); /* renamed and forgotten in one step */
-        if (!out->error && rename(out->temp_path, out->target) != 0)
-            out->error = errno;
-        drop_temporary(out, out->error != 0);
+        if (!out->sink.error && rename(out->temp_path, out->target) != 0)
+            out->sink.error = errno;
+        drop_temporary(out, out->sink.error != 0);
         sort_output_restore_signals(&saved);
     }
-    int failed = out->error != 0;
+    int failed = out->sink.error != 0;
     if (failed)
-        fprintf(stderr, "gbr: %s: cannot write the output: %s\n", out->path, strerror(out->error));
+        fprintf(stderr, "gbr: %s: cannot write the output: %s\n", out->path, strerror(out->sink.error));
     release(out);
     return failed ? -1 : 0;
 }

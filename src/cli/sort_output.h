@@ -15,14 +15,13 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include "sort_writer.h"
+
 typedef struct sort_output {
-    int fd;
+    sort_writer sink;      /* standard output or the temporary file */
     char *temp_path;       /* NULL when writing to standard output */
     char *target;          /* the file renamed onto: path, links resolved */
     const char *path;      /* the target as given (for messages), or "-" */
-    char *buffer;
-    size_t used, cap;
-    int error;             /* errno of the first failure, 0 while all is well */
 } sort_output;
 
 /* Opens standard output (path NULL or "-") or a temporary file next to path.

@@ -29,36 +29,6 @@ void sort_runs_init(sort_runs *r, const char *command, sort_runs_compare compare
     r->compare = compare;
 }
 
-static void write_all(sort_run_writer *w, const char *bytes, size_t len)
-{
-    while (len > 0 && !w->error) {
-        ssize_t put = write(w->fd, bytes, len);
-        if (put < 0) {
-            if (errno != EINTR)
-                w->error = errno;
-            continue;
-        }
-        bytes += put;
-        len -= (size_t)put;
-    }
-}
-
-static void put_bytes(sort_run_writer *w, const void *bytes, size_t len)
-{
-    if (len == 0) /* bytes may be NULL then */
-        return;
-    if (len > SORT_RUNS_WRITE_BUFFER - w->used) {
-        write_all(w, w->buffer, w->used);
-        w->used = 0;
-        if (len > SORT_RUNS_WRITE_BUFFER) {
-            write_all(w, bytes, len);
-            return;
-        }
-    }
-    memcpy(w->buffer + w->used, bytes, len);
-    w->used += len;
-}
-
 void sort_runs_put(sort_run_writer *w, const void *head, size_t head_len, const void *body, size_t body_len)
 {
     if (head_len > UINT32_MAX - body_len) {
@@ -67,15 +37,16 @@ void sort_runs_put(sort_run_writer *w, const void *head, size_t head_len, const 
         return;
     }
     uint32_t length = (uint32_t)(head_len + body_len);
-    put_bytes(w, &length, sizeof length);
-    put_bytes(w, head, head_len);
-    put_bytes(w, body, body_len);
+    sort_writer_put(w, &length, sizeof length);
+    sort_writer_put(w, head, head_len);
+    sort_writer_put(w, body, body_len);
 }
 
 int sort_runs_begin(sort_runs *r, sort_run_writer *w)
 {
     memset(w, 0, sizeof *w);
-    w->buffer = malloc(SORT_RUNS_WRITE_BUFFER);
+    w->cap = SORT_RUNS_WRITE_BUFFER;
+    w->buffer = malloc(w->cap);
     w->fd = w->buffer ? sort_spill_temporary_file(r->command) : -1;
     if (w->fd < 0) {
         if (!w->buffer)
@@ -90,7 +61,7 @@ int sort_runs_begin(sort_runs *r, sort_run_writer *w)
  * after reporting (the file is then closed). */
 static int finish(sort_runs *r, sort_run_writer *w)
 {
-    write_all(w, w->buffer, w->used);
+    sort_writer_flush(w);
     free(w->buffer);
     if (!w->error && lseek(w->fd, 0, SEEK_SET) != 0)
         w->error = errno;

@@ -25,6 +25,8 @@
 
 #include <stddef.h>
 
+#include "sort_writer.h"
+
 #define SORT_RUNS_FAN_IN 64
 #define SORT_RUNS_LEVELS 3
 #define SORT_RUNS_OPEN_MAX (SORT_RUNS_LEVELS * (SORT_RUNS_FAN_IN - 1) + 1)
@@ -47,12 +49,8 @@ typedef struct sort_runs {
     size_t runs_n;
 } sort_runs;
 
-typedef struct sort_run_writer {
-    int fd;
-    char *buffer; /* SORT_RUNS_WRITE_BUFFER bytes */
-    size_t used;
-    int error;    /* errno of the first failure */
-} sort_run_writer;
+/* A run being written: its temporary file behind SORT_RUNS_WRITE_BUFFER bytes. */
+typedef sort_writer sort_run_writer;
 
 /* A --memory value: bytes with an optional K, M or G, at least 1K; -1 when
  * it is not one (the caller reports it as a usage error). */
