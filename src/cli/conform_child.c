@@ -100,6 +100,18 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
+/* One read from a ready pipe of the program into its buffer; the pipe is
+ * closed at its end or on an error (not on an interrupted read). */
+static void read_some(int *fd, char **buf, size_t *len)
+{
+    char chunk[4096];
+    ssize_t got = read(*fd, chunk, sizeof chunk);
+    if (got > 0)
+        append(buf, len, chunk, (size_t)got);
+    else if (got == 0 || errno != EINTR)
+        close_fd(fd);
+}
+
 /* A started program: its pid and the parent's ends of its three pipes. */
 typedef struct child {
     pid_t pid;
@@ -259,21 +271,10 @@ void conform_run_case(char **argv, const char *input, size_t input_len, double t
             if (put < 0 || written == input_len) /* done, or the program closed its stdin */
                 close_fd(&c.in_fd);
         }
-        char chunk[4096];
-        if (out_at >= 0 && fds[out_at].revents) {
-            ssize_t got = read(c.out_fd, chunk, sizeof chunk);
-            if (got > 0)
-                append(&o->out, &o->out_len, chunk, (size_t)got);
-            else if (got == 0 || errno != EINTR)
-                close_fd(&c.out_fd);
-        }
-        if (err_at >= 0 && fds[err_at].revents) {
-            ssize_t got = read(c.err_fd, chunk, sizeof chunk);
-            if (got > 0)
-                append(&o->err, &o->err_len, chunk, (size_t)got);
-            else if (got == 0 || errno != EINTR)
-                close_fd(&c.err_fd);
-        }
+        if (out_at >= 0 && fds[out_at].revents)
+            read_some(&c.out_fd, &o->out, &o->out_len);
+        if (err_at >= 0 && fds[err_at].revents)
+            read_some(&c.err_fd, &o->err, &o->err_len);
     }
     /* The pipes are closed or the program has exited: wait for its exit
      * under the same deadline (has_exited leaves it a zombie). */
