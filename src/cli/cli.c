@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -552,6 +553,36 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
     }
     free(buf);
     return any_bad ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+}
+
+int cli_open_input(const char *name)
+{
+    if (strcmp(name, "-") == 0)
+        return STDIN_FILENO;
+    int fd = open(name, O_RDONLY);
+    if (fd < 0) {
+        err_flush();
+        fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+    }
+    return fd;
+}
+
+int cli_for_each_file(int argc, char **argv, int first, cli_file_fn fn, void *context)
+{
+    if (first >= argc)
+        return fn(context, STDIN_FILENO, "-") != 0 ? -1 : 0;
+    int failed = 0;
+    for (int i = first; i < argc; i++) {
+        int fd = cli_open_input(argv[i]);
+        if (fd < 0) {
+            failed = 1;
+            continue;
+        }
+        failed |= fn(context, fd, argv[i]) != 0;
+        if (fd != STDIN_FILENO)
+            close(fd);
+    }
+    return failed ? -1 : 0;
 }
 
 int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context)

@@ -119,6 +119,19 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
  * FEN are the longest). */
 #define CLI_CANONICAL_MAX (GBR_POSITION_MAX > GBR_FEN_MAX ? GBR_POSITION_MAX : GBR_FEN_MAX)
 
+/* ---- Input files (the commands that read whole files: scan, sort, audit) -- */
+/* Opens an input file for reading ("-" is standard input); -1 after
+ * reporting "gbr: NAME: cannot open: REASON" on stderr. */
+int cli_open_input(const char *name);
+/* Reads one open input file, named source in reports: returns 0, or
+ * non-zero when it could not be read whole (after reporting). */
+typedef int (*cli_file_fn)(void *context, int fd, const char *source);
+/* Runs fn over each file named by argv[first] to argv[argc - 1], in order,
+ * or over standard input (named "-") when there are none. A file that cannot
+ * be opened is reported and skipped; each file opened is closed after fn.
+ * Returns 0 when every file was opened and read, else -1. */
+int cli_for_each_file(int argc, char **argv, int first, cli_file_fn fn, void *context);
+
 /* ---- Reports and output ------------------------------------------------- */
 /* `gbr: <source>:<line>:<column>: <message>` on stderr. */
 void cli_report(const cli_input *input, uint32_t column, const char *message);

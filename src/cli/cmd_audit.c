@@ -1,12 +1,9 @@
 /* gbr audit: check the GBR codes of PGN games against their FEN tags. */
-#define _POSIX_C_SOURCE 200809L /* open(2), read(2) */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "audit_code.h"
 #include "cli.h"
@@ -303,10 +300,12 @@ static void report_reader(void *context, const pgn_diagnostic *d)
     a->bad_input = 1;
 }
 
-static int audit_stream(auditor *a, int fd)
+static int audit_file(void *context, int fd, const char *source)
 {
     static const pgn_handler handler = {copy_bytes, audit_game, NULL, report_reader};
-    return pgn_read_input(&handler, a, fd, a->source);
+    auditor *a = context;
+    a->source = source;
+    return pgn_read_input(&handler, a, fd, source);
 }
 
 int cmd_audit(int argc, char **argv)
@@ -342,23 +341,7 @@ int cmd_audit(int argc, char **argv)
         a.fix = &out;
         a.report_to_stderr = strcmp(output_path, "-") == 0;
     }
-    int read_failed = 0;
-    if (args.next >= argc) {
-        a.source = "-";
-        read_failed |= audit_stream(&a, STDIN_FILENO) != 0;
-    }
-    for (int i = args.next; i < argc; i++) {
-        a.source = argv[i];
-        int fd = strcmp(argv[i], "-") == 0 ? STDIN_FILENO : open(argv[i], O_RDONLY);
-        if (fd < 0) {
-            fprintf(stderr, "gbr: %s: cannot open: %s\n", argv[i], strerror(errno));
-            read_failed = 1;
-            continue;
-        }
-        read_failed |= audit_stream(&a, fd) != 0;
-        if (fd != STDIN_FILENO)
-            close(fd);
-    }
+    int read_failed = cli_for_each_file(argc, argv, args.next, audit_file, &a) != 0;
     put_uint(&a, a.games);
     put_str(&a, " games, ");
     put_uint(&a, a.checked);

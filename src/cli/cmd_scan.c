@@ -1,12 +1,5 @@
 /* gbr scan: find the GBR codes embedded in text (spec/gbr.md, "Scanning text"). */
-#define _POSIX_C_SOURCE 200809L /* open(2) */
-
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "scan_stream.h"
@@ -40,6 +33,13 @@ typedef struct scan_output {
     const char *source; /* the source whose length is cached */
     size_t source_len;
 } scan_output;
+
+typedef struct scan_options {
+    const gbr_codec *codec;
+    unsigned forms;
+    size_t buffer_size; /* 0: map regular files, read the rest in the default buffers */
+    scan_output out;
+} scan_options;
 
 /* Appends the decimal digits of value at `at`; returns the new end. */
 static char *put_decimal(char *at, unsigned long value)
@@ -114,23 +114,27 @@ static unsigned parse_forms(const char *list)
     }
 }
 
+static int scan_file(void *context, int fd, const char *source)
+{
+    scan_options *opt = context;
+    return scan_stream(opt->codec, fd, source, opt->forms, opt->buffer_size, print_match, &opt->out);
+}
+
 int cmd_scan(int argc, char **argv)
 {
-    scan_output out = {0};
-    unsigned forms = SCAN_ALL_FORMS;
-    size_t buffer_size = 0; /* map regular files, read the rest in the default buffers */
+    scan_options opt = {NULL, SCAN_ALL_FORMS, 0, {0}};
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--json")) {
-            out.json = 1;
+            opt.out.json = 1;
         } else if (cli_option_is(&args, "--form")) {
             const char *value = cli_option_value(&args);
             if (!value)
                 return CLI_EXIT_USAGE;
-            forms = parse_forms(value);
-            if (!forms)
+            opt.forms = parse_forms(value);
+            if (!opt.forms)
                 return cli_usage_error(&args, "bad --form '%s' (expected a list of material, study, position)",
                                        value);
         } else if (cli_option_is(&args, "--buffer")) {
@@ -140,7 +144,7 @@ int cmd_scan(int argc, char **argv)
             unsigned long long size;
             if (cli_parse_count(value, 0, (size_t)1 << 30, &size) != 0 || size < SCAN_MIN_BUFFER)
                 return cli_usage_error(&args, "bad --buffer '%s' (bytes, 512 to 1073741824)", value);
-            buffer_size = (size_t)size;
+            opt.buffer_size = (size_t)size;
         } else {
             return cli_unknown_option(&args);
         }
@@ -148,23 +152,8 @@ int cmd_scan(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
 
-    int status = CLI_EXIT_OK;
-    if (args.next >= argc) {
-        if (scan_stream(args.codec, STDIN_FILENO, "-", forms, buffer_size, print_match, &out) != 0)
-            status = CLI_EXIT_INPUT;
-    }
-    for (int i = args.next; i < argc; i++) {
-        int fd = strcmp(argv[i], "-") == 0 ? STDIN_FILENO : open(argv[i], O_RDONLY);
-        if (fd < 0) {
-            fprintf(stderr, "gbr: %s: cannot open: %s\n", argv[i], strerror(errno));
-            status = CLI_EXIT_INPUT;
-            continue;
-        }
-        if (scan_stream(args.codec, fd, argv[i], forms, buffer_size, print_match, &out) != 0)
-            status = CLI_EXIT_INPUT;
-        if (fd != STDIN_FILENO)
-            close(fd);
-    }
+    opt.codec = args.codec;
+    int status = cli_for_each_file(argc, argv, args.next, scan_file, &opt) != 0 ? CLI_EXIT_INPUT : CLI_EXIT_OK;
     if (cli_flush() != 0)
         status = CLI_EXIT_INPUT;
     return status;

@@ -422,18 +422,6 @@ static void write_sorted(const sorter *s, sort_output *out)
     }
 }
 
-/* An input by name ("-" is standard input); reports and returns -1 when it
- * cannot be opened. */
-static int open_input(const char *name)
-{
-    if (strcmp(name, "-") == 0)
-        return STDIN_FILENO;
-    int fd = open(name, O_RDONLY);
-    if (fd < 0)
-        fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
-    return fd;
-}
-
 int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
@@ -468,7 +456,7 @@ int cmd_sort(int argc, char **argv)
     int inputs = argc - args.next;
     int status = CLI_EXIT_OK;
     for (int i = 0; i < inputs; i++) {
-        int fd = open_input(argv[args.next + i]);
+        int fd = cli_open_input(argv[args.next + i]);
         if (fd < 0)
             status = CLI_EXIT_INPUT;
         else if (fd != STDIN_FILENO)
@@ -492,7 +480,7 @@ int cmd_sort(int argc, char **argv)
             read_input(&s, STDIN_FILENO, "-");
         } else {
             for (int i = 0; i < inputs && !s.failed; i++) {
-                int fd = open_input(argv[args.next + i]);
+                int fd = cli_open_input(argv[args.next + i]);
                 if (fd < 0) {
                     s.failed = 1;
                     break;
