@@ -119,16 +119,13 @@ static int answer_stdin(const gbr_codec *codec, const char *operation)
         return 3;
     }
     for (;;) {
-        if (len == cap) {
-            char *bigger = realloc(input, cap * 2);
-            if (!bigger) {
-                free(input);
-                fprintf(stderr, "gbr conform: out of memory\n");
-                return 3;
-            }
-            input = bigger;
-            cap *= 2;
+        char *bigger = cli_grow(input, &cap, len + 1, 1);
+        if (!bigger) {
+            free(input);
+            fprintf(stderr, "gbr conform: out of memory\n");
+            return 3;
         }
+        input = bigger;
         ssize_t got = read(STDIN_FILENO, input + len, cap - len);
         if (got < 0 && errno == EINTR)
             continue;
@@ -231,16 +228,13 @@ static int answer_batch(const gbr_codec *codec)
             status = 3;
             break;
         }
-        if (len == cap) {
-            char *bigger = realloc(pending, cap * 2);
-            if (!bigger) {
-                fprintf(stderr, "gbr conform: out of memory\n");
-                status = 3;
-                break;
-            }
-            pending = bigger;
-            cap *= 2;
+        char *bigger = cli_grow(pending, &cap, len + 1, 1);
+        if (!bigger) {
+            fprintf(stderr, "gbr conform: out of memory\n");
+            status = 3;
+            break;
         }
+        pending = bigger;
         ssize_t got = read(STDIN_FILENO, pending + len, cap - len);
         if (got < 0 && errno == EINTR)
             continue;

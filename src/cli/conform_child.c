@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "conform_protocol.h"
 
 /* Kept bounded: a runaway program cannot exhaust memory (§13.3: the first MiB). */
@@ -358,16 +359,10 @@ static int serialize(conform_session *s, const conform_request *r)
     size_t need = strlen(r->operation) + 1 + 4 * r->input_len + 2;
     if (s->send_start > 0 && s->send_start == s->send_len)
         s->send_start = s->send_len = 0;
-    if (s->send_len + need > s->send_cap) {
-        size_t cap = s->send_cap ? s->send_cap : 65536;
-        while (cap < s->send_len + need)
-            cap *= 2;
-        char *bigger = realloc(s->sending, cap);
-        if (!bigger)
-            return -1;
-        s->sending = bigger;
-        s->send_cap = cap;
-    }
+    char *bigger = cli_grow(s->sending, &s->send_cap, s->send_len + need, 1);
+    if (!bigger)
+        return -1;
+    s->sending = bigger;
     char *p = s->sending + s->send_len;
     size_t op_len = strlen(r->operation);
     memcpy(p, r->operation, op_len);
@@ -501,16 +496,12 @@ void conform_session_ask(conform_session *s, const conform_request *requests, si
                     s->line_overlong = 1;
                 size_t keep = take < room ? take : room;
                 if (s->line_len + keep > s->line_cap) {
-                    size_t cap = s->line_cap ? s->line_cap : 256;
-                    while (cap < s->line_len + keep)
-                        cap *= 2;
-                    char *bigger = realloc(s->line, cap);
+                    char *bigger = cli_grow(s->line, &s->line_cap, s->line_len + keep, 1);
                     if (!bigger) {
                         s->line_overlong = 1;
                         keep = 0;
                     } else {
                         s->line = bigger;
-                        s->line_cap = cap;
                     }
                 }
                 if (keep)
