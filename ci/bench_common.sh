@@ -34,3 +34,13 @@ bench_time() {
     awk '{print $4}' "$bench_dir/t_$bench_name.line" >>"$bench_dir/t_$bench_name.rss"
     return $bench_status
 }
+
+# bench_gbr_and_dir [BUILD_DIR]: sets gbr to BUILD_DIR/gbr (BUILD_DIR defaults
+# to $root/build; exits 2 when it is not built) and dir to $BENCH_DIR (default
+# /tmp/gbr-bench, where the generated files stay between runs), made if need be.
+bench_gbr_and_dir() {
+    gbr=${1:-$root/build}/gbr
+    [ -x "$gbr" ] || { echo "no $gbr: build first" >&2; exit 2; }
+    dir=${BENCH_DIR:-/tmp/gbr-bench}
+    mkdir -p "$dir"
+}

@@ -26,16 +26,12 @@
 # usage: ci/bench_directory.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-gbr=$build/gbr
-dir=${BENCH_DIR:-/tmp/gbr-bench}
+. "$root/ci/bench_common.sh"
+bench_gbr_and_dir "${1:-}"
 scan_runs=${SCAN_RUNS:-5}
 sort_runs=${SORT_RUNS:-3}
 sort_lines_unique=${SORT_UNIQUE:-1000000}   # x10 repeats = 10 million lines
-[ -x "$gbr" ] || { echo "no $gbr: build first" >&2; exit 2; }
-mkdir -p "$dir"
 tab=$(printf '\t')
-. "$root/ci/bench_common.sh"
 
 # time_cmd NAME CMD...: runs CMD, appending its figures to $dir/t_NAME.*.
 time_cmd() { bench_time "$dir" "$@"; }

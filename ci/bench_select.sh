@@ -20,17 +20,13 @@
 # usage: ci/bench_select.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-gbr=$build/gbr
-dir=${BENCH_DIR:-/tmp/gbr-bench}
+. "$root/ci/bench_common.sh"
+bench_gbr_and_dir "${1:-}"
 runs=${RUNS:-3}
 games=${GAMES:-50000}
 scan_repeat=${SCAN_REPEAT:-20}
 pgn_extract=/usr/games/pgn-extract
-[ -x "$gbr" ] || { echo "no $gbr: build first" >&2; exit 2; }
-. "$root/ci/bench_common.sh"
 bench_need_time
-mkdir -p "$dir"
 
 time_cmd() { bench_time "$dir" "$@"; }
 cpu() { bench_median <"$dir/t_$1.cpu"; }
