@@ -21,8 +21,9 @@ Failures name the text, the rule, what each codec answered and the seed.
 """
 import random
 import re
-import subprocess
 import sys
+
+from protocol_answers import ask
 
 SLOT = "\u2038"  # ‸
 
@@ -246,15 +247,6 @@ class Grammar:
 
 
 # ---- the codecs ---------------------------------------------------------------
-
-def ask(answer_lines, codec, requests):
-    text = "".join(f"{op} {data.hex()}\n" for op, data in requests)
-    done = subprocess.run([answer_lines, codec], input=text.encode(), capture_output=True, check=True)
-    answers = done.stdout.decode("latin-1").split("\n")[:-1]
-    if len(answers) != len(requests):
-        raise SystemExit(f"answer_lines {codec}: {len(answers)} answers to {len(requests)} requests")
-    return answers
-
 
 def error_class(answer):
     return None if answer.startswith("ok ") else answer.split(" ")[1]

@@ -32,6 +32,8 @@ import re
 import subprocess
 import sys
 
+from protocol_answers import ask
+
 PLACE = "\u2038"  # ‸
 
 # The byte classes, one a column, in the tables' order. Every byte 0-255 is
@@ -127,16 +129,6 @@ def cell_outcomes(cell, chars, place, where):
                 raise TableError(f"{where}: no outcome for byte 0x{b:02x}")
             outcomes[b] = rest
     return outcomes
-
-
-def ask(answer_lines, codec, requests):
-    """Answers of the codec to (operation, bytes) requests, one process."""
-    text = "".join(f"{op} {data.hex()}\n" for op, data in requests)
-    done = subprocess.run([answer_lines, codec], input=text.encode(), capture_output=True, check=True)
-    answers = done.stdout.decode("latin-1").split("\n")[:-1]
-    if len(answers) != len(requests):
-        raise TableError(f"answer_lines {codec}: {len(answers)} answers to {len(requests)} requests")
-    return answers
 
 
 def meets(answer, expected, place):
