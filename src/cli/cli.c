@@ -383,7 +383,6 @@ static int cli_parse_result(cli_args *args, gbr_result_option *out)
     return CLI_EXIT_OK;
 }
 
-
 /* ---- Whole commands --------------------------------------------------------- */
 int cli_plain_command(int argc, char **argv, const char *help, cli_input_fn fn)
 {

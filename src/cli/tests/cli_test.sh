@@ -174,6 +174,17 @@ expect 0 "$pos1" "" -- position --impl fast --result win "$fen1"
 "$gbr" check --impl ref <"$tmp/many" >"$tmp/ref_out" 2>&1
 cmp -s "$tmp/fast_out" "$tmp/ref_out" || fail "--impl fast and --impl ref differ on the batch"
 
+# ---- Input files: one that cannot be opened is reported, the next is still read ----
+printf 'x 0002.01 y\n' >"$tmp/good.txt"
+missing=$tmp/no-such-file
+expect 1 "$tmp/good.txt:1:3: material: 0002.01" "gbr: $missing: cannot open: No such file or directory" \
+    -- scan "$missing" "$tmp/good.txt"
+printf '[Event "a"]\n\n1. e4 *\n' >"$tmp/good.pgn"
+expect 1 "1 games, 0 checked, 0 mismatches" "gbr: $missing: cannot open: No such file or directory" \
+    -- audit "$missing" "$tmp/good.pgn"
+# sort checks every input first: with one missing it sorts nothing.
+expect 1 "" "gbr: $missing: cannot open: No such file or directory" -- sort "$missing" "$tmp/good.txt"
+
 # ---- conform --list-operations: libgbr's table of operations, for scripts ----
 checks=$((checks + 1))
 "$gbr" conform --list-operations >"$tmp/ops" 2>"$tmp/err" || fail "conform --list-operations: exit $?"
