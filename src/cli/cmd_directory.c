@@ -187,7 +187,8 @@ static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
  * (fen not NULL) each code that disagrees with it is added to the game's
  * mismatch text. Returns the stipulation the first code that says one says,
  * GBR_RESULT_NONE when none does. */
-static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen)
+static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen,
+                                        const audit_position_facts *facts)
 {
     gbr_result_option said = GBR_RESULT_NONE;
     st->mismatch_len = 0;
@@ -210,7 +211,9 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
         char expected[GBR_POSITION_MAX];
         size_t expected_len;
         int wrong;
-        if (!fen || audit_expected_code(st->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
+        if (!fen ||
+            audit_expected_code_of(st->codec, fen, facts, &code, expected, sizeof expected, &expected_len, &wrong) !=
+                0 ||
             !wrong)
             continue;
         char sentence[AUDIT_MISMATCH_MAX];
@@ -256,12 +259,23 @@ static void add_game(void *context, const pgn_game *g)
         gbr_position p;
         gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, &p);
         gbr_counts counts;
+        audit_position_facts facts;
+        memset(&facts, 0, sizeof facts);
         if (!r.error) {
             gbr_position_counts(&p, &counts);
             r = gbr_material_from_counts(st->codec, &counts, &e.material);
         }
-        /* The stipulation a code tag says, else [Result]'s. */
-        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
+        if (!r.error) {
+            /* A parsed position has one king a side; memchr finds each
+             * faster than a loop over the squares. */
+            const uint8_t *white_king = memchr(p.board, GBR_WK, 64), *black_king = memchr(p.board, GBR_BK, 64);
+            facts.material = e.material;
+            facts.white_king = white_king ? (uint8_t)(white_king - p.board) : 0;
+            facts.black_king = black_king ? (uint8_t)(black_king - p.board) : 0;
+        }
+        /* The stipulation a code tag says, else [Result]'s. The code tags are
+         * checked with the material and kings found here (audit's rule). */
+        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p, &facts);
         if (option == GBR_RESULT_NONE) {
             option = directory_tag_is(tags.result, "1-0")       ? GBR_RESULT_WIN
                      : directory_tag_is(tags.result, "1/2-1/2") ? GBR_RESULT_DRAW
@@ -275,11 +289,7 @@ static void add_game(void *context, const pgn_game *g)
                 keep(st, text, r.length, DIRECTORY_POSITION);
         }
         if (!r.error) {
-            /* A parsed position has one king a side; memchr finds each
-             * faster than a loop over the squares. */
-            const uint8_t *white_king = memchr(p.board, GBR_WK, 64), *black_king = memchr(p.board, GBR_BK, 64);
-            gbr_study study = {e.material, (uint8_t)option, white_king ? (uint8_t)(white_king - p.board) : 0,
-                               black_king ? (uint8_t)(black_king - p.board) : 0};
+            gbr_study study = {e.material, (uint8_t)option, facts.white_king, facts.black_king};
             r = gbr_format_study(st->codec, text, sizeof text, &study);
             if (!r.error)
                 keep(st, text, r.length, DIRECTORY_STUDY);
