@@ -30,7 +30,7 @@ const directory_text *directory_entry_text_of(const directory_entry *e, int whic
     return (const directory_text *)((const char *)e + text_offset[which]);
 }
 
-void directory_class_of(const directory_totals *t, size_t i, directory_class *c)
+void directory_class_of(const directory_totals *t, size_t i, directory_class *c, int with_words)
 {
     /* The material number is the code's digits abcdef read as a decimal
      * number (spec §8, the order key): its digits give the material back. */
@@ -44,7 +44,9 @@ void directory_class_of(const directory_totals *t, size_t i, directory_class *c)
         m.digit[k] = (uint8_t)(number % 10);
     c->count = t->classes[i] & (((uint64_t)1 << COUNT_BITS) - 1);
     material_words_of(t->codec, &m, &c->words);
-    material_words_text(&c->words, c->words_text);
+    c->words_text[0] = '\0';
+    if (with_words)
+        material_words_text(&c->words, c->words_text);
 }
 
 void directory_stream_begin(directory_stream *s, const directory_format *format, const directory_totals *t,
@@ -86,7 +88,7 @@ void directory_stream_entry(directory_stream *s, const directory_entry *e)
         /* The classes were counted from these same entries, so the next one
          * is this entry's; a class never seen would be a fault of the store. */
         if (s->next_class < s->totals->classes_n)
-            directory_class_of(s->totals, s->next_class, &s->current);
+            directory_class_of(s->totals, s->next_class, &s->current, s->format->with_words);
         s->format->class_begin(s->out, s->totals, &s->current, s->next_class++);
         s->in_class = 1;
         s->material_number = number;

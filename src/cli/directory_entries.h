@@ -66,8 +66,9 @@ typedef struct directory_totals {
     size_t classes_n;
 } directory_totals;
 
-/* The class classes[i] of the totals. */
-void directory_class_of(const directory_totals *t, size_t i, directory_class *c);
+/* The class classes[i] of the totals; its words_text only when with_words
+ * (else empty): the words cost more than the rest of a heading. */
+void directory_class_of(const directory_totals *t, size_t i, directory_class *c, int with_words);
 
 /* A format: called in this order, begin; per class class_begin, entry per
  * entry (index: from 0 in its class), class_end; unclassified_begin (also
@@ -80,6 +81,7 @@ typedef struct directory_format {
     void (*class_end)(sort_output *out, const directory_totals *t, const directory_class *c);
     void (*unclassified_begin)(sort_output *out, const directory_totals *t);
     void (*end)(sort_output *out, const directory_totals *t);
+    int with_words; /* 1: class_begin reads the class's words_text */
 } directory_format;
 
 extern const directory_format directory_format_text, directory_format_tsv, directory_format_json,

@@ -196,7 +196,7 @@ static void begin(sort_output *out, const directory_totals *t)
                        "<p id=\"shown\"></p>\n<nav id=\"toc\"><ol>\n");
     for (size_t i = 0; i < t->classes_n; i++) {
         directory_class c;
-        directory_class_of(t, i, &c);
+        directory_class_of(t, i, &c, 0); /* the contents give code and name */
         directory_put(out, "<li id=\"toc-");
         put_class_id(out, &c);
         directory_put(out, "\"><a href=\"#");
@@ -290,4 +290,4 @@ static void end(sort_output *out, const directory_totals *t)
     directory_put(out, "</body>\n</html>\n");
 }
 
-const directory_format directory_format_html = {begin, class_begin, entry, class_end, unclassified_begin, end};
+const directory_format directory_format_html = {begin, class_begin, entry, class_end, unclassified_begin, end, 1};

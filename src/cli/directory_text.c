@@ -123,4 +123,4 @@ static void end(sort_output *out, const directory_totals *t)
     (void)t;
 }
 
-const directory_format directory_format_text = {begin, class_begin, entry, class_end, unclassified_begin, end};
+const directory_format directory_format_text = {begin, class_begin, entry, class_end, unclassified_begin, end, 1};

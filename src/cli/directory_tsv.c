@@ -146,4 +146,4 @@ static void nothing(sort_output *out, const directory_totals *t)
     (void)t;
 }
 
-const directory_format directory_format_tsv = {begin, class_begin, entry, class_end, nothing, nothing};
+const directory_format directory_format_tsv = {begin, class_begin, entry, class_end, nothing, nothing, 0};
