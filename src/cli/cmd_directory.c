@@ -380,9 +380,8 @@ int cmd_directory(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
 
-    static const char *const standard_input[1] = {"-"};
-    int inputs = argc - args.next;
-    const char *const *files = inputs ? (const char *const *)argv + args.next : standard_input;
+    int inputs;
+    const char *const *files = directory_inputs(&args, &inputs);
     directory_store store;
     directory_store_init(&store, (size_t)memory);
     reader_state st;
@@ -393,7 +392,7 @@ int cmd_directory(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &st.started);
     st.shown = st.started;
     int status = CLI_EXIT_OK;
-    for (int i = 0; i < (inputs ? inputs : 1) && !st.failed; i++) {
+    for (int i = 0; i < inputs && !st.failed; i++) {
         const char *name = files[i];
         int fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
         if (fd < 0) {

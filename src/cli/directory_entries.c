@@ -142,3 +142,43 @@ void directory_put_html(sort_output *out, const char *s, size_t len)
     }
     sort_output_write(out, s + plain, len - plain);
 }
+
+void directory_put_bytes(sort_output *out, const char *s, size_t len) { sort_output_write(out, s, len); }
+
+void directory_put_where(sort_output *out, const directory_totals *t, const directory_entry *e,
+                         void (*put_file)(sort_output *out, const char *s, size_t len))
+{
+    const char *file = t->files[e->file];
+    put_file(out, file, strlen(file));
+    directory_put(out, ":");
+    directory_put_uint(out, e->line);
+    if (!e->classified) {
+        directory_put(out, ":");
+        directory_put_uint(out, e->column);
+    }
+    directory_put(out, " (game ");
+    directory_put_uint(out, e->game);
+    directory_put(out, ")");
+}
+
+void directory_put_name(sort_output *out, const directory_class *c)
+{
+    if (c->words.name_len)
+        sort_output_write(out, c->words.name, c->words.name_len);
+    else
+        directory_put(out, "(no name)");
+}
+
+void directory_put_summary(sort_output *out, const directory_totals *t, const char *between, const char *before)
+{
+    directory_put_uint(out, t->games);
+    directory_put(out, t->games == 1 ? " game" : " games");
+    directory_put(out, between);
+    directory_put_uint(out, t->classes_n);
+    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
+    if (t->unclassified) {
+        directory_put(out, before);
+        directory_put_uint(out, t->unclassified);
+        directory_put(out, " could not be classified");
+    }
+}

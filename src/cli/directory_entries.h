@@ -116,5 +116,17 @@ void directory_put_uint(sort_output *out, unsigned long long value);
 void directory_put_json(sort_output *out, const char *s, size_t len);
 /* Text with &, <, >, " and ' as character references. */
 void directory_put_html(sort_output *out, const char *s, size_t len);
+/* Bytes as they are (sort_output_write for a directory_put_html's place). */
+void directory_put_bytes(sort_output *out, const char *s, size_t len);
+/* Where an entry is, as text and html print it: "FILE:LINE (game N)", the
+ * column after the line for an unclassified entry; the file name through
+ * put_file (html escapes it). */
+void directory_put_where(sort_output *out, const directory_totals *t, const directory_entry *e,
+                         void (*put_file)(sort_output *out, const char *s, size_t len));
+/* "N games<between>M material classes", then "<before>K could not be
+ * classified" when some could not: the summary of text and html. */
+void directory_put_summary(sort_output *out, const directory_totals *t, const char *between, const char *before);
+/* The class's name, "(no name)" when it has none (a digit is 9). */
+void directory_put_name(sort_output *out, const directory_class *c);
 
 #endif /* GBR_DIRECTORY_ENTRIES_H */
