@@ -15,20 +15,10 @@ uint32_t directory_material_number(const gbr_directory_key *key)
     return (uint32_t)key->bytes[0] << 16 | (uint32_t)key->bytes[1] << 8 | key->bytes[2];
 }
 
-static const size_t text_offset[DIRECTORY_TEXTS] = {
+const size_t directory_entry_text_offset[DIRECTORY_TEXTS] = {
     offsetof(directory_entry, study),  offsetof(directory_entry, position), offsetof(directory_entry, composer),
     offsetof(directory_entry, source), offsetof(directory_entry, year),     offsetof(directory_entry, problem),
     offsetof(directory_entry, mismatch)};
-
-directory_text *directory_entry_text(directory_entry *e, int which)
-{
-    return (directory_text *)((char *)e + text_offset[which]);
-}
-
-const directory_text *directory_entry_text_of(const directory_entry *e, int which)
-{
-    return (const directory_text *)((const char *)e + text_offset[which]);
-}
 
 void directory_class_of(const directory_totals *t, size_t i, directory_class *c, int with_words)
 {

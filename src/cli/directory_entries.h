@@ -44,8 +44,16 @@ enum {
     DIRECTORY_STUDY, DIRECTORY_POSITION, DIRECTORY_COMPOSER, DIRECTORY_SOURCE, DIRECTORY_YEAR,
     DIRECTORY_PROBLEM, DIRECTORY_MISMATCH, DIRECTORY_TEXTS
 };
-directory_text *directory_entry_text(directory_entry *e, int which);
-const directory_text *directory_entry_text_of(const directory_entry *e, int which);
+extern const size_t directory_entry_text_offset[DIRECTORY_TEXTS];
+/* Inline: the reader and the store go through every text of every entry. */
+static inline directory_text *directory_entry_text(directory_entry *e, int which)
+{
+    return (directory_text *)((char *)e + directory_entry_text_offset[which]);
+}
+static inline const directory_text *directory_entry_text_of(const directory_entry *e, int which)
+{
+    return (const directory_text *)((const char *)e + directory_entry_text_offset[which]);
+}
 
 /* One material class. */
 typedef struct directory_class {
