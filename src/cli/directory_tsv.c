@@ -104,8 +104,9 @@ static void put_text_field(tsv_line *l, directory_text t) { put_field(l, t.bytes
 
 static void put_uint(tsv_line *l, unsigned long long value)
 {
-    char digits[CLI_DECIMAL_MAX];
-    put_bytes(l, digits, cli_decimal(digits, value));
+    if (sizeof l->bytes - l->used < CLI_DECIMAL_MAX)
+        flush(l);
+    l->used += cli_decimal(l->bytes + l->used, value); /* straight into the line */
 }
 
 static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
