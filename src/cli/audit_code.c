@@ -85,20 +85,26 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const g
     gbr_counts counts;
     gbr_material material;
     gbr_position_counts(fen, &counts);
-    gbr_result r = gbr_material_from_counts(codec, &counts, &material);
-    if (r.error)
+    if (gbr_material_from_counts(codec, &counts, &material).error)
         return -1;
+    /* A position that has a material code has one king a side. */
+    const uint8_t *white_king = memchr(fen->board, GBR_WK, 64), *black_king = memchr(fen->board, GBR_BK, 64);
+    audit_position_facts facts = {material, white_king ? (uint8_t)(white_king - fen->board) : 0,
+                                  black_king ? (uint8_t)(black_king - fen->board) : 0};
+    return audit_expected_code_of(codec, fen, &facts, m, expected, capacity, expected_len, wrong);
+}
+
+int audit_expected_code_of(const gbr_codec *codec, const gbr_position *fen, const audit_position_facts *facts,
+                           const gbr_scan_match *m, char *expected, size_t capacity, size_t *expected_len, int *wrong)
+{
+    gbr_result r;
     if (m->code.form == GBR_FORM_MATERIAL) {
-        r = gbr_format_material(codec, expected, capacity, &material);
+        r = gbr_format_material(codec, expected, capacity, &facts->material);
     } else if (m->code.form == GBR_FORM_STUDY) {
         gbr_study s = m->code.value.study; /* the stipulation is the tag's: a FEN cannot say it */
-        s.material = material;
-        for (uint8_t sq = 0; sq < 64; sq++) {
-            if (fen->board[sq] == GBR_WK)
-                s.white_king = sq;
-            else if (fen->board[sq] == GBR_BK)
-                s.black_king = sq;
-        }
+        s.material = facts->material;
+        s.white_king = facts->white_king;
+        s.black_king = facts->black_king;
         r = gbr_format_study(codec, expected, capacity, &s);
     } else {
         gbr_position p = *fen;

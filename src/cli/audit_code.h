@@ -47,6 +47,18 @@ audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_s
 int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const gbr_scan_match *code, char *expected,
                         size_t capacity, size_t *expected_len, int *wrong);
 
+/* What audit_expected_code works out from the FEN's position before it
+ * writes the code: a caller that has them already (gbr directory, which
+ * needs them for its own entry) passes them to audit_expected_code_of and
+ * spares counting the board again. */
+typedef struct audit_position_facts {
+    gbr_material material;
+    uint8_t white_king, black_king; /* squares */
+} audit_position_facts;
+int audit_expected_code_of(const gbr_codec *codec, const gbr_position *fen, const audit_position_facts *facts,
+                           const gbr_scan_match *code, char *expected, size_t capacity, size_t *expected_len,
+                           int *wrong);
+
 /* Room for audit_mismatch_text's sentence: a tag name that is a code tag's,
  * two codes and the words around them. */
 #define AUDIT_MISMATCH_MAX (8 + 2 * GBR_POSITION_MAX + 32)

@@ -99,9 +99,6 @@ typedef struct reader_state {
     const char *source;
     int failed;       /* out of memory, or a temporary file could not be written */
     int bad_input;
-    char *text;       /* the game's texts, one after another */
-    size_t text_used, text_cap;
-    size_t text_at[DIRECTORY_TEXTS], text_len[DIRECTORY_TEXTS]; /* by DIRECTORY_STUDY etc. */
     /* The game's mismatch text, built here, then kept with its entry. */
     char *mismatch;
     size_t mismatch_len, mismatch_cap;
@@ -119,25 +116,12 @@ static void out_of_memory(reader_state *st)
     st->failed = 1;
 }
 
-static void keep(reader_state *st, const char *bytes, size_t len, int which)
-{
-    char *text = cli_grow(st->text, &st->text_cap, st->text_used + len, 1);
-    if (!text) {
-        out_of_memory(st);
-        return;
-    }
-    st->text = text;
-    memcpy(st->text + st->text_used, bytes, len);
-    st->text_at[which] = st->text_used;
-    st->text_len[which] = len;
-    st->text_used += len;
-}
+/* An entry's text points at its bytes where they are (the game's tags, the
+ * codes written in add_game, the mismatch text) until the store copies them
+ * into the entry's record: one copy. */
+static directory_text text_of(const char *bytes, size_t len) { return (directory_text){len ? bytes : "", len}; }
 
-static void keep_tag(reader_state *st, const pgn_tag *tag, int which)
-{
-    if (tag)
-        keep(st, tag->value, tag->value_len, which);
-}
+static directory_text tag_text(const pgn_tag *tag) { return tag ? text_of(tag->value, tag->value_len) : text_of("", 0); }
 
 static double seconds_since(const struct timespec *then)
 {
@@ -187,7 +171,8 @@ static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
  * (fen not NULL) each code that disagrees with it is added to the game's
  * mismatch text. Returns the stipulation the first code that says one says,
  * GBR_RESULT_NONE when none does. */
-static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen)
+static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen,
+                                        const audit_position_facts *facts)
 {
     gbr_result_option said = GBR_RESULT_NONE;
     st->mismatch_len = 0;
@@ -210,7 +195,9 @@ static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, con
         char expected[GBR_POSITION_MAX];
         size_t expected_len;
         int wrong;
-        if (!fen || audit_expected_code(st->codec, fen, &code, expected, sizeof expected, &expected_len, &wrong) != 0 ||
+        if (!fen ||
+            audit_expected_code_of(st->codec, fen, facts, &code, expected, sizeof expected, &expected_len, &wrong) !=
+                0 ||
             !wrong)
             continue;
         char sentence[AUDIT_MISMATCH_MAX];
@@ -233,19 +220,18 @@ static void add_game(void *context, const pgn_game *g)
         return;
     directory_entry e;
     memset(&e, 0, sizeof e);
-    st->text_used = 0;
-    memset(st->text_len, 0, sizeof st->text_len);
     e.file = st->file;
     e.game = g->number;
     e.line = g->start.line;
     e.column = g->start.column;
     directory_game_tags tags;
     directory_game_tags_of(g, &tags);
-    keep_tag(st, tags.white, DIRECTORY_COMPOSER);
-    keep_tag(st, tags.event, DIRECTORY_SOURCE);
-    keep(st, tags.date ? tags.date->value : "", directory_year_len(tags.date), DIRECTORY_YEAR);
+    e.composer = tag_text(tags.white);
+    e.source = tag_text(tags.event);
+    e.year = text_of(tags.date ? tags.date->value : "", directory_year_len(tags.date));
 
     const char *problem = NULL;
+    char position_text[GBR_POSITION_MAX], study_text[GBR_POSITION_MAX]; /* the entry's texts point here */
     if (g->malformed) {
         problem = "malformed tag section (reported above)";
     } else {
@@ -256,33 +242,39 @@ static void add_game(void *context, const pgn_game *g)
         gbr_position p;
         gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, &p);
         gbr_counts counts;
+        audit_position_facts facts;
+        memset(&facts, 0, sizeof facts);
         if (!r.error) {
             gbr_position_counts(&p, &counts);
             r = gbr_material_from_counts(st->codec, &counts, &e.material);
-        }
-        /* The stipulation a code tag says, else [Result]'s. */
-        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p);
-        if (option == GBR_RESULT_NONE) {
-            option = directory_tag_is(tags.result, "1-0")       ? GBR_RESULT_WIN
-                     : directory_tag_is(tags.result, "1/2-1/2") ? GBR_RESULT_DRAW
-                                                   : GBR_RESULT_NONE;
-        }
-        char text[GBR_POSITION_MAX];
-        if (!r.error) {
-            p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
-            r = gbr_format_position(st->codec, text, sizeof text, &p);
-            if (!r.error)
-                keep(st, text, r.length, DIRECTORY_POSITION);
         }
         if (!r.error) {
             /* A parsed position has one king a side; memchr finds each
              * faster than a loop over the squares. */
             const uint8_t *white_king = memchr(p.board, GBR_WK, 64), *black_king = memchr(p.board, GBR_BK, 64);
-            gbr_study study = {e.material, (uint8_t)option, white_king ? (uint8_t)(white_king - p.board) : 0,
-                               black_king ? (uint8_t)(black_king - p.board) : 0};
-            r = gbr_format_study(st->codec, text, sizeof text, &study);
+            facts.material = e.material;
+            facts.white_king = white_king ? (uint8_t)(white_king - p.board) : 0;
+            facts.black_king = black_king ? (uint8_t)(black_king - p.board) : 0;
+        }
+        /* The stipulation a code tag says, else [Result]'s. The code tags are
+         * checked with the material and kings found here (audit's rule). */
+        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p, &facts);
+        if (option == GBR_RESULT_NONE) {
+            option = directory_tag_is(tags.result, "1-0")       ? GBR_RESULT_WIN
+                     : directory_tag_is(tags.result, "1/2-1/2") ? GBR_RESULT_DRAW
+                                                   : GBR_RESULT_NONE;
+        }
+        if (!r.error) {
+            p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
+            r = gbr_format_position(st->codec, position_text, sizeof position_text, &p);
             if (!r.error)
-                keep(st, text, r.length, DIRECTORY_STUDY);
+                e.position = text_of(position_text, r.length);
+        }
+        if (!r.error) {
+            gbr_study study = {e.material, (uint8_t)option, facts.white_king, facts.black_king};
+            r = gbr_format_study(st->codec, study_text, sizeof study_text, &study);
+            if (!r.error)
+                e.study = text_of(study_text, r.length);
         }
         if (r.error) {
             problem = gbr_error_message(r.error);
@@ -294,20 +286,13 @@ static void add_game(void *context, const pgn_game *g)
         } else {
             e.classified = 1;
             gbr_directory_key_of(st->codec, GBR_FORM_POSITION, &p, &e.key);
-            if (st->mismatch_len)
-                keep(st, st->mismatch, st->mismatch_len, DIRECTORY_MISMATCH);
+            e.mismatch = text_of(st->mismatch, st->mismatch_len);
         }
     }
     if (problem)
-        keep(st, problem, strlen(problem), DIRECTORY_PROBLEM);
+        e.problem = text_of(problem, strlen(problem));
     if (st->failed)
         return;
-    /* The texts are in place only now: the buffer may have moved. */
-    for (int i = 0; i < DIRECTORY_TEXTS; i++) {
-        directory_text *t = directory_entry_text(&e, i);
-        t->bytes = st->text_len[i] ? st->text + st->text_at[i] : "";
-        t->len = st->text_len[i];
-    }
     if (directory_store_add(st->store, &e) != 0)
         st->failed = 1; /* reported */
 }
@@ -370,9 +355,8 @@ int cmd_directory(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
 
-    static const char *const standard_input[1] = {"-"};
-    int inputs = argc - args.next;
-    const char *const *files = inputs ? (const char *const *)argv + args.next : standard_input;
+    int inputs;
+    const char *const *files = directory_inputs(&args, &inputs);
     directory_store store;
     directory_store_init(&store, (size_t)memory);
     reader_state st;
@@ -383,7 +367,7 @@ int cmd_directory(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &st.started);
     st.shown = st.started;
     int status = CLI_EXIT_OK;
-    for (int i = 0; i < (inputs ? inputs : 1) && !st.failed; i++) {
+    for (int i = 0; i < inputs && !st.failed; i++) {
         const char *name = files[i];
         int fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
         if (fd < 0) {
@@ -416,7 +400,6 @@ int cmd_directory(int argc, char **argv)
             status = CLI_EXIT_INPUT;
     }
     directory_store_free(&store);
-    free(st.text);
     free(st.mismatch);
     return status;
 }

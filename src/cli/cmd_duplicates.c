@@ -609,10 +609,8 @@ int cmd_duplicates(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
 
-    static const char *const standard_input[1] = {"-"};
-    int inputs = argc - args.next;
-    const char *const *files = inputs ? (const char *const *)argv + args.next : standard_input;
-    int files_n = inputs ? inputs : 1;
+    int files_n;
+    const char *const *files = directory_inputs(&args, &files_n);
     int *fds = malloc((size_t)files_n * sizeof *fds);
     dup_state st;
     memset(&st, 0, sizeof st);

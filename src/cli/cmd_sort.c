@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "sort_output.h"
+#include "sort_radix.h"
 #include "sort_runs.h"
 
 const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
@@ -104,7 +105,8 @@ static int out_of_memory(sorter *s)
     return -1;
 }
 
-/* Stable LSD radix sort on the 64-bit key, skipping bytes all keys share. */
+SORT_RADIX_DEFINE(radix_sort_lines, sort_line, key)
+
 static int radix_sort(sort_line *a, size_t n)
 {
     if (n < 2)
@@ -112,32 +114,7 @@ static int radix_sort(sort_line *a, size_t n)
     sort_line *tmp = malloc(n * sizeof *tmp);
     if (!tmp)
         return -1;
-    static size_t count[8][256];
-    memset(count, 0, sizeof count);
-    for (size_t i = 0; i < n; i++) {
-        uint64_t k = a[i].key;
-        for (unsigned b = 0; b < 8; b++)
-            count[b][(k >> (8 * b)) & 255u]++;
-    }
-    sort_line *src = a, *dst = tmp;
-    for (unsigned b = 0; b < 8; b++) {
-        unsigned shift = 8 * b;
-        if (count[b][(src[0].key >> shift) & 255u] == n)
-            continue;
-        size_t at = 0;
-        for (unsigned d = 0; d < 256; d++) {
-            size_t c = count[b][d];
-            count[b][d] = at;
-            at += c;
-        }
-        for (size_t i = 0; i < n; i++)
-            dst[count[b][(src[i].key >> shift) & 255u]++] = src[i];
-        sort_line *t = src;
-        src = dst;
-        dst = t;
-    }
-    if (src != a)
-        memcpy(a, src, n * sizeof *a);
+    radix_sort_lines(a, tmp, n);
     free(tmp);
     return 0;
 }

@@ -15,22 +15,12 @@ uint32_t directory_material_number(const gbr_directory_key *key)
     return (uint32_t)key->bytes[0] << 16 | (uint32_t)key->bytes[1] << 8 | key->bytes[2];
 }
 
-static const size_t text_offset[DIRECTORY_TEXTS] = {
+const size_t directory_entry_text_offset[DIRECTORY_TEXTS] = {
     offsetof(directory_entry, study),  offsetof(directory_entry, position), offsetof(directory_entry, composer),
     offsetof(directory_entry, source), offsetof(directory_entry, year),     offsetof(directory_entry, problem),
     offsetof(directory_entry, mismatch)};
 
-directory_text *directory_entry_text(directory_entry *e, int which)
-{
-    return (directory_text *)((char *)e + text_offset[which]);
-}
-
-const directory_text *directory_entry_text_of(const directory_entry *e, int which)
-{
-    return (const directory_text *)((const char *)e + text_offset[which]);
-}
-
-void directory_class_of(const directory_totals *t, size_t i, directory_class *c)
+void directory_class_of(const directory_totals *t, size_t i, directory_class *c, int with_words)
 {
     /* The material number is the code's digits abcdef read as a decimal
      * number (spec §8, the order key): its digits give the material back. */
@@ -44,7 +34,9 @@ void directory_class_of(const directory_totals *t, size_t i, directory_class *c)
         m.digit[k] = (uint8_t)(number % 10);
     c->count = t->classes[i] & (((uint64_t)1 << COUNT_BITS) - 1);
     material_words_of(t->codec, &m, &c->words);
-    material_words_text(&c->words, c->words_text);
+    c->words_text[0] = '\0';
+    if (with_words)
+        material_words_text(&c->words, c->words_text);
 }
 
 void directory_stream_begin(directory_stream *s, const directory_format *format, const directory_totals *t,
@@ -86,7 +78,7 @@ void directory_stream_entry(directory_stream *s, const directory_entry *e)
         /* The classes were counted from these same entries, so the next one
          * is this entry's; a class never seen would be a fault of the store. */
         if (s->next_class < s->totals->classes_n)
-            directory_class_of(s->totals, s->next_class, &s->current);
+            directory_class_of(s->totals, s->next_class, &s->current, s->format->with_words);
         s->format->class_begin(s->out, s->totals, &s->current, s->next_class++);
         s->in_class = 1;
         s->material_number = number;
@@ -139,4 +131,44 @@ void directory_put_html(sort_output *out, const char *s, size_t len)
         plain = i + 1;
     }
     sort_output_write(out, s + plain, len - plain);
+}
+
+void directory_put_bytes(sort_output *out, const char *s, size_t len) { sort_output_write(out, s, len); }
+
+void directory_put_where(sort_output *out, const directory_totals *t, const directory_entry *e,
+                         void (*put_file)(sort_output *out, const char *s, size_t len))
+{
+    const char *file = t->files[e->file];
+    put_file(out, file, strlen(file));
+    directory_put(out, ":");
+    directory_put_uint(out, e->line);
+    if (!e->classified) {
+        directory_put(out, ":");
+        directory_put_uint(out, e->column);
+    }
+    directory_put(out, " (game ");
+    directory_put_uint(out, e->game);
+    directory_put(out, ")");
+}
+
+void directory_put_name(sort_output *out, const directory_class *c)
+{
+    if (c->words.name_len)
+        sort_output_write(out, c->words.name, c->words.name_len);
+    else
+        directory_put(out, "(no name)");
+}
+
+void directory_put_summary(sort_output *out, const directory_totals *t, const char *between, const char *before)
+{
+    directory_put_uint(out, t->games);
+    directory_put(out, t->games == 1 ? " game" : " games");
+    directory_put(out, between);
+    directory_put_uint(out, t->classes_n);
+    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
+    if (t->unclassified) {
+        directory_put(out, before);
+        directory_put_uint(out, t->unclassified);
+        directory_put(out, " could not be classified");
+    }
 }

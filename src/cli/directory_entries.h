@@ -44,8 +44,16 @@ enum {
     DIRECTORY_STUDY, DIRECTORY_POSITION, DIRECTORY_COMPOSER, DIRECTORY_SOURCE, DIRECTORY_YEAR,
     DIRECTORY_PROBLEM, DIRECTORY_MISMATCH, DIRECTORY_TEXTS
 };
-directory_text *directory_entry_text(directory_entry *e, int which);
-const directory_text *directory_entry_text_of(const directory_entry *e, int which);
+extern const size_t directory_entry_text_offset[DIRECTORY_TEXTS];
+/* Inline: the reader and the store go through every text of every entry. */
+static inline directory_text *directory_entry_text(directory_entry *e, int which)
+{
+    return (directory_text *)((char *)e + directory_entry_text_offset[which]);
+}
+static inline const directory_text *directory_entry_text_of(const directory_entry *e, int which)
+{
+    return (const directory_text *)((const char *)e + directory_entry_text_offset[which]);
+}
 
 /* One material class. */
 typedef struct directory_class {
@@ -66,8 +74,9 @@ typedef struct directory_totals {
     size_t classes_n;
 } directory_totals;
 
-/* The class classes[i] of the totals. */
-void directory_class_of(const directory_totals *t, size_t i, directory_class *c);
+/* The class classes[i] of the totals; its words_text only when with_words
+ * (else empty): the words cost more than the rest of a heading. */
+void directory_class_of(const directory_totals *t, size_t i, directory_class *c, int with_words);
 
 /* A format: called in this order, begin; per class class_begin, entry per
  * entry (index: from 0 in its class), class_end; unclassified_begin (also
@@ -80,6 +89,7 @@ typedef struct directory_format {
     void (*class_end)(sort_output *out, const directory_totals *t, const directory_class *c);
     void (*unclassified_begin)(sort_output *out, const directory_totals *t);
     void (*end)(sort_output *out, const directory_totals *t);
+    int with_words; /* 1: class_begin reads the class's words_text */
 } directory_format;
 
 extern const directory_format directory_format_text, directory_format_tsv, directory_format_json,
@@ -114,5 +124,17 @@ void directory_put_uint(sort_output *out, unsigned long long value);
 void directory_put_json(sort_output *out, const char *s, size_t len);
 /* Text with &, <, >, " and ' as character references. */
 void directory_put_html(sort_output *out, const char *s, size_t len);
+/* Bytes as they are (sort_output_write for a directory_put_html's place). */
+void directory_put_bytes(sort_output *out, const char *s, size_t len);
+/* Where an entry is, as text and html print it: "FILE:LINE (game N)", the
+ * column after the line for an unclassified entry; the file name through
+ * put_file (html escapes it). */
+void directory_put_where(sort_output *out, const directory_totals *t, const directory_entry *e,
+                         void (*put_file)(sort_output *out, const char *s, size_t len));
+/* "N games<between>M material classes", then "<before>K could not be
+ * classified" when some could not: the summary of text and html. */
+void directory_put_summary(sort_output *out, const directory_totals *t, const char *between, const char *before);
+/* The class's name, "(no name)" when it has none (a digit is 9). */
+void directory_put_name(sort_output *out, const directory_class *c);
 
 #endif /* GBR_DIRECTORY_ENTRIES_H */

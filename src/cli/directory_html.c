@@ -149,18 +149,9 @@ static void put_reference(sort_output *out, const directory_entry *e)
 
 static void put_where(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
-    const char *file = t->files[e->file];
     directory_put(out, "<span class=\"where\">");
-    directory_put_html(out, file, strlen(file));
-    directory_put(out, ":");
-    directory_put_uint(out, e->line);
-    if (!e->classified) {
-        directory_put(out, ":");
-        directory_put_uint(out, e->column);
-    }
-    directory_put(out, " (game ");
-    directory_put_uint(out, e->game);
-    directory_put(out, ")</span>");
+    directory_put_where(out, t, e, directory_put_html);
+    directory_put(out, "</span>");
 }
 
 /* Class ids are "c" and the material code, e.g. c0103.00. */
@@ -170,33 +161,17 @@ static void put_class_id(sort_output *out, const directory_class *c)
     sort_output_write(out, c->words.code, c->words.code_len);
 }
 
-static void put_name(sort_output *out, const directory_class *c)
-{
-    if (c->words.name_len)
-        sort_output_write(out, c->words.name, c->words.name_len);
-    else
-        directory_put(out, "(no name)");
-}
-
 static void begin(sort_output *out, const directory_totals *t)
 {
     directory_put(out, head);
     directory_put(out, "<h1>GBR directory</h1>\n<p id=\"summary\">");
-    directory_put_uint(out, t->games);
-    directory_put(out, t->games == 1 ? " game in " : " games in ");
-    directory_put_uint(out, t->classes_n);
-    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
-    if (t->unclassified) {
-        directory_put(out, "; ");
-        directory_put_uint(out, t->unclassified);
-        directory_put(out, " could not be classified");
-    }
+    directory_put_summary(out, t, " in ", "; ");
     directory_put(out, "</p>\n<input id=\"filter\" type=\"search\" aria-label=\"filter\" "
                        "placeholder=\"Filter: code, name, composer, year\" autocomplete=\"off\">\n"
                        "<p id=\"shown\"></p>\n<nav id=\"toc\"><ol>\n");
     for (size_t i = 0; i < t->classes_n; i++) {
         directory_class c;
-        directory_class_of(t, i, &c);
+        directory_class_of(t, i, &c, 0); /* the contents give code and name */
         directory_put(out, "<li id=\"toc-");
         put_class_id(out, &c);
         directory_put(out, "\"><a href=\"#");
@@ -204,7 +179,7 @@ static void begin(sort_output *out, const directory_totals *t)
         directory_put(out, "\">");
         sort_output_write(out, c.words.code, c.words.code_len);
         directory_put(out, " ");
-        put_name(out, &c);
+        directory_put_name(out, &c);
         directory_put(out, "</a> <span class=\"count\">");
         directory_put_uint(out, c.count);
         directory_put(out, "</span></li>\n");
@@ -223,7 +198,7 @@ static void class_begin(sort_output *out, const directory_totals *t, const direc
     directory_put(out, "\">\n<h2>");
     sort_output_write(out, c->words.code, c->words.code_len);
     directory_put(out, " &middot; ");
-    put_name(out, c);
+    directory_put_name(out, c);
     directory_put(out, " &middot; <span class=\"count\">");
     directory_put_uint(out, c->count);
     directory_put(out, c->count == 1 ? " entry" : " entries");
@@ -290,4 +265,4 @@ static void end(sort_output *out, const directory_totals *t)
     directory_put(out, "</body>\n</html>\n");
 }
 
-const directory_format directory_format_html = {begin, class_begin, entry, class_end, unclassified_begin, end};
+const directory_format directory_format_html = {begin, class_begin, entry, class_end, unclassified_begin, end, 1};

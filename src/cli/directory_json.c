@@ -90,4 +90,4 @@ static void end(sort_output *out, const directory_totals *t)
     directory_put(out, "]}\n");
 }
 
-const directory_format directory_format_json = {begin, class_begin, entry, class_end, unclassified_begin, end};
+const directory_format directory_format_json = {begin, class_begin, entry, class_end, unclassified_begin, end, 1};

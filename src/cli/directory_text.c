@@ -23,32 +23,10 @@ static void put_reference(sort_output *out, const directory_entry *e)
         directory_put(out, "?");
 }
 
-static void put_where(sort_output *out, const directory_totals *t, const directory_entry *e)
-{
-    directory_put(out, t->files[e->file]);
-    directory_put(out, ":");
-    directory_put_uint(out, e->line);
-    if (!e->classified) {
-        directory_put(out, ":");
-        directory_put_uint(out, e->column);
-    }
-    directory_put(out, " (game ");
-    directory_put_uint(out, e->game);
-    directory_put(out, ")");
-}
-
 static void begin(sort_output *out, const directory_totals *t)
 {
     directory_put(out, "GBR directory: ");
-    directory_put_uint(out, t->games);
-    directory_put(out, t->games == 1 ? " game, " : " games, ");
-    directory_put_uint(out, t->classes_n);
-    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
-    if (t->unclassified) {
-        directory_put(out, ", ");
-        directory_put_uint(out, t->unclassified);
-        directory_put(out, " could not be classified");
-    }
+    directory_put_summary(out, t, ", ", ", ");
     directory_put(out, "\n");
 }
 
@@ -59,10 +37,7 @@ static void class_begin(sort_output *out, const directory_totals *t, const direc
     directory_put(out, "\n");
     sort_output_write(out, c->words.code, c->words.code_len);
     directory_put(out, "  ");
-    if (c->words.name_len)
-        sort_output_write(out, c->words.name, c->words.name_len);
-    else
-        directory_put(out, "(no name)");
+    directory_put_name(out, c);
     directory_put(out, "  ");
     directory_put_uint(out, c->count);
     directory_put(out, c->count == 1 ? " entry\n" : " entries\n");
@@ -76,7 +51,7 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
     (void)index;
     if (!c) {
         directory_put(out, "  ");
-        put_where(out, t, e);
+        directory_put_where(out, t, e, directory_put_bytes);
         directory_put(out, ": ");
         directory_put_text(out, e->problem);
         directory_put(out, "\n                ");
@@ -92,7 +67,7 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
     directory_put(out, "\n                ");
     put_reference(out, e);
     directory_put(out, " -- ");
-    put_where(out, t, e);
+    directory_put_where(out, t, e, directory_put_bytes);
     directory_put(out, "\n");
     if (e->mismatch.len) { /* marked, so that a reader (or grep '^ *!') finds it */
         directory_put(out, "              ! ");
@@ -123,4 +98,4 @@ static void end(sort_output *out, const directory_totals *t)
     (void)t;
 }
 
-const directory_format directory_format_text = {begin, class_begin, entry, class_end, unclassified_begin, end};
+const directory_format directory_format_text = {begin, class_begin, entry, class_end, unclassified_begin, end, 1};

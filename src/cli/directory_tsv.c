@@ -42,12 +42,45 @@ static void put_bytes(tsv_line *l, const char *s, size_t len)
     }
 }
 
-/* A value in one field: a tab or line end inside it becomes a space. The
- * bytes are copied whole, then checked eight at a time for one below 14
- * (tab 9, line feed 10, carriage return 13): values almost never hold one. */
+#define ONES 0x0101010101010101u
+#define HIGHS 0x8080808080808080u
+/* Whether a word of 8 bytes holds one below 14 (tab 9, line feed 10,
+ * carriage return 13, and the rarer others): values almost never do. */
+static int has_low_byte(uint64_t w) { return ((w - 14 * ONES) & ~w & HIGHS) != 0; }
+
+static void blank_line_ends(char *to, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (to[k] == '\t' || to[k] == '\n' || to[k] == '\r')
+            to[k] = ' ';
+}
+
+/* A value in one field: a tab or line end inside it becomes a space. A value
+ * that fits in the line is copied a word at a time, each word checked as it
+ * goes (the last word overlaps the one before when the length is no multiple
+ * of 8); a longer one is copied a buffer-full at a time, then checked. */
 static void put_field(tsv_line *l, const char *s, size_t len)
 {
-    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    if (len <= sizeof l->bytes - l->used) {
+        char *to = l->bytes + l->used;
+        l->used += len;
+        if (len < 8) {
+            for (size_t k = 0; k < len; k++)
+                to[k] = s[k] == '\t' || s[k] == '\n' || s[k] == '\r' ? ' ' : s[k];
+            return;
+        }
+        for (size_t i = 0;; i += 8) {
+            if (i + 8 > len)
+                i = len - 8;
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            memcpy(to + i, &w, 8);
+            if (has_low_byte(w))
+                blank_line_ends(to + i, 8);
+            if (i + 8 == len)
+                return;
+        }
+    }
     while (len) {
         if (l->used == sizeof l->bytes)
             flush(l);
@@ -56,15 +89,10 @@ static void put_field(tsv_line *l, const char *s, size_t len)
         memcpy(to, s, n);
         for (size_t i = 0; i < n; i += 8) {
             size_t end = i + 8 < n ? i + 8 : n;
-            if (end - i == 8) {
-                uint64_t w;
-                memcpy(&w, to + i, 8);
-                if (((w - 14 * ones) & ~w & highs) == 0) /* no byte below 14 */
-                    continue;
-            }
-            for (size_t k = i; k < end; k++)
-                if (to[k] == '\t' || to[k] == '\n' || to[k] == '\r')
-                    to[k] = ' ';
+            uint64_t w;
+            if (end - i == 8 && (memcpy(&w, to + i, 8), !has_low_byte(w)))
+                continue;
+            blank_line_ends(to + i, end - i);
         }
         l->used += n;
         s += n;
@@ -76,8 +104,9 @@ static void put_text_field(tsv_line *l, directory_text t) { put_field(l, t.bytes
 
 static void put_uint(tsv_line *l, unsigned long long value)
 {
-    char digits[CLI_DECIMAL_MAX];
-    put_bytes(l, digits, cli_decimal(digits, value));
+    if (sizeof l->bytes - l->used < CLI_DECIMAL_MAX)
+        flush(l);
+    l->used += cli_decimal(l->bytes + l->used, value); /* straight into the line */
 }
 
 static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
@@ -146,4 +175,4 @@ static void nothing(sort_output *out, const directory_totals *t)
     (void)t;
 }
 
-const directory_format directory_format_tsv = {begin, class_begin, entry, class_end, nothing, nothing};
+const directory_format directory_format_tsv = {begin, class_begin, entry, class_end, nothing, nothing, 0};

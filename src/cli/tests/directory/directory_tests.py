@@ -168,6 +168,19 @@ def test_tsv_values():
         expect("tsv values: source", row[5], spaced(source))
         expect("tsv values: year", row[6], "1925")
         expect("tsv values: file", row[7], spaced(name))
+    # Short values, one game each: every length from 1 to 17 with the tab or
+    # carriage return at every offset (the writer copies a value that fits a
+    # word at a time, the last word overlapping, and one under 8 bytes alone).
+    short = os.path.join(WORK, "short.pgn")
+    values = [("v" * k + "\t" + "w" * (n - k - 1), "s" * k + "\r" + "t" * (n - k - 1))
+              for n in range(1, 18) for k in range(n)]
+    with open(short, "w") as f:
+        for white, event in values:
+            f.write('[Event "%s"]\n[White "%s"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n*\n\n' % (event, white))
+    p = directory("--format", "tsv", short)
+    got = [tuple(line.split("\t")[4:6]) for line in p.stdout.decode().splitlines()[1:]]
+    expect("tsv values: short ones", got,
+           [(w.replace("\t", " "), e.replace("\r", " ")) for w, e in values])
     # A tag given twice: the first is read, each name alike.
     repeated = os.path.join(WORK, "repeated.pgn")
     with open(repeated, "w") as f:
