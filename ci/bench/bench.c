@@ -311,24 +311,27 @@ static NOINLINE void run_study_key(const gbr_codec *c, const inputs *in)
  * alone, so the reference's time over theirs is the most fast/ref could be
  * (the free functions reach the optimised codec by a direct jump, the
  * reference and this table through the table: a few instructions more). */
-static gbr_result floor_parse_material(const char *src, size_t len, gbr_material *out)
+static gbr_result floor_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out)
 {
+    (void)codec;
     gbr_result r = {GBR_OK, 0, 0};
     if (len >= sizeof *out)
         memcpy(out, src, sizeof *out);
     return r;
 }
 
-static gbr_result floor_parse_study(const char *src, size_t len, gbr_study *out)
+static gbr_result floor_parse_study(const gbr_codec *codec, const char *src, size_t len, gbr_study *out)
 {
+    (void)codec;
     gbr_result r = {GBR_OK, 0, 0};
     if (len >= sizeof *out)
         memcpy(out, src, sizeof *out);
     return r;
 }
 
-static gbr_result floor_material_from_counts(const gbr_counts *c, gbr_material *out)
+static gbr_result floor_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out)
 {
+    (void)codec;
     gbr_result r = {GBR_OK, 0, 0};
     memcpy(out, c, sizeof *out);
     return r;
@@ -351,21 +354,24 @@ static size_t floor_text_column(const char *text, const size_t *offsets, size_t 
     return 0;
 }
 
-static size_t floor_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                          gbr_result *results)
+static size_t floor_parse_material_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                          gbr_material *out, gbr_result *results)
 {
+    (void)codec;
     return floor_text_column(text, offsets, n, out, sizeof *out, results);
 }
 
-static size_t floor_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
-                                       gbr_result *results)
+static size_t floor_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                       gbr_study *out, gbr_result *results)
 {
+    (void)codec;
     return floor_text_column(text, offsets, n, out, sizeof *out, results);
 }
 
-static size_t floor_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
-                                                gbr_result *results)
+static size_t floor_material_from_counts_column(const gbr_codec *codec, const gbr_counts *counts, size_t n,
+                                                gbr_material *out, gbr_result *results)
 {
+    (void)codec;
     static const gbr_result ok = {GBR_OK, 0, 0};
     for (size_t k = 0; k < n; k++) {
         memcpy(&out[k], &counts[k], sizeof *out);

@@ -151,8 +151,9 @@ static inline int position_valid(const gbr_position *p, fast_board_masks *b, gbr
     return fast_check_board(b, m) == GBR_OK;
 }
 
-gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
 {
+    (void)codec;
     fast_board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
@@ -218,8 +219,9 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
     return fast_ok((size_t)(d - dst));
 }
 
-gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
 {
+    (void)codec;
     fast_board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
@@ -227,8 +229,9 @@ gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p)
     return fast_put_fen(dst, cap, p);
 }
 
-void fast_position_key(const gbr_position *p, gbr_position_key *out)
+void fast_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out)
 {
+    (void)codec;
     if (out == NULL)
         return;
     memset(out->bytes, 0, sizeof out->bytes);

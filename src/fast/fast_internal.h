@@ -11,6 +11,15 @@
 #include "fast_tables.h"
 
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
+/* An entry's out-of-line slow path, declared with the entry's parameters
+ * (codec first; the entry passes NULL), so that neither path of the entry
+ * moves an argument to another register. noipa keeps GCC from dropping the
+ * unused first parameter, which would bring the moves back. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FAST_SLOW_PATH __attribute__((noipa))
+#else
+#define FAST_SLOW_PATH __attribute__((noinline))
+#endif
 
 #define FAST_BYTES(b) (0x0101010101010101ULL * (uint64_t)(b))
 /* The squares of ranks 1 and 8 (bits a1, a8, b1, ... h8): no pawn stands there. */
@@ -310,24 +319,26 @@ FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *
 /* Writes the FEN of a checked board. */
 FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p);
 
-FAST_PRIVATE gbr_result fast_parse_material(const char *src, size_t len, gbr_material *out);
-FAST_PRIVATE gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m);
-FAST_PRIVATE gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out);
-FAST_PRIVATE int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black);
-FAST_PRIVATE uint32_t fast_material_key(const gbr_material *m);
-FAST_PRIVATE gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out);
-FAST_PRIVATE gbr_result fast_format_name(char *dst, size_t cap, const gbr_counts *c);
-FAST_PRIVATE gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out);
-FAST_PRIVATE gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s);
-FAST_PRIVATE uint64_t fast_study_key(const gbr_study *s);
-FAST_PRIVATE gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out);
-FAST_PRIVATE gbr_result fast_format_position(char *dst, size_t cap, const gbr_position *p);
-FAST_PRIVATE void fast_position_key(const gbr_position *p, gbr_position_key *out);
-FAST_PRIVATE gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out);
-FAST_PRIVATE gbr_result fast_format_fen(char *dst, size_t cap, const gbr_position *p);
-FAST_PRIVATE gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len,
+FAST_PRIVATE gbr_result fast_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out);
+FAST_PRIVATE gbr_result fast_format_material(const gbr_codec *codec, char *dst, size_t cap, const gbr_material *m);
+FAST_PRIVATE gbr_result fast_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out);
+FAST_PRIVATE int fast_material_split(const gbr_codec *codec, const gbr_material *m, int type, uint8_t *white,
+                                     uint8_t *black);
+FAST_PRIVATE uint32_t fast_material_key(const gbr_codec *codec, const gbr_material *m);
+FAST_PRIVATE gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, gbr_counts *out);
+FAST_PRIVATE gbr_result fast_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c);
+FAST_PRIVATE gbr_result fast_parse_study(const gbr_codec *codec, const char *src, size_t len, gbr_study *out);
+FAST_PRIVATE gbr_result fast_format_study(const gbr_codec *codec, char *dst, size_t cap, const gbr_study *s);
+FAST_PRIVATE uint64_t fast_study_key(const gbr_codec *codec, const gbr_study *s);
+FAST_PRIVATE gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out);
+FAST_PRIVATE gbr_result fast_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p);
+FAST_PRIVATE void fast_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out);
+FAST_PRIVATE gbr_result fast_parse_fen(const gbr_codec *codec, const char *src, size_t len, gbr_position *out);
+FAST_PRIVATE gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p);
+FAST_PRIVATE gbr_result fast_fen_to_position(const gbr_codec *codec, char *dst, size_t cap, const char *src, size_t len,
                                              gbr_result_option result);
-FAST_PRIVATE gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len);
+FAST_PRIVATE gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, const char *src,
+                                             size_t len);
 /* The loop both text column entries share (gbr.h). accept(s, len, out,
  * result) is a parser's fast path: 1 once it has settled the item, *result
  * set and *out filled (zero bytes when *result is an error). Any other item
@@ -363,11 +374,11 @@ static inline __attribute__((always_inline)) size_t fast_text_column(const char 
     return errors;
 }
 
-FAST_PRIVATE size_t fast_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                              gbr_result *results);
-FAST_PRIVATE size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
-                                           gbr_result *results);
-FAST_PRIVATE size_t fast_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
-                                                    gbr_result *results);
+FAST_PRIVATE size_t fast_parse_material_column(const gbr_codec *codec, const char *text, const size_t *offsets,
+                                               size_t n, gbr_material *out, gbr_result *results);
+FAST_PRIVATE size_t fast_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                            gbr_study *out, gbr_result *results);
+FAST_PRIVATE size_t fast_material_from_counts_column(const gbr_codec *codec, const gbr_counts *counts, size_t n,
+                                                     gbr_material *out, gbr_result *results);
 
 #endif

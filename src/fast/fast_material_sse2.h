@@ -15,9 +15,11 @@ static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
         memcpy(&last, c->count[1] + 3, 2);
         v = _mm_insert_epi16(_mm_loadl_epi64((const __m128i *)(const void *)c), last, 4);
     }
-    /* Pieces at most 2, pawns at most 7; bytes 10-15 anything. */
-    const __m128i limit = _mm_setr_epi8(2, 2, 2, 2, 7, 2, 2, 2, 2, 7, -1, -1, -1, -1, -1, -1);
-    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, limit), limit)) != 0xFFFF)
+    /* Pieces at most 2, pawns at most 7: adding 0x7F - limit, saturating,
+     * sets bit 7 of exactly the counts past their limit. Bytes 10-15 are
+     * not counts (their bits are masked off). */
+    const __m128i past = _mm_setr_epi8(0x7D, 0x7D, 0x7D, 0x7D, 0x78, 0x7D, 0x7D, 0x7D, 0x7D, 0x78, 0, 0, 0, 0, 0, 0);
+    if (_mm_movemask_epi8(_mm_adds_epu8(v, past)) & 0x3FF)
         return 0;
     uint32_t w4, b4;
     memcpy(&w4, c->count[0], 4);

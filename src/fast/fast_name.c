@@ -1,8 +1,9 @@
 /* Material names in the Syzygy style, KRPvKR (§7). */
 #include "fast_internal.h"
 
-gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
+gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, gbr_counts *out)
 {
+    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     if (len == 0)
@@ -49,8 +50,9 @@ gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
     return fast_ok(0);
 }
 
-gbr_result fast_format_name(char *dst, size_t cap, const gbr_counts *c)
+gbr_result fast_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c)
 {
+    (void)codec;
     if (c == NULL || fast_bad_output(dst, cap))
         return fast_error(GBR_E_ARGUMENT, 0);
     if (fast_check_counts(c) != GBR_OK)

@@ -314,8 +314,10 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
 
 /* Every text position_few_men did not take. The scanner builds its board
  * in place, so on a copy: *out is written only for a valid form. */
-static __attribute__((noinline)) gbr_result position_handed_over(const char *src, size_t len, gbr_position *out)
+static FAST_SLOW_PATH gbr_result position_handed_over(const gbr_codec *codec, const char *src, size_t len,
+                                                      gbr_position *out)
 {
+    (void)codec;
     gbr_position p;
     gbr_result r = position_precise(src, len, &p);
     if (r.error == GBR_OK)
@@ -323,8 +325,9 @@ static __attribute__((noinline)) gbr_result position_handed_over(const char *src
     return r;
 }
 
-gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
+gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
 {
+    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     int indicator = position_few_men((const unsigned char *)src, len, out->board);
@@ -332,7 +335,7 @@ gbr_result fast_parse_position(const char *src, size_t len, gbr_position *out)
         out->indicator = (uint8_t)indicator;
         return fast_ok(0);
     }
-    return position_handed_over(src, len, out);
+    return position_handed_over(NULL, src, len, out);
 }
 
 static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,
@@ -340,13 +343,14 @@ static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, s
 {
     gbr_position p;
     gbr_result r = position_precise(src, len, &p);
-    return r.error ? r : fast_format_fen(dst, cap, &p);
+    return r.error ? r : fast_format_fen(NULL, dst, cap, &p);
 }
 
 /* gbr_position_to_fen fused: the board the parser proved valid is written
  * as FEN without being checked again. */
-gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len)
+gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, const char *src, size_t len)
 {
+    (void)codec;
     if ((src == NULL && len != 0) || fast_bad_output(dst, cap))
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;

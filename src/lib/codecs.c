@@ -9,12 +9,15 @@
 
 /* The default codec, written once: its table, and its entries' prefix.
  * ENTRY(c, entry, args) is a direct jump to the default codec's entry for
- * NULL and for that codec, a call through the table for any other (see
- * codecs_internal.h for what the direct jump saves). */
+ * that codec and for NULL, a jump through the table for any other (see
+ * codecs_internal.h for what the direct jump saves); the entry takes the
+ * free function's own arguments, so none is moved. The table is compared
+ * first: it is what gbr_codec_default(), gbr_codec_fast() and the command
+ * pass (a compare and a jump, 4 instructions; NULL 6, another codec 6). */
 #define DEFAULT_TABLE gbr_fast_codec
 #define DEFAULT_ENTRY(entry) fast_##entry
 #define ENTRY(c, entry, ...)                                                                                           \
-    ((c) == NULL || (c) == &DEFAULT_TABLE ? DEFAULT_ENTRY(entry)(__VA_ARGS__) : (c)->entry(__VA_ARGS__))
+    ((c) == &DEFAULT_TABLE || (c) == NULL ? DEFAULT_ENTRY(entry)(c, __VA_ARGS__) : (c)->entry(c, __VA_ARGS__))
 
 static const gbr_codec *codec_or_default(const gbr_codec *c) { return c ? c : &DEFAULT_TABLE; }
 
@@ -108,10 +111,10 @@ uint64_t gbr_study_key_of(const gbr_codec *c, const gbr_study *s) { return ENTRY
 
 void gbr_position_key_of(const gbr_codec *c, const gbr_position *p, gbr_position_key *out)
 {
-    if (c == NULL || c == &DEFAULT_TABLE)
-        DEFAULT_ENTRY(position_key)(p, out);
+    if (c == &DEFAULT_TABLE || c == NULL)
+        DEFAULT_ENTRY(position_key)(c, p, out);
     else
-        c->position_key(p, out);
+        c->position_key(c, p, out);
 }
 
 size_t gbr_parse_material_column(const gbr_codec *c, const char *text, const size_t *offsets, size_t n,

@@ -101,8 +101,8 @@ gbr_result gbr_material_canonical(const gbr_codec *c, char *dst, size_t cap, con
         return make_error(GBR_E_ARGUMENT, 0);
     c = pick(c);
     gbr_material m;
-    gbr_result r = c->parse_material(src, len, &m);
-    return r.error ? r : c->format_material(dst, cap, &m);
+    gbr_result r = c->parse_material(c, src, len, &m);
+    return r.error ? r : c->format_material(c, dst, cap, &m);
 }
 
 gbr_result gbr_study_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
@@ -111,8 +111,8 @@ gbr_result gbr_study_canonical(const gbr_codec *c, char *dst, size_t cap, const 
         return make_error(GBR_E_ARGUMENT, 0);
     c = pick(c);
     gbr_study s;
-    gbr_result r = c->parse_study(src, len, &s);
-    return r.error ? r : c->format_study(dst, cap, &s);
+    gbr_result r = c->parse_study(c, src, len, &s);
+    return r.error ? r : c->format_study(c, dst, cap, &s);
 }
 
 gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
@@ -121,8 +121,8 @@ gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, con
         return make_error(GBR_E_ARGUMENT, 0);
     c = pick(c);
     gbr_position p;
-    gbr_result r = c->parse_position(src, len, &p);
-    return r.error ? r : c->format_position(dst, cap, &p);
+    gbr_result r = c->parse_position(c, src, len, &p);
+    return r.error ? r : c->format_position(c, dst, cap, &p);
 }
 
 /* Material code of a parsed position, through the codec's 9 rule. */
@@ -130,7 +130,7 @@ static gbr_result position_material(const gbr_codec *c, const gbr_position *p, g
 {
     gbr_counts counts;
     gbr_result r = gbr_position_counts(p, &counts);
-    return r.error ? r : c->material_from_counts(&counts, m);
+    return r.error ? r : c->material_from_counts(c, &counts, m);
 }
 
 gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
@@ -140,11 +140,11 @@ gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const 
     c = pick(c);
     gbr_position p;
     gbr_material m;
-    gbr_result r = c->parse_fen(src, len, &p);
+    gbr_result r = c->parse_fen(c, src, len, &p);
     if (r.error)
         return r;
     r = position_material(c, &p, &m);
-    return r.error ? r : c->format_material(dst, cap, &m);
+    return r.error ? r : c->format_material(c, dst, cap, &m);
 }
 
 gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len,
@@ -155,7 +155,7 @@ gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const cha
     c = pick(c);
     gbr_position p;
     gbr_study s;
-    gbr_result r = c->parse_fen(src, len, &p);
+    gbr_result r = c->parse_fen(c, src, len, &p);
     if (r.error)
         return r;
     r = position_material(c, &p, &s.material);
@@ -166,7 +166,7 @@ gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const cha
                                                           : GBR_STIP_NONE);
     s.white_king = (uint8_t)find_king(&p, GBR_WK);
     s.black_king = (uint8_t)find_king(&p, GBR_BK);
-    return c->format_study(dst, cap, &s);
+    return c->format_study(c, dst, cap, &s);
 }
 
 /* The compositions of the two conversions a codec may fuse, kept out of
@@ -181,11 +181,11 @@ static OPS_COMPOSED gbr_result fen_to_position_composed(const gbr_codec *c, char
                                                         size_t len, gbr_result_option result)
 {
     gbr_position p;
-    gbr_result r = c->parse_fen(src, len, &p);
+    gbr_result r = c->parse_fen(c, src, len, &p);
     if (r.error)
         return r;
     p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, result);
-    return c->format_position(dst, cap, &p);
+    return c->format_position(c, dst, cap, &p);
 }
 
 /* gbr_fen_to_position with the default codec: out of line, so that the
@@ -205,7 +205,7 @@ gbr_result gbr_fen_to_position(const gbr_codec *c, char *dst, size_t cap, const 
      * composition's, argument errors included): a plain jump to it, not a
      * second check. */
     if (c->fen_to_position)
-        return c->fen_to_position(dst, cap, src, len, result);
+        return c->fen_to_position(c, dst, cap, src, len, result);
     if (bad_arguments(dst, cap, src, len) || (unsigned)result > GBR_RESULT_DRAW)
         return make_error(GBR_E_ARGUMENT, 0);
     return fen_to_position_composed(c, dst, cap, src, len, result);
@@ -215,8 +215,8 @@ static OPS_COMPOSED gbr_result position_to_fen_composed(const gbr_codec *c, char
                                                         size_t len)
 {
     gbr_position p;
-    gbr_result r = c->parse_position(src, len, &p);
-    return r.error ? r : c->format_fen(dst, cap, &p);
+    gbr_result r = c->parse_position(c, src, len, &p);
+    return r.error ? r : c->format_fen(c, dst, cap, &p);
 }
 
 /* gbr_position_to_fen with the default codec, out of line for the same
@@ -232,7 +232,7 @@ gbr_result gbr_position_to_fen(const gbr_codec *c, char *dst, size_t cap, const 
         return position_to_fen_default(dst, cap, src, len);
     /* A fused entry checks the arguments itself, as in gbr_fen_to_position. */
     if (c->position_to_fen)
-        return c->position_to_fen(dst, cap, src, len);
+        return c->position_to_fen(c, dst, cap, src, len);
     if (bad_arguments(dst, cap, src, len))
         return make_error(GBR_E_ARGUMENT, 0);
     return position_to_fen_composed(c, dst, cap, src, len);
@@ -245,11 +245,11 @@ gbr_result gbr_name_to_material(const gbr_codec *c, char *dst, size_t cap, const
     c = pick(c);
     gbr_counts counts;
     gbr_material m;
-    gbr_result r = c->parse_name(src, len, &counts);
+    gbr_result r = c->parse_name(c, src, len, &counts);
     if (r.error)
         return r;
-    r = c->material_from_counts(&counts, &m);
-    return r.error ? r : c->format_material(dst, cap, &m);
+    r = c->material_from_counts(c, &counts, &m);
+    return r.error ? r : c->format_material(c, dst, cap, &m);
 }
 
 gbr_result gbr_material_decode(const gbr_codec *c, const gbr_material *m, gbr_counts *out, unsigned *unknown)
@@ -264,7 +264,7 @@ gbr_result gbr_material_decode(const gbr_codec *c, const gbr_material *m, gbr_co
         if (m->digit[type] > 9)
             return make_error(GBR_E_ARGUMENT, 0);
         /* material_split refuses only a 9 here: the pointers and type are good. */
-        if (!c->material_split(m, type, &counts.count[GBR_WHITE][type], &counts.count[GBR_BLACK][type])) {
+        if (!c->material_split(c, m, type, &counts.count[GBR_WHITE][type], &counts.count[GBR_BLACK][type])) {
             counts.count[GBR_WHITE][type] = counts.count[GBR_BLACK][type] = 0;
             nines |= 1u << type;
         }
@@ -285,7 +285,7 @@ gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const
         return make_error(GBR_E_ARGUMENT, 0);
     c = pick(c);
     gbr_material m;
-    gbr_result r = c->parse_material(src, len, &m);
+    gbr_result r = c->parse_material(c, src, len, &m);
     if (r.error)
         return r;
     gbr_counts counts;
@@ -297,7 +297,7 @@ gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
         if (unknown & (1u << type))
             return make_error(GBR_E_NAME_OVERFLOW, (uint32_t)type + 1u);
-    return c->format_name(dst, cap, &counts);
+    return c->format_name(c, dst, cap, &counts);
 }
 
 /* spec/gbr.md section 10, "Recognising a form". */

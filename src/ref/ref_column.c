@@ -37,32 +37,38 @@ static size_t ref_text_column(const char *text, const size_t *offsets, size_t n,
 
 static gbr_result ref_material_item(const char *src, size_t len, void *out)
 {
-    return gbr_ref_parse_material(src, len, out);
+    return gbr_ref_parse_material(NULL, src, len, out);
 }
 
-static gbr_result ref_study_item(const char *src, size_t len, void *out) { return gbr_ref_parse_study(src, len, out); }
-
-size_t gbr_ref_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                     gbr_result *results)
+static gbr_result ref_study_item(const char *src, size_t len, void *out)
 {
+    return gbr_ref_parse_study(NULL, src, len, out);
+}
+
+size_t gbr_ref_parse_material_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                     gbr_material *out, gbr_result *results)
+{
+    (void)codec;
     return ref_text_column(text, offsets, n, out, sizeof *out, results, ref_material_item);
 }
 
-size_t gbr_ref_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
-                                  gbr_result *results)
+size_t gbr_ref_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                  gbr_study *out, gbr_result *results)
 {
+    (void)codec;
     return ref_text_column(text, offsets, n, out, sizeof *out, results, ref_study_item);
 }
 
-size_t gbr_ref_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
-                                           gbr_result *results)
+size_t gbr_ref_material_from_counts_column(const gbr_codec *codec, const gbr_counts *counts, size_t n,
+                                           gbr_material *out, gbr_result *results)
 {
+    (void)codec;
     if (ref_column_unusable(n, counts, out, results))
         return SIZE_MAX;
     size_t errors = 0;
     for (size_t k = 0; k < n; k++) {
         memset(&out[k], 0, sizeof out[k]);
-        results[k] = gbr_ref_material_from_counts(&counts[k], &out[k]);
+        results[k] = gbr_ref_material_from_counts(NULL, &counts[k], &out[k]);
         errors += results[k].error != GBR_OK;
     }
     return errors;

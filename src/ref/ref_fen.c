@@ -132,8 +132,9 @@ static gbr_result read_clock(ref_reader *r)
     return ref_ok(0);
 }
 
-gbr_result gbr_ref_parse_fen(const char *src, size_t len, gbr_position *out)
+gbr_result gbr_ref_parse_fen(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
 {
+    (void)codec;
     if (ref_bad_text(src, len, out))
         return ref_argument_error();
     if (len == 0)
@@ -189,8 +190,9 @@ static char fen_letter(uint8_t man)
     return ref_man_colour(man) == GBR_BLACK ? (char)(letter - 'A' + 'a') : letter;
 }
 
-gbr_result gbr_ref_format_fen(char *dst, size_t cap, const gbr_position *p)
+gbr_result gbr_ref_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
 {
+    (void)codec;
     gbr_counts counts;
     if (p == NULL || (dst == NULL && cap != 0) || !gbr_ref_position_valid(p, &counts))
         return ref_argument_error();

@@ -184,26 +184,26 @@ gbr_result gbr_ref_deliver(const ref_writer *w, char *dst, size_t cap);
 
 /* ---- The entries of gbr_ref_codec ---------------------------------------- */
 
-gbr_result gbr_ref_parse_material(const char *src, size_t len, gbr_material *out);
-gbr_result gbr_ref_format_material(char *dst, size_t cap, const gbr_material *m);
-gbr_result gbr_ref_parse_study(const char *src, size_t len, gbr_study *out);
-gbr_result gbr_ref_format_study(char *dst, size_t cap, const gbr_study *s);
-gbr_result gbr_ref_parse_position(const char *src, size_t len, gbr_position *out);
-gbr_result gbr_ref_format_position(char *dst, size_t cap, const gbr_position *p);
-gbr_result gbr_ref_parse_fen(const char *src, size_t len, gbr_position *out);
-gbr_result gbr_ref_format_fen(char *dst, size_t cap, const gbr_position *p);
-gbr_result gbr_ref_parse_name(const char *src, size_t len, gbr_counts *out);
-gbr_result gbr_ref_format_name(char *dst, size_t cap, const gbr_counts *c);
-gbr_result gbr_ref_material_from_counts(const gbr_counts *c, gbr_material *out);
-int gbr_ref_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black);
-uint32_t gbr_ref_material_key(const gbr_material *m);
-uint64_t gbr_ref_study_key(const gbr_study *s);
-void gbr_ref_position_key(const gbr_position *p, gbr_position_key *out);
-size_t gbr_ref_parse_material_column(const char *text, const size_t *offsets, size_t n, gbr_material *out,
-                                     gbr_result *results);
-size_t gbr_ref_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
-                                  gbr_result *results);
-size_t gbr_ref_material_from_counts_column(const gbr_counts *counts, size_t n, gbr_material *out,
-                                           gbr_result *results);
+gbr_result gbr_ref_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out);
+gbr_result gbr_ref_format_material(const gbr_codec *codec, char *dst, size_t cap, const gbr_material *m);
+gbr_result gbr_ref_parse_study(const gbr_codec *codec, const char *src, size_t len, gbr_study *out);
+gbr_result gbr_ref_format_study(const gbr_codec *codec, char *dst, size_t cap, const gbr_study *s);
+gbr_result gbr_ref_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out);
+gbr_result gbr_ref_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p);
+gbr_result gbr_ref_parse_fen(const gbr_codec *codec, const char *src, size_t len, gbr_position *out);
+gbr_result gbr_ref_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p);
+gbr_result gbr_ref_parse_name(const gbr_codec *codec, const char *src, size_t len, gbr_counts *out);
+gbr_result gbr_ref_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c);
+gbr_result gbr_ref_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out);
+int gbr_ref_material_split(const gbr_codec *codec, const gbr_material *m, int type, uint8_t *white, uint8_t *black);
+uint32_t gbr_ref_material_key(const gbr_codec *codec, const gbr_material *m);
+uint64_t gbr_ref_study_key(const gbr_codec *codec, const gbr_study *s);
+void gbr_ref_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out);
+size_t gbr_ref_parse_material_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                     gbr_material *out, gbr_result *results);
+size_t gbr_ref_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+                                  gbr_study *out, gbr_result *results);
+size_t gbr_ref_material_from_counts_column(const gbr_codec *codec, const gbr_counts *counts, size_t n,
+                                           gbr_material *out, gbr_result *results);
 
 #endif

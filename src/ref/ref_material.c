@@ -107,8 +107,9 @@ void gbr_ref_put_material(ref_writer *w, const gbr_material *m)
     ref_put(w, (char)('0' + m->pawns[GBR_BLACK]));
 }
 
-gbr_result gbr_ref_parse_material(const char *src, size_t len, gbr_material *out)
+gbr_result gbr_ref_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out)
 {
+    (void)codec;
     if (ref_bad_text(src, len, out))
         return ref_argument_error();
     if (len == 0)
@@ -135,8 +136,9 @@ gbr_result gbr_ref_parse_material(const char *src, size_t len, gbr_material *out
     return ref_ok(0);
 }
 
-gbr_result gbr_ref_format_material(char *dst, size_t cap, const gbr_material *m)
+gbr_result gbr_ref_format_material(const gbr_codec *codec, char *dst, size_t cap, const gbr_material *m)
 {
+    (void)codec;
     if (m == NULL || (dst == NULL && cap != 0) || !gbr_ref_material_valid(m))
         return ref_argument_error();
     ref_writer w = {.length = 0};
@@ -144,8 +146,9 @@ gbr_result gbr_ref_format_material(char *dst, size_t cap, const gbr_material *m)
     return gbr_ref_deliver(&w, dst, cap);
 }
 
-gbr_result gbr_ref_material_from_counts(const gbr_counts *c, gbr_material *out)
+gbr_result gbr_ref_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out)
 {
+    (void)codec;
     if (c == NULL || out == NULL)
         return ref_argument_error();
     /* A side can hold its original complement plus 8 promoted pieces at most. */
@@ -171,8 +174,9 @@ gbr_result gbr_ref_material_from_counts(const gbr_counts *c, gbr_material *out)
     return ref_ok(0);
 }
 
-int gbr_ref_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t *black)
+int gbr_ref_material_split(const gbr_codec *codec, const gbr_material *m, int type, uint8_t *white, uint8_t *black)
 {
+    (void)codec;
     /* A 9 is the overflow class (§2.3): there is no split to give. An
      * argument out of range has none either. */
     if (m == NULL || white == NULL || black == NULL || type < GBR_QUEEN || type > GBR_KNIGHT

@@ -32,8 +32,9 @@ static int side_possible(const uint8_t count[5])
     return gbr_ref_side_within_promotions(exact);
 }
 
-gbr_result gbr_ref_parse_name(const char *src, size_t len, gbr_counts *out)
+gbr_result gbr_ref_parse_name(const gbr_codec *codec, const char *src, size_t len, gbr_counts *out)
 {
+    (void)codec;
     if (ref_bad_text(src, len, out))
         return ref_argument_error();
     if (len == 0)
@@ -63,8 +64,9 @@ gbr_result gbr_ref_parse_name(const char *src, size_t len, gbr_counts *out)
     return ref_ok(0);
 }
 
-gbr_result gbr_ref_format_name(char *dst, size_t cap, const gbr_counts *c)
+gbr_result gbr_ref_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c)
 {
+    (void)codec;
     if (c == NULL || (dst == NULL && cap != 0))
         return ref_argument_error();
     for (int colour = GBR_WHITE; colour <= GBR_BLACK; colour++)

@@ -5,13 +5,15 @@
 
 #include "ref_internal.h"
 
-uint32_t gbr_ref_material_key(const gbr_material *m)
+uint32_t gbr_ref_material_key(const gbr_codec *codec, const gbr_material *m)
 {
+    (void)codec;
     return m != NULL && gbr_ref_material_valid(m) ? gbr_ref_material_number(m) : 0u;
 }
 
-uint64_t gbr_ref_study_key(const gbr_study *s)
+uint64_t gbr_ref_study_key(const gbr_codec *codec, const gbr_study *s)
 {
+    (void)codec;
     if (s == NULL || !gbr_ref_study_valid(s))
         return 0;
     uint64_t key = gbr_ref_material_number(&s->material);
@@ -19,14 +21,15 @@ uint64_t gbr_ref_study_key(const gbr_study *s)
     return key + s->stipulation;
 }
 
-void gbr_ref_position_key(const gbr_position *p, gbr_position_key *out)
+void gbr_ref_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out)
 {
+    (void)codec;
     if (out == NULL)
         return;
     memset(out->bytes, 0, sizeof out->bytes);
     gbr_counts counts;
     gbr_material m;
-    if (p == NULL || !gbr_ref_position_valid(p, &counts) || gbr_ref_material_from_counts(&counts, &m).error)
+    if (p == NULL || !gbr_ref_position_valid(p, &counts) || gbr_ref_material_from_counts(NULL, &counts, &m).error)
         return;
 
     uint32_t number = gbr_ref_material_number(&m);

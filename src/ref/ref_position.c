@@ -291,8 +291,9 @@ static int men_listed(const position_reading *pr, int colour)
     return men;
 }
 
-gbr_result gbr_ref_parse_position(const char *src, size_t len, gbr_position *out)
+gbr_result gbr_ref_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
 {
+    (void)codec;
     if (ref_bad_text(src, len, out))
         return ref_argument_error();
     if (len == 0)
@@ -402,12 +403,13 @@ static void put_indicator(ref_writer *w, int indicator)
     }
 }
 
-gbr_result gbr_ref_format_position(char *dst, size_t cap, const gbr_position *p)
+gbr_result gbr_ref_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
 {
+    (void)codec;
     gbr_counts counts;
     gbr_material m;
     if (p == NULL || (dst == NULL && cap != 0) || !gbr_ref_position_valid(p, &counts)
-        || gbr_ref_material_from_counts(&counts, &m).error)
+        || gbr_ref_material_from_counts(NULL, &counts, &m).error)
         return ref_argument_error();
 
     ref_writer w = {.length = 0};

@@ -7,8 +7,9 @@ static char stipulation_letter(int stipulation)
     return stipulation == GBR_STIP_WIN ? '+' : '=';
 }
 
-gbr_result gbr_ref_parse_study(const char *src, size_t len, gbr_study *out)
+gbr_result gbr_ref_parse_study(const gbr_codec *codec, const char *src, size_t len, gbr_study *out)
 {
+    (void)codec;
     if (ref_bad_text(src, len, out))
         return ref_argument_error();
     if (len == 0)
@@ -81,8 +82,9 @@ int gbr_ref_study_valid(const gbr_study *s)
            && s->black_king <= 63 && s->white_king != s->black_king;
 }
 
-gbr_result gbr_ref_format_study(char *dst, size_t cap, const gbr_study *s)
+gbr_result gbr_ref_format_study(const gbr_codec *codec, char *dst, size_t cap, const gbr_study *s)
 {
+    (void)codec;
     if (s == NULL || (dst == NULL && cap != 0) || !gbr_ref_study_valid(s))
         return ref_argument_error();
 
