@@ -54,7 +54,7 @@ gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
         return fast_error(GBR_E_ARGUMENT, 0);
     if (cap < GBR_MATERIAL_MAX)
         return fast_too_small(GBR_MATERIAL_MAX);
-    fast_put_material(dst, m);
+    fast_store(dst, fast_material_text(m), 7);
     return fast_ok(GBR_MATERIAL_MAX);
 }
 
@@ -181,7 +181,10 @@ int fast_material_split(const gbr_material *m, int type, uint8_t *white, uint8_t
 
 int fast_material_valid_unusual(const gbr_material *m)
 {
-    return fast_material_in_range(m) && fast_material_possible(m->digit, m->pawns[0], m->pawns[1]);
+    for (int type = 0; type < 4; type++)
+        if (m->digit[type] > 9)
+            return 0;
+    return m->pawns[0] <= 8 && m->pawns[1] <= 8 && fast_material_possible(m->digit, m->pawns[0], m->pawns[1]);
 }
 
 /* The key of a material that is not usual, out of line so that the usual

@@ -8,6 +8,21 @@
 static const uint8_t study_stipulation[256] = {['+'] = GBR_STIP_WIN, ['='] = GBR_STIP_DRAW};
 static inline unsigned stipulation_of(unsigned char c) { return study_stipulation[c]; }
 
+/* Two squares "e1e8" at s[0..3] as indices: returns 1 and sets *first,
+ * *second when both are squares; 0 otherwise. */
+static inline int two_squares(const unsigned char *s, unsigned *first, unsigned *second)
+{
+    /* File bytes minus 'a', rank bytes minus '1': each must be 0-7. A byte
+     * below its base wraps to 0x9E or more, so its bit 7 flags it (and the
+     * borrow it passes up only touches a text already rejected). */
+    uint32_t x = fast_load32(s) - 0x31613161u;
+    if ((((x & 0x7F7F7F7Fu) + 0x78787878u) | x) & 0x80808080u)
+        return 0;
+    *first = (x & 7u) * 8 + ((x >> 8) & 7u);
+    *second = ((x >> 16) & 7u) * 8 + ((x >> 24) & 7u);
+    return 1;
+}
+
 /* The common shape, [wrapper][stipulation]abcd.efWKBK[closer], accepted in
  * one pass; 0 hands every other text to the precise scanner. With SSE2 it
  * follows study_usual, for the wrappers and the 9s; without, it is
@@ -30,7 +45,7 @@ static inline __attribute__((always_inline)) int study_one_pass(const unsigned c
     unsigned wk, bk;
     gbr_material m; /* *out is written only once the whole text is good */
     if (__builtin_expect(len != i + 11 + closers || !fast_material7(s + i, &m) ||
-                             !fast_two_squares(s + i + 7, &wk, &bk) || wk == bk,
+                             !two_squares(s + i + 7, &wk, &bk) || wk == bk,
                          0))
         return 0;
     out->material = m;
@@ -178,7 +193,7 @@ gbr_result fast_format_study(char *dst, size_t cap, const gbr_study *s)
     char *d = dst;
     if (s->stipulation != GBR_STIP_NONE)
         *d++ = s->stipulation == GBR_STIP_WIN ? '+' : '=';
-    fast_put_material(d, &s->material);
+    fast_store(d, fast_material_text(&s->material), 7);
     memcpy(d + 7, fast_square_name[s->white_king], 2);
     memcpy(d + 9, fast_square_name[s->black_king], 2);
     return fast_ok(need);
