@@ -79,7 +79,7 @@ typedef struct fen_board {
 
 /* A placement of exactly n bytes, s[0..n-1], read onto the board with no
  * error bookkeeping: 1 when it breaks no placement rule but the counts' (a
- * byte that is no man leaves count[0] non-zero: fen_counts), else 0.
+ * byte that is no man leaves count[0] non-zero: fen_board_read), else 0.
  *
  * sq is the GBR index of the next file's square, 8 * file + rank: every man
  * or run adds 8 per file, so sq % 8 stays the rank and the rank is complete
@@ -116,41 +116,27 @@ static inline int fen_read_placement(const unsigned char *s, size_t n, fen_board
 }
 #endif
 
-/* The men counts of a placement read onto the board: 1 and *m its material
- * code when no byte was refused, each side has one king and the counts can
- * exist; else 0. */
-static inline int fen_counts(const fen_board *b, gbr_material *m)
-{
-    if (b->count[0] != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
-        return 0;
-    /* Too many pawns or promoted pieces: the precise scanner reports them. */
-    return fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
-}
-
-static inline void fen_board_clear(fen_board *b)
+/* A valid placement (every placement rule of §6) of exactly n bytes read
+ * onto the board with its men counted afresh: 1 and *m its material code
+ * when no byte was refused, each side has one king and the counts can exist;
+ * else 0 (too many pawns or promoted pieces: the precise scanner reports). */
+static inline int fen_board_read(const unsigned char *s, size_t n, fen_board *b, gbr_material *m)
 {
     memset(b->count, 0, sizeof b->count);
     b->occupied = 0;
+    return fen_read_placement(s, n, b) && b->count[0] == 0 && b->count[GBR_WK] == 1 && b->count[GBR_BK] == 1 &&
+           fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
 }
 
-/* A valid placement (every placement rule of §6), up to the first space,
- * read straight onto the board: returns the space's index, or 0 to hand the
- * text to the precise scanner. *m receives the material code. */
-static inline size_t fen_men(const unsigned char *s, size_t len, fen_board *b, gbr_material *m)
-{
-    fen_board_clear(b);
-    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
-    size_t n = space ? (size_t)(space - s) : 0;
-    return space && fen_read_placement(s, n, b) && fen_counts(b, m) ? n : 0;
-}
-
-/* The precise scanner: the first rule broken, left to right (§9.3). Kept
- * out of line so the fast path stays light. */
+/* The precise scanner: the first rule broken, left to right (§9.3); *out
+ * is written only for a valid FEN. Kept out of line so the fast path stays
+ * light. */
 static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, size_t len, gbr_position *out)
 {
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
-    uint8_t *board = out->board;
+    gbr_position p;
+    uint8_t *board = p.board;
     memset(board, 0, 64);
     /* men[code]: how many of each board code were placed. */
     unsigned men[16] = {0};
@@ -208,8 +194,10 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
         return fast_error(GBR_E_TRUNCATED, len + 1);
     if (s[i] != 'w' && s[i] != 'b')
         return fast_error(GBR_E_FEN_FIELD, i + 1);
-    out->indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
-    return fen_tail(s, len, i + 1);
+    p.indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
+    TRY(fen_tail(s, len, i + 1));
+    *out = p;
+    return fast_ok(0);
 }
 
 /* The fast path of both FEN readers: the placement up to its space, the
@@ -219,8 +207,9 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
  * and its material in *m; -1 hands the text to the precise scanner. */
 static inline int fen_placement(const unsigned char *s, size_t len, fen_board *b, gbr_material *m, gbr_result *r)
 {
-    size_t end = fen_men(s, len, b, m);
-    if (end == 0 || end + 1 >= len || (s[end + 1] != 'w' && s[end + 1] != 'b'))
+    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
+    size_t end = space ? (size_t)(space - s) : 0;
+    if (space == NULL || !fen_board_read(s, end, b, m) || end + 1 >= len || (s[end + 1] != 'w' && s[end + 1] != 'b'))
         return -1; /* no side to move there: the precise scanner reports */
     *r = fen_tail(s, len, end + 2);
     return s[end + 1] == 'b';
@@ -242,16 +231,10 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
     gbr_result r;
     memset(b.board, 0, 64);
     int black = fen_placement((const unsigned char *)src, len, &b, &m, &r);
-    if (black >= 0) {
-        if (r.error == GBR_OK)
-            fen_board_out(&b, black, out);
-        return r;
-    }
-    /* The scanner builds the board in place: *out only on success. */
-    gbr_position p;
-    r = fen_precise((const unsigned char *)src, len, &p);
+    if (black < 0)
+        return fen_precise((const unsigned char *)src, len, out);
     if (r.error == GBR_OK)
-        *out = p;
+        fen_board_out(&b, black, out);
     return r;
 }
 
@@ -295,8 +278,7 @@ static inline int fen_common_shape(const unsigned char *s, size_t len, fen_board
     if (len < 27 || len > 42 || memcmp(s + len - 8, " - - 0 1", 8) != 0 || s[len - 10] != ' ')
         return FEN_OTHER_SHAPE;
     unsigned side = s[len - 9], black = side == 'b';
-    fen_board_clear(b);
-    if (fen_read_placement(s, len - 10, b) && fen_counts(b, m) && (black | (side == 'w')))
+    if (fen_board_read(s, len - 10, b, m) && (black | (side == 'w')))
         return (int)black;
     return FEN_NOT_A_FEN;
 }
