@@ -132,34 +132,13 @@ gbr_result fast_parse_study(const char *src, size_t len, gbr_study *out)
     return study_other(src, len, out);
 }
 
-/* The column entry's item, in fast_text_column's types: study_usual, then
- * (out of line, so the loop around study_usual keeps its registers)
- * study_one_pass, then the precise scanner, each once. */
-static __attribute__((noinline)) int study_column_other(const unsigned char *s, size_t len, void *out,
-                                                        gbr_result *result)
-{
-    *result = fast_ok(0);
-    if (study_one_pass(s, len, out))
-        return 1;
-    *result = study_precise((const char *)s, len, out);
-    if (result->error != GBR_OK)
-        memset(out, 0, sizeof(gbr_study)); /* gbr.h: zero bytes for a failed item */
-    return 1;
-}
-
+/* The column entry's fast path and single entry, in fast_text_column's types. */
 static int study_column_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
 {
-    if (study_usual(s, len, out)) {
-        *result = fast_ok(0);
-        return 1;
-    }
-    gbr_result r; /* its own: *result stays in registers on the path above */
-    study_column_other(s, len, out, &r);
-    *result = r;
-    return 1;
+    *result = fast_ok(0);
+    return study_usual(s, len, out);
 }
 
-/* The column entry's single entry, in fast_text_column's types. */
 static gbr_result study_parse(const char *src, size_t len, void *out) { return fast_parse_study(src, len, out); }
 
 size_t fast_parse_study_column(const char *text, const size_t *offsets, size_t n, gbr_study *out,
