@@ -70,9 +70,7 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
     uint64_t white = fast_load64(count) & men_bytes, black = fast_load64(count + 8) & men_bytes;
     /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. Groups in
      * bytes 1-4, by type. */
-    uint32_t digits = (uint32_t)m->digit[0] | (uint32_t)m->digit[1] << 8 | (uint32_t)m->digit[2] << 16 |
-                      (uint32_t)m->digit[3] << 24;
-    uint64_t groups = (uint64_t)(((digits + 0x77777777u) >> 7) & 0x01010101u) << 8;
+    uint64_t groups = (uint64_t)(((fast_load32(m->digit) + 0x77777777u) >> 7) & 0x01010101u) << 8;
     /* Each type's text: two bytes a square, three more for a group. Its
      * first square is after the texts of the types before it (a prefix sum
      * in bytes: every sum stays below 256), the men field's space (index

@@ -110,12 +110,6 @@ int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[
     return 1;
 }
 
-/* Counts fast_counts_to_material refused: which rule they break. */
-static __attribute__((noinline)) gbr_result counts_error(const gbr_counts *c)
-{
-    return fast_error(fast_check_counts(c), 0);
-}
-
 #if FAST_SSE2
 #include "fast_material_sse2.h"
 #else
@@ -132,7 +126,9 @@ static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
  * rule they break. */
 static __attribute__((noinline)) gbr_result counts_unusual(const gbr_counts *c, gbr_material *out)
 {
-    return fast_unusual_counts_to_material(c->count[0], c->count[1], out) ? fast_ok(0) : counts_error(c);
+    if (fast_unusual_counts_to_material(c->count[0], c->count[1], out))
+        return fast_ok(0);
+    return fast_error(fast_check_counts(c), 0);
 }
 
 gbr_result fast_material_from_counts(const gbr_counts *c, gbr_material *out)

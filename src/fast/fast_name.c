@@ -14,11 +14,7 @@ gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
     size_t i = 0;
     for (unsigned side = 0; side < 2; side++) {
         size_t king = i;
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (s[i] != 'K')
-            return fast_error(GBR_E_NAME_SYNTAX, i + 1);
-        i++;
+        TRY(fast_precise_byte(s, len, &i, 'K', GBR_E_NAME_SYNTAX));
         unsigned last = 0;
         for (; i < len; i++) {
             unsigned type = fast_name_type[s[i]];
@@ -31,15 +27,10 @@ gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
             last = type;
             count[side][type] += count[side][type] < 15;
         }
-        if (side == 0) {
-            if (i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            if (s[i] != 'v')
-                return fast_error(GBR_E_NAME_SYNTAX, i + 1);
-            i++;
-        } else if (i < len) {
+        if (side == 0)
+            TRY(fast_precise_byte(s, len, &i, 'v', GBR_E_NAME_SYNTAX));
+        else if (i < len)
             return fast_error(GBR_E_NAME_SYNTAX, i + 1);
-        }
         if (fast_side_over_promoted(count[side]))
             return fast_error(GBR_E_PROMOTIONS, king + 1);
     }
