@@ -280,13 +280,12 @@ FAST_PRIVATE gbr_result fast_format_fen(char *dst, size_t cap, const gbr_positio
 FAST_PRIVATE gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t len,
                                              gbr_result_option result);
 FAST_PRIVATE gbr_result fast_position_to_fen(char *dst, size_t cap, const char *src, size_t len);
-/* The loop both text column entries share (gbr.h). accept(s, len, out,
- * result) is a parser's fast path: 1 once it has settled the item, *result
- * set and *out filled (zero bytes when *result is an error). Any other item
+/* The loop both text column entries share (gbr.h). accept(s, len, out) is
+ * a parser's fast path: 1 when it took the item, *out filled. Any other item
  * goes to fast_column_item, which zeroes out[k] and asks the single entry
  * `parse`. Always inlined, so each entry's accept (a constant there) is
  * inlined into its loop. */
-typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out, gbr_result *result);
+typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out);
 typedef gbr_result (*fast_parse_item)(const char *src, size_t len, void *out);
 FAST_PRIVATE gbr_result fast_column_item(const char *text, size_t start, size_t end, void *out, size_t size,
                                          fast_parse_item parse);
@@ -305,8 +304,8 @@ static inline __attribute__((always_inline)) size_t fast_text_column(const char 
     size_t errors = 0, start = offsets[0];
     for (size_t k = 0; k < n; k++, item += size) {
         size_t end = offsets[k + 1];
-        gbr_result r;
-        if (!(end >= start && t != NULL && accept(t + start, end - start, item, &r)))
+        gbr_result r = fast_ok(0);
+        if (!(end >= start && t != NULL && accept(t + start, end - start, item)))
             r = fast_column_item(text, start, end, item, size, parse);
         results[k] = r;
         errors += r.error != GBR_OK;
