@@ -12,56 +12,41 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
         return fast_ok(0);
     TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* Castling: "-" or a non-empty subsequence of KQkq. */
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] == '-') {
+    if (i < len && s[i] == '-') {
         i++;
     } else {
         static const char order[] = "KQkq";
-        unsigned next = 0, taken = 0;
-        for (; i < len && s[i] != ' '; i++) {
+        size_t castling = i;
+        for (unsigned next = 0; i < len && s[i] != ' '; i++, next++) {
             while (next < 4 && (unsigned char)order[next] != s[i])
                 next++;
             if (next == 4)
                 return fast_error(GBR_E_FEN_FIELD, i + 1);
-            next++;
-            taken++;
         }
-        if (taken == 0)
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
+        if (i == castling)
+            return fast_error_at(i, len, GBR_E_FEN_FIELD);
     }
     TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* En passant: "-" or a square on rank 3 or 6. */
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] == '-') {
+    if (i >= len || (s[i] != '-' && fast_file_value[s[i]] == FAST_NONE))
+        return fast_error_at(i, len, GBR_E_FEN_FIELD);
+    if (s[i] != '-') { /* a file: the rank follows */
         i++;
-    } else {
-        if (fast_file_value[s[i]] == FAST_NONE)
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        i++;
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (s[i] != '3' && s[i] != '6')
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        i++;
+        if (i >= len || (s[i] != '3' && s[i] != '6'))
+            return fast_error_at(i, len, GBR_E_FEN_FIELD);
     }
+    i++;
     if (i >= len)
         return fast_ok(0);
     /* Two clocks of 1-5 digits, each after a space. */
     for (unsigned clock = 0; clock < 2; clock++) {
-        TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD)); /* i < len here */
+        TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
         size_t first = i;
         for (; i < len && fast_digit_value[s[i]] != FAST_NONE; i++)
             if (i - first == 5)
                 return fast_error(GBR_E_FEN_FIELD, i + 1);
-        if (i == first) {
-            if (i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        }
-        if (clock == 0 && i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (i == first)
+            return fast_error_at(i, len, GBR_E_FEN_FIELD);
     }
     if (i < len)
         return fast_error(GBR_E_TRAILING, i + 1);
@@ -190,10 +175,8 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
     if (i >= len)
         return fast_error(GBR_E_TRUNCATED, len + 1);
     i++;
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] != 'w' && s[i] != 'b')
-        return fast_error(GBR_E_FEN_FIELD, i + 1);
+    if (i >= len || (s[i] != 'w' && s[i] != 'b'))
+        return fast_error_at(i, len, GBR_E_FEN_FIELD);
     p.indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
     TRY(fen_tail(s, len, i + 1));
     *out = p;

@@ -22,6 +22,13 @@ static inline gbr_result fast_error(gbr_error e, size_t column)
     return r;
 }
 
+/* The precise scanners' error at s[i] (i <= len): truncated when the text
+ * ends there (§9.3 rule 1: column len + 1), else e at it. */
+static inline gbr_result fast_error_at(size_t i, size_t len, gbr_error e)
+{
+    return fast_error(i >= len ? GBR_E_TRUNCATED : e, i + 1);
+}
+
 static inline gbr_result fast_ok(size_t length)
 {
     gbr_result r = {GBR_OK, 0, length};
@@ -115,10 +122,8 @@ static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len,
 static inline gbr_result fast_precise_byte(const unsigned char *s, size_t len, size_t *i, unsigned char want,
                                            gbr_error e)
 {
-    if (*i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[*i] != want)
-        return fast_error(e, *i + 1);
+    if (*i >= len || s[*i] != want)
+        return fast_error_at(*i, len, e);
     (*i)++;
     return fast_ok(0);
 }
@@ -128,17 +133,11 @@ static inline gbr_result fast_precise_byte(const unsigned char *s, size_t len, s
 static inline gbr_result fast_precise_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)
 {
     size_t at = *i;
-    if (at >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    unsigned file = fast_file_value[s[at]];
-    if (file == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
-    if (at + 1 >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    unsigned rank = fast_rank_value[s[at + 1]];
-    if (rank == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 2);
-    *sq = file + rank;
+    if (at >= len || fast_file_value[s[at]] == FAST_NONE)
+        return fast_error_at(at, len, GBR_E_EXPECTED_SQUARE);
+    if (at + 1 >= len || fast_rank_value[s[at + 1]] == FAST_NONE)
+        return fast_error_at(at + 1, len, GBR_E_EXPECTED_SQUARE);
+    *sq = (unsigned)fast_file_value[s[at]] + fast_rank_value[s[at + 1]];
     *i = at + 2;
     return fast_ok(0);
 }

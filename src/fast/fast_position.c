@@ -122,12 +122,9 @@ static inline gbr_result field_present(const reader *r, const uint8_t digit[4])
 static inline gbr_result men_count(reader *r, unsigned expected)
 {
     size_t at = r->i;
-    if (at >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    unsigned char c = r->s[at];
-    if (c < '1' || c > '9')
-        return fast_error(GBR_E_MEN_COUNT, at + 1);
-    unsigned value = (unsigned)(c - '0');
+    if (at >= r->len || r->s[at] < '1' || r->s[at] > '9')
+        return fast_error_at(at, r->len, GBR_E_MEN_COUNT);
+    unsigned value = (unsigned)(r->s[at] - '0');
     r->i++;
     if (r->i < r->len && fast_digit_value[r->s[r->i]] != FAST_NONE) {
         value = value * 10 + fast_digit_value[r->s[r->i]];
@@ -182,7 +179,7 @@ static inline gbr_result precise_tail(reader *r, unsigned white, unsigned black,
     }
     r->i += matched;
     if (text[best][matched] != 0)
-        return r->i >= r->len ? fast_error(GBR_E_TRUNCATED, r->len + 1) : fast_error(GBR_E_INDICATOR, r->i + 1);
+        return fast_error_at(r->i, r->len, GBR_E_INDICATOR);
     *indicator = (uint8_t)best;
     TRY(expect(r, '.', GBR_E_EXPECTED_POINT));
     if (r->i < r->len)

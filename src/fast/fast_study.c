@@ -87,13 +87,11 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
     size_t material_at = i;
     st.material.pawns[0] = st.material.pawns[1] = 0;
     TRY(fast_precise_digits(s, len, &i, st.material.digit, 4, fast_digit_value));
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] == '.') {
+    if (i < len && s[i] == '.') {
         i++;
         TRY(fast_precise_digits(s, len, &i, st.material.pawns, 2, fast_pawn_value));
-    } else if (fast_file_value[s[i]] == FAST_NONE) {
-        return fast_error(GBR_E_EXPECTED_SQUARE, i + 1);
+    } else if (i >= len || fast_file_value[s[i]] == FAST_NONE) {
+        return fast_error_at(i, len, GBR_E_EXPECTED_SQUARE);
     }
     if (!fast_material_possible(st.material.digit, st.material.pawns[0], st.material.pawns[1]))
         return fast_error(GBR_E_PROMOTIONS, material_at + 1);
