@@ -171,10 +171,7 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
         return fast_error(GBR_E_FEN_KINGS, 1);
     if (fast_side_over_promoted(men + GBR_WQ) || fast_side_over_promoted(men + GBR_BQ))
         return fast_error(GBR_E_PROMOTIONS, 1);
-    /* s[i] is the space after the placement, or the end. */
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    i++;
+    TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_RANK)); /* the space the loop stopped at, or the end */
     if (i >= len || (s[i] != 'w' && s[i] != 'b'))
         return fast_error_at(i, len, GBR_E_FEN_FIELD);
     p.indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;

@@ -16,11 +16,7 @@
 /* The squares of ranks 1 and 8 (bits a1, a8, b1, ... h8): no pawn stands there. */
 #define FAST_RANKS_1_AND_8 0x8181818181818181ULL
 
-static inline gbr_result fast_error(gbr_error e, size_t column)
-{
-    gbr_result r = {e, (uint32_t)column, 0};
-    return r;
-}
+static inline gbr_result fast_error(gbr_error e, size_t column) { return (gbr_result){e, (uint32_t)column, 0}; }
 
 /* The precise scanners' error at s[i] (i <= len): truncated when the text
  * ends there (§9.3 rule 1: column len + 1), else e at it. */
@@ -29,17 +25,9 @@ static inline gbr_result fast_error_at(size_t i, size_t len, gbr_error e)
     return fast_error(i >= len ? GBR_E_TRUNCATED : e, i + 1);
 }
 
-static inline gbr_result fast_ok(size_t length)
-{
-    gbr_result r = {GBR_OK, 0, length};
-    return r;
-}
+static inline gbr_result fast_ok(size_t length) { return (gbr_result){GBR_OK, 0, length}; }
 
-static inline gbr_result fast_too_small(size_t need)
-{
-    gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-    return r;
-}
+static inline gbr_result fast_too_small(size_t need) { return (gbr_result){GBR_E_BUFFER_TOO_SMALL, 0, need}; }
 
 /* The precise scanners' early return on the first broken rule. */
 #define TRY(call)                                                                                                      \
