@@ -11,9 +11,7 @@ static __attribute__((noinline)) gbr_result material_precise(const unsigned char
     size_t i = 0;
     TRY(fast_precise_digits(s, len, &i, m.digit, 4, fast_digit_value));
     if (len > 4) {
-        if (s[4] != '.')
-            return fast_error(GBR_E_EXPECTED_POINT, 5);
-        i++;
+        TRY(fast_precise_byte(s, len, &i, '.', GBR_E_EXPECTED_POINT));
         TRY(fast_precise_digits(s, len, &i, m.pawns, 2, fast_pawn_value));
         if (len > 7)
             return fast_error(GBR_E_TRAILING, 8);
@@ -61,14 +59,10 @@ gbr_result fast_format_material(char *dst, size_t cap, const gbr_material *m)
 
 gbr_error fast_check_counts(const gbr_counts *c)
 {
-    unsigned over = 0;
-    for (int side = 0; side < 2; side++) {
-        over |= c->count[side][0] > 9;
-        for (int type = 1; type < 4; type++)
-            over |= c->count[side][type] > 10;
-    }
-    if (over)
-        return GBR_E_ARGUMENT;
+    for (int side = 0; side < 2; side++)
+        for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
+            if (c->count[side][type] > (type == GBR_QUEEN ? 9 : 10))
+                return GBR_E_ARGUMENT;
     if (c->count[0][GBR_PAWN] > 8 || c->count[1][GBR_PAWN] > 8)
         return GBR_E_TOO_MANY_PAWNS;
     for (int side = 0; side < 2; side++) {

@@ -131,7 +131,8 @@ static inline __attribute__((always_inline)) int few_men_squares(const unsigned 
 static inline __attribute__((always_inline)) int position_few_men(const unsigned char *s, size_t len, uint8_t *board)
 {
     /* Equal kings are caught with the men's squares (few_men_squares), and
-     * at most 6 men always fit §2.4 (head_pawns_fit). */
+     * at most 6 men always fit §2.4 (a side's promoted pieces and pawns
+     * together number at most its men). */
     __m128i x;
     if (len < 17 || !head_vector(s, &x))
         return -1;
