@@ -42,9 +42,7 @@ gbr_result fast_parse_name(const char *src, size_t len, gbr_counts *out)
 
 gbr_result fast_format_name(char *dst, size_t cap, const gbr_counts *c)
 {
-    if (c == NULL || fast_bad_output(dst, cap))
-        return fast_error(GBR_E_ARGUMENT, 0);
-    if (fast_check_counts(c) != GBR_OK)
+    if (c == NULL || fast_bad_output(dst, cap) || fast_check_counts(c) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 3;
     for (int side = 0; side < 2; side++)
