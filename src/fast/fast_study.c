@@ -79,11 +79,8 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
         i++;
     }
     gbr_study st;
-    st.stipulation = GBR_STIP_NONE;
-    if (i < len && (s[i] == '+' || s[i] == '=')) {
-        st.stipulation = s[i] == '+' ? GBR_STIP_WIN : GBR_STIP_DRAW;
-        i++;
-    }
+    st.stipulation = (uint8_t)(i < len ? stipulation_of(s[i]) : GBR_STIP_NONE);
+    i += st.stipulation != GBR_STIP_NONE;
     size_t material_at = i;
     st.material.pawns[0] = st.material.pawns[1] = 0;
     TRY(fast_precise_digits(s, len, &i, st.material.digit, 4, fast_digit_value));
