@@ -218,33 +218,24 @@ gbr_result fast_parse_fen(const char *src, size_t len, gbr_position *out)
     return r;
 }
 
-/* The precise scanner's answer, as a position form when the text was a
- * FEN after all; out of line, like the scanner. */
-static __attribute__((noinline)) gbr_result fen_to_position_precise(char *dst, size_t cap, const unsigned char *s,
-                                                                     size_t len, const uint8_t indicator[2])
-{
-    gbr_position p;
-    gbr_result r = fen_precise(s, len, &p);
-    if (r.error)
-        return r;
-    p.indicator = indicator[p.indicator == GBR_IND_BTM];
-    return fast_format_position(dst, cap, &p);
-}
-
-/* gbr_fen_to_position for any text. Out of line, so the common path below
- * stays light. */
-static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, size_t cap, const unsigned char *s,
-                                                                     size_t len, const uint8_t indicator[2])
+/* gbr_fen_to_position for a text of another shape than the common one:
+ * fen_placement's fast path, else (at once for a text in the common shape
+ * that is no FEN) the precise scanner. Out of line, so the common path
+ * below stays light. */
+static __attribute__((noinline)) gbr_result fen_to_position_other(char *dst, size_t cap, const unsigned char *s,
+                                                                   size_t len, const uint8_t indicator[2],
+                                                                   int not_a_fen)
 {
     fen_board b;
     gbr_material m;
     gbr_result r;
-    int black = fen_placement(s, len, &b, &m, &r);
-    if (black < 0)
-        return fen_to_position_precise(dst, cap, s, len, indicator);
-    if (r.error)
-        return r;
-    return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
+    int black = not_a_fen ? -1 : fen_placement(s, len, &b, &m, &r);
+    if (black >= 0)
+        return r.error ? r : fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
+    gbr_position p;
+    TRY(fen_precise(s, len, &p));
+    p.indicator = indicator[p.indicator == GBR_IND_BTM];
+    return fast_format_position(dst, cap, &p);
 }
 
 /* The common shape, most FENs: a placement of 17-32 bytes, then " w - - 0 1"
@@ -278,9 +269,7 @@ gbr_result fast_fen_to_position(char *dst, size_t cap, const char *src, size_t l
     int black = fen_common_shape(s, len, &b, &m);
     if (black >= 0)
         return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
-    if (black == FEN_NOT_A_FEN)
-        return fen_to_position_precise(dst, cap, s, len, indicator[result]);
-    return fen_to_position_general(dst, cap, s, len, indicator[result]);
+    return fen_to_position_other(dst, cap, s, len, indicator[result], black == FEN_NOT_A_FEN);
 }
 
 /* Both FEN hooks: one fast path on a cleared board, *out only if it accepts. */
