@@ -101,9 +101,6 @@ mutant ref ref-name-repeat-refused src/ref/ref_name.c \
   "a material name may not repeat a piece letter (KRR refused)"
 
 # Optimised codec.
-mutant fast fast-nine-as-min-table src/fast/gen/gen_tables.c \
-  's/return w >= 3 || b >= 3 ? 9u : w + 3u \* b;/return w + 3u * b < 9u ? w + 3u * b : 9u;/' \
-  "the 9 rule of the count tables written as min(white + 3*black, 9) (tables regenerated)" regenerate
 mutant fast fast-key-counts-not-nine src/fast/fast_board.c \
   's/k\[5 + type\] = m.digit\[type\] == 9 ? /k[5 + type] = m.digit[type] >= 3 ? /' \
   "the position key gives the white count of every type with a digit of 3 or more, not only of a 9"
