@@ -101,9 +101,6 @@ mutant ref ref-name-repeat-refused src/ref/ref_name.c \
   "a material name may not repeat a piece letter (KRR refused)"
 
 # Optimised codec.
-mutant fast fast-nine-as-min-table src/fast/gen/gen_tables.c \
-  's/return w >= 3 || b >= 3 ? 9u : w + 3u \* b;/return w + 3u * b < 9u ? w + 3u * b : 9u;/' \
-  "the 9 rule of the count tables written as min(white + 3*black, 9) (tables regenerated)" regenerate
 mutant fast fast-key-counts-not-nine src/fast/fast_board.c \
   's/k\[5 + type\] = m.digit\[type\] == 9 ? /k[5 + type] = m.digit[type] >= 3 ? /' \
   "the position key gives the white count of every type with a digit of 3 or more, not only of a 9"
@@ -120,7 +117,7 @@ mutant fast fast-material-key-unchecked src/fast/fast_material.c \
   's/return fast_material_valid_unusual(m) ? fast_material_number(m) : 0;/return fast_material_number(m);/' \
   "the material key of a material that format_material refuses is not 0"
 mutant fast fast-format-digits-swapped src/fast/fast_internal.h \
-  's/dst\[0\] = (char)(.0. + m->digit\[0\]);/dst[0] = (char)(48 + m->digit[1]);/;s/dst\[1\] = (char)(.0. + m->digit\[1\]);/dst[1] = (char)(48 + m->digit[0]);/' \
+  '/^static inline uint64_t fast_material_text/,/^}/s/(uint64_t)fast_load32(m->digit)/((uint64_t)m->digit[1] | (uint64_t)m->digit[0] << 8 | (uint64_t)(fast_load32(m->digit) \& 0xFFFF0000u))/' \
   "the queen and rook digits swapped when formatting a material code"
 # (Not mutated: the pawn limit inside fast_unusual_counts_to_material's one-word check.
 # Its promotion sum already refuses a ninth pawn, so raising that limit is an
@@ -138,13 +135,13 @@ mutant fast fast-fen-nine-pawns src/fast/fast_fen.c \
   's/if (men\[cls\] == 8)/if (men[cls] == 9)/' \
   "a FEN may hold a ninth pawn of a colour"
 mutant fast fast-square-order-flipped src/fast/fast_position.c \
-  's/if ((int)sq <= previous)/if ((int)sq >= previous \&\& previous >= 0)/' \
+  's/if ((int)sq <= \*previous)/if ((int)sq >= *previous \&\& *previous >= 0)/' \
   "squares of one colour and type must descend instead of ascend"
 mutant fast fast-group-off-by-one src/fast/fast_position.c \
   's/if (n\[0\] < 3 && n\[1\] < 3)/if (n[0] < 2 \&\& n[1] < 2)/' \
   "a group with two squares on a side counts as a 9"
-mutant fast fast-promotions-off-by-one src/fast/fast_material.c \
-  's/if (promoted + n\[GBR_PAWN\] > 8)/if (promoted + n[GBR_PAWN] >= 8)/' \
+mutant fast fast-promotions-off-by-one src/fast/fast_internal.h \
+  's/return promoted + count\[GBR_PAWN\] > 8;/return promoted + count[GBR_PAWN] >= 8;/' \
   "promotion rule of exact counts off by one"
 mutant fast fast-pawn-rank-seven src/fast/fast_fen.c \
   's/if (rank == 0 || rank == 7)/if (rank == 0 || rank == 6)/' \
@@ -156,8 +153,8 @@ mutant fast fast-men-count-ten src/fast/fast_board.c \
   's/if (w >= 10)/if (w > 10)/' \
   "a white men count of 10 written with one digit"
 
-mutant fast fast-square-truncated-column src/fast/fast_position.c \
-  '/^static inline gbr_result finish_square/,/^}/s/GBR_E_TRUNCATED, r->len + 1)/GBR_E_TRUNCATED, r->len)/' \
+mutant fast fast-square-truncated-column src/fast/fast_internal.h \
+  '/^static inline gbr_result fast_precise_square/,/^}/s/return fast_error_at(at + 1, len, GBR_E_EXPECTED_SQUARE);/return at + 1 >= len ? fast_error(GBR_E_TRUNCATED, len) : fast_error_at(at + 1, len, GBR_E_EXPECTED_SQUARE);/' \
   "a square cut after its file letter reported at the length, not length + 1"
 mutant fast fast-lanes-kings-unchecked src/fast/fast_position_sse2.h \
   's/_mm_slli_si128(kings, 12));/_mm_setr_epi16(0, 0, 0, 0, 0, 0, 0x106, 0x107));/' \

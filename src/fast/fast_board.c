@@ -5,6 +5,16 @@
 
 static inline unsigned lowest(uint64_t m) { return (unsigned)__builtin_ctzll(m); }
 
+/* A board as occupancy masks: man[code] has bit sq set for each square
+ * holding board code `code` (0-15), and count[code] is how many there are
+ * (counted during the scan: baseline x86-64 has no popcount instruction).
+ * Codes above 15 are gathered under the never-valid code 7. */
+typedef struct board_masks {
+    uint64_t man[16];
+    uint8_t count[16];
+    uint64_t occupied; /* every non-empty square */
+} board_masks;
+
 #if FAST_SSE2
 #include "fast_board_sse2.h"
 #else
@@ -18,14 +28,14 @@ static inline uint64_t occupied(const gbr_position *p)
 }
 
 /* Zeroes man[] and count[] (occupied is left to the caller). */
-static inline void masks_clear(fast_board_masks *b)
+static inline void masks_clear(board_masks *b)
 {
     memset(b->man, 0, sizeof b->man);
     memset(b->count, 0, sizeof b->count);
 }
 #endif
 
-void fast_scan_board(const gbr_position *p, fast_board_masks *out)
+static void scan_board(const gbr_position *p, board_masks *out)
 {
     masks_clear(out);
     out->occupied = occupied(p);
@@ -36,14 +46,6 @@ void fast_scan_board(const gbr_position *p, fast_board_masks *out)
         out->man[code] |= 1ULL << sq;
         out->count[code]++;
     }
-}
-
-gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m)
-{
-    if ((b->man[7] | b->man[8] | b->man[15]) != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1 ||
-        ((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) != 0)
-        return GBR_E_ARGUMENT;
-    return fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m) ? GBR_OK : GBR_E_ARGUMENT;
 }
 
 /* The indicator and the full stop, ending each 8 bytes (the bytes before
@@ -68,9 +70,7 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
     uint64_t white = fast_load64(count) & men_bytes, black = fast_load64(count + 8) & men_bytes;
     /* Digits are 0-9: + 0x77 sets bit 7 of a byte only for a 9. Groups in
      * bytes 1-4, by type. */
-    uint32_t digits = (uint32_t)m->digit[0] | (uint32_t)m->digit[1] << 8 | (uint32_t)m->digit[2] << 16 |
-                      (uint32_t)m->digit[3] << 24;
-    uint64_t groups = (uint64_t)(((digits + 0x77777777u) >> 7) & 0x01010101u) << 8;
+    uint64_t groups = (uint64_t)(((fast_load32(m->digit) + 0x77777777u) >> 7) & 0x01010101u) << 8;
     /* Each type's text: two bytes a square, three more for a group. Its
      * first square is after the texts of the types before it (a prefix sum
      * in bytes: every sum stays below 256), the men field's space (index
@@ -96,11 +96,9 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
      * written below (need is at least 17). */
     memcpy(dst + need - 8, indicator_tail[indicator], 8);
     dst[4] = ' ';
-    /* "abcd.ef" and the space after it (which the men or the count
-     * starts with, written again below) as one word. */
-    uint64_t text = ((uint64_t)fast_load32(m->digit) | (uint64_t)(m->pawns[0] | m->pawns[1] << 8) << 40) +
-                    0x2030302E30303030ULL;
-    fast_store(dst + 5, text, 8);
+    /* The space after the material: the men or the count start with it
+     * (written again below). */
+    fast_store(dst + 5, fast_material_text(m), 8);
     /* The '.' before the pawns; without pawns the count's space (or, with no
      * men at all, its first digit) covers it below. */
     dst[((white_at >> 40) & 0xFFu) - pawns] = '.';
@@ -142,19 +140,22 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
 }
 
 /* What format_position, format_fen and position_key accept: a board a
- * parser could produce and an indicator 0-6. Fills *b and *m when so. */
-static inline int position_valid(const gbr_position *p, fast_board_masks *b, gbr_material *m)
+ * parser could produce (codes in range, one king a side, no pawn on rank 1
+ * or 8, counts that can exist) and an indicator 0-6. Fills *b and *m when so. */
+static inline int position_valid(const gbr_position *p, board_masks *b, gbr_material *m)
 {
     if (p == NULL || p->indicator > GBR_IND_BTM)
         return 0;
-    fast_scan_board(p, b);
-    return fast_check_board(b, m) == GBR_OK;
+    scan_board(p, b);
+    return (b->man[7] | b->man[8] | b->man[15]) == 0 && b->count[GBR_WK] == 1 && b->count[GBR_BK] == 1 &&
+           ((b->man[GBR_WP] | b->man[GBR_BP]) & FAST_RANKS_1_AND_8) == 0 &&
+           fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
 }
 
 gbr_result fast_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
 {
     (void)codec;
-    fast_board_masks b;
+    board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
         return fast_error(GBR_E_ARGUMENT, 0);
@@ -222,7 +223,7 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
 gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
 {
     (void)codec;
-    fast_board_masks b;
+    board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
         return fast_error(GBR_E_ARGUMENT, 0);
@@ -235,7 +236,7 @@ void fast_position_key(const gbr_codec *codec, const gbr_position *p, gbr_positi
     if (out == NULL)
         return;
     memset(out->bytes, 0, sizeof out->bytes);
-    fast_board_masks b;
+    board_masks b;
     gbr_material m;
     if (!position_valid(p, &b, &m)) /* all zero bytes (gbr.h) */
         return;

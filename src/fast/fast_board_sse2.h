@@ -19,7 +19,7 @@ static inline uint64_t occupied(const gbr_position *p)
  * 16-byte stores, written out: a plain memset of this size (or a loop, which
  * the compiler turns into one) may become `rep stos`, whose start-up costs
  * more than the board scan itself. */
-static inline void masks_clear(fast_board_masks *b)
+static inline void masks_clear(board_masks *b)
 {
     const __m128i zero = _mm_setzero_si128();
     _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);

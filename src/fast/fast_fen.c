@@ -12,56 +12,41 @@ static gbr_result fen_tail(const unsigned char *s, size_t len, size_t i)
         return fast_ok(0);
     TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* Castling: "-" or a non-empty subsequence of KQkq. */
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] == '-') {
+    if (i < len && s[i] == '-') {
         i++;
     } else {
         static const char order[] = "KQkq";
-        unsigned next = 0, taken = 0;
-        for (; i < len && s[i] != ' '; i++) {
+        size_t castling = i;
+        for (unsigned next = 0; i < len && s[i] != ' '; i++, next++) {
             while (next < 4 && (unsigned char)order[next] != s[i])
                 next++;
             if (next == 4)
                 return fast_error(GBR_E_FEN_FIELD, i + 1);
-            next++;
-            taken++;
         }
-        if (taken == 0)
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
+        if (i == castling)
+            return fast_error_at(i, len, GBR_E_FEN_FIELD);
     }
     TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
     /* En passant: "-" or a square on rank 3 or 6. */
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] == '-') {
+    if (i >= len || (s[i] != '-' && fast_file_value[s[i]] == FAST_NONE))
+        return fast_error_at(i, len, GBR_E_FEN_FIELD);
+    if (s[i] != '-') { /* a file: the rank follows */
         i++;
-    } else {
-        if (fast_file_value[s[i]] == FAST_NONE)
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        i++;
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (s[i] != '3' && s[i] != '6')
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        i++;
+        if (i >= len || (s[i] != '3' && s[i] != '6'))
+            return fast_error_at(i, len, GBR_E_FEN_FIELD);
     }
+    i++;
     if (i >= len)
         return fast_ok(0);
     /* Two clocks of 1-5 digits, each after a space. */
     for (unsigned clock = 0; clock < 2; clock++) {
-        TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD)); /* i < len here */
+        TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_FIELD));
         size_t first = i;
         for (; i < len && fast_digit_value[s[i]] != FAST_NONE; i++)
             if (i - first == 5)
                 return fast_error(GBR_E_FEN_FIELD, i + 1);
-        if (i == first) {
-            if (i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            return fast_error(GBR_E_FEN_FIELD, i + 1);
-        }
-        if (clock == 0 && i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
+        if (i == first)
+            return fast_error_at(i, len, GBR_E_FEN_FIELD);
     }
     if (i < len)
         return fast_error(GBR_E_TRAILING, i + 1);
@@ -79,7 +64,7 @@ typedef struct fen_board {
 
 /* A placement of exactly n bytes, s[0..n-1], read onto the board with no
  * error bookkeeping: 1 when it breaks no placement rule but the counts' (a
- * byte that is no man leaves count[0] non-zero: fen_counts), else 0.
+ * byte that is no man leaves count[0] non-zero: fen_board_read), else 0.
  *
  * sq is the GBR index of the next file's square, 8 * file + rank: every man
  * or run adds 8 per file, so sq % 8 stays the rank and the rank is complete
@@ -116,41 +101,27 @@ static inline int fen_read_placement(const unsigned char *s, size_t n, fen_board
 }
 #endif
 
-/* The men counts of a placement read onto the board: 1 and *m its material
- * code when no byte was refused, each side has one king and the counts can
- * exist; else 0. */
-static inline int fen_counts(const fen_board *b, gbr_material *m)
-{
-    if (b->count[0] != 0 || b->count[GBR_WK] != 1 || b->count[GBR_BK] != 1)
-        return 0;
-    /* Too many pawns or promoted pieces: the precise scanner reports them. */
-    return fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
-}
-
-static inline void fen_board_clear(fen_board *b)
+/* A valid placement (every placement rule of §6) of exactly n bytes read
+ * onto the board with its men counted afresh: 1 and *m its material code
+ * when no byte was refused, each side has one king and the counts can exist;
+ * else 0 (too many pawns or promoted pieces: the precise scanner reports). */
+static inline int fen_board_read(const unsigned char *s, size_t n, fen_board *b, gbr_material *m)
 {
     memset(b->count, 0, sizeof b->count);
     b->occupied = 0;
+    return fen_read_placement(s, n, b) && b->count[0] == 0 && b->count[GBR_WK] == 1 && b->count[GBR_BK] == 1 &&
+           fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
 }
 
-/* A valid placement (every placement rule of §6), up to the first space,
- * read straight onto the board: returns the space's index, or 0 to hand the
- * text to the precise scanner. *m receives the material code. */
-static inline size_t fen_men(const unsigned char *s, size_t len, fen_board *b, gbr_material *m)
-{
-    fen_board_clear(b);
-    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
-    size_t n = space ? (size_t)(space - s) : 0;
-    return space && fen_read_placement(s, n, b) && fen_counts(b, m) ? n : 0;
-}
-
-/* The precise scanner: the first rule broken, left to right (§9.3). Kept
- * out of line so the fast path stays light. */
+/* The precise scanner: the first rule broken, left to right (§9.3); *out
+ * is written only for a valid FEN. Kept out of line so the fast path stays
+ * light. */
 static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, size_t len, gbr_position *out)
 {
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
-    uint8_t *board = out->board;
+    gbr_position p;
+    uint8_t *board = p.board;
     memset(board, 0, 64);
     /* men[code]: how many of each board code were placed. */
     unsigned men[16] = {0};
@@ -200,16 +171,13 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
         return fast_error(GBR_E_FEN_KINGS, 1);
     if (fast_side_over_promoted(men + GBR_WQ) || fast_side_over_promoted(men + GBR_BQ))
         return fast_error(GBR_E_PROMOTIONS, 1);
-    /* s[i] is the space after the placement, or the end. */
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    i++;
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] != 'w' && s[i] != 'b')
-        return fast_error(GBR_E_FEN_FIELD, i + 1);
-    out->indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
-    return fen_tail(s, len, i + 1);
+    TRY(fast_precise_byte(s, len, &i, ' ', GBR_E_FEN_RANK)); /* the space the loop stopped at, or the end */
+    if (i >= len || (s[i] != 'w' && s[i] != 'b'))
+        return fast_error_at(i, len, GBR_E_FEN_FIELD);
+    p.indicator = s[i] == 'b' ? GBR_IND_BTM : GBR_IND_WTM;
+    TRY(fen_tail(s, len, i + 1));
+    *out = p;
+    return fast_ok(0);
 }
 
 /* The fast path of both FEN readers: the placement up to its space, the
@@ -219,8 +187,9 @@ static __attribute__((noinline)) gbr_result fen_precise(const unsigned char *s, 
  * and its material in *m; -1 hands the text to the precise scanner. */
 static inline int fen_placement(const unsigned char *s, size_t len, fen_board *b, gbr_material *m, gbr_result *r)
 {
-    size_t end = fen_men(s, len, b, m);
-    if (end == 0 || end + 1 >= len || (s[end + 1] != 'w' && s[end + 1] != 'b'))
+    const unsigned char *space = len ? memchr(s, ' ', len) : NULL;
+    size_t end = space ? (size_t)(space - s) : 0;
+    if (space == NULL || !fen_board_read(s, end, b, m) || end + 1 >= len || (s[end + 1] != 'w' && s[end + 1] != 'b'))
         return -1; /* no side to move there: the precise scanner reports */
     *r = fen_tail(s, len, end + 2);
     return s[end + 1] == 'b';
@@ -243,46 +212,31 @@ gbr_result fast_parse_fen(const gbr_codec *codec, const char *src, size_t len, g
     gbr_result r;
     memset(b.board, 0, 64);
     int black = fen_placement((const unsigned char *)src, len, &b, &m, &r);
-    if (black >= 0) {
-        if (r.error == GBR_OK)
-            fen_board_out(&b, black, out);
-        return r;
-    }
-    /* The scanner builds the board in place: *out only on success. */
-    gbr_position p;
-    r = fen_precise((const unsigned char *)src, len, &p);
+    if (black < 0)
+        return fen_precise((const unsigned char *)src, len, out);
     if (r.error == GBR_OK)
-        *out = p;
+        fen_board_out(&b, black, out);
     return r;
 }
 
-/* The precise scanner's answer, as a position form when the text was a
- * FEN after all; out of line, like the scanner. */
-static __attribute__((noinline)) gbr_result fen_to_position_precise(char *dst, size_t cap, const unsigned char *s,
-                                                                     size_t len, const uint8_t indicator[2])
-{
-    gbr_position p;
-    gbr_result r = fen_precise(s, len, &p);
-    if (r.error)
-        return r;
-    p.indicator = indicator[p.indicator == GBR_IND_BTM];
-    return fast_format_position(NULL, dst, cap, &p);
-}
-
-/* gbr_fen_to_position for any text. Out of line, so the common path below
- * stays light. */
-static __attribute__((noinline)) gbr_result fen_to_position_general(char *dst, size_t cap, const unsigned char *s,
-                                                                     size_t len, const uint8_t indicator[2])
+/* gbr_fen_to_position for a text of another shape than the common one:
+ * fen_placement's fast path, else (at once for a text in the common shape
+ * that is no FEN) the precise scanner. Out of line, so the common path
+ * below stays light. */
+static __attribute__((noinline)) gbr_result fen_to_position_other(char *dst, size_t cap, const unsigned char *s,
+                                                                   size_t len, const uint8_t indicator[2],
+                                                                   int not_a_fen)
 {
     fen_board b;
     gbr_material m;
     gbr_result r;
-    int black = fen_placement(s, len, &b, &m, &r);
-    if (black < 0)
-        return fen_to_position_precise(dst, cap, s, len, indicator);
-    if (r.error)
-        return r;
-    return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
+    int black = not_a_fen ? -1 : fen_placement(s, len, &b, &m, &r);
+    if (black >= 0)
+        return r.error ? r : fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[black]);
+    gbr_position p;
+    TRY(fen_precise(s, len, &p));
+    p.indicator = indicator[p.indicator == GBR_IND_BTM];
+    return fast_format_position(NULL, dst, cap, &p);
 }
 
 /* The common shape, most FENs: a placement of 17-32 bytes, then " w - - 0 1"
@@ -296,8 +250,7 @@ static inline int fen_common_shape(const unsigned char *s, size_t len, fen_board
     if (len < 27 || len > 42 || memcmp(s + len - 8, " - - 0 1", 8) != 0 || s[len - 10] != ' ')
         return FEN_OTHER_SHAPE;
     unsigned side = s[len - 9], black = side == 'b';
-    fen_board_clear(b);
-    if (fen_read_placement(s, len - 10, b) && fen_counts(b, m) && (black | (side == 'w')))
+    if (fen_board_read(s, len - 10, b, m) && (black | (side == 'w')))
         return (int)black;
     return FEN_NOT_A_FEN;
 }
@@ -319,9 +272,7 @@ gbr_result fast_fen_to_position(const gbr_codec *codec, char *dst, size_t cap, c
     int black = fen_common_shape(s, len, &b, &m);
     if (black >= 0)
         return fast_put_position(dst, cap, b.board, b.occupied, b.count, &m, indicator[result][black]);
-    if (black == FEN_NOT_A_FEN)
-        return fen_to_position_precise(dst, cap, s, len, indicator[result]);
-    return fen_to_position_general(dst, cap, s, len, indicator[result]);
+    return fen_to_position_other(dst, cap, s, len, indicator[result], black == FEN_NOT_A_FEN);
 }
 
 /* Both FEN hooks: one fast path on a cleared board, *out only if it accepts. */

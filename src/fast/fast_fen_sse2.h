@@ -1,16 +1,13 @@
 /* The FEN placement's SSE2 path (fast_fen.c includes it when FAST_SSE2; a
  * header so that it is inlined): a placement of 17-32 bytes, most of them,
- * read 16 bytes at a time. Each byte adds to the GBR index of the next
- * square, 8 * file + rank: 8 per file (a man or a run), -65 for
- * a '/' (from a complete rank, index 64 + rank, to the next rank's first
- * file); the index after each byte is a prefix sum in byte lanes, started
- * at 7 (a8). A valid placement keeps it within 0-71 after every byte, and
- * within 0-6 after a '/'; checking that in every lane keeps the byte sums
- * exact (one step moves at most +64 or -65, and a wrap would leave the
- * range), so the scalar scan's argument holds: eight ranks of 8 files when
- * the index is 64 at the space. Men are the lanes that are neither digits
- * 1-8 nor '/': their square is the index before them, their code from
- * fast_fen_class (0, a scratch code, for any other byte: refused). */
+ * read 16 bytes at a time. The index of fen_read_placement_scalar after
+ * each byte is a prefix sum in byte lanes, started at 7 (a8). A valid
+ * placement keeps it within 0-71 after every byte, and within 0-6 after a
+ * '/'; checking that in every lane keeps the byte sums exact (one step moves
+ * at most +64 or -65, and a wrap would leave the range), so the scalar
+ * scan's argument holds. Men are the lanes that are neither digits 1-8 nor
+ * '/': their square is the index before them, their code from fast_fen_step
+ * (0, a scratch code, for any other byte: refused). */
 #include <emmintrin.h>
 
 typedef struct fen_piece {

@@ -25,23 +25,18 @@
 /* The squares of ranks 1 and 8 (bits a1, a8, b1, ... h8): no pawn stands there. */
 #define FAST_RANKS_1_AND_8 0x8181818181818181ULL
 
-static inline gbr_result fast_error(gbr_error e, size_t column)
+static inline gbr_result fast_error(gbr_error e, size_t column) { return (gbr_result){e, (uint32_t)column, 0}; }
+
+/* The precise scanners' error at s[i] (i <= len): truncated when the text
+ * ends there (§9.3 rule 1: column len + 1), else e at it. */
+static inline gbr_result fast_error_at(size_t i, size_t len, gbr_error e)
 {
-    gbr_result r = {e, (uint32_t)column, 0};
-    return r;
+    return fast_error(i >= len ? GBR_E_TRUNCATED : e, i + 1);
 }
 
-static inline gbr_result fast_ok(size_t length)
-{
-    gbr_result r = {GBR_OK, 0, length};
-    return r;
-}
+static inline gbr_result fast_ok(size_t length) { return (gbr_result){GBR_OK, 0, length}; }
 
-static inline gbr_result fast_too_small(size_t need)
-{
-    gbr_result r = {GBR_E_BUFFER_TOO_SMALL, 0, need};
-    return r;
-}
+static inline gbr_result fast_too_small(size_t need) { return (gbr_result){GBR_E_BUFFER_TOO_SMALL, 0, need}; }
 
 /* The precise scanners' early return on the first broken rule. */
 #define TRY(call)                                                                                                      \
@@ -124,10 +119,8 @@ static inline gbr_result fast_precise_digits(const unsigned char *s, size_t len,
 static inline gbr_result fast_precise_byte(const unsigned char *s, size_t len, size_t *i, unsigned char want,
                                            gbr_error e)
 {
-    if (*i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[*i] != want)
-        return fast_error(e, *i + 1);
+    if (*i >= len || s[*i] != want)
+        return fast_error_at(*i, len, e);
     (*i)++;
     return fast_ok(0);
 }
@@ -137,17 +130,11 @@ static inline gbr_result fast_precise_byte(const unsigned char *s, size_t len, s
 static inline gbr_result fast_precise_square(const unsigned char *s, size_t len, size_t *i, unsigned *sq)
 {
     size_t at = *i;
-    if (at >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    unsigned file = fast_file_value[s[at]];
-    if (file == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 1);
-    if (at + 1 >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    unsigned rank = fast_rank_value[s[at + 1]];
-    if (rank == FAST_NONE)
-        return fast_error(GBR_E_EXPECTED_SQUARE, at + 2);
-    *sq = file + rank;
+    if (at >= len || fast_file_value[s[at]] == FAST_NONE)
+        return fast_error_at(at, len, GBR_E_EXPECTED_SQUARE);
+    if (at + 1 >= len || fast_rank_value[s[at + 1]] == FAST_NONE)
+        return fast_error_at(at + 1, len, GBR_E_EXPECTED_SQUARE);
+    *sq = (unsigned)fast_file_value[s[at]] + fast_rank_value[s[at + 1]];
     *i = at + 2;
     return fast_ok(0);
 }
@@ -163,9 +150,8 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
      * the '.', 8 for pawns: adding 15 - limit then reaches 16; no carry
      * crosses a byte below 16). */
     uint64_t x = ((uint64_t)fast_load32(s) | (uint64_t)fast_load32(s + 3) << 32) ^ 0x30302E3030303030ULL;
-    /* The common case needs no table: piece digits 0-8 and pawns 0-7 (the
-     * same test with limits 8 and 7). Without a 9 a side has at most one
-     * forced promotion (a second queen), so §2.4 holds with 7 pawns. */
+    /* The usual digits (fast_material_usual) need no table: the same test
+     * with limits 8 and 7. */
     if (__builtin_expect((((x + 0x08080F0707070707ULL) | x) & FAST_BYTES(0xF0)) != 0, 0)) {
         if (((x + 0x07070F0606060606ULL) | x) & FAST_BYTES(0xF0))
             return 0;
@@ -181,33 +167,10 @@ static inline int fast_material7(const unsigned char *s, gbr_material *m)
     return 1;
 }
 
-/* Two squares "e1e8" at s[0..3] as indices: returns 1 and sets *first,
- * *second when both are squares; 0 otherwise. */
-static inline int fast_two_squares(const unsigned char *s, unsigned *first, unsigned *second)
-{
-    /* File bytes minus 'a', rank bytes minus '1': each must be 0-7. A byte
-     * below its base wraps to 0x9E or more, so its bit 7 flags it (and the
-     * borrow it passes up only touches a text already rejected). */
-    uint32_t x = fast_load32(s) - 0x31613161u;
-    if ((((x & 0x7F7F7F7Fu) + 0x78787878u) | x) & 0x80808080u)
-        return 0;
-    *first = (x & 7u) * 8 + ((x >> 8) & 7u);
-    *second = ((x >> 16) & 7u) * 8 + ((x >> 24) & 7u);
-    return 1;
-}
-
-/* Whether a gbr_material holds digits 0-9 and pawns 0-8. */
-static inline int fast_material_in_range(const gbr_material *m)
-{
-    return (m->digit[0] | m->digit[1] | m->digit[2] | m->digit[3]) < 16 && m->digit[0] <= 9 && m->digit[1] <= 9 &&
-           m->digit[2] <= 9 && m->digit[3] <= 9 && m->pawns[0] <= 8 && m->pawns[1] <= 8;
-}
-
-/* Piece digits 0-8 and pawns 0-7: always a valid material (no 9, so a side
- * has at most one promoted piece, a second queen, and §2.4 holds with 7
- * pawns). The usual case, tested on the six bytes as one word: each byte
- * below 16, and adding 15 - its limit stays below 16 (a carry only leaves
- * a byte already flagged), whatever the byte order. */
+/* The usual material, piece digits 0-8 and pawns 0-7, is always valid:
+ * without a 9 a side has at most one promoted piece (a second queen), so
+ * §2.4 holds with 7 pawns. Tested on the six bytes as one word, as in
+ * fast_material7, whatever the byte order. */
 static inline int fast_material_usual(const gbr_material *m)
 {
     uint32_t digits;
@@ -244,28 +207,20 @@ static inline uint32_t fast_material_number(const gbr_material *m)
            (uint32_t)m->digit[3] * 100u + (uint32_t)m->pawns[0] * 10u + m->pawns[1];
 }
 
-/* Writes "abcd.ef" (7 bytes) for an in-range material. */
-static inline void fast_put_material(char *dst, const gbr_material *m)
+/* "abcd.ef " of an in-range material as a word (byte k: the text's byte k). */
+static inline uint64_t fast_material_text(const gbr_material *m)
 {
-    dst[0] = (char)('0' + m->digit[0]);
-    dst[1] = (char)('0' + m->digit[1]);
-    dst[2] = (char)('0' + m->digit[2]);
-    dst[3] = (char)('0' + m->digit[3]);
-    dst[4] = '.';
-    dst[5] = (char)('0' + m->pawns[0]);
-    dst[6] = (char)('0' + m->pawns[1]);
+    return ((uint64_t)fast_load32(m->digit) | (uint64_t)(m->pawns[0] | m->pawns[1] << 8) << 40) + 0x2030302E30303030ULL;
 }
 
-/* The one path from exact counts to a material code (material_from_counts,
- * the FEN reader, the board checks): the usual endgame's counts, at most two
- * of each piece a side and 7 pawns, by one word test (no digit is then a 9,
- * so the digits are white + 3 * black; a side has at most one promoted
- * piece, so §1's promotion rule holds with 7 pawns); any other counts out
- * of line. white and black: Q R B N P. Returns 1 and fills *out when the
- * counts can exist, else 0 (fast_check_counts then says which rule fails). */
+/* The one path from exact counts (white and black: Q R B N P) to a material
+ * code, for material_from_counts, the FEN reader and the board checks: 1
+ * and *out filled when the counts can exist, else 0 (fast_check_counts
+ * then says which rule fails). The usual counts, at most two of each piece
+ * and 7 pawns, by one word test inline (their digits, white + 3 * black,
+ * are a usual material); any other counts out of line. */
 FAST_PRIVATE int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out);
 
-/* The usual counts alone: 1 and *out filled, or 0 for any other counts. */
 static inline int fast_usual_counts_to_material(const uint8_t white[5], const uint8_t black[5], gbr_material *out)
 {
     uint32_t w4, b4;
@@ -293,22 +248,6 @@ static inline int fast_counts_to_material(const uint8_t white[5], const uint8_t 
  * count above 10, queens above 9), then too-many-pawns, then promotions,
  * White before Black. GBR_OK when the counts can exist. */
 FAST_PRIVATE gbr_error fast_check_counts(const gbr_counts *c);
-
-/* A board as occupancy masks: man[code] has bit sq set for each square
- * holding board code `code` (0-15), and count[code] is how many there are
- * (counted during the scan: baseline x86-64 has no popcount instruction).
- * Codes above 15 are gathered under the never-valid code 7. */
-typedef struct fast_board_masks {
-    uint64_t man[16];
-    uint8_t count[16];
-    uint64_t occupied; /* every non-empty square */
-} fast_board_masks;
-
-FAST_PRIVATE void fast_scan_board(const gbr_position *p, fast_board_masks *out);
-/* GBR_OK when the board is one a parser could produce: codes in range, one
- * king a side, no pawn on rank 1 or 8, at most 8 pawns a side, §1's
- * promotion rule; *m receives its material code. */
-FAST_PRIVATE gbr_error fast_check_board(const fast_board_masks *b, gbr_material *m);
 
 /* Writes the position form of a checked board (board[sq] the code of each
  * square in occ, no other square read; count[] of codes 1-6 and 9-14), its
@@ -339,13 +278,12 @@ FAST_PRIVATE gbr_result fast_fen_to_position(const gbr_codec *codec, char *dst, 
                                              gbr_result_option result);
 FAST_PRIVATE gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, const char *src,
                                              size_t len);
-/* The loop both text column entries share (gbr.h). accept(s, len, out,
- * result) is a parser's fast path: 1 once it has settled the item, *result
- * set and *out filled (zero bytes when *result is an error). Any other item
+/* The loop both text column entries share (gbr.h). accept(s, len, out) is
+ * a parser's fast path: 1 when it took the item, *out filled. Any other item
  * goes to fast_column_item, which zeroes out[k] and asks the single entry
  * `parse`. Always inlined, so each entry's accept (a constant there) is
  * inlined into its loop. */
-typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out, gbr_result *result);
+typedef int (*fast_accept_item)(const unsigned char *s, size_t len, void *out);
 typedef gbr_result (*fast_parse_item)(const char *src, size_t len, void *out);
 FAST_PRIVATE gbr_result fast_column_item(const char *text, size_t start, size_t end, void *out, size_t size,
                                          fast_parse_item parse);
@@ -364,8 +302,8 @@ static inline __attribute__((always_inline)) size_t fast_text_column(const char 
     size_t errors = 0, start = offsets[0];
     for (size_t k = 0; k < n; k++, item += size) {
         size_t end = offsets[k + 1];
-        gbr_result r;
-        if (!(end >= start && t != NULL && accept(t + start, end - start, item, &r)))
+        gbr_result r = fast_ok(0);
+        if (!(end >= start && t != NULL && accept(t + start, end - start, item)))
             r = fast_column_item(text, start, end, item, size, parse);
         results[k] = r;
         errors += r.error != GBR_OK;

@@ -13,9 +13,7 @@ static FAST_SLOW_PATH gbr_result material_precise(const gbr_codec *codec, const 
     size_t i = 0;
     TRY(fast_precise_digits(s, len, &i, m.digit, 4, fast_digit_value));
     if (len > 4) {
-        if (s[4] != '.')
-            return fast_error(GBR_E_EXPECTED_POINT, 5);
-        i++;
+        TRY(fast_precise_byte(s, len, &i, '.', GBR_E_EXPECTED_POINT));
         TRY(fast_precise_digits(s, len, &i, m.pawns, 2, fast_pawn_value));
         if (len > 7)
             return fast_error(GBR_E_TRAILING, 8);
@@ -24,6 +22,13 @@ static FAST_SLOW_PATH gbr_result material_precise(const gbr_codec *codec, const 
         return fast_error(GBR_E_PROMOTIONS, 1);
     *out = m;
     return fast_ok(0);
+}
+
+/* material_long, the one fast path: a 7-byte code as one word; in
+ * fast_text_column's types for the column entry and the test hook. */
+static inline int material_long(const unsigned char *s, size_t len, void *out)
+{
+    return len == 7 && fast_material7(s, out);
 }
 
 gbr_result fast_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out)
@@ -36,13 +41,7 @@ gbr_result fast_parse_material(const gbr_codec *codec, const char *src, size_t l
     return material_precise(NULL, (const unsigned char *)src, len, out);
 }
 
-/* The column entry's fast path and single entry, in fast_text_column's types. */
-static int material_column_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
-{
-    *result = fast_ok(0);
-    return len == 7 && fast_material7(s, out);
-}
-
+/* The column entry's single entry, in fast_text_column's types. */
 static gbr_result material_parse(const char *src, size_t len, void *out)
 {
     return fast_parse_material(NULL, src, len, out);
@@ -52,7 +51,7 @@ size_t fast_parse_material_column(const gbr_codec *codec, const char *text, cons
                                   gbr_material *out, gbr_result *results)
 {
     (void)codec;
-    return fast_text_column(text, offsets, n, out, sizeof *out, results, material_column_accept, material_parse);
+    return fast_text_column(text, offsets, n, out, sizeof *out, results, material_long, material_parse);
 }
 
 gbr_result fast_format_material(const gbr_codec *codec, char *dst, size_t cap, const gbr_material *m)
@@ -62,20 +61,16 @@ gbr_result fast_format_material(const gbr_codec *codec, char *dst, size_t cap, c
         return fast_error(GBR_E_ARGUMENT, 0);
     if (cap < GBR_MATERIAL_MAX)
         return fast_too_small(GBR_MATERIAL_MAX);
-    fast_put_material(dst, m);
+    fast_store(dst, fast_material_text(m), 7);
     return fast_ok(GBR_MATERIAL_MAX);
 }
 
 gbr_error fast_check_counts(const gbr_counts *c)
 {
-    unsigned over = 0;
-    for (int side = 0; side < 2; side++) {
-        over |= c->count[side][0] > 9;
-        for (int type = 1; type < 4; type++)
-            over |= c->count[side][type] > 10;
-    }
-    if (over)
-        return GBR_E_ARGUMENT;
+    for (int side = 0; side < 2; side++)
+        for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++)
+            if (c->count[side][type] > (type == GBR_QUEEN ? 9 : 10))
+                return GBR_E_ARGUMENT;
     if (c->count[0][GBR_PAWN] > 8 || c->count[1][GBR_PAWN] > 8)
         return GBR_E_TOO_MANY_PAWNS;
     for (int side = 0; side < 2; side++) {
@@ -118,12 +113,6 @@ int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[
     return 1;
 }
 
-/* Counts fast_counts_to_material refused: which rule they break. */
-static __attribute__((noinline)) gbr_result counts_error(const gbr_counts *c)
-{
-    return fast_error(fast_check_counts(c), 0);
-}
-
 #if FAST_SSE2
 #include "fast_material_sse2.h"
 #else
@@ -141,7 +130,9 @@ static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
 static FAST_SLOW_PATH gbr_result counts_unusual(const gbr_codec *codec, const gbr_counts *c, gbr_material *out)
 {
     (void)codec;
-    return fast_unusual_counts_to_material(c->count[0], c->count[1], out) ? fast_ok(0) : counts_error(c);
+    if (fast_unusual_counts_to_material(c->count[0], c->count[1], out))
+        return fast_ok(0);
+    return fast_error(fast_check_counts(c), 0);
 }
 
 gbr_result fast_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out)
@@ -194,7 +185,10 @@ int fast_material_split(const gbr_codec *codec, const gbr_material *m, int type,
 
 int fast_material_valid_unusual(const gbr_material *m)
 {
-    return fast_material_in_range(m) && fast_material_possible(m->digit, m->pawns[0], m->pawns[1]);
+    for (int type = 0; type < 4; type++)
+        if (m->digit[type] > 9)
+            return 0;
+    return m->pawns[0] <= 8 && m->pawns[1] <= 8 && fast_material_possible(m->digit, m->pawns[0], m->pawns[1]);
 }
 
 /* The key of a material that is not usual, out of line so that the usual
@@ -217,7 +211,7 @@ uint32_t fast_material_key(const gbr_codec *codec, const gbr_material *m)
 
 int fast_hook_material_long(const char *s, size_t len, gbr_material *out)
 {
-    return len == 7 && fast_material7((const unsigned char *)s, out);
+    return material_long((const unsigned char *)s, len, out);
 }
 
 int fast_hook_counts_usual(const gbr_counts *c, gbr_material *out) { return counts_usual(c, out, 0); }

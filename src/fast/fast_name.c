@@ -15,11 +15,7 @@ gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, 
     size_t i = 0;
     for (unsigned side = 0; side < 2; side++) {
         size_t king = i;
-        if (i >= len)
-            return fast_error(GBR_E_TRUNCATED, len + 1);
-        if (s[i] != 'K')
-            return fast_error(GBR_E_NAME_SYNTAX, i + 1);
-        i++;
+        TRY(fast_precise_byte(s, len, &i, 'K', GBR_E_NAME_SYNTAX));
         unsigned last = 0;
         for (; i < len; i++) {
             unsigned type = fast_name_type[s[i]];
@@ -32,15 +28,10 @@ gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, 
             last = type;
             count[side][type] += count[side][type] < 15;
         }
-        if (side == 0) {
-            if (i >= len)
-                return fast_error(GBR_E_TRUNCATED, len + 1);
-            if (s[i] != 'v')
-                return fast_error(GBR_E_NAME_SYNTAX, i + 1);
-            i++;
-        } else if (i < len) {
+        if (side == 0)
+            TRY(fast_precise_byte(s, len, &i, 'v', GBR_E_NAME_SYNTAX));
+        else if (i < len)
             return fast_error(GBR_E_NAME_SYNTAX, i + 1);
-        }
         if (fast_side_over_promoted(count[side]))
             return fast_error(GBR_E_PROMOTIONS, king + 1);
     }
@@ -53,9 +44,7 @@ gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, 
 gbr_result fast_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c)
 {
     (void)codec;
-    if (c == NULL || fast_bad_output(dst, cap))
-        return fast_error(GBR_E_ARGUMENT, 0);
-    if (fast_check_counts(c) != GBR_OK)
+    if (c == NULL || fast_bad_output(dst, cap) || fast_check_counts(c) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 3;
     for (int side = 0; side < 2; side++)

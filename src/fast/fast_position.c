@@ -4,18 +4,6 @@
 #include "fast_internal.h"
 #include "fast_hooks.h"
 
-/* What a character means where a square was expected and none starts. */
-enum square_context { PIECE_SQUARE, PAWN_SQUARE };
-
-static inline gbr_error missing_square(unsigned char c, enum square_context ctx)
-{
-    if (c == ' ' || c == '.')
-        return GBR_E_SQUARE_COUNT;
-    if (c == '{')
-        return ctx == PAWN_SQUARE ? GBR_E_SQUARE_COUNT : GBR_E_OVERFLOW_GROUP;
-    return GBR_E_EXPECTED_SQUARE;
-}
-
 typedef struct reader {
     const unsigned char *s;
     size_t len;
@@ -23,22 +11,52 @@ typedef struct reader {
     uint64_t used; /* squares already taken, kings included */
 } reader;
 
-/* One man's square, written to the board as `code`, after the checks of
- * §9.3 rule 2: pawn rank, already used, ascending after *previous (the
- * square before it in its list, -1 for the first). */
-static inline gbr_result read_square(reader *r, uint8_t code, enum square_context ctx, int *previous, uint8_t *board)
+/* The places of the square field where another byte may stand than the one
+ * due, and the error each kind of byte gives there (§9.4): another of the
+ * field's separators means too many or too few squares, a '{' a misplaced
+ * group, any other byte that the one due is missing. GBR_OK: read on. */
+enum field_place { AT_PIECE, AT_PAWN, AT_POINT, AT_SPACE, AT_SPACE_AFTER_PAWNS, AT_MEN_COUNT };
+enum { FILE_BYTE, SPACE_BYTE, POINT_BYTE, OPEN_BYTE, OTHER_BYTE };
+static const uint8_t field_error[6][5] = {
+    /* columns: a file letter, space, '.', '{', any other byte */
+    [AT_PIECE] = {GBR_OK, GBR_E_SQUARE_COUNT, GBR_E_SQUARE_COUNT, GBR_E_OVERFLOW_GROUP, GBR_E_EXPECTED_SQUARE},
+    [AT_PAWN] = {GBR_OK, GBR_E_SQUARE_COUNT, GBR_E_SQUARE_COUNT, GBR_E_SQUARE_COUNT, GBR_E_EXPECTED_SQUARE},
+    [AT_POINT] = {GBR_E_SQUARE_COUNT, GBR_E_SQUARE_COUNT, GBR_OK, GBR_E_OVERFLOW_GROUP, GBR_E_EXPECTED_POINT},
+    [AT_SPACE] = {GBR_E_SQUARE_COUNT, GBR_OK, GBR_E_SQUARE_COUNT, GBR_E_OVERFLOW_GROUP, GBR_E_EXPECTED_SPACE},
+    [AT_SPACE_AFTER_PAWNS] = {GBR_E_SQUARE_COUNT, GBR_OK, GBR_E_EXPECTED_SPACE, GBR_E_EXPECTED_SPACE,
+                              GBR_E_EXPECTED_SPACE},
+    /* No square field at all: any other byte is for men_count to judge. */
+    [AT_MEN_COUNT] = {GBR_E_SQUARE_COUNT, GBR_OK, GBR_E_SQUARE_COUNT, GBR_E_OVERFLOW_GROUP, GBR_OK},
+};
+
+/* The byte at r->i against the place's row of field_error (the end of the
+ * text: truncated); it is not consumed. */
+static inline gbr_result field_byte(const reader *r, enum field_place place)
 {
     if (r->i >= r->len)
         return fast_error(GBR_E_TRUNCATED, r->len + 1);
     unsigned char c = r->s[r->i];
-    unsigned file = fast_file_value[c];
-    if (file == FAST_NONE)
-        return fast_error(missing_square(c, ctx), r->i + 1);
+    unsigned kind = fast_file_value[c] != FAST_NONE ? FILE_BYTE
+                    : c == ' '                      ? SPACE_BYTE
+                    : c == '.'                      ? POINT_BYTE
+                    : c == '{'                      ? OPEN_BYTE
+                                                    : OTHER_BYTE;
+    gbr_error e = (gbr_error)field_error[place][kind];
+    return e == GBR_OK ? fast_ok(0) : fast_error(e, r->i + 1);
+}
+
+/* One man's square, written to the board as `code`, after the checks of
+ * §9.3 rule 2: pawn rank, already used, ascending after *previous (the
+ * square before it in its list, -1 for the first). */
+static inline gbr_result read_square(reader *r, uint8_t code, int *previous, uint8_t *board)
+{
+    int pawn = (code & 7u) == GBR_WP;
+    TRY(field_byte(r, pawn ? AT_PAWN : AT_PIECE));
     size_t at = r->i;
     unsigned sq;
     TRY(fast_precise_square(r->s, r->len, &r->i, &sq));
     uint64_t bit = 1ULL << sq;
-    if (ctx == PAWN_SQUARE && (bit & FAST_RANKS_1_AND_8))
+    if (pawn && (bit & FAST_RANKS_1_AND_8))
         return fast_error(GBR_E_PAWN_RANK, at + 1);
     if (r->used & bit)
         return fast_error(GBR_E_DUPLICATE_SQUARE, at + 1);
@@ -51,27 +69,11 @@ static inline gbr_result read_square(reader *r, uint8_t code, enum square_contex
 }
 
 /* `count` squares of one colour and type, written to the board as `code`. */
-static inline gbr_result read_list(reader *r, unsigned count, uint8_t code, enum square_context ctx, uint8_t *board)
+static inline gbr_result read_list(reader *r, unsigned count, uint8_t code, uint8_t *board)
 {
     int previous = -1;
     for (unsigned n = 0; n < count; n++)
-        TRY(read_square(r, code, ctx, &previous, board));
-    return fast_ok(0);
-}
-
-/* The '.' before the pawns: a file letter there means too many squares, a
- * space that the pawns are missing (§9.4). */
-static inline gbr_result pawn_point(reader *r)
-{
-    if (r->i >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    unsigned char c = r->s[r->i];
-    if (c != '.')
-        return fast_error(fast_file_value[c] != FAST_NONE || c == ' ' ? GBR_E_SQUARE_COUNT
-                          : c == '{'                                  ? GBR_E_OVERFLOW_GROUP
-                                                                      : GBR_E_EXPECTED_POINT,
-                          r->i + 1);
-    r->i++;
+        TRY(read_square(r, code, &previous, board));
     return fast_ok(0);
 }
 
@@ -79,11 +81,7 @@ static inline gbr_result pawn_point(reader *r)
 static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *white, unsigned *black)
 {
     size_t open = r->i;
-    if (open >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    if (r->s[open] != '{')
-        return fast_error(GBR_E_OVERFLOW_GROUP, open + 1);
-    r->i++;
+    TRY(fast_precise_byte(r->s, r->len, &r->i, '{', GBR_E_OVERFLOW_GROUP));
     unsigned n[2] = {0, 0};
     for (unsigned colour = 0; colour < 2; colour++) {
         const unsigned char end = colour ? '}' : '/';
@@ -96,7 +94,7 @@ static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *
                 break;
             if (fast_file_value[c] == FAST_NONE)
                 return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
-            TRY(read_square(r, (uint8_t)(code + 8 * colour), PIECE_SQUARE, &previous, board));
+            TRY(read_square(r, (uint8_t)(code + 8 * colour), &previous, board));
             n[colour]++;
         }
         r->i++;
@@ -106,26 +104,6 @@ static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *
     *white = n[0];
     *black = n[1];
     return fast_ok(0);
-}
-
-/* The space before the men count after a square field: a file letter means
- * too many squares, and so does a '.' while no pawns were due (pawns the
- * code does not have, §9.4); '{' is a misplaced group only while no pawns
- * were read. */
-static inline gbr_result count_space(reader *r, int after_pawns)
-{
-    if (r->i >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    unsigned char c = r->s[r->i];
-    if (c == ' ') {
-        r->i++;
-        return fast_ok(0);
-    }
-    if (fast_file_value[c] != FAST_NONE || (c == '.' && !after_pawns))
-        return fast_error(GBR_E_SQUARE_COUNT, r->i + 1);
-    if (c == '{' && !after_pawns)
-        return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
-    return fast_error(GBR_E_EXPECTED_SPACE, r->i + 1);
 }
 
 /* A digit where the square field's first square or '.' is due starts the
@@ -145,12 +123,9 @@ static inline gbr_result field_present(const reader *r, const uint8_t digit[4])
 static inline gbr_result men_count(reader *r, unsigned expected)
 {
     size_t at = r->i;
-    if (at >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    unsigned char c = r->s[at];
-    if (c < '1' || c > '9')
-        return fast_error(GBR_E_MEN_COUNT, at + 1);
-    unsigned value = (unsigned)(c - '0');
+    if (at >= r->len || r->s[at] < '1' || r->s[at] > '9')
+        return fast_error_at(at, r->len, GBR_E_MEN_COUNT);
+    unsigned value = (unsigned)(r->s[at] - '0');
     r->i++;
     if (r->i < r->len && fast_digit_value[r->s[r->i]] != FAST_NONE) {
         value = value * 10 + fast_digit_value[r->s[r->i]];
@@ -182,47 +157,31 @@ static inline int position_few_men(const unsigned char *s, size_t len, uint8_t *
 #endif
 
 /* The men counts "W/B" (white and black: the men of each side, kings
- * included), the indicator, the full stop and the end of the text. */
+ * included), the indicator, the full stop and the end of the text. The
+ * indicator is the one whose text the input follows furthest: a byte that
+ * leaves every indicator is indicator, unless it is the first (then the
+ * full stop was due). */
 static inline gbr_result precise_tail(reader *r, unsigned white, unsigned black, uint8_t *indicator)
 {
     TRY(men_count(r, white));
     TRY(expect(r, '/', GBR_E_EXPECTED_SLASH));
     TRY(men_count(r, black));
-
-    /* The indicator, then the full stop. */
-    if (r->i >= r->len)
-        return fast_error(GBR_E_TRUNCATED, r->len + 1);
-    *indicator = GBR_IND_NONE;
-    switch (r->s[r->i]) {
-    case '.': break;
-    case '+': *indicator = GBR_IND_WIN; r->i++; break;
-    case '=': *indicator = GBR_IND_DRAW; r->i++; break;
-    case '-':
-        r->i++;
-        if (r->i >= r->len)
-            return fast_error(GBR_E_TRUNCATED, r->len + 1);
-        if (r->s[r->i] != '+' && r->s[r->i] != '=')
-            return fast_error(GBR_E_INDICATOR, r->i + 1);
-        *indicator = r->s[r->i] == '+' ? GBR_IND_BLACK_WIN : GBR_IND_BLACK_DRAW;
-        r->i++;
-        break;
-    case ' ':
-        r->i++;
-        if (r->i >= r->len)
-            return fast_error(GBR_E_TRUNCATED, r->len + 1);
-        if (r->s[r->i] != 'W' && r->s[r->i] != 'B')
-            return fast_error(GBR_E_INDICATOR, r->i + 1);
-        *indicator = r->s[r->i] == 'W' ? GBR_IND_WTM : GBR_IND_BTM;
-        r->i++;
-        for (const char *rest = "TM"; *rest; rest++, r->i++) {
-            if (r->i >= r->len)
-                return fast_error(GBR_E_TRUNCATED, r->len + 1);
-            if (r->s[r->i] != (unsigned char)*rest)
-                return fast_error(GBR_E_INDICATOR, r->i + 1);
+    static const char *const text[GBR_IND_BTM + 1] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
+    unsigned best = GBR_IND_NONE;
+    size_t matched = 0;
+    for (unsigned ind = GBR_IND_WIN; ind <= GBR_IND_BTM; ind++) {
+        size_t k = 0;
+        while (text[ind][k] != 0 && r->i + k < r->len && r->s[r->i + k] == (unsigned char)text[ind][k])
+            k++;
+        if (k > matched) {
+            matched = k;
+            best = ind;
         }
-        break;
-    default: return fast_error(GBR_E_EXPECTED_POINT, r->i + 1);
     }
+    r->i += matched;
+    if (text[best][matched] != 0)
+        return fast_error_at(r->i, r->len, GBR_E_INDICATOR);
+    *indicator = (uint8_t)best;
     TRY(expect(r, '.', GBR_E_EXPECTED_POINT));
     if (r->i < r->len)
         return fast_error(GBR_E_TRAILING, r->i + 1);
@@ -246,14 +205,16 @@ static inline gbr_result precise_head(reader *r, unsigned *wk, unsigned *bk, uin
     return expect(r, ' ', GBR_E_EXPECTED_SPACE);
 }
 
-/* The precise scanner: the first rule broken, left to right (§9.3). Kept
- * out of line so the fast path above stays light. */
+/* The precise scanner: the first rule broken, left to right (§9.3); *out
+ * is written only for a valid form. Kept out of line so the fast path above
+ * stays light. */
 static __attribute__((noinline)) gbr_result position_precise(const char *src, size_t len, gbr_position *out)
 {
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
     reader r = {(const unsigned char *)src, len, 0, 0};
-    uint8_t *board = out->board;
+    gbr_position p;
+    uint8_t *board = p.board;
 
     unsigned wk, bk;
     uint8_t digit[4], pawns[2];
@@ -263,9 +224,7 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     board[bk] = GBR_BK;
     r.used = (1ULL << wk) | (1ULL << bk);
 
-    unsigned count[2][5];
-    count[0][GBR_PAWN] = pawns[0];
-    count[1][GBR_PAWN] = pawns[1];
+    unsigned count[2][5] = {{0, 0, 0, 0, pawns[0]}, {0, 0, 0, 0, pawns[1]}};
     int has_men = (digit[0] | digit[1] | digit[2] | digit[3] | pawns[0] | pawns[1]) != 0;
     if (has_men) {
         TRY(field_present(&r, digit));
@@ -278,51 +237,30 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
             } else {
                 count[0][type] = fast_digit_split[digit[type]][0];
                 count[1][type] = fast_digit_split[digit[type]][1];
-                TRY(read_list(&r, count[0][type], code, PIECE_SQUARE, board));
-                TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), PIECE_SQUARE, board));
+                TRY(read_list(&r, count[0][type], code, board));
+                TRY(read_list(&r, count[1][type], (uint8_t)(code + 8), board));
             }
         }
         if (any_pawns) {
-            TRY(pawn_point(&r));
-            TRY(read_list(&r, pawns[0], GBR_WP, PAWN_SQUARE, board));
-            TRY(read_list(&r, pawns[1], GBR_BP, PAWN_SQUARE, board));
+            TRY(field_byte(&r, AT_POINT));
+            r.i++;
+            TRY(read_list(&r, pawns[0], GBR_WP, board));
+            TRY(read_list(&r, pawns[1], GBR_BP, board));
         }
-        TRY(count_space(&r, any_pawns));
+        TRY(field_byte(&r, any_pawns ? AT_SPACE_AFTER_PAWNS : AT_SPACE));
+        r.i++;
         /* With groups the exact counts are known only now. */
         if (groups && (fast_side_over_promoted(count[0]) || fast_side_over_promoted(count[1])))
             return fast_error(GBR_E_PROMOTIONS, 6);
     } else {
-        for (unsigned type = 0; type < 4; type++)
-            count[0][type] = count[1][type] = 0;
-        /* Squares or a group where the men count stands: the code said none. */
-        if (r.i < len) {
-            unsigned char c = r.s[r.i];
-            if (fast_file_value[c] != FAST_NONE || c == '.')
-                return fast_error(GBR_E_SQUARE_COUNT, r.i + 1);
-            if (c == '{')
-                return fast_error(GBR_E_OVERFLOW_GROUP, r.i + 1);
-        }
+        TRY(field_byte(&r, AT_MEN_COUNT));
     }
 
     unsigned white_men = count[0][0] + count[0][1] + count[0][2] + count[0][3] + count[0][4];
     unsigned black_men = count[1][0] + count[1][1] + count[1][2] + count[1][3] + count[1][4];
-    uint8_t indicator;
-    TRY(precise_tail(&r, white_men + 1, black_men + 1, &indicator));
-    out->indicator = indicator;
+    TRY(precise_tail(&r, white_men + 1, black_men + 1, &p.indicator));
+    *out = p;
     return fast_ok(0);
-}
-
-/* Every text position_few_men did not take. The scanner builds its board
- * in place, so on a copy: *out is written only for a valid form. */
-static FAST_SLOW_PATH gbr_result position_handed_over(const gbr_codec *codec, const char *src, size_t len,
-                                                      gbr_position *out)
-{
-    (void)codec;
-    gbr_position p;
-    gbr_result r = position_precise(src, len, &p);
-    if (r.error == GBR_OK)
-        *out = p;
-    return r;
 }
 
 gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
@@ -335,15 +273,7 @@ gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t l
         out->indicator = (uint8_t)indicator;
         return fast_ok(0);
     }
-    return position_handed_over(NULL, src, len, out);
-}
-
-static __attribute__((noinline)) gbr_result position_to_fen_precise(char *dst, size_t cap, const char *src,
-                                                                     size_t len)
-{
-    gbr_position p;
-    gbr_result r = position_precise(src, len, &p);
-    return r.error ? r : fast_format_fen(NULL, dst, cap, &p);
+    return position_precise(src, len, out);
 }
 
 /* gbr_position_to_fen fused: the board the parser proved valid is written
@@ -355,9 +285,10 @@ gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, c
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;
     int indicator = position_few_men((const unsigned char *)src, len, p.board);
-    if (indicator < 0)
-        return position_to_fen_precise(dst, cap, src, len);
-    p.indicator = (uint8_t)indicator;
+    if (indicator >= 0)
+        p.indicator = (uint8_t)indicator;
+    else
+        TRY(position_precise(src, len, &p));
     return fast_put_fen(dst, cap, &p);
 }
 

@@ -34,16 +34,13 @@ static const uint64_t indicator_key[8] = {
 static const uint8_t indicator_value[8] = {GBR_IND_WIN,  GBR_IND_NONE, 0,           GBR_IND_BLACK_DRAW,
                                            GBR_IND_WTM, GBR_IND_DRAW, GBR_IND_BLACK_WIN, GBR_IND_BTM};
 
-/* lane_below[n]: 16-bit lanes 0 to n - 1 all ones, the others zero. */
-static const uint16_t lane_below[7][8] = {
-    {0, 0, 0, 0, 0, 0, 0, 0},
-    {0xFFFF, 0, 0, 0, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0, 0, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0, 0},
-    {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0, 0},
-};
+/* 16-bit lanes 0 to n - 1 all ones, the others zero: 8 lanes from
+ * ones_then_zeros + 8 - n. */
+static const uint16_t ones_then_zeros[16] = {0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+static inline __m128i lanes_below(unsigned n)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)(ones_then_zeros + 8 - n));
+}
 
 /* Each 16-bit lane "file rank" less "a1" as a square, file * 8 + rank when
  * both bytes are 0-7 (rank * 2048, a multiple of 64, masked away); 0-63
@@ -78,8 +75,7 @@ static inline __attribute__((always_inline)) int few_men_squares(const unsigned 
                                               _mm_sll_epi64(high, _mm_cvtsi32_si128(64 - shift))),
                                  _mm_srl_epi64(high, _mm_cvtsi32_si128(shift - 64)));
     /* Man k's two bytes: at 2k for a piece, one further on for a pawn. */
-    __m128i piece_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[pieces]);
-    __m128i man_lanes = _mm_loadu_si128((const __m128i *)(const void *)lane_below[men]);
+    __m128i piece_lanes = lanes_below(pieces), man_lanes = lanes_below(men);
     __m128i pairs = _mm_or_si128(_mm_and_si128(piece_lanes, field),
                                  _mm_andnot_si128(piece_lanes, _mm_srli_si128(field, 1)));
     /* Less "a1": a square only when both bytes are 0-7 (a byte below its
@@ -135,7 +131,8 @@ static inline __attribute__((always_inline)) int few_men_squares(const unsigned 
 static inline __attribute__((always_inline)) int position_few_men(const unsigned char *s, size_t len, uint8_t *board)
 {
     /* Equal kings are caught with the men's squares (few_men_squares), and
-     * at most 6 men always fit §2.4 (head_pawns_fit). */
+     * at most 6 men always fit §2.4 (a side's promoted pieces and pawns
+     * together number at most its men). */
     __m128i x;
     if (len < 17 || !head_vector(s, &x))
         return -1;

@@ -8,6 +8,21 @@
 static const uint8_t study_stipulation[256] = {['+'] = GBR_STIP_WIN, ['='] = GBR_STIP_DRAW};
 static inline unsigned stipulation_of(unsigned char c) { return study_stipulation[c]; }
 
+/* Two squares "e1e8" at s[0..3] as indices: returns 1 and sets *first,
+ * *second when both are squares; 0 otherwise. */
+static inline int two_squares(const unsigned char *s, unsigned *first, unsigned *second)
+{
+    /* File bytes minus 'a', rank bytes minus '1': each must be 0-7. A byte
+     * below its base wraps to 0x9E or more, so its bit 7 flags it (and the
+     * borrow it passes up only touches a text already rejected). */
+    uint32_t x = fast_load32(s) - 0x31613161u;
+    if ((((x & 0x7F7F7F7Fu) + 0x78787878u) | x) & 0x80808080u)
+        return 0;
+    *first = (x & 7u) * 8 + ((x >> 8) & 7u);
+    *second = ((x >> 16) & 7u) * 8 + ((x >> 24) & 7u);
+    return 1;
+}
+
 /* The common shape, [wrapper][stipulation]abcd.efWKBK[closer], accepted in
  * one pass; 0 hands every other text to the precise scanner. With SSE2 it
  * follows study_usual, for the wrappers and the 9s; without, it is
@@ -30,7 +45,7 @@ static inline __attribute__((always_inline)) int study_one_pass(const unsigned c
     unsigned wk, bk;
     gbr_material m; /* *out is written only once the whole text is good */
     if (__builtin_expect(len != i + 11 + closers || !fast_material7(s + i, &m) ||
-                             !fast_two_squares(s + i + 7, &wk, &bk) || wk == bk,
+                             !two_squares(s + i + 7, &wk, &bk) || wk == bk,
                          0))
         return 0;
     out->material = m;
@@ -64,21 +79,16 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
         i++;
     }
     gbr_study st;
-    st.stipulation = GBR_STIP_NONE;
-    if (i < len && (s[i] == '+' || s[i] == '=')) {
-        st.stipulation = s[i] == '+' ? GBR_STIP_WIN : GBR_STIP_DRAW;
-        i++;
-    }
+    st.stipulation = (uint8_t)(i < len ? stipulation_of(s[i]) : GBR_STIP_NONE);
+    i += st.stipulation != GBR_STIP_NONE;
     size_t material_at = i;
     st.material.pawns[0] = st.material.pawns[1] = 0;
     TRY(fast_precise_digits(s, len, &i, st.material.digit, 4, fast_digit_value));
-    if (i >= len)
-        return fast_error(GBR_E_TRUNCATED, len + 1);
-    if (s[i] == '.') {
+    if (i < len && s[i] == '.') {
         i++;
         TRY(fast_precise_digits(s, len, &i, st.material.pawns, 2, fast_pawn_value));
-    } else if (fast_file_value[s[i]] == FAST_NONE) {
-        return fast_error(GBR_E_EXPECTED_SQUARE, i + 1);
+    } else if (i >= len || fast_file_value[s[i]] == FAST_NONE) {
+        return fast_error_at(i, len, GBR_E_EXPECTED_SQUARE);
     }
     if (!fast_material_possible(st.material.digit, st.material.pawns[0], st.material.pawns[1]))
         return fast_error(GBR_E_PROMOTIONS, material_at + 1);
@@ -119,34 +129,9 @@ gbr_result fast_parse_study(const gbr_codec *codec, const char *src, size_t len,
     return study_other(NULL, src, len, out);
 }
 
-/* The column entry's item, in fast_text_column's types: study_usual, then
- * (out of line, so the loop around study_usual keeps its registers)
- * study_one_pass, then the precise scanner, each once. */
-static __attribute__((noinline)) int study_column_other(const unsigned char *s, size_t len, void *out,
-                                                        gbr_result *result)
-{
-    *result = fast_ok(0);
-    if (study_one_pass(s, len, out))
-        return 1;
-    *result = study_precise((const char *)s, len, out);
-    if (result->error != GBR_OK)
-        memset(out, 0, sizeof(gbr_study)); /* gbr.h: zero bytes for a failed item */
-    return 1;
-}
+/* The column entry's fast path and single entry, in fast_text_column's types. */
+static int study_column_accept(const unsigned char *s, size_t len, void *out) { return study_usual(s, len, out); }
 
-static int study_column_accept(const unsigned char *s, size_t len, void *out, gbr_result *result)
-{
-    if (study_usual(s, len, out)) {
-        *result = fast_ok(0);
-        return 1;
-    }
-    gbr_result r; /* its own: *result stays in registers on the path above */
-    study_column_other(s, len, out, &r);
-    *result = r;
-    return 1;
-}
-
-/* The column entry's single entry, in fast_text_column's types. */
 static gbr_result study_parse(const char *src, size_t len, void *out) { return fast_parse_study(NULL, src, len, out); }
 
 size_t fast_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
@@ -182,7 +167,7 @@ gbr_result fast_format_study(const gbr_codec *codec, char *dst, size_t cap, cons
     char *d = dst;
     if (s->stipulation != GBR_STIP_NONE)
         *d++ = s->stipulation == GBR_STIP_WIN ? '+' : '=';
-    fast_put_material(d, &s->material);
+    fast_store(d, fast_material_text(&s->material), 7);
     memcpy(d + 7, fast_square_name[s->white_king], 2);
     memcpy(d + 9, fast_square_name[s->black_king], 2);
     return fast_ok(need);

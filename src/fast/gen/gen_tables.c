@@ -90,10 +90,6 @@ static unsigned fen_class(unsigned c)
     return 0;
 }
 
-/* The material digit of exact counts (spec §2.1): 9 when a side has three
- * or more, by count, not by sum. */
-static unsigned count_digit(unsigned w, unsigned b) { return w >= 3 || b >= 3 ? 9u : w + 3u * b; }
-
 /* Promoted pieces forced by `count` men of `type` on one side (spec §1). */
 static unsigned promoted(unsigned type, unsigned count)
 {
@@ -229,15 +225,6 @@ int main(void)
         printf("\n    {");
         for (unsigned n = 0; n < 16; n++)
             printf("%u,", promoted(t, n));
-        printf("},");
-    }
-    end_table();
-    begin_table("uint8_t", "fast_count_digit", "[11][11]",
-                "[white][black] count -> material digit (9 when one has 3 or more)");
-    for (unsigned w = 0; w < 11; w++) {
-        printf("\n    {");
-        for (unsigned b = 0; b < 11; b++)
-            printf("%u,", count_digit(w, b));
         printf("},");
     }
     end_table();

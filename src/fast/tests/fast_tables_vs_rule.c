@@ -183,19 +183,6 @@ static void check_counts_tables(void)
                 expect_true(r.error == GBR_E_ARGUMENT ? over : over == (r.error == GBR_E_PROMOTIONS),
                             "fast_promoted", type * 16 + n, "promoted pieces");
             }
-    /* fast_count_digit against material_from_counts, rooks (any count up to
-     * 10 is possible for them without pawns). */
-    for (unsigned w = 0; w < 11; w++)
-        for (unsigned b = 0; b < 11; b++) {
-            gbr_counts c;
-            gbr_material m;
-            memset(&c, 0, sizeof c);
-            c.count[GBR_WHITE][GBR_ROOK] = (uint8_t)w;
-            c.count[GBR_BLACK][GBR_ROOK] = (uint8_t)b;
-            gbr_result r = gbr_material_from_counts(ref, &c, &m);
-            expect_true(r.error == GBR_OK && m.digit[GBR_ROOK] == fast_count_digit[w][b], "fast_count_digit",
-                        w * 11 + b, "digit of counts");
-        }
 }
 
 static void check_writing_tables(void)
