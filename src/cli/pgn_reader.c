@@ -75,6 +75,13 @@ struct pgn_reader {
     size_t values_len, values_cap;
     pgn_tag *tags;
     size_t tags_n, tags_cap;
+    size_t tags_read;               /* tag pairs of the section, kept or not (PGN_TAGS_MAX) */
+    /* The names of the tags kept (pgn_reader_keep_tags()), unless keep_all. */
+    int keep_all;
+    size_t keep_n;
+    const char *keep_name[PGN_KEEP_TAGS_MAX];
+    size_t keep_len[PGN_KEEP_TAGS_MAX];
+    uint64_t keep_lengths;          /* bit min(length, 63) set for each name: most others fail here */
     /* The tag pair being read. */
     pgn_tag tag;
     pgn_where quote_at;
@@ -267,7 +274,7 @@ static void start_game(pgn_reader *r, int with_tags)
     r->blank_line = 0;
     r->depth = 0;
     r->stray_reported = 0;
-    r->section_len = r->values_len = r->tags_n = 0;
+    r->section_len = r->values_len = r->tags_n = r->tags_read = 0;
     r->overflow = 0;
     r->holding = with_tags;
     if (!with_tags) {
@@ -316,12 +323,43 @@ static void add_value_byte(pgn_reader *r, char c)
         r->values[r->values_len++] = c;
 }
 
+static uint64_t length_bit(size_t len) { return (uint64_t)1 << (len < 63 ? len : 63); }
+
+static int keeps_name(const pgn_reader *r, const char *name, size_t len)
+{
+    for (size_t k = 0; k < r->keep_n; k++) {
+        if (r->keep_len[k] != len)
+            continue;
+        size_t i = 0; /* names are short: a loop, not a call to memcmp */
+        while (i < len && r->keep_name[k][i] == name[i])
+            i++;
+        if (i == len)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the tags callback gets a tag of this name; inlined, as most names
+ * are told by their length alone. */
+__attribute__((always_inline)) static inline int keeps_tag(const pgn_reader *r, const char *name, size_t len)
+{
+    if (r->keep_all)
+        return 1;
+    return (r->keep_lengths & length_bit(len)) && keeps_name(r, name, len);
+}
+
 static void store_tag(pgn_reader *r)
 {
     if (!r->holding || r->overflow)
         return;
-    if (r->tags_n == PGN_TAGS_MAX) {
+    if (r->tags_read == PGN_TAGS_MAX) {
         overflow(r, r->tag.open, "a tag section of more than 131072 tags: the game is passed through unread");
+        return;
+    }
+    r->tags_read++;
+    /* The name's bytes are held: the section holds every byte from the game's start. */
+    if (!keeps_tag(r, r->section + (r->tag.name_at.offset - r->game.start.offset), r->tag.name_len)) {
+        r->values_len = r->tag_values_start; /* its value is not kept */
         return;
     }
     if (!reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) {
@@ -945,26 +983,30 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         if (!r->line_reported && r->column_index + line_bytes > PGN_LINE_MAX)
             return j;
         size_t value_len = close - quote - 1;
+        int keep = keeps_tag(r, (const char *)p + name, name_end - name);
         /* A tag that store_tag() could not keep (too many, no memory) is left
          * to step(), which reports it where it would byte by byte. */
-        if (r->tags_n == PGN_TAGS_MAX ||
-            !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX) ||
+        if (r->tags_read == PGN_TAGS_MAX ||
+            (keep && !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) ||
             !reserve((void **)&r->section, &r->section_cap, r->section_len + end, 1, PGN_SECTION_MAX) ||
-            !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
-                     PGN_SECTION_MAX + PGN_TAGS_MAX))
+            (keep && !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
+                              PGN_SECTION_MAX + PGN_TAGS_MAX)))
             return j; /* step() meets the byte that cannot be held and says why */
-        /* Written straight into its slot, positions from the line's: the
-         * whole pair is on this line (no r->tag to clear and copy). */
+        r->tags_read++;
         uint64_t base = r->offset, column = r->column_index;
-        pgn_tag *t = &r->tags[r->tags_n++];
-        t->open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
-        t->name_at = (pgn_where){base + (name - j), r->line, (unsigned long)(column + (name - j) + 1)};
-        t->name_len = name_end - name;
-        t->value_at = (pgn_where){base + (quote - j) + 1, r->line, (unsigned long)(column + (quote - j) + 2)};
-        t->raw_value_len = t->value_len = value_len;
-        memcpy(r->values + r->values_len, p + quote + 1, value_len);
-        r->values_len += value_len;
-        r->values[r->values_len++] = '\0';
+        if (keep) {
+            /* Written straight into its slot, positions from the line's: the
+             * whole pair is on this line (no r->tag to clear and copy). */
+            pgn_tag *t = &r->tags[r->tags_n++];
+            t->open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
+            t->name_at = (pgn_where){base + (name - j), r->line, (unsigned long)(column + (name - j) + 1)};
+            t->name_len = name_end - name;
+            t->value_at = (pgn_where){base + (quote - j) + 1, r->line, (unsigned long)(column + (quote - j) + 2)};
+            t->raw_value_len = t->value_len = value_len;
+            memcpy(r->values + r->values_len, p + quote + 1, value_len);
+            r->values_len += value_len;
+            r->values[r->values_len++] = '\0';
+        }
         r->blank_line = 0;
         r->state = S_TAGS;
         r->offset = base + (end - j);
@@ -1079,7 +1121,26 @@ pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
     r->context = context;
     r->line = 1;
     r->state = S_OUTSIDE;
+    r->keep_all = 1;
     return r;
+}
+
+int pgn_reader_keep_tags(pgn_reader *r, const char *const *names)
+{
+    size_t n = 0;
+    if (names)
+        while (names[n])
+            if (++n > PGN_KEEP_TAGS_MAX)
+                return -1;
+    r->keep_all = names == NULL;
+    r->keep_n = n;
+    r->keep_lengths = 0;
+    for (size_t k = 0; k < n; k++) {
+        r->keep_name[k] = names[k];
+        r->keep_len[k] = strlen(names[k]);
+        r->keep_lengths |= length_bit(r->keep_len[k]);
+    }
+    return 0;
 }
 
 void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
@@ -1198,9 +1259,20 @@ int pgn_read_fd(pgn_reader *r, int fd)
 
 int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source)
 {
+    return pgn_read_input_keeping(handler, NULL, context, fd, source);
+}
+
+int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_tags, void *context, int fd,
+                           const char *source)
+{
     pgn_reader *reader = pgn_reader_new(handler, context);
     if (!reader) {
         fprintf(stderr, "gbr: %s: out of memory\n", source);
+        return -1;
+    }
+    if (pgn_reader_keep_tags(reader, keep_tags) != 0) { /* a caller's list too long: a defect, said plainly */
+        fprintf(stderr, "gbr: %s: more than %d tag names to keep\n", source, PGN_KEEP_TAGS_MAX);
+        pgn_reader_free(reader);
         return -1;
     }
     int error = pgn_read_fd(reader, fd);
