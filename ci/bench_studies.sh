@@ -22,7 +22,9 @@
 # standard-library Python readings, whose output must equal gbr's on the same
 # part byte for byte (cmp), or the script fails. pgn-extract runs once, not
 # RUNS times, when one run takes more than a minute (the script says so).
-# No pass or fail on speed: it prints figures and ratios.
+# No pass or fail on speed: it prints figures and ratios. ci/bench_ceiling.sh
+# (the same file and helpers, ci/bench_studies_common.sh) sets the reader's
+# commands against the ceilings of a PGN reader in a few minutes.
 #
 # usage: ci/bench_studies.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
@@ -41,30 +43,11 @@ mkdir -p "$dir"
 out=$dir/studies_out
 mkdir -p "$out"
 
-# The games of a file: a line starting "[Event", the first after a byte-order mark.
-count_games() { sed '1s/^\xef\xbb\xbf//' "$1" | grep -ac '^\[Event '; }
-median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# time_cmd NAME CMD...: runs CMD, appending its wall time, CPU time (user +
-# system) and peak resident memory (KiB) to $out/t_NAME.{wall,cpu,rss}.
-time_cmd() {
-    name=$1; shift
-    /usr/bin/time -f "%e %U %S %M" -o "$out/t_$name.last" "$@"
-    # The last line: before it, time notes a non-zero exit status (a broken FEN gives 1).
-    tail -n 1 "$out/t_$name.last" >"$out/t_$name.line"
-    awk '{printf "%.3f\n", $1}' "$out/t_$name.line" >>"$out/t_$name.wall"
-    awk '{printf "%.3f\n", $2 + $3}' "$out/t_$name.line" >>"$out/t_$name.cpu"
-    awk '{print $4}' "$out/t_$name.line" >>"$out/t_$name.rss"
-}
-med() { median <"$out/t_$1.$2"; }
+# shellcheck source=ci/bench_studies_common.sh
+. "$root/ci/bench_studies_common.sh"
 
 echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) cores online"
-file=$dir/studies_$games.pgn
-if [ ! -s "$file" ]; then
-    /usr/bin/time -f "%e %U %S" -o "$out/gen.time" python3 "$root/ci/gen/gen_pgn.py" --studies --games "$games" \
-        --seed 1 --wrong-every 100 --broken-every 10007 --duplicate-every 500 --out "$file.tmp"
-    mv "$file.tmp" "$file"
-    awk '{printf "generated in %.1f s wall, %.1f s CPU\n", $1, $2 + $3}' "$out/gen.time"
-fi
+studies_file
 bytes=$(wc -c <"$file")
 # The first 1/PY_PART of the games, cut where a game starts, for the Python readings.
 part=$dir/studies_${games}_part$py_part.pgn
