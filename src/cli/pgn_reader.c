@@ -845,43 +845,80 @@ static void advance(pgn_reader *r, size_t j, unsigned long lines, size_t line_st
     }
 }
 
+/* Where byte j of a run from the current position is, `lines` newlines read
+ * before it in the run, the last at line_start - 1. */
+static pgn_where where_in_run(const pgn_reader *r, size_t j, unsigned long lines, size_t line_start)
+{
+    uint64_t column_index = lines > 0 ? j - line_start : r->column_index + j;
+    pgn_where w = {r->offset + j, r->line + lines, (unsigned long)(column_index + 1)};
+    return w;
+}
+
+/* The text of a brace comment in a run, from p[j] on, up to its '}' or *n:
+ * only '}' and the newline mean anything in it (an escape line's '%' does
+ * not), and a newline only counts a line: *lines, *line_start and *content as
+ * advance() takes them, and *n capped at each new line's limit. Returns the
+ * index of the '}', or *n. */
+static size_t comment_text(const pgn_reader *r, const unsigned char *p, size_t j, size_t *n, unsigned long *lines,
+                           size_t *line_start, int *content)
+{
+    for (;;) {
+        size_t stop = j + find_comment_stop(p + j, *n - j);
+        if (!*content && (*lines > 0 || !r->line_has_content))
+            for (size_t k = j; k < stop && !*content; k++)
+                *content = !(classes[p[k]] & SPACE);
+        j = stop;
+        if (j == *n || p[j] != '\n')
+            return j;
+        (*lines)++;
+        *line_start = ++j;
+        *content = 0;
+        if (*n - j > PGN_LINE_MAX)
+            *n = j + (size_t)PGN_LINE_MAX;
+    }
+}
+
 /* The text of a brace comment from p on, up to its '}' (step() ends the
- * comment there) or the end of p: only '}' and the newline mean anything in
- * it (an escape line's '%' does not), and a newline only counts a line. n is
- * capped as for movetext_run(). */
+ * comment there) or the end of p. n is capped as for movetext_run(). */
 static size_t comment_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
-    size_t j = 0, line_start = 0;
+    size_t line_start = 0;
     unsigned long lines = 0;
     int content = 0;
-    for (;;) {
-        size_t stop = j + find_comment_stop(p + j, n - j);
-        if (!content && (lines > 0 || !r->line_has_content))
-            for (size_t k = j; k < stop && !content; k++)
-                content = !(classes[p[k]] & SPACE);
-        j = stop;
-        if (j == n || p[j] != '\n')
-            break;
-        lines++;
-        line_start = ++j;
-        content = 0;
-        if (n - j > PGN_LINE_MAX)
-            n = j + (size_t)PGN_LINE_MAX;
-    }
+    size_t j = comment_text(r, p, 0, &n, &lines, &line_start, &content);
     advance(r, j, lines, line_start, content);
     return j;
 }
 
+/* White space between games (S_OUTSIDE), newlines counted; n is capped as
+ * for movetext_run(). */
+static size_t outside_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0, line_start = 0;
+    unsigned long lines = 0;
+    for (; j < n && (classes[p[j]] & WHITE); j++) {
+        if (p[j] == '\n') {
+            lines++;
+            line_start = j + 1;
+            if (n - line_start > PGN_LINE_MAX)
+                n = line_start + (size_t)PGN_LINE_MAX;
+        }
+    }
+    advance(r, j, lines, line_start, 0);
+    return j;
+}
+
 /* Movetext from p on, as step() and lex() would read it byte by byte, up to a
- * byte that step() must read (a stop other than '-', '/' and the newline: a
- * comment, a variation, a NAG, '[', '*', '%') or a termination marker;
- * returns the bytes read, its position moved past them. Symbols still open
- * are read a byte at a time to their end, where end_symbol() tells a result;
- * the stretches between stops go to movetext_stretch(); '-' and '/' continue
- * a symbol or are one-byte tokens; a newline in movetext is white space, so
- * it only counts a line (a '%' after it, an escape line, stops the run). The
- * caller has capped n at the line limit; after a newline the cap is the limit
- * from the new line's start. */
+ * byte that step() must read (a NAG, '[', '*', '%', a ')' without '(') or a
+ * termination marker; returns the bytes read, its position moved past them.
+ * Symbols still open are read a byte at a time to their end, where
+ * end_symbol() tells a result; the stretches between stops go to
+ * movetext_stretch(); '-' and '/' continue a symbol or are one-byte tokens; a
+ * newline in movetext is white space, so it only counts a line (a '%' after
+ * it, an escape line, stops the run); '(' and ')' open and close variations
+ * as lex_movetext() does; a brace comment is read to its '}' (comment_text()),
+ * or is left open at the end of the run. The caller has capped n at the line
+ * limit; after a newline the cap is the limit from the new line's start. */
 static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     size_t j = 0, line_start = 0;
@@ -916,6 +953,28 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
             content = 0;
             if (n - j > PGN_LINE_MAX)
                 n = j + (size_t)PGN_LINE_MAX;
+            continue;
+        }
+        if (p[j] == '{' || p[j] == '(' || (p[j] == ')' && r->depth > 0)) {
+            if (r->state == S_SYMBOL)
+                continue; /* the symbol ends first, above */
+            content = 1;
+            if (p[j] == '{') { /* as lex_movetext() and step() read a comment */
+                r->comment = BRACE_COMMENT;
+                r->comment_at = where_in_run(r, j, lines, line_start);
+                j = comment_text(r, p, j + 1, &n, &lines, &line_start, &content);
+                if (j == n)
+                    break; /* still open: comment_run() reads on */
+                r->comment = NO_COMMENT;
+            } else if (p[j] == '(') {
+                if (r->depth++ == 0)
+                    r->variation_at = where_in_run(r, j, lines, line_start);
+            } else {
+                r->depth--;
+            }
+            r->game.movetext_end = r->offset + j + 1; /* a token ends here */
+            content = 1; /* the '}' or the parenthesis */
+            j++;
             continue;
         }
         if (p[j] != '-' && p[j] != '/')
@@ -1085,6 +1144,8 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
         content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
         return movetext_run(r, p, n);
+    } else if (r->state == S_OUTSIDE) {
+        return outside_run(r, p, n);
     }
     r->offset += j;
     r->column_index += j;
