@@ -996,7 +996,7 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
 /* Plainly written tag pairs of a held section, from p on: '[', a name, a
  * value without escapes, ']' with white space other than newlines between
  * them, each pair taken with the rest of its line when only white space
- * follows it. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
+ * follows it, and empty lines between and after them. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
  * '[' that does not start a new game, as lex() would read them byte by byte;
  * a pair is taken whole or not at all (anything else, a pair cut by the end
  * of the chunk included, is left to step()). Returns the bytes read, which
@@ -1006,6 +1006,18 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
     size_t j = 0;
     for (;;) {
         size_t i = j;
+        if (r->state == S_TAGS && i < n && p[i] == '\n' && !r->line_has_content) {
+            /* An empty line, as step() reads it: the tag section may end here. */
+            if (!reserve((void **)&r->section, &r->section_cap, r->section_len + j + 1, 1, PGN_SECTION_MAX))
+                return j;
+            r->blank_line = 1;
+            r->offset++;
+            r->line++;
+            r->column_index = 0;
+            r->line_reported = 0;
+            j++;
+            continue;
+        }
         if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line)
             i++;
         else if (r->state != S_TAG_OPEN)
