@@ -993,6 +993,14 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
     return j;
 }
 
+/* The first byte from p[i] on that is no white space other than '\n', or n. */
+static size_t skip_space(const unsigned char *p, size_t i, size_t n)
+{
+    while (i < n && (classes[p[i]] & SPACE))
+        i++;
+    return i;
+}
+
 /* Plainly written tag pairs of a held section, from p on: '[', a name, a
  * value without escapes, ']' with white space other than newlines between
  * them, each pair taken with the rest of its line when only white space
@@ -1006,7 +1014,9 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
     size_t j = 0;
     for (;;) {
         size_t i = j;
-        if (r->state == S_TAGS && i < n && p[i] == '\n' && !r->line_has_content) {
+        if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line) {
+            i++;
+        } else if (r->state == S_TAGS && i < n && p[i] == '\n' && !r->line_has_content) {
             /* An empty line, as step() reads it: the tag section may end here. */
             if (!reserve((void **)&r->section, &r->section_cap, r->section_len + j + 1, 1, PGN_SECTION_MAX))
                 return j;
@@ -1017,20 +1027,22 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
             r->line_reported = 0;
             j++;
             continue;
-        }
-        if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line)
-            i++;
-        else if (r->state != S_TAG_OPEN)
+        } else if (r->state != S_TAG_OPEN) {
             return j;
-        while (i < n && (classes[p[i]] & SPACE))
-            i++;
+        }
+        /* White space is skipped only where the byte expected is not there:
+         * most pairs are written [Name "value"] with one space. */
+        if (i < n && !(classes[p[i]] & SYMBOL_START))
+            i = skip_space(p, i, n);
         size_t name = i;
         if (i == n || !(classes[p[i]] & SYMBOL_START))
             return j;
         i += find_name_end(p + i, n - i);
         size_t name_end = i;
-        while (i < n && (classes[p[i]] & SPACE))
+        if (i + 1 < n && p[i] == ' ' && p[i + 1] == '"')
             i++;
+        else
+            i = skip_space(p, i, n);
         if (i == n || p[i] != '"')
             return j;
         size_t quote = i++;
@@ -1038,13 +1050,13 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         if (i == n || p[i] != '"')
             return j;
         size_t close = i++;
-        while (i < n && (classes[p[i]] & SPACE))
-            i++;
+        if (i < n && p[i] != ']')
+            i = skip_space(p, i, n);
         if (i == n || p[i] != ']')
             return j;
         size_t pair_end = ++i, end = pair_end, line_bytes = end - j;
-        while (i < n && (classes[p[i]] & SPACE))
-            i++;
+        if (i < n && p[i] != '\n')
+            i = skip_space(p, i, n);
         int newline = i < n && p[i] == '\n';
         if (newline) {
             line_bytes = i - j;
