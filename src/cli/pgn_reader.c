@@ -325,12 +325,12 @@ static void add_value_byte(pgn_reader *r, char c)
 
 static uint64_t length_bit(size_t len) { return (uint64_t)1 << (len < 63 ? len : 63); }
 
-static int keeps_name(const pgn_reader *r, const char *name, size_t len)
+__attribute__((always_inline)) static inline int keeps_name(const pgn_reader *r, const char *name, size_t len)
 {
     for (size_t k = 0; k < r->keep_n; k++) {
         if (r->keep_len[k] != len)
             continue;
-        size_t i = 0; /* names are short: a loop, not a call to memcmp */
+        size_t i = 0; /* names are short: a loop, inlined, not a call to memcmp */
         while (i < len && r->keep_name[k][i] == name[i])
             i++;
         if (i == len)
@@ -413,15 +413,12 @@ static void terminate_game(pgn_reader *r)
 
 static int symbol_is_result(const pgn_reader *r)
 {
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
-    /* Most symbols are moves and move numbers: told at once by their length
-     * or first byte (every result is 3 or 7 bytes and starts with 0 or 1). */
-    if ((r->symbol_len != 3 && r->symbol_len != 7) || (r->symbol[0] != '0' && r->symbol[0] != '1'))
-        return 0;
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (r->symbol_len == strlen(results[i]) && memcmp(r->symbol, results[i], r->symbol_len) == 0)
-            return 1;
-    return 0;
+    /* The results are "1-0", "0-1" and "1/2-1/2": compared at their fixed
+     * lengths (a symbol keeps its first 8 bytes), so most symbols, moves and
+     * move numbers, are told by their length. */
+    if (r->symbol_len == 3)
+        return memcmp(r->symbol, "1-0", 3) == 0 || memcmp(r->symbol, "0-1", 3) == 0;
+    return r->symbol_len == 7 && memcmp(r->symbol, "1/2-1/2", 7) == 0;
 }
 
 static void end_symbol(pgn_reader *r)
