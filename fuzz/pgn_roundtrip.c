@@ -236,7 +236,13 @@ static uint64_t read_input(const unsigned char *data, size_t size, enum feeding 
     count_lines(&r);
     pgn_reader *reader = pgn_reader_new(&handler, &r);
     FUZZ_ASSERT(reader != NULL, "out of memory");
-    FUZZ_ASSERT(pgn_reader_keep_tags(reader, r.keep) == 0, "a list of %d names refused", PGN_KEEP_TAGS_MAX);
+    FUZZ_ASSERT(pgn_reader_keep_tags(reader, r.keep) == 0, "a list of 4 names refused");
+    /* A list longer than PGN_KEEP_TAGS_MAX is refused and changes nothing:
+     * the run still keeps what r.keep says. */
+    static const char *const too_many[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", NULL};
+    _Static_assert(sizeof too_many / sizeof too_many[0] - 1 > PGN_KEEP_TAGS_MAX, "too_many is too short");
+    FUZZ_ASSERT(pgn_reader_keep_tags(reader, too_many) == -1, "a list of %zu names taken",
+                sizeof too_many / sizeof too_many[0] - 1);
     pgn_reader_byte_by_byte(reader, feeding == BYTE_BY_BYTE_PIECES || feeding == KEEPING_BYTE_BY_BYTE);
     if (feeding == WHOLE || feeding == KEEPING_WHOLE) {
         pgn_feed(reader, (const char *)data, size);
