@@ -22,7 +22,9 @@
 # standard-library Python readings, whose output must equal gbr's on the same
 # part byte for byte (cmp), or the script fails. pgn-extract runs once, not
 # RUNS times, when one run takes more than a minute (the script says so).
-# No pass or fail on speed: it prints figures and ratios.
+# No pass or fail on speed: it prints figures and ratios. ci/bench_ceiling.sh
+# (the same file and helpers, ci/bench_studies_common.sh) sets the reader's
+# commands against the ceilings of a PGN reader in a few minutes.
 #
 # usage: ci/bench_studies.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
@@ -38,20 +40,11 @@ bench_need_time
 out=$dir/studies_out
 mkdir -p "$out"
 
-# The games of a file: a line starting "[Event", the first after a byte-order mark.
-count_games() { sed '1s/^\xef\xbb\xbf//' "$1" | grep -ac '^\[Event '; }
-# time_cmd NAME CMD...: CMD's figures appended to $out/t_NAME.{wall,cpu,rss}.
-time_cmd() { bench_time "$out" "$@"; }
-med() { bench_median <"$out/t_$1.$2"; }
+# shellcheck source=ci/bench_studies_common.sh
+. "$root/ci/bench_studies_common.sh"
 
 bench_cpu_line
-file=$dir/studies_$games.pgn
-if [ ! -s "$file" ]; then
-    /usr/bin/time -f "%e %U %S" -o "$out/gen.time" python3 "$root/ci/gen/gen_pgn.py" --studies --games "$games" \
-        --seed 1 --wrong-every 100 --broken-every 10007 --duplicate-every 500 --out "$file.tmp"
-    mv "$file.tmp" "$file"
-    awk '{printf "generated in %.1f s wall, %.1f s CPU\n", $1, $2 + $3}' "$out/gen.time"
-fi
+studies_file
 bytes=$(wc -c <"$file")
 # The first 1/PY_PART of the games, cut where a game starts, for the Python readings.
 part=$dir/studies_${games}_part$py_part.pgn

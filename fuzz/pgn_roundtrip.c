@@ -21,6 +21,12 @@
  *   a first piece of 1 to 16 (taken from the input), the pieces end at every
  *   offset modulo 16 in turn, so runs the reader classifies 16 bytes at a
  *   time are cut inside their blocks at each offset.
+ * - Keeping only some tags (pgn_reader_keep_tags, a few names chosen to meet
+ *   the seeds' tags: one letter, names of the same length, a prefix of a
+ *   name), fed whole and byte by byte, the reader gives only tags of those
+ *   names, and reports the same as fed whole with every tag once the others
+ *   are left out of the account: the same bytes, games, tags kept (each one's
+ *   offsets, lengths and value), malformed counts and diagnostics.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -39,12 +45,36 @@ typedef struct run {
     uint64_t game_start;        /* of the open game */
     int in_game;                /* between its tags and game_end callbacks */
     unsigned long *line_of, *column_of; /* of each offset 0 .. len */
+    const char *const *keep;    /* the tag names the reader was told to keep, or NULL */
     uint64_t digest;
+    uint64_t kept_digest;       /* the same, of the tags named in `kept` only */
 } run;
+
+/* The names a reader keeps in the runs that keep some tags. */
+static const char *const kept[] = {"FEN", "E", "Site", "Result", NULL};
+
+static int is_kept(const pgn_tag *t)
+{
+    for (size_t k = 0; kept[k]; k++)
+        if (strlen(kept[k]) == t->name_len && memcmp(kept[k], t->name, t->name_len) == 0)
+            return 1;
+    return 0;
+}
+
+static uint64_t mixed(uint64_t digest, uint64_t value) { return (digest ^ value) * 0x100000001b3ULL; }
 
 static void mix(run *r, uint64_t value)
 {
-    r->digest = (r->digest ^ value) * 0x100000001b3ULL;
+    r->digest = mixed(r->digest, value);
+    r->kept_digest = mixed(r->kept_digest, value);
+}
+
+/* A tag's part: into kept_digest only when the tag is one of the kept names. */
+static void mix_tag(run *r, const pgn_tag *t, uint64_t value)
+{
+    r->digest = mixed(r->digest, value);
+    if (is_kept(t))
+        r->kept_digest = mixed(r->kept_digest, value);
 }
 
 static void check_where(const run *r, pgn_where w, const char *what)
@@ -142,12 +172,16 @@ static void on_tags(void *context, const pgn_game *g)
     take(r, g->section, g->section_len);
     uint64_t after = g->start.offset;
     for (size_t i = 0; i < g->tags_n; i++) {
-        check_tag(r, g, &g->tags[i], after);
-        after = g->tags[i].value_at.offset + g->tags[i].raw_value_len + 1;
-        mix(r, g->tags[i].name_at.offset);
-        mix(r, g->tags[i].value_len);
-        mix(r, g->tags[i].name_len);
-        mix(r, g->tags[i].raw_value_len);
+        const pgn_tag *t = &g->tags[i];
+        check_tag(r, g, t, after);
+        FUZZ_ASSERT(!r->keep || is_kept(t), "a tag named %.*s, not one of those to keep", (int)t->name_len, t->name);
+        after = t->value_at.offset + t->raw_value_len + 1;
+        mix_tag(r, t, t->name_at.offset);
+        mix_tag(r, t, t->value_len);
+        mix_tag(r, t, t->name_len);
+        mix_tag(r, t, t->raw_value_len);
+        for (size_t k = 0; k < t->value_len; k++) /* the value kept is the value */
+            mix_tag(r, t, (unsigned char)t->value[k]);
     }
     mix(r, g->section_len);
     mix(r, g->malformed);
@@ -182,9 +216,11 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
 }
 
 /* How read_input() feeds the input. */
-enum feeding { WHOLE, BYTE_BY_BYTE_PIECES, RUN_PIECES, BLOCK_CUT_PIECES };
+enum feeding { WHOLE, BYTE_BY_BYTE_PIECES, RUN_PIECES, BLOCK_CUT_PIECES, KEEPING_WHOLE, KEEPING_BYTE_BY_BYTE };
 
-static uint64_t read_input(const unsigned char *data, size_t size, enum feeding feeding)
+/* Reads the input as `feeding` says; returns the digest of every report, and
+ * in *kept_digest the digest as if only the kept names' tags had been given. */
+static uint64_t read_input(const unsigned char *data, size_t size, enum feeding feeding, uint64_t *kept_digest)
 {
     static const pgn_handler handler = {on_bytes, on_tags, on_game_end, on_diagnostic};
     run r;
@@ -192,15 +228,23 @@ static uint64_t read_input(const unsigned char *data, size_t size, enum feeding 
     r.input = data;
     r.len = size;
     r.bom = size >= 3 && memcmp(data, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    r.digest = 0xcbf29ce484222325ULL;
+    r.digest = r.kept_digest = 0xcbf29ce484222325ULL;
+    r.keep = feeding == KEEPING_WHOLE || feeding == KEEPING_BYTE_BY_BYTE ? kept : NULL;
     r.line_of = malloc((size + 1) * sizeof *r.line_of);
     r.column_of = malloc((size + 1) * sizeof *r.column_of);
     FUZZ_ASSERT(r.line_of && r.column_of, "out of memory");
     count_lines(&r);
     pgn_reader *reader = pgn_reader_new(&handler, &r);
     FUZZ_ASSERT(reader != NULL, "out of memory");
-    pgn_reader_byte_by_byte(reader, feeding == BYTE_BY_BYTE_PIECES);
-    if (feeding == WHOLE) {
+    FUZZ_ASSERT(pgn_reader_keep_tags(reader, r.keep) == 0, "a list of 4 names refused");
+    /* A list longer than PGN_KEEP_TAGS_MAX is refused and changes nothing:
+     * the run still keeps what r.keep says. */
+    static const char *const too_many[] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", NULL};
+    _Static_assert(sizeof too_many / sizeof too_many[0] - 1 > PGN_KEEP_TAGS_MAX, "too_many is too short");
+    FUZZ_ASSERT(pgn_reader_keep_tags(reader, too_many) == -1, "a list of %zu names taken",
+                sizeof too_many / sizeof too_many[0] - 1);
+    pgn_reader_byte_by_byte(reader, feeding == BYTE_BY_BYTE_PIECES || feeding == KEEPING_BYTE_BY_BYTE);
+    if (feeding == WHOLE || feeding == KEEPING_WHOLE) {
         pgn_feed(reader, (const char *)data, size);
     } else if (feeding == BLOCK_CUT_PIECES) { /* 17 is 16 + 1: each cut one byte further into a block */
         size_t at = 0, piece = size > 0 ? 1 + (data[size - 1] & 15u) : 0;
@@ -228,18 +272,26 @@ static uint64_t read_input(const unsigned char *data, size_t size, enum feeding 
     free(r.column_of);
     FUZZ_ASSERT(r.copied == size, "%zu of %zu input bytes handed out", r.copied, size);
     FUZZ_ASSERT(!r.in_game, "the last game never ended");
+    if (kept_digest)
+        *kept_digest = r.kept_digest;
     return r.digest;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_note_input((const char *)data, size);
-    uint64_t whole = read_input(data, size, WHOLE);
-    uint64_t pieces = read_input(data, size, BYTE_BY_BYTE_PIECES);
+    uint64_t whole_kept;
+    uint64_t whole = read_input(data, size, WHOLE, &whole_kept);
+    uint64_t pieces = read_input(data, size, BYTE_BY_BYTE_PIECES, NULL);
     FUZZ_ASSERT(whole == pieces, "fed whole and fed byte by byte in pieces, the reader reports differently");
-    uint64_t run_pieces = read_input(data, size, RUN_PIECES);
+    uint64_t run_pieces = read_input(data, size, RUN_PIECES, NULL);
     FUZZ_ASSERT(whole == run_pieces, "fed whole and fed in pieces with runs, the reader reports differently");
-    uint64_t block_cuts = read_input(data, size, BLOCK_CUT_PIECES);
+    uint64_t block_cuts = read_input(data, size, BLOCK_CUT_PIECES, NULL);
     FUZZ_ASSERT(whole == block_cuts, "fed whole and fed in pieces of 17 bytes, the reader reports differently");
+    uint64_t keeping = read_input(data, size, KEEPING_WHOLE, NULL);
+    FUZZ_ASSERT(keeping == whole_kept, "keeping some tags, the reader reports other than the others left out");
+    uint64_t keeping_bytes = read_input(data, size, KEEPING_BYTE_BY_BYTE, NULL);
+    FUZZ_ASSERT(keeping_bytes == whole_kept,
+                "keeping some tags, byte by byte, the reader reports other than the others left out");
     return 0;
 }

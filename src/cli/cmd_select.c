@@ -184,8 +184,10 @@ static void reader_diagnostic(void *context, const pgn_diagnostic *d)
 static int select_pgn(selector *s, int fd)
 {
     static const pgn_handler handler = {game_bytes, game_tags, game_end, reader_diagnostic};
+    /* game_tags() reads these two; the reader keeps no other tag's value. */
+    static const char *const wanted[] = {"FEN", "Result", NULL};
     s->copying = 0;
-    int result = pgn_read_input(&handler, s, fd, s->source);
+    int result = pgn_read_input_keeping(&handler, wanted, s, fd, s->source);
     s->copying = 0;
     return result;
 }

@@ -75,6 +75,13 @@ struct pgn_reader {
     size_t values_len, values_cap;
     pgn_tag *tags;
     size_t tags_n, tags_cap;
+    size_t tags_read;               /* tag pairs of the section, kept or not (PGN_TAGS_MAX) */
+    /* The names of the tags kept (pgn_reader_keep_tags()), unless keep_all. */
+    int keep_all;
+    size_t keep_n;
+    const char *keep_name[PGN_KEEP_TAGS_MAX];
+    size_t keep_len[PGN_KEEP_TAGS_MAX];
+    uint64_t keep_lengths;          /* bit min(length, 63) set for each name: most others fail here */
     /* The tag pair being read. */
     pgn_tag tag;
     pgn_where quote_at;
@@ -267,7 +274,7 @@ static void start_game(pgn_reader *r, int with_tags)
     r->blank_line = 0;
     r->depth = 0;
     r->stray_reported = 0;
-    r->section_len = r->values_len = r->tags_n = 0;
+    r->section_len = r->values_len = r->tags_n = r->tags_read = 0;
     r->overflow = 0;
     r->holding = with_tags;
     if (!with_tags) {
@@ -316,12 +323,43 @@ static void add_value_byte(pgn_reader *r, char c)
         r->values[r->values_len++] = c;
 }
 
+static uint64_t length_bit(size_t len) { return (uint64_t)1 << (len < 63 ? len : 63); }
+
+__attribute__((always_inline)) static inline int keeps_name(const pgn_reader *r, const char *name, size_t len)
+{
+    for (size_t k = 0; k < r->keep_n; k++) {
+        if (r->keep_len[k] != len)
+            continue;
+        size_t i = 0; /* names are short: a loop, inlined, not a call to memcmp */
+        while (i < len && r->keep_name[k][i] == name[i])
+            i++;
+        if (i == len)
+            return 1;
+    }
+    return 0;
+}
+
+/* Whether the tags callback gets a tag of this name; inlined, as most names
+ * are told by their length alone. */
+__attribute__((always_inline)) static inline int keeps_tag(const pgn_reader *r, const char *name, size_t len)
+{
+    if (r->keep_all)
+        return 1;
+    return (r->keep_lengths & length_bit(len)) && keeps_name(r, name, len);
+}
+
 static void store_tag(pgn_reader *r)
 {
     if (!r->holding || r->overflow)
         return;
-    if (r->tags_n == PGN_TAGS_MAX) {
+    if (r->tags_read == PGN_TAGS_MAX) {
         overflow(r, r->tag.open, "a tag section of more than 131072 tags: the game is passed through unread");
+        return;
+    }
+    r->tags_read++;
+    /* The name's bytes are held: the section holds every byte from the game's start. */
+    if (!keeps_tag(r, r->section + (r->tag.name_at.offset - r->game.start.offset), r->tag.name_len)) {
+        r->values_len = r->tag_values_start; /* its value is not kept */
         return;
     }
     if (!reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) {
@@ -375,15 +413,12 @@ static void terminate_game(pgn_reader *r)
 
 static int symbol_is_result(const pgn_reader *r)
 {
-    static const char *const results[] = {"1-0", "0-1", "1/2-1/2"};
-    /* Most symbols are moves and move numbers: told at once by their length
-     * or first byte (every result is 3 or 7 bytes and starts with 0 or 1). */
-    if ((r->symbol_len != 3 && r->symbol_len != 7) || (r->symbol[0] != '0' && r->symbol[0] != '1'))
-        return 0;
-    for (size_t i = 0; i < sizeof results / sizeof results[0]; i++)
-        if (r->symbol_len == strlen(results[i]) && memcmp(r->symbol, results[i], r->symbol_len) == 0)
-            return 1;
-    return 0;
+    /* The results are "1-0", "0-1" and "1/2-1/2": compared at their fixed
+     * lengths (a symbol keeps its first 8 bytes), so most symbols, moves and
+     * move numbers, are told by their length. */
+    if (r->symbol_len == 3)
+        return memcmp(r->symbol, "1-0", 3) == 0 || memcmp(r->symbol, "0-1", 3) == 0;
+    return r->symbol_len == 7 && memcmp(r->symbol, "1/2-1/2", 7) == 0;
 }
 
 static void end_symbol(pgn_reader *r)
@@ -807,43 +842,80 @@ static void advance(pgn_reader *r, size_t j, unsigned long lines, size_t line_st
     }
 }
 
+/* Where byte j of a run from the current position is, `lines` newlines read
+ * before it in the run, the last at line_start - 1. */
+static pgn_where where_in_run(const pgn_reader *r, size_t j, unsigned long lines, size_t line_start)
+{
+    uint64_t column_index = lines > 0 ? j - line_start : r->column_index + j;
+    pgn_where w = {r->offset + j, r->line + lines, (unsigned long)(column_index + 1)};
+    return w;
+}
+
+/* The text of a brace comment in a run, from p[j] on, up to its '}' or *n:
+ * only '}' and the newline mean anything in it (an escape line's '%' does
+ * not), and a newline only counts a line: *lines, *line_start and *content as
+ * advance() takes them, and *n capped at each new line's limit. Returns the
+ * index of the '}', or *n. */
+static size_t comment_text(const pgn_reader *r, const unsigned char *p, size_t j, size_t *n, unsigned long *lines,
+                           size_t *line_start, int *content)
+{
+    for (;;) {
+        size_t stop = j + find_comment_stop(p + j, *n - j);
+        if (!*content && (*lines > 0 || !r->line_has_content))
+            for (size_t k = j; k < stop && !*content; k++)
+                *content = !(classes[p[k]] & SPACE);
+        j = stop;
+        if (j == *n || p[j] != '\n')
+            return j;
+        (*lines)++;
+        *line_start = ++j;
+        *content = 0;
+        if (*n - j > PGN_LINE_MAX)
+            *n = j + (size_t)PGN_LINE_MAX;
+    }
+}
+
 /* The text of a brace comment from p on, up to its '}' (step() ends the
- * comment there) or the end of p: only '}' and the newline mean anything in
- * it (an escape line's '%' does not), and a newline only counts a line. n is
- * capped as for movetext_run(). */
+ * comment there) or the end of p. n is capped as for movetext_run(). */
 static size_t comment_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
-    size_t j = 0, line_start = 0;
+    size_t line_start = 0;
     unsigned long lines = 0;
     int content = 0;
-    for (;;) {
-        size_t stop = j + find_comment_stop(p + j, n - j);
-        if (!content && (lines > 0 || !r->line_has_content))
-            for (size_t k = j; k < stop && !content; k++)
-                content = !(classes[p[k]] & SPACE);
-        j = stop;
-        if (j == n || p[j] != '\n')
-            break;
-        lines++;
-        line_start = ++j;
-        content = 0;
-        if (n - j > PGN_LINE_MAX)
-            n = j + (size_t)PGN_LINE_MAX;
-    }
+    size_t j = comment_text(r, p, 0, &n, &lines, &line_start, &content);
     advance(r, j, lines, line_start, content);
     return j;
 }
 
+/* White space between games (S_OUTSIDE), newlines counted; n is capped as
+ * for movetext_run(). */
+static size_t outside_run(pgn_reader *r, const unsigned char *p, size_t n)
+{
+    size_t j = 0, line_start = 0;
+    unsigned long lines = 0;
+    for (; j < n && (classes[p[j]] & WHITE); j++) {
+        if (p[j] == '\n') {
+            lines++;
+            line_start = j + 1;
+            if (n - line_start > PGN_LINE_MAX)
+                n = line_start + (size_t)PGN_LINE_MAX;
+        }
+    }
+    advance(r, j, lines, line_start, 0);
+    return j;
+}
+
 /* Movetext from p on, as step() and lex() would read it byte by byte, up to a
- * byte that step() must read (a stop other than '-', '/' and the newline: a
- * comment, a variation, a NAG, '[', '*', '%') or a termination marker;
- * returns the bytes read, its position moved past them. Symbols still open
- * are read a byte at a time to their end, where end_symbol() tells a result;
- * the stretches between stops go to movetext_stretch(); '-' and '/' continue
- * a symbol or are one-byte tokens; a newline in movetext is white space, so
- * it only counts a line (a '%' after it, an escape line, stops the run). The
- * caller has capped n at the line limit; after a newline the cap is the limit
- * from the new line's start. */
+ * byte that step() must read (a NAG, '[', '*', '%', a ')' without '(') or a
+ * termination marker; returns the bytes read, its position moved past them.
+ * Symbols still open are read a byte at a time to their end, where
+ * end_symbol() tells a result; the stretches between stops go to
+ * movetext_stretch(); '-' and '/' continue a symbol or are one-byte tokens; a
+ * newline in movetext is white space, so it only counts a line (a '%' after
+ * it, an escape line, stops the run); '(' and ')' open and close variations
+ * as lex_movetext() does; a brace comment is read to its '}' (comment_text()),
+ * or is left open at the end of the run. The caller has capped n at the line
+ * limit; after a newline the cap is the limit from the new line's start. */
 static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
     size_t j = 0, line_start = 0;
@@ -880,6 +952,28 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
                 n = j + (size_t)PGN_LINE_MAX;
             continue;
         }
+        if (p[j] == '{' || p[j] == '(' || (p[j] == ')' && r->depth > 0)) {
+            if (r->state == S_SYMBOL)
+                continue; /* the symbol ends first, above */
+            content = 1;
+            if (p[j] == '{') { /* as lex_movetext() and step() read a comment */
+                r->comment = BRACE_COMMENT;
+                r->comment_at = where_in_run(r, j, lines, line_start);
+                j = comment_text(r, p, j + 1, &n, &lines, &line_start, &content);
+                if (j == n)
+                    break; /* still open: comment_run() reads on */
+                r->comment = NO_COMMENT;
+            } else if (p[j] == '(') {
+                if (r->depth++ == 0)
+                    r->variation_at = where_in_run(r, j, lines, line_start);
+            } else {
+                r->depth--;
+            }
+            r->game.movetext_end = r->offset + j + 1; /* a token ends here */
+            content = 1; /* the '}' or the parenthesis */
+            j++;
+            continue;
+        }
         if (p[j] != '-' && p[j] != '/')
             break;
         if (r->state == S_SYMBOL) {
@@ -896,10 +990,18 @@ static size_t movetext_run(pgn_reader *r, const unsigned char *p, size_t n)
     return j;
 }
 
+/* The first byte from p[i] on that is no white space other than '\n', or n. */
+static size_t skip_space(const unsigned char *p, size_t i, size_t n)
+{
+    while (i < n && (classes[p[i]] & SPACE))
+        i++;
+    return i;
+}
+
 /* Plainly written tag pairs of a held section, from p on: '[', a name, a
  * value without escapes, ']' with white space other than newlines between
  * them, each pair taken with the rest of its line when only white space
- * follows it. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
+ * follows it, and empty lines between and after them. Read from S_TAG_OPEN (step() read the '[') or from S_TAGS at a
  * '[' that does not start a new game, as lex() would read them byte by byte;
  * a pair is taken whole or not at all (anything else, a pair cut by the end
  * of the chunk included, is left to step()). Returns the bytes read, which
@@ -909,19 +1011,35 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
     size_t j = 0;
     for (;;) {
         size_t i = j;
-        if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line)
+        if (r->state == S_TAGS && i < n && p[i] == '[' && !r->blank_line) {
             i++;
-        else if (r->state != S_TAG_OPEN)
+        } else if (r->state == S_TAGS && i < n && p[i] == '\n' && !r->line_has_content) {
+            /* An empty line, as step() reads it: the tag section may end here. */
+            if (!reserve((void **)&r->section, &r->section_cap, r->section_len + j + 1, 1, PGN_SECTION_MAX))
+                return j;
+            r->blank_line = 1;
+            r->offset++;
+            r->line++;
+            r->column_index = 0;
+            r->line_reported = 0;
+            j++;
+            continue;
+        } else if (r->state != S_TAG_OPEN) {
             return j;
-        while (i < n && (classes[p[i]] & SPACE))
-            i++;
+        }
+        /* White space is skipped only where the byte expected is not there:
+         * most pairs are written [Name "value"] with one space. */
+        if (i < n && !(classes[p[i]] & SYMBOL_START))
+            i = skip_space(p, i, n);
         size_t name = i;
         if (i == n || !(classes[p[i]] & SYMBOL_START))
             return j;
         i += find_name_end(p + i, n - i);
         size_t name_end = i;
-        while (i < n && (classes[p[i]] & SPACE))
+        if (i + 1 < n && p[i] == ' ' && p[i + 1] == '"')
             i++;
+        else
+            i = skip_space(p, i, n);
         if (i == n || p[i] != '"')
             return j;
         size_t quote = i++;
@@ -929,13 +1047,13 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         if (i == n || p[i] != '"')
             return j;
         size_t close = i++;
-        while (i < n && (classes[p[i]] & SPACE))
-            i++;
+        if (i < n && p[i] != ']')
+            i = skip_space(p, i, n);
         if (i == n || p[i] != ']')
             return j;
         size_t pair_end = ++i, end = pair_end, line_bytes = end - j;
-        while (i < n && (classes[p[i]] & SPACE))
-            i++;
+        if (i < n && p[i] != '\n')
+            i = skip_space(p, i, n);
         int newline = i < n && p[i] == '\n';
         if (newline) {
             line_bytes = i - j;
@@ -945,26 +1063,30 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         if (!r->line_reported && r->column_index + line_bytes > PGN_LINE_MAX)
             return j;
         size_t value_len = close - quote - 1;
+        int keep = keeps_tag(r, (const char *)p + name, name_end - name);
         /* A tag that store_tag() could not keep (too many, no memory) is left
          * to step(), which reports it where it would byte by byte. */
-        if (r->tags_n == PGN_TAGS_MAX ||
-            !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX) ||
+        if (r->tags_read == PGN_TAGS_MAX ||
+            (keep && !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) ||
             !reserve((void **)&r->section, &r->section_cap, r->section_len + end, 1, PGN_SECTION_MAX) ||
-            !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
-                     PGN_SECTION_MAX + PGN_TAGS_MAX))
+            (keep && !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
+                              PGN_SECTION_MAX + PGN_TAGS_MAX)))
             return j; /* step() meets the byte that cannot be held and says why */
-        /* Written straight into its slot, positions from the line's: the
-         * whole pair is on this line (no r->tag to clear and copy). */
+        r->tags_read++;
         uint64_t base = r->offset, column = r->column_index;
-        pgn_tag *t = &r->tags[r->tags_n++];
-        t->open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
-        t->name_at = (pgn_where){base + (name - j), r->line, (unsigned long)(column + (name - j) + 1)};
-        t->name_len = name_end - name;
-        t->value_at = (pgn_where){base + (quote - j) + 1, r->line, (unsigned long)(column + (quote - j) + 2)};
-        t->raw_value_len = t->value_len = value_len;
-        memcpy(r->values + r->values_len, p + quote + 1, value_len);
-        r->values_len += value_len;
-        r->values[r->values_len++] = '\0';
+        if (keep) {
+            /* Written straight into its slot, positions from the line's: the
+             * whole pair is on this line (no r->tag to clear and copy). */
+            pgn_tag *t = &r->tags[r->tags_n++];
+            t->open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
+            t->name_at = (pgn_where){base + (name - j), r->line, (unsigned long)(column + (name - j) + 1)};
+            t->name_len = name_end - name;
+            t->value_at = (pgn_where){base + (quote - j) + 1, r->line, (unsigned long)(column + (quote - j) + 2)};
+            t->raw_value_len = t->value_len = value_len;
+            memcpy(r->values + r->values_len, p + quote + 1, value_len);
+            r->values_len += value_len;
+            r->values[r->values_len++] = '\0';
+        }
         r->blank_line = 0;
         r->state = S_TAGS;
         r->offset = base + (end - j);
@@ -1043,6 +1165,8 @@ static size_t quiet_run(pgn_reader *r, const unsigned char *p, size_t n)
         content = has_content(r, p, j);
     } else if (r->state == S_SYMBOL || r->state == S_MOVETEXT) {
         return movetext_run(r, p, n);
+    } else if (r->state == S_OUTSIDE) {
+        return outside_run(r, p, n);
     }
     r->offset += j;
     r->column_index += j;
@@ -1079,7 +1203,26 @@ pgn_reader *pgn_reader_new(const pgn_handler *handler, void *context)
     r->context = context;
     r->line = 1;
     r->state = S_OUTSIDE;
+    r->keep_all = 1;
     return r;
+}
+
+int pgn_reader_keep_tags(pgn_reader *r, const char *const *names)
+{
+    size_t n = 0;
+    if (names)
+        while (names[n])
+            if (++n > PGN_KEEP_TAGS_MAX)
+                return -1;
+    r->keep_all = names == NULL;
+    r->keep_n = n;
+    r->keep_lengths = 0;
+    for (size_t k = 0; k < n; k++) {
+        r->keep_name[k] = names[k];
+        r->keep_len[k] = strlen(names[k]);
+        r->keep_lengths |= length_bit(r->keep_len[k]);
+    }
+    return 0;
 }
 
 void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
@@ -1198,9 +1341,20 @@ int pgn_read_fd(pgn_reader *r, int fd)
 
 int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source)
 {
+    return pgn_read_input_keeping(handler, NULL, context, fd, source);
+}
+
+int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_tags, void *context, int fd,
+                           const char *source)
+{
     pgn_reader *reader = pgn_reader_new(handler, context);
     if (!reader) {
         fprintf(stderr, "gbr: %s: out of memory\n", source);
+        return -1;
+    }
+    if (pgn_reader_keep_tags(reader, keep_tags) != 0) { /* a caller's list too long: a defect, said plainly */
+        fprintf(stderr, "gbr: %s: more than %d tag names to keep\n", source, PGN_KEEP_TAGS_MAX);
+        pgn_reader_free(reader);
         return -1;
     }
     int error = pgn_read_fd(reader, fd);

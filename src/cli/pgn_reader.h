@@ -41,6 +41,9 @@
  * variation or comment still open where its game or the input ends; the first
  * ')' without '(' of a game; a line over the line limit.
  *
+ * Tags kept. A caller that reads a few tags names them (pgn_reader_keep_tags)
+ * and gets only those; the others are read and reported all the same.
+ *
  * Bounds. Memory is one tag section (at most PGN_SECTION_MAX bytes and
  * PGN_TAGS_MAX tags), its unescaped values and a fixed read buffer; time is
  * linear in the input. A larger tag section is reported and passed through
@@ -146,11 +149,27 @@ void pgn_finish(pgn_reader *reader);
 /* Feeds everything read from fd, then finishes. Returns 0, or the errno of a
  * failed read (what was read before it has been fed and finished). */
 int pgn_read_fd(pgn_reader *reader, int fd);
+/* The tags a caller needs. By default the tags callback gets every tag pair
+ * of a game. Given a NULL-ended list of at most PGN_KEEP_TAGS_MAX names (as
+ * written, case counts; the strings must outlive the reader), it gets only the
+ * tag pairs with one of these names, in input order; the others are still
+ * read and checked as the standard says (their reports, the game's
+ * `malformed`, the limit of PGN_TAGS_MAX tags, the section text and every
+ * byte are the same as without a list), but their values are not kept, which
+ * saves a command that reads two tags of ten most of the cost of the eight.
+ * NULL keeps every tag again. Returns 0, or -1 (nothing changed) for a longer
+ * list. Call it before the first byte is fed. */
+#define PGN_KEEP_TAGS_MAX 8
+int pgn_reader_keep_tags(pgn_reader *reader, const char *const *names);
 /* What every PGN command does with one input: a new reader with handler and
  * context reads fd to its end and is freed. Returns 0, or -1 after reporting
  * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
  * read: REASON" (what was read before a failed read has been handled). */
 int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source);
+/* The same, the tags callback getting only the tags named in keep_tags
+ * (pgn_reader_keep_tags(); NULL: every tag). */
+int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_tags, void *context, int fd,
+                           const char *source);
 /* The one wording of a reader's diagnostic on standard error:
  * "gbr: SOURCE:LINE:COLUMN: game N: MESSAGE", without "game N: " outside a game. */
 void pgn_print_diagnostic(const char *source, const pgn_diagnostic *diagnostic);

@@ -119,6 +119,17 @@ def test_cli():
     p = select("--count", "0400.10", "--", os.path.join(WORK, "missing.pgn"), sample("sample_lf.pgn"))
     expect("missing file", (p.stdout, p.returncode), (b"1\t0400.10\n", 1))
     expect("missing file report", "missing.pgn: cannot open" in p.stderr.decode(), True)
+    # Each termination marker ends its game (the PGN reader's results): the
+    # movetext after it, without tags, is a game of its own at the start position.
+    ended = (b'[Event "a"]\n[FEN "k7/8/8/8/8/8/8/R3K3 w - - 0 1"]\n\n1. Ra8# 1-0 2. e4 *\n'
+             b'[Event "b"]\n[FEN "k7/8/8/8/8/8/8/R3K3 b - - 0 1"]\n\n1... Kb7 0-1 1. d4 *\n'
+             b'[Event "c"]\n[FEN "k7/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 1/2-1/2 1. c4 *\n'
+             b'[Event "d"]\n[FEN "k7/8/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. Kd2 * 1. Nf3 *\n')
+    p = select("--count", "4888.88", "0100.00", "0000.00", "--", "-", data=ended)
+    expect("termination markers", (p.stdout.decode(), p.returncode), ("4\t4888.88\n2\t0100.00\n2\t0000.00\n", 0))
+    p = select("0100.00", "--", "-", data=ended)
+    expect("a game ends after its result", p.stdout, ended[:ended.index(b"2. e4")] + ended[ended.index(b'[Event "b"]'):ended.index(b"1. d4")])
+
     # --lines: the first code of each line; line ends kept; lines without a code skipped.
     lines = (b"code\tname\r\n"
              b"0400.10\tKRPvKR\r\n"
