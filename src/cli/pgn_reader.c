@@ -544,6 +544,8 @@ static void lex(pgn_reader *r, unsigned char c)
         }
         if (c == '"') /* a value right after the name */
             open_value(r);
+        else if (c == ']') /* "[E25]": a name, then no value */
+            tag_error(r, c, here(r), "a tag value in double quotes must follow the tag name");
         else
             tag_error(r, c, here(r), "a tag name is letters, digits and '_'");
         return;

@@ -226,6 +226,7 @@ def test_malformed_tag_sections():
         (b"[Ev-ent \"x\"]\n", "1:4: game 1: a tag name is letters, digits and '_'"),
         (b"[ \"x\"]\n", "1:3: game 1: a tag name must follow '['"),
         (b"[Event x]\n", "1:8: game 1: a tag value in double quotes must follow the tag name"),
+        (b"[E25]\n", "1:5: game 1: a tag value in double quotes must follow the tag name"),  # a name, no value
         (b"[Event \"x\\\"]\n", "1:8: game 1: a tag value without its closing quote on its line"),
     ]
     for bad, where in cases:
