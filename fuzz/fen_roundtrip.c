@@ -70,14 +70,10 @@ static void round_trip(const gbr_codec *c, const char *text, size_t len, gbr_res
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_data d = fuzz_data_init(data, size);
-    gbr_result_option option = (gbr_result_option)((fuzz_data_take_byte(&d) & 0x7fu) % 3u);
-    (void)fuzz_data_take_byte(&d); /* capacity: unused here, kept for one seed format */
-    char *text;
-    size_t len = fuzz_data_take_text(&d, &text);
-    fuzz_note_input(text, len);
-    round_trip(fuzz_codec_a(), text, len, option);
-    round_trip(fuzz_codec_b(), text, len, option);
-    free(text);
+    fuzz_input in = fuzz_input_take(data, size); /* its capacity byte unused here */
+    gbr_result_option option = fuzz_input_result_option(&in);
+    round_trip(fuzz_codec_a(), in.text, in.len, option);
+    round_trip(fuzz_codec_b(), in.text, in.len, option);
+    free(in.text);
     return 0;
 }

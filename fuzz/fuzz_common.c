@@ -353,6 +353,16 @@ void fuzz_compare_material_split_and_key(const gbr_material *m)
     FUZZ_ASSERT(key_a == key_b, "material_key: %lu vs %lu", (unsigned long)key_a, (unsigned long)key_b);
 }
 
+void fuzz_compare_position_key(const gbr_position *p)
+{
+    gbr_position_key key_a, key_b;
+    memset(&key_a, 0xa5, sizeof key_a);
+    memset(&key_b, 0x5a, sizeof key_b);
+    gbr_position_key_of(fuzz_codec_a(), p, &key_a);
+    gbr_position_key_of(fuzz_codec_b(), p, &key_b);
+    FUZZ_ASSERT(memcmp(&key_a, &key_b, sizeof key_a) == 0, "position_key: the keys differ");
+}
+
 void fuzz_struct_from_bytes(void *value, size_t value_size, const char *src, size_t len)
 {
     memset(value, 0, value_size);

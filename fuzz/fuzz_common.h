@@ -116,6 +116,9 @@ gbr_result fuzz_compare_parse_name(const char *src, size_t len, gbr_counts *a, g
 gbr_result fuzz_compare_material_from_counts(const gbr_counts *counts, gbr_material *out);
 /* material_split of every type and material_key through both codecs. */
 void fuzz_compare_material_split_and_key(const gbr_material *m);
+/* position_key through both codecs: every byte of the two keys the same (the
+ * outputs start from different fill patterns). */
+void fuzz_compare_position_key(const gbr_position *p);
 
 /* Column entries (parse_material_column, parse_study_column) over the text
  * split at '\n' into at most 16 items: each codec's column equals its own

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "fuzz_assert.h"
+#include "gbr.h"
 
 typedef struct fuzz_data {
     const uint8_t *bytes;
@@ -63,6 +64,36 @@ static inline size_t fuzz_data_take_text(fuzz_data *d, char **text)
     d->bytes += len;
     d->size = 0;
     return len;
+}
+
+/*
+ * The input every text harness takes: the options byte, the capacity byte and
+ * the text (fuzz_data_take_text; the caller frees it), noted for the crash
+ * report. A harness that does not use a byte still takes it, so that one seed
+ * serves them all.
+ */
+typedef struct fuzz_input {
+    uint8_t options;
+    uint8_t capacity;
+    char *text;
+    size_t len;
+} fuzz_input;
+
+static inline fuzz_input fuzz_input_take(const uint8_t *bytes, size_t size)
+{
+    fuzz_data d = fuzz_data_init(bytes, size);
+    fuzz_input in;
+    in.options = fuzz_data_take_byte(&d);
+    in.capacity = fuzz_data_take_byte(&d);
+    in.len = fuzz_data_take_text(&d, &in.text);
+    fuzz_note_input(in.text, in.len);
+    return in;
+}
+
+/* The FEN result option of the options byte (bits 0-6, % 3). */
+static inline gbr_result_option fuzz_input_result_option(const fuzz_input *in)
+{
+    return (gbr_result_option)((in->options & 0x7fu) % 3u);
 }
 
 #endif

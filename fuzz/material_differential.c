@@ -14,54 +14,50 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_data d = fuzz_data_init(data, size);
-    uint8_t options = fuzz_data_take_byte(&d);
-    uint8_t capacity = fuzz_data_take_byte(&d);
-    char *text;
-    size_t len = fuzz_data_take_text(&d, &text);
-    fuzz_note_input(text, len);
-    if (len == 0)
+    fuzz_input in = fuzz_input_take(data, size);
+    if (in.len == 0)
         fuzz_compare_null_arguments(); /* once per empty input: cheap, and the corpus has one */
 
-    if (options & FUZZ_OPTION_STRUCT_MODE) {
+    if (in.options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_material raw_material;
         gbr_counts raw_counts;
         gbr_material from_counts;
-        fuzz_struct_from_bytes(&raw_material, sizeof raw_material, text, len);
+        fuzz_struct_from_bytes(&raw_material, sizeof raw_material, in.text, in.len);
         fuzz_output formatted;
-        fuzz_compare_writers("format_material(raw)", fuzz_format_material, &raw_material, capacity, &formatted);
+        fuzz_compare_writers("format_material(raw)", fuzz_format_material, &raw_material, in.capacity, &formatted);
         fuzz_compare_raw_keys(&raw_material, NULL, NULL, formatted.result.error == GBR_OK);
         fuzz_compare_material_split_and_key(&raw_material); /* whatever its digits */
-        fuzz_struct_from_bytes(&raw_counts, sizeof raw_counts, text, len);
-        fuzz_compare_writers("format_name(raw)", fuzz_format_name, &raw_counts, capacity, NULL);
+        fuzz_struct_from_bytes(&raw_counts, sizeof raw_counts, in.text, in.len);
+        fuzz_compare_writers("format_name(raw)", fuzz_format_name, &raw_counts, in.capacity, NULL);
         /* The bytes as a column of counts too (as many whole structs as fit, up to 8). */
         gbr_counts column[8];
-        size_t items = len / sizeof(gbr_counts) < 8 ? len / sizeof(gbr_counts) : 8;
+        size_t items = in.len / sizeof(gbr_counts) < 8 ? in.len / sizeof(gbr_counts) : 8;
         if (items)
-            memcpy(column, text, items * sizeof(gbr_counts));
+            memcpy(column, in.text, items * sizeof(gbr_counts));
         fuzz_compare_counts_column(column, items);
         if (fuzz_compare_material_from_counts(&raw_counts, &from_counts).error == GBR_OK) {
-            fuzz_compare_writers("format_material(from_counts)", fuzz_format_material, &from_counts, capacity, NULL);
+            fuzz_compare_writers("format_material(from_counts)", fuzz_format_material, &from_counts, in.capacity,
+                                 NULL);
             fuzz_compare_material_split_and_key(&from_counts);
         }
     } else {
         fuzz_output canonical;
-        fuzz_compare_text_op("gbr_material_canonical", fuzz_op_material_canonical, text, len, GBR_RESULT_NONE,
-                             capacity, &canonical);
-        fuzz_compare_text_op("gbr_material_to_name", fuzz_op_material_to_name, text, len, GBR_RESULT_NONE, capacity,
-                             NULL);
-        fuzz_compare_check(text, len, capacity);
-        fuzz_compare_text_columns(text, len); /* the text's lines as a column */
+        fuzz_compare_text_op("gbr_material_canonical", fuzz_op_material_canonical, in.text, in.len, GBR_RESULT_NONE,
+                             in.capacity, &canonical);
+        fuzz_compare_text_op("gbr_material_to_name", fuzz_op_material_to_name, in.text, in.len, GBR_RESULT_NONE,
+                             in.capacity, NULL);
+        fuzz_compare_check(in.text, in.len, in.capacity);
+        fuzz_compare_text_columns(in.text, in.len); /* the text's lines as a column */
 
         gbr_material a, b;
-        gbr_result parsed = fuzz_compare_parse_material(text, len, &a, &b);
+        gbr_result parsed = fuzz_compare_parse_material(in.text, in.len, &a, &b);
         FUZZ_ASSERT(parsed.error == canonical.result.error && parsed.column == canonical.result.column,
                     "parse_material and gbr_material_canonical disagree");
         if (parsed.error == GBR_OK) {
-            fuzz_compare_writers("format_material", fuzz_format_material, &a, capacity, NULL);
+            fuzz_compare_writers("format_material", fuzz_format_material, &a, in.capacity, NULL);
             fuzz_compare_material_split_and_key(&a);
         }
     }
-    free(text);
+    free(in.text);
     return 0;
 }

@@ -111,17 +111,12 @@ static void name_round_trip(const gbr_codec *c, const char *text, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_data d = fuzz_data_init(data, size);
-    (void)fuzz_data_take_byte(&d); /* options and capacity: unused here, kept for one seed format */
-    (void)fuzz_data_take_byte(&d);
-    char *text;
-    size_t len = fuzz_data_take_text(&d, &text);
-    fuzz_note_input(text, len);
+    fuzz_input in = fuzz_input_take(data, size); /* its options and capacity bytes unused here */
     const gbr_codec *codecs[2] = {fuzz_codec_a(), fuzz_codec_b()};
-    for (int i = 0; i < (codecs[1] == codecs[0] ? 1 : 2); i++) {
-        material_round_trip(codecs[i], text, len);
-        name_round_trip(codecs[i], text, len);
+    for (int i = 0; i < 2; i++) {
+        material_round_trip(codecs[i], in.text, in.len);
+        name_round_trip(codecs[i], in.text, in.len);
     }
-    free(text);
+    free(in.text);
     return 0;
 }

@@ -21,25 +21,20 @@ static void compare_counts(const gbr_counts *counts, uint8_t capacity)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_data d = fuzz_data_init(data, size);
-    uint8_t options = fuzz_data_take_byte(&d);
-    uint8_t capacity = fuzz_data_take_byte(&d);
-    char *text;
-    size_t len = fuzz_data_take_text(&d, &text);
-    fuzz_note_input(text, len);
+    fuzz_input in = fuzz_input_take(data, size);
 
-    if (options & FUZZ_OPTION_STRUCT_MODE) {
+    if (in.options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_counts raw;
-        fuzz_struct_from_bytes(&raw, sizeof raw, text, len);
-        compare_counts(&raw, capacity);
+        fuzz_struct_from_bytes(&raw, sizeof raw, in.text, in.len);
+        compare_counts(&raw, in.capacity);
     } else {
-        fuzz_compare_text_op("gbr_name_to_material", fuzz_op_name_to_material, text, len, GBR_RESULT_NONE, capacity,
-                             NULL);
-        fuzz_compare_check(text, len, capacity);
+        fuzz_compare_text_op("gbr_name_to_material", fuzz_op_name_to_material, in.text, in.len, GBR_RESULT_NONE,
+                             in.capacity, NULL);
+        fuzz_compare_check(in.text, in.len, in.capacity);
         gbr_counts a, b;
-        if (fuzz_compare_parse_name(text, len, &a, &b).error == GBR_OK)
-            compare_counts(&a, capacity);
+        if (fuzz_compare_parse_name(in.text, in.len, &a, &b).error == GBR_OK)
+            compare_counts(&a, in.capacity);
     }
-    free(text);
+    free(in.text);
     return 0;
 }

@@ -76,14 +76,9 @@ static void round_trip(const gbr_codec *c, const char *text, size_t len)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_data d = fuzz_data_init(data, size);
-    (void)fuzz_data_take_byte(&d); /* options and capacity: unused here, kept for one seed format */
-    (void)fuzz_data_take_byte(&d);
-    char *text;
-    size_t len = fuzz_data_take_text(&d, &text);
-    fuzz_note_input(text, len);
-    round_trip(fuzz_codec_a(), text, len);
-    round_trip(fuzz_codec_b(), text, len);
-    free(text);
+    fuzz_input in = fuzz_input_take(data, size); /* its options and capacity bytes unused here */
+    round_trip(fuzz_codec_a(), in.text, in.len);
+    round_trip(fuzz_codec_b(), in.text, in.len);
+    free(in.text);
     return 0;
 }

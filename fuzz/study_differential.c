@@ -12,35 +12,30 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_data d = fuzz_data_init(data, size);
-    uint8_t options = fuzz_data_take_byte(&d);
-    uint8_t capacity = fuzz_data_take_byte(&d);
-    char *text;
-    size_t len = fuzz_data_take_text(&d, &text);
-    fuzz_note_input(text, len);
-    if (len == 0)
+    fuzz_input in = fuzz_input_take(data, size);
+    if (in.len == 0)
         fuzz_compare_null_arguments(); /* once per empty input: cheap, and the corpus has one */
 
-    if (options & FUZZ_OPTION_STRUCT_MODE) {
+    if (in.options & FUZZ_OPTION_STRUCT_MODE) {
         gbr_study raw;
-        fuzz_struct_from_bytes(&raw, sizeof raw, text, len);
+        fuzz_struct_from_bytes(&raw, sizeof raw, in.text, in.len);
         fuzz_output formatted;
-        fuzz_compare_writers("format_study(raw)", fuzz_format_study, &raw, capacity, &formatted);
+        fuzz_compare_writers("format_study(raw)", fuzz_format_study, &raw, in.capacity, &formatted);
         fuzz_compare_raw_keys(NULL, &raw, NULL, formatted.result.error == GBR_OK);
     } else {
-        fuzz_compare_text_op("gbr_study_canonical", fuzz_op_study_canonical, text, len, GBR_RESULT_NONE, capacity,
-                             NULL);
-        fuzz_compare_check(text, len, capacity);
-        fuzz_compare_text_columns(text, len); /* the text's lines as a column */
+        fuzz_compare_text_op("gbr_study_canonical", fuzz_op_study_canonical, in.text, in.len, GBR_RESULT_NONE,
+                             in.capacity, NULL);
+        fuzz_compare_check(in.text, in.len, in.capacity);
+        fuzz_compare_text_columns(in.text, in.len); /* the text's lines as a column */
         gbr_study a, b;
-        if (fuzz_compare_parse_study(text, len, &a, &b).error == GBR_OK) {
-            fuzz_compare_writers("format_study", fuzz_format_study, &a, capacity, NULL);
+        if (fuzz_compare_parse_study(in.text, in.len, &a, &b).error == GBR_OK) {
+            fuzz_compare_writers("format_study", fuzz_format_study, &a, in.capacity, NULL);
             fuzz_compare_material_split_and_key(&a.material);
             uint64_t key_a = gbr_study_key_of(fuzz_codec_a(), &a), key_b = gbr_study_key_of(fuzz_codec_b(), &a);
             FUZZ_ASSERT(key_a == key_b, "study_key: %llu vs %llu", (unsigned long long)key_a,
                         (unsigned long long)key_b);
         }
     }
-    free(text);
+    free(in.text);
     return 0;
 }

@@ -226,9 +226,8 @@ static int compare_positions_for_qsort(const void *a, const void *b) { return po
  * increase (exact duplicates dropped). */
 static long check_sorted_batches(const gbr_codec *c)
 {
-    char name[64];
-    snprintf(name, sizeof name, "position_batches_sorted[%s]", gbr_codec_name(c));
-    prop_tally t = {name, 0, 0};
+    prop_name name = prop_name_for("position_batches_sorted", c);
+    prop_tally t = {name.text, 0, 0};
     gen_rng rng;
     gen_seed(&rng, 0x5eed0f0b);
     gbr_position batch[BATCH_SIZE];
@@ -429,23 +428,19 @@ static long check_spec_examples(const gbr_codec *c)
     return prop_tally_report(&t);
 }
 
+/* Every property of this file over one codec. */
+static long check_codec(const gbr_codec *c)
+{
+    long failed = prop_run_for("study_key_order", c, &study_pair_type, check_study_pair, PAIR_CASES);
+    failed += prop_run_for("position_key_order", c, &position_pair_type, check_position_pair, PAIR_CASES);
+    failed += check_sorted_batches(c);
+    failed += prop_run_for("directory_key_across_forms", c, &mixed_pair_type, check_mixed_pair, PAIR_CASES);
+    failed += check_other_forms(c);
+    failed += check_spec_examples(c);
+    return failed;
+}
+
 int main(void)
 {
-    const gbr_codec *codecs[2];
-    int n = prop_codecs(codecs);
-    long failed = 0;
-    for (int i = 0; i < n; i++) {
-        const gbr_codec *c = codecs[i];
-        char name[64];
-        snprintf(name, sizeof name, "study_key_order[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &study_pair_type, check_study_pair, (void *)c, PAIR_CASES);
-        snprintf(name, sizeof name, "position_key_order[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &position_pair_type, check_position_pair, (void *)c, PAIR_CASES);
-        failed += check_sorted_batches(c);
-        snprintf(name, sizeof name, "directory_key_across_forms[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &mixed_pair_type, check_mixed_pair, (void *)c, PAIR_CASES);
-        failed += check_other_forms(c);
-        failed += check_spec_examples(c);
-    }
-    return failed ? 1 : 0;
+    return prop_each_codec(check_codec) ? 1 : 0;
 }

@@ -187,20 +187,17 @@ static int check_unread(const void *value, void *ctx, prop_why *why)
 
 static const prop_type unread_type = {sizeof(unread_case), generate_unread, shrink_unread, print_unread};
 
+/* Every property of this file over one codec. */
+static long check_codec(const gbr_codec *c)
+{
+    long failed = prop_run_for("prefixes_of_valid_texts", c, &valid_type, check_prefixes, PREFIX_CASES);
+    rechecked_errors = 0;
+    failed += prop_run_for("errors_ignore_unread_bytes", c, &unread_type, check_unread, UNREAD_CASES);
+    printf("  (%ld character-level errors re-checked with 4 other tails each)\n", rechecked_errors);
+    return failed;
+}
+
 int main(void)
 {
-    const gbr_codec *codecs[2];
-    int n = prop_codecs(codecs);
-    long failed = 0;
-    for (int i = 0; i < n; i++) {
-        const gbr_codec *c = codecs[i];
-        char name[64];
-        snprintf(name, sizeof name, "prefixes_of_valid_texts[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &valid_type, check_prefixes, (void *)c, PREFIX_CASES);
-        snprintf(name, sizeof name, "errors_ignore_unread_bytes[%s]", gbr_codec_name(c));
-        rechecked_errors = 0;
-        failed += prop_run(name, &unread_type, check_unread, (void *)c, UNREAD_CASES);
-        printf("  (%ld character-level errors re-checked with 4 other tails each)\n", rechecked_errors);
-    }
-    return failed ? 1 : 0;
+    return prop_each_codec(check_codec) ? 1 : 0;
 }

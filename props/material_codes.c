@@ -169,11 +169,11 @@ int main(void)
     int n = prop_codecs(codecs);
     long failed = 0;
     for (int i = 0; i < n; i++) {
-        char names[3][64];
-        snprintf(names[0], sizeof names[0], "material_round_trip[%s]", gbr_codec_name(codecs[i]));
-        snprintf(names[1], sizeof names[1], "material_validity_by_counts[%s]", gbr_codec_name(codecs[i]));
-        snprintf(names[2], sizeof names[2], "material_short_form[%s]", gbr_codec_name(codecs[i]));
-        prop_tally round_trip = {names[0], 0, 0}, validity = {names[1], 0, 0}, short_form = {names[2], 0, 0};
+        prop_name names[3] = {prop_name_for("material_round_trip", codecs[i]),
+                              prop_name_for("material_validity_by_counts", codecs[i]),
+                              prop_name_for("material_short_form", codecs[i])};
+        prop_tally round_trip = {names[0].text, 0, 0}, validity = {names[1].text, 0, 0},
+                   short_form = {names[2].text, 0, 0};
         check_codec(codecs[i], &round_trip, &validity, &short_form);
         failed += prop_tally_report(&round_trip) + prop_tally_report(&validity) + prop_tally_report(&short_form);
     }

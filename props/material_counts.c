@@ -119,22 +119,19 @@ static void check_pairs(const gbr_codec *c, prop_tally *encode, prop_tally *spli
     }
 }
 
+/* Every property of this file over one codec. */
+static long check_codec(const gbr_codec *c)
+{
+    prop_name names[4] = {prop_name_for("counts_encode_nine_rule", c), prop_name_for("counts_split_back", c),
+                          prop_name_for("counts_limits", c), prop_name_for("counts_digit_monotone", c)};
+    prop_tally encode = {names[0].text, 0, 0}, split = {names[1].text, 0, 0}, limits = {names[2].text, 0, 0},
+               monotone = {names[3].text, 0, 0};
+    check_pairs(c, &encode, &split, &limits, &monotone);
+    return prop_tally_report(&encode) + prop_tally_report(&split) + prop_tally_report(&limits) +
+           prop_tally_report(&monotone);
+}
+
 int main(void)
 {
-    const gbr_codec *codecs[2];
-    int n = prop_codecs(codecs);
-    long failed = 0;
-    for (int i = 0; i < n; i++) {
-        char names[4][64];
-        snprintf(names[0], sizeof names[0], "counts_encode_nine_rule[%s]", gbr_codec_name(codecs[i]));
-        snprintf(names[1], sizeof names[1], "counts_split_back[%s]", gbr_codec_name(codecs[i]));
-        snprintf(names[2], sizeof names[2], "counts_limits[%s]", gbr_codec_name(codecs[i]));
-        snprintf(names[3], sizeof names[3], "counts_digit_monotone[%s]", gbr_codec_name(codecs[i]));
-        prop_tally encode = {names[0], 0, 0}, split = {names[1], 0, 0}, limits = {names[2], 0, 0},
-                   monotone = {names[3], 0, 0};
-        check_pairs(codecs[i], &encode, &split, &limits, &monotone);
-        failed += prop_tally_report(&encode) + prop_tally_report(&split) + prop_tally_report(&limits) +
-                  prop_tally_report(&monotone);
-    }
-    return failed ? 1 : 0;
+    return prop_each_codec(check_codec) ? 1 : 0;
 }

@@ -84,10 +84,9 @@ int main(void)
     if (!entries[0] || !entries[1] || !scratch)
         return 2;
     for (int i = 0; i < n; i++) {
-        char names[2][64];
-        snprintf(names[0], sizeof names[0], "material_key_is_number[%s]", gbr_codec_name(codecs[i]));
-        snprintf(names[1], sizeof names[1], "material_key_order_is_text_order[%s]", gbr_codec_name(codecs[i]));
-        prop_tally keys = {names[0], 0, 0}, order = {names[1], 0, 0};
+        prop_name names[2] = {prop_name_for("material_key_is_number", codecs[i]),
+                              prop_name_for("material_key_order_is_text_order", codecs[i])};
+        prop_tally keys = {names[0].text, 0, 0}, order = {names[1].text, 0, 0};
         counts[i] = collect(codecs[i], entries[i], &keys);
         if (counts[i] == 0)
             prop_tally_fail(&order, "%s accepted no material code at all", gbr_codec_name(codecs[i]));

@@ -132,25 +132,36 @@ long prop_run(const char *name, const prop_type *type, prop_check check, void *c
     return failed;
 }
 
-/* Candidates in order: delete a run of len/2, len/4, ..., 1 bytes at each
- * position; then replace one byte by 'a' or '0' when it is neither. Each
- * shortens the string or lowers its count of bytes other than 'a' and '0'. */
+int prop_run_deletion(size_t len, size_t *index, size_t *at, size_t *run)
+{
+    for (size_t r = len / 2 ? len / 2 : 1; len; r /= 2) {
+        size_t positions = len - r + 1;
+        if (*index < positions) {
+            *at = *index;
+            *run = r;
+            return 1;
+        }
+        *index -= positions;
+        if (r == 1)
+            break;
+    }
+    return 0;
+}
+
+/* Candidates in order: the run deletions (prop_run_deletion); then replace
+ * one byte by 'a' or '0' when it is neither. Each shortens the string or
+ * lowers its count of bytes other than 'a' and '0'. */
 int prop_bytes_shrink(const void *value, size_t index, void *candidate, void *ctx)
 {
     (void)ctx;
     const gen_bytes *v = value;
     gen_bytes *c = candidate;
-    for (size_t run = v->len / 2 ? v->len / 2 : 1; v->len; run /= 2) {
-        size_t positions = v->len - run + 1;
-        if (index < positions) {
-            c->len = v->len - run;
-            memcpy(c->data, v->data, index);
-            memcpy(c->data + index, v->data + index + run, v->len - index - run);
-            return 1;
-        }
-        index -= positions;
-        if (run == 1)
-            break;
+    size_t at, run;
+    if (prop_run_deletion(v->len, &index, &at, &run)) {
+        c->len = v->len - run;
+        memcpy(c->data, v->data, at);
+        memcpy(c->data + at, v->data + at + run, v->len - at - run);
+        return 1;
     }
     for (size_t i = 0; i < v->len; i++) {
         if (v->data[i] == 'a' || v->data[i] == '0')
@@ -219,4 +230,28 @@ int prop_codecs(const gbr_codec *codecs[2])
         exit(1);
     }
     return 2;
+}
+
+long prop_each_codec(long (*check_codec)(const gbr_codec *c))
+{
+    const gbr_codec *codecs[2];
+    int n = prop_codecs(codecs);
+    long failed = 0;
+    for (int i = 0; i < n; i++)
+        failed += check_codec(codecs[i]);
+    return failed;
+}
+
+prop_name prop_name_for(const char *property, const gbr_codec *c)
+{
+    prop_name name;
+    snprintf(name.text, sizeof name.text, "%s[%s]", property, gbr_codec_name(c));
+    return name;
+}
+
+long prop_run_for(const char *property, const gbr_codec *c, const prop_type *type, prop_check check,
+                  long default_cases)
+{
+    prop_name name = prop_name_for(property, c);
+    return prop_run(name.text, type, check, (void *)c, default_cases);
 }

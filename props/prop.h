@@ -59,6 +59,12 @@ typedef int (*prop_check)(const void *value, void *ctx, prop_why *why);
 long prop_run(const char *name, const prop_type *type, prop_check check, void *ctx, long default_cases);
 
 /* ---- Byte strings (gen_bytes, gen.h), the most common value type ---- */
+/* The index-th candidate of shrinking a string of len bytes by deleting a run:
+ * runs of len/2, len/4, ..., 1 bytes, each at every position. Returns 1 with
+ * the run's start and length (*index is then spent); or 0, with *index lowered
+ * by the number of deletions, so that a shrinker numbers its other candidates
+ * after them. */
+int prop_run_deletion(size_t len, size_t *index, size_t *at, size_t *run);
 /* Shrink candidates for a byte string: delete runs (halves down to single
  * bytes), then replace bytes with simpler ones. */
 int prop_bytes_shrink(const void *value, size_t index, void *candidate, void *ctx);
@@ -86,5 +92,20 @@ long prop_tally_report(const prop_tally *t);
  * gbr_codec_fast() is NULL or the reference codec itself, so no property
  * quietly runs over one codec alone. */
 int prop_codecs(const gbr_codec *codecs[2]);
+
+/* Runs check_codec over each codec of prop_codecs, ref then fast; returns the
+ * failures summed. */
+long prop_each_codec(long (*check_codec)(const gbr_codec *c));
+
+/* The name of a property checked over one codec: "PROPERTY[codec]" (the name
+ * GBR_PROP_SEED selects). */
+typedef struct prop_name {
+    char text[64];
+} prop_name;
+prop_name prop_name_for(const char *property, const gbr_codec *c);
+/* prop_run named prop_name_for(property, c), with the codec as the checks'
+ * context. */
+long prop_run_for(const char *property, const gbr_codec *c, const prop_type *type, prop_check check,
+                  long default_cases);
 
 #endif

@@ -315,24 +315,18 @@ static int check_conversions(const void *value, void *ctx, prop_why *why)
     return 0;
 }
 
+/* Every property of this file over one codec. */
+static long check_codec(const gbr_codec *c)
+{
+    long failed = prop_run_for("position_fen_round_trip", c, &position_type, check_position_fen, CASES);
+    failed += prop_run_for("position_form_round_trip", c, &position_type, check_position_form, CASES);
+    failed += prop_run_for("study_round_trip", c, &study_type, check_study, CASES);
+    failed += prop_run_for("name_round_trip", c, &counts_type, check_name, CASES);
+    failed += prop_run_for("conversions_equal_composed", c, &text_type, check_conversions, CASES);
+    return failed;
+}
+
 int main(void)
 {
-    const gbr_codec *codecs[2];
-    int n = prop_codecs(codecs);
-    long failed = 0;
-    for (int i = 0; i < n; i++) {
-        const gbr_codec *c = codecs[i];
-        char name[64];
-        snprintf(name, sizeof name, "position_fen_round_trip[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &position_type, check_position_fen, (void *)c, CASES);
-        snprintf(name, sizeof name, "position_form_round_trip[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &position_type, check_position_form, (void *)c, CASES);
-        snprintf(name, sizeof name, "study_round_trip[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &study_type, check_study, (void *)c, CASES);
-        snprintf(name, sizeof name, "name_round_trip[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &counts_type, check_name, (void *)c, CASES);
-        snprintf(name, sizeof name, "conversions_equal_composed[%s]", gbr_codec_name(c));
-        failed += prop_run(name, &text_type, check_conversions, (void *)c, CASES);
-    }
-    return failed ? 1 : 0;
+    return prop_each_codec(check_codec) ? 1 : 0;
 }

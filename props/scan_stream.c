@@ -58,25 +58,19 @@ static void generate(gen_rng *rng, void *value, void *ctx)
     }
 }
 
-/* Shorter texts: runs deleted, halves down to single bytes. */
+/* Shorter texts: runs deleted, halves down to single bytes (prop_run_deletion). */
 static int shrink(const void *value, size_t index, void *candidate, void *ctx)
 {
     (void)ctx;
     const stream_case *v = value;
     stream_case *c = candidate;
-    for (size_t run = v->len / 2 ? v->len / 2 : 1; v->len; run /= 2) {
-        size_t positions = v->len - run + 1;
-        if (index < positions) {
-            *c = *v;
-            c->len = v->len - run;
-            memmove(c->text + index, v->text + index + run, v->len - index - run);
-            return 1;
-        }
-        index -= positions;
-        if (run == 1)
-            break;
-    }
-    return 0;
+    size_t at, run;
+    if (!prop_run_deletion(v->len, &index, &at, &run))
+        return 0;
+    *c = *v;
+    c->len = v->len - run;
+    memmove(c->text + at, v->text + at + run, v->len - at - run);
+    return 1;
 }
 
 static void print(FILE *out, const void *value, void *ctx)

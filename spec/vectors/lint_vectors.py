@@ -49,22 +49,24 @@ Two more rules of section 13.5, each judged from a case's input, never its id:
   the ninth pawn, an error (too-many-pawns, pawn-count) that the matrix of
   errors each operation reports already requires.
 
-Usage: lint_vectors.py DIR [--spec SPEC]"""
+The operations are libgbr's table of them (section 13.2), read from
+`GBR conform --list-operations` (GBR: the built gbr command, default
+build/gbr): a case of an operation not in it is a problem, and the matrices
+have a row for each of them, in the table's order.
+
+Usage: lint_vectors.py DIR [--spec SPEC] [--gbr GBR]"""
 import json
 import os
 import re
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
 import check_tables  # noqa: E402  (the one parser of the tables)
 
+DEFAULT_GBR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "gbr")
 LEVELS = ["material", "study", "position", "extensions"]
 RESULTS = {"valid": "y_", "invalid": "n_", "implementation-defined": "i_"}
-OPERATIONS = {
-    "material", "study", "position", "fen-material", "fen-study", "fen-study-win", "fen-study-draw",
-    "fen-position", "fen-position-win", "fen-position-draw", "position-fen", "name-material",
-    "material-name", "check", "material-order", "study-order", "position-order",
-}
 # The error classes of §9.2 a text can have (not the API-only ones), in their
 # numbers' order (the coverage matrix's columns are those numbers).
 ERROR_LIST = [
@@ -85,7 +87,14 @@ def unescape(field):
     return re.sub(r"\\x([0-9a-f]{2})|\\\\", lambda m: chr(int(m.group(1), 16)) if m.group(1) else "\\", field)
 
 
-def lint(directory):
+def library_operations(gbr):
+    """The protocol's operations in libgbr's table order (their names, the first
+    field of each line of `GBR conform --list-operations`)."""
+    listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    return [line.split("\t")[0] for line in listing.stdout.splitlines()]
+
+
+def lint(directory, operations):
     problems = []
     seen = {}
     totals = {}
@@ -132,7 +141,7 @@ def lint(directory):
             counts[result] += 1
             if not case_id.startswith(RESULTS[result]):
                 problems.append("%s: a %s case's id starts with %s" % (where, result, RESULTS[result]))
-            if operation not in OPERATIONS:
+            if operation not in operations:
                 problems.append("%s: unknown operation %r" % (where, operation))
             for name, field in (("input", text), ("expected", expected)):
                 if not ESCAPED.match(field):
@@ -351,11 +360,6 @@ def lint_json(directory):
 
 # ---- Coverage of the operations (section 13.5) -----------------------------------
 
-OPERATION_ORDER = [
-    "material", "name-material", "material-name", "material-order", "study", "study-order", "position",
-    "position-fen", "position-order", "fen-material", "fen-study", "fen-study-win", "fen-study-draw",
-    "fen-position", "fen-position-win", "fen-position-draw", "check",
-]
 DIGIT_OPERATIONS = ["material", "name-material", "fen-material", "fen-study", "fen-study-win", "fen-study-draw",
                     "fen-position", "fen-position-win", "fen-position-draw", "check"]
 REPORT_HEADER = "| operation | tables of §9.4 (row prefix) | besides |"
@@ -409,9 +413,9 @@ def mark(count):
     return "!" if count == 0 else str(min(count, 99))
 
 
-def operation_coverage(directory, spec):
-    """The three rules of section 13.5's coverage of the operations; returns
-    problems and the matrices' lines."""
+def operation_coverage(directory, spec, operations):
+    """The three rules of section 13.5's coverage of the operations (the
+    library's, in its order); returns problems and the matrices' lines."""
     with open(spec, encoding="utf-8") as f:
         spec_text = f.read()
     try:
@@ -420,15 +424,15 @@ def operation_coverage(directory, spec):
         return ["%s: %s" % (spec, e)], []
     cases = all_cases(directory)
     problems, lines = [], []
-    missing = sorted(set(OPERATION_ORDER) - set(can_report))
+    missing = sorted(set(operations) - set(can_report))
     if missing:
         problems.append("%s: section 13.2 lists no errors for %s" % (spec, ", ".join(missing)))
-    width = max(len(op) for op in OPERATION_ORDER) + 2
+    width = max(len(op) for op in operations) + 2
 
     # 1. Every operation, an invalid case for each error it can report.
     lines.append("errors each operation reports (columns: section 9.2's numbers; '.' cannot report):")
     lines.append("%-*s %s" % (width, "operation", " ".join("%2d" % (n + 1) for n in range(len(ERROR_LIST)))))
-    for op in OPERATION_ORDER:
+    for op in operations:
         marks = []
         for error in ERROR_LIST:
             count = sum(1 for c in cases if c["operation"] == op and c["result"] == "invalid"
@@ -447,7 +451,7 @@ def operation_coverage(directory, spec):
     # 2. Inputs of 0, 1 and 2 bytes.
     lines.append("inputs of 0, 1 and 2 bytes:")
     lines.append("%-*s  0  1  2" % (width, "operation"))
-    for op in OPERATION_ORDER:
+    for op in operations:
         counts = [sum(1 for c in cases if c["operation"] == op and len(c["input"]) == n) for n in range(3)]
         lines.append("%-*s %s" % (width, op, " ".join("%2s" % mark(n) for n in counts)))
         for n, count in enumerate(counts):
@@ -646,14 +650,21 @@ def material_boundary_coverage(cases):
 
 def main():
     args = sys.argv[1:]
-    spec = None
-    if len(args) == 3 and args[1] == "--spec":
-        spec = args.pop()
-        args.pop()
+    options = {"--spec": None, "--gbr": DEFAULT_GBR}
+    while len(args) >= 3 and args[-2] in options:
+        value = args.pop()
+        options[args.pop()] = value
     if len(args) != 1:
-        sys.stderr.write("usage: lint_vectors.py DIR [--spec SPEC]\n")
+        sys.stderr.write("usage: lint_vectors.py DIR [--spec SPEC] [--gbr GBR]\n")
         return 2
-    problems, totals, _ = lint(args[0])
+    spec = options["--spec"]
+    try:
+        operations = library_operations(options["--gbr"])
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.stderr.write("lint_vectors.py: cannot read the operations from %s conform --list-operations: %s\n"
+                         % (options["--gbr"], e))
+        return 2
+    problems, totals, _ = lint(args[0], operations)
     for level, counts in totals.items():
         print("%-10s %4d cases: %s" % (level, sum(counts.values()),
                                          ", ".join("%s %d" % (r, n) for r, n in counts.items())))
@@ -665,7 +676,7 @@ def main():
         for line in matrix:
             print(line)
         problems += coverage_problems
-        operation_problems, matrices = operation_coverage(args[0], spec)
+        operation_problems, matrices = operation_coverage(args[0], spec, operations)
         for line in matrices:
             print(line)
         problems += operation_problems
