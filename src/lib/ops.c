@@ -300,43 +300,6 @@ gbr_result gbr_material_to_name(const gbr_codec *c, char *dst, size_t cap, const
     return c->format_name(c, dst, cap, &counts);
 }
 
-/* spec/gbr.md section 10, "Recognising a form". */
-gbr_form gbr_detect_form(const char *src, size_t len)
-{
-    if (src == NULL || len == 0)
-        return GBR_FORM_UNKNOWN;
-    for (size_t i = 0; i < len && src[i] != ' '; i++)
-        if (src[i] == '/')
-            return GBR_FORM_FEN;
-    char first = src[0];
-    if (first == '[' || first == '(' || first == '+' || first == '=')
-        return GBR_FORM_STUDY;
-    if (first >= 'a' && first <= 'h')
-        return GBR_FORM_POSITION;
-    if (first == 'K')
-        return GBR_FORM_NAME;
-    if (first >= '0' && first <= '9') {
-        for (size_t i = 0; i < len; i++)
-            if (src[i] >= 'a' && src[i] <= 'h')
-                return GBR_FORM_STUDY;
-        return GBR_FORM_MATERIAL;
-    }
-    return GBR_FORM_UNKNOWN;
-}
-
-const char *gbr_form_name(gbr_form f)
-{
-    switch (f) {
-    case GBR_FORM_MATERIAL: return "material";
-    case GBR_FORM_STUDY: return "study";
-    case GBR_FORM_POSITION: return "position";
-    case GBR_FORM_FEN: return "fen";
-    case GBR_FORM_NAME: return "name";
-    case GBR_FORM_UNKNOWN: break;
-    }
-    return "unknown";
-}
-
 gbr_result gbr_check(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len, gbr_form *form)
 {
     if (bad_arguments(dst, cap, src, len))

@@ -1,6 +1,6 @@
 /*
- * Recognising a form (spec/gbr.md §10): the rule is gbr_detect_form; this
- * parses the text as the form it names and formats the value again. gbr
+ * Recognising a form (spec/gbr.md §10): the rule (gbr_detect_form), then
+ * the text parsed as the form it names and its value formatted again. gbr
  * check, the protocol's check operation (gbr_check), the scanner and gbr
  * audit's [GBR] tags all go through here, so the form a text is taken for and
  * the parser that judges it are decided in one place.
@@ -13,6 +13,43 @@ static gbr_result make_error(gbr_error e, uint32_t column)
 {
     gbr_result r = {e, column, 0};
     return r;
+}
+
+/* spec/gbr.md section 10, "Recognising a form". */
+gbr_form gbr_detect_form(const char *src, size_t len)
+{
+    if (src == NULL || len == 0)
+        return GBR_FORM_UNKNOWN;
+    for (size_t i = 0; i < len && src[i] != ' '; i++)
+        if (src[i] == '/')
+            return GBR_FORM_FEN;
+    char first = src[0];
+    if (first == '[' || first == '(' || first == '+' || first == '=')
+        return GBR_FORM_STUDY;
+    if (first >= 'a' && first <= 'h')
+        return GBR_FORM_POSITION;
+    if (first == 'K')
+        return GBR_FORM_NAME;
+    if (first >= '0' && first <= '9') {
+        for (size_t i = 0; i < len; i++)
+            if (src[i] >= 'a' && src[i] <= 'h')
+                return GBR_FORM_STUDY;
+        return GBR_FORM_MATERIAL;
+    }
+    return GBR_FORM_UNKNOWN;
+}
+
+const char *gbr_form_name(gbr_form f)
+{
+    switch (f) {
+    case GBR_FORM_MATERIAL: return "material";
+    case GBR_FORM_STUDY: return "study";
+    case GBR_FORM_POSITION: return "position";
+    case GBR_FORM_FEN: return "fen";
+    case GBR_FORM_NAME: return "name";
+    case GBR_FORM_UNKNOWN: break;
+    }
+    return "unknown";
 }
 
 gbr_result gbr_recognise(const gbr_codec *c, const char *src, size_t len, gbr_recognised *out)
