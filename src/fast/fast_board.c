@@ -152,9 +152,8 @@ static inline int position_valid(const gbr_position *p, board_masks *b, gbr_mate
            fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
 }
 
-gbr_result fast_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_format_position(FAST_CODEC, char *dst, size_t cap, const gbr_position *p)
 {
-    (void)codec;
     board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
@@ -220,9 +219,8 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
     return fast_ok((size_t)(d - dst));
 }
 
-gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_format_fen(FAST_CODEC, char *dst, size_t cap, const gbr_position *p)
 {
-    (void)codec;
     board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
@@ -230,9 +228,8 @@ gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const 
     return fast_put_fen(dst, cap, p);
 }
 
-void fast_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out)
+void fast_position_key(FAST_CODEC, const gbr_position *p, gbr_position_key *out)
 {
-    (void)codec;
     if (out == NULL)
         return;
     memset(out->bytes, 0, sizeof out->bytes);

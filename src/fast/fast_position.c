@@ -263,9 +263,8 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     return fast_ok(0);
 }
 
-gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
+gbr_result fast_parse_position(FAST_CODEC, const char *src, size_t len, gbr_position *out)
 {
-    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     int indicator = position_few_men((const unsigned char *)src, len, out->board);
@@ -278,9 +277,8 @@ gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t l
 
 /* gbr_position_to_fen fused: the board the parser proved valid is written
  * as FEN without being checked again. */
-gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, const char *src, size_t len)
+gbr_result fast_position_to_fen(FAST_CODEC, char *dst, size_t cap, const char *src, size_t len)
 {
-    (void)codec;
     if ((src == NULL && len != 0) || fast_bad_output(dst, cap))
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;
