@@ -119,23 +119,16 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
         }
     }
     char *d = dst + tail;
-    if (w < 10 && k < 10) {
-        d[0] = ' ';
-        d[1] = (char)('0' + w);
-        d[2] = '/';
-        d[3] = (char)('0' + k);
-    } else {
-        *d++ = ' ';
-        if (w >= 10)
-            *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
-        /* Units digits from a table, not a division (both counts are below 32). */
-        static const char units[] = "01234567890123456789012345678901";
-        *d++ = units[w & 31u];
-        *d++ = '/';
-        if (k >= 10)
-            *d++ = '1' + (char)(k >= 20);
-        *d = units[k & 31u];
-    }
+    *d++ = ' ';
+    if (w >= 10)
+        *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
+    /* Units digits from a table, not a division (both counts are below 32). */
+    static const char units[] = "01234567890123456789012345678901";
+    *d++ = units[w & 31u];
+    *d++ = '/';
+    if (k >= 10)
+        *d++ = '1' + (char)(k >= 20);
+    *d = units[k & 31u];
     return fast_ok(need);
 }
 
