@@ -15,10 +15,11 @@ typedef struct board_masks {
     uint64_t occupied; /* every non-empty square */
 } board_masks;
 
+/* occupied(p): bit sq set for each non-empty square. masks_clear(b):
+ * zeroes man[] and count[] (occupied is left to the caller). */
 #if FAST_SSE2
 #include "fast_board_sse2.h"
 #else
-/* Bit sq set for each non-empty square. */
 static inline uint64_t occupied(const gbr_position *p)
 {
     uint64_t occ = 0;
@@ -27,7 +28,6 @@ static inline uint64_t occupied(const gbr_position *p)
     return occ;
 }
 
-/* Zeroes man[] and count[] (occupied is left to the caller). */
 static inline void masks_clear(board_masks *b)
 {
     memset(b->man, 0, sizeof b->man);

@@ -1,8 +1,6 @@
-/* The board scan's SSE2 paths (fast_board.c includes it when FAST_SSE2; a
- * header so that they are inlined). */
+/* The board scan's SSE2 paths (their contracts: fast_board.c). */
 #include <emmintrin.h>
 
-/* Bit sq set for each non-empty square. */
 static inline uint64_t occupied(const gbr_position *p)
 {
     uint64_t occ = 0;
@@ -15,8 +13,7 @@ static inline uint64_t occupied(const gbr_position *p)
     return occ;
 }
 
-/* Zeroes man[] and count[] (occupied is left to the caller) with nine
- * 16-byte stores, unrolled: a plain memset of this size (or a loop the
+/* Nine 16-byte stores, unrolled: a plain memset of this size (or a loop the
  * compiler turns into one) may become `rep stos`, whose start-up costs more
  * than the board scan itself. */
 static inline void masks_clear(board_masks *b)
