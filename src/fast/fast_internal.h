@@ -11,9 +11,11 @@
 #include "fast_tables.h"
 
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
+/* A parameter that a function (or one form of it) does not read. */
+#define FAST_UNUSED __attribute__((unused))
 /* The codec parameter every entry takes first (gbr_codec's function types)
  * and none reads: the optimised codec has no state. */
-#define FAST_CODEC const gbr_codec *codec __attribute__((unused))
+#define FAST_CODEC const gbr_codec *codec FAST_UNUSED
 /* An entry's out-of-line slow path, declared with the entry's parameters
  * (codec first; the entry passes NULL), so that neither path of the entry
  * moves an argument to another register. noipa keeps GCC from dropping the

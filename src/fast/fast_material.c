@@ -113,9 +113,8 @@ int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[
 #else
 /* The usual counts of a gbr_counts (fast_usual_counts_to_material); more:
  * whether another item follows it in memory (the SSE2 path reads 16 bytes). */
-static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
+static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more FAST_UNUSED)
 {
-    (void)more;
     return fast_usual_counts_to_material(c->count[0], c->count[1], out);
 }
 #endif

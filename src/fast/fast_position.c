@@ -147,11 +147,9 @@ static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
 #include "fast_position_sse2.h"
 #else
 /* Without SSE2 every form goes to the precise scanner. */
-static inline int position_few_men(const unsigned char *s, size_t len, uint8_t *board)
+static inline int position_few_men(const unsigned char *s FAST_UNUSED, size_t len FAST_UNUSED,
+                                   uint8_t *board FAST_UNUSED)
 {
-    (void)s;
-    (void)len;
-    (void)board;
     return -1;
 }
 #endif
