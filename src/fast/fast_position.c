@@ -86,14 +86,9 @@ static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *
     for (unsigned colour = 0; colour < 2; colour++) {
         const unsigned char end = colour ? '}' : '/';
         int previous = -1;
-        for (;;) {
-            if (r->i >= r->len)
-                return fast_error(GBR_E_TRUNCATED, r->len + 1);
-            unsigned char c = r->s[r->i];
-            if (c == end)
-                break;
-            if (fast_file_value[c] == FAST_NONE)
-                return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
+        while (r->i >= r->len || r->s[r->i] != end) {
+            if (r->i >= r->len || fast_file_value[r->s[r->i]] == FAST_NONE)
+                return fast_error_at(r->i, r->len, GBR_E_OVERFLOW_GROUP);
             TRY(read_square(r, (uint8_t)(code + 8 * colour), &previous, board));
             n[colour]++;
         }
