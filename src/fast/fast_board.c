@@ -15,10 +15,11 @@ typedef struct board_masks {
     uint64_t occupied; /* every non-empty square */
 } board_masks;
 
+/* occupied(p): bit sq set for each non-empty square. masks_clear(b):
+ * zeroes man[] and count[] (occupied is left to the caller). */
 #if FAST_SSE2
 #include "fast_board_sse2.h"
 #else
-/* Bit sq set for each non-empty square. */
 static inline uint64_t occupied(const gbr_position *p)
 {
     uint64_t occ = 0;
@@ -27,7 +28,6 @@ static inline uint64_t occupied(const gbr_position *p)
     return occ;
 }
 
-/* Zeroes man[] and count[] (occupied is left to the caller). */
 static inline void masks_clear(board_masks *b)
 {
     memset(b->man, 0, sizeof b->man);
@@ -119,23 +119,16 @@ gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *board, uint64
         }
     }
     char *d = dst + tail;
-    if (w < 10 && k < 10) {
-        d[0] = ' ';
-        d[1] = (char)('0' + w);
-        d[2] = '/';
-        d[3] = (char)('0' + k);
-    } else {
-        *d++ = ' ';
-        if (w >= 10)
-            *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
-        /* Units digits from a table, not a division (both counts are below 32). */
-        static const char units[] = "01234567890123456789012345678901";
-        *d++ = units[w & 31u];
-        *d++ = '/';
-        if (k >= 10)
-            *d++ = '1' + (char)(k >= 20);
-        *d = units[k & 31u];
-    }
+    *d++ = ' ';
+    if (w >= 10)
+        *d++ = '1' + (char)(w >= 20); /* at most 16 men a side besides the king */
+    /* Units digits from a table, not a division (both counts are below 32). */
+    static const char units[] = "01234567890123456789012345678901";
+    *d++ = units[w & 31u];
+    *d++ = '/';
+    if (k >= 10)
+        *d++ = '1' + (char)(k >= 20);
+    *d = units[k & 31u];
     return fast_ok(need);
 }
 
@@ -152,9 +145,8 @@ static inline int position_valid(const gbr_position *p, board_masks *b, gbr_mate
            fast_counts_to_material(b->count + GBR_WQ, b->count + GBR_BQ, m);
 }
 
-gbr_result fast_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_format_position(FAST_CODEC, char *dst, size_t cap, const gbr_position *p)
 {
-    (void)codec;
     board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
@@ -220,9 +212,8 @@ gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p)
     return fast_ok((size_t)(d - dst));
 }
 
-gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p)
+gbr_result fast_format_fen(FAST_CODEC, char *dst, size_t cap, const gbr_position *p)
 {
-    (void)codec;
     board_masks b;
     gbr_material m;
     if (fast_bad_output(dst, cap) || !position_valid(p, &b, &m))
@@ -230,9 +221,8 @@ gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const 
     return fast_put_fen(dst, cap, p);
 }
 
-void fast_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out)
+void fast_position_key(FAST_CODEC, const gbr_position *p, gbr_position_key *out)
 {
-    (void)codec;
     if (out == NULL)
         return;
     memset(out->bytes, 0, sizeof out->bytes);

@@ -1,8 +1,6 @@
-/* The board scan's SSE2 paths (fast_board.c includes it when FAST_SSE2; a
- * header so that they are inlined). */
+/* The board scan's SSE2 paths (their contracts: fast_board.c). */
 #include <emmintrin.h>
 
-/* Bit sq set for each non-empty square. */
 static inline uint64_t occupied(const gbr_position *p)
 {
     uint64_t occ = 0;
@@ -15,20 +13,14 @@ static inline uint64_t occupied(const gbr_position *p)
     return occ;
 }
 
-/* Zeroes man[] and count[] (occupied is left to the caller) with nine
- * 16-byte stores, written out: a plain memset of this size (or a loop, which
- * the compiler turns into one) may become `rep stos`, whose start-up costs
- * more than the board scan itself. */
+/* Nine 16-byte stores, unrolled: a plain memset of this size (or a loop the
+ * compiler turns into one) may become `rep stos`, whose start-up costs more
+ * than the board scan itself. */
 static inline void masks_clear(board_masks *b)
 {
     const __m128i zero = _mm_setzero_si128();
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 0), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 2), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 4), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 6), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 8), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 10), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 12), zero);
-    _mm_storeu_si128((__m128i *)(void *)(b->man + 14), zero);
+#pragma GCC unroll 8
+    for (unsigned k = 0; k < 16; k += 2)
+        _mm_storeu_si128((__m128i *)(void *)(b->man + k), zero);
     _mm_storeu_si128((__m128i *)(void *)b->count, zero);
 }

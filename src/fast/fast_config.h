@@ -5,7 +5,8 @@
 #define GBR_FAST_CONFIG_H
 
 /* 1: SSE2 intrinsics (x86-64 always has them, and is little-endian); 0: the
- * generic paths. */
+ * generic paths. A concern's SSE2 paths live in fast_<concern>_sse2.h, which
+ * fast_<concern>.c includes when FAST_SSE2 (a header so that they inline). */
 #if defined(__SSE2__) && !defined(GBR_PORTABLE)
 #define FAST_SSE2 1
 #else

@@ -202,9 +202,8 @@ static inline void fen_board_out(const fen_board *b, int black, gbr_position *ou
     out->indicator = black ? GBR_IND_BTM : GBR_IND_WTM;
 }
 
-gbr_result fast_parse_fen(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
+gbr_result fast_parse_fen(FAST_CODEC, const char *src, size_t len, gbr_position *out)
 {
-    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     fen_board b;
@@ -257,10 +256,9 @@ static inline int fen_common_shape(const unsigned char *s, size_t len, fen_board
 
 /* gbr_fen_to_position fused: the placement goes onto a board of the
  * occupied squares only and the position form is written from it. */
-gbr_result fast_fen_to_position(const gbr_codec *codec, char *dst, size_t cap, const char *src, size_t len,
+gbr_result fast_fen_to_position(FAST_CODEC, char *dst, size_t cap, const char *src, size_t len,
                                 gbr_result_option result)
 {
-    (void)codec;
     if ((src == NULL && len != 0) || fast_bad_output(dst, cap) || (unsigned)result > GBR_RESULT_DRAW)
         return fast_error(GBR_E_ARGUMENT, 0);
     /* [result][black to move] */

@@ -1,5 +1,4 @@
-/* The FEN placement's SSE2 path (fast_fen.c includes it when FAST_SSE2; a
- * header so that it is inlined): a placement of 17-32 bytes, most of them,
+/* The FEN placement's SSE2 path: a placement of 17-32 bytes, most of them,
  * read 16 bytes at a time. The index of fen_read_placement_scalar after
  * each byte is a prefix sum in byte lanes, started at 7 (a8). A valid
  * placement keeps it within 0-71 after every byte, and within 0-6 after a

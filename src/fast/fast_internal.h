@@ -11,6 +11,11 @@
 #include "fast_tables.h"
 
 #define FAST_PRIVATE __attribute__((visibility("hidden")))
+/* A parameter that a function (or one form of it) does not read. */
+#define FAST_UNUSED __attribute__((unused))
+/* The codec parameter every entry takes first (gbr_codec's function types)
+ * and none reads: the optimised codec has no state. */
+#define FAST_CODEC const gbr_codec *codec FAST_UNUSED
 /* An entry's out-of-line slow path, declared with the entry's parameters
  * (codec first; the entry passes NULL), so that neither path of the entry
  * moves an argument to another register. noipa keeps GCC from dropping the
@@ -258,26 +263,24 @@ FAST_PRIVATE gbr_result fast_put_position(char *dst, size_t cap, const uint8_t *
 /* Writes the FEN of a checked board. */
 FAST_PRIVATE gbr_result fast_put_fen(char *dst, size_t cap, const gbr_position *p);
 
-FAST_PRIVATE gbr_result fast_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out);
-FAST_PRIVATE gbr_result fast_format_material(const gbr_codec *codec, char *dst, size_t cap, const gbr_material *m);
-FAST_PRIVATE gbr_result fast_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out);
-FAST_PRIVATE int fast_material_split(const gbr_codec *codec, const gbr_material *m, int type, uint8_t *white,
-                                     uint8_t *black);
-FAST_PRIVATE uint32_t fast_material_key(const gbr_codec *codec, const gbr_material *m);
-FAST_PRIVATE gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, gbr_counts *out);
-FAST_PRIVATE gbr_result fast_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c);
-FAST_PRIVATE gbr_result fast_parse_study(const gbr_codec *codec, const char *src, size_t len, gbr_study *out);
-FAST_PRIVATE gbr_result fast_format_study(const gbr_codec *codec, char *dst, size_t cap, const gbr_study *s);
-FAST_PRIVATE uint64_t fast_study_key(const gbr_codec *codec, const gbr_study *s);
-FAST_PRIVATE gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out);
-FAST_PRIVATE gbr_result fast_format_position(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p);
-FAST_PRIVATE void fast_position_key(const gbr_codec *codec, const gbr_position *p, gbr_position_key *out);
-FAST_PRIVATE gbr_result fast_parse_fen(const gbr_codec *codec, const char *src, size_t len, gbr_position *out);
-FAST_PRIVATE gbr_result fast_format_fen(const gbr_codec *codec, char *dst, size_t cap, const gbr_position *p);
-FAST_PRIVATE gbr_result fast_fen_to_position(const gbr_codec *codec, char *dst, size_t cap, const char *src, size_t len,
+FAST_PRIVATE gbr_result fast_parse_material(FAST_CODEC, const char *src, size_t len, gbr_material *out);
+FAST_PRIVATE gbr_result fast_format_material(FAST_CODEC, char *dst, size_t cap, const gbr_material *m);
+FAST_PRIVATE gbr_result fast_material_from_counts(FAST_CODEC, const gbr_counts *c, gbr_material *out);
+FAST_PRIVATE int fast_material_split(FAST_CODEC, const gbr_material *m, int type, uint8_t *white, uint8_t *black);
+FAST_PRIVATE uint32_t fast_material_key(FAST_CODEC, const gbr_material *m);
+FAST_PRIVATE gbr_result fast_parse_name(FAST_CODEC, const char *src, size_t len, gbr_counts *out);
+FAST_PRIVATE gbr_result fast_format_name(FAST_CODEC, char *dst, size_t cap, const gbr_counts *c);
+FAST_PRIVATE gbr_result fast_parse_study(FAST_CODEC, const char *src, size_t len, gbr_study *out);
+FAST_PRIVATE gbr_result fast_format_study(FAST_CODEC, char *dst, size_t cap, const gbr_study *s);
+FAST_PRIVATE uint64_t fast_study_key(FAST_CODEC, const gbr_study *s);
+FAST_PRIVATE gbr_result fast_parse_position(FAST_CODEC, const char *src, size_t len, gbr_position *out);
+FAST_PRIVATE gbr_result fast_format_position(FAST_CODEC, char *dst, size_t cap, const gbr_position *p);
+FAST_PRIVATE void fast_position_key(FAST_CODEC, const gbr_position *p, gbr_position_key *out);
+FAST_PRIVATE gbr_result fast_parse_fen(FAST_CODEC, const char *src, size_t len, gbr_position *out);
+FAST_PRIVATE gbr_result fast_format_fen(FAST_CODEC, char *dst, size_t cap, const gbr_position *p);
+FAST_PRIVATE gbr_result fast_fen_to_position(FAST_CODEC, char *dst, size_t cap, const char *src, size_t len,
                                              gbr_result_option result);
-FAST_PRIVATE gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, const char *src,
-                                             size_t len);
+FAST_PRIVATE gbr_result fast_position_to_fen(FAST_CODEC, char *dst, size_t cap, const char *src, size_t len);
 /* The loop both text column entries share (gbr.h). accept(s, len, out) is
  * a parser's fast path: 1 when it took the item, *out filled. Any other item
  * goes to fast_column_item, which zeroes out[k] and asks the single entry
@@ -312,11 +315,11 @@ static inline __attribute__((always_inline)) size_t fast_text_column(const char 
     return errors;
 }
 
-FAST_PRIVATE size_t fast_parse_material_column(const gbr_codec *codec, const char *text, const size_t *offsets,
+FAST_PRIVATE size_t fast_parse_material_column(FAST_CODEC, const char *text, const size_t *offsets,
                                                size_t n, gbr_material *out, gbr_result *results);
-FAST_PRIVATE size_t fast_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+FAST_PRIVATE size_t fast_parse_study_column(FAST_CODEC, const char *text, const size_t *offsets, size_t n,
                                             gbr_study *out, gbr_result *results);
-FAST_PRIVATE size_t fast_material_from_counts_column(const gbr_codec *codec, const gbr_counts *counts, size_t n,
+FAST_PRIVATE size_t fast_material_from_counts_column(FAST_CODEC, const gbr_counts *counts, size_t n,
                                                      gbr_material *out, gbr_result *results);
 
 #endif

@@ -3,10 +3,8 @@
 #include "fast_hooks.h"
 
 /* The precise scanner: the first rule broken, left to right (§9.3). */
-static FAST_SLOW_PATH gbr_result material_precise(const gbr_codec *codec, const unsigned char *s, size_t len,
-                                                  gbr_material *out)
+static FAST_SLOW_PATH gbr_result material_precise(FAST_CODEC, const unsigned char *s, size_t len, gbr_material *out)
 {
-    (void)codec;
     if (len == 0)
         return fast_error(GBR_E_EMPTY, 1);
     gbr_material m = {{0, 0, 0, 0}, {0, 0}};
@@ -31,9 +29,8 @@ static inline int material_long(const unsigned char *s, size_t len, void *out)
     return len == 7 && fast_material7(s, out);
 }
 
-gbr_result fast_parse_material(const gbr_codec *codec, const char *src, size_t len, gbr_material *out)
+gbr_result fast_parse_material(FAST_CODEC, const char *src, size_t len, gbr_material *out)
 {
-    (void)codec;
     if (__builtin_expect(src != NULL && out != NULL && len == 7 && fast_material7((const unsigned char *)src, out), 1))
         return fast_ok(0);
     if (fast_bad_input(src, len, out))
@@ -47,16 +44,14 @@ static gbr_result material_parse(const char *src, size_t len, void *out)
     return fast_parse_material(NULL, src, len, out);
 }
 
-size_t fast_parse_material_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+size_t fast_parse_material_column(FAST_CODEC, const char *text, const size_t *offsets, size_t n,
                                   gbr_material *out, gbr_result *results)
 {
-    (void)codec;
     return fast_text_column(text, offsets, n, out, sizeof *out, results, material_long, material_parse);
 }
 
-gbr_result fast_format_material(const gbr_codec *codec, char *dst, size_t cap, const gbr_material *m)
+gbr_result fast_format_material(FAST_CODEC, char *dst, size_t cap, const gbr_material *m)
 {
-    (void)codec;
     if (m == NULL || fast_bad_output(dst, cap) || !fast_material_valid(m))
         return fast_error(GBR_E_ARGUMENT, 0);
     if (cap < GBR_MATERIAL_MAX)
@@ -118,26 +113,23 @@ int fast_unusual_counts_to_material(const uint8_t white[5], const uint8_t black[
 #else
 /* The usual counts of a gbr_counts (fast_usual_counts_to_material); more:
  * whether another item follows it in memory (the SSE2 path reads 16 bytes). */
-static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more)
+static inline int counts_usual(const gbr_counts *c, gbr_material *out, int more FAST_UNUSED)
 {
-    (void)more;
     return fast_usual_counts_to_material(c->count[0], c->count[1], out);
 }
 #endif
 
 /* Counts that are not usual: the rest of fast_counts_to_material, else the
  * rule they break. */
-static FAST_SLOW_PATH gbr_result counts_unusual(const gbr_codec *codec, const gbr_counts *c, gbr_material *out)
+static FAST_SLOW_PATH gbr_result counts_unusual(FAST_CODEC, const gbr_counts *c, gbr_material *out)
 {
-    (void)codec;
     if (fast_unusual_counts_to_material(c->count[0], c->count[1], out))
         return fast_ok(0);
     return fast_error(fast_check_counts(c), 0);
 }
 
-gbr_result fast_material_from_counts(const gbr_codec *codec, const gbr_counts *c, gbr_material *out)
+gbr_result fast_material_from_counts(FAST_CODEC, const gbr_counts *c, gbr_material *out)
 {
-    (void)codec;
     if (c == NULL || out == NULL)
         return fast_error(GBR_E_ARGUMENT, 0);
     return counts_usual(c, out, 0) ? fast_ok(0) : counts_unusual(NULL, c, out);
@@ -158,10 +150,9 @@ static inline __attribute__((always_inline)) size_t counts_item(const gbr_counts
     return 1;
 }
 
-size_t fast_material_from_counts_column(const gbr_codec *codec, const gbr_counts *counts, size_t n, gbr_material *out,
+size_t fast_material_from_counts_column(FAST_CODEC, const gbr_counts *counts, size_t n, gbr_material *out,
                                         gbr_result *results)
 {
-    (void)codec;
     if (n == 0)
         return 0;
     if (counts == NULL || out == NULL || results == NULL)
@@ -172,9 +163,8 @@ size_t fast_material_from_counts_column(const gbr_codec *codec, const gbr_counts
     return errors + counts_item(&counts[k], &out[k], &results[k], 0);
 }
 
-int fast_material_split(const gbr_codec *codec, const gbr_material *m, int type, uint8_t *white, uint8_t *black)
+int fast_material_split(FAST_CODEC, const gbr_material *m, int type, uint8_t *white, uint8_t *black)
 {
-    (void)codec;
     if (m == NULL || white == NULL || black == NULL || type < GBR_QUEEN || type > GBR_KNIGHT ||
         m->digit[type] > 8)
         return 0;
@@ -199,9 +189,8 @@ static __attribute__((noinline)) uint32_t material_key_unusual(const gbr_materia
 }
 
 /* 0 for what format_material refuses (gbr.h). */
-uint32_t fast_material_key(const gbr_codec *codec, const gbr_material *m)
+uint32_t fast_material_key(FAST_CODEC, const gbr_material *m)
 {
-    (void)codec;
     if (m == NULL)
         return 0;
     if (__builtin_expect(!fast_material_usual(m), 0))

@@ -1,5 +1,4 @@
-/* The counts' SSE2 path (fast_material.c includes it when FAST_SSE2; a
- * header so that it is inlined): the usual counts test of
+/* The counts' SSE2 path: the usual counts test of
  * fast_usual_counts_to_material on the ten counts in one register. */
 #include <emmintrin.h>
 

@@ -1,9 +1,8 @@
 /* Material names in the Syzygy style, KRPvKR (§7). */
 #include "fast_internal.h"
 
-gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, gbr_counts *out)
+gbr_result fast_parse_name(FAST_CODEC, const char *src, size_t len, gbr_counts *out)
 {
-    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     if (len == 0)
@@ -41,9 +40,8 @@ gbr_result fast_parse_name(const gbr_codec *codec, const char *src, size_t len, 
     return fast_ok(0);
 }
 
-gbr_result fast_format_name(const gbr_codec *codec, char *dst, size_t cap, const gbr_counts *c)
+gbr_result fast_format_name(FAST_CODEC, char *dst, size_t cap, const gbr_counts *c)
 {
-    (void)codec;
     if (c == NULL || fast_bad_output(dst, cap) || fast_check_counts(c) != GBR_OK)
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 3;

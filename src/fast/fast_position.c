@@ -86,14 +86,9 @@ static gbr_result read_group(reader *r, uint8_t code, uint8_t *board, unsigned *
     for (unsigned colour = 0; colour < 2; colour++) {
         const unsigned char end = colour ? '}' : '/';
         int previous = -1;
-        for (;;) {
-            if (r->i >= r->len)
-                return fast_error(GBR_E_TRUNCATED, r->len + 1);
-            unsigned char c = r->s[r->i];
-            if (c == end)
-                break;
-            if (fast_file_value[c] == FAST_NONE)
-                return fast_error(GBR_E_OVERFLOW_GROUP, r->i + 1);
+        while (r->i >= r->len || r->s[r->i] != end) {
+            if (r->i >= r->len || fast_file_value[r->s[r->i]] == FAST_NONE)
+                return fast_error_at(r->i, r->len, GBR_E_OVERFLOW_GROUP);
             TRY(read_square(r, (uint8_t)(code + 8 * colour), &previous, board));
             n[colour]++;
         }
@@ -147,11 +142,9 @@ static inline gbr_result expect(reader *r, unsigned char want, gbr_error e)
 #include "fast_position_sse2.h"
 #else
 /* Without SSE2 every form goes to the precise scanner. */
-static inline int position_few_men(const unsigned char *s, size_t len, uint8_t *board)
+static inline int position_few_men(const unsigned char *s FAST_UNUSED, size_t len FAST_UNUSED,
+                                   uint8_t *board FAST_UNUSED)
 {
-    (void)s;
-    (void)len;
-    (void)board;
     return -1;
 }
 #endif
@@ -263,9 +256,8 @@ static __attribute__((noinline)) gbr_result position_precise(const char *src, si
     return fast_ok(0);
 }
 
-gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t len, gbr_position *out)
+gbr_result fast_parse_position(FAST_CODEC, const char *src, size_t len, gbr_position *out)
 {
-    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     int indicator = position_few_men((const unsigned char *)src, len, out->board);
@@ -278,9 +270,8 @@ gbr_result fast_parse_position(const gbr_codec *codec, const char *src, size_t l
 
 /* gbr_position_to_fen fused: the board the parser proved valid is written
  * as FEN without being checked again. */
-gbr_result fast_position_to_fen(const gbr_codec *codec, char *dst, size_t cap, const char *src, size_t len)
+gbr_result fast_position_to_fen(FAST_CODEC, char *dst, size_t cap, const char *src, size_t len)
 {
-    (void)codec;
     if ((src == NULL && len != 0) || fast_bad_output(dst, cap))
         return fast_error(GBR_E_ARGUMENT, 0);
     gbr_position p;

@@ -1,7 +1,6 @@
-/* The position form's SSE2 paths (fast_position.c includes it when
- * FAST_SSE2; a header so that they are inlined): the head in one step, and
- * the common form of 1 to 6 men besides the kings taken whole, each man in
- * a 16-bit lane. */
+/* The position form's SSE2 paths: the head in one step, and the common
+ * form of 1 to 6 men besides the kings taken whole, each man in a 16-bit
+ * lane. */
 #include <emmintrin.h>
 
 /* The head's syntax, all 13 bytes at once (s has at least 16): *x is the
@@ -57,11 +56,9 @@ static inline __m128i turn_lanes(__m128i v) { return _mm_or_si128(_mm_srli_si128
  * 16-bit lane of one vector and no loop: the field's bytes (at most 14 from
  * s + 13) are all in one load. kings holds the kings' squares in lanes 0
  * and 1, code64 the men's board codes, a byte each in written order.
- * Returns 1 and writes board[] when every square is one, no pawn stands on
- * rank 1 or 8, each list ascends, no square is used twice (the kings'
- * included), marks (the field's other bytes wrong) is 0 and so is tail_bad
- * (the text after the field wrong); else board[] is untouched and it
- * returns 0. */
+ * Returns 1 and writes board[] when the squares pass the checks below and
+ * marks (the field's other bytes wrong) and tail_bad (the text after the
+ * field wrong) are 0; else board[] is untouched and it returns 0. */
 static inline __attribute__((always_inline)) int few_men_squares(const unsigned char *s, size_t len, __m128i kings,
                                                                 unsigned pieces, unsigned men, uint64_t code64,
                                                                 unsigned marks, uint64_t tail_bad, uint8_t *board)

@@ -111,9 +111,8 @@ static __attribute__((noinline)) gbr_result study_precise(const char *src, size_
 /* A text study_usual did not take: study_one_pass's one pass (with SSE2,
  * study_usual leaves it the wrappers, the 9s and the eighth pawns), else the
  * precise scanner. *out is written only on success. */
-static FAST_SLOW_PATH gbr_result study_other(const gbr_codec *codec, const char *src, size_t len, gbr_study *out)
+static FAST_SLOW_PATH gbr_result study_other(FAST_CODEC, const char *src, size_t len, gbr_study *out)
 {
-    (void)codec;
     if (fast_bad_input(src, len, out))
         return fast_error(GBR_E_ARGUMENT, 0);
     if (src != NULL && study_one_pass((const unsigned char *)src, len, out))
@@ -121,9 +120,8 @@ static FAST_SLOW_PATH gbr_result study_other(const gbr_codec *codec, const char 
     return study_precise(src, len, out);
 }
 
-gbr_result fast_parse_study(const gbr_codec *codec, const char *src, size_t len, gbr_study *out)
+gbr_result fast_parse_study(FAST_CODEC, const char *src, size_t len, gbr_study *out)
 {
-    (void)codec;
     if (__builtin_expect(src != NULL && out != NULL && study_usual((const unsigned char *)src, len, out), 1))
         return fast_ok(0);
     return study_other(NULL, src, len, out);
@@ -134,10 +132,9 @@ static int study_column_accept(const unsigned char *s, size_t len, void *out) { 
 
 static gbr_result study_parse(const char *src, size_t len, void *out) { return fast_parse_study(NULL, src, len, out); }
 
-size_t fast_parse_study_column(const gbr_codec *codec, const char *text, const size_t *offsets, size_t n,
+size_t fast_parse_study_column(FAST_CODEC, const char *text, const size_t *offsets, size_t n,
                                gbr_study *out, gbr_result *results)
 {
-    (void)codec;
     return fast_text_column(text, offsets, n, out, sizeof *out, results, study_column_accept, study_parse);
 }
 
@@ -156,9 +153,8 @@ static inline int study_valid(const gbr_study *s)
     return fast_material_valid(&s->material) && study_fields_valid(s);
 }
 
-gbr_result fast_format_study(const gbr_codec *codec, char *dst, size_t cap, const gbr_study *s)
+gbr_result fast_format_study(FAST_CODEC, char *dst, size_t cap, const gbr_study *s)
 {
-    (void)codec;
     if (s == NULL || fast_bad_output(dst, cap) || !study_valid(s))
         return fast_error(GBR_E_ARGUMENT, 0);
     size_t need = 11u + (s->stipulation != GBR_STIP_NONE);
@@ -182,17 +178,15 @@ static inline uint64_t study_key_of(const gbr_study *s)
 
 /* A study whose material is not usual, out of line so that the usual key
  * saves no register. */
-static FAST_SLOW_PATH uint64_t study_key_unusual(const gbr_codec *codec, const gbr_study *s)
+static FAST_SLOW_PATH uint64_t study_key_unusual(FAST_CODEC, const gbr_study *s)
 {
-    (void)codec;
     return study_valid(s) ? study_key_of(s) : 0;
 }
 
 /* 0 for what format_study refuses (gbr.h): study_valid, with the usual
  * material's test inline and any other material out of line. */
-uint64_t fast_study_key(const gbr_codec *codec, const gbr_study *s)
+uint64_t fast_study_key(FAST_CODEC, const gbr_study *s)
 {
-    (void)codec;
     if (s == NULL)
         return 0;
     if (__builtin_expect(!fast_material_usual(&s->material), 0))

@@ -1,6 +1,6 @@
-/* The study code's SSE2 path (fast_study.c includes it when FAST_SSE2; a
- * header so that it is inlined into the parser's loop): the usual text,
- * [stipulation]abcd.efWKBK with digits 0-8 and pawns 0-7, in one step. */
+/* The study code's SSE2 path (inlined into the column entry's loop too):
+ * the usual text, [stipulation]abcd.efWKBK with digits 0-8 and pawns 0-7,
+ * in one step. */
 #include <emmintrin.h>
 
 /* The last 11 bytes of a text of 11 + i bytes (i at most 1), abcd.efWKBK
