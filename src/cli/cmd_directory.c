@@ -1,10 +1,8 @@
 /* gbr directory: a look-up directory of PGN studies, grouped by material
  * class in directory order (spec/gbr.md §8), as print text, TSV, JSON or a
  * self-contained HTML page. */
-#define _POSIX_C_SOURCE 200809L /* open(2), clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -369,9 +367,8 @@ int cmd_directory(int argc, char **argv)
     int status = CLI_EXIT_OK;
     for (int i = 0; i < inputs && !st.failed; i++) {
         const char *name = files[i];
-        int fd = strcmp(name, "-") == 0 ? STDIN_FILENO : open(name, O_RDONLY);
+        int fd = cli_open_input(name);
         if (fd < 0) {
-            fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
             status = CLI_EXIT_INPUT;
             continue;
         }

@@ -623,9 +623,7 @@ int cmd_duplicates(int argc, char **argv)
     }
     for (int i = 0; i < files_n; i++) {
         const char *name = files[i];
-        int fd = strcmp(name, "-") == 0 ? rereadable_stdin() : open(name, O_RDONLY);
-        if (fd < 0 && strcmp(name, "-") != 0)
-            fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+        int fd = strcmp(name, "-") == 0 ? rereadable_stdin() : cli_open_input(name);
         fds[i] = fd;
         if (fd < 0) {
             status = CLI_EXIT_INPUT;

@@ -1,10 +1,9 @@
 /* gbr select: the PGN games (or text lines) whose material matches a query
  * (spec/query.md). The queries are parsed and matched by the library
  * (gbr_query_*); this file reads the input and copies what is selected. */
-#define _POSIX_C_SOURCE 200809L /* open(2) */
+#define _POSIX_C_SOURCE 200809L /* read(2), ssize_t */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -462,9 +461,8 @@ int cmd_select(int argc, char **argv)
     for (int i = first_file; i < argc || i == first_file; i++) {
         int from_stdin = i >= argc || strcmp(argv[i], "-") == 0;
         s.source = i >= argc ? "-" : argv[i];
-        int fd = from_stdin ? STDIN_FILENO : open(argv[i], O_RDONLY);
+        int fd = cli_open_input(s.source);
         if (fd < 0) {
-            fprintf(stderr, "gbr: %s: cannot open: %s\n", argv[i], strerror(errno));
             read_failed = 1;
             continue;
         }

@@ -182,6 +182,19 @@ expect 1 "$tmp/good.txt:1:3: material: 0002.01" "gbr: $missing: cannot open: No 
 printf '[Event "a"]\n\n1. e4 *\n' >"$tmp/good.pgn"
 expect 1 "1 games, 0 checked, 0 mismatches" "gbr: $missing: cannot open: No such file or directory" \
     -- audit "$missing" "$tmp/good.pgn"
+# select, directory and duplicates open their inputs the same way (cli_open_input).
+expect 1 "1${tab}4888.88" "gbr: $missing: cannot open: No such file or directory" \
+    -- select --count 4888.88 -- "$missing" "$tmp/good.pgn"
+checks=$((checks + 1))
+"$gbr" directory --format tsv "$missing" "$tmp/good.pgn" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] || fail "directory with a missing input: exit status not 1"
+[ "$(cat "$tmp/err")" = "gbr: $missing: cannot open: No such file or directory" ] || fail "directory: missing input report"
+[ "$(wc -l <"$tmp/out")" = 2 ] || fail "directory: the next input is not read after a missing one"
+checks=$((checks + 1))
+"$gbr" duplicates "$missing" "$tmp/good.pgn" >"$tmp/out" 2>"$tmp/err"
+[ $? = 1 ] || fail "duplicates with a missing input: exit status not 1"
+[ "$(cat "$tmp/err")" = "gbr: $missing: cannot open: No such file or directory" ] || fail "duplicates: missing input report"
+grep -q "^GBR duplicates: 1 game " "$tmp/out" || fail "duplicates: the next input is not read after a missing one"
 # sort checks every input first: with one missing it sorts nothing.
 expect 1 "" "gbr: $missing: cannot open: No such file or directory" -- sort "$missing" "$tmp/good.txt"
 
