@@ -16,6 +16,10 @@ static void write_all(sort_writer *w, const char *bytes, size_t len)
                 w->error = errno;
             continue;
         }
+        if (put == 0) { /* a descriptor that takes nothing would loop for ever */
+            w->error = EIO;
+            break;
+        }
         bytes += put;
         len -= (size_t)put;
     }
