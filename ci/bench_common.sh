@@ -44,3 +44,14 @@ bench_gbr_and_dir() {
     dir=${BENCH_DIR:-/tmp/gbr-bench}
     mkdir -p "$dir"
 }
+
+# bench_reported CMD...: runs CMD, for the commands whose inputs hold planted
+# errors: exit status 1 (errors reported) is expected, anything above it (a
+# crash, a signal) stops the benchmark with a message on the script's own
+# standard error (descriptor 9, kept here, as CMD's may be redirected).
+exec 9>&2
+bench_reported() {
+    bench_rc=0
+    "$@" || bench_rc=$?
+    [ "$bench_rc" -le 1 ] || { echo "bench: exit status $bench_rc from: $*" >&9; exit 1; }
+}

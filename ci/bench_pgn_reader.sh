@@ -35,7 +35,7 @@ printf 'r+p* r*p*\n' >"$dir/desc.txt"
 # time_cmd NAME CMD...: CMD's CPU time appended to $dir/t_NAME.cpu, its output
 # kept in $dir/out_NAME; it may fail (select and directory exit 1 on a file
 # with planted errors).
-time_cmd() { name=$1; bench_time "$dir" "$@" >"$dir/out_$name" 2>&1 || true; }
+time_cmd() { name=$1; bench_reported bench_time "$dir" "$@" >"$dir/out_$name" 2>&1; }
 repeated() { # repeated NAME CMD...: CMD run REPEAT times in one timing
     name=$1; shift
     # shellcheck disable=SC2016 # expanded by the inner shell

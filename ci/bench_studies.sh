@@ -69,18 +69,18 @@ rm -f "$out"/t_*
 px_runs=$runs
 for i in $(seq "$runs"); do
     time_cmd scan sh -c 'for i in $(seq "$1"); do "$2" scan "$3" >/dev/null; done' sh "$scan_repeat" "$gbr" "$file"
-    time_cmd directory "$gbr" directory --format tsv "$file" >"$out/directory.tsv" 2>"$out/directory.err" || true
+    bench_reported time_cmd directory "$gbr" directory --format tsv "$file" >"$out/directory.tsv" 2>"$out/directory.err"
     if [ $have_memory = 1 ]; then
-        time_cmd directory_mem "$gbr" directory --memory 16M --format tsv "$file" >"$out/directory_mem.tsv" \
-            2>/dev/null || true
+        bench_reported time_cmd directory_mem "$gbr" directory --memory 16M --format tsv "$file" >"$out/directory_mem.tsv" \
+            2>/dev/null
     fi
-    time_cmd select_code "$gbr" select "$pattern" "$file" >"$out/select_code.pgn" 2>/dev/null || true
-    time_cmd select_desc "$gbr" select -y "$out/desc.txt" "$file" >"$out/select_desc.pgn" 2>/dev/null || true
-    time_cmd duplicates "$gbr" duplicates --format tsv "$file" >"$out/duplicates.tsv" 2>/dev/null || true
+    bench_reported time_cmd select_code "$gbr" select "$pattern" "$file" >"$out/select_code.pgn" 2>/dev/null
+    bench_reported time_cmd select_desc "$gbr" select -y "$out/desc.txt" "$file" >"$out/select_desc.pgn" 2>/dev/null
+    bench_reported time_cmd duplicates "$gbr" duplicates --format tsv "$file" >"$out/duplicates.tsv" 2>/dev/null
     if [ $have_px = 1 ] && [ "$i" -le "$px_runs" ]; then
-        time_cmd px_select "$pgn_extract" -s -y "$out/desc.txt" "$file" -o "$out/px_select.pgn" 2>/dev/null || true
+        bench_reported time_cmd px_select "$pgn_extract" -s -y "$out/desc.txt" "$file" -o "$out/px_select.pgn" 2>/dev/null
         # -d writes the duplicates (with -D it would drop them instead, writing nothing there).
-        time_cmd px_dups "$pgn_extract" -s -d"$out/px_dups.pgn" "$file" -o /dev/null 2>/dev/null || true
+        bench_reported time_cmd px_dups "$pgn_extract" -s -d"$out/px_dups.pgn" "$file" -o /dev/null 2>/dev/null
         if [ "$i" = 1 ] && awk '{exit !($1 > 60)}' "$out/t_px_select.line"; then
             px_runs=1
         fi
@@ -90,9 +90,9 @@ done
 
 # The Python readings, once, on the part; gbr on the same part for cmp.
 time_cmd py_directory python3 "$root/ci/directory_ref.py" "$part" >"$out/py_directory.tsv"
-"$gbr" directory --format tsv "$part" >"$out/part_directory.tsv" 2>/dev/null || true
-time_cmd py_select python3 "$root/ci/select_ref.py" "$description" -- "$part" >"$out/py_select.pgn" 2>/dev/null || true
-"$gbr" select -y "$out/desc.txt" "$part" >"$out/part_select.pgn" 2>/dev/null || true
+bench_reported "$gbr" directory --format tsv "$part" >"$out/part_directory.tsv" 2>/dev/null
+bench_reported time_cmd py_select python3 "$root/ci/select_ref.py" "$description" -- "$part" >"$out/py_select.pgn" 2>/dev/null
+bench_reported "$gbr" select -y "$out/desc.txt" "$part" >"$out/part_select.pgn" 2>/dev/null
 
 # The outputs must agree.
 status=0
