@@ -140,7 +140,11 @@ def write(corpus, harness, name, data):
 def operations(gbr):
     """name: (surface, option) of every protocol operation; the surface is
     None where the input's own form decides (check, and the orders' A|B)."""
-    listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    try:
+        listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"make_seeds: cannot read the operations from `{gbr} conform --list-operations` ({e}); "
+                 "build gbr first or give --gbr GBR")
     table = {}
     for line in listing.stdout.splitlines():
         name, _level, form, texts, result = line.split("\t")
@@ -166,6 +170,8 @@ def check_surface(text):
 
 def main(argv):
     gbr = os.path.join(ROOT, "build", "gbr")
+    if argv[:1] in (["--gbr"], ["--json"]) and len(argv) < 2:
+        sys.exit(f"make_seeds: {argv[0]} needs a value (usage: fuzz/make_seeds.py [--gbr GBR] [--json FILE] [CORPUS_DIR])")
     if len(argv) >= 2 and argv[0] == "--gbr":
         gbr = argv[1]
         argv = argv[2:]
@@ -174,6 +180,7 @@ def main(argv):
         json_path = argv[1]
         argv = argv[2:]
     corpus = argv[0] if argv else os.path.join(ROOT, "corpus")
+    table = operations(gbr)  # before any seed is removed: a missing gbr changes nothing
     for harnesses in SURFACES.values():
         for harness in harnesses:
             directory = os.path.join(corpus, harness)
@@ -181,8 +188,10 @@ def main(argv):
                 if re.match(r"(spec|seed|struct)-", name):
                     os.remove(os.path.join(directory, name))
     count = 0
-    table = operations(gbr)
     for line, operation, text in spec_examples(json_path):
+        if operation not in table:
+            sys.exit(f"make_seeds: the example at line {line} of spec/gbr.md names the operation "
+                     f"'{operation}', which {gbr}'s table lacks")
         surface, option = table[operation]
         surface = surface or check_surface(text)
         for harness in SURFACES[surface]:

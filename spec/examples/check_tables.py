@@ -166,7 +166,10 @@ def escape(data):
 
 def operation_levels(gbr):
     """The level of §11 each operation's cases belong to (libgbr's table)."""
-    listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    try:
+        listing = subprocess.run([gbr, "conform", "--list-operations"], capture_output=True, check=True, text=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"check_tables: cannot read the operations from `{gbr} conform --list-operations` ({e})")
     return {fields[0]: fields[1] for fields in (line.split("\t") for line in listing.stdout.splitlines())}
 
 
@@ -219,7 +222,7 @@ def main(argv):
         rows = parse_tables(f.read())
     for flag in ("--write-cases", "--check-cases"):
         if flag in argv:
-            if "--gbr" not in argv:
+            if "--gbr" not in argv or argv.index("--gbr") + 1 >= len(argv):
                 print(f"{flag} needs --gbr GBR (the built gbr command)", file=sys.stderr)
                 return 2
             path = argv[argv.index(flag) + 1]
