@@ -80,6 +80,7 @@ static const char help[] =
     "                    the form of the input (\"any\" for check), how many texts\n"
     "                    (2: an order's A|B) and the result (none, win, draw),\n"
     "                    tab-separated\n"
+    "  (--answer and --list-operations take no other option but --impl)\n"
     "\n"
     "The closing line (standard error with --json or --print-skip-list) is\n"
     "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
@@ -641,9 +642,12 @@ int cmd_conform(int argc, char **argv)
     opt.vectors_dir = "spec/vectors";
     const char *answer_operation = NULL;
     int listing = 0; /* --list-operations */
+    char run_option[32] = ""; /* the first option that only a run of the kit reads */
     int status = -1;
     while (status < 0 && cli_next_option(&args)) {
         const char *value = NULL;
+        if (!cli_option_is(&args, "--list-operations") && !cli_option_is(&args, "--answer") && !run_option[0])
+            snprintf(run_option, sizeof run_option, "%s", args.option);
         if (cli_option_is(&args, "--json")) {
             opt.json = 1;
         } else if (cli_option_is(&args, "--print-skip-list")) {
@@ -718,6 +722,10 @@ int cmd_conform(int argc, char **argv)
     }
     if (status < 0 && args.exit_status >= 0)
         status = args.exit_status;
+    /* Listing and answering read none of a run's options: say so rather than ignore one. */
+    if (status < 0 && (listing || answer_operation) && run_option[0])
+        status = cli_usage_error(&args, "%s goes with a run of the kit, not with %s", run_option,
+                                 listing ? "--list-operations" : "--answer");
     if (status < 0 && listing)
         status = args.next < args.argc || answer_operation
                      ? cli_usage_error(&args, "--list-operations takes no --answer and no program")

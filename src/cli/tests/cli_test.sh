@@ -208,6 +208,11 @@ for line in "material${tab}material${tab}material${tab}1${tab}none" "check${tab}
     grep -qxF "$line" "$tmp/ops" || fail "conform --list-operations: no line '$line'"
 done
 expect 2 "" "*" -- conform --list-operations -- true
+# Listing and answering read none of a run's options, and say so rather than ignore one.
+expect 2 "" "gbr conform: --json goes with a run of the kit, not with --list-operations
+Try 'gbr conform --help'." -- conform --json --list-operations
+expect 2 "" "gbr conform: --level goes with a run of the kit, not with --answer
+Try 'gbr conform --help'." -- conform --answer material --level study
 
 echo "$checks checks, $failures failed"
 [ "$failures" = 0 ]
