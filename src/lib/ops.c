@@ -87,14 +87,6 @@ gbr_result gbr_position_counts(const gbr_position *p, gbr_counts *out)
     return make_error(gbr_board_men(p, out, kings) == 0 ? GBR_OK : GBR_E_ARGUMENT, 0);
 }
 
-static int find_king(const gbr_position *p, uint8_t king)
-{
-    for (int sq = 0; sq < 64; sq++)
-        if (p->board[sq] == king)
-            return sq;
-    return 0; /* unreachable for a parsed position: it has exactly one king a side */
-}
-
 gbr_result gbr_material_canonical(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
 {
     if (bad_arguments(dst, cap, src, len))
@@ -125,12 +117,14 @@ gbr_result gbr_position_canonical(const gbr_codec *c, char *dst, size_t cap, con
     return r.error ? r : c->format_position(c, dst, cap, &p);
 }
 
-/* Material code of a parsed position, through the codec's 9 rule. */
-static gbr_result position_material(const gbr_codec *c, const gbr_position *p, gbr_material *m)
+/* Material code of a parsed position, through the codec's 9 rule, and its
+ * kings' squares from the same pass over the board. */
+static gbr_result position_material(const gbr_codec *c, const gbr_position *p, gbr_material *m, int kings[2])
 {
     gbr_counts counts;
-    gbr_result r = gbr_position_counts(p, &counts);
-    return r.error ? r : c->material_from_counts(c, &counts, m);
+    if (gbr_board_men(p, &counts, kings) != 0)
+        return make_error(GBR_E_ARGUMENT, 0);
+    return c->material_from_counts(c, &counts, m);
 }
 
 gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const char *src, size_t len)
@@ -140,10 +134,11 @@ gbr_result gbr_fen_to_material(const gbr_codec *c, char *dst, size_t cap, const 
     c = pick(c);
     gbr_position p;
     gbr_material m;
+    int kings[2];
     gbr_result r = c->parse_fen(c, src, len, &p);
     if (r.error)
         return r;
-    r = position_material(c, &p, &m);
+    r = position_material(c, &p, &m, kings);
     return r.error ? r : c->format_material(c, dst, cap, &m);
 }
 
@@ -155,17 +150,18 @@ gbr_result gbr_fen_to_study(const gbr_codec *c, char *dst, size_t cap, const cha
     c = pick(c);
     gbr_position p;
     gbr_study s;
+    int kings[2]; /* a parsed FEN has one king a side */
     gbr_result r = c->parse_fen(c, src, len, &p);
     if (r.error)
         return r;
-    r = position_material(c, &p, &s.material);
+    r = position_material(c, &p, &s.material, kings);
     if (r.error)
         return r;
     s.stipulation = (uint8_t)(result == GBR_RESULT_WIN ? GBR_STIP_WIN
                               : result == GBR_RESULT_DRAW ? GBR_STIP_DRAW
                                                           : GBR_STIP_NONE);
-    s.white_king = (uint8_t)find_king(&p, GBR_WK);
-    s.black_king = (uint8_t)find_king(&p, GBR_BK);
+    s.white_king = (uint8_t)kings[GBR_WHITE];
+    s.black_king = (uint8_t)kings[GBR_BLACK];
     return c->format_study(c, dst, cap, &s);
 }
 
