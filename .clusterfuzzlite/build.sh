@@ -17,21 +17,21 @@ mkdir -p "$work" "$OUT"
 objects=()
 for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/*.c; do
   object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
-  $CC $CFLAGS -std=c11 -I"$project/src/include" -I"$project/src" -c "$source" -o "$object"
+  $CC $CFLAGS -std=c11 -I"$project/src/include" -I"$project/src/codec_interface" -c "$source" -o "$object"
   objects+=("$object")
 done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
-# The PGN reader of the gbr command and its audit rule, for the pgn_ and
-# audit_ harnesses.
+# The PGN reader and the audit rule, for the pgn_ and audit_ harnesses.
+subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util")
 support=("$work/fuzz_common.o")
-for source in "$project"/src/cli/pgn_*.c "$project"/src/cli/audit_code.c; do
-  object="$work/cli_$(basename "$source" .c).o"
-  $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$source" -o "$object"
+for source in "$project"/src/pgn/*.c "$project"/src/collection/audit_code.c; do
+  object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
+  $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$source" -o "$object"
   support+=("$object")
 done
 
 for harness in $("$project/fuzz/harnesses.sh"); do
-  $CC $CFLAGS -std=c11 -I"$project/src/include" -I"$project/src/cli" -c "$project/fuzz/$harness.c" -o "$work/$harness.o"
+  $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$project/fuzz/$harness.c" -o "$work/$harness.o"
   # Linked with the C++ driver: libFuzzer and some engines' libraries are C++.
   $CXX $CXXFLAGS "$work/$harness.o" "${support[@]}" "${objects[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$harness"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The PGN reader's commands, two builds of gbr against each other on one file
-# (a change to src/cli/pgn_reader.c: the build before it and the build after
+# (a change to src/pgn/pgn_reader.c: the build before it and the build after
 # it), with gbr scan and the bandwidth ceilings on the same file:
 #  - gbr directory --format tsv, gbr audit, gbr select with a code pattern and
 #    with a pgn-extract description (-y), each by BEFORE and by AFTER, the two

@@ -1,5 +1,5 @@
 /*
- * The audit rule (src/cli/audit_code.h) on any tag value: the code a [GBR] or
+ * The audit rule (src/collection/audit_code.h) on any tag value: the code a [GBR] or
  * [Black] tag carries, and what a FEN says of it, as gbr audit and gbr
  * directory read them.
  * - Both codecs find the same thing: status, span, canonical text, error

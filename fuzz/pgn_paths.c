@@ -1,4 +1,4 @@
-/* Which path the PGN reader (src/cli/pgn_reader.c) was built with, as
+/* Which path the PGN reader (src/pgn/pgn_reader.c) was built with, as
  * fast_paths checks the optimised codec: "portable", the byte loops of a
  * GBR_PORTABLE build, so that its replay of pgn_roundtrip's corpus (whole
  * against byte by byte) tests them; "native", SSE2 wherever the compiler

@@ -1,5 +1,5 @@
 /*
- * The PGN reader (src/cli/pgn_reader.h) on any bytes: everything it reports
+ * The PGN reader (src/pgn/pgn_reader.h) on any bytes: everything it reports
  * points at the bytes it says, checked against the input itself.
  * - The bytes handed on and the games' section texts, in call order, are the
  *   input, byte for byte.

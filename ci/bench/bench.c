@@ -27,7 +27,7 @@
 #include "gbr.h"
 /* Only for the floor table below: the benchmark builds a codec whose entries
  * do no work, to time the public call path (free function, then table). */
-#include "lib/codecs_internal.h"
+#include "codecs_internal.h"
 
 /* ---- inputs ---- */
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* As src/cli/pgn_reader.c's movetext_stop_mask(), written out the same way. */
+/* As src/pgn/pgn_reader.c's movetext_stop_mask(), written out the same way. */
 #define STOPS "\n{;[()$*%-/"
 #define HIT(k) _mm_cmpeq_epi8(v, _mm_set1_epi8(STOPS[k]))
 static unsigned stop_mask(const char *p)

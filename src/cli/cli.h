@@ -15,15 +15,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "exit_status.h"
 #include "gbr.h"
+#include "grow.h"
 #include "line_limit.h"
-
-/* Exit codes of every subcommand. */
-enum {
-    CLI_EXIT_OK = 0,    /* every input was good */
-    CLI_EXIT_INPUT = 1, /* at least one input was bad (each one was reported) */
-    CLI_EXIT_USAGE = 2  /* bad options or arguments: nothing was processed */
-};
+#include "output.h"
+#include "text.h"
 
 /* ---- Options ------------------------------------------------------------
  * Options come before the inputs; the first argument that is not an option,
@@ -64,14 +61,10 @@ int cli_option_is(const cli_args *args, const char *name);
 /* The current option's value ("--opt=value" or "--opt value"); NULL after
  * reporting a usage error when there is none or it is empty. */
 const char *cli_option_value(cli_args *args);
-/* Parses a count: decimal digits only (no blanks, sign or base prefix), then,
- * when with_unit, an optional K, M or G (k, m, g: binary units); at most max.
- * Returns 0 and sets *out, or -1. */
-int cli_parse_count(const char *text, int with_unit, unsigned long long max, unsigned long long *out);
-/* Reports a usage error about the current option; returns CLI_EXIT_USAGE. */
+/* Reports a usage error about the current option; returns UTIL_EXIT_USAGE. */
 int cli_unknown_option(cli_args *args);
 /* Reports `gbr <command>: <message>` and a hint to stderr, sets exit_status to
- * CLI_EXIT_USAGE and returns it. */
+ * UTIL_EXIT_USAGE and returns it. */
 int cli_usage_error(cli_args *args, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
@@ -105,15 +98,19 @@ int cli_conversion_command(int argc, char **argv, const char *help, cli_conversi
 int cli_result_conversion_command(int argc, char **argv, const char *help, cli_result_conversion convert);
 
 /* Runs fn over the arguments from args->next on, or, when there are none, over
- * stdin one line at a time. Returns CLI_EXIT_OK, or CLI_EXIT_INPUT when any
+ * stdin one line at a time. Returns UTIL_EXIT_OK, or UTIL_EXIT_INPUT when any
  * input was bad or stdin could not be read. Flushes the output. */
 int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context);
 /* Runs fn over each line of an open file descriptor (source names it in
  * reports): the trailing "\n" and one "\r" removed, a last line without "\n"
- * included, NUL bytes kept. A line of up to CLI_LINE_MAX bytes (its "\n" or
+ * included, NUL bytes kept. A line of up to UTIL_LINE_MAX bytes (its "\n" or
  * "\r\n" not counted) is held whole; a longer one is reported and judged on
- * its first CLI_LINE_MAX bytes, the rest skipped. Returns like the above. */
+ * its first UTIL_LINE_MAX bytes, the rest skipped. Returns like the above. */
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context);
+
+/* The input files named after the options (args->next on), or standard
+ * input ("-") alone when none is named; *n is their number. */
+const char *const *cli_input_files(const cli_args *args, int *n);
 
 /* Large enough for the canonical text of every form (the position form and
  * FEN are the longest). */
@@ -144,36 +141,6 @@ void cli_report_result(const cli_input *input, gbr_result result);
 int cli_emit(const cli_input *input, gbr_result result, const char *text);
 /* Writes "error CLASS COLUMN" (no newline) for a failed result. */
 void cli_put_error(gbr_result result);
-
-/* Buffered stdout: bytes, a NUL-terminated string, one byte, a decimal number.
- * The buffer is flushed when full, before the stdin reader blocks, and by
- * cli_flush (also called by cli_for_each_input before it returns). */
-void cli_write(const char *bytes, size_t len);
-void cli_puts(const char *text);
-void cli_putc(char c);
-void cli_put_uint(unsigned long value);
-/* Writes value's decimal digits at out (no NUL); returns how many. */
-#define CLI_DECIMAL_MAX 20
-size_t cli_decimal(char out[CLI_DECIMAL_MAX], unsigned long long value);
-/* Grows an array of `size`-byte elements to hold at least `need` of them
- * (at least one, so that NULL always means failure, even for need 0 on an
- * array not yet allocated): the array itself when *cap already holds them,
- * else the array realloc'd to a doubled capacity (*cap updated), or NULL
- * (array and *cap unchanged) when memory or size_t runs out. */
-void *cli_grow(void *array, size_t *cap, size_t need, size_t size);
-/* Flushes; returns 0, or -1 after reporting a write error. */
-int cli_flush(void);
-
-/* JSON strings of arbitrary bytes (input text, file names), always ASCII:
- * '"' and '\\' backslashed, control bytes and bytes 0x7f and above as
- * \u00XX (a JSON reader sees those as the Latin-1 code points). One rule
- * for every --json output. cli_json_byte writes one byte's spelling (1, 2
- * or 6 bytes) to out and returns its length; cli_put_json_string writes a
- * quoted string to the buffered stdout, cli_fput_json_string to a stdio
- * stream (for the reports that are written through stdio). */
-size_t cli_json_byte(unsigned char c, char out[6]);
-void cli_put_json_string(const char *s, size_t len);
-void cli_fput_json_string(FILE *to, const char *s, size_t len);
 
 /* ---- The subcommands ----------------------------------------------------
  * Declared from the generated table, so each cmd_<name>.c is compiled against

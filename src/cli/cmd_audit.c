@@ -124,10 +124,10 @@ static int tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_matc
 static void put(auditor *a, const char *bytes, size_t len)
 {
     if (!a->report_to_stderr) {
-        cli_write(bytes, len);
+        util_write(bytes, len);
         return;
     }
-    char *bigger = cli_grow(a->text, &a->text_cap, a->text_used + len, 1);
+    char *bigger = util_grow(a->text, &a->text_cap, a->text_used + len, 1);
     if (!bigger) { /* out of memory: write what we have, piece by piece */
         if (a->text_used)
             fwrite(a->text, 1, a->text_used, stderr);
@@ -144,8 +144,8 @@ static void put_str(auditor *a, const char *text) { put(a, text, strlen(text)); 
 
 static void put_uint(auditor *a, unsigned long long value)
 {
-    char digits[CLI_DECIMAL_MAX];
-    put(a, digits, cli_decimal(digits, value));
+    char digits[UTIL_DECIMAL_MAX];
+    put(a, digits, util_decimal(digits, value));
 }
 
 static void end_line(auditor *a)
@@ -208,10 +208,10 @@ static int room_for_codes(auditor *a, size_t tags)
 {
     if (tags == 0)
         return 1;
-    code_site *sites = cli_grow(a->sites, &a->sites_cap, tags, sizeof *sites);
+    code_site *sites = util_grow(a->sites, &a->sites_cap, tags, sizeof *sites);
     if (sites)
         a->sites = sites;
-    gbr_scan_match *matches = cli_grow(a->matches, &a->matches_cap, tags, sizeof *matches);
+    gbr_scan_match *matches = util_grow(a->matches, &a->matches_cap, tags, sizeof *matches);
     if (matches)
         a->matches = matches;
     return sites && matches;
@@ -321,7 +321,7 @@ int cmd_audit(int argc, char **argv)
         } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             output_path = cli_option_value(&args);
             if (!output_path)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
         } else {
             return cli_unknown_option(&args);
         }
@@ -337,7 +337,7 @@ int cmd_audit(int argc, char **argv)
     sort_output out;
     if (fix) {
         if (sort_output_open(&out, output_path) != 0)
-            return CLI_EXIT_INPUT;
+            return UTIL_EXIT_INPUT;
         a.fix = &out;
         a.report_to_stderr = strcmp(output_path, "-") == 0;
     }
@@ -359,7 +359,7 @@ int cmd_audit(int argc, char **argv)
     free(a.sites);
     free(a.matches);
     free(a.text);
-    if (cli_flush() != 0)
+    if (util_flush() != 0)
         read_failed = 1;
-    return read_failed || a.bad_input || a.mismatches ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+    return read_failed || a.bad_input || a.mismatches ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

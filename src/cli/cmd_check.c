@@ -17,17 +17,17 @@ static int check_one(void *context, const cli_input *in)
     char out[CLI_CANONICAL_MAX];
     gbr_form form = GBR_FORM_UNKNOWN;
     gbr_result r = gbr_check(args->codec, out, sizeof out, in->text, in->len, &form);
-    cli_puts(gbr_form_name(form));
+    util_puts(gbr_form_name(form));
     if (r.error != GBR_OK) {
         cli_report_result(in, r);
-        cli_putc(' ');
+        util_putc(' ');
         cli_put_error(r);
-        cli_putc('\n');
+        util_putc('\n');
         return 1;
     }
-    cli_puts(" ok ");
-    cli_write(out, r.length);
-    cli_putc('\n');
+    util_puts(" ok ");
+    util_write(out, r.length);
+    util_putc('\n');
     return 0;
 }
 

@@ -95,18 +95,18 @@ static int list_operations(void)
     static const char *const result_names[] = {"none", "win", "draw"};
     for (size_t i = 0; gbr_operation_at(i); i++) {
         const gbr_operation *op = gbr_operation_at(i);
-        cli_puts(op->name);
-        cli_putc('\t');
-        cli_puts(gbr_level_name(op->level));
-        cli_putc('\t');
-        cli_puts(op->input == GBR_FORM_UNKNOWN ? "any" : gbr_form_name(op->input));
-        cli_putc('\t');
-        cli_put_uint(op->pair ? 2 : 1);
-        cli_putc('\t');
-        cli_puts(result_names[op->result]);
-        cli_putc('\n');
+        util_puts(op->name);
+        util_putc('\t');
+        util_puts(gbr_level_name(op->level));
+        util_putc('\t');
+        util_puts(op->input == GBR_FORM_UNKNOWN ? "any" : gbr_form_name(op->input));
+        util_putc('\t');
+        util_put_uint(op->pair ? 2 : 1);
+        util_putc('\t');
+        util_puts(result_names[op->result]);
+        util_putc('\n');
     }
-    return cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+    return util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
 }
 
 /* ==== gbr conform --answer OPERATION ===================================== */
@@ -120,7 +120,7 @@ static int answer_stdin(const gbr_codec *codec, const char *operation)
         return 3;
     }
     for (;;) {
-        char *bigger = cli_grow(input, &cap, len + 1, 1);
+        char *bigger = util_grow(input, &cap, len + 1, 1);
         if (!bigger) {
             free(input);
             fprintf(stderr, "gbr conform: out of memory\n");
@@ -142,8 +142,8 @@ static int answer_stdin(const gbr_codec *codec, const char *operation)
     char answer[CONFORM_ANSWER_MAX + 1];
     int status = conform_answer(codec, operation, input, len, answer);
     free(input);
-    cli_puts(answer);
-    cli_putc('\n');
+    util_puts(answer);
+    util_putc('\n');
     return status;
 }
 
@@ -229,7 +229,7 @@ static int answer_batch(const gbr_codec *codec)
             status = 3;
             break;
         }
-        char *bigger = cli_grow(pending, &cap, len + 1, 1);
+        char *bigger = util_grow(pending, &cap, len + 1, 1);
         if (!bigger) {
             fprintf(stderr, "gbr conform: out of memory\n");
             status = 3;
@@ -293,7 +293,7 @@ typedef struct pattern_list {
 
 static int push_pattern(pattern_list *list, char *pattern)
 {
-    char **bigger = cli_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    char **bigger = util_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
     if (!bigger)
         return -1;
     list->items = bigger;
@@ -355,7 +355,7 @@ static int load_vector_file(const char *path, case_list *cases)
             status = -1;
             break;
         }
-        vector_case *bigger = cli_grow(cases->items, &cases->cap, cases->count + 1, sizeof *bigger);
+        vector_case *bigger = util_grow(cases->items, &cases->cap, cases->count + 1, sizeof *bigger);
         if (!bigger) {
             free(vc.line);
             status = -1;
@@ -420,7 +420,7 @@ static enum verdict judge(const vector_case *vc, const char *expected, size_t ex
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len) { cli_fput_json_string(stdout, s, len); }
+static void json_string(const char *s, size_t len) { util_fput_json_string(stdout, s, len); }
 
 static void json_cstring(const char *s) { json_string(s, strlen(s)); }
 
@@ -470,23 +470,23 @@ typedef struct case_run {
 static int run_all(const runner_options *opt, char **program, int program_argc)
 {
     case_list cases = {NULL, 0, 0};
-    int status = CLI_EXIT_OK;
-    for (int level = 0; level <= opt->max_level && status == CLI_EXIT_OK; level++) {
+    int status = UTIL_EXIT_OK;
+    for (int level = 0; level <= opt->max_level && status == UTIL_EXIT_OK; level++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s.tsv", opt->vectors_dir, gbr_level_name((gbr_level)level));
         if (load_vector_file(path, &cases) != 0)
-            status = CLI_EXIT_USAGE;
+            status = UTIL_EXIT_USAGE;
     }
     char **argv = calloc((size_t)program_argc + 2, sizeof *argv);
     case_run *runs = calloc(CHUNK, sizeof *runs);
     conform_request *requests = calloc(CHUNK, sizeof *requests);
     conform_outcome *answers = calloc(CHUNK, sizeof *answers);
-    if (status != CLI_EXIT_OK || !argv || !runs || !requests || !answers) {
+    if (status != UTIL_EXIT_OK || !argv || !runs || !requests || !answers) {
         for (size_t i = 0; i < cases.count; i++)
             free(cases.items[i].line);
         free(cases.items);
         free(argv), free(runs), free(requests), free(answers);
-        return CLI_EXIT_USAGE;
+        return UTIL_EXIT_USAGE;
     }
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
     signal(SIGPIPE, SIG_IGN); /* a program that exits without reading its input */
@@ -499,7 +499,7 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
             long len = conform_unescape(vc->input, (char *)vc->input);
             seeds[i] = (conform_fuzz_seed){vc->operation, vc->input, len < 0 ? 0 : (size_t)len};
         }
-        status = seeds ? conform_fuzz(&opt->fuzz, seeds, cases.count, program, program_argc) : CLI_EXIT_USAGE;
+        status = seeds ? conform_fuzz(&opt->fuzz, seeds, cases.count, program, program_argc) : UTIL_EXIT_USAGE;
         free(seeds);
         for (size_t i = 0; i < cases.count; i++)
             free(cases.items[i].line);
@@ -523,8 +523,8 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
         printf("], \"mode\": \"%s\", \"cases\": [", batch ? "batch" : "per-case");
     }
     if (batch && !session)
-        status = CLI_EXIT_USAGE;
-    for (size_t first = 0; first < cases.count && status == CLI_EXIT_OK; first += CHUNK) {
+        status = UTIL_EXIT_USAGE;
+    for (size_t first = 0; first < cases.count && status == UTIL_EXIT_OK; first += CHUNK) {
         size_t count = cases.count - first < CHUNK ? cases.count - first : CHUNK;
         size_t asked = 0;
         for (size_t k = 0; k < count; k++) {
@@ -537,7 +537,7 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
             r->expected_len = r->expected ? conform_unescape(vc->expected, r->expected) : -1;
             if (r->input_len < 0 || r->expected_len < 0) {
                 fprintf(stderr, "gbr conform: %s: malformed escape in the vector\n", vc->id);
-                status = CLI_EXIT_USAGE;
+                status = UTIL_EXIT_USAGE;
                 count = k + 1;
                 break;
             }
@@ -545,7 +545,7 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
             if (r->selected && batch)
                 requests[asked++] = (conform_request){vc->operation, r->input, (size_t)r->input_len};
         }
-        if (status != CLI_EXIT_OK) {
+        if (status != UTIL_EXIT_OK) {
             for (size_t k = 0; k < count; k++)
                 free(runs[k].input), free(runs[k].expected);
             break;
@@ -612,9 +612,9 @@ static int run_all(const runner_options *opt, char **program, int program_argc)
         free(cases.items[i].line);
     free(cases.items);
     free(argv), free(runs), free(requests), free(answers);
-    if (status != CLI_EXIT_OK)
+    if (status != UTIL_EXIT_OK)
         return status;
-    return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+    return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }
 
 /* A number of seconds, 0 < S <= max, written as digits with an optional
@@ -671,7 +671,7 @@ int cmd_conform(int argc, char **argv)
             if ((value = cli_option_value(&args)) == NULL)
                 break;
             if (load_skip_file(value, &opt.skips) != 0)
-                status = CLI_EXIT_USAGE;
+                status = UTIL_EXIT_USAGE;
         } else if (cli_option_is(&args, "--timeout")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;

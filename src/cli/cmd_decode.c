@@ -24,58 +24,58 @@ static void put_words(const material_words *d)
 {
     char words[MATERIAL_WORDS_MAX];
     size_t n = material_words_text(d, words);
-    cli_write(d->code, d->code_len);
-    cli_puts(": ");
-    cli_write(words, n);
+    util_write(d->code, d->code_len);
+    util_puts(": ");
+    util_write(words, n);
     if (d->name_len) {
-        cli_puts("; name ");
-        cli_write(d->name, d->name_len);
+        util_puts("; name ");
+        util_write(d->name, d->name_len);
     }
 }
 
 static void put_json_side(const material_words *d, int colour)
 {
-    cli_putc('{');
+    util_putc('{');
     for (int type = GBR_QUEEN; type <= GBR_PAWN; type++) {
         if (type)
-            cli_putc(',');
-        cli_putc('"');
-        cli_puts(material_type_plural[type]);
-        cli_puts("\":");
+            util_putc(',');
+        util_putc('"');
+        util_puts(material_type_plural[type]);
+        util_puts("\":");
         if (type <= GBR_KNIGHT && (d->unknown & (1u << type)))
-            cli_puts("null");
+            util_puts("null");
         else
-            cli_put_uint(d->counts.count[colour][type]);
+            util_put_uint(d->counts.count[colour][type]);
     }
-    cli_putc('}');
+    util_putc('}');
 }
 
 static void put_json(const cli_input *in, const material_words *d)
 {
-    cli_puts("{\"input\":");
-    cli_put_json_string(in->text, in->len);
-    cli_puts(",\"code\":");
-    cli_put_json_string(d->code, d->code_len);
-    cli_puts(",\"name\":");
+    util_puts("{\"input\":");
+    util_put_json_string(in->text, in->len);
+    util_puts(",\"code\":");
+    util_put_json_string(d->code, d->code_len);
+    util_puts(",\"name\":");
     if (d->name_len)
-        cli_put_json_string(d->name, d->name_len);
+        util_put_json_string(d->name, d->name_len);
     else
-        cli_puts("null");
-    cli_puts(",\"white\":");
+        util_puts("null");
+    util_puts(",\"white\":");
     put_json_side(d, GBR_WHITE);
-    cli_puts(",\"black\":");
+    util_puts(",\"black\":");
     put_json_side(d, GBR_BLACK);
-    cli_puts(",\"overflow\":[");
+    util_puts(",\"overflow\":[");
     int any = 0;
     for (int type = GBR_QUEEN; type <= GBR_KNIGHT; type++) {
         if (d->unknown & (1u << type)) {
             if (any)
-                cli_putc(',');
+                util_putc(',');
             any = 1;
-            cli_put_json_string(material_type_plural[type], strlen(material_type_plural[type]));
+            util_put_json_string(material_type_plural[type], strlen(material_type_plural[type]));
         }
     }
-    cli_puts("]}\n");
+    util_puts("]}\n");
 }
 
 typedef struct decode_options {
@@ -99,29 +99,29 @@ static int decode_one(void *context, const cli_input *in)
     if (r.error) {
         cli_report_result(in, r);
         if (opt->json) {
-            cli_puts("{\"input\":");
-            cli_put_json_string(in->text, in->len);
-            cli_puts(",\"error\":\"");
-            cli_puts(gbr_error_name(r.error));
-            cli_puts("\",\"column\":");
-            cli_put_uint(r.column);
-            cli_puts("}\n");
+            util_puts("{\"input\":");
+            util_put_json_string(in->text, in->len);
+            util_puts(",\"error\":\"");
+            util_puts(gbr_error_name(r.error));
+            util_puts("\",\"column\":");
+            util_put_uint(r.column);
+            util_puts("}\n");
         } else {
             cli_put_error(r);
-            cli_putc('\n');
+            util_putc('\n');
         }
         return 1;
     }
     if (opt->json) {
         put_json(in, &d);
     } else if (is_name) {
-        cli_write(in->text, in->len);
-        cli_puts(": ");
-        cli_write(d.code, d.code_len);
-        cli_putc('\n');
+        util_write(in->text, in->len);
+        util_puts(": ");
+        util_write(d.code, d.code_len);
+        util_putc('\n');
     } else {
         put_words(&d);
-        cli_putc('\n');
+        util_putc('\n');
     }
     return 0;
 }

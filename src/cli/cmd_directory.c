@@ -154,7 +154,7 @@ static void report(reader_state *st, unsigned long game, unsigned long line, uns
 
 static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
 {
-    char *bigger = cli_grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
+    char *bigger = util_grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
     if (!bigger) {
         out_of_memory(st);
         return;
@@ -324,11 +324,11 @@ int cmd_directory(int argc, char **argv)
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             output_path = cli_option_value(&args);
             if (!output_path)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
         } else if (cli_option_is(&args, "--format")) {
             const char *value = cli_option_value(&args);
             if (!value)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             if (strcmp(value, "text") == 0)
                 format = &directory_format_text;
             else if (strcmp(value, "tsv") == 0)
@@ -342,7 +342,7 @@ int cmd_directory(int argc, char **argv)
         } else if (cli_option_is(&args, "--memory")) {
             const char *value = cli_option_value(&args);
             if (!value)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             if (sort_runs_parse_memory(value, &memory) != 0)
                 return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
                                        value);
@@ -354,7 +354,7 @@ int cmd_directory(int argc, char **argv)
         return args.exit_status;
 
     int inputs;
-    const char *const *files = directory_inputs(&args, &inputs);
+    const char *const *files = cli_input_files(&args, &inputs);
     directory_store store;
     directory_store_init(&store, (size_t)memory);
     reader_state st;
@@ -364,37 +364,37 @@ int cmd_directory(int argc, char **argv)
     st.progress = isatty(STDERR_FILENO);
     clock_gettime(CLOCK_MONOTONIC, &st.started);
     st.shown = st.started;
-    int status = CLI_EXIT_OK;
+    int status = UTIL_EXIT_OK;
     for (int i = 0; i < inputs && !st.failed; i++) {
         const char *name = files[i];
         int fd = cli_open_input(name);
         if (fd < 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
             continue;
         }
         st.file = (size_t)i;
         st.source = name;
         if (read_pgn(&st, fd) != 0)
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         if (fd != STDIN_FILENO)
             close(fd);
     }
     if (st.progress)
         show_progress(&st, 1);
     if (st.failed) {
-        status = CLI_EXIT_INPUT; /* reported */
+        status = UTIL_EXIT_INPUT; /* reported */
     } else {
         sort_output out;
         if (sort_output_open(&out, output_path) != 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         } else if (directory_store_write(&store, st.codec, files, format, &out) != 0) {
             sort_output_abandon(&out);
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         } else if (sort_output_commit(&out) != 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         }
         if (st.bad_input)
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
     }
     directory_store_free(&store);
     free(st.mismatch);

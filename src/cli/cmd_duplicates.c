@@ -165,7 +165,7 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
 {
     if (st->failed)
         return;
-    dup_record *bigger = cli_grow(st->records, &st->cap, st->n + 1, sizeof *bigger);
+    dup_record *bigger = util_grow(st->records, &st->cap, st->n + 1, sizeof *bigger);
     if (!bigger) {
         st->failed = 1;
         return;
@@ -203,7 +203,7 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
 static void keep(dup_state *st, const char *bytes, size_t len, dup_text *t)
 {
     dup_text_store *d = &st->text;
-    char *bigger = cli_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
+    char *bigger = util_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
     if (!bigger) {
         st->failed = 1;
         t->at = t->len = 0;
@@ -582,7 +582,7 @@ int cmd_duplicates(int argc, char **argv)
         const char *value = NULL;
         if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             if (strcmp(value, "none") == 0)
                 symmetry = DUP_SYMMETRY_NONE;
             else if (strcmp(value, "mirror") == 0)
@@ -593,7 +593,7 @@ int cmd_duplicates(int argc, char **argv)
                 return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
         } else if (cli_option_is(&args, "--format")) {
             if (!(value = cli_option_value(&args)))
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             if (strcmp(value, "text") == 0)
                 format = OUT_TEXT;
             else if (strcmp(value, "tsv") == 0)
@@ -610,29 +610,29 @@ int cmd_duplicates(int argc, char **argv)
         return args.exit_status;
 
     int files_n;
-    const char *const *files = directory_inputs(&args, &files_n);
+    const char *const *files = cli_input_files(&args, &files_n);
     int *fds = malloc((size_t)files_n * sizeof *fds);
     dup_state st;
     memset(&st, 0, sizeof st);
     st.codec = args.codec;
     st.symmetry = symmetry;
-    int status = CLI_EXIT_OK;
+    int status = UTIL_EXIT_OK;
     if (!fds) {
         fprintf(stderr, "gbr: duplicates: out of memory\n");
-        return CLI_EXIT_INPUT;
+        return UTIL_EXIT_INPUT;
     }
     for (int i = 0; i < files_n; i++) {
         const char *name = files[i];
         int fd = strcmp(name, "-") == 0 ? rereadable_stdin() : cli_open_input(name);
         fds[i] = fd;
         if (fd < 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
             continue;
         }
         st.file = (uint32_t)i;
         st.source = name;
         if (read_input(&st, fd) != 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
             if (fd != STDIN_FILENO)
                 close(fd);
             fds[i] = -1;
@@ -687,7 +687,7 @@ int cmd_duplicates(int argc, char **argv)
             st.source = files[i];
             if (lseek(fds[i], 0, SEEK_SET) < 0 || read_input(&st, fds[i]) != 0) {
                 fprintf(stderr, "gbr: %s: cannot read again: %s\n", files[i], strerror(errno));
-                status = CLI_EXIT_INPUT;
+                status = UTIL_EXIT_INPUT;
             }
         }
         /* A game not found again (the input changed between the passes) gets empty texts. */
@@ -706,13 +706,13 @@ int cmd_duplicates(int argc, char **argv)
 
     if (st.failed) {
         fprintf(stderr, "gbr: duplicates: out of memory\n");
-        status = CLI_EXIT_INPUT;
+        status = UTIL_EXIT_INPUT;
     } else {
         const char *sym_name = symmetry == DUP_SYMMETRY_NONE ? "none" : symmetry == DUP_SYMMETRY_MIRROR ? "mirror" : "all";
         size_t unclassified = st.n - classified;
         sort_output out;
         if (sort_output_open(&out, NULL) != 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         } else {
             if (format == OUT_TEXT) {
                 directory_put(&out, "GBR duplicates: ");
@@ -756,10 +756,10 @@ int cmd_duplicates(int argc, char **argv)
             if (format == OUT_JSON)
                 directory_put(&out, "]}\n");
             if (sort_output_commit(&out) != 0)
-                status = CLI_EXIT_INPUT;
+                status = UTIL_EXIT_INPUT;
         }
         if (st.bad_input)
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
     }
     free(by_pos);
     free(by_stu);

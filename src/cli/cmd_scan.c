@@ -44,7 +44,7 @@ typedef struct scan_options {
 /* Appends the decimal digits of value at `at`; returns the new end. */
 static char *put_decimal(char *at, unsigned long value)
 {
-    return at + cli_decimal(at, value);
+    return at + util_decimal(at, value);
 }
 
 static char *put_text(char *at, const char *text, size_t len)
@@ -57,17 +57,17 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
 {
     scan_output *out = context;
     if (out->json) {
-        cli_puts("{\"file\":");
-        cli_put_json_string(where->source, strlen(where->source));
-        cli_puts(",\"line\":");
-        cli_put_uint(where->line);
-        cli_puts(",\"column\":");
-        cli_put_uint(where->column);
-        cli_puts(",\"form\":\"");
-        cli_puts(gbr_form_name(match->code.form));
-        cli_puts("\",\"code\":\"");
-        cli_write(match->canonical, match->canonical_len);
-        cli_puts("\"}\n");
+        util_puts("{\"file\":");
+        util_put_json_string(where->source, strlen(where->source));
+        util_puts(",\"line\":");
+        util_put_uint(where->line);
+        util_puts(",\"column\":");
+        util_put_uint(where->column);
+        util_puts(",\"form\":\"");
+        util_puts(gbr_form_name(match->code.form));
+        util_puts("\",\"code\":\"");
+        util_write(match->canonical, match->canonical_len);
+        util_puts("\"}\n");
         return;
     }
     /* Text lines are the bulk of a scan's output: one write for each after
@@ -76,7 +76,7 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
         out->source = where->source;
         out->source_len = strlen(where->source);
     }
-    cli_write(where->source, out->source_len);
+    util_write(where->source, out->source_len);
     char line[2 * 24 + 16 + sizeof match->canonical];
     const char *form = gbr_form_name(match->code.form);
     char *at = line;
@@ -89,7 +89,7 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
     at = put_text(at, ": ", 2);
     at = put_text(at, match->canonical, match->canonical_len);
     *at++ = '\n';
-    cli_write(line, (size_t)(at - line));
+    util_write(line, (size_t)(at - line));
 }
 
 /* "material,study" -> bits; 0 on an unknown or empty name (an empty list,
@@ -132,7 +132,7 @@ int cmd_scan(int argc, char **argv)
         } else if (cli_option_is(&args, "--form")) {
             const char *value = cli_option_value(&args);
             if (!value)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             opt.forms = parse_forms(value);
             if (!opt.forms)
                 return cli_usage_error(&args, "bad --form '%s' (expected a list of material, study, position)",
@@ -140,9 +140,9 @@ int cmd_scan(int argc, char **argv)
         } else if (cli_option_is(&args, "--buffer")) {
             const char *value = cli_option_value(&args);
             if (!value)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             unsigned long long size;
-            if (cli_parse_count(value, 0, (size_t)1 << 30, &size) != 0 || size < SCAN_MIN_BUFFER)
+            if (util_parse_count(value, 0, (size_t)1 << 30, &size) != 0 || size < SCAN_MIN_BUFFER)
                 return cli_usage_error(&args, "bad --buffer '%s' (bytes, 512 to 1073741824)", value);
             opt.buffer_size = (size_t)size;
         } else {
@@ -153,8 +153,8 @@ int cmd_scan(int argc, char **argv)
         return args.exit_status;
 
     opt.codec = args.codec;
-    int status = cli_for_each_file(argc, argv, args.next, scan_file, &opt) != 0 ? CLI_EXIT_INPUT : CLI_EXIT_OK;
-    if (cli_flush() != 0)
-        status = CLI_EXIT_INPUT;
+    int status = cli_for_each_file(argc, argv, args.next, scan_file, &opt) != 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    if (util_flush() != 0)
+        status = UTIL_EXIT_INPUT;
     return status;
 }

@@ -68,7 +68,7 @@ typedef struct selector {
 
 static int add_query(selector *s, const gbr_query *q, const char *text, size_t len)
 {
-    query_entry *grown = cli_grow(s->queries, &s->cap, s->n + 1, sizeof *grown);
+    query_entry *grown = util_grow(s->queries, &s->cap, s->n + 1, sizeof *grown);
     if (!grown)
         return -1;
     s->queries = grown;
@@ -155,7 +155,7 @@ static void game_tags(void *context, const pgn_game *game)
         }
     }
     if (select_subject(s, &subject) && !s->count_only) {
-        cli_write(game->section, game->section_len);
+        util_write(game->section, game->section_len);
         s->copying = 1;
     }
 }
@@ -164,7 +164,7 @@ static void game_bytes(void *context, const char *bytes, size_t len)
 {
     selector *s = context;
     if (s->copying)
-        cli_write(bytes, len);
+        util_write(bytes, len);
 }
 
 static void game_end(void *context, const pgn_game *game)
@@ -212,19 +212,19 @@ static void select_line(selector *s, const char *line, size_t len, size_t end_le
             return; /* not reached: the scanner accepts only valid positions */
     }
     if (select_subject(s, &subject) && !s->count_only)
-        cli_write(line, len + end_len);
+        util_write(line, len + end_len);
 }
 
 static void report_long_line(selector *s, unsigned long line_no)
 {
     fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes\n", s->source, line_no,
-            (unsigned long)CLI_LINE_MAX + 1, (unsigned long)CLI_LINE_MAX);
+            (unsigned long)UTIL_LINE_MAX + 1, (unsigned long)UTIL_LINE_MAX);
     s->bad_input = 1;
 }
 
-/* Reads fd line by line, holding at most one line of CLI_LINE_MAX bytes (its
+/* Reads fd line by line, holding at most one line of UTIL_LINE_MAX bytes (its
  * line end not counted) and a read buffer. A longer line is reported at
- * column CLI_LINE_MAX + 1 and skipped: writing a part of it would write a
+ * column UTIL_LINE_MAX + 1 and skipped: writing a part of it would write a
  * line the input does not have. */
 static int select_lines(selector *s, int fd)
 {
@@ -262,7 +262,7 @@ static int select_lines(selector *s, int fd)
             size_t end = (size_t)(nl - buf);
             size_t cr = end > start && buf[end - 1] == '\r';
             size_t len = end - start - cr;
-            if (!skipping && len > CLI_LINE_MAX)
+            if (!skipping && len > UTIL_LINE_MAX)
                 report_long_line(s, line_no);
             else if (!skipping)
                 select_line(s, buf + start, len, cr + 1);
@@ -271,7 +271,7 @@ static int select_lines(selector *s, int fd)
             start = scanned = end + 1;
         }
         /* The unfinished line: one byte more than the limit may be its '\r'. */
-        if (!skipping && have - start > CLI_LINE_MAX + (got > 0)) {
+        if (!skipping && have - start > UTIL_LINE_MAX + (got > 0)) {
             report_long_line(s, line_no);
             skipping = 1;
         }
@@ -294,7 +294,7 @@ static int usage_query_error(const char *where, unsigned long line, gbr_result r
 {
     fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", where, line, (unsigned long)r.column,
             message ? message : gbr_error_message(r.error));
-    return CLI_EXIT_USAGE;
+    return UTIL_EXIT_USAGE;
 }
 
 /* Reads a pgn-extract -y/-z file: every line but blank ones and '%' comments is a query. */
@@ -303,7 +303,7 @@ static int read_query_file(selector *s, const char *path, int either_colour)
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "gbr select: %s: cannot open: %s\n", path, strerror(errno));
-        return CLI_EXIT_USAGE;
+        return UTIL_EXIT_USAGE;
     }
     char line[4096];
     unsigned long line_no = 0;
@@ -313,7 +313,7 @@ static int read_query_file(selector *s, const char *path, int either_colour)
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             fprintf(stderr, "gbr: %s:%lu:1: line too long for a query\n", path, line_no);
-            status = CLI_EXIT_USAGE;
+            status = UTIL_EXIT_USAGE;
             break;
         }
         while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' ||
@@ -338,12 +338,12 @@ static int read_query_file(selector *s, const char *path, int either_colour)
         q.either_colour = (uint8_t)either_colour;
         if (add_query(s, &q, line, len) != 0) {
             fprintf(stderr, "gbr select: out of memory\n");
-            status = CLI_EXIT_USAGE;
+            status = UTIL_EXIT_USAGE;
         }
     }
     if (!status && ferror(f)) {
         fprintf(stderr, "gbr select: %s: cannot read\n", path);
-        status = CLI_EXIT_USAGE;
+        status = UTIL_EXIT_USAGE;
     }
     fclose(f);
     return status;
@@ -353,12 +353,12 @@ int cmd_select(int argc, char **argv)
 {
     selector s;
     memset(&s, 0, sizeof s);
-    int lines = 0, either_colour = 0, explicit_queries = 0, status = CLI_EXIT_OK;
+    int lines = 0, either_colour = 0, explicit_queries = 0, status = UTIL_EXIT_OK;
     const char *white = NULL, *black = NULL;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (status == CLI_EXIT_OK && cli_next_option(&args)) {
+    while (status == UTIL_EXIT_OK && cli_next_option(&args)) {
         if (cli_option_is(&args, "--count")) {
             s.count_only = 1;
         } else if (cli_option_is(&args, "--either-colour")) {
@@ -370,14 +370,14 @@ int cmd_select(int argc, char **argv)
             if (*side)
                 status = cli_usage_error(&args, "%s is given once", args.option);
             else if (!(*side = cli_option_value(&args)))
-                status = CLI_EXIT_USAGE;
+                status = UTIL_EXIT_USAGE;
             explicit_queries = 1;
         } else if (cli_option_is(&args, "-e") || cli_option_is(&args, "-y") || cli_option_is(&args, "-z")) {
             int is_e = cli_option_is(&args, "-e"), is_z = cli_option_is(&args, "-z");
             const char *value = cli_option_value(&args);
             explicit_queries = 1;
             if (!value) {
-                status = CLI_EXIT_USAGE;
+                status = UTIL_EXIT_USAGE;
             } else if (!is_e) {
                 status = read_query_file(&s, value, is_z);
             } else {
@@ -393,16 +393,16 @@ int cmd_select(int argc, char **argv)
             status = cli_unknown_option(&args);
         }
     }
-    if (status == CLI_EXIT_OK && args.exit_status >= 0) { /* --help (0), or a usage error */
+    if (status == UTIL_EXIT_OK && args.exit_status >= 0) { /* --help (0), or a usage error */
         free_queries(&s);
         return args.exit_status;
     }
-    if (status == CLI_EXIT_OK && (white || black)) {
+    if (status == UTIL_EXIT_OK && (white || black)) {
         gbr_query q;
         gbr_query_counts_init(&q);
         char text[64];
         const char *sides[2] = {white, black};
-        for (int colour = 0; colour < 2 && status == CLI_EXIT_OK; colour++) {
+        for (int colour = 0; colour < 2 && status == UTIL_EXIT_OK; colour++) {
             if (!sides[colour])
                 continue;
             const char *message = NULL;
@@ -412,11 +412,11 @@ int cmd_select(int argc, char **argv)
         }
         snprintf(text, sizeof text, "%s%.24s%s%s%.24s", white ? "white:" : "", white ? white : "",
                  white && black ? " " : "", black ? "black:" : "", black ? black : "");
-        if (status == CLI_EXIT_OK && add_query(&s, &q, text, strlen(text)) != 0)
+        if (status == UTIL_EXIT_OK && add_query(&s, &q, text, strlen(text)) != 0)
             status = cli_usage_error(&args, "out of memory");
     }
     int first_file = args.next;
-    if (status == CLI_EXIT_OK && !explicit_queries) {
+    if (status == UTIL_EXIT_OK && !explicit_queries) {
         /* Leading arguments that read as queries are queries. */
         for (; first_file < argc; first_file++) {
             const char *arg = argv[first_file];
@@ -433,7 +433,7 @@ int cmd_select(int argc, char **argv)
             }
         }
     }
-    if (status == CLI_EXIT_OK && s.n == 0) {
+    if (status == UTIL_EXIT_OK && s.n == 0) {
         if (first_file < argc) { /* say why the first argument is not a query */
             const char *message = NULL;
             gbr_result r = gbr_query_parse(&(gbr_query){0}, argv[first_file], strlen(argv[first_file]), &message);
@@ -441,12 +441,12 @@ int cmd_select(int argc, char **argv)
         }
         status = cli_usage_error(&args, "no query given");
     }
-    if (status == CLI_EXIT_OK) {
+    if (status == UTIL_EXIT_OK) {
         s.counts = calloc(s.n, sizeof *s.counts);
         if (!s.counts)
             status = cli_usage_error(&args, "out of memory");
     }
-    if (status != CLI_EXIT_OK) {
+    if (status != UTIL_EXIT_OK) {
         free_queries(&s);
         return status;
     }
@@ -474,15 +474,15 @@ int cmd_select(int argc, char **argv)
     }
     if (s.count_only) {
         for (size_t i = 0; i < s.n; i++) {
-            cli_put_uint((unsigned long)s.counts[i]);
-            cli_putc('\t');
-            cli_puts(s.queries[i].text);
-            cli_putc('\n');
+            util_put_uint((unsigned long)s.counts[i]);
+            util_putc('\t');
+            util_puts(s.queries[i].text);
+            util_putc('\n');
         }
     }
-    if (cli_flush() != 0)
+    if (util_flush() != 0)
         read_failed = 1;
     free_queries(&s);
     free(s.counts);
-    return read_failed || s.bad_input ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+    return read_failed || s.bad_input ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

@@ -239,7 +239,7 @@ static int add_line(sorter *s, size_t start, size_t length)
         s->failed = 1;
         return -1;
     }
-    sort_line *lines = cli_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
+    sort_line *lines = util_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
     if (!lines)
         return out_of_memory(s);
     s->lines = lines;
@@ -264,7 +264,7 @@ static int add_line(sorter *s, size_t start, size_t length)
     gbr_directory_key position;
     l->key = key_of(s->codec, &m, &position);
     if (m.code.form == GBR_FORM_POSITION) {
-        gbr_directory_key *p = cli_grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
+        gbr_directory_key *p = util_grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
         if (!p)
             return out_of_memory(s);
         s->positions = p;
@@ -410,11 +410,11 @@ int cmd_sort(int argc, char **argv)
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             output_path = cli_option_value(&args);
             if (!output_path)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
         } else if (cli_option_is(&args, "--memory")) {
             const char *value = cli_option_value(&args);
             if (!value)
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             unsigned long long bytes;
             if (sort_runs_parse_memory(value, &bytes) != 0)
                 return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
@@ -431,11 +431,11 @@ int cmd_sort(int argc, char **argv)
      * opened again when its turn comes, so that one file is open at a time
      * however many are named. */
     int inputs = argc - args.next;
-    int status = CLI_EXIT_OK;
+    int status = UTIL_EXIT_OK;
     for (int i = 0; i < inputs; i++) {
         int fd = cli_open_input(argv[args.next + i]);
         if (fd < 0)
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         else if (fd != STDIN_FILENO)
             close(fd);
     }
@@ -449,10 +449,10 @@ int cmd_sort(int argc, char **argv)
     s.arena = malloc(s.arena_cap);
     if (!s.arena) {
         out_of_memory(&s);
-        status = CLI_EXIT_INPUT;
+        status = UTIL_EXIT_INPUT;
     }
 
-    if (status == CLI_EXIT_OK) {
+    if (status == UTIL_EXIT_OK) {
         if (inputs == 0) {
             read_input(&s, STDIN_FILENO, "-");
         } else {
@@ -468,13 +468,13 @@ int cmd_sort(int argc, char **argv)
             }
         }
         if (s.failed)
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
     }
 
     sort_output out;
-    if (status == CLI_EXIT_OK && sort_output_open(&out, output_path) != 0)
-        status = CLI_EXIT_INPUT;
-    if (status == CLI_EXIT_OK) {
+    if (status == UTIL_EXIT_OK && sort_output_open(&out, output_path) != 0)
+        status = UTIL_EXIT_INPUT;
+    if (status == UTIL_EXIT_OK) {
         int ok;
         if (s.runs.runs_n == 0) {
             ok = sort_run(&s) == 0;
@@ -485,13 +485,13 @@ int cmd_sort(int argc, char **argv)
         }
         if (!ok) {
             sort_output_abandon(&out);
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         } else if (sort_output_commit(&out) != 0) {
-            status = CLI_EXIT_INPUT;
+            status = UTIL_EXIT_INPUT;
         }
     }
     sort_runs_close(&s.runs);
-    if (status == CLI_EXIT_OK && s.no_code > 0)
+    if (status == UTIL_EXIT_OK && s.no_code > 0)
         fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
                 s.no_code == 1 ? "" : "s");
     free(s.arena);

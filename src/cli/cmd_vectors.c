@@ -80,7 +80,7 @@ static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
 static void add_case(vector_list *list, gbr_level level, const char *id, const char *op, const char *input,
                      const char *fault, const char *expect, const char *comment)
 {
-    vector *bigger = cli_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    vector *bigger = util_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
     if (!bigger) {
         list->failed = 1;
         return;
@@ -440,7 +440,7 @@ static int add_case_folder(vector_list *list, const char *dir)
         size_t n = strlen(entry->d_name);
         if (entry->d_name[0] == '.' || n < 5 || strcmp(entry->d_name + n - 4, ".tsv") != 0)
             continue;
-        char **bigger = cli_grow(names, &cap, count + 1, sizeof *bigger);
+        char **bigger = util_grow(names, &cap, count + 1, sizeof *bigger);
         if (!bigger) {
             bad = 1;
             break;
@@ -869,13 +869,13 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
 
 /* ==== The JSON form of a level (spec/gbr.md section 13.1) ================= */
 
-/* A JSON string in the one spelling every --json output uses (cli_json_byte). */
+/* A JSON string in the one spelling every --json output uses (util_json_byte). */
 static void put_json_string(FILE *f, const char *s, size_t len)
 {
     char spelled[6];
     fputc('"', f);
     for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, cli_json_byte((unsigned char)s[i], spelled), f);
+        fwrite(spelled, 1, util_json_byte((unsigned char)s[i], spelled), f);
     fputc('"', f);
 }
 
@@ -1174,13 +1174,13 @@ int cmd_vectors(int argc, char **argv)
     vector_list list = {NULL, 0, 0, 0};
     if (add_case_folder(&list, cases_dir) != 0) {
         free_list(&list);
-        return CLI_EXIT_INPUT;
+        return UTIL_EXIT_INPUT;
     }
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
         fprintf(stderr, "gbr vectors: out of memory\n");
         free_list(&list);
-        return CLI_EXIT_INPUT;
+        return UTIL_EXIT_INPUT;
     }
     int bad = 0;
     for (size_t i = 0; i < list.count; i++) {
@@ -1212,5 +1212,5 @@ int cmd_vectors(int argc, char **argv)
         bad = 1;
     free(answers);
     free_list(&list);
-    return bad ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+    return bad ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

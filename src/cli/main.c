@@ -70,28 +70,28 @@ static int occupy_closed_standard_descriptors(void)
 int main(int argc, char **argv)
 {
     if (occupy_closed_standard_descriptors() != 0)
-        return CLI_EXIT_INPUT; /* nothing could report it safely */
+        return UTIL_EXIT_INPUT; /* nothing could report it safely */
     if (argc < 2) {
         print_usage(stderr);
-        return CLI_EXIT_USAGE;
+        return UTIL_EXIT_USAGE;
     }
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         print_usage(stdout);
-        return cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+        return util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
     }
     if (strcmp(name, "--version") == 0) {
         print_version();
-        return cli_flush() == 0 ? CLI_EXIT_OK : CLI_EXIT_INPUT;
+        return util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
     }
     for (const struct command *c = commands; c->name; c++) {
         if (strcmp(name, c->name) == 0) {
             int status = c->run(argc - 1, argv + 1);
-            if (cli_flush() != 0 && status == CLI_EXIT_OK)
-                status = CLI_EXIT_INPUT;
+            if (util_flush() != 0 && status == UTIL_EXIT_OK)
+                status = UTIL_EXIT_INPUT;
             return status;
         }
     }
     fprintf(stderr, "gbr: unknown command '%s'\nTry 'gbr --help'.\n", name);
-    return CLI_EXIT_USAGE;
+    return UTIL_EXIT_USAGE;
 }

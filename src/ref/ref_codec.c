@@ -1,6 +1,6 @@
 /* The reference codec's table: every entry of gbr_codec, written straight
  * from spec/gbr.md, one file per form (ref_<form>.c). */
-#include "lib/codecs_internal.h"
+#include "codecs_internal.h"
 #include "ref_internal.h"
 
 const gbr_codec gbr_ref_codec = {

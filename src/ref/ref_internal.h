@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "gbr.h"
-#include "lib/piece_letters.h"
+#include "piece_letters.h"
 
 /* ---- Results ------------------------------------------------------------ */
 

@@ -23,7 +23,7 @@
 
 #include "check.h"
 #include "gbr.h"
-#include "lib/codecs_internal.h"
+#include "codecs_internal.h"
 
 /* One text of each form, and texts every parser refuses at different columns. */
 static const char *const texts[] = {

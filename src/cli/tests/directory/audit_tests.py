@@ -166,7 +166,7 @@ def test_unreadable_fen():
     expect("unreadable FEN exit", p.returncode, 1)
 
 
-# ---- PGN read as the standard says (src/cli/pgn_reader.c) ----------------
+# ---- PGN read as the standard says (src/pgn/pgn_reader.c) ----------------
 
 def fix(pgn, name):
     out = os.path.join(WORK, name)

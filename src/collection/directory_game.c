@@ -38,14 +38,6 @@ void directory_fen_of(const pgn_tag *fen_tag, const char **fen, size_t *fen_len)
     *fen_len = fen_tag ? fen_tag->raw_value_len : strlen(pgn_start_fen);
 }
 
-const char *const *directory_inputs(const cli_args *args, int *n)
-{
-    static const char *const standard_input[1] = {"-"};
-    int named = args->argc - args->next;
-    *n = named ? named : 1;
-    return named ? (const char *const *)args->argv + args->next : standard_input;
-}
-
 /* Keeps the first tag of a name. */
 static void first(const pgn_tag **slot, const pgn_tag *t, const char *name, size_t len)
 {

@@ -8,7 +8,6 @@
 
 #include <stddef.h>
 
-#include "cli.h"
 #include "pgn_reader.h"
 
 /* The game's first tag named `name`, NULL when it has none. */
@@ -33,9 +32,5 @@ typedef struct directory_game_tags {
     const pgn_tag *white, *event, *date, *fen, *result;
 } directory_game_tags;
 void directory_game_tags_of(const pgn_game *g, directory_game_tags *out);
-
-/* The PGN inputs named after the options (args->next on), or standard input
- * ("-") alone when none is named; *n is their number. */
-const char *const *directory_inputs(const cli_args *args, int *n);
 
 #endif /* GBR_DIRECTORY_GAME_H */

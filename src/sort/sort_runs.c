@@ -12,14 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "text.h"
 #include "sort_spill.h"
 
 #define LENGTH_SIZE 4
 
 int sort_runs_parse_memory(const char *value, unsigned long long *bytes)
 {
-    return cli_parse_count(value, 1, 1ull << 50, bytes) != 0 || *bytes < 1024 ? -1 : 0;
+    return util_parse_count(value, 1, 1ull << 50, bytes) != 0 || *bytes < 1024 ? -1 : 0;
 }
 
 void sort_runs_init(sort_runs *r, const char *command, sort_runs_compare compare)

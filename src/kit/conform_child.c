@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "grow.h"
 #include "conform_protocol.h"
 
 /* Kept bounded: a runaway program cannot exhaust memory (§13.3: the first MiB). */
@@ -359,7 +359,7 @@ static int serialize(conform_session *s, const conform_request *r)
     size_t need = strlen(r->operation) + 1 + 4 * r->input_len + 2;
     if (s->send_start > 0 && s->send_start == s->send_len)
         s->send_start = s->send_len = 0;
-    char *bigger = cli_grow(s->sending, &s->send_cap, s->send_len + need, 1);
+    char *bigger = util_grow(s->sending, &s->send_cap, s->send_len + need, 1);
     if (!bigger)
         return -1;
     s->sending = bigger;
@@ -496,7 +496,7 @@ void conform_session_ask(conform_session *s, const conform_request *requests, si
                     s->line_overlong = 1;
                 size_t keep = take < room ? take : room;
                 if (s->line_len + keep > s->line_cap) {
-                    char *bigger = cli_grow(s->line, &s->line_cap, s->line_len + keep, 1);
+                    char *bigger = util_grow(s->line, &s->line_cap, s->line_len + keep, 1);
                     if (!bigger) {
                         s->line_overlong = 1;
                         keep = 0;

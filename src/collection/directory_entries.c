@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "text.h"
 #include "directory_entries.h"
 
 #define COUNT_BITS 40
@@ -100,8 +100,8 @@ void directory_put_text(sort_output *out, directory_text t) { sort_output_write(
 
 void directory_put_uint(sort_output *out, unsigned long long value)
 {
-    char digits[CLI_DECIMAL_MAX];
-    sort_output_write(out, digits, cli_decimal(digits, value));
+    char digits[UTIL_DECIMAL_MAX];
+    sort_output_write(out, digits, util_decimal(digits, value));
 }
 
 void directory_put_json(sort_output *out, const char *s, size_t len)
@@ -109,7 +109,7 @@ void directory_put_json(sort_output *out, const char *s, size_t len)
     char spelled[6];
     sort_output_write(out, "\"", 1);
     for (size_t i = 0; i < len; i++)
-        sort_output_write(out, spelled, cli_json_byte((unsigned char)s[i], spelled));
+        sort_output_write(out, spelled, util_json_byte((unsigned char)s[i], spelled));
     sort_output_write(out, "\"", 1);
 }
 

@@ -3,7 +3,7 @@
 
 #include "pgn_reader.h"
 
-#include "cli_config.h"
+#include "pgn_config.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#if CLI_SSE2
+#if PGN_SSE2
 #include <emmintrin.h>
 #endif
 
@@ -730,7 +730,7 @@ static int has_content(const pgn_reader *r, const unsigned char *p, size_t n)
  * bytes are classified at once (by comparing them with each byte of the
  * class, or by ranges for NAME_END) and only whole blocks are loaded; the
  * rest, and the portable build, read the table a byte at a time. */
-#if CLI_SSE2
+#if PGN_SSE2
 /* Written out byte by byte from the list (a loop over it is not unrolled). */
 #define MOVETEXT_HIT(k) _mm_cmpeq_epi8(v, _mm_set1_epi8(MOVETEXT_STOPS[k]))
 _Static_assert(sizeof MOVETEXT_STOPS - 1 == 11, "movetext_stop_mask() compares with each of the 11 stops");
@@ -1229,12 +1229,12 @@ int pgn_reader_keep_tags(pgn_reader *r, const char *const *names)
 
 void pgn_reader_byte_by_byte(pgn_reader *r, int on) { r->byte_by_byte = on; }
 
-int pgn_reader_sse2(void) { return CLI_SSE2; }
+int pgn_reader_sse2(void) { return PGN_SSE2; }
 
 int pgn_reader_classes_agree(void)
 {
     init_classes();
-#if CLI_SSE2
+#if PGN_SSE2
     static const struct {
         unsigned (*mask_of)(__m128i);
         unsigned short class;

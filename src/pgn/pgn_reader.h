@@ -70,7 +70,7 @@
 extern const char pgn_start_fen[];
 
 /* The longest line without a report: the line limit of every gbr command. */
-#define PGN_LINE_MAX ((uint64_t)CLI_LINE_MAX)
+#define PGN_LINE_MAX ((uint64_t)UTIL_LINE_MAX)
 /* The largest tag section held, in bytes and in tags. */
 #define PGN_SECTION_MAX ((size_t)1 << 24)
 #define PGN_TAGS_MAX ((size_t)1 << 17)
@@ -137,7 +137,7 @@ void pgn_reader_free(pgn_reader *reader);
  * plain bytes (comment text, symbols, tag values) in one go. Same reports. */
 void pgn_reader_byte_by_byte(pgn_reader *reader, int on);
 /* For tests: 1 when runs are classified 16 bytes at a time with SSE2, 0 when
- * the portable loops were built instead (src/cli/cli_config.h). */
+ * the portable loops were built instead (src/pgn/pgn_config.h). */
 int pgn_reader_sse2(void);
 /* For tests: 1 when the 16-byte classification of every byte value agrees
  * with the reader's byte table (always 1 without SSE2). */

@@ -18,7 +18,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "cli.h"
+#include "exit_status.h"
+#include "output.h"
 #include "conform_child.h"
 #include "conform_protocol.h"
 #include "gen.h"
@@ -310,7 +311,7 @@ static void vector_line(const finding *f, char *out, size_t cap)
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len) { cli_fput_json_string(stdout, s, len); }
+static void json_string(const char *s, size_t len) { util_fput_json_string(stdout, s, len); }
 
 static void report_finding(const finding *f, int json, int first, double timeout)
 {
@@ -389,14 +390,14 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             size_t len = comma ? (size_t)(comma - p) : strlen(p);
             if (!gbr_operation_by_name(p, len)) {
                 fprintf(stderr, "gbr conform: --operations: unknown operation '%.*s'\n", (int)len, p);
-                return CLI_EXIT_USAGE;
+                return UTIL_EXIT_USAGE;
             }
             p += len + (comma ? 1 : 0);
         }
     }
     if (op_count == 0) {
         fprintf(stderr, "gbr conform: --operations: none of them is of the chosen levels\n");
-        return CLI_EXIT_USAGE;
+        return UTIL_EXIT_USAGE;
     }
     /* Each operation's vector inputs, by index into seeds. */
     size_t *seed_index = malloc((seed_count ? seed_count : 1) * sizeof *seed_index);
@@ -407,10 +408,10 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     size_t *op_of = malloc(ROUND * sizeof *op_of);
     finding *findings = calloc(MAX_FINDINGS, sizeof *findings);
     char **argv = calloc((size_t)program_argc + 2, sizeof *argv);
-    int status = CLI_EXIT_OK;
+    int status = UTIL_EXIT_OK;
     if (!seed_index || !seed_start || !inputs || !requests || !outcomes || !op_of || !findings || !argv) {
         fprintf(stderr, "gbr conform: out of memory\n");
-        status = CLI_EXIT_USAGE;
+        status = UTIL_EXIT_USAGE;
         goto done;
     }
     size_t indexed = 0;
@@ -429,7 +430,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     asker a = {batch ? conform_session_new(program, program_argc, opt->timeout) : NULL, argv, program_argc,
                opt->timeout};
     if (batch && !a.session) {
-        status = CLI_EXIT_USAGE;
+        status = UTIL_EXIT_USAGE;
         goto done;
     }
     if (opt->json) {
@@ -510,7 +511,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, %s mode)\n", cases,
             disagreeing, finding_count, (unsigned long long)opt->seed, took, took > 0 ? (double)cases / took : 0.0,
             batch ? "batch" : "per-case");
-    status = finding_count ? CLI_EXIT_INPUT : CLI_EXIT_OK;
+    status = finding_count ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 done:
     for (size_t f = 0; findings && f < MAX_FINDINGS; f++)
         conform_outcome_clear(&findings[f].outcome);

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "cli.h"
+#include "text.h"
 #include "directory_entries.h"
 
 /* An entry's line is gathered here and handed to the output in one piece
@@ -104,9 +104,9 @@ static void put_text_field(tsv_line *l, directory_text t) { put_field(l, t.bytes
 
 static void put_uint(tsv_line *l, unsigned long long value)
 {
-    if (sizeof l->bytes - l->used < CLI_DECIMAL_MAX)
+    if (sizeof l->bytes - l->used < UTIL_DECIMAL_MAX)
         flush(l);
-    l->used += cli_decimal(l->bytes + l->used, value); /* straight into the line */
+    l->used += util_decimal(l->bytes + l->used, value); /* straight into the line */
 }
 
 static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
