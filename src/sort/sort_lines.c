@@ -1,59 +1,22 @@
-/* gbr sort: order lines by the first GBR code each contains, the order of a
- * look-up directory (spec/gbr.md §8 and "Scanning text"). */
-#define _GNU_SOURCE /* open, fstat, read, write beside C11 */
+/* sort_lines.c - the sorter of `gbr sort` (sort_lines.h): reading lines
+ * into the arena, their keys, the radix sort of a run, spilling runs and
+ * writing the sorted output. Every per-line step is a static function of
+ * this file, so that the compiler can inline the hot loop whole. */
+#define _GNU_SOURCE /* fstat, read beside C11 */
+
+#include "sort_lines.h"
 
 #include <errno.h>
-#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "sort_output.h"
+#include "grow.h"
 #include "sort_radix.h"
 #include "sort_runs.h"
-
-const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
-
-static const char help[] =
-    "sort [-o FILE] [--memory SIZE] [FILE...]\n"
-    "\n"
-    "Sorts lines by the first GBR code each contains (found as `gbr scan` finds\n"
-    "them), in directory order: by material code; a material code alone before\n"
-    "study codes and position forms of that material; these by white king, black\n"
-    "king, then a study code before a position form; studies then by stipulation,\n"
-    "positions by the rest of their order key. Equal lines keep their input\n"
-    "order. Lines without a code come last, in input order, and their number is\n"
-    "reported on standard error. Reads standard input when no FILE is given;\n"
-    "several FILEs are one input, in order (opened one at a time). A UTF-8\n"
-    "byte-order mark at the start of a FILE or standard input is skipped when\n"
-    "looking for the code, as `gbr scan` does, and kept in the line's output.\n"
-    "\n"
-    "Options:\n"
-    "  -o FILE        write to FILE atomically (a temporary file .gbr-XXXXXX in\n"
-    "                 its directory, synced, then renamed over it), instead of\n"
-    "                 standard output. An existing FILE keeps its permission\n"
-    "                 bits, owner and group (refused when they cannot be kept);\n"
-    "                 a symbolic link stays a link and the file it points to is\n"
-    "                 replaced; an existing FILE that is not a regular file, or\n"
-    "                 has more than one hard link, is refused (to keep the\n"
-    "                 links, write elsewhere and copy the result over FILE).\n"
-    "                 SIGHUP, SIGINT, SIGTERM and SIGPIPE remove the temporary\n"
-    "                 file; FILE is then untouched\n"
-    "  --memory SIZE  memory for the lines held at once and their sort records,\n"
-    "                 e.g. 64K, 256M, 1G (the default: about 10 million lines of\n"
-    "                 35 bytes); larger inputs are sorted in runs spilled to\n"
-    "                 temporary files in $TMPDIR (default /tmp; made without a\n"
-    "                 name, so none is left behind, even by SIGKILL) and\n"
-    "                 merged, 64 at a time: runs are merged as they pile up,\n"
-    "                 so at most 191 are open whatever the input size.\n"
-    "                 Buffers beyond SIZE: 1 MiB to write a run, and 256 KiB\n"
-    "                 per run being merged (a line longer than that widens\n"
-    "                 its run's buffer)\n"
-    "Exit status: 0 done, 1 an input could not be read or the output written,\n"
-    "2 usage error.\n";
 
 /* ---- Keys -------------------------------------------------------------------
  * The order is libgbr's directory key (spec §8, "Across forms"). Its first 8
@@ -63,12 +26,12 @@ static const char help[] =
 #define KEY_NO_CODE UINT64_MAX /* the material number's top byte is at most 0x0F */
 #define KEY_POSITION ((uint64_t)1 << 8)
 
-typedef struct sort_line {
+typedef struct held_line {
     uint64_t key;
     uint64_t offset;   /* in the arena */
     uint32_t length;   /* without the line end */
     uint32_t position; /* 1 + index of its full key, 0 for none */
-} sort_line;
+} held_line;
 
 static int is_position_key(uint64_t key) { return key != KEY_NO_CODE && (key & KEY_POSITION) != 0; }
 
@@ -82,36 +45,36 @@ static uint64_t key_of(const gbr_codec *codec, const gbr_scan_match *m, gbr_dire
 }
 
 /* ---- The run in memory ------------------------------------------------------ */
-typedef struct sorter {
+struct sort_lines {
     const gbr_codec *codec;
     size_t memory;          /* --memory */
     char *arena;            /* input bytes; lines point into it */
     size_t arena_cap, arena_used;
     size_t line_start;      /* start of the line being read */
-    sort_line *lines;
+    held_line *lines;
     size_t lines_n, lines_cap;
     gbr_directory_key *positions;
     size_t positions_n, positions_cap;
     sort_runs runs;         /* spilled runs (sort_runs.h) */
     int input_start;        /* the next line is an input's first: a BOM may lead it */
     unsigned long long no_code;
-    int failed;
-} sorter;
+};
 
-static int out_of_memory(sorter *s)
+/* Each failure is reported where it happens and ends the sort: -1 all the
+ * way up, and only sort_lines_free is left. */
+static int out_of_memory(void)
 {
     fprintf(stderr, "gbr: sort: out of memory\n");
-    s->failed = 1;
     return -1;
 }
 
-SORT_RADIX_DEFINE(radix_sort_lines, sort_line, key)
+SORT_RADIX_DEFINE(radix_sort_lines, held_line, key)
 
-static int radix_sort(sort_line *a, size_t n)
+static int radix_sort(held_line *a, size_t n)
 {
     if (n < 2)
         return 0;
-    sort_line *tmp = malloc(n * sizeof *tmp);
+    held_line *tmp = malloc(n * sizeof *tmp);
     if (!tmp)
         return -1;
     radix_sort_lines(a, tmp, n);
@@ -119,16 +82,16 @@ static int radix_sort(sort_line *a, size_t n)
     return 0;
 }
 
-static const gbr_directory_key *position_of(const sorter *s, const sort_line *l)
+static const gbr_directory_key *position_of(const sort_lines *s, const held_line *l)
 {
     return &s->positions[l->position - 1];
 }
 
-static const sorter *compare_context; /* qsort has no context argument */
+static const sort_lines *compare_context; /* qsort has no context argument */
 
 static int compare_positions(const void *x, const void *y)
 {
-    const sort_line *a = x, *b = y;
+    const held_line *a = x, *b = y;
     int c = memcmp(position_of(compare_context, a)->bytes, position_of(compare_context, b)->bytes,
                    GBR_DIRECTORY_KEY_SIZE);
     if (c)
@@ -136,10 +99,10 @@ static int compare_positions(const void *x, const void *y)
     return a->offset < b->offset ? -1 : a->offset > b->offset; /* input order */
 }
 
-static int sort_run(sorter *s)
+static int sort_run(sort_lines *s)
 {
     if (radix_sort(s->lines, s->lines_n) != 0)
-        return out_of_memory(s);
+        return out_of_memory();
     /* Position forms equal on the 64-bit key: their full keys decide. */
     compare_context = s;
     for (size_t i = 0; i < s->lines_n;) {
@@ -179,20 +142,18 @@ static void write_record(void *context, const char *record, size_t len)
 
 /* Sorts the lines held and writes them as a run. The arena keeps its bytes
  * (lines not yet split off may follow); make_room compacts it. */
-static int spill(sorter *s)
+static int spill(sort_lines *s)
 {
     if (sort_run(s) != 0)
         return -1;
     sort_run_writer w;
-    if (sort_runs_begin(&s->runs, &w) != 0) {
-        s->failed = 1;
+    if (sort_runs_begin(&s->runs, &w) != 0)
         return -1;
-    }
     const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
     for (size_t i = 0; i < s->lines_n; i++) {
         if (i + ahead < s->lines_n)
             __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
-        const sort_line *l = &s->lines[i];
+        const held_line *l = &s->lines[i];
         char header[sizeof l->key + GBR_DIRECTORY_KEY_SIZE];
         memcpy(header, &l->key, sizeof l->key);
         size_t n = sizeof l->key;
@@ -203,10 +164,8 @@ static int spill(sorter *s)
         sort_runs_put(&w, header, n, s->arena + l->offset, l->length);
     }
     s->lines_n = s->positions_n = 0;
-    if (sort_runs_end(&s->runs, &w) != 0) {
-        s->failed = 1;
+    if (sort_runs_end(&s->runs, &w) != 0)
         return -1;
-    }
     return 0;
 }
 
@@ -221,29 +180,28 @@ static int spill(sorter *s)
  * it still gather into runs of the usual size, and it shrinks back once the
  * long line is spilled. */
 #define ARENA_SHARE(memory) ((memory) / 8 * 3)
-static size_t records_bytes(const sorter *s)
+static size_t records_bytes(const sort_lines *s)
 {
-    return s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_directory_key);
+    return s->lines_n * 2 * sizeof(held_line) + s->positions_n * sizeof(gbr_directory_key);
 }
 
-static int over_budget(const sorter *s)
+static int over_budget(const sort_lines *s)
 {
     size_t share = ARENA_SHARE(s->memory);
     return records_bytes(s) + (s->arena_cap < share ? s->arena_cap : share) >= s->memory;
 }
 
-static int add_line(sorter *s, size_t start, size_t length)
+static int add_line(sort_lines *s, size_t start, size_t length)
 {
     if (length > UINT32_MAX) {
         fprintf(stderr, "gbr: sort: a line longer than 4 GiB\n");
-        s->failed = 1;
         return -1;
     }
-    sort_line *lines = util_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
+    held_line *lines = util_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
     if (!lines)
-        return out_of_memory(s);
+        return out_of_memory();
     s->lines = lines;
-    sort_line *l = &s->lines[s->lines_n++];
+    held_line *l = &s->lines[s->lines_n++];
     l->offset = start;
     l->length = (uint32_t)length;
     l->position = 0;
@@ -266,7 +224,7 @@ static int add_line(sorter *s, size_t start, size_t length)
     if (m.code.form == GBR_FORM_POSITION) {
         gbr_directory_key *p = util_grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
         if (!p)
-            return out_of_memory(s);
+            return out_of_memory();
         s->positions = p;
         s->positions[s->positions_n++] = position;
         l->position = (uint32_t)s->positions_n;
@@ -274,11 +232,11 @@ static int add_line(sorter *s, size_t start, size_t length)
     return 0;
 }
 
-static int resize_arena(sorter *s, size_t want)
+static int resize_arena(sort_lines *s, size_t want)
 {
     char *bigger = realloc(s->arena, want);
     if (!bigger)
-        return out_of_memory(s);
+        return out_of_memory();
     s->arena = bigger;
     s->arena_cap = want;
     return 0;
@@ -286,7 +244,7 @@ static int resize_arena(sorter *s, size_t want)
 
 /* Moves the line being read to the front of the arena, once no line held
  * points before it. */
-static void compact(sorter *s)
+static void compact(sort_lines *s)
 {
     size_t partial = s->arena_used - s->line_start;
     memmove(s->arena, s->arena + s->line_start, partial);
@@ -296,7 +254,7 @@ static void compact(sorter *s)
 
 /* Gives back what a long line took beyond the arena's share, once the bytes
  * left (at the front, after compact) fit in the share. */
-static void shrink_arena(sorter *s)
+static void shrink_arena(sort_lines *s)
 {
     size_t room = ARENA_SHARE(s->memory);
     if (s->arena_cap <= room || s->arena_used >= room)
@@ -310,7 +268,7 @@ static void shrink_arena(sorter *s)
 
 /* Makes room at the end of the full arena: drop the bytes of lines already
  * spilled, grow it within the budget, or spill the lines held. */
-static int make_room(sorter *s)
+static int make_room(sort_lines *s)
 {
     if (s->lines_n == 0 && s->line_start > 0) {
         compact(s);
@@ -334,7 +292,7 @@ static int make_room(sorter *s)
 
 /* A regular file's size is known: make room for all of it at once when the
  * budget allows, to spare the arena its doublings and copies. */
-static int reserve_for(sorter *s, int fd)
+static int reserve_for(sort_lines *s, int fd)
 {
     struct stat st;
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
@@ -345,7 +303,7 @@ static int reserve_for(sorter *s, int fd)
     return resize_arena(s, (size_t)want);
 }
 
-static int read_input(sorter *s, int fd, const char *source)
+int sort_lines_read(sort_lines *s, int fd, const char *source)
 {
     if (reserve_for(s, fd) != 0)
         return -1;
@@ -362,7 +320,6 @@ static int read_input(sorter *s, int fd, const char *source)
             if (errno == EINTR)
                 continue;
             fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
-            s->failed = 1;
             return -1;
         }
         if (got == 0)
@@ -387,115 +344,61 @@ static int read_input(sorter *s, int fd, const char *source)
     return 0;
 }
 
-static void write_sorted(const sorter *s, sort_output *out)
+static void write_sorted(const sort_lines *s, sort_output *out)
 {
     const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
     for (size_t i = 0; i < s->lines_n; i++) {
         if (i + ahead < s->lines_n)
             __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
-        const sort_line *l = &s->lines[i];
+        const held_line *l = &s->lines[i];
         sort_output_write(out, s->arena + l->offset, l->length);
         sort_output_write(out, "\n", 1);
     }
 }
 
-int cmd_sort(int argc, char **argv)
+sort_lines *sort_lines_new(const sort_lines_options *options)
 {
-    const char *output_path = NULL;
-    unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
-            output_path = cli_option_value(&args);
-            if (!output_path)
-                return UTIL_EXIT_USAGE;
-        } else if (cli_option_is(&args, "--memory")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            unsigned long long bytes;
-            if (sort_runs_parse_memory(value, &bytes) != 0)
-                return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
-                                       value);
-            memory = bytes;
-        } else {
-            return cli_unknown_option(&args);
-        }
+    sort_lines *s = calloc(1, sizeof *s);
+    if (s) {
+        s->codec = options->codec;
+        sort_runs_init(&s->runs, "sort", compare_records);
+        s->memory = options->memory;
+        s->arena_cap = ARENA_SHARE(s->memory) < ((size_t)1 << 20) ? ARENA_SHARE(s->memory) : (size_t)1 << 20;
+        s->arena = malloc(s->arena_cap);
     }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    if (!s || !s->arena) {
+        out_of_memory();
+        sort_lines_free(s);
+        return NULL;
+    }
+    return s;
+}
 
-    /* Try every input first, so that a missing one changes nothing; each is
-     * opened again when its turn comes, so that one file is open at a time
-     * however many are named. */
-    int inputs = argc - args.next;
-    int status = UTIL_EXIT_OK;
-    for (int i = 0; i < inputs; i++) {
-        int fd = cli_open_input(argv[args.next + i]);
-        if (fd < 0)
-            status = UTIL_EXIT_INPUT;
-        else if (fd != STDIN_FILENO)
-            close(fd);
+int sort_lines_write(sort_lines *s, sort_output *out)
+{
+    if (s->runs.runs_n == 0) { /* everything is in memory: one run, written directly */
+        if (sort_run(s) != 0)
+            return -1;
+        write_sorted(s, out);
+        return 0;
     }
+    return (s->lines_n == 0 || spill(s) == 0) && sort_runs_merge(&s->runs, write_record, out) == 0 ? 0 : -1;
+}
 
-    sorter s;
-    memset(&s, 0, sizeof s);
-    s.codec = args.codec;
-    sort_runs_init(&s.runs, "sort", compare_records);
-    s.memory = (size_t)memory;
-    s.arena_cap = ARENA_SHARE(s.memory) < ((size_t)1 << 20) ? ARENA_SHARE(s.memory) : (size_t)1 << 20;
-    s.arena = malloc(s.arena_cap);
-    if (!s.arena) {
-        out_of_memory(&s);
-        status = UTIL_EXIT_INPUT;
-    }
+void sort_lines_report(const sort_lines *s)
+{
+    if (s->no_code > 0)
+        fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s->no_code,
+                s->no_code == 1 ? "" : "s");
+}
 
-    if (status == UTIL_EXIT_OK) {
-        if (inputs == 0) {
-            read_input(&s, STDIN_FILENO, "-");
-        } else {
-            for (int i = 0; i < inputs && !s.failed; i++) {
-                int fd = cli_open_input(argv[args.next + i]);
-                if (fd < 0) {
-                    s.failed = 1;
-                    break;
-                }
-                read_input(&s, fd, argv[args.next + i]);
-                if (fd != STDIN_FILENO)
-                    close(fd);
-            }
-        }
-        if (s.failed)
-            status = UTIL_EXIT_INPUT;
-    }
-
-    sort_output out;
-    if (status == UTIL_EXIT_OK && sort_output_open(&out, output_path) != 0)
-        status = UTIL_EXIT_INPUT;
-    if (status == UTIL_EXIT_OK) {
-        int ok;
-        if (s.runs.runs_n == 0) {
-            ok = sort_run(&s) == 0;
-            if (ok)
-                write_sorted(&s, &out);
-        } else {
-            ok = (s.lines_n == 0 || spill(&s) == 0) && sort_runs_merge(&s.runs, write_record, &out) == 0;
-        }
-        if (!ok) {
-            sort_output_abandon(&out);
-            status = UTIL_EXIT_INPUT;
-        } else if (sort_output_commit(&out) != 0) {
-            status = UTIL_EXIT_INPUT;
-        }
-    }
-    sort_runs_close(&s.runs);
-    if (status == UTIL_EXIT_OK && s.no_code > 0)
-        fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
-                s.no_code == 1 ? "" : "s");
-    free(s.arena);
-    free(s.lines);
-    free(s.positions);
-    return status;
+void sort_lines_free(sort_lines *s)
+{
+    if (!s)
+        return;
+    sort_runs_close(&s->runs);
+    free(s->arena);
+    free(s->lines);
+    free(s->positions);
+    free(s);
 }
