@@ -1,18 +1,13 @@
 /* gbr sort: order lines by the first GBR code each contains, the order of a
- * look-up directory (spec/gbr.md §8 and "Scanning text"). */
-#define _GNU_SOURCE /* open, fstat, read, write beside C11 */
+ * look-up directory (spec/gbr.md §8 and "Scanning text"). The options, the
+ * inputs and the output are handled here; the sorting is sort_lines.h's. */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h, close */
 
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "sort_lines.h"
 #include "sort_output.h"
-#include "sort_radix.h"
 #include "sort_runs.h"
 
 const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
@@ -55,350 +50,6 @@ static const char help[] =
     "Exit status: 0 done, 1 an input could not be read or the output written,\n"
     "2 usage error.\n";
 
-/* ---- Keys -------------------------------------------------------------------
- * The order is libgbr's directory key (spec §8, "Across forms"). Its first 8
- * bytes, read big-endian, are a 64-bit key that decides the order except
- * between position forms that agree on them: their full directory keys
- * decide then. Byte 6 of the key is 1 for a position form. */
-#define KEY_NO_CODE UINT64_MAX /* the material number's top byte is at most 0x0F */
-#define KEY_POSITION ((uint64_t)1 << 8)
-
-typedef struct sort_line {
-    uint64_t key;
-    uint64_t offset;   /* in the arena */
-    uint32_t length;   /* without the line end */
-    uint32_t position; /* 1 + index of its full key, 0 for none */
-} sort_line;
-
-static int is_position_key(uint64_t key) { return key != KEY_NO_CODE && (key & KEY_POSITION) != 0; }
-
-static uint64_t key_of(const gbr_codec *codec, const gbr_scan_match *m, gbr_directory_key *full)
-{
-    gbr_directory_key_of(codec, m->code.form, &m->code.value, full);
-    uint64_t key = 0;
-    for (int i = 0; i < 8; i++)
-        key = key << 8 | full->bytes[i];
-    return key;
-}
-
-/* ---- The run in memory ------------------------------------------------------ */
-typedef struct sorter {
-    const gbr_codec *codec;
-    size_t memory;          /* --memory */
-    char *arena;            /* input bytes; lines point into it */
-    size_t arena_cap, arena_used;
-    size_t line_start;      /* start of the line being read */
-    sort_line *lines;
-    size_t lines_n, lines_cap;
-    gbr_directory_key *positions;
-    size_t positions_n, positions_cap;
-    sort_runs runs;         /* spilled runs (sort_runs.h) */
-    int input_start;        /* the next line is an input's first: a BOM may lead it */
-    unsigned long long no_code;
-    int failed;
-} sorter;
-
-static int out_of_memory(sorter *s)
-{
-    fprintf(stderr, "gbr: sort: out of memory\n");
-    s->failed = 1;
-    return -1;
-}
-
-SORT_RADIX_DEFINE(radix_sort_lines, sort_line, key)
-
-static int radix_sort(sort_line *a, size_t n)
-{
-    if (n < 2)
-        return 0;
-    sort_line *tmp = malloc(n * sizeof *tmp);
-    if (!tmp)
-        return -1;
-    radix_sort_lines(a, tmp, n);
-    free(tmp);
-    return 0;
-}
-
-static const gbr_directory_key *position_of(const sorter *s, const sort_line *l)
-{
-    return &s->positions[l->position - 1];
-}
-
-static const sorter *compare_context; /* qsort has no context argument */
-
-static int compare_positions(const void *x, const void *y)
-{
-    const sort_line *a = x, *b = y;
-    int c = memcmp(position_of(compare_context, a)->bytes, position_of(compare_context, b)->bytes,
-                   GBR_DIRECTORY_KEY_SIZE);
-    if (c)
-        return c;
-    return a->offset < b->offset ? -1 : a->offset > b->offset; /* input order */
-}
-
-static int sort_run(sorter *s)
-{
-    if (radix_sort(s->lines, s->lines_n) != 0)
-        return out_of_memory(s);
-    /* Position forms equal on the 64-bit key: their full keys decide. */
-    compare_context = s;
-    for (size_t i = 0; i < s->lines_n;) {
-        size_t j = i + 1;
-        while (j < s->lines_n && s->lines[j].key == s->lines[i].key)
-            j++;
-        if (j - i > 1 && is_position_key(s->lines[i].key))
-            qsort(s->lines + i, j - i, sizeof *s->lines, compare_positions);
-        i = j;
-    }
-    return 0;
-}
-
-/* ---- Spilled runs -------------------------------------------------------------
- * A record holds the line's key (8 bytes), the full directory key (42) for a
- * position form, then the line's bytes. */
-static int compare_records(const char *a, size_t a_len, const char *b, size_t b_len)
-{
-    (void)a_len;
-    (void)b_len;
-    uint64_t x, y;
-    memcpy(&x, a, sizeof x);
-    memcpy(&y, b, sizeof y);
-    if (x != y)
-        return x < y ? -1 : 1;
-    return is_position_key(x) ? memcmp(a + sizeof x, b + sizeof y, GBR_DIRECTORY_KEY_SIZE) : 0;
-}
-
-static void write_record(void *context, const char *record, size_t len)
-{
-    uint64_t key;
-    memcpy(&key, record, sizeof key);
-    size_t header = sizeof key + (is_position_key(key) ? GBR_DIRECTORY_KEY_SIZE : 0);
-    sort_output_write(context, record + header, len - header);
-    sort_output_write(context, "\n", 1);
-}
-
-/* Sorts the lines held and writes them as a run. The arena keeps its bytes
- * (lines not yet split off may follow); make_room compacts it. */
-static int spill(sorter *s)
-{
-    if (sort_run(s) != 0)
-        return -1;
-    sort_run_writer w;
-    if (sort_runs_begin(&s->runs, &w) != 0) {
-        s->failed = 1;
-        return -1;
-    }
-    const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
-    for (size_t i = 0; i < s->lines_n; i++) {
-        if (i + ahead < s->lines_n)
-            __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
-        const sort_line *l = &s->lines[i];
-        char header[sizeof l->key + GBR_DIRECTORY_KEY_SIZE];
-        memcpy(header, &l->key, sizeof l->key);
-        size_t n = sizeof l->key;
-        if (is_position_key(l->key)) {
-            memcpy(header + n, position_of(s, l)->bytes, GBR_DIRECTORY_KEY_SIZE);
-            n += GBR_DIRECTORY_KEY_SIZE;
-        }
-        sort_runs_put(&w, header, n, s->arena + l->offset, l->length);
-    }
-    s->lines_n = s->positions_n = 0;
-    if (sort_runs_end(&s->runs, &w) != 0) {
-        s->failed = 1;
-        return -1;
-    }
-    return 0;
-}
-
-/* ---- Reading ------------------------------------------------------------------
- * The memory budget covers the arena and, for each line, its record twice
- * (the radix sort's scratch copy) and a position form's key: about 60 bytes
- * of records for a directory line of 35 bytes. So the arena grows to 3/8 of
- * the budget, leaving the rest to the records, and a regular file gets room
- * for all of it at once when its records are likely to fit beside it.
- * Only a line longer than that share grows the arena past it: the line must
- * be held whole. The arena counts as its share then, so that the lines after
- * it still gather into runs of the usual size, and it shrinks back once the
- * long line is spilled. */
-#define ARENA_SHARE(memory) ((memory) / 8 * 3)
-static size_t records_bytes(const sorter *s)
-{
-    return s->lines_n * 2 * sizeof(sort_line) + s->positions_n * sizeof(gbr_directory_key);
-}
-
-static int over_budget(const sorter *s)
-{
-    size_t share = ARENA_SHARE(s->memory);
-    return records_bytes(s) + (s->arena_cap < share ? s->arena_cap : share) >= s->memory;
-}
-
-static int add_line(sorter *s, size_t start, size_t length)
-{
-    if (length > UINT32_MAX) {
-        fprintf(stderr, "gbr: sort: a line longer than 4 GiB\n");
-        s->failed = 1;
-        return -1;
-    }
-    sort_line *lines = util_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
-    if (!lines)
-        return out_of_memory(s);
-    s->lines = lines;
-    sort_line *l = &s->lines[s->lines_n++];
-    l->offset = start;
-    l->length = (uint32_t)length;
-    l->position = 0;
-    /* A UTF-8 byte-order mark at the start of an input is no part of the
-     * text, as for gbr scan: the search starts after it. The line keeps it. */
-    size_t skip = 0;
-    if (s->input_start) {
-        s->input_start = 0;
-        if (length >= 3 && memcmp(s->arena + start, "\xEF\xBB\xBF", 3) == 0)
-            skip = 3;
-    }
-    gbr_scan_match m;
-    if (gbr_scan_next(s->codec, s->arena + start + skip, length - skip, 0, 0, &m) != GBR_SCAN_MATCH) {
-        l->key = KEY_NO_CODE;
-        s->no_code++;
-        return 0;
-    }
-    gbr_directory_key position;
-    l->key = key_of(s->codec, &m, &position);
-    if (m.code.form == GBR_FORM_POSITION) {
-        gbr_directory_key *p = util_grow(s->positions, &s->positions_cap, s->positions_n + 1, sizeof *p);
-        if (!p)
-            return out_of_memory(s);
-        s->positions = p;
-        s->positions[s->positions_n++] = position;
-        l->position = (uint32_t)s->positions_n;
-    }
-    return 0;
-}
-
-static int resize_arena(sorter *s, size_t want)
-{
-    char *bigger = realloc(s->arena, want);
-    if (!bigger)
-        return out_of_memory(s);
-    s->arena = bigger;
-    s->arena_cap = want;
-    return 0;
-}
-
-/* Moves the line being read to the front of the arena, once no line held
- * points before it. */
-static void compact(sorter *s)
-{
-    size_t partial = s->arena_used - s->line_start;
-    memmove(s->arena, s->arena + s->line_start, partial);
-    s->arena_used = partial;
-    s->line_start = 0;
-}
-
-/* Gives back what a long line took beyond the arena's share, once the bytes
- * left (at the front, after compact) fit in the share. */
-static void shrink_arena(sorter *s)
-{
-    size_t room = ARENA_SHARE(s->memory);
-    if (s->arena_cap <= room || s->arena_used >= room)
-        return;
-    char *smaller = realloc(s->arena, room);
-    if (smaller) { /* otherwise it keeps its size: no harm */
-        s->arena = smaller;
-        s->arena_cap = room;
-    }
-}
-
-/* Makes room at the end of the full arena: drop the bytes of lines already
- * spilled, grow it within the budget, or spill the lines held. */
-static int make_room(sorter *s)
-{
-    if (s->lines_n == 0 && s->line_start > 0) {
-        compact(s);
-        shrink_arena(s);
-        return 0;
-    }
-    size_t room = ARENA_SHARE(s->memory);
-    if (s->arena_cap < room || s->line_start == 0) {
-        /* Grow (also past the budget when one line fills the whole arena). */
-        size_t want = s->arena_cap * 2;
-        if (s->line_start > 0 && want > room)
-            want = room;
-        return resize_arena(s, want);
-    }
-    if (spill(s) != 0)
-        return -1;
-    compact(s);
-    shrink_arena(s);
-    return 0;
-}
-
-/* A regular file's size is known: make room for all of it at once when the
- * budget allows, to spare the arena its doublings and copies. */
-static int reserve_for(sorter *s, int fd)
-{
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
-        return 0;
-    uint64_t want = (uint64_t)s->arena_used + (uint64_t)st.st_size + 1;
-    if (want <= s->arena_cap || want / 3 * 8 + records_bytes(s) > s->memory)
-        return 0;
-    return resize_arena(s, (size_t)want);
-}
-
-static int read_input(sorter *s, int fd, const char *source)
-{
-    if (reserve_for(s, fd) != 0)
-        return -1;
-    s->input_start = 1;
-    size_t scanned = s->arena_used;
-    for (;;) {
-        if (s->arena_used == s->arena_cap && make_room(s) != 0)
-            return -1;
-        scanned = scanned < s->line_start ? s->line_start : scanned;
-        if (scanned > s->arena_used)
-            scanned = s->arena_used;
-        ssize_t got = read(fd, s->arena + s->arena_used, s->arena_cap - s->arena_used);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
-            s->failed = 1;
-            return -1;
-        }
-        if (got == 0)
-            break;
-        s->arena_used += (size_t)got;
-        const char *nl;
-        while ((nl = memchr(s->arena + scanned, '\n', s->arena_used - scanned)) != NULL) {
-            size_t end = (size_t)(nl - s->arena);
-            if (add_line(s, s->line_start, end - s->line_start) != 0)
-                return -1;
-            s->line_start = scanned = end + 1;
-            if (over_budget(s) && spill(s) != 0)
-                return -1;
-        }
-        scanned = s->arena_used;
-    }
-    if (s->line_start < s->arena_used) { /* a last line without "\n" */
-        if (add_line(s, s->line_start, s->arena_used - s->line_start) != 0)
-            return -1;
-        s->line_start = s->arena_used;
-    }
-    return 0;
-}
-
-static void write_sorted(const sorter *s, sort_output *out)
-{
-    const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
-    for (size_t i = 0; i < s->lines_n; i++) {
-        if (i + ahead < s->lines_n)
-            __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
-        const sort_line *l = &s->lines[i];
-        sort_output_write(out, s->arena + l->offset, l->length);
-        sort_output_write(out, "\n", 1);
-    }
-}
-
 int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
@@ -415,11 +66,9 @@ int cmd_sort(int argc, char **argv)
             const char *value = cli_option_value(&args);
             if (!value)
                 return UTIL_EXIT_USAGE;
-            unsigned long long bytes;
-            if (sort_runs_parse_memory(value, &bytes) != 0)
+            if (sort_runs_parse_memory(value, &memory) != 0)
                 return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
                                        value);
-            memory = bytes;
         } else {
             return cli_unknown_option(&args);
         }
@@ -430,72 +79,42 @@ int cmd_sort(int argc, char **argv)
     /* Try every input first, so that a missing one changes nothing; each is
      * opened again when its turn comes, so that one file is open at a time
      * however many are named. */
-    int inputs = argc - args.next;
+    int inputs;
+    const char *const *files = cli_input_files(&args, &inputs);
     int status = UTIL_EXIT_OK;
     for (int i = 0; i < inputs; i++) {
-        int fd = cli_open_input(argv[args.next + i]);
+        int fd = cli_open_input(files[i]);
         if (fd < 0)
             status = UTIL_EXIT_INPUT;
         else if (fd != STDIN_FILENO)
             close(fd);
     }
 
-    sorter s;
-    memset(&s, 0, sizeof s);
-    s.codec = args.codec;
-    sort_runs_init(&s.runs, "sort", compare_records);
-    s.memory = (size_t)memory;
-    s.arena_cap = ARENA_SHARE(s.memory) < ((size_t)1 << 20) ? ARENA_SHARE(s.memory) : (size_t)1 << 20;
-    s.arena = malloc(s.arena_cap);
-    if (!s.arena) {
-        out_of_memory(&s);
+    sort_lines_options options = {args.codec, (size_t)memory};
+    sort_lines *sorter = sort_lines_new(&options);
+    if (!sorter)
         status = UTIL_EXIT_INPUT;
-    }
-
-    if (status == UTIL_EXIT_OK) {
-        if (inputs == 0) {
-            read_input(&s, STDIN_FILENO, "-");
-        } else {
-            for (int i = 0; i < inputs && !s.failed; i++) {
-                int fd = cli_open_input(argv[args.next + i]);
-                if (fd < 0) {
-                    s.failed = 1;
-                    break;
-                }
-                read_input(&s, fd, argv[args.next + i]);
-                if (fd != STDIN_FILENO)
-                    close(fd);
-            }
-        }
-        if (s.failed)
+    for (int i = 0; i < inputs && status == UTIL_EXIT_OK; i++) {
+        int fd = cli_open_input(files[i]);
+        if (fd < 0 || sort_lines_read(sorter, fd, files[i]) != 0)
             status = UTIL_EXIT_INPUT;
+        if (fd >= 0 && fd != STDIN_FILENO)
+            close(fd);
     }
 
-    sort_output out;
-    if (status == UTIL_EXIT_OK && sort_output_open(&out, output_path) != 0)
-        status = UTIL_EXIT_INPUT;
     if (status == UTIL_EXIT_OK) {
-        int ok;
-        if (s.runs.runs_n == 0) {
-            ok = sort_run(&s) == 0;
-            if (ok)
-                write_sorted(&s, &out);
-        } else {
-            ok = (s.lines_n == 0 || spill(&s) == 0) && sort_runs_merge(&s.runs, write_record, &out) == 0;
-        }
-        if (!ok) {
+        sort_output out;
+        if (sort_output_open(&out, output_path) != 0) {
+            status = UTIL_EXIT_INPUT;
+        } else if (sort_lines_write(sorter, &out) != 0) {
             sort_output_abandon(&out);
             status = UTIL_EXIT_INPUT;
         } else if (sort_output_commit(&out) != 0) {
             status = UTIL_EXIT_INPUT;
+        } else {
+            sort_lines_report(sorter);
         }
     }
-    sort_runs_close(&s.runs);
-    if (status == UTIL_EXIT_OK && s.no_code > 0)
-        fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s.no_code,
-                s.no_code == 1 ? "" : "s");
-    free(s.arena);
-    free(s.lines);
-    free(s.positions);
+    sort_lines_free(sorter);
     return status;
 }
