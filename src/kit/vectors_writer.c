@@ -1,6 +1,6 @@
 /*
- * gbr vectors: writes the golden vectors (spec/gbr.md section 13) with the
- * reference codec.
+ * The golden-vectors writer (see vectors_writer.h and spec/gbr.md section
+ * 13.5): the cases, the reference codec's answers to them, and the files.
  *
  * The cases are the case folder's files (spec/vectors/cases/) and the
  * sweeps below, which compute theirs; the expected outputs are never
@@ -11,6 +11,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include "vectors_writer.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,48 +21,11 @@
 #include <sys/stat.h>
 #include <dirent.h>
 
-#include "cli.h"
 #include "conform_protocol.h"
+#include "exit_status.h"
 #include "gen.h"
-
-const char cmd_vectors_summary[] = "write the golden vectors (reference codec) and fuzz seeds";
-
-static const char help[] =
-    "vectors [--out DIR] [--cases CASES] [--fuzz-corpus DIR]\n"
-    "\n"
-    "Writes the golden vectors of spec/gbr.md section 13 into DIR (default\n"
-    "spec/vectors): material.tsv, study.tsv, position.tsv, extensions.tsv, and\n"
-    "the same cases as JSON in DIR/json/<level>.json (schema: spec/vectors/\n"
-    "vectors.schema.json, spec/gbr.md section 13.1), written in the same run. The\n"
-    "expected outputs always come from the reference codec, whatever --impl says.\n"
-    "The cases are read from every .tsv file of the folder CASES (default\n"
-    "DIR/cases): one case a line, tab-separated: id (y_ valid, n_ invalid), level,\n"
-    "operation, input (escaped as in section 13.1), what the case states (an\n"
-    "invalid case: the error class it tests, or its whole `error CLASS COLUMN`; a\n"
-    "valid one: the output its source states, or nothing), comment; '#' starts\n"
-    "a comment line. <level>.tsv holds that level's cases and is read first, then\n"
-    "the level's computed sweeps, then\n"
-    "the other files in name order (cells.tsv: the cells of the expectation\n"
-    "tables, section 9.4), then the coverage of the operations (section 13.5):\n"
-    "where the cases leave a place empty, an invalid case of each operation for\n"
-    "each error it can report, inputs of 0-2 bytes, and each material digit of\n"
-    "each type through the operations that give a code; then coverage.tsv, the\n"
-    "cases of the FEN field variants and the material rule's boundaries (read\n"
-    "after the computed cases so that adding one removes no id); last\n"
-    "examples.tsv, the checked examples of section 12 (y_ex_<section>_<n>,\n"
-    "n_ex_...), each of\n"
-    "which must get the output its example states. A line that is not a case is\n"
-    "reported as FILE:LINE:COLUMN, and a case the reference codec contradicts\n"
-    "stops the run; either exits 1 and writes nothing.\n"
-    "With --fuzz-corpus, also writes each case's input as a seed file\n"
-    "DIR/<surface>/<id> for the fuzz harnesses <surface>_* (surfaces: material,\n"
-    "study, position, fen, name): the input, then the two option bytes the\n"
-    "harnesses read from the end of theirs (capacity 0xFF, then the FEN result\n"
-    "option 0-2). It also writes 32 generated seeds a surface (gen-SURFACE-NN, the\n"
-    "generator library's texts with a fixed seed, a third of them mutated).\n"
-    "Exit status: 0 the files were written, 1 a case or a file failed, 2 usage\n"
-    "error.\n";
-
+#include "grow.h"
+#include "output.h"
 
 /* ==== Collecting the cases ================================================ */
 
@@ -93,10 +58,10 @@ static void add_case(vector_list *list, gbr_level level, const char *id, const c
 }
 
 /* Where a case file's line goes wrong: FILE:LINE:COLUMN (column of the byte,
- * counted from 1), as every input error of the command is reported. */
+ * counted from 1), as every input error of gbr is reported. */
 static void case_file_error(const char *path, unsigned long line, size_t column, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%zu: %s\n", path, line, column, message);
+    util_report(path, line, column, message);
 }
 
 /* The cases of one file of the case folder (spec/vectors/cases/): one case a
@@ -869,17 +834,8 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
 
 /* ==== The JSON form of a level (spec/gbr.md section 13.1) ================= */
 
-/* A JSON string in the one spelling every --json output uses (util_json_byte). */
-static void put_json_string(FILE *f, const char *s, size_t len)
-{
-    char spelled[6];
-    fputc('"', f);
-    for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, util_json_byte((unsigned char)s[i], spelled), f);
-    fputc('"', f);
-}
-
-static void put_json_text(FILE *f, const char *s) { put_json_string(f, s, strlen(s)); }
+/* A JSON string in the one spelling every --json output uses. */
+static void put_json_text(FILE *f, const char *s) { util_fput_json_string(f, s, strlen(s)); }
 
 /* The flags a case carries, besides its error class (spec section 13.1 lists
  * them; notes[] is their description in the file). */
@@ -924,7 +880,7 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
         for (const char *line = texts[t]; *line; first = 0) {
             const char *end = strchr(line, '\n');
             fputs(first ? "\n    " : ",\n    ", f);
-            put_json_string(f, line + 2, (size_t)(end - line - 2));
+            util_fput_json_string(f, line + 2, (size_t)(end - line - 2));
             line = end + 1;
         }
     fputs("\n  ],\n  \"notes\": {\n"
@@ -1141,31 +1097,9 @@ static void free_list(vector_list *list)
     free(list->items);
 }
 
-int cmd_vectors(int argc, char **argv)
+int vectors_write(const vectors_options *opt)
 {
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    const char *out_dir = "spec/vectors", *fuzz_dir = NULL, *cases_dir = NULL;
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "--out")) {
-            if ((out_dir = cli_option_value(&args)) == NULL)
-                break;
-        } else if (cli_option_is(&args, "--cases")) {
-            if ((cases_dir = cli_option_value(&args)) == NULL)
-                break;
-        } else if (cli_option_is(&args, "--fuzz-corpus")) {
-            if ((fuzz_dir = cli_option_value(&args)) == NULL)
-                break;
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
-    if (args.next < args.argc)
-        return cli_usage_error(&args, "unexpected argument '%s'", args.argv[args.next]);
-
+    const char *out_dir = opt->out_dir, *cases_dir = opt->cases_dir;
     char default_cases[4096];
     if (!cases_dir) {
         snprintf(default_cases, sizeof default_cases, "%s/cases", out_dir);
@@ -1208,7 +1142,7 @@ int cmd_vectors(int argc, char **argv)
             write_level_json(out_dir, (gbr_level)level, &list, answers, tests) != 0)
             bad = 1;
     }
-    if (!bad && fuzz_dir && write_fuzz_corpus(fuzz_dir, &list) != 0)
+    if (!bad && opt->fuzz_dir && write_fuzz_corpus(opt->fuzz_dir, &list) != 0)
         bad = 1;
     free(answers);
     free_list(&list);

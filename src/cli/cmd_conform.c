@@ -1,0 +1,213 @@
+/*
+ * gbr conform: the command line of the conformance kit (spec/gbr.md section
+ * 13): its options, checked here, and one call into src/kit.
+ *
+ *   gbr conform [OPTIONS] -- PROGRAM ARGS...   runs PROGRAM against the vectors (conform_run)
+ *   gbr conform --answer OPERATION             answers the protocol with libgbr (conform_answer)
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "conform_answer.h"
+#include "conform_child.h"
+#include "conform_run.h"
+
+const char cmd_conform_summary[] = "run a program against the golden vectors, or fuzz it against the reference codec";
+
+static const char help[] =
+    "conform [OPTIONS] -- PROGRAM [ARGS...]\n"
+    "       gbr conform --fuzz SECONDS [--seed N] [--level L] [--operations LIST]\n"
+    "                   [--json] [--mode M] -- PROGRAM [ARGS...]\n"
+    "       gbr conform [--impl ref|fast] --answer OPERATION\n"
+    "       gbr conform --list-operations\n"
+    "\n"
+    "Runs PROGRAM against the golden vectors through the conformance protocol of\n"
+    "spec/gbr.md section 13: for each case it starts `PROGRAM ARGS... OPERATION`\n"
+    "(no shell), writes the input to its standard input and closes it. The\n"
+    "program answers on standard output: the canonical text and exit status 0, or\n"
+    "\"error NAME COLUMN\" and exit status 1. Any other exit status, a signal or a\n"
+    "timeout is a crash. Standard error is shown in reports, never judged.\n"
+    "\n"
+    "Batch mode (section 13.3.2): a program that answers `PROGRAM ARGS... batch`\n"
+    "with the line \"gbr-batch 1\" is started once and sent one request line per\n"
+    "case (OPERATION, TAB, the input escaped as in the vector files), and answers\n"
+    "one line per case. A case it does not answer in time, or dies on, is a crash;\n"
+    "the program is started again for the next case. The verdicts are the same\n"
+    "in both modes; batch mode saves a process start per case.\n"
+    "\n"
+    "Options:\n"
+    "  --level L         run the levels up to L: material, study, position,\n"
+    "                    extensions (the default: all)\n"
+    "  --run GLOB        run only the cases whose id matches GLOB (repeatable)\n"
+    "  --skip GLOB       skip the cases whose id matches GLOB (repeatable)\n"
+    "  --skip-file F     skip the ids or globs listed in F, one a line ('#' comments)\n"
+    "  --timeout S       seconds allowed per case (default 10)\n"
+    "  --mode M          auto (batch when the program answers the handshake, the\n"
+    "                    default), batch or per-case\n"
+    "  --json            write a JSON report on standard output\n"
+    "  --print-skip-list write the ids of the failed and crashed cases, one a line\n"
+    "  --vectors DIR     the vector files (default spec/vectors)\n"
+    "  --fuzz S          instead of the vectors, fuzz for S seconds: generated and\n"
+    "                    mutated inputs of every operation of the levels, each\n"
+    "                    answer compared with the reference codec's; each distinct\n"
+    "                    disagreement (operation, class expected, class got) is\n"
+    "                    shrunk and printed as a vector line; exit 1 on any.\n"
+    "  --seed N          the fuzzing's seed (default 0): the same seed gives the\n"
+    "                    same inputs\n"
+    "  --operations LIST fuzz only these operations (comma-separated); the other\n"
+    "                    answers are not asked\n"
+    "  --answer OP       answer the protocol for OP with libgbr (reads standard input);\n"
+    "                    --answer batch answers batch mode\n"
+    "  --list-operations write the protocol's operations, one a line: NAME, LEVEL,\n"
+    "                    the form of the input (\"any\" for check), how many texts\n"
+    "                    (2: an order's A|B) and the result (none, win, draw),\n"
+    "                    tab-separated\n"
+    "  (--answer and --list-operations take no other option but --impl)\n"
+    "\n"
+    "The closing line (standard error with --json or --print-skip-list) is\n"
+    "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
+    "or crashed, 1 otherwise, 2 on a usage error or unreadable vectors.\n";
+
+/* A number of seconds, 0 < S <= max, written as digits with an optional
+ * fraction: strtod alone would also take leading white space, a sign, hex
+ * and "inf". */
+static int parse_seconds(const char *text, double max, double *out)
+{
+    size_t digits = strspn(text, "0123456789"), point = text[digits] == '.';
+    size_t fraction = point ? strspn(text + digits + 1, "0123456789") : 0;
+    if (digits + fraction == 0 || text[digits + point + fraction] != '\0')
+        return 0;
+    *out = strtod(text, NULL);
+    return *out > 0 && *out <= max;
+}
+
+int cmd_conform(int argc, char **argv)
+{
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
+    conform_run_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.max_level = GBR_LEVEL_EXTENSIONS;
+    opt.timeout = 10.0;
+    opt.vectors_dir = "spec/vectors";
+    const char *answer_operation = NULL;
+    int listing = 0; /* --list-operations */
+    char run_option[32] = ""; /* the first option that only a run of the kit reads */
+    int status = -1;
+    while (status < 0 && cli_next_option(&args)) {
+        const char *value = NULL;
+        if (!cli_option_is(&args, "--list-operations") && !cli_option_is(&args, "--answer") && !run_option[0])
+            snprintf(run_option, sizeof run_option, "%s", args.option);
+        if (cli_option_is(&args, "--json")) {
+            opt.json = 1;
+        } else if (cli_option_is(&args, "--print-skip-list")) {
+            opt.print_skip_list = 1;
+        } else if (cli_option_is(&args, "--level")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            opt.max_level = gbr_level_by_name(value, strlen(value));
+            if (opt.max_level < 0)
+                status = cli_usage_error(&args, "unknown level '%s' (material, study, position or extensions)", value);
+        } else if (cli_option_is(&args, "--run") || cli_option_is(&args, "--skip")) {
+            conform_patterns *list = cli_option_is(&args, "--run") ? &opt.runs : &opt.skips;
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (conform_patterns_add(list, value) != 0)
+                status = cli_usage_error(&args, "out of memory");
+        } else if (cli_option_is(&args, "--skip-file")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (conform_patterns_load(&opt.skips, value) != 0)
+                status = UTIL_EXIT_USAGE;
+        } else if (cli_option_is(&args, "--timeout")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (!parse_seconds(value, 86400, &opt.timeout))
+                status = cli_usage_error(&args, "--timeout needs a number of seconds (0 < S <= 86400)");
+        } else if (cli_option_is(&args, "--mode")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (strcmp(value, "auto") == 0)
+                opt.mode = CONFORM_MODE_AUTO;
+            else if (strcmp(value, "batch") == 0)
+                opt.mode = CONFORM_MODE_BATCH;
+            else if (strcmp(value, "per-case") == 0)
+                opt.mode = CONFORM_MODE_PER_CASE;
+            else
+                status = cli_usage_error(&args, "unknown mode '%s' (auto, batch or per-case)", value);
+        } else if (cli_option_is(&args, "--fuzz")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            opt.fuzzing = 1;
+            if (!parse_seconds(value, 86400 * 7, &opt.fuzz.seconds))
+                status = cli_usage_error(&args, "--fuzz needs a number of seconds (0 < S <= 604800)");
+        } else if (cli_option_is(&args, "--seed")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            char *end;
+            errno = 0;
+            opt.fuzz.seed = (uint64_t)strtoull(value, &end, 0);
+            if (end == value || *end != '\0' || errno != 0 || value[0] == '-')
+                status = cli_usage_error(&args, "--seed needs a non-negative integer");
+        } else if (cli_option_is(&args, "--operations")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            opt.fuzz.operations = value;
+        } else if (cli_option_is(&args, "--vectors")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            opt.vectors_dir = value;
+        } else if (cli_option_is(&args, "--list-operations") && !args.inline_value) {
+            listing = 1;
+        } else if (cli_option_is(&args, "--answer")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            answer_operation = value;
+        } else {
+            status = cli_unknown_option(&args);
+        }
+    }
+    if (status < 0 && args.exit_status >= 0)
+        status = args.exit_status;
+    /* Listing and answering read none of a run's options: say so rather than ignore one. */
+    if (status < 0 && (listing || answer_operation) && run_option[0])
+        status = cli_usage_error(&args, "%s goes with a run of the kit, not with %s", run_option,
+                                 listing ? "--list-operations" : "--answer");
+    if (status < 0 && listing)
+        status = args.next < args.argc || answer_operation
+                     ? cli_usage_error(&args, "--list-operations takes no --answer and no program")
+                     : conform_list_operations();
+    if (status < 0 && answer_operation) {
+        if (args.next < args.argc)
+            status = cli_usage_error(&args, "--answer reads its input from standard input, not arguments");
+        else if (strcmp(answer_operation, "batch") == 0)
+            status = conform_answer_batch(args.codec, STDIN_FILENO, STDOUT_FILENO);
+        else if (!gbr_operation_by_name(answer_operation, strlen(answer_operation)))
+            status = cli_usage_error(&args, "unknown operation '%s'", answer_operation);
+        else
+            status = conform_answer_input(args.codec, answer_operation, STDIN_FILENO);
+    }
+    if (status < 0 && args.next >= args.argc)
+        status = cli_usage_error(&args, "no program to test (give it after '--')");
+    if (status < 0 && opt.json && opt.print_skip_list)
+        status = cli_usage_error(&args, "--json and --print-skip-list exclude each other");
+    if (status < 0 && opt.fuzzing && (opt.print_skip_list || opt.runs.count || opt.skips.count))
+        status = cli_usage_error(&args, "--fuzz takes no case selection (--run, --skip, --skip-file, --print-skip-list)");
+    if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
+        status = cli_usage_error(&args, "--operations goes with --fuzz");
+    if (status < 0) {
+        opt.program = args.argv + args.next;
+        opt.program_argc = args.argc - args.next;
+        status = conform_run(&opt);
+    }
+    conform_patterns_free(&opt.runs);
+    conform_patterns_free(&opt.skips);
+    return status;
+}
