@@ -147,7 +147,7 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
 
 int conform_answer_batch(const gbr_codec *codec, int in, int out)
 {
-    static out_buffer answers;
+    static out_buffer answers; /* 64 KiB: off the stack */
     answers.len = 0;
     answers.fd = out;
     answers.failed = 0;
