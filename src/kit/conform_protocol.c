@@ -1,7 +1,7 @@
 /*
- * The conformance protocol's text as the command line handles it (see
- * conform_protocol.h): libgbr's answer (gbr_protocol_answer) as a
- * NUL-terminated line, and the escaping of the vector files' fields.
+ * The conformance protocol's text as gbr handles it (see conform_protocol.h):
+ * libgbr's answer (gbr_protocol_answer) as a NUL-terminated line, and the
+ * escaping of the vector files' fields.
  */
 #include "conform_protocol.h"
 

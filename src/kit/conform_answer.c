@@ -1,0 +1,206 @@
+/*
+ * gbr itself answering the conformance protocol (see conform_answer.h and
+ * spec/gbr.md section 13.3): one case per run, batch mode's request lines,
+ * and the table of the operations that the protocol's scripts read.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "conform_answer.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "conform_protocol.h"
+#include "exit_status.h"
+#include "grow.h"
+#include "output.h"
+
+/* ==== --list-operations =================================================== */
+
+/* For the scripts that need the table (the seed writer, the spec's table
+ * checker), so that they keep no list of their own. */
+int conform_list_operations(void)
+{
+    static const char *const result_names[] = {"none", "win", "draw"};
+    for (size_t i = 0; gbr_operation_at(i); i++) {
+        const gbr_operation *op = gbr_operation_at(i);
+        util_puts(op->name);
+        util_putc('\t');
+        util_puts(gbr_level_name(op->level));
+        util_putc('\t');
+        util_puts(op->input == GBR_FORM_UNKNOWN ? "any" : gbr_form_name(op->input));
+        util_putc('\t');
+        util_put_uint(op->pair ? 2 : 1);
+        util_putc('\t');
+        util_puts(result_names[op->result]);
+        util_putc('\n');
+    }
+    return util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
+}
+
+/* ==== --answer OPERATION (per-case mode) ================================== */
+
+int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
+{
+    size_t cap = 4096, len = 0;
+    char *input = malloc(cap);
+    if (!input) {
+        fprintf(stderr, "gbr conform: out of memory\n");
+        return CONFORM_NO_ANSWER;
+    }
+    for (;;) {
+        char *bigger = util_grow(input, &cap, len + 1, 1);
+        if (!bigger) {
+            free(input);
+            fprintf(stderr, "gbr conform: out of memory\n");
+            return CONFORM_NO_ANSWER;
+        }
+        input = bigger;
+        ssize_t got = read(in, input + len, cap - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            free(input);
+            fprintf(stderr, "gbr conform: cannot read standard input: %s\n", strerror(errno));
+            return CONFORM_NO_ANSWER;
+        }
+        if (got == 0)
+            break;
+        len += (size_t)got;
+    }
+    char answer[CONFORM_ANSWER_MAX + 1];
+    int status = conform_answer(codec, operation, input, len, answer);
+    free(input);
+    util_puts(answer);
+    util_putc('\n');
+    return status;
+}
+
+/* ==== --answer batch (spec §13.3.2) ======================================= */
+
+/* Appends to a buffer that is written out whenever it fills and before
+ * every read of the input, so an answer never waits on more input. */
+typedef struct out_buffer {
+    char bytes[1 << 16];
+    size_t len;
+    int fd;
+    int failed;
+} out_buffer;
+
+static void out_flush(out_buffer *b)
+{
+    size_t done = 0;
+    while (done < b->len && !b->failed) {
+        ssize_t put = write(b->fd, b->bytes + done, b->len - done);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0)
+            b->failed = 1;
+        else
+            done += (size_t)put;
+    }
+    b->len = 0;
+}
+
+static void out_put(out_buffer *b, const char *text, size_t len)
+{
+    if (b->len + len > sizeof b->bytes)
+        out_flush(b);
+    memcpy(b->bytes + b->len, text, len);
+    b->len += len;
+}
+
+/* One request line (NUL-terminated, LF removed) to its escaped answer line.
+ * A line that is not a request of an operation gbr knows ends the session
+ * with the status of an unknown operation in per-case mode. */
+static int answer_request(const gbr_codec *codec, char *line, size_t len, out_buffer *out)
+{
+    char *tab = memchr(line, '\t', len);
+    if (!tab) {
+        fprintf(stderr, "gbr conform: batch request without a TAB\n");
+        return CONFORM_UNKNOWN_OP;
+    }
+    *tab = '\0';
+    if (!gbr_operation_by_name(line, strlen(line))) {
+        fprintf(stderr, "gbr conform: unknown operation '%s'\n", line);
+        return CONFORM_UNKNOWN_OP;
+    }
+    /* The unescaped input is never longer than its escaped text. */
+    char *input = tab + 1;
+    long input_len = conform_unescape(input, input);
+    if (input_len < 0) {
+        fprintf(stderr, "gbr conform: malformed escape in a batch request\n");
+        return CONFORM_UNKNOWN_OP;
+    }
+    char answer[CONFORM_ANSWER_MAX + 1];
+    char escaped[4 * CONFORM_ANSWER_MAX + 2];
+    conform_answer(codec, line, input, (size_t)input_len, answer);
+    conform_escape(answer, strlen(answer), escaped);
+    size_t escaped_len = strlen(escaped);
+    escaped[escaped_len++] = '\n';
+    out_put(out, escaped, escaped_len);
+    return 0;
+}
+
+int conform_answer_batch(const gbr_codec *codec, int in, int out)
+{
+    static out_buffer answers; /* 64 KiB: off the stack */
+    answers.len = 0;
+    answers.fd = out;
+    answers.failed = 0;
+    size_t cap = 1 << 16, len = 0;
+    char *pending = malloc(cap);
+    if (!pending) {
+        fprintf(stderr, "gbr conform: out of memory\n");
+        return CONFORM_NO_ANSWER;
+    }
+    out_put(&answers, "gbr-batch 1\n", 12);
+    int status = 0;
+    for (;;) {
+        out_flush(&answers);
+        if (answers.failed) {
+            status = CONFORM_NO_ANSWER;
+            break;
+        }
+        char *bigger = util_grow(pending, &cap, len + 1, 1);
+        if (!bigger) {
+            fprintf(stderr, "gbr conform: out of memory\n");
+            status = CONFORM_NO_ANSWER;
+            break;
+        }
+        pending = bigger;
+        ssize_t got = read(in, pending + len, cap - len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fprintf(stderr, "gbr conform: cannot read standard input: %s\n", strerror(errno));
+            status = CONFORM_NO_ANSWER;
+            break;
+        }
+        if (got == 0) {
+            if (len > 0) {
+                fprintf(stderr, "gbr conform: batch request without a line end\n");
+                status = CONFORM_UNKNOWN_OP;
+            }
+            break;
+        }
+        len += (size_t)got;
+        size_t start = 0;
+        char *end;
+        while (status == 0 && (end = memchr(pending + start, '\n', len - start)) != NULL) {
+            *end = '\0';
+            status = answer_request(codec, pending + start, (size_t)(end - (pending + start)), &answers);
+            start = (size_t)(end - pending) + 1;
+        }
+        if (status != 0)
+            break;
+        memmove(pending, pending + start, len - start);
+        len -= start;
+    }
+    out_flush(&answers);
+    free(pending);
+    return status;
+}

@@ -1,0 +1,381 @@
+/*
+ * The conformance runner (see conform_run.h and spec/gbr.md section 13.4):
+ * the vector files and skip lists, the selection of cases, their verdicts
+ * and the report. The program runs in per-case mode (one process a case) or,
+ * when it answers the handshake, in batch mode (one process, a request line
+ * and an answer line a case); conform_child.c runs it either way. Exit 0 with
+ * the expected text passes; exit 1 with the expected "error NAME COLUMN"
+ * passes; any other exit status, a signal or the timeout is a crash.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "conform_run.h"
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conform_child.h"
+#include "conform_protocol.h"
+#include "exit_status.h"
+#include "grow.h"
+#include "output.h"
+
+/* ==== Case selection ====================================================== */
+
+int conform_patterns_add(conform_patterns *list, const char *pattern)
+{
+    char **bigger = util_grow(list->items, &list->cap, list->count + 1, sizeof *bigger);
+    if (!bigger)
+        return -1;
+    list->items = bigger;
+    if ((list->items[list->count] = strdup(pattern)) == NULL)
+        return -1;
+    list->count++;
+    return 0;
+}
+
+void conform_patterns_free(conform_patterns *list)
+{
+    for (size_t i = 0; i < list->count; i++)
+        free(list->items[i]);
+    free(list->items);
+    memset(list, 0, sizeof *list);
+}
+
+int conform_patterns_load(conform_patterns *list, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "gbr conform: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    int status = 0;
+    while ((got = getline(&line, &cap, f)) >= 0) {
+        while (got > 0 && (line[got - 1] == '\n' || line[got - 1] == '\r' || line[got - 1] == ' '))
+            line[--got] = '\0';
+        if (got == 0 || line[0] == '#')
+            continue;
+        if (conform_patterns_add(list, line) != 0) {
+            status = -1;
+            break;
+        }
+    }
+    free(line);
+    fclose(f);
+    return status;
+}
+
+static int matches_any(const conform_patterns *list, const char *id)
+{
+    for (size_t i = 0; i < list->count; i++)
+        if (fnmatch(list->items[i], id, 0) == 0)
+            return 1;
+    return 0;
+}
+
+/* ==== The vector files ==================================================== */
+
+typedef struct vector_case {
+    char *line; /* the file's line, split in place by tabs */
+    const char *id, *level, *result, *operation, *input, *expected, *comment;
+} vector_case;
+
+typedef struct case_list {
+    vector_case *items;
+    size_t count, cap;
+} case_list;
+
+/* Reads one vector file (section 13's format) and appends its cases. */
+static int load_vector_file(const char *path, case_list *cases)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "gbr conform: cannot open %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t got;
+    unsigned long line_number = 0;
+    int status = 0;
+    while ((got = getline(&line, &line_cap, f)) >= 0) {
+        line_number++;
+        if (got > 0 && line[got - 1] == '\n')
+            line[--got] = '\0';
+        if (got == 0 || line[0] == '#')
+            continue;
+        vector_case vc;
+        memset(&vc, 0, sizeof vc);
+        vc.line = strdup(line);
+        if (!vc.line) {
+            status = -1;
+            break;
+        }
+        const char **fields[] = {&vc.id, &vc.level, &vc.result, &vc.operation, &vc.input, &vc.expected, &vc.comment};
+        size_t nfields = sizeof fields / sizeof fields[0];
+        char *p = vc.line;
+        size_t n = 0;
+        for (; n < nfields; n++) {
+            *fields[n] = p;
+            char *tab = strchr(p, '\t');
+            if (!tab) {
+                n++;
+                break;
+            }
+            *tab = '\0';
+            p = tab + 1;
+        }
+        if (n != nfields || gbr_level_by_name(vc.level, strlen(vc.level)) < 0) {
+            fprintf(stderr, "gbr conform: %s:%lu: not a vector line (7 tab-separated fields)\n", path, line_number);
+            free(vc.line);
+            status = -1;
+            break;
+        }
+        vector_case *bigger = util_grow(cases->items, &cases->cap, cases->count + 1, sizeof *bigger);
+        if (!bigger) {
+            free(vc.line);
+            status = -1;
+            break;
+        }
+        cases->items = bigger;
+        cases->items[cases->count++] = vc;
+    }
+    free(line);
+    fclose(f);
+    return status;
+}
+
+static void free_cases(case_list *cases)
+{
+    for (size_t i = 0; i < cases->count; i++)
+        free(cases->items[i].line);
+    free(cases->items);
+}
+
+/* ==== Verdicts and reports ================================================ */
+
+enum verdict { VERDICT_PASS, VERDICT_FAIL, VERDICT_SKIP, VERDICT_CRASH };
+static const char *const verdict_names[] = {"pass", "fail", "skip", "crash"};
+
+static enum verdict judge(const vector_case *vc, const char *expected, size_t expected_len, const conform_outcome *o)
+{
+    if (o->spawn_failed || o->timed_out || o->no_answer || !o->exited || o->exit_status > 1)
+        return VERDICT_CRASH;
+    if (o->bad_answer)
+        return VERDICT_FAIL;
+    size_t len = o->out_len;
+    const char *got = o->out ? o->out : "";
+    if (strcmp(vc->result, "implementation-defined") == 0) {
+        /* Either answer is allowed, but it must be a well-formed one. */
+        int is_error = len >= 6 && memcmp(got, "error ", 6) == 0;
+        return (o->exit_status == 1) == is_error ? VERDICT_PASS : VERDICT_FAIL;
+    }
+    int want_status = strcmp(vc->result, "valid") == 0 ? 0 : 1;
+    if (o->exit_status != want_status || len != expected_len || memcmp(got, expected, len) != 0)
+        return VERDICT_FAIL;
+    return VERDICT_PASS;
+}
+
+/* The report goes through stdio here; the escaping is the shared rule. */
+static void json_string(const char *s, size_t len) { util_fput_json_string(stdout, s, len); }
+
+static void json_cstring(const char *s) { json_string(s, strlen(s)); }
+
+/* One failure, human-readable: what was run, expected against got. */
+static void print_failure(const vector_case *vc, enum verdict v, const conform_outcome *o, double timeout)
+{
+    size_t len = o->out_len;
+    const char *got = o->out ? o->out : "";
+    char *shown = malloc(4 * len + 1);
+    printf("%s %s (%s, %s): %s\n", v == VERDICT_CRASH ? "CRASH" : "FAIL", vc->id, vc->level, vc->operation,
+           vc->comment);
+    printf("  input:    %s\n", vc->input);
+    printf("  expected: %s   (exit %d)\n", vc->expected, strcmp(vc->result, "valid") == 0 ? 0 : 1);
+    if (shown)
+        conform_escape(got, len, shown);
+    conform_print_got(o, shown ? shown : "", timeout);
+    if (o->err_len > 0) {
+        size_t show = o->err_len < 400 ? o->err_len : 400;
+        printf("  stderr:   %.*s%s\n", (int)show, o->err, o->err_len > show ? "..." : "");
+    }
+    free(shown);
+}
+
+/* ==== Running the cases =================================================== */
+
+/* One case's unescaped input and expected output, and what the program gave. */
+typedef struct case_run {
+    char *input, *expected;
+    long input_len, expected_len;
+    int selected;
+    conform_outcome outcome;
+} case_run;
+
+/* Cases are run and reported a chunk at a time: the report streams, and a
+ * batch session still has many requests to send ahead. */
+#define CHUNK 4096
+
+/* --fuzz: the vectors' inputs are the mutation seeds; unescaped in place
+ * (never longer than their escaped text). */
+static int fuzz_from_vectors(const conform_run_options *opt, case_list *cases)
+{
+    conform_fuzz_options fuzz = opt->fuzz;
+    fuzz.max_level = opt->max_level;
+    fuzz.json = opt->json;
+    fuzz.mode = opt->mode;
+    fuzz.timeout = opt->timeout;
+    conform_fuzz_seed *seeds = calloc(cases->count ? cases->count : 1, sizeof *seeds);
+    for (size_t i = 0; seeds && i < cases->count; i++) {
+        vector_case *vc = &cases->items[i];
+        long len = conform_unescape(vc->input, (char *)vc->input);
+        seeds[i] = (conform_fuzz_seed){vc->operation, vc->input, len < 0 ? 0 : (size_t)len};
+    }
+    int status = seeds ? conform_fuzz(&fuzz, seeds, cases->count, opt->program, opt->program_argc) : UTIL_EXIT_USAGE;
+    free(seeds);
+    return status;
+}
+
+int conform_run(const conform_run_options *opt)
+{
+    char **program = opt->program;
+    int program_argc = opt->program_argc;
+    case_list cases = {NULL, 0, 0};
+    int status = UTIL_EXIT_OK;
+    for (int level = 0; level <= opt->max_level && status == UTIL_EXIT_OK; level++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s.tsv", opt->vectors_dir, gbr_level_name((gbr_level)level));
+        if (load_vector_file(path, &cases) != 0)
+            status = UTIL_EXIT_USAGE;
+    }
+    /* PROGRAM ARGS... OPERATION NULL, the operation set per case. */
+    char **case_argv = calloc((size_t)program_argc + 2, sizeof *case_argv);
+    case_run *runs = calloc(CHUNK, sizeof *runs);
+    conform_request *requests = calloc(CHUNK, sizeof *requests);
+    conform_outcome *answers = calloc(CHUNK, sizeof *answers);
+    if (status != UTIL_EXIT_OK || !case_argv || !runs || !requests || !answers) {
+        free_cases(&cases);
+        free(case_argv), free(runs), free(requests), free(answers);
+        return UTIL_EXIT_USAGE;
+    }
+    memcpy(case_argv, program, (size_t)program_argc * sizeof *case_argv);
+    signal(SIGPIPE, SIG_IGN); /* a program that exits without reading its input */
+    if (opt->fuzzing) {
+        status = fuzz_from_vectors(opt, &cases);
+        free_cases(&cases);
+        free(case_argv), free(runs), free(requests), free(answers);
+        return status;
+    }
+
+    int batch = opt->mode == CONFORM_MODE_BATCH ||
+                (opt->mode == CONFORM_MODE_AUTO && conform_speaks_batch(program, program_argc, opt->timeout));
+    conform_session *session = batch ? conform_session_new(program, program_argc, opt->timeout) : NULL;
+    unsigned long counts[4] = {0, 0, 0, 0};
+    int first_json = 1;
+    if (opt->json) {
+        printf("{\"program\": [");
+        for (int i = 0; i < program_argc; i++) {
+            if (i)
+                printf(", ");
+            json_cstring(program[i]);
+        }
+        printf("], \"mode\": \"%s\", \"cases\": [", batch ? "batch" : "per-case");
+    }
+    if (batch && !session)
+        status = UTIL_EXIT_USAGE;
+    for (size_t first = 0; first < cases.count && status == UTIL_EXIT_OK; first += CHUNK) {
+        size_t count = cases.count - first < CHUNK ? cases.count - first : CHUNK;
+        size_t asked = 0;
+        for (size_t k = 0; k < count; k++) {
+            const vector_case *vc = &cases.items[first + k];
+            case_run *r = &runs[k];
+            memset(r, 0, sizeof *r);
+            r->input = malloc(strlen(vc->input) + 1);
+            r->expected = malloc(strlen(vc->expected) + 1);
+            r->input_len = r->input ? conform_unescape(vc->input, r->input) : -1;
+            r->expected_len = r->expected ? conform_unescape(vc->expected, r->expected) : -1;
+            if (r->input_len < 0 || r->expected_len < 0) {
+                fprintf(stderr, "gbr conform: %s: malformed escape in the vector\n", vc->id);
+                status = UTIL_EXIT_USAGE;
+                count = k + 1;
+                break;
+            }
+            r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips, vc->id);
+            if (r->selected && batch)
+                requests[asked++] = (conform_request){vc->operation, r->input, (size_t)r->input_len};
+        }
+        if (status != UTIL_EXIT_OK) {
+            for (size_t k = 0; k < count; k++)
+                free(runs[k].input), free(runs[k].expected);
+            break;
+        }
+        if (batch)
+            conform_session_ask(session, requests, asked, answers);
+        size_t answer_at = 0;
+        for (size_t k = 0; k < count; k++) {
+            const vector_case *vc = &cases.items[first + k];
+            case_run *r = &runs[k];
+            conform_outcome *o = &r->outcome;
+            enum verdict v = VERDICT_SKIP;
+            if (r->selected && batch) {
+                *o = answers[answer_at];
+                memset(&answers[answer_at++], 0, sizeof *answers);
+            } else if (r->selected) {
+                case_argv[program_argc] = (char *)vc->operation;
+                conform_run_case(case_argv, r->input, (size_t)r->input_len, opt->timeout, o);
+            }
+            if (r->selected)
+                v = judge(vc, r->expected, (size_t)r->expected_len, o);
+            counts[v]++;
+            if (opt->json && v != VERDICT_SKIP) {
+                printf("%s\n  {\"id\": ", first_json ? "" : ",");
+                first_json = 0;
+                json_cstring(vc->id);
+                printf(", \"level\": ");
+                json_cstring(vc->level);
+                printf(", \"operation\": ");
+                json_cstring(vc->operation);
+                printf(", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
+                json_string(r->input, (size_t)r->input_len);
+                printf(", \"expected\": ");
+                json_string(r->expected, (size_t)r->expected_len);
+                printf(", \"got\": ");
+                json_string(o->out ? o->out : "", o->out_len);
+                printf(", \"exit\": ");
+                if (o->exited)
+                    printf("%d", o->exit_status);
+                else
+                    printf("null");
+                printf(", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal, o->timed_out ? "true" : "false");
+                json_string(o->err ? o->err : "", o->err_len);
+                printf("}");
+            } else if (opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
+                printf("%s\n", vc->id);
+            } else if (!opt->json && !opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
+                print_failure(vc, v, o, opt->timeout);
+            }
+            conform_outcome_clear(o);
+            free(r->input), free(r->expected);
+        }
+        fflush(stdout);
+    }
+    conform_session_free(session);
+    FILE *closing = opt->json || opt->print_skip_list ? stderr : stdout;
+    if (opt->json)
+        printf("\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n", counts[VERDICT_PASS],
+               counts[VERDICT_FAIL], counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
+    fflush(stdout);
+    fprintf(closing, "%lu passed, %lu failed, %lu skipped, %lu crashed\n", counts[VERDICT_PASS], counts[VERDICT_FAIL],
+            counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
+    free_cases(&cases);
+    free(case_argv), free(runs), free(requests), free(answers);
+    if (status != UTIL_EXIT_OK)
+        return status;
+    return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+}
