@@ -1,11 +1,11 @@
 /* gbr duplicates: groups the PGN games whose start positions are the same
  * (optionally up to board symmetry), and those that share a study code, oldest
  * first. Memory: one fixed-size record a game in a first pass; the tags of the
- * games it lists are read in a second pass over the inputs. */
-#define _GNU_SOURCE /* O_TMPFILE */
+ * games it lists are read in a second pass over the inputs. The command line
+ * (src/cli/cmd_duplicates.c) opens the inputs and calls this file. */
+#define _POSIX_C_SOURCE 200809L /* fstat, lseek, read; sigset_t in sort_output.h */
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,69 +13,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "directory_entries.h"
 #include "directory_game.h"
-#include "duplicates_symmetry.h"
+#include "duplicates.h"
+#include "exit_status.h"
+#include "grow.h"
 #include "pgn_reader.h"
 #include "sort_output.h"
 #include "sort_spill.h"
-
-const char cmd_duplicates_summary[] = "groups PGN studies with the same start position or study code, oldest first";
-
-static const char help[] =
-    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json] [PGN...]\n"
-    "\n"
-    "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
-    "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
-    "the standard start position when it has none. It lists\n"
-    "  - position groups: games whose positions are identical (the same\n"
-    "    placement and side to move, as the position form says them), and\n"
-    "  - study groups: games whose positions share a study code (material and\n"
-    "    both kings' squares), listed only when they hold two or more different\n"
-    "    positions: candidates a reader should compare.\n"
-    "Each group lists its games oldest first, by [Date] (YYYY.MM.DD; an unknown\n"
-    "month or day counts after the known ones of its year, an unknown year\n"
-    "last; equal dates in input order), so the first game is the anticipation.\n"
-    "Groups come in the order of their first game's position in the input.\n"
-    "\n"
-    "--symmetry (default none) also identifies transformed positions:\n"
-    "  none    identical positions only\n"
-    "  mirror  also the left-right mirror image (files a-h reversed): the same\n"
-    "          study for any men, pawns included\n"
-    "  all     also, for positions without pawns, the vertical flip, the half\n"
-    "          turn, both quarter turns and both diagonal reflections, each also\n"
-    "          with the colours (and the side to move) exchanged: every man but\n"
-    "          the pawn moves alike in every direction. With pawns only the\n"
-    "          mirror applies.\n"
-    "A position whose FEN gives castling rights (the start position too) is\n"
-    "never identified with a transformed one. Each game of a position group\n"
-    "says how its position relates to the group's first: identical, mirror,\n"
-    "flip, half-turn, diagonal, anti-diagonal, quarter-turn,\n"
-    "three-quarter-turn, or one of these +colours.\n"
-    "\n"
-    "Formats:\n"
-    "  text  (the default) a heading per group (its first game's position form\n"
-    "        or study code, and its size), then a line a game:\n"
-    "        DATE  COMPOSER, SOURCE -- FILE:LINE (game N) [relation]\n"
-    "  tsv   a header row, then one game a line: kind (position, study or\n"
-    "        unclassified), group (from 1 per kind), relation, position,\n"
-    "        study, composer, source, date, file, game, line, problem\n"
-    "        (tabs and line ends inside a value become spaces)\n"
-    "  json  {\"games\", \"symmetry\", \"positions\": [{\"position\", \"study\",\n"
-    "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}\n"
-    "\n"
-    "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
-    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error,\n"
-    "listed at the end as unclassified with where it is, and the exit status is\n"
-    "then 1.\n"
-    "\n"
-    "Memory: a fixed record of at most 144 bytes a game (its keys and where it\n"
-    "is), plus the tags of the games listed, read again from the inputs in a\n"
-    "second pass; standard input that is not a file is first copied to an\n"
-    "unnamed temporary file in $TMPDIR (or /tmp).\n"
-    "Exit status: 0 every game classified, 1 some game could not be classified\n"
-    "or an input could not be read, 2 usage error.\n";
 
 typedef struct dup_record {
     uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
@@ -109,9 +54,14 @@ typedef struct dup_texts {
     dup_text unknown; /* "?" */
 } dup_texts;
 
-typedef struct dup_state {
+struct duplicates {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
+    duplicates_format format;
+    const char *const *files;
+    int files_n;
+    int *fds;            /* each input's, kept for the second pass; -1 when it is not read again */
+    int status;
     dup_record *records;
     size_t n, cap;
     const char *source;
@@ -123,7 +73,7 @@ typedef struct dup_state {
     size_t wanted_n, next_wanted;
     dup_texts *texts;
     dup_text_store text;
-} dup_state;
+};
 
 static uint32_t date_key(const pgn_tag *date)
 {
@@ -143,7 +93,7 @@ static uint32_t date_key(const pgn_tag *date)
 }
 
 /* The game's position; 0, or the error's class with its column in *column. */
-static int read_position(const dup_state *st, const pgn_game *g, gbr_position *p, int *castling,
+static int read_position(const duplicates *st, const pgn_game *g, gbr_position *p, int *castling,
                          unsigned long *line, unsigned long *column, const char **problem)
 {
     const char *fen;
@@ -161,7 +111,7 @@ static int read_position(const dup_state *st, const pgn_game *g, gbr_position *p
     return 1;
 }
 
-static void first_pass_game(dup_state *st, const pgn_game *g)
+static void first_pass_game(duplicates *st, const pgn_game *g)
 {
     if (st->failed)
         return;
@@ -200,7 +150,7 @@ static void first_pass_game(dup_state *st, const pgn_game *g)
     duplicates_canonical_keys(st->symmetry, &p, castling, r->position, r->study);
 }
 
-static void keep(dup_state *st, const char *bytes, size_t len, dup_text *t)
+static void keep(duplicates *st, const char *bytes, size_t len, dup_text *t)
 {
     dup_text_store *d = &st->text;
     char *bigger = util_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
@@ -217,14 +167,14 @@ static void keep(dup_state *st, const char *bytes, size_t len, dup_text *t)
     d->text[d->text_used++] = '\0';
 }
 
-static void keep_tag(dup_state *st, const pgn_game *g, const char *name, dup_text *t)
+static void keep_tag(duplicates *st, const pgn_game *g, const char *name, dup_text *t)
 {
     const pgn_tag *tag = directory_find_tag(g, name);
     keep(st, tag ? tag->value : "", tag ? tag->value_len : 0, t);
 }
 
 /* The second pass: the tags and texts of the listed games. */
-static void second_pass_game(dup_state *st, const pgn_game *g)
+static void second_pass_game(duplicates *st, const pgn_game *g)
 {
     if (st->next_wanted >= st->wanted_n || st->failed)
         return;
@@ -268,7 +218,7 @@ static void second_pass_game(dup_state *st, const pgn_game *g)
 
 static void on_game(void *context, const pgn_game *g)
 {
-    dup_state *st = context;
+    duplicates *st = context;
     if (st->second)
         second_pass_game(st, g);
     else
@@ -277,22 +227,20 @@ static void on_game(void *context, const pgn_game *g)
 
 static void on_diagnostic(void *context, const pgn_diagnostic *diag)
 {
-    dup_state *st = context;
+    duplicates *st = context;
     if (st->second) /* told in the first pass */
         return;
     pgn_print_diagnostic(st->source, diag);
     st->bad_input = 1;
 }
 
-static int read_input(dup_state *st, int fd)
+static int read_input(duplicates *st, int fd)
 {
     static const pgn_handler handler = {NULL, on_game, NULL, on_diagnostic};
     return pgn_read_input(&handler, st, fd, st->source);
 }
 
-/* Standard input as a descriptor that can be read twice: itself when it is
- * a regular file, else an unnamed temporary copy. -1 after a report. */
-static int rereadable_stdin(void)
+int duplicates_stdin(void)
 {
     struct stat s;
     if (fstat(STDIN_FILENO, &s) == 0 && S_ISREG(s.st_mode) && lseek(STDIN_FILENO, 0, SEEK_CUR) >= 0)
@@ -411,7 +359,7 @@ static dup_group *find_groups(dup_record **sorted, size_t n, size_t offset, size
 
 /* How r's position relates to the group's first game's: the first transform
  * (in duplicates_transform_name's order) taking it there. */
-static const char *relation(const dup_state *st, const dup_record *first, const dup_record *r)
+static const char *relation(const duplicates *st, const dup_record *first, const dup_record *r)
 {
     (void)st;
     gbr_position p;
@@ -432,9 +380,7 @@ static const char *relation(const dup_state *st, const dup_record *first, const 
 
 /* ---- output ---- */
 
-typedef enum { OUT_TEXT, OUT_TSV, OUT_JSON } dup_format;
-
-static const dup_texts *texts_of(const dup_state *st, const dup_record *r) { return &st->texts[r->texts]; }
+static const dup_texts *texts_of(const duplicates *st, const dup_record *r) { return &st->texts[r->texts]; }
 
 static void put_tsv_value(sort_output *out, const char *s, size_t len)
 {
@@ -444,12 +390,12 @@ static void put_tsv_value(sort_output *out, const char *s, size_t len)
     }
 }
 
-static void put_t(sort_output *out, const dup_state *st, dup_text t)
+static void put_t(sort_output *out, const duplicates *st, dup_text t)
 {
     sort_output_write(out, dup_str(&st->text, t), t.len);
 }
 
-static void put_date(sort_output *out, const dup_state *st, const dup_record *r)
+static void put_date(sort_output *out, const duplicates *st, const dup_record *r)
 {
     const dup_texts *t = texts_of(st, r);
     if (t->date.len)
@@ -458,12 +404,12 @@ static void put_date(sort_output *out, const dup_state *st, const dup_record *r)
         directory_put(out, "????.??.??");
 }
 
-static void write_member(sort_output *out, const dup_state *st, const char *const *files, dup_format format,
+static void write_member(sort_output *out, const duplicates *st, const char *const *files, duplicates_format format,
                          const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group)
 {
     const dup_texts *t = texts_of(st, r);
     const dup_text_store *d = &st->text;
-    if (format == OUT_TEXT) {
+    if (format == DUP_FORMAT_TEXT) {
         directory_put(out, "  ");
         put_date(out, st, r);
         directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
@@ -486,7 +432,7 @@ static void write_member(sort_output *out, const dup_state *st, const char *cons
             directory_put(out, r->problem);
         }
         directory_put(out, "\n");
-    } else if (format == OUT_TSV) {
+    } else if (format == DUP_FORMAT_TSV) {
         directory_put(out, kind);
         directory_put(out, "\t");
         directory_put_uint(out, group);
@@ -543,20 +489,20 @@ static void write_member(sort_output *out, const dup_state *st, const char *cons
     }
 }
 
-static void write_groups(sort_output *out, const dup_state *st, const char *const *files, dup_format format,
+static void write_groups(sort_output *out, const duplicates *st, const char *const *files, duplicates_format format,
                          const char *kind, const dup_group *groups, size_t n)
 {
     int positions = strcmp(kind, "position") == 0;
     for (size_t i = 0; i < n; i++) {
         const dup_group *g = &groups[i];
         const dup_texts *first = texts_of(st, g->members[0]);
-        if (format == OUT_TEXT) {
+        if (format == DUP_FORMAT_TEXT) {
             directory_put(out, "\n");
             put_t(out, st, positions ? first->position : first->study);
             directory_put(out, "  ");
             directory_put_uint(out, g->count);
             directory_put(out, " games\n");
-        } else if (format == OUT_JSON) {
+        } else if (format == DUP_FORMAT_JSON) {
             directory_put(out, i ? ",\n    {" : "\n    {");
             directory_put(out, positions ? "\"position\": " : "\"study\": ");
             directory_put_json(out, dup_str(&st->text, positions ? first->position : first->study),
@@ -566,209 +512,208 @@ static void write_groups(sort_output *out, const dup_state *st, const char *cons
         for (size_t k = 0; k < g->count; k++)
             write_member(out, st, files, format, kind, i + 1,
                          positions ? relation(st, g->members[0], g->members[k]) : NULL, g->members[k], k == 0);
-        if (format == OUT_JSON)
+        if (format == DUP_FORMAT_JSON)
             directory_put(out, "]}");
     }
 }
 
-int cmd_duplicates(int argc, char **argv)
+duplicates *duplicates_new(const duplicates_options *options, const char *const *files, int files_n)
 {
-    dup_format format = OUT_TEXT;
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0;
-    duplicates_symmetry symmetry = DUP_SYMMETRY_NONE;
-    while (cli_next_option(&args)) {
-        const char *value = NULL;
-        if (cli_option_is(&args, "--symmetry")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            if (strcmp(value, "none") == 0)
-                symmetry = DUP_SYMMETRY_NONE;
-            else if (strcmp(value, "mirror") == 0)
-                symmetry = DUP_SYMMETRY_MIRROR;
-            else if (strcmp(value, "all") == 0)
-                symmetry = DUP_SYMMETRY_ALL;
-            else
-                return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
-        } else if (cli_option_is(&args, "--format")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            if (strcmp(value, "text") == 0)
-                format = OUT_TEXT;
-            else if (strcmp(value, "tsv") == 0)
-                format = OUT_TSV;
-            else if (strcmp(value, "json") == 0)
-                format = OUT_JSON;
-            else
-                return cli_usage_error(&args, "bad --format '%s' (text, tsv or json)", value);
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
-
-    int files_n;
-    const char *const *files = cli_input_files(&args, &files_n);
+    duplicates *st = calloc(1, sizeof *st);
     int *fds = malloc((size_t)files_n * sizeof *fds);
-    dup_state st;
-    memset(&st, 0, sizeof st);
-    st.codec = args.codec;
-    st.symmetry = symmetry;
-    int status = UTIL_EXIT_OK;
-    if (!fds) {
+    if (!st || !fds) {
+        free(st);
+        free(fds);
         fprintf(stderr, "gbr: duplicates: out of memory\n");
-        return UTIL_EXIT_INPUT;
+        return NULL;
     }
-    for (int i = 0; i < files_n; i++) {
-        const char *name = files[i];
-        int fd = strcmp(name, "-") == 0 ? rereadable_stdin() : cli_open_input(name);
-        fds[i] = fd;
-        if (fd < 0) {
-            status = UTIL_EXIT_INPUT;
+    st->codec = options->codec;
+    st->symmetry = options->symmetry;
+    st->format = options->format;
+    st->files = files;
+    st->files_n = files_n;
+    st->fds = fds;
+    st->status = UTIL_EXIT_OK;
+    return st;
+}
+
+void duplicates_read(duplicates *st, int i, int fd)
+{
+    st->fds[i] = fd;
+    if (fd < 0) {
+        st->status = UTIL_EXIT_INPUT;
+        return;
+    }
+    st->file = (uint32_t)i;
+    st->source = st->files[i];
+    if (read_input(st, fd) != 0) {
+        st->status = UTIL_EXIT_INPUT;
+        if (fd != STDIN_FILENO)
+            close(fd);
+        st->fds[i] = -1;
+    }
+}
+
+/* The groups, each an array of records sorted by key, date and order. */
+typedef struct dup_groups {
+    dup_record **by_pos, **by_stu;
+    dup_group *pos, *stu;
+    size_t pos_n, stu_n, classified;
+} dup_groups;
+
+/* Sorts the classified records both ways and finds the groups; sets failed
+ * when memory runs out. */
+static void group_games(duplicates *st, dup_groups *g)
+{
+    g->by_pos = malloc((st->n + 1) * sizeof *g->by_pos);
+    g->by_stu = malloc((st->n + 1) * sizeof *g->by_stu);
+    st->wanted = malloc((st->n + 1) * sizeof *st->wanted);
+    st->texts = calloc(st->n + 1, sizeof *st->texts);
+    if (!g->by_pos || !g->by_stu || !st->wanted || !st->texts) {
+        st->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < st->n; i++)
+        if (st->records[i].classified) {
+            g->by_pos[g->classified] = g->by_stu[g->classified] = &st->records[i];
+            g->classified++;
+        }
+    qsort(g->by_pos, g->classified, sizeof *g->by_pos, by_position);
+    qsort(g->by_stu, g->classified, sizeof *g->by_stu, by_study);
+    g->pos = find_groups(g->by_pos, g->classified, offsetof(dup_record, position), DUP_POSITION_KEY_SIZE, 0,
+                         &g->pos_n);
+    g->stu = find_groups(g->by_stu, g->classified, offsetof(dup_record, study), DUP_STUDY_KEY_SIZE, 1, &g->stu_n);
+    if (!g->pos || !g->stu)
+        st->failed = 1;
+}
+
+/* The second pass: the texts of the listed games (and the unclassified
+ * ones), read again from the inputs. */
+static void read_listed_again(duplicates *st, const dup_groups *g)
+{
+    /* The listed games, once each, in input order, for the second pass. */
+    uint8_t *listed = calloc(st->n + 1, 1);
+    if (!listed)
+        st->failed = 1;
+    for (size_t i = 0; listed && i < g->pos_n; i++)
+        for (size_t k = 0; k < g->pos[i].count; k++)
+            listed[g->pos[i].members[k]->order] = 1;
+    for (size_t i = 0; listed && i < g->stu_n; i++)
+        for (size_t k = 0; k < g->stu[i].count; k++)
+            listed[g->stu[i].members[k]->order] = 1;
+    for (size_t i = 0; listed && i < st->n; i++)
+        if (listed[i] || !st->records[i].classified)
+            st->wanted[st->wanted_n++] = &st->records[i];
+    free(listed);
+    qsort(st->wanted, st->wanted_n, sizeof *st->wanted, by_order);
+    st->second = 1;
+    for (int i = 0; i < st->files_n && !st->failed; i++) {
+        if (st->fds[i] < 0)
             continue;
-        }
-        st.file = (uint32_t)i;
-        st.source = name;
-        if (read_input(&st, fd) != 0) {
-            status = UTIL_EXIT_INPUT;
-            if (fd != STDIN_FILENO)
-                close(fd);
-            fds[i] = -1;
+        st->file = (uint32_t)i;
+        st->source = st->files[i];
+        if (lseek(st->fds[i], 0, SEEK_SET) < 0 || read_input(st, st->fds[i]) != 0) {
+            fprintf(stderr, "gbr: %s: cannot read again: %s\n", st->files[i], strerror(errno));
+            st->status = UTIL_EXIT_INPUT;
         }
     }
+    /* A game not found again (the input changed between the passes) gets empty texts. */
+    for (size_t i = st->next_wanted; i < st->wanted_n; i++) {
+        dup_texts *t = &st->texts[i];
+        st->wanted[i]->texts = (uint32_t)i;
+        keep(st, "", 0, &t->composer);
+        t->source = t->date = t->position = t->study = t->composer;
+        keep(st, "?", 1, &t->unknown);
+    }
+}
 
-    dup_record **by_pos = NULL, **by_stu = NULL;
-    dup_group *pos_groups = NULL, *stu_groups = NULL;
-    size_t pos_n = 0, stu_n = 0, classified = 0;
-    if (!st.failed) {
-        by_pos = malloc((st.n + 1) * sizeof *by_pos);
-        by_stu = malloc((st.n + 1) * sizeof *by_stu);
-        st.wanted = malloc((st.n + 1) * sizeof *st.wanted);
-        st.texts = calloc(st.n + 1, sizeof *st.texts);
-        if (!by_pos || !by_stu || !st.wanted || !st.texts)
-            st.failed = 1;
+/* The whole output, to standard output; -1 when it could not be written. */
+static int write_duplicates(const duplicates *st, const dup_groups *g)
+{
+    const char *const *files = st->files;
+    duplicates_format format = st->format;
+    const char *sym_name = st->symmetry == DUP_SYMMETRY_NONE     ? "none"
+                           : st->symmetry == DUP_SYMMETRY_MIRROR ? "mirror"
+                                                                 : "all";
+    size_t unclassified = st->n - g->classified;
+    sort_output out;
+    if (sort_output_open(&out, NULL) != 0)
+        return -1;
+    if (format == DUP_FORMAT_TEXT) {
+        directory_put(&out, "GBR duplicates: ");
+        directory_put_uint(&out, st->n);
+        directory_put(&out, st->n == 1 ? " game (symmetry " : " games (symmetry ");
+        directory_put(&out, sym_name);
+        directory_put(&out, "), ");
+        directory_put_uint(&out, g->pos_n);
+        directory_put(&out, g->pos_n == 1 ? " position group, " : " position groups, ");
+        directory_put_uint(&out, g->stu_n);
+        directory_put(&out, g->stu_n == 1 ? " study group, " : " study groups, ");
+        directory_put_uint(&out, unclassified);
+        directory_put(&out, " could not be classified\n");
+        directory_put(&out, "\nIdentical positions\n");
+        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
+        directory_put(&out, "\nSame study code, different positions\n");
+        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+        if (unclassified)
+            directory_put(&out, "\nCould not classify\n");
+    } else if (format == DUP_FORMAT_TSV) {
+        directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\n");
+        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
+        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+    } else {
+        directory_put(&out, "{\"games\": ");
+        directory_put_uint(&out, st->n);
+        directory_put(&out, ", \"symmetry\": \"");
+        directory_put(&out, sym_name);
+        directory_put(&out, "\",\n  \"positions\": [");
+        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
+        directory_put(&out, "],\n  \"studies\": [");
+        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+        directory_put(&out, "],\n  \"unclassified\": [");
     }
-    if (!st.failed) {
-        for (size_t i = 0; i < st.n; i++)
-            if (st.records[i].classified) {
-                by_pos[classified] = by_stu[classified] = &st.records[i];
-                classified++;
-            }
-        qsort(by_pos, classified, sizeof *by_pos, by_position);
-        qsort(by_stu, classified, sizeof *by_stu, by_study);
-        pos_groups = find_groups(by_pos, classified, offsetof(dup_record, position), DUP_POSITION_KEY_SIZE, 0, &pos_n);
-        stu_groups = find_groups(by_stu, classified, offsetof(dup_record, study), DUP_STUDY_KEY_SIZE, 1, &stu_n);
-        if (!pos_groups || !stu_groups)
-            st.failed = 1;
-    }
-    if (!st.failed) {
-        /* The listed games, once each, in input order, for the second pass. */
-        uint8_t *listed = calloc(st.n + 1, 1);
-        if (!listed)
-            st.failed = 1;
-        for (size_t i = 0; listed && i < pos_n; i++)
-            for (size_t k = 0; k < pos_groups[i].count; k++)
-                listed[pos_groups[i].members[k]->order] = 1;
-        for (size_t i = 0; listed && i < stu_n; i++)
-            for (size_t k = 0; k < stu_groups[i].count; k++)
-                listed[stu_groups[i].members[k]->order] = 1;
-        for (size_t i = 0; listed && i < st.n; i++)
-            if (listed[i] || !st.records[i].classified)
-                st.wanted[st.wanted_n++] = &st.records[i];
-        free(listed);
-        qsort(st.wanted, st.wanted_n, sizeof *st.wanted, by_order);
-        st.second = 1;
-        for (int i = 0; i < files_n && !st.failed; i++) {
-            if (fds[i] < 0)
-                continue;
-            st.file = (uint32_t)i;
-            st.source = files[i];
-            if (lseek(fds[i], 0, SEEK_SET) < 0 || read_input(&st, fds[i]) != 0) {
-                fprintf(stderr, "gbr: %s: cannot read again: %s\n", files[i], strerror(errno));
-                status = UTIL_EXIT_INPUT;
-            }
+    size_t u = 0;
+    for (size_t i = 0; i < st->wanted_n; i++)
+        if (!st->wanted[i]->classified) {
+            u++;
+            write_member(&out, st, files, format, "unclassified", u, NULL, st->wanted[i], u == 1);
         }
-        /* A game not found again (the input changed between the passes) gets empty texts. */
-        for (size_t i = st.next_wanted; i < st.wanted_n; i++) {
-            dup_texts *t = &st.texts[i];
-            st.wanted[i]->texts = (uint32_t)i;
-            keep(&st, "", 0, &t->composer);
-            t->source = t->date = t->position = t->study = t->composer;
-            keep(&st, "?", 1, &t->unknown);
-        }
-    }
-    for (int i = 0; i < files_n; i++)
-        if (fds[i] >= 0 && fds[i] != STDIN_FILENO)
-            close(fds[i]);
-    free(fds);
+    if (format == DUP_FORMAT_JSON)
+        directory_put(&out, "]}\n");
+    return sort_output_commit(&out);
+}
 
-    if (st.failed) {
+int duplicates_finish(duplicates *st)
+{
+    dup_groups g;
+    memset(&g, 0, sizeof g);
+    if (!st->failed)
+        group_games(st, &g);
+    if (!st->failed)
+        read_listed_again(st, &g);
+    for (int i = 0; i < st->files_n; i++)
+        if (st->fds[i] >= 0 && st->fds[i] != STDIN_FILENO)
+            close(st->fds[i]);
+    int status = st->status;
+    if (st->failed) {
         fprintf(stderr, "gbr: duplicates: out of memory\n");
         status = UTIL_EXIT_INPUT;
     } else {
-        const char *sym_name = symmetry == DUP_SYMMETRY_NONE ? "none" : symmetry == DUP_SYMMETRY_MIRROR ? "mirror" : "all";
-        size_t unclassified = st.n - classified;
-        sort_output out;
-        if (sort_output_open(&out, NULL) != 0) {
+        if (write_duplicates(st, &g) != 0)
             status = UTIL_EXIT_INPUT;
-        } else {
-            if (format == OUT_TEXT) {
-                directory_put(&out, "GBR duplicates: ");
-                directory_put_uint(&out, st.n);
-                directory_put(&out, st.n == 1 ? " game (symmetry " : " games (symmetry ");
-                directory_put(&out, sym_name);
-                directory_put(&out, "), ");
-                directory_put_uint(&out, pos_n);
-                directory_put(&out, pos_n == 1 ? " position group, " : " position groups, ");
-                directory_put_uint(&out, stu_n);
-                directory_put(&out, stu_n == 1 ? " study group, " : " study groups, ");
-                directory_put_uint(&out, unclassified);
-                directory_put(&out, " could not be classified\n");
-                directory_put(&out, "\nIdentical positions\n");
-                write_groups(&out, &st, files, format, "position", pos_groups, pos_n);
-                directory_put(&out, "\nSame study code, different positions\n");
-                write_groups(&out, &st, files, format, "study", stu_groups, stu_n);
-                if (unclassified)
-                    directory_put(&out, "\nCould not classify\n");
-            } else if (format == OUT_TSV) {
-                directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\n");
-                write_groups(&out, &st, files, format, "position", pos_groups, pos_n);
-                write_groups(&out, &st, files, format, "study", stu_groups, stu_n);
-            } else {
-                directory_put(&out, "{\"games\": ");
-                directory_put_uint(&out, st.n);
-                directory_put(&out, ", \"symmetry\": \"");
-                directory_put(&out, sym_name);
-                directory_put(&out, "\",\n  \"positions\": [");
-                write_groups(&out, &st, files, format, "position", pos_groups, pos_n);
-                directory_put(&out, "],\n  \"studies\": [");
-                write_groups(&out, &st, files, format, "study", stu_groups, stu_n);
-                directory_put(&out, "],\n  \"unclassified\": [");
-            }
-            size_t u = 0;
-            for (size_t i = 0; i < st.wanted_n; i++)
-                if (!st.wanted[i]->classified) {
-                    u++;
-                    write_member(&out, &st, files, format, "unclassified", u, NULL, st.wanted[i], u == 1);
-                }
-            if (format == OUT_JSON)
-                directory_put(&out, "]}\n");
-            if (sort_output_commit(&out) != 0)
-                status = UTIL_EXIT_INPUT;
-        }
-        if (st.bad_input)
+        if (st->bad_input)
             status = UTIL_EXIT_INPUT;
     }
-    free(by_pos);
-    free(by_stu);
-    free(pos_groups);
-    free(stu_groups);
-    free(st.wanted);
-    free(st.texts);
-    free(st.records);
-    free(st.text.text);
+    free(g.by_pos);
+    free(g.by_stu);
+    free(g.pos);
+    free(g.stu);
+    free(st->fds);
+    free(st->wanted);
+    free(st->texts);
+    free(st->records);
+    free(st->text.text);
+    free(st);
     return status;
 }
 _Static_assert(sizeof(dup_record) <= 144 || sizeof(void *) != 8, "--help says a record is at most 144 bytes");

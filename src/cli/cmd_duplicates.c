@@ -1,0 +1,112 @@
+/* gbr duplicates, the command line: options, help and the inputs. The
+ * grouping and the output are src/collection/duplicates.c's. */
+#include <string.h>
+
+#include "cli.h"
+#include "duplicates.h"
+
+const char cmd_duplicates_summary[] = "groups PGN studies with the same start position or study code, oldest first";
+
+static const char help[] =
+    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json] [PGN...]\n"
+    "\n"
+    "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
+    "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
+    "the standard start position when it has none. It lists\n"
+    "  - position groups: games whose positions are identical (the same\n"
+    "    placement and side to move, as the position form says them), and\n"
+    "  - study groups: games whose positions share a study code (material and\n"
+    "    both kings' squares), listed only when they hold two or more different\n"
+    "    positions: candidates a reader should compare.\n"
+    "Each group lists its games oldest first, by [Date] (YYYY.MM.DD; an unknown\n"
+    "month or day counts after the known ones of its year, an unknown year\n"
+    "last; equal dates in input order), so the first game is the anticipation.\n"
+    "Groups come in the order of their first game's position in the input.\n"
+    "\n"
+    "--symmetry (default none) also identifies transformed positions:\n"
+    "  none    identical positions only\n"
+    "  mirror  also the left-right mirror image (files a-h reversed): the same\n"
+    "          study for any men, pawns included\n"
+    "  all     also, for positions without pawns, the vertical flip, the half\n"
+    "          turn, both quarter turns and both diagonal reflections, each also\n"
+    "          with the colours (and the side to move) exchanged: every man but\n"
+    "          the pawn moves alike in every direction. With pawns only the\n"
+    "          mirror applies.\n"
+    "A position whose FEN gives castling rights (the start position too) is\n"
+    "never identified with a transformed one. Each game of a position group\n"
+    "says how its position relates to the group's first: identical, mirror,\n"
+    "flip, half-turn, diagonal, anti-diagonal, quarter-turn,\n"
+    "three-quarter-turn, or one of these +colours.\n"
+    "\n"
+    "Formats:\n"
+    "  text  (the default) a heading per group (its first game's position form\n"
+    "        or study code, and its size), then a line a game:\n"
+    "        DATE  COMPOSER, SOURCE -- FILE:LINE (game N) [relation]\n"
+    "  tsv   a header row, then one game a line: kind (position, study or\n"
+    "        unclassified), group (from 1 per kind), relation, position,\n"
+    "        study, composer, source, date, file, game, line, problem\n"
+    "        (tabs and line ends inside a value become spaces)\n"
+    "  json  {\"games\", \"symmetry\", \"positions\": [{\"position\", \"study\",\n"
+    "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}\n"
+    "\n"
+    "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
+    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error,\n"
+    "listed at the end as unclassified with where it is, and the exit status is\n"
+    "then 1.\n"
+    "\n"
+    "Memory: a fixed record of at most 144 bytes a game (its keys and where it\n"
+    "is), plus the tags of the games listed, read again from the inputs in a\n"
+    "second pass; standard input that is not a file is first copied to an\n"
+    "unnamed temporary file in $TMPDIR (or /tmp).\n"
+    "Exit status: 0 every game classified, 1 some game could not be classified\n"
+    "or an input could not be read, 2 usage error.\n";
+
+int cmd_duplicates(int argc, char **argv)
+{
+    duplicates_options opt = {NULL, DUP_SYMMETRY_NONE, DUP_FORMAT_TEXT};
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0;
+    while (cli_next_option(&args)) {
+        const char *value = NULL;
+        if (cli_option_is(&args, "--symmetry")) {
+            if (!(value = cli_option_value(&args)))
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "none") == 0)
+                opt.symmetry = DUP_SYMMETRY_NONE;
+            else if (strcmp(value, "mirror") == 0)
+                opt.symmetry = DUP_SYMMETRY_MIRROR;
+            else if (strcmp(value, "all") == 0)
+                opt.symmetry = DUP_SYMMETRY_ALL;
+            else
+                return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
+        } else if (cli_option_is(&args, "--format")) {
+            if (!(value = cli_option_value(&args)))
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "text") == 0)
+                opt.format = DUP_FORMAT_TEXT;
+            else if (strcmp(value, "tsv") == 0)
+                opt.format = DUP_FORMAT_TSV;
+            else if (strcmp(value, "json") == 0)
+                opt.format = DUP_FORMAT_JSON;
+            else
+                return cli_usage_error(&args, "bad --format '%s' (text, tsv or json)", value);
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    opt.codec = args.codec;
+
+    int files_n;
+    const char *const *files = cli_input_files(&args, &files_n);
+    duplicates *run = duplicates_new(&opt, files, files_n);
+    if (!run)
+        return UTIL_EXIT_INPUT;
+    /* Opened one at a time, each read before the next is opened, so that the
+     * reports keep the order of the inputs. */
+    for (int i = 0; i < files_n; i++)
+        duplicates_read(run, i, strcmp(files[i], "-") == 0 ? duplicates_stdin() : cli_open_input(files[i]));
+    return duplicates_finish(run);
+}
