@@ -1,0 +1,131 @@
+/* gbr select, the command line: the queries and options, help and the
+ * inputs. Matching and copying are src/collection/selection.c's. */
+#include <string.h>
+
+#include "cli.h"
+#include "selection.h"
+
+const char cmd_select_summary[] = "write the PGN games or lines whose material matches a query";
+
+static const char help[] =
+    "select [OPTIONS] QUERY... [--] [FILE...]\n"
+    "\n"
+    "Writes the PGN games whose start position (the [FEN] tag, or the standard\n"
+    "start position when there is none) matches any QUERY, each game's text byte\n"
+    "for byte as it was, in input order. The leading arguments that read as\n"
+    "queries are the queries; the first that does not, or everything after \"--\",\n"
+    "names the files (standard input, \"-\", when there are none).\n"
+    "Queries (spec/query.md, \"GBR queries\"):\n"
+    "  04??.1?  0400.*       material code patterns: '?' one digit, '*' the rest\n"
+    "  +0400.10?1e8          study code patterns: kings (and '+' win, '=' draw)\n"
+    "  KRP*vKR*              material names: '*' any further men of that side\n"
+    "  white:R=1,P>=1 black:R=1   counts per side and type (=, <, <=, >, >=)\n"
+    "  'R+P+ R=P#'           pgn-extract material descriptions (its -y files)\n"
+    "A game's stipulation, for study patterns, is its [Result]: 1-0 a win,\n"
+    "1/2-1/2 a draw. A game whose [FEN] cannot be read is reported as\n"
+    "FILE:LINE:COLUMN on standard error and not selected (exit status 1).\n"
+    "\n"
+    "Options:\n"
+    "  --count           print only the number of games (or lines) each query\n"
+    "                    matches: COUNT<TAB>QUERY, one line a query, in order\n"
+    "  --either-colour   every query also matches with the colours exchanged\n"
+    "  --lines           the input is text lines (a directory, a TSV): a line is\n"
+    "                    matched by its first code (as gbr scan finds it) and\n"
+    "                    written with its line end; lines without one are skipped,\n"
+    "                    and a line longer than 16 MiB is reported and skipped\n"
+    "  -e QUERY          one more query (then no argument is read as a query)\n"
+    "  --white LIST      count conditions such as R=1,P>=1 for White; with\n"
+    "  --black LIST      --black for Black, one query (then no argument is a query)\n"
+    "  -y FILE           the queries of a pgn-extract -y file (one a line, '%'\n"
+    "                    starts a comment)\n"
+    "  -z FILE           the same, each query matching either colour (as -z)\n"
+    "Exit status: 0 done, 1 a game or line was reported or an input could not be\n"
+    "read, 2 usage error (a query that cannot be read: nothing is processed).\n";
+
+/* The result of a selection_add* call as the command's status: a usage
+ * error already reported stays one; out of memory is reported here. */
+static int added(cli_args *args, int result)
+{
+    return result < 0 ? cli_usage_error(args, "out of memory") : result;
+}
+
+int cmd_select(int argc, char **argv)
+{
+    selection_options opt;
+    memset(&opt, 0, sizeof opt);
+    int explicit_queries = 0, status = UTIL_EXIT_OK;
+    const char *white = NULL, *black = NULL;
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
+    while (status == UTIL_EXIT_OK && cli_next_option(&args)) {
+        if (cli_option_is(&args, "--count")) {
+            opt.count_only = 1;
+        } else if (cli_option_is(&args, "--either-colour")) {
+            opt.either_colour = 1;
+        } else if (cli_option_is(&args, "--lines")) {
+            opt.lines = 1;
+        } else if (cli_option_is(&args, "--white") || cli_option_is(&args, "--black")) {
+            const char **side = cli_option_is(&args, "--white") ? &white : &black;
+            if (*side)
+                status = cli_usage_error(&args, "%s is given once", args.option);
+            else if (!(*side = cli_option_value(&args)))
+                status = UTIL_EXIT_USAGE;
+            explicit_queries = 1;
+        } else if (cli_option_is(&args, "-e") || cli_option_is(&args, "-y") || cli_option_is(&args, "-z")) {
+            int is_e = cli_option_is(&args, "-e"), is_z = cli_option_is(&args, "-z");
+            const char *value = cli_option_value(&args);
+            explicit_queries = 1;
+            if (!value)
+                status = UTIL_EXIT_USAGE;
+            else if (!is_e)
+                status = selection_add_file(&opt, value, is_z);
+            else
+                status = added(&args, selection_add_text(&opt, value, "-e"));
+        } else {
+            status = cli_unknown_option(&args);
+        }
+    }
+    if (status == UTIL_EXIT_OK && args.exit_status >= 0) { /* --help (0), or a usage error */
+        selection_free(&opt);
+        return args.exit_status;
+    }
+    if (status == UTIL_EXIT_OK && (white || black))
+        status = added(&args, selection_add_counts(&opt, white, black));
+    int first_file = args.next;
+    if (status == UTIL_EXIT_OK && !explicit_queries) {
+        /* Leading arguments that read as queries are queries. */
+        for (; first_file < argc; first_file++) {
+            const char *arg = argv[first_file];
+            if (strcmp(arg, "--") == 0) {
+                first_file++;
+                break;
+            }
+            gbr_query q;
+            if (gbr_query_parse(&q, arg, strlen(arg), NULL).error)
+                break;
+            if ((status = added(&args, selection_add(&opt, &q, arg, strlen(arg)))) != UTIL_EXIT_OK)
+                break;
+        }
+    }
+    if (status == UTIL_EXIT_OK && opt.n == 0) {
+        if (first_file < argc) { /* say why the first argument is not a query */
+            const char *message = NULL;
+            gbr_result r = gbr_query_parse(&(gbr_query){0}, argv[first_file], strlen(argv[first_file]), &message);
+            selection_query_error("arg", (unsigned long)(first_file - args.next + 1), r, message);
+        }
+        status = cli_usage_error(&args, "no query given");
+    }
+    opt.codec = args.codec;
+    selection run;
+    if (status == UTIL_EXIT_OK && selection_begin(&run, &opt) != 0)
+        status = cli_usage_error(&args, "out of memory");
+    if (status != UTIL_EXIT_OK) {
+        selection_free(&opt);
+        return status;
+    }
+    int read_failed = cli_for_each_file(argc, argv, first_file, selection_file, &run) != 0;
+    status = selection_end(&run, read_failed);
+    selection_free(&opt);
+    return status;
+}
