@@ -1,0 +1,140 @@
+/* gbr directory, the command line: options, help and the inputs. Reading
+ * the games and writing the directory are src/collection/directory.c's. */
+#define _POSIX_C_SOURCE 200809L /* isatty */
+
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "directory.h"
+#include "sort_runs.h"
+
+const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
+
+static const char help[] =
+    "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE] [PGN...]\n"
+    "\n"
+    "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
+    "`gbr audit` reads it) and writes one entry per game, in directory order\n"
+    "(spec/gbr.md §8: by material code, then kings, then the rest of the\n"
+    "position), grouped by material class. Each class's heading gives its\n"
+    "material code, the material in words (as `gbr decode` says it), its name\n"
+    "(KRvKN; none when a digit is 9) and its number of entries. Each entry gives\n"
+    "the study code, the position form, the composer ([White]), the source\n"
+    "([Event]), the year (the first four characters of [Date] when they are\n"
+    "digits) and where the game is: FILE, game number (from 1 in each file) and\n"
+    "line. The position is the game's [FEN], or the standard start position when\n"
+    "it has none. Games that are equal in that order keep their input order.\n"
+    "\n"
+    "Code tags ([GBR \"...\"], and [Black] when it starts with a code) are read\n"
+    "as `gbr audit` reads them. The stipulation and the position form's\n"
+    "indicator come from the first code tag that says one (a study code's + or\n"
+    "=, a position form's indicator), else from [Result]: 1-0 a win, 1/2-1/2 a\n"
+    "draw, anything else none. An entry whose code tag disagrees with its FEN\n"
+    "is flagged with what audit says, \"TAG tag says CODE, FEN gives CODE\"\n"
+    "(several joined by \"; \"): in text on a third line marked '!', in the\n"
+    "tsv mismatch column, the json \"mismatch\" member (null when none) and as\n"
+    "a red marked line in html. That alone leaves the exit status 0.\n"
+    "\n"
+    "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
+    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error and\n"
+    "listed at the end under \"could not classify\" with where it is; the exit\n"
+    "status is then 1. The directory is still written. A code tag that cannot\n"
+    "be read is reported the same way (exit status 1) and its entry kept.\n"
+    "\n"
+    "Formats:\n"
+    "  text  (the default) a book-style index for print: a heading per class,\n"
+    "        then its entries, two lines each (a third when flagged)\n"
+    "  tsv   a header row, then one entry a line: material, name, study,\n"
+    "        position, composer, source, year, file, game, line, problem,\n"
+    "        mismatch\n"
+    "        (tabs and line ends inside a value become spaces)\n"
+    "  json  {\"games\", \"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
+    "        \"entries\": [...]}], \"unclassified\": [...]}\n"
+    "  html  one self-contained page (no network: its style and script are\n"
+    "        inline): a table of contents by class with counts, each entry with\n"
+    "        a board diagram, and a filter box that narrows the entries by code,\n"
+    "        name, composer or year (every word typed must occur). The page\n"
+    "        takes its first filter from the address's fragment:\n"
+    "        page.html#filter=1925\n"
+    "\n"
+    "Options:\n"
+    "  --format F  text, tsv, json or html\n"
+    "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
+    "              then renamed over it), as `gbr sort -o` does\n"
+    "  --memory SIZE  memory for the entries held at once (140 bytes a\n"
+    "              game and its texts: codes, composer, source, year; about\n"
+    "              240 bytes a game of generated studies), e.g. 64K, 256M,\n"
+    "              1G (the default, some 4 million games). A larger input is\n"
+    "              sorted in runs spilled to temporary files in $TMPDIR\n"
+    "              (default /tmp; made without a name, so none is left\n"
+    "              behind, even by SIGKILL) and merged while the directory\n"
+    "              is written, as `gbr sort` does: 64 runs at a time, at\n"
+    "              most 191 open whatever the input size. Memory beyond\n"
+    "              SIZE: 1 MiB to write a run, 256 KiB per run being merged,\n"
+    "              and the count of each material class (counted while\n"
+    "              reading, for the headings): a few KB for a real\n"
+    "              collection, 16 MiB at most\n"
+    "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
+    "terminal.\n"
+    "Exit status: 0 every game classified, 1 some game could not be classified,\n"
+    "a code tag could not be read, an input could not be read or the output\n"
+    "written, 2 usage error.\n";
+
+int cmd_directory(int argc, char **argv)
+{
+    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0};
+    unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0;
+    while (cli_next_option(&args)) {
+        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
+            opt.output = cli_option_value(&args);
+            if (!opt.output)
+                return UTIL_EXIT_USAGE;
+        } else if (cli_option_is(&args, "--format")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "text") == 0)
+                opt.format = &directory_format_text;
+            else if (strcmp(value, "tsv") == 0)
+                opt.format = &directory_format_tsv;
+            else if (strcmp(value, "json") == 0)
+                opt.format = &directory_format_json;
+            else if (strcmp(value, "html") == 0)
+                opt.format = &directory_format_html;
+            else
+                return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
+        } else if (cli_option_is(&args, "--memory")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return UTIL_EXIT_USAGE;
+            if (sort_runs_parse_memory(value, &memory) != 0)
+                return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
+                                       value);
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    opt.codec = args.codec;
+    opt.memory = (size_t)memory;
+    opt.progress = isatty(STDERR_FILENO);
+
+    int inputs;
+    const char *const *files = cli_input_files(&args, &inputs);
+    directory_reader run;
+    directory_begin(&run, &opt);
+    /* Each input is read before the next is opened, so that the reports keep
+     * the order of the inputs. */
+    for (int i = 0; i < inputs && !run.failed; i++) {
+        int fd = cli_open_input(files[i]);
+        directory_read(&run, (size_t)i, files[i], fd);
+        if (fd >= 0 && fd != STDIN_FILENO)
+            close(fd);
+    }
+    return directory_end(&run, &opt, files);
+}
