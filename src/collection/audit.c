@@ -1,88 +1,29 @@
-/* gbr audit: check the GBR codes of PGN games against their FEN tags. */
+/* gbr audit's auditor (see audit.h): each game's code tags read by the
+ * audit rule and checked against its FEN, the mismatch lines and summary
+ * written, and for --fix the tag section copied with the codes corrected.
+ * The command line (src/cli/cmd_audit.c) parses the options and opens the
+ * inputs. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit.h"
 #include "audit_code.h"
-#include "cli.h"
-#include "pgn_reader.h"
-#include "sort_output.h"
-
-const char cmd_audit_summary[] = "check PGN games' GBR codes against their FEN tags";
-
-static const char help[] =
-    "audit [--fix -o OUT] [PGN...]\n"
-    "\n"
-    "Reads PGN databases as a stream and checks each game's GBR code against its\n"
-    "[FEN] tag (a game without one starts from the initial position). The code is\n"
-    "taken from a [GBR \"...\"] tag, whose whole value (spaces around it aside) must\n"
-    "be one material code, study code or position form, short forms too (an empty\n"
-    "value, and PGN's \"?\" and \"-\", say nothing), and from a [Black] tag that\n"
-    "starts with a code, in the style of van der Heijden's database:\n"
-    "[Black \"(+0016.32d4g7) 1st Prize\"]. Material and king squares are checked\n"
-    "(for a position form, the whole placement); a stipulation or indicator cannot\n"
-    "be checked and is kept. Each mismatch is printed as\n"
-    "  FILE:LINE:COLUMN: game N (White \"...\", Event \"...\"): TAG tag says CODE, FEN gives CODE\n"
-    "and the run ends with \"N games, N checked, N mismatches\": the games read,\n"
-    "those with a code and a readable FEN, and the mismatch lines printed (a game\n"
-    "whose [Black] and [GBR] codes are both wrong counts two). A [FEN] or [GBR]\n"
-    "tag that cannot be read is reported on standard error, in every game, and is\n"
-    "no mismatch; --fix leaves it as it is. Byte-order marks, CRLF and 8-bit names\n"
-    "are passed through untouched.\n"
-    "\n"
-    "PGN is read as its standard says: tags only in a game's tag section (its\n"
-    "start), never inside {...} comments (of any number of lines), after ';', on\n"
-    "a line starting with '%', or inside a (...) variation; \\\" and \\\\ in values; a\n"
-    "game ends at the next game's first tag (or with the input). An empty line\n"
-    "followed by '[' in a tag section starts a new game. A malformed tag section\n"
-    "(a value without its closing quote, a missing ']', a bad tag name) is\n"
-    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error; the\n"
-    "game is not checked and --fix copies it unchanged. A tag section over 16 MiB\n"
-    "or 131072 tags is reported and its game passed through unread. Also reported\n"
-    "(the game is still checked): a comment or variation left open where its game\n"
-    "or the input ends, a ')' without '(', and a line longer than 16 MiB (the\n"
-    "limit of every command; the reader holds no line, so it reads it whole).\n"
-    "Memory stays bounded by one tag section, whatever the input.\n"
-    "\n"
-    "Options:\n"
-    "  --fix      write a copy of the input with the codes corrected; everything\n"
-    "             else is copied byte for byte\n"
-    "  -o OUT     where --fix writes (atomically: a temporary file, then renamed;\n"
-    "             OUT keeps its mode, owner and group, a target with more than one\n"
-    "             hard link is refused, and SIGHUP, SIGINT, SIGTERM and SIGPIPE\n"
-    "             remove the temporary file, as with gbr sort -o);\n"
-    "             with -o - the copy goes to standard output, and the mismatch\n"
-    "             lines and the summary to standard error\n"
-    "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";
+#include "exit_status.h"
+#include "grow.h"
+#include "output.h"
+#include "text.h"
 
 /* A code found in a tag, and its replacement when it is wrong. */
-typedef struct code_site {
+typedef struct audit_site {
     const pgn_tag *in;
     size_t start, end;          /* offsets into the game's section text */
     int wrong;
     char expected[GBR_POSITION_MAX];
     size_t expected_len;
 } code_site;
-
-typedef struct auditor {
-    const gbr_codec *codec;
-    sort_output *fix;           /* NULL without --fix */
-    const char *source;
-    const pgn_game *game;       /* the game whose tags are being checked */
-    /* The game's codes, one per code tag, in input order. */
-    code_site *sites;
-    gbr_scan_match *matches;
-    size_t sites_cap, matches_cap;
-    unsigned long long games, checked, mismatches;
-    int bad_input;
-    /* With --fix -o - the copy owns standard output, so the mismatch lines and
-     * the summary go to standard error, each line held here and written whole. */
-    int report_to_stderr;
-    char *text;
-    size_t text_used, text_cap;
-} auditor;
 
 static int tag_is(const pgn_tag *t, const char *name)
 {
@@ -300,7 +241,7 @@ static void report_reader(void *context, const pgn_diagnostic *d)
     a->bad_input = 1;
 }
 
-static int audit_file(void *context, int fd, const char *source)
+int audit_file(void *context, int fd, const char *source)
 {
     static const pgn_handler handler = {copy_bytes, audit_game, NULL, report_reader};
     auditor *a = context;
@@ -308,58 +249,39 @@ static int audit_file(void *context, int fd, const char *source)
     return pgn_read_input(&handler, a, fd, source);
 }
 
-int cmd_audit(int argc, char **argv)
+int audit_begin(auditor *a, const audit_options *o)
 {
-    int fix = 0;
-    const char *output_path = NULL;
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "--fix")) {
-            fix = 1;
-        } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
-            output_path = cli_option_value(&args);
-            if (!output_path)
-                return UTIL_EXIT_USAGE;
-        } else {
-            return cli_unknown_option(&args);
-        }
+    memset(a, 0, sizeof *a);
+    a->codec = o->codec;
+    if (o->fix_output) {
+        if (sort_output_open(&a->fix_out, o->fix_output) != 0)
+            return -1;
+        a->fix = &a->fix_out;
+        a->report_to_stderr = strcmp(o->fix_output, "-") == 0;
     }
-    if (args.exit_status >= 0)
-        return args.exit_status;
-    if (fix != (output_path != NULL))
-        return cli_usage_error(&args, "--fix and -o OUT go together");
+    return 0;
+}
 
-    auditor a;
-    memset(&a, 0, sizeof a);
-    a.codec = args.codec;
-    sort_output out;
-    if (fix) {
-        if (sort_output_open(&out, output_path) != 0)
-            return UTIL_EXIT_INPUT;
-        a.fix = &out;
-        a.report_to_stderr = strcmp(output_path, "-") == 0;
-    }
-    int read_failed = cli_for_each_file(argc, argv, args.next, audit_file, &a) != 0;
-    put_uint(&a, a.games);
-    put_str(&a, " games, ");
-    put_uint(&a, a.checked);
-    put_str(&a, " checked, ");
-    put_uint(&a, a.mismatches);
-    put_str(&a, " mismatches");
-    end_line(&a);
-    if (fix) {
+int audit_end(auditor *a, int read_failed)
+{
+    put_uint(a, a->games);
+    put_str(a, " games, ");
+    put_uint(a, a->checked);
+    put_str(a, " checked, ");
+    put_uint(a, a->mismatches);
+    put_str(a, " mismatches");
+    end_line(a);
+    if (a->fix) {
         /* A copy of input that could not be read whole would lose games. */
         if (read_failed)
-            sort_output_abandon(&out);
-        else if (sort_output_commit(&out) != 0)
+            sort_output_abandon(a->fix);
+        else if (sort_output_commit(a->fix) != 0)
             read_failed = 1;
     }
-    free(a.sites);
-    free(a.matches);
-    free(a.text);
+    free(a->sites);
+    free(a->matches);
+    free(a->text);
     if (util_flush() != 0)
         read_failed = 1;
-    return read_failed || a.bad_input || a.mismatches ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    return read_failed || a->bad_input || a->mismatches ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

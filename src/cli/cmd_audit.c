@@ -1,0 +1,84 @@
+/* gbr audit, the command line: options, help and the inputs. The audit
+ * itself is src/collection/audit.c's. */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h, which audit.h includes */
+
+#include "audit.h"
+#include "cli.h"
+
+const char cmd_audit_summary[] = "check PGN games' GBR codes against their FEN tags";
+
+static const char help[] =
+    "audit [--fix -o OUT] [PGN...]\n"
+    "\n"
+    "Reads PGN databases as a stream and checks each game's GBR code against its\n"
+    "[FEN] tag (a game without one starts from the initial position). The code is\n"
+    "taken from a [GBR \"...\"] tag, whose whole value (spaces around it aside) must\n"
+    "be one material code, study code or position form, short forms too (an empty\n"
+    "value, and PGN's \"?\" and \"-\", say nothing), and from a [Black] tag that\n"
+    "starts with a code, in the style of van der Heijden's database:\n"
+    "[Black \"(+0016.32d4g7) 1st Prize\"]. Material and king squares are checked\n"
+    "(for a position form, the whole placement); a stipulation or indicator cannot\n"
+    "be checked and is kept. Each mismatch is printed as\n"
+    "  FILE:LINE:COLUMN: game N (White \"...\", Event \"...\"): TAG tag says CODE, FEN gives CODE\n"
+    "and the run ends with \"N games, N checked, N mismatches\": the games read,\n"
+    "those with a code and a readable FEN, and the mismatch lines printed (a game\n"
+    "whose [Black] and [GBR] codes are both wrong counts two). A [FEN] or [GBR]\n"
+    "tag that cannot be read is reported on standard error, in every game, and is\n"
+    "no mismatch; --fix leaves it as it is. Byte-order marks, CRLF and 8-bit names\n"
+    "are passed through untouched.\n"
+    "\n"
+    "PGN is read as its standard says: tags only in a game's tag section (its\n"
+    "start), never inside {...} comments (of any number of lines), after ';', on\n"
+    "a line starting with '%', or inside a (...) variation; \\\" and \\\\ in values; a\n"
+    "game ends at the next game's first tag (or with the input). An empty line\n"
+    "followed by '[' in a tag section starts a new game. A malformed tag section\n"
+    "(a value without its closing quote, a missing ']', a bad tag name) is\n"
+    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error; the\n"
+    "game is not checked and --fix copies it unchanged. A tag section over 16 MiB\n"
+    "or 131072 tags is reported and its game passed through unread. Also reported\n"
+    "(the game is still checked): a comment or variation left open where its game\n"
+    "or the input ends, a ')' without '(', and a line longer than 16 MiB (the\n"
+    "limit of every command; the reader holds no line, so it reads it whole).\n"
+    "Memory stays bounded by one tag section, whatever the input.\n"
+    "\n"
+    "Options:\n"
+    "  --fix      write a copy of the input with the codes corrected; everything\n"
+    "             else is copied byte for byte\n"
+    "  -o OUT     where --fix writes (atomically: a temporary file, then renamed;\n"
+    "             OUT keeps its mode, owner and group, a target with more than one\n"
+    "             hard link is refused, and SIGHUP, SIGINT, SIGTERM and SIGPIPE\n"
+    "             remove the temporary file, as with gbr sort -o);\n"
+    "             with -o - the copy goes to standard output, and the mismatch\n"
+    "             lines and the summary to standard error\n"
+    "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";
+
+int cmd_audit(int argc, char **argv)
+{
+    audit_options opt = {NULL, NULL};
+    int fix = 0;
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0; /* its help says what it reads and its exit status */
+    while (cli_next_option(&args)) {
+        if (cli_option_is(&args, "--fix")) {
+            fix = 1;
+        } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
+            opt.fix_output = cli_option_value(&args);
+            if (!opt.fix_output)
+                return UTIL_EXIT_USAGE;
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    if (fix != (opt.fix_output != NULL))
+        return cli_usage_error(&args, "--fix and -o OUT go together");
+    opt.codec = args.codec;
+
+    auditor run;
+    if (audit_begin(&run, &opt) != 0)
+        return UTIL_EXIT_INPUT;
+    int read_failed = cli_for_each_file(argc, argv, args.next, audit_file, &run) != 0;
+    return audit_end(&run, read_failed);
+}
