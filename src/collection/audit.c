@@ -11,6 +11,7 @@
 
 #include "audit.h"
 #include "audit_code.h"
+#include "directory_game.h"
 #include "exit_status.h"
 #include "grow.h"
 #include "output.h"
@@ -24,12 +25,6 @@ typedef struct audit_site {
     char expected[GBR_POSITION_MAX];
     size_t expected_len;
 } code_site;
-
-static int tag_is(const pgn_tag *t, const char *name)
-{
-    size_t n = strlen(name);
-    return t->name_len == n && memcmp(t->name, name, n) == 0;
-}
 
 /* The offset into the game's section text of byte `index` of a tag's raw value. */
 static size_t value_offset(const auditor *a, const pgn_tag *t, size_t index)
@@ -181,11 +176,11 @@ static void audit_game(void *context, const pgn_game *game)
     const pgn_tag *white = NULL, *event = NULL, *fen_tag = NULL;
     for (size_t i = 0; i < game->tags_n; i++) {
         const pgn_tag *t = &game->tags[i];
-        if (!white && tag_is(t, "White"))
+        if (!white && directory_tag_named(t, "White"))
             white = t;
-        else if (!event && tag_is(t, "Event"))
+        else if (!event && directory_tag_named(t, "Event"))
             event = t;
-        else if (!fen_tag && tag_is(t, "FEN"))
+        else if (!fen_tag && directory_tag_named(t, "FEN"))
             fen_tag = t;
         if (!room)
             continue;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "directory_game.h"
 #include "exit_status.h"
 #include "grow.h"
 #include "line_limit.h"
@@ -32,12 +33,6 @@ static int select_subject(selection *s, const gbr_query_subject *subject)
 }
 
 /* ---- PGN ----------------------------------------------------------------- */
-static int tag_is(const pgn_tag *t, const char *name)
-{
-    size_t n = strlen(name);
-    return t->name_len == n && memcmp(t->name, name, n) == 0;
-}
-
 static gbr_stipulation stipulation_of_result(const pgn_tag *result)
 {
     if (!result)
@@ -59,9 +54,9 @@ static void game_tags(void *context, const pgn_game *game)
     }
     const pgn_tag *fen = NULL, *result = NULL;
     for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* the first of each counts */
-        if (!fen && tag_is(&game->tags[i], "FEN"))
+        if (!fen && directory_tag_named(&game->tags[i], "FEN"))
             fen = &game->tags[i];
-        else if (!result && tag_is(&game->tags[i], "Result"))
+        else if (!result && directory_tag_named(&game->tags[i], "Result"))
             result = &game->tags[i];
     }
     gbr_stipulation stipulation = stipulation_of_result(result);
