@@ -1,21 +1,12 @@
-/* gbr directory: a look-up directory of PGN studies, grouped by material
- * class in directory order (spec/gbr.md §8), as print text, TSV, JSON or a
- * self-contained HTML page. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime, isatty */
+/* gbr directory, the command line: options, help and the inputs. Reading
+ * the games and writing the directory are src/collection/directory.c's. */
+#define _POSIX_C_SOURCE 200809L /* isatty */
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "audit_code.h"
 #include "cli.h"
-#include "directory_entries.h"
-#include "directory_game.h"
-#include "directory_store.h"
-#include "pgn_reader.h"
-#include "sort_output.h"
+#include "directory.h"
 #include "sort_runs.h"
 
 const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
@@ -90,253 +81,30 @@ static const char help[] =
     "a code tag could not be read, an input could not be read or the output\n"
     "written, 2 usage error.\n";
 
-typedef struct reader_state {
-    const gbr_codec *codec;
-    directory_store *store;
-    size_t file;
-    const char *source;
-    int failed;       /* out of memory, or a temporary file could not be written */
-    int bad_input;
-    /* The game's mismatch text, built here, then kept with its entry. */
-    char *mismatch;
-    size_t mismatch_len, mismatch_cap;
-    /* Progress */
-    int progress;
-    unsigned long long games, bytes;
-    struct timespec started, shown;
-} reader_state;
-
-/* Reports running out of memory, once; the reading stops. */
-static void out_of_memory(reader_state *st)
-{
-    if (!st->failed)
-        fprintf(stderr, "gbr: directory: out of memory\n");
-    st->failed = 1;
-}
-
-/* An entry's text points at its bytes where they are (the game's tags, the
- * codes written in add_game, the mismatch text) until the store copies them
- * into the entry's record: one copy. */
-static directory_text text_of(const char *bytes, size_t len) { return (directory_text){len ? bytes : "", len}; }
-
-static directory_text tag_text(const pgn_tag *tag) { return tag ? text_of(tag->value, tag->value_len) : text_of("", 0); }
-
-static double seconds_since(const struct timespec *then)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)(now.tv_sec - then->tv_sec) + (double)(now.tv_nsec - then->tv_nsec) / 1e9;
-}
-
-static void show_progress(reader_state *st, int last)
-{
-    double elapsed = seconds_since(&st->started);
-    double mb = (double)st->bytes / 1e6;
-    fprintf(stderr, "\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb,
-            elapsed > 0 ? mb / elapsed : 0.0, last ? "\n" : "");
-    clock_gettime(CLOCK_MONOTONIC, &st->shown);
-}
-
-static void count_bytes(void *context, const char *bytes, size_t len)
-{
-    (void)bytes;
-    ((reader_state *)context)->bytes += len;
-}
-
-/* what names the tag at fault ("FEN tag", as audit and select say it), or is NULL. */
-static void report(reader_state *st, unsigned long game, unsigned long line, unsigned long column,
-                   const char *what, const char *message)
-{
-    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s%s\n", st->source, line, column, game, what ? what : "",
-            what ? ": " : "", message);
-    st->bad_input = 1;
-}
-
-static void add_mismatch_text(reader_state *st, const char *bytes, size_t len)
-{
-    char *bigger = util_grow(st->mismatch, &st->mismatch_cap, st->mismatch_len + len, 1);
-    if (!bigger) {
-        out_of_memory(st);
-        return;
-    }
-    st->mismatch = bigger;
-    memcpy(st->mismatch + st->mismatch_len, bytes, len);
-    st->mismatch_len += len;
-}
-
-/* The game's code tags, by the audit rule: a tag that cannot be read is
- * reported (as gbr audit reports it) and the entry kept; with a readable FEN
- * (fen not NULL) each code that disagrees with it is added to the game's
- * mismatch text. Returns the stipulation the first code that says one says,
- * GBR_RESULT_NONE when none does. */
-static gbr_result_option read_code_tags(reader_state *st, const pgn_game *g, const gbr_position *fen,
-                                        const audit_position_facts *facts)
-{
-    gbr_result_option said = GBR_RESULT_NONE;
-    st->mismatch_len = 0;
-    for (size_t i = 0; i < g->tags_n; i++) {
-        const pgn_tag *t = &g->tags[i];
-        if (!audit_is_code_tag(t))
-            continue;
-        gbr_scan_match code;
-        audit_tag_error error;
-        audit_code_status found = audit_tag_code(st->codec, t, &code, &error);
-        if (found == AUDIT_CODE_ERROR) {
-            fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", st->source, t->value_at.line,
-                    t->value_at.column + (unsigned long)error.index, g->number, error.what, error.message);
-            st->bad_input = 1;
-        }
-        if (found != AUDIT_CODE_FOUND)
-            continue;
-        if (said == GBR_RESULT_NONE)
-            said = audit_code_stipulation(&code);
-        char expected[GBR_POSITION_MAX];
-        size_t expected_len;
-        int wrong;
-        if (!fen ||
-            audit_expected_code_of(st->codec, fen, facts, &code, expected, sizeof expected, &expected_len, &wrong) !=
-                0 ||
-            !wrong)
-            continue;
-        char sentence[AUDIT_MISMATCH_MAX];
-        if (st->mismatch_len)
-            add_mismatch_text(st, "; ", 2);
-        add_mismatch_text(st, sentence, audit_mismatch_text(sentence, t, &code, expected, expected_len));
-    }
-    return said;
-}
-
-/* One entry per game, from its tags. */
-static void add_game(void *context, const pgn_game *g)
-{
-    reader_state *st = context;
-    st->bytes += g->section_len;
-    st->games++;
-    if (st->progress && (st->games & 255u) == 0 && seconds_since(&st->shown) >= 0.5)
-        show_progress(st, 0);
-    if (st->failed)
-        return;
-    directory_entry e;
-    memset(&e, 0, sizeof e);
-    e.file = st->file;
-    e.game = g->number;
-    e.line = g->start.line;
-    e.column = g->start.column;
-    directory_game_tags tags;
-    directory_game_tags_of(g, &tags);
-    e.composer = tag_text(tags.white);
-    e.source = tag_text(tags.event);
-    e.year = text_of(tags.date ? tags.date->value : "", directory_year_len(tags.date));
-
-    const char *problem = NULL;
-    char position_text[GBR_POSITION_MAX], study_text[GBR_POSITION_MAX]; /* the entry's texts point here */
-    if (g->malformed) {
-        problem = "malformed tag section (reported above)";
-    } else {
-        const char *fen;
-        size_t fen_len;
-        const pgn_tag *fen_tag = tags.fen;
-        directory_fen_of(fen_tag, &fen, &fen_len);
-        gbr_position p;
-        gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, &p);
-        gbr_counts counts;
-        audit_position_facts facts;
-        memset(&facts, 0, sizeof facts);
-        if (!r.error) {
-            gbr_position_counts(&p, &counts);
-            r = gbr_material_from_counts(st->codec, &counts, &e.material);
-        }
-        if (!r.error) {
-            /* A parsed position has one king a side; memchr finds each
-             * faster than a loop over the squares. */
-            const uint8_t *white_king = memchr(p.board, GBR_WK, 64), *black_king = memchr(p.board, GBR_BK, 64);
-            facts.material = e.material;
-            facts.white_king = white_king ? (uint8_t)(white_king - p.board) : 0;
-            facts.black_king = black_king ? (uint8_t)(black_king - p.board) : 0;
-        }
-        /* The stipulation a code tag says, else [Result]'s. The code tags are
-         * checked with the material and kings found here (audit's rule). */
-        gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p, &facts);
-        if (option == GBR_RESULT_NONE) {
-            option = directory_tag_is(tags.result, "1-0")       ? GBR_RESULT_WIN
-                     : directory_tag_is(tags.result, "1/2-1/2") ? GBR_RESULT_DRAW
-                                                   : GBR_RESULT_NONE;
-        }
-        if (!r.error) {
-            p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, option);
-            r = gbr_format_position(st->codec, position_text, sizeof position_text, &p);
-            if (!r.error)
-                e.position = text_of(position_text, r.length);
-        }
-        if (!r.error) {
-            gbr_study study = {e.material, (uint8_t)option, facts.white_king, facts.black_king};
-            r = gbr_format_study(st->codec, study_text, sizeof study_text, &study);
-            if (!r.error)
-                e.study = text_of(study_text, r.length);
-        }
-        if (r.error) {
-            problem = gbr_error_message(r.error);
-            if (fen_tag) {
-                e.line = fen_tag->value_at.line;
-                e.column = fen_tag->value_at.column + (r.column ? r.column - 1 : 0);
-            }
-            report(st, g->number, e.line, e.column, fen_tag ? "FEN tag" : NULL, problem);
-        } else {
-            e.classified = 1;
-            gbr_directory_key_of(st->codec, GBR_FORM_POSITION, &p, &e.key);
-            e.mismatch = text_of(st->mismatch, st->mismatch_len);
-        }
-    }
-    if (problem)
-        e.problem = text_of(problem, strlen(problem));
-    if (st->failed)
-        return;
-    if (directory_store_add(st->store, &e) != 0)
-        st->failed = 1; /* reported */
-}
-
-static void report_reader(void *context, const pgn_diagnostic *diag)
-{
-    reader_state *st = context;
-    if (diag->game)
-        report(st, diag->game, diag->at.line, diag->at.column, NULL, diag->message);
-    else {
-        pgn_print_diagnostic(st->source, diag);
-        st->bad_input = 1;
-    }
-}
-
-static int read_pgn(reader_state *st, int fd)
-{
-    static const pgn_handler handler = {count_bytes, add_game, NULL, report_reader};
-    return pgn_read_input(&handler, st, fd, st->source);
-}
-
 int cmd_directory(int argc, char **argv)
 {
-    const char *output_path = NULL;
-    const directory_format *format = &directory_format_text;
+    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0};
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
-            output_path = cli_option_value(&args);
-            if (!output_path)
+            opt.output = cli_option_value(&args);
+            if (!opt.output)
                 return UTIL_EXIT_USAGE;
         } else if (cli_option_is(&args, "--format")) {
             const char *value = cli_option_value(&args);
             if (!value)
                 return UTIL_EXIT_USAGE;
             if (strcmp(value, "text") == 0)
-                format = &directory_format_text;
+                opt.format = &directory_format_text;
             else if (strcmp(value, "tsv") == 0)
-                format = &directory_format_tsv;
+                opt.format = &directory_format_tsv;
             else if (strcmp(value, "json") == 0)
-                format = &directory_format_json;
+                opt.format = &directory_format_json;
             else if (strcmp(value, "html") == 0)
-                format = &directory_format_html;
+                opt.format = &directory_format_html;
             else
                 return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
         } else if (cli_option_is(&args, "--memory")) {
@@ -352,51 +120,21 @@ int cmd_directory(int argc, char **argv)
     }
     if (args.exit_status >= 0)
         return args.exit_status;
+    opt.codec = args.codec;
+    opt.memory = (size_t)memory;
+    opt.progress = isatty(STDERR_FILENO);
 
     int inputs;
     const char *const *files = cli_input_files(&args, &inputs);
-    directory_store store;
-    directory_store_init(&store, (size_t)memory);
-    reader_state st;
-    memset(&st, 0, sizeof st);
-    st.codec = args.codec;
-    st.store = &store;
-    st.progress = isatty(STDERR_FILENO);
-    clock_gettime(CLOCK_MONOTONIC, &st.started);
-    st.shown = st.started;
-    int status = UTIL_EXIT_OK;
-    for (int i = 0; i < inputs && !st.failed; i++) {
-        const char *name = files[i];
-        int fd = cli_open_input(name);
-        if (fd < 0) {
-            status = UTIL_EXIT_INPUT;
-            continue;
-        }
-        st.file = (size_t)i;
-        st.source = name;
-        if (read_pgn(&st, fd) != 0)
-            status = UTIL_EXIT_INPUT;
-        if (fd != STDIN_FILENO)
+    directory_reader run;
+    directory_begin(&run, &opt);
+    /* Each input is read before the next is opened, so that the reports keep
+     * the order of the inputs. */
+    for (int i = 0; i < inputs && !run.failed; i++) {
+        int fd = cli_open_input(files[i]);
+        directory_read(&run, (size_t)i, files[i], fd);
+        if (fd >= 0 && fd != STDIN_FILENO)
             close(fd);
     }
-    if (st.progress)
-        show_progress(&st, 1);
-    if (st.failed) {
-        status = UTIL_EXIT_INPUT; /* reported */
-    } else {
-        sort_output out;
-        if (sort_output_open(&out, output_path) != 0) {
-            status = UTIL_EXIT_INPUT;
-        } else if (directory_store_write(&store, st.codec, files, format, &out) != 0) {
-            sort_output_abandon(&out);
-            status = UTIL_EXIT_INPUT;
-        } else if (sort_output_commit(&out) != 0) {
-            status = UTIL_EXIT_INPUT;
-        }
-        if (st.bad_input)
-            status = UTIL_EXIT_INPUT;
-    }
-    directory_store_free(&store);
-    free(st.mismatch);
-    return status;
+    return directory_end(&run, &opt, files);
 }

@@ -1,7 +1,10 @@
-/* gbr scan: find the GBR codes embedded in text (spec/gbr.md, "Scanning text"). */
+/* gbr scan, the command line: find the GBR codes embedded in text (spec/gbr.md,
+ * "Scanning text"). Options, help and the inputs; the scanning is
+ * src/collection/scan_stream.c's and the printing scan_print.c's. */
 #include <string.h>
 
 #include "cli.h"
+#include "scan_print.h"
 #include "scan_stream.h"
 
 const char cmd_scan_summary[] = "find material codes, study codes and position forms in text";
@@ -28,70 +31,6 @@ static const char help[] =
     "                   bytes (at least 512; 262144 for input that is not mapped)\n"
     "Exit status: 0 done, 1 an input could not be read, 2 usage error.\n";
 
-typedef struct scan_output {
-    int json;
-    const char *source; /* the source whose length is cached */
-    size_t source_len;
-} scan_output;
-
-typedef struct scan_options {
-    const gbr_codec *codec;
-    unsigned forms;
-    size_t buffer_size; /* 0: map regular files, read the rest in the default buffers */
-    scan_output out;
-} scan_options;
-
-/* Appends the decimal digits of value at `at`; returns the new end. */
-static char *put_decimal(char *at, unsigned long value)
-{
-    return at + util_decimal(at, value);
-}
-
-static char *put_text(char *at, const char *text, size_t len)
-{
-    memcpy(at, text, len);
-    return at + len;
-}
-
-static void print_match(void *context, const scan_location *where, const gbr_scan_match *match)
-{
-    scan_output *out = context;
-    if (out->json) {
-        util_puts("{\"file\":");
-        util_put_json_string(where->source, strlen(where->source));
-        util_puts(",\"line\":");
-        util_put_uint(where->line);
-        util_puts(",\"column\":");
-        util_put_uint(where->column);
-        util_puts(",\"form\":\"");
-        util_puts(gbr_form_name(match->code.form));
-        util_puts("\",\"code\":\"");
-        util_write(match->canonical, match->canonical_len);
-        util_puts("\"}\n");
-        return;
-    }
-    /* Text lines are the bulk of a scan's output: one write for each after
-     * the file name. */
-    if (where->source != out->source) {
-        out->source = where->source;
-        out->source_len = strlen(where->source);
-    }
-    util_write(where->source, out->source_len);
-    char line[2 * 24 + 16 + sizeof match->canonical];
-    const char *form = gbr_form_name(match->code.form);
-    char *at = line;
-    *at++ = ':';
-    at = put_decimal(at, where->line);
-    *at++ = ':';
-    at = put_decimal(at, where->column);
-    at = put_text(at, ": ", 2);
-    at = put_text(at, form, strlen(form));
-    at = put_text(at, ": ", 2);
-    at = put_text(at, match->canonical, match->canonical_len);
-    *at++ = '\n';
-    util_write(line, (size_t)(at - line));
-}
-
 /* "material,study" -> bits; 0 on an unknown or empty name (an empty list,
  * or a comma at either end or doubled). */
 static unsigned parse_forms(const char *list)
@@ -114,21 +53,15 @@ static unsigned parse_forms(const char *list)
     }
 }
 
-static int scan_file(void *context, int fd, const char *source)
-{
-    scan_options *opt = context;
-    return scan_stream(opt->codec, fd, source, opt->forms, opt->buffer_size, print_match, &opt->out);
-}
-
 int cmd_scan(int argc, char **argv)
 {
-    scan_options opt = {NULL, SCAN_ALL_FORMS, 0, {0}};
+    scan_options opt = {NULL, SCAN_ALL_FORMS, 0, 0};
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--json")) {
-            opt.out.json = 1;
+            opt.json = 1;
         } else if (cli_option_is(&args, "--form")) {
             const char *value = cli_option_value(&args);
             if (!value)
@@ -153,7 +86,9 @@ int cmd_scan(int argc, char **argv)
         return args.exit_status;
 
     opt.codec = args.codec;
-    int status = cli_for_each_file(argc, argv, args.next, scan_file, &opt) != 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    scan_printer printer = {opt, NULL, 0};
+    int status =
+        cli_for_each_file(argc, argv, args.next, scan_print_file, &printer) != 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
     if (util_flush() != 0)
         status = UTIL_EXIT_INPUT;
     return status;

@@ -2,14 +2,9 @@
 #include <string.h>
 
 #include "audit_code.h"
+#include "directory_game.h"
 
-static int tag_is(const pgn_tag *t, const char *name)
-{
-    size_t n = strlen(name);
-    return t->name_len == n && memcmp(t->name, name, n) == 0;
-}
-
-int audit_is_code_tag(const pgn_tag *t) { return tag_is(t, "GBR") || tag_is(t, "Black"); }
+int audit_is_code_tag(const pgn_tag *t) { return directory_tag_named(t, "GBR") || directory_tag_named(t, "Black"); }
 
 static audit_code_status fail(audit_tag_error *error, size_t index, const char *message)
 {
@@ -72,9 +67,9 @@ static audit_code_status black_tag_code(const gbr_codec *codec, const pgn_tag *t
 audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *code,
                                  audit_tag_error *error)
 {
-    if (tag_is(t, "GBR"))
+    if (directory_tag_named(t, "GBR"))
         return gbr_tag_code(codec, t, code, error);
-    if (tag_is(t, "Black"))
+    if (directory_tag_named(t, "Black"))
         return black_tag_code(codec, t, code);
     return AUDIT_CODE_NONE;
 }
@@ -144,7 +139,7 @@ size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *co
                            size_t expected_len)
 {
     static const char says[] = " tag says ", gives[] = ", FEN gives ";
-    const char *name = tag_is(t, "GBR") ? "GBR" : "Black"; /* only code tags have a code */
+    const char *name = directory_tag_named(t, "GBR") ? "GBR" : "Black"; /* only code tags have a code */
     size_t n = 0;
     const char *const parts[5] = {name, says, code->canonical, gives, expected};
     const size_t lens[5] = {strlen(name), sizeof says - 1, code->canonical_len, sizeof gives - 1, expected_len};

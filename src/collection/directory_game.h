@@ -1,14 +1,24 @@
 /*
  * directory_game.h - what `gbr directory` and `gbr duplicates` read from a
  * PGN game's tags, written once: a tag by name, the year of [Date], and the
- * FEN that stands for the game's start position.
+ * FEN that stands for the game's start position; and a tag's name as every
+ * collection command (audit and select too) compares it.
  */
 #ifndef GBR_DIRECTORY_GAME_H
 #define GBR_DIRECTORY_GAME_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "pgn_reader.h"
+
+/* Whether the tag's name is `name` (as written: case counts). Inline: the
+ * readers call it for every tag of every game. */
+static inline int directory_tag_named(const pgn_tag *t, const char *name)
+{
+    size_t n = strlen(name);
+    return t->name_len == n && memcmp(t->name, name, n) == 0;
+}
 
 /* The game's first tag named `name`, NULL when it has none. */
 const pgn_tag *directory_find_tag(const pgn_game *g, const char *name);

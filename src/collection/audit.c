@@ -1,0 +1,282 @@
+/* gbr audit's auditor (see audit.h): each game's code tags read by the
+ * audit rule and checked against its FEN, the mismatch lines and summary
+ * written, and for --fix the tag section copied with the codes corrected.
+ * The command line (src/cli/cmd_audit.c) parses the options and opens the
+ * inputs. */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "audit_code.h"
+#include "directory_game.h"
+#include "exit_status.h"
+#include "grow.h"
+#include "output.h"
+#include "text.h"
+
+/* A code found in a tag, and its replacement when it is wrong. */
+typedef struct audit_site {
+    const pgn_tag *in;
+    size_t start, end;          /* offsets into the game's section text */
+    int wrong;
+    char expected[GBR_POSITION_MAX];
+    size_t expected_len;
+} code_site;
+
+/* The offset into the game's section text of byte `index` of a tag's raw value. */
+static size_t value_offset(const auditor *a, const pgn_tag *t, size_t index)
+{
+    return (size_t)(t->value_at.offset - a->game->start.offset) + index;
+}
+
+static void report(auditor *a, const pgn_tag *t, size_t index, const char *what, const char *message)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", a->source, t->value_at.line,
+            t->value_at.column + (unsigned long)index, a->game->number, what, message);
+    a->bad_input = 1;
+}
+
+/* The code of a code tag (audit_code.h), its span as offsets into the game's
+ * section text; a tag that cannot be read is reported and left as it is. */
+static int tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_match *m)
+{
+    audit_tag_error error;
+    audit_code_status found = audit_tag_code(a->codec, t, m, &error);
+    if (found == AUDIT_CODE_ERROR)
+        report(a, t, error.index, error.what, error.message);
+    if (found != AUDIT_CODE_FOUND)
+        return 0;
+    site->in = t;
+    site->start = value_offset(a, t, m->start);
+    site->end = value_offset(a, t, m->end);
+    return 1;
+}
+
+/* Part of a report line: to the buffered standard output, or held until
+ * end_line when the reports go to standard error. */
+static void put(auditor *a, const char *bytes, size_t len)
+{
+    if (!a->report_to_stderr) {
+        util_write(bytes, len);
+        return;
+    }
+    char *bigger = util_grow(a->text, &a->text_cap, a->text_used + len, 1);
+    if (!bigger) { /* out of memory: write what we have, piece by piece */
+        if (a->text_used)
+            fwrite(a->text, 1, a->text_used, stderr);
+        fwrite(bytes, 1, len, stderr);
+        a->text_used = 0;
+        return;
+    }
+    a->text = bigger;
+    memcpy(a->text + a->text_used, bytes, len);
+    a->text_used += len;
+}
+
+static void put_str(auditor *a, const char *text) { put(a, text, strlen(text)); }
+
+static void put_uint(auditor *a, unsigned long long value)
+{
+    char digits[UTIL_DECIMAL_MAX];
+    put(a, digits, util_decimal(digits, value));
+}
+
+static void end_line(auditor *a)
+{
+    put(a, "\n", 1);
+    if (a->report_to_stderr) {
+        fwrite(a->text, 1, a->text_used, stderr);
+        a->text_used = 0;
+    }
+}
+
+static void put_tag_value(auditor *a, const char *name, const pgn_tag *t)
+{
+    put_str(a, name);
+    put_str(a, " \"");
+    if (t)
+        put(a, t->raw_value, t->raw_value_len);
+    put_str(a, "\"");
+}
+
+static void print_mismatch(auditor *a, const code_site *site, const gbr_scan_match *m, const pgn_tag *white,
+                           const pgn_tag *event)
+{
+    put_str(a, a->source);
+    put_str(a, ":");
+    put_uint(a, site->in->value_at.line);
+    put_str(a, ":");
+    put_uint(a, site->in->value_at.column + (site->start - value_offset(a, site->in, 0)));
+    put_str(a, ": game ");
+    put_uint(a, a->game->number);
+    put_str(a, " (");
+    put_tag_value(a, "White", white);
+    put_str(a, ", ");
+    put_tag_value(a, "Event", event);
+    put_str(a, "): ");
+    char sentence[AUDIT_MISMATCH_MAX];
+    put(a, sentence, audit_mismatch_text(sentence, site->in, m, site->expected, site->expected_len));
+    end_line(a);
+}
+
+/* Writes the game's tag section, with wrong codes replaced. */
+static void write_section(auditor *a, const code_site *sites, size_t n)
+{
+    if (!a->fix)
+        return;
+    const pgn_game *g = a->game;
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!sites[i].wrong)
+            continue;
+        sort_output_write(a->fix, g->section + at, sites[i].start - at);
+        sort_output_write(a->fix, sites[i].expected, sites[i].expected_len);
+        at = sites[i].end;
+    }
+    sort_output_write(a->fix, g->section + at, g->section_len - at);
+}
+
+/* Room for one code per tag of the game; 0 when memory runs out. */
+static int room_for_codes(auditor *a, size_t tags)
+{
+    if (tags == 0)
+        return 1;
+    code_site *sites = util_grow(a->sites, &a->sites_cap, tags, sizeof *sites);
+    if (sites)
+        a->sites = sites;
+    gbr_scan_match *matches = util_grow(a->matches, &a->matches_cap, tags, sizeof *matches);
+    if (matches)
+        a->matches = matches;
+    return sites && matches;
+}
+
+/* A game's tag section is complete: check its codes, and for --fix write it. */
+static void audit_game(void *context, const pgn_game *game)
+{
+    auditor *a = context;
+    a->game = game;
+    a->games++;
+    if (game->malformed) { /* reported by the reader: the game is left as it is */
+        write_section(a, NULL, 0);
+        return;
+    }
+    size_t n = 0;
+    int room = room_for_codes(a, game->tags_n);
+    if (!room) { /* the game is copied as it is */
+        fprintf(stderr, "gbr: %s: out of memory\n", a->source);
+        a->bad_input = 1;
+    }
+    code_site *sites = a->sites;
+    gbr_scan_match *matches = a->matches;
+    /* Every code tag, in input order, so that the fix can copy around them
+     * front to back; the tags each mismatch line names are looked up once. */
+    const pgn_tag *white = NULL, *event = NULL, *fen_tag = NULL;
+    for (size_t i = 0; i < game->tags_n; i++) {
+        const pgn_tag *t = &game->tags[i];
+        if (!white && directory_tag_named(t, "White"))
+            white = t;
+        else if (!event && directory_tag_named(t, "Event"))
+            event = t;
+        else if (!fen_tag && directory_tag_named(t, "FEN"))
+            fen_tag = t;
+        if (!room)
+            continue;
+        memset(&sites[n], 0, sizeof sites[n]);
+        if (audit_is_code_tag(t) && tag_code(a, t, &sites[n], &matches[n]))
+            n++;
+    }
+    /* The FEN is read even when the game has no code, so that every
+     * unreadable FEN is reported (it is not a mismatch). A game without one
+     * starts from the initial position. */
+    gbr_position position;
+    memset(&position, 0, sizeof position);
+    if (fen_tag) {
+        gbr_result r = gbr_parse_fen(a->codec, fen_tag->raw_value, fen_tag->raw_value_len, &position);
+        if (r.error) {
+            report(a, fen_tag, r.column ? r.column - 1 : 0, "FEN tag", gbr_error_message(r.error));
+            n = 0; /* nothing to check against: the codes stay as they are */
+        }
+    } else if (n > 0) {
+        gbr_parse_fen(a->codec, pgn_start_fen, strlen(pgn_start_fen), &position); /* cannot fail */
+    }
+    if (n > 0) {
+        for (size_t i = 0; i < n; i++) {
+            if (audit_expected_code(a->codec, &position, &matches[i], sites[i].expected, sizeof sites[i].expected,
+                                    &sites[i].expected_len, &sites[i].wrong) != 0) {
+                sites[i].wrong = 0;
+                continue;
+            }
+            /* Each mismatch line counts, so a game whose [Black] and [GBR]
+             * tags are both wrong counts two. */
+            if (sites[i].wrong) {
+                print_mismatch(a, &sites[i], &matches[i], white, event);
+                a->mismatches++;
+            }
+        }
+        a->checked++;
+    }
+    write_section(a, sites, n);
+}
+
+/* Input outside the held tag sections: copied as it is. */
+static void copy_bytes(void *context, const char *bytes, size_t len)
+{
+    auditor *a = context;
+    if (a->fix)
+        sort_output_write(a->fix, bytes, len);
+}
+
+static void report_reader(void *context, const pgn_diagnostic *d)
+{
+    auditor *a = context;
+    pgn_print_diagnostic(a->source, d);
+    a->bad_input = 1;
+}
+
+int audit_file(void *context, int fd, const char *source)
+{
+    static const pgn_handler handler = {copy_bytes, audit_game, NULL, report_reader};
+    auditor *a = context;
+    a->source = source;
+    return pgn_read_input(&handler, a, fd, source);
+}
+
+int audit_begin(auditor *a, const audit_options *o)
+{
+    memset(a, 0, sizeof *a);
+    a->codec = o->codec;
+    if (o->fix_output) {
+        if (sort_output_open(&a->fix_out, o->fix_output) != 0)
+            return -1;
+        a->fix = &a->fix_out;
+        a->report_to_stderr = strcmp(o->fix_output, "-") == 0;
+    }
+    return 0;
+}
+
+int audit_end(auditor *a, int read_failed)
+{
+    put_uint(a, a->games);
+    put_str(a, " games, ");
+    put_uint(a, a->checked);
+    put_str(a, " checked, ");
+    put_uint(a, a->mismatches);
+    put_str(a, " mismatches");
+    end_line(a);
+    if (a->fix) {
+        /* A copy of input that could not be read whole would lose games. */
+        if (read_failed)
+            sort_output_abandon(a->fix);
+        else if (sort_output_commit(a->fix) != 0)
+            read_failed = 1;
+    }
+    free(a->sites);
+    free(a->matches);
+    free(a->text);
+    if (util_flush() != 0)
+        read_failed = 1;
+    return read_failed || a->bad_input || a->mismatches ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+}

@@ -1,0 +1,55 @@
+/*
+ * directory.h - `gbr directory`: one entry per PGN game (directory_entries.h)
+ * read from the inputs in turn: its codes from the game's FEN, its
+ * stipulation and mismatches from its code tags (audit_code.h), its composer,
+ * source and year from its tags. The entries are held in a directory_store
+ * and at the end written in directory order through a format, to standard
+ * output or atomically to a file.
+ */
+#ifndef GBR_DIRECTORY_H
+#define GBR_DIRECTORY_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "directory_entries.h"
+#include "directory_store.h"
+#include "gbr.h"
+
+typedef struct directory_options {
+    const gbr_codec *codec;
+    const directory_format *format;
+    const char *output; /* -o FILE, NULL for standard output */
+    size_t memory;      /* --memory: for the entries held at once */
+    int progress;       /* show games, MB read and MB/s on standard error */
+} directory_options;
+
+/* A run over the inputs. */
+typedef struct directory_reader {
+    const gbr_codec *codec;
+    directory_store store;
+    size_t file;
+    const char *source;
+    int status;       /* the exit status so far */
+    int failed;       /* out of memory, or a temporary file could not be written: reading stops */
+    int bad_input;
+    /* The game's mismatch text, built here, then kept with its entry. */
+    char *mismatch;
+    size_t mismatch_len, mismatch_cap;
+    /* Progress */
+    int progress;
+    unsigned long long games, bytes;
+    struct timespec started, shown;
+} directory_reader;
+
+void directory_begin(directory_reader *r, const directory_options *o);
+/* Reads input number `file` (0, 1, ... in turn; source names it): fd open
+ * for reading, or -1 when it could not be opened (reported). Stop calling it
+ * once r->failed is set. */
+void directory_read(directory_reader *r, size_t file, const char *source, int fd);
+/* Writes the directory of every entry read (unless reading failed) through
+ * the options' format and frees the run. files: the input names, by number.
+ * Returns the exit status. */
+int directory_end(directory_reader *r, const directory_options *o, const char *const *files);
+
+#endif /* GBR_DIRECTORY_H */

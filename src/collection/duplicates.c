@@ -1,0 +1,719 @@
+/* gbr duplicates: groups the PGN games whose start positions are the same
+ * (optionally up to board symmetry), and those that share a study code, oldest
+ * first. Memory: one fixed-size record a game in a first pass; the tags of the
+ * games it lists are read in a second pass over the inputs. The command line
+ * (src/cli/cmd_duplicates.c) opens the inputs and calls this file. */
+#define _POSIX_C_SOURCE 200809L /* fstat, lseek, read; sigset_t in sort_output.h */
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "directory_entries.h"
+#include "directory_game.h"
+#include "duplicates.h"
+#include "exit_status.h"
+#include "grow.h"
+#include "pgn_reader.h"
+#include "sort_output.h"
+#include "sort_spill.h"
+
+typedef struct dup_record {
+    uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
+    uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is */
+    uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
+    /* (at most 144 bytes a record on LP64: the bound --help states) */
+    uint8_t classified, castling;
+    uint32_t date;         /* YYYYMMDD, 99 for an unknown month or day; UINT32_MAX unknown */
+    uint32_t file;
+    uint32_t texts;        /* index into the second pass's texts, UINT32_MAX none */
+    unsigned long game, line, column;
+    uint64_t order;
+    const char *problem;   /* static text, for an unclassified game */
+} dup_record;
+
+/* A text in the second pass's text store. */
+typedef struct dup_text {
+    size_t at, len;
+} dup_text;
+
+/* The second pass's texts, NUL-terminated one after another. */
+typedef struct dup_text_store {
+    char *text;
+    size_t text_used, text_cap;
+} dup_text_store;
+
+static const char *dup_str(const dup_text_store *d, dup_text t) { return d->text + t.at; }
+
+typedef struct dup_texts {
+    dup_text composer, source, date, position, study;
+    dup_text unknown; /* "?" */
+} dup_texts;
+
+struct duplicates {
+    const gbr_codec *codec;
+    duplicates_symmetry symmetry;
+    duplicates_format format;
+    const char *const *files;
+    int files_n;
+    int *fds;            /* each input's, kept for the second pass; -1 when it is not read again */
+    int status;
+    dup_record *records;
+    size_t n, cap;
+    const char *source;
+    uint32_t file;
+    int failed, bad_input;
+    /* Second pass */
+    int second;
+    dup_record **wanted; /* the listed records, in input order */
+    size_t wanted_n, next_wanted;
+    dup_texts *texts;
+    dup_text_store text;
+};
+
+static uint32_t date_key(const pgn_tag *date)
+{
+    if (!directory_year_len(date))
+        return UINT32_MAX;
+    uint32_t key = 0;
+    for (int i = 0; i < 4; i++)
+        key = key * 10 + (uint32_t)(date->value[i] - '0');
+    for (size_t at = 5; at <= 8; at += 3) { /* month, day: "YYYY.MM.DD" */
+        unsigned part = 99;
+        if (date->value_len >= at + 2 && date->value[at - 1] == '.' && date->value[at] >= '0' &&
+            date->value[at] <= '9' && date->value[at + 1] >= '0' && date->value[at + 1] <= '9')
+            part = (unsigned)(date->value[at] - '0') * 10 + (unsigned)(date->value[at + 1] - '0');
+        key = key * 100 + part;
+    }
+    return key;
+}
+
+/* The game's position; 0, or the error's class with its column in *column. */
+static int read_position(const duplicates *st, const pgn_game *g, gbr_position *p, int *castling,
+                         unsigned long *line, unsigned long *column, const char **problem)
+{
+    const char *fen;
+    size_t fen_len;
+    const pgn_tag *tag = directory_game_fen(g, &fen, &fen_len);
+    gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, p);
+    *castling = duplicates_fen_castling(fen, fen_len);
+    if (!r.error)
+        return 0;
+    *problem = gbr_error_message(r.error);
+    if (tag) {
+        *line = tag->value_at.line;
+        *column = tag->value_at.column + (r.column ? r.column - 1 : 0);
+    }
+    return 1;
+}
+
+static void first_pass_game(duplicates *st, const pgn_game *g)
+{
+    if (st->failed)
+        return;
+    dup_record *bigger = util_grow(st->records, &st->cap, st->n + 1, sizeof *bigger);
+    if (!bigger) {
+        st->failed = 1;
+        return;
+    }
+    st->records = bigger;
+    dup_record *r = &st->records[st->n];
+    memset(r, 0, sizeof *r);
+    r->order = st->n++;
+    r->file = st->file;
+    r->game = g->number;
+    r->line = g->start.line;
+    r->column = g->start.column;
+    r->texts = UINT32_MAX;
+    r->date = date_key(directory_find_tag(g, "Date"));
+    if (g->malformed) {
+        r->problem = "malformed tag section (reported above)";
+        st->bad_input = 1;
+        return;
+    }
+    gbr_position p;
+    int castling;
+    if (read_position(st, g, &p, &castling, &r->line, &r->column, &r->problem) != 0) {
+        /* Worded as audit, select and directory word it: the FEN tag is at fault. */
+        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s\n", st->source, r->line, r->column, g->number,
+                directory_find_tag(g, "FEN") ? "FEN tag: " : "", r->problem);
+        st->bad_input = 1;
+        return;
+    }
+    r->classified = 1;
+    r->castling = (uint8_t)castling;
+    duplicates_position_key(&p, castling, r->raw);
+    duplicates_canonical_keys(st->symmetry, &p, castling, r->position, r->study);
+}
+
+static void keep(duplicates *st, const char *bytes, size_t len, dup_text *t)
+{
+    dup_text_store *d = &st->text;
+    char *bigger = util_grow(d->text, &d->text_cap, d->text_used + len + 1, 1);
+    if (!bigger) {
+        st->failed = 1;
+        t->at = t->len = 0;
+        return;
+    }
+    d->text = bigger;
+    memcpy(d->text + d->text_used, bytes, len);
+    t->at = d->text_used;
+    t->len = len;
+    d->text_used += len;
+    d->text[d->text_used++] = '\0';
+}
+
+static void keep_tag(duplicates *st, const pgn_game *g, const char *name, dup_text *t)
+{
+    const pgn_tag *tag = directory_find_tag(g, name);
+    keep(st, tag ? tag->value : "", tag ? tag->value_len : 0, t);
+}
+
+/* The second pass: the tags and texts of the listed games. */
+static void second_pass_game(duplicates *st, const pgn_game *g)
+{
+    if (st->next_wanted >= st->wanted_n || st->failed)
+        return;
+    dup_record *r = st->wanted[st->next_wanted];
+    if (r->file != st->file || r->game != g->number)
+        return;
+    dup_texts *t = &st->texts[st->next_wanted];
+    r->texts = (uint32_t)st->next_wanted++;
+    keep_tag(st, g, "White", &t->composer);
+    keep_tag(st, g, "Event", &t->source);
+    keep_tag(st, g, "Date", &t->date);
+    keep(st, "?", 1, &t->unknown);
+    keep(st, "", 0, &t->position);
+    keep(st, "", 0, &t->study);
+    gbr_position p;
+    int castling;
+    unsigned long line, column;
+    const char *problem;
+    if (!r->classified || g->malformed || read_position(st, g, &p, &castling, &line, &column, &problem) != 0)
+        return;
+    char text[GBR_POSITION_MAX];
+    gbr_result res = gbr_format_position(st->codec, text, sizeof text, &p);
+    if (!res.error)
+        keep(st, text, res.length, &t->position);
+    gbr_counts counts;
+    gbr_study s;
+    memset(&s, 0, sizeof s);
+    gbr_position_counts(&p, &counts);
+    res = gbr_material_from_counts(st->codec, &counts, &s.material);
+    for (uint8_t sq = 0; sq < 64; sq++) {
+        if (p.board[sq] == GBR_WK)
+            s.white_king = sq;
+        else if (p.board[sq] == GBR_BK)
+            s.black_king = sq;
+    }
+    if (!res.error)
+        res = gbr_format_study(st->codec, text, sizeof text, &s);
+    if (!res.error)
+        keep(st, text, res.length, &t->study);
+}
+
+static void on_game(void *context, const pgn_game *g)
+{
+    duplicates *st = context;
+    if (st->second)
+        second_pass_game(st, g);
+    else
+        first_pass_game(st, g);
+}
+
+static void on_diagnostic(void *context, const pgn_diagnostic *diag)
+{
+    duplicates *st = context;
+    if (st->second) /* told in the first pass */
+        return;
+    pgn_print_diagnostic(st->source, diag);
+    st->bad_input = 1;
+}
+
+static int read_input(duplicates *st, int fd)
+{
+    static const pgn_handler handler = {NULL, on_game, NULL, on_diagnostic};
+    return pgn_read_input(&handler, st, fd, st->source);
+}
+
+int duplicates_stdin(void)
+{
+    struct stat s;
+    if (fstat(STDIN_FILENO, &s) == 0 && S_ISREG(s.st_mode) && lseek(STDIN_FILENO, 0, SEEK_CUR) >= 0)
+        return STDIN_FILENO;
+    int fd = sort_spill_temporary_file("duplicates");
+    if (fd < 0)
+        return -1;
+    char buffer[1 << 16];
+    for (;;) {
+        ssize_t got = read(STDIN_FILENO, buffer, sizeof buffer);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fprintf(stderr, "gbr: -: cannot read: %s\n", strerror(errno));
+            close(fd);
+            return -1;
+        }
+        if (got == 0)
+            break;
+        for (ssize_t done = 0; done < got;) {
+            ssize_t put = write(fd, buffer + done, (size_t)(got - done));
+            if (put < 0 && errno == EINTR)
+                continue;
+            if (put < 0) {
+                fprintf(stderr, "gbr: duplicates: cannot write a temporary file: %s\n", strerror(errno));
+                close(fd);
+                return -1;
+            }
+            done += put;
+        }
+    }
+    if (lseek(fd, 0, SEEK_SET) < 0) {
+        fprintf(stderr, "gbr: duplicates: cannot read a temporary file: %s\n", strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* ---- grouping ---- */
+
+static int by_position(const void *x, const void *y)
+{
+    const dup_record *a = *(dup_record *const *)x, *b = *(dup_record *const *)y;
+    int c = memcmp(a->position, b->position, DUP_POSITION_KEY_SIZE);
+    if (c)
+        return c;
+    if (a->date != b->date)
+        return a->date < b->date ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int by_study(const void *x, const void *y)
+{
+    const dup_record *a = *(dup_record *const *)x, *b = *(dup_record *const *)y;
+    int c = memcmp(a->study, b->study, DUP_STUDY_KEY_SIZE);
+    if (c)
+        return c;
+    if (a->date != b->date)
+        return a->date < b->date ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+static int by_order(const void *x, const void *y)
+{
+    const dup_record *a = *(dup_record *const *)x, *b = *(dup_record *const *)y;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* A group: members[first, first + count) of a sorted array of records. */
+typedef struct dup_group {
+    dup_record **members;
+    size_t count;
+    uint64_t earliest; /* the input order of its earliest-read game: groups are listed by it */
+} dup_group;
+
+static int by_earliest(const void *x, const void *y)
+{
+    const dup_group *a = x, *b = y;
+    return a->earliest < b->earliest ? -1 : a->earliest > b->earliest;
+}
+
+/* Runs of equal keys (of size `size` at `offset` in a record) of 2 or more;
+ * for study groups (distinct_positions) only runs with two or more positions. */
+static dup_group *find_groups(dup_record **sorted, size_t n, size_t offset, size_t size, int distinct_positions,
+                              size_t *groups_n)
+{
+    dup_group *groups = malloc((n / 2 + 1) * sizeof *groups);
+    *groups_n = 0;
+    if (!groups)
+        return NULL;
+    for (size_t i = 0; i < n;) {
+        size_t end = i + 1;
+        while (end < n && memcmp((const uint8_t *)sorted[end] + offset, (const uint8_t *)sorted[i] + offset, size) == 0)
+            end++;
+        int listed = end - i >= 2;
+        if (listed && distinct_positions) {
+            listed = 0;
+            for (size_t k = i + 1; k < end && !listed; k++)
+                listed = memcmp(sorted[k]->position, sorted[i]->position, DUP_POSITION_KEY_SIZE) != 0;
+        }
+        if (listed) {
+            dup_group *g = &groups[(*groups_n)++];
+            g->members = sorted + i;
+            g->count = end - i;
+            g->earliest = UINT64_MAX;
+            for (size_t k = i; k < end; k++)
+                if (sorted[k]->order < g->earliest)
+                    g->earliest = sorted[k]->order;
+        }
+        i = end;
+    }
+    qsort(groups, *groups_n, sizeof *groups, by_earliest);
+    return groups;
+}
+
+/* How r's position relates to the group's first game's: the first transform
+ * (in duplicates_transform_name's order) taking it there. */
+static const char *relation(const duplicates *st, const dup_record *first, const dup_record *r)
+{
+    (void)st;
+    gbr_position p;
+    memset(&p, 0, sizeof p);
+    for (unsigned i = 0; i < 64; i++)
+        p.board[i] = (uint8_t)((r->raw[i / 2] >> (i % 2 ? 0 : 4)) & 15);
+    p.indicator = (r->raw[32] & 1) ? GBR_IND_BTM : GBR_IND_WTM;
+    for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
+        gbr_position q;
+        uint8_t key[DUP_POSITION_KEY_SIZE];
+        duplicates_transform(&p, t, &q);
+        duplicates_position_key(&q, r->castling, key);
+        if (memcmp(key, first->raw, sizeof key) == 0)
+            return duplicates_transform_name(t);
+    }
+    return "?";
+}
+
+/* ---- output ---- */
+
+static const dup_texts *texts_of(const duplicates *st, const dup_record *r) { return &st->texts[r->texts]; }
+
+static void put_tsv_value(sort_output *out, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' : s[i];
+        sort_output_write(out, &c, 1);
+    }
+}
+
+static void put_t(sort_output *out, const duplicates *st, dup_text t)
+{
+    sort_output_write(out, dup_str(&st->text, t), t.len);
+}
+
+static void put_date(sort_output *out, const duplicates *st, const dup_record *r)
+{
+    const dup_texts *t = texts_of(st, r);
+    if (t->date.len)
+        put_t(out, st, t->date);
+    else
+        directory_put(out, "????.??.??");
+}
+
+static void write_member(sort_output *out, const duplicates *st, const char *const *files, duplicates_format format,
+                         const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group)
+{
+    const dup_texts *t = texts_of(st, r);
+    const dup_text_store *d = &st->text;
+    if (format == DUP_FORMAT_TEXT) {
+        directory_put(out, "  ");
+        put_date(out, st, r);
+        directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
+        put_t(out, st, t->composer.len ? t->composer : t->unknown);
+        directory_put(out, ", ");
+        put_t(out, st, t->source.len ? t->source : t->unknown);
+        directory_put(out, " -- ");
+        directory_put(out, files[r->file]);
+        directory_put(out, ":");
+        directory_put_uint(out, r->line);
+        directory_put(out, " (game ");
+        directory_put_uint(out, r->game);
+        directory_put(out, ")");
+        if (rel) {
+            directory_put(out, " ");
+            directory_put(out, rel);
+        }
+        if (r->problem) {
+            directory_put(out, ": ");
+            directory_put(out, r->problem);
+        }
+        directory_put(out, "\n");
+    } else if (format == DUP_FORMAT_TSV) {
+        directory_put(out, kind);
+        directory_put(out, "\t");
+        directory_put_uint(out, group);
+        directory_put(out, "\t");
+        directory_put(out, rel ? rel : "");
+        directory_put(out, "\t");
+        put_t(out, st, t->position);
+        directory_put(out, "\t");
+        put_t(out, st, t->study);
+        directory_put(out, "\t");
+        put_tsv_value(out, dup_str(d, t->composer), t->composer.len);
+        directory_put(out, "\t");
+        put_tsv_value(out, dup_str(d, t->source), t->source.len);
+        directory_put(out, "\t");
+        put_tsv_value(out, dup_str(d, t->date), t->date.len);
+        directory_put(out, "\t");
+        put_tsv_value(out, files[r->file], strlen(files[r->file]));
+        directory_put(out, "\t");
+        directory_put_uint(out, r->game);
+        directory_put(out, "\t");
+        directory_put_uint(out, r->line);
+        directory_put(out, "\t");
+        directory_put(out, r->problem ? r->problem : "");
+        directory_put(out, "\n");
+    } else {
+        directory_put(out, first_of_group ? "\n      {" : ",\n      {");
+        directory_put(out, "\"composer\": ");
+        directory_put_json(out, dup_str(d, t->composer), t->composer.len);
+        directory_put(out, ", \"source\": ");
+        directory_put_json(out, dup_str(d, t->source), t->source.len);
+        directory_put(out, ", \"date\": ");
+        directory_put_json(out, dup_str(d, t->date), t->date.len);
+        if (rel) {
+            directory_put(out, ", \"relation\": ");
+            directory_put_json(out, rel, strlen(rel));
+        }
+        if (!r->problem) {
+            directory_put(out, ", \"position\": ");
+            directory_put_json(out, dup_str(d, t->position), t->position.len);
+        }
+        directory_put(out, ", \"file\": ");
+        directory_put_json(out, files[r->file], strlen(files[r->file]));
+        directory_put(out, ", \"game\": ");
+        directory_put_uint(out, r->game);
+        directory_put(out, ", \"line\": ");
+        directory_put_uint(out, r->line);
+        if (r->problem) {
+            directory_put(out, ", \"column\": ");
+            directory_put_uint(out, r->column);
+            directory_put(out, ", \"problem\": ");
+            directory_put_json(out, r->problem, strlen(r->problem));
+        }
+        directory_put(out, "}");
+    }
+}
+
+static void write_groups(sort_output *out, const duplicates *st, const char *const *files, duplicates_format format,
+                         const char *kind, const dup_group *groups, size_t n)
+{
+    int positions = strcmp(kind, "position") == 0;
+    for (size_t i = 0; i < n; i++) {
+        const dup_group *g = &groups[i];
+        const dup_texts *first = texts_of(st, g->members[0]);
+        if (format == DUP_FORMAT_TEXT) {
+            directory_put(out, "\n");
+            put_t(out, st, positions ? first->position : first->study);
+            directory_put(out, "  ");
+            directory_put_uint(out, g->count);
+            directory_put(out, " games\n");
+        } else if (format == DUP_FORMAT_JSON) {
+            directory_put(out, i ? ",\n    {" : "\n    {");
+            directory_put(out, positions ? "\"position\": " : "\"study\": ");
+            directory_put_json(out, dup_str(&st->text, positions ? first->position : first->study),
+                               positions ? first->position.len : first->study.len);
+            directory_put(out, ", \"games\": [");
+        }
+        for (size_t k = 0; k < g->count; k++)
+            write_member(out, st, files, format, kind, i + 1,
+                         positions ? relation(st, g->members[0], g->members[k]) : NULL, g->members[k], k == 0);
+        if (format == DUP_FORMAT_JSON)
+            directory_put(out, "]}");
+    }
+}
+
+duplicates *duplicates_new(const duplicates_options *options, const char *const *files, int files_n)
+{
+    duplicates *st = calloc(1, sizeof *st);
+    int *fds = malloc((size_t)files_n * sizeof *fds);
+    if (!st || !fds) {
+        free(st);
+        free(fds);
+        fprintf(stderr, "gbr: duplicates: out of memory\n");
+        return NULL;
+    }
+    st->codec = options->codec;
+    st->symmetry = options->symmetry;
+    st->format = options->format;
+    st->files = files;
+    st->files_n = files_n;
+    st->fds = fds;
+    st->status = UTIL_EXIT_OK;
+    return st;
+}
+
+void duplicates_read(duplicates *st, int i, int fd)
+{
+    st->fds[i] = fd;
+    if (fd < 0) {
+        st->status = UTIL_EXIT_INPUT;
+        return;
+    }
+    st->file = (uint32_t)i;
+    st->source = st->files[i];
+    if (read_input(st, fd) != 0) {
+        st->status = UTIL_EXIT_INPUT;
+        if (fd != STDIN_FILENO)
+            close(fd);
+        st->fds[i] = -1;
+    }
+}
+
+/* The groups, each an array of records sorted by key, date and order. */
+typedef struct dup_groups {
+    dup_record **by_pos, **by_stu;
+    dup_group *pos, *stu;
+    size_t pos_n, stu_n, classified;
+} dup_groups;
+
+/* Sorts the classified records both ways and finds the groups; sets failed
+ * when memory runs out. */
+static void group_games(duplicates *st, dup_groups *g)
+{
+    g->by_pos = malloc((st->n + 1) * sizeof *g->by_pos);
+    g->by_stu = malloc((st->n + 1) * sizeof *g->by_stu);
+    st->wanted = malloc((st->n + 1) * sizeof *st->wanted);
+    st->texts = calloc(st->n + 1, sizeof *st->texts);
+    if (!g->by_pos || !g->by_stu || !st->wanted || !st->texts) {
+        st->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < st->n; i++)
+        if (st->records[i].classified) {
+            g->by_pos[g->classified] = g->by_stu[g->classified] = &st->records[i];
+            g->classified++;
+        }
+    qsort(g->by_pos, g->classified, sizeof *g->by_pos, by_position);
+    qsort(g->by_stu, g->classified, sizeof *g->by_stu, by_study);
+    g->pos = find_groups(g->by_pos, g->classified, offsetof(dup_record, position), DUP_POSITION_KEY_SIZE, 0,
+                         &g->pos_n);
+    g->stu = find_groups(g->by_stu, g->classified, offsetof(dup_record, study), DUP_STUDY_KEY_SIZE, 1, &g->stu_n);
+    if (!g->pos || !g->stu)
+        st->failed = 1;
+}
+
+/* The second pass: the texts of the listed games (and the unclassified
+ * ones), read again from the inputs. */
+static void read_listed_again(duplicates *st, const dup_groups *g)
+{
+    /* The listed games, once each, in input order, for the second pass. */
+    uint8_t *listed = calloc(st->n + 1, 1);
+    if (!listed)
+        st->failed = 1;
+    for (size_t i = 0; listed && i < g->pos_n; i++)
+        for (size_t k = 0; k < g->pos[i].count; k++)
+            listed[g->pos[i].members[k]->order] = 1;
+    for (size_t i = 0; listed && i < g->stu_n; i++)
+        for (size_t k = 0; k < g->stu[i].count; k++)
+            listed[g->stu[i].members[k]->order] = 1;
+    for (size_t i = 0; listed && i < st->n; i++)
+        if (listed[i] || !st->records[i].classified)
+            st->wanted[st->wanted_n++] = &st->records[i];
+    free(listed);
+    qsort(st->wanted, st->wanted_n, sizeof *st->wanted, by_order);
+    st->second = 1;
+    for (int i = 0; i < st->files_n && !st->failed; i++) {
+        if (st->fds[i] < 0)
+            continue;
+        st->file = (uint32_t)i;
+        st->source = st->files[i];
+        if (lseek(st->fds[i], 0, SEEK_SET) < 0 || read_input(st, st->fds[i]) != 0) {
+            fprintf(stderr, "gbr: %s: cannot read again: %s\n", st->files[i], strerror(errno));
+            st->status = UTIL_EXIT_INPUT;
+        }
+    }
+    /* A game not found again (the input changed between the passes) gets empty texts. */
+    for (size_t i = st->next_wanted; i < st->wanted_n; i++) {
+        dup_texts *t = &st->texts[i];
+        st->wanted[i]->texts = (uint32_t)i;
+        keep(st, "", 0, &t->composer);
+        t->source = t->date = t->position = t->study = t->composer;
+        keep(st, "?", 1, &t->unknown);
+    }
+}
+
+/* The whole output, to standard output; -1 when it could not be written. */
+static int write_duplicates(const duplicates *st, const dup_groups *g)
+{
+    const char *const *files = st->files;
+    duplicates_format format = st->format;
+    const char *sym_name = st->symmetry == DUP_SYMMETRY_NONE     ? "none"
+                           : st->symmetry == DUP_SYMMETRY_MIRROR ? "mirror"
+                                                                 : "all";
+    size_t unclassified = st->n - g->classified;
+    sort_output out;
+    if (sort_output_open(&out, NULL) != 0)
+        return -1;
+    if (format == DUP_FORMAT_TEXT) {
+        directory_put(&out, "GBR duplicates: ");
+        directory_put_uint(&out, st->n);
+        directory_put(&out, st->n == 1 ? " game (symmetry " : " games (symmetry ");
+        directory_put(&out, sym_name);
+        directory_put(&out, "), ");
+        directory_put_uint(&out, g->pos_n);
+        directory_put(&out, g->pos_n == 1 ? " position group, " : " position groups, ");
+        directory_put_uint(&out, g->stu_n);
+        directory_put(&out, g->stu_n == 1 ? " study group, " : " study groups, ");
+        directory_put_uint(&out, unclassified);
+        directory_put(&out, " could not be classified\n");
+        directory_put(&out, "\nIdentical positions\n");
+        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
+        directory_put(&out, "\nSame study code, different positions\n");
+        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+        if (unclassified)
+            directory_put(&out, "\nCould not classify\n");
+    } else if (format == DUP_FORMAT_TSV) {
+        directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\n");
+        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
+        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+    } else {
+        directory_put(&out, "{\"games\": ");
+        directory_put_uint(&out, st->n);
+        directory_put(&out, ", \"symmetry\": \"");
+        directory_put(&out, sym_name);
+        directory_put(&out, "\",\n  \"positions\": [");
+        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
+        directory_put(&out, "],\n  \"studies\": [");
+        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+        directory_put(&out, "],\n  \"unclassified\": [");
+    }
+    size_t u = 0;
+    for (size_t i = 0; i < st->wanted_n; i++)
+        if (!st->wanted[i]->classified) {
+            u++;
+            write_member(&out, st, files, format, "unclassified", u, NULL, st->wanted[i], u == 1);
+        }
+    if (format == DUP_FORMAT_JSON)
+        directory_put(&out, "]}\n");
+    return sort_output_commit(&out);
+}
+
+int duplicates_finish(duplicates *st)
+{
+    dup_groups g;
+    memset(&g, 0, sizeof g);
+    if (!st->failed)
+        group_games(st, &g);
+    if (!st->failed)
+        read_listed_again(st, &g);
+    for (int i = 0; i < st->files_n; i++)
+        if (st->fds[i] >= 0 && st->fds[i] != STDIN_FILENO)
+            close(st->fds[i]);
+    int status = st->status;
+    if (st->failed) {
+        fprintf(stderr, "gbr: duplicates: out of memory\n");
+        status = UTIL_EXIT_INPUT;
+    } else {
+        if (write_duplicates(st, &g) != 0)
+            status = UTIL_EXIT_INPUT;
+        if (st->bad_input)
+            status = UTIL_EXIT_INPUT;
+    }
+    free(g.by_pos);
+    free(g.by_stu);
+    free(g.pos);
+    free(g.stu);
+    free(st->fds);
+    free(st->wanted);
+    free(st->texts);
+    free(st->records);
+    free(st->text.text);
+    free(st);
+    return status;
+}
+_Static_assert(sizeof(dup_record) <= 144 || sizeof(void *) != 8, "--help says a record is at most 144 bytes");

@@ -1,0 +1,66 @@
+/* gbr scan's output (see scan_print.h): each match scan_stream reports,
+ * written as a text or JSON line. The command line (src/cli/cmd_scan.c)
+ * parses the options and opens the inputs. */
+#include <string.h>
+
+#include "output.h"
+#include "scan_print.h"
+#include "scan_stream.h"
+#include "text.h"
+
+/* Appends the decimal digits of value at `at`; returns the new end. */
+static char *put_decimal(char *at, unsigned long value)
+{
+    return at + util_decimal(at, value);
+}
+
+static char *put_text(char *at, const char *text, size_t len)
+{
+    memcpy(at, text, len);
+    return at + len;
+}
+
+static void print_match(void *context, const scan_location *where, const gbr_scan_match *match)
+{
+    scan_printer *out = context;
+    if (out->options.json) {
+        util_puts("{\"file\":");
+        util_put_json_string(where->source, strlen(where->source));
+        util_puts(",\"line\":");
+        util_put_uint(where->line);
+        util_puts(",\"column\":");
+        util_put_uint(where->column);
+        util_puts(",\"form\":\"");
+        util_puts(gbr_form_name(match->code.form));
+        util_puts("\",\"code\":\"");
+        util_write(match->canonical, match->canonical_len);
+        util_puts("\"}\n");
+        return;
+    }
+    /* Text lines are the bulk of a scan's output: one write for each after
+     * the file name. */
+    if (where->source != out->source) {
+        out->source = where->source;
+        out->source_len = strlen(where->source);
+    }
+    util_write(where->source, out->source_len);
+    char line[2 * 24 + 16 + sizeof match->canonical];
+    const char *form = gbr_form_name(match->code.form);
+    char *at = line;
+    *at++ = ':';
+    at = put_decimal(at, where->line);
+    *at++ = ':';
+    at = put_decimal(at, where->column);
+    at = put_text(at, ": ", 2);
+    at = put_text(at, form, strlen(form));
+    at = put_text(at, ": ", 2);
+    at = put_text(at, match->canonical, match->canonical_len);
+    *at++ = '\n';
+    util_write(line, (size_t)(at - line));
+}
+
+int scan_print_file(void *context, int fd, const char *source)
+{
+    scan_printer *p = context;
+    return scan_stream(p->options.codec, fd, source, p->options.forms, p->options.buffer_size, print_match, p);
+}

@@ -1,0 +1,369 @@
+/* gbr select's selection (see selection.h): the queries gathered, each game
+ * or line matched against them, and what is selected copied. The command
+ * line (src/cli/cmd_select.c) parses the options and opens the inputs. */
+#define _POSIX_C_SOURCE 200809L /* read(2), ssize_t */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "directory_game.h"
+#include "exit_status.h"
+#include "grow.h"
+#include "line_limit.h"
+#include "output.h"
+#include "pgn_reader.h"
+#include "selection.h"
+
+/* Matches every query; counts them, and returns whether any matched. */
+static int select_subject(selection *s, const gbr_query_subject *subject)
+{
+    int any = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (gbr_query_match(&s->queries[i].query, subject)) {
+            s->counts[i]++;
+            any = 1;
+            if (!s->count_only)
+                break; /* the game is written once, whichever query selected it */
+        }
+    }
+    return any;
+}
+
+/* ---- PGN ----------------------------------------------------------------- */
+static gbr_stipulation stipulation_of_result(const pgn_tag *result)
+{
+    if (!result)
+        return GBR_STIP_NONE;
+    if (result->value_len == 3 && memcmp(result->value, "1-0", 3) == 0)
+        return GBR_STIP_WIN;
+    if (result->value_len == 7 && memcmp(result->value, "1/2-1/2", 7) == 0)
+        return GBR_STIP_DRAW;
+    return GBR_STIP_NONE;
+}
+
+static void game_tags(void *context, const pgn_game *game)
+{
+    selection *s = context;
+    s->copying = 0;
+    if (game->malformed) { /* reported by the reader: not selected on a guess */
+        s->bad_input = 1;
+        return;
+    }
+    const pgn_tag *fen = NULL, *result = NULL;
+    for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* the first of each counts */
+        if (!fen && directory_tag_named(&game->tags[i], "FEN"))
+            fen = &game->tags[i];
+        else if (!result && directory_tag_named(&game->tags[i], "Result"))
+            result = &game->tags[i];
+    }
+    gbr_stipulation stipulation = stipulation_of_result(result);
+    gbr_query_subject subject = s->initial;
+    subject.stipulation = (uint8_t)stipulation;
+    if (fen) {
+        gbr_position position;
+        gbr_result r = gbr_parse_fen(s->codec, fen->value, fen->value_len, &position);
+        if (!r.error)
+            r = gbr_query_subject_of_position(s->codec, &position, stipulation, &subject);
+        if (r.error) {
+            unsigned long column = fen->value_at.column + (r.column ? r.column - 1 : 0);
+            fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: FEN tag: %s\n", s->source, fen->value_at.line, column,
+                    game->number, gbr_error_message(r.error));
+            s->bad_input = 1;
+            return;
+        }
+    }
+    if (select_subject(s, &subject) && !s->count_only) {
+        util_write(game->section, game->section_len);
+        s->copying = 1;
+    }
+}
+
+static void game_bytes(void *context, const char *bytes, size_t len)
+{
+    selection *s = context;
+    if (s->copying)
+        util_write(bytes, len);
+}
+
+static void game_end(void *context, const pgn_game *game)
+{
+    (void)game;
+    ((selection *)context)->copying = 0;
+}
+
+static void reader_diagnostic(void *context, const pgn_diagnostic *d)
+{
+    selection *s = context;
+    pgn_print_diagnostic(s->source, d);
+    s->bad_input = 1;
+}
+
+static int select_pgn(selection *s, int fd)
+{
+    static const pgn_handler handler = {game_bytes, game_tags, game_end, reader_diagnostic};
+    /* game_tags() reads these two; the reader keeps no other tag's value. */
+    static const char *const wanted[] = {"FEN", "Result", NULL};
+    s->copying = 0;
+    int result = pgn_read_input_keeping(&handler, wanted, s, fd, s->source);
+    s->copying = 0;
+    return result;
+}
+
+/* ---- Lines --------------------------------------------------------------- */
+static void select_line(selection *s, const char *line, size_t len, size_t end_len)
+{
+    gbr_scan_match m;
+    if (gbr_scan_next(s->codec, line, len, 0, 0, &m) != GBR_SCAN_MATCH)
+        return;
+    gbr_query_subject subject;
+    if (m.code.form == GBR_FORM_MATERIAL) {
+        gbr_query_subject_of_material(&m.code.value.material, &subject);
+    } else if (m.code.form == GBR_FORM_STUDY) {
+        gbr_query_subject_of_study(&m.code.value.study, &subject);
+    } else {
+        /* A position form's indicator carries the stipulation. */
+        uint8_t ind = m.code.value.position.indicator;
+        gbr_stipulation stip = ind == GBR_IND_WIN || ind == GBR_IND_BLACK_WIN     ? GBR_STIP_WIN
+                               : ind == GBR_IND_DRAW || ind == GBR_IND_BLACK_DRAW ? GBR_STIP_DRAW
+                                                                                  : GBR_STIP_NONE;
+        if (gbr_query_subject_of_position(s->codec, &m.code.value.position, stip, &subject).error)
+            return; /* not reached: the scanner accepts only valid positions */
+    }
+    if (select_subject(s, &subject) && !s->count_only)
+        util_write(line, len + end_len);
+}
+
+static void report_long_line(selection *s, unsigned long line_no)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes\n", s->source, line_no,
+            (unsigned long)UTIL_LINE_MAX + 1, (unsigned long)UTIL_LINE_MAX);
+    s->bad_input = 1;
+}
+
+/* Reads fd line by line, holding at most one line of UTIL_LINE_MAX bytes (its
+ * line end not counted) and a read buffer. A longer line is reported at
+ * column UTIL_LINE_MAX + 1 and skipped: writing a part of it would write a
+ * line the input does not have. */
+static int select_lines(selection *s, int fd)
+{
+    const size_t chunk = (size_t)1 << 16;
+    size_t cap = 2 * chunk, have = 0;
+    char *buf = malloc(cap);
+    if (!buf) {
+        fprintf(stderr, "gbr: %s: out of memory\n", s->source);
+        return -1;
+    }
+    unsigned long line_no = 1;
+    int skipping = 0, status = 0;
+    for (;;) {
+        if (cap - have < chunk) {
+            char *grown = realloc(buf, cap * 2);
+            if (!grown) {
+                fprintf(stderr, "gbr: %s: out of memory\n", s->source);
+                status = -1;
+                break;
+            }
+            buf = grown, cap *= 2;
+        }
+        ssize_t got = read(fd, buf + have, cap - have);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fprintf(stderr, "gbr: %s: cannot read: %s\n", s->source, strerror(errno));
+            status = -1;
+            break;
+        }
+        size_t scanned = have, start = 0;
+        have += (size_t)got;
+        char *nl;
+        while ((nl = memchr(buf + scanned, '\n', have - scanned)) != NULL) {
+            size_t end = (size_t)(nl - buf);
+            size_t cr = end > start && buf[end - 1] == '\r';
+            size_t len = end - start - cr;
+            if (!skipping && len > UTIL_LINE_MAX)
+                report_long_line(s, line_no);
+            else if (!skipping)
+                select_line(s, buf + start, len, cr + 1);
+            skipping = 0;
+            line_no++;
+            start = scanned = end + 1;
+        }
+        /* The unfinished line: one byte more than the limit may be its '\r'. */
+        if (!skipping && have - start > UTIL_LINE_MAX + (got > 0)) {
+            report_long_line(s, line_no);
+            skipping = 1;
+        }
+        if (skipping)
+            start = have;
+        if (got == 0) {
+            if (start < have)
+                select_line(s, buf + start, have - start, 0);
+            break;
+        }
+        memmove(buf, buf + start, have - start);
+        have -= start;
+    }
+    free(buf);
+    return status;
+}
+
+/* ---- Queries from options and files -------------------------------------- */
+int selection_add(selection_options *o, const gbr_query *q, const char *text, size_t len)
+{
+    selection_query *grown = util_grow(o->queries, &o->cap, o->n + 1, sizeof *grown);
+    if (!grown)
+        return -1;
+    o->queries = grown;
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return -1;
+    memcpy(copy, text, len);
+    copy[len] = '\0';
+    o->queries[o->n].query = *q;
+    o->queries[o->n].text = copy;
+    o->n++;
+    return 0;
+}
+
+void selection_free(selection_options *o)
+{
+    for (size_t i = 0; i < o->n; i++)
+        free(o->queries[i].text);
+    free(o->queries);
+}
+
+int selection_query_error(const char *where, unsigned long line, gbr_result r, const char *message)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", where, line, (unsigned long)r.column,
+            message ? message : gbr_error_message(r.error));
+    return UTIL_EXIT_USAGE;
+}
+
+/* Reads a pgn-extract -y/-z file: every line but blank ones and '%' comments is a query. */
+int selection_add_file(selection_options *o, const char *path, int either_colour)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "gbr select: %s: cannot open: %s\n", path, strerror(errno));
+        return UTIL_EXIT_USAGE;
+    }
+    char line[4096];
+    unsigned long line_no = 0;
+    int status = 0;
+    while (!status && fgets(line, sizeof line, f)) {
+        line_no++;
+        size_t len = strlen(line);
+        if (len == sizeof line - 1 && line[len - 1] != '\n') {
+            fprintf(stderr, "gbr: %s:%lu:1: line too long for a query\n", path, line_no);
+            status = UTIL_EXIT_USAGE;
+            break;
+        }
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' ' ||
+                           line[len - 1] == '\t'))
+            len--;
+        size_t lead = 0;
+        while (lead < len && (line[lead] == ' ' || line[lead] == '\t'))
+            lead++;
+        if (lead == len || line[0] == '%')
+            continue;
+        gbr_query q;
+        const char *message = NULL;
+        gbr_result r = gbr_query_parse(&q, line, len, &message);
+        if (!r.error && q.kind != GBR_QUERY_PGN_EXTRACT) {
+            r.error = GBR_E_UNKNOWN_FORM, r.column = 1;
+            message = "a -y or -z file holds pgn-extract descriptions";
+        }
+        if (r.error) {
+            status = selection_query_error(path, line_no, r, message);
+            break;
+        }
+        q.either_colour = (uint8_t)either_colour;
+        if (selection_add(o, &q, line, len) != 0) {
+            fprintf(stderr, "gbr select: out of memory\n");
+            status = UTIL_EXIT_USAGE;
+        }
+    }
+    if (!status && ferror(f)) {
+        fprintf(stderr, "gbr select: %s: cannot read\n", path);
+        status = UTIL_EXIT_USAGE;
+    }
+    fclose(f);
+    return status;
+}
+
+int selection_add_text(selection_options *o, const char *text, const char *where)
+{
+    gbr_query q;
+    const char *message = NULL;
+    gbr_result r = gbr_query_parse(&q, text, strlen(text), &message);
+    if (r.error)
+        return selection_query_error(where, 1, r, message);
+    return selection_add(o, &q, text, strlen(text));
+}
+
+int selection_add_counts(selection_options *o, const char *white, const char *black)
+{
+    gbr_query q;
+    gbr_query_counts_init(&q);
+    char text[64];
+    const char *sides[2] = {white, black};
+    for (int colour = 0; colour < 2; colour++) {
+        if (!sides[colour])
+            continue;
+        const char *message = NULL;
+        gbr_result r = gbr_query_add_conditions(&q, colour, sides[colour], strlen(sides[colour]), &message);
+        if (r.error)
+            return selection_query_error(colour ? "--black" : "--white", 1, r, message);
+    }
+    /* The text --count prints: the conditions, each side's cut at 24 bytes. */
+    snprintf(text, sizeof text, "%s%.24s%s%s%.24s", white ? "white:" : "", white ? white : "",
+             white && black ? " " : "", black ? "black:" : "", black ? black : "");
+    return selection_add(o, &q, text, strlen(text));
+}
+
+/* ---- The run ------------------------------------------------------------- */
+int selection_begin(selection *s, selection_options *o)
+{
+    memset(s, 0, sizeof *s);
+    s->counts = calloc(o->n, sizeof *s->counts);
+    if (!s->counts)
+        return -1;
+    for (size_t i = 0; i < o->n; i++)
+        o->queries[i].query.either_colour |= (uint8_t)o->either_colour;
+    /* Copied, so that matching a game reads them from the run itself. */
+    s->codec = o->codec;
+    s->queries = o->queries;
+    s->n = o->n;
+    s->count_only = o->count_only;
+    s->lines = o->lines;
+    gbr_position start;
+    gbr_parse_fen(s->codec, pgn_start_fen, strlen(pgn_start_fen), &start);           /* cannot fail */
+    gbr_query_subject_of_position(s->codec, &start, GBR_STIP_NONE, &s->initial); /* cannot fail */
+    return 0;
+}
+
+int selection_file(void *context, int fd, const char *source)
+{
+    selection *s = context;
+    s->source = source;
+    return s->lines ? select_lines(s, fd) : select_pgn(s, fd);
+}
+
+int selection_end(selection *s, int read_failed)
+{
+    if (s->count_only) {
+        for (size_t i = 0; i < s->n; i++) {
+            util_put_uint((unsigned long)s->counts[i]);
+            util_putc('\t');
+            util_puts(s->queries[i].text);
+            util_putc('\n');
+        }
+    }
+    if (util_flush() != 0)
+        read_failed = 1;
+    free(s->counts);
+    return read_failed || s->bad_input ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+}

@@ -1,0 +1,70 @@
+/*
+ * selection.h - `gbr select`: the PGN games (or, with --lines, the text
+ * lines) whose material matches a query (spec/query.md), copied byte for byte
+ * as they were, in input order, or with --count how many each query matches.
+ * The library parses and matches the queries (gbr_query_*); this file gathers
+ * them (the command line's, and pgn-extract -y files) and reads the inputs.
+ */
+#ifndef GBR_SELECTION_H
+#define GBR_SELECTION_H
+
+#include <stddef.h>
+
+#include "gbr.h"
+
+typedef struct selection_query {
+    gbr_query query;
+    char *text; /* as written, for --count */
+} selection_query;
+
+typedef struct selection_options {
+    const gbr_codec *codec;
+    selection_query *queries; /* in the order given; selection_free frees them */
+    size_t n, cap;
+    int count_only;           /* --count */
+    int either_colour;        /* --either-colour: every query matches either colour */
+    int lines;                /* --lines */
+} selection_options;
+
+/* The query adders: 0 when added; -1 when memory ran out (not reported);
+ * UTIL_EXIT_USAGE after reporting a text that is no query as
+ * "gbr: WHERE:LINE:COLUMN: MESSAGE". */
+/* A parsed query and its text. */
+int selection_add(selection_options *o, const gbr_query *q, const char *text, size_t len);
+/* A query's text (-e's): `where` names it in the report, at line 1. */
+int selection_add_text(selection_options *o, const char *text, const char *where);
+/* The counts query of --white and --black (either may be NULL). */
+int selection_add_counts(selection_options *o, const char *white, const char *black);
+/* Every query of a pgn-extract -y file (-z: either_colour); 0, or
+ * UTIL_EXIT_USAGE after reporting (out of memory too). */
+int selection_add_file(selection_options *o, const char *path, int either_colour);
+/* Reports why a text is no query (r and message from gbr_query_parse);
+ * returns UTIL_EXIT_USAGE. */
+int selection_query_error(const char *where, unsigned long line, gbr_result r, const char *message);
+void selection_free(selection_options *o);
+
+/* A run over the inputs. */
+typedef struct selection {
+    const gbr_codec *codec;
+    const selection_query *queries; /* the options' */
+    size_t n;
+    int count_only, lines;
+    unsigned long long *counts;     /* per query */
+    const char *source;
+    int copying;                    /* the current game is selected: its bytes are written */
+    int bad_input;
+    gbr_query_subject initial;      /* the standard start position */
+} selection;
+
+/* Starts a run with the options' queries (which must outlive it); -1 when
+ * memory runs out (not reported). */
+int selection_begin(selection *s, selection_options *o);
+/* Reads one open input (source names it in reports), writing what is
+ * selected: 0, or -1 when it could not be read whole (reported). The shape
+ * of the command line's per-file callback. */
+int selection_file(void *selection, int fd, const char *source);
+/* Ends the run: with --count writes the counts; flushes the output. Returns
+ * the exit status; read_failed: an input could not be opened or read. */
+int selection_end(selection *s, int read_failed);
+
+#endif /* GBR_SELECTION_H */
