@@ -8,9 +8,7 @@
   (b) paths: every src/, spec/, ci/, fuzz/, props/, corpus/, docs/, .ci/,
       .github/ and .clusterfuzzlite/ path named in the text exists (a glob
       such as src/cli/cmd_*.c, or a placeholder such as corpus/<harness>/,
-      must match something), and no single file of the folders whose files
-      move between subsystems (src/cli, src/kit, src/collection, src/sort;
-      src/cli/gbr.1 and src/cli/examples/ excepted) is named;
+      must match something);
   (c) examples: a fenced block right after a marker comment is run:
         <!-- check -->        the next ```sh, ```python or ```c block is run
                                (C: compiled against libgbr first); when a
@@ -52,12 +50,6 @@ import urllib.parse
 
 DEFAULT_DOCUMENTS = ["README.md", "CHANGELOG.md", "docs/*.md"]
 PATH_PREFIXES = ["src", "spec", "ci", "fuzz", "props", "corpus", "docs", ".ci", ".github", ".clusterfuzzlite"]
-# Folders whose files move between subsystems: a document names the folder.
-MOVING_FOLDERS = ["src/cli/", "src/kit/", "src/collection/", "src/sort/"]
-STABLE_FILES = ["src/cli/gbr.1", "src/cli/examples/"]
-# Files another part of the tree provides; a link to one is accepted while it
-# is missing (and checked like any other once it exists).
-PROVIDED_ELSEWHERE = ["src/README.md"]
 EXAMPLE_TIMEOUT = 300
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)")
@@ -188,8 +180,7 @@ class Checker:
                 self.fail(doc, number, "link %s: outside the repository" % target)
                 return
             if not os.path.exists(os.path.join(self.root, relative)):
-                if relative not in PROVIDED_ELSEWHERE:
-                    self.fail(doc, number, "link %s: no such file" % target)
+                self.fail(doc, number, "link %s: no such file" % target)
                 return
         else:
             relative = doc.relative
@@ -216,14 +207,7 @@ class Checker:
         full = os.path.join(self.root, named)
         exists = bool(glob.glob(os.path.join(self.root, pattern))) if is_pattern else os.path.exists(full)
         if not exists:
-            if named.rstrip("/") not in PROVIDED_ELSEWHERE:
-                self.fail(doc, number, "path %s: no such file or folder" % named)
-            return
-        if is_pattern or os.path.isdir(full):
-            return
-        if any(named.startswith(f) for f in MOVING_FOLDERS) and not any(
-                named == s or (s.endswith("/") and named.startswith(s)) for s in STABLE_FILES):
-            self.fail(doc, number, "path %s: a file of a folder whose files move; name the folder" % named)
+            self.fail(doc, number, "path %s: no such file or folder" % named)
 
     # ---- (c) examples -----------------------------------------------------
 
