@@ -64,8 +64,8 @@ extern const gbr_codec gbr_fast_codec;
  * directly for NULL and for gbr_codec_fast(): a direct jump where the table
  * costs a second indirect one. Through the table, the free function layer
  * cost the optimised codec about 8% on material code parse (283 -> 260 M
- * codes/s); with the direct jump it is within the noise (README,
- * "Performance"). Measured again with the entries' present signature
+ * codes/s); with the direct jump it is within the noise
+ * (docs/performance.md, "Codecs"). Measured again with the entries' present signature
  * (2026-11-26, alternating runs): through the table for gbr_codec_fast(),
  * material code parse 390 -> 297 M codes/s and counts 435 -> 324 M, although
  * callgrind counts 3 instructions fewer. fast_codec.c includes these and its

@@ -9,7 +9,8 @@
 
 #define FAST_HOOK __attribute__((visibility("hidden")))
 
-/* One hook a path of README's table (The optimised codec), named after it. */
+/* One hook a path of the table in docs/performance.md ("The optimised codec:
+ * accept exactly, or hand over"), named after it. */
 FAST_HOOK int fast_hook_material_long(const char *s, size_t len, gbr_material *out);
 FAST_HOOK int fast_hook_counts_usual(const gbr_counts *c, gbr_material *out);
 FAST_HOOK int fast_hook_counts_unusual(const gbr_counts *c, gbr_material *out);

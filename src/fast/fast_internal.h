@@ -1,5 +1,6 @@
 /* Private to the optimised codec: shared inline helpers over the generated
- * tables. Its one rule (accept exactly, or hand over): README.md. */
+ * tables. Its one rule (accept exactly, or hand over):
+ * docs/performance.md. */
 #ifndef GBR_FAST_INTERNAL_H
 #define GBR_FAST_INTERNAL_H
 #include <stddef.h>

@@ -196,8 +196,8 @@ typedef enum gbr_result_option { GBR_RESULT_NONE = 0, GBR_RESULT_WIN = 1, GBR_RE
 
 /* ------------------------------------------------------------------------
  * Codecs. A codec is an opaque handle: its layout is private to libgbr
- * (src/lib/codecs_internal.h), so entries can be added without changing the
- * ABI. Every operation below takes the codec first; NULL means
+ * (src/codec_interface/codecs_internal.h), so entries can be added without
+ * changing the ABI. Every operation below takes the codec first; NULL means
  * gbr_codec_default(). Both codecs implement every operation.
  * ------------------------------------------------------------------------ */
 typedef struct gbr_codec gbr_codec;

@@ -1,6 +1,6 @@
 /*
  * codec_entries: the opaque codec's free functions (src/lib/codecs.c) against
- * the table entries they stand for (src/lib/codecs_internal.h).
+ * the table entries they stand for (src/codec_interface/codecs_internal.h).
  *
  *  - Both tables fill every entry but the optional fused ones, which the
  *    reference leaves empty (gbr.h promises every operation of both codecs).
