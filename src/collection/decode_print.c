@@ -41,12 +41,12 @@ static void put_json_side(const material_words *d, int colour)
 static void put_json(const char *text, size_t len, const material_words *d)
 {
     util_puts("{\"input\":");
-    util_put_json_string(text, len);
+    util_put_json_raw_string(text, len);
     util_puts(",\"code\":");
-    util_put_json_string(d->code, d->code_len);
+    util_put_json_raw_string(d->code, d->code_len);
     util_puts(",\"name\":");
     if (d->name_len)
-        util_put_json_string(d->name, d->name_len);
+        util_put_json_raw_string(d->name, d->name_len);
     else
         util_puts("null");
     util_puts(",\"white\":");
@@ -60,7 +60,7 @@ static void put_json(const char *text, size_t len, const material_words *d)
             if (any)
                 util_putc(',');
             any = 1;
-            util_put_json_string(material_type_plural[type], strlen(material_type_plural[type]));
+            util_put_json_raw_string(material_type_plural[type], strlen(material_type_plural[type]));
         }
     }
     util_puts("]}\n");
@@ -97,7 +97,7 @@ gbr_result decode_print(const decode_options *o, const char *text, size_t len)
 void decode_print_json_error(const char *text, size_t len, gbr_result r)
 {
     util_puts("{\"input\":");
-    util_put_json_string(text, len);
+    util_put_json_raw_string(text, len);
     util_puts(",\"error\":\"");
     util_puts(gbr_error_name(r.error));
     util_puts("\",\"column\":");

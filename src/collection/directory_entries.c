@@ -109,7 +109,7 @@ void directory_put_json(sort_output *out, const char *s, size_t len)
     char spelled[6];
     sort_output_write(out, "\"", 1);
     for (size_t i = 0; i < len; i++)
-        sort_output_write(out, spelled, util_json_byte((unsigned char)s[i], spelled));
+        sort_output_write(out, spelled, util_json_raw_byte((unsigned char)s[i], spelled));
     sort_output_write(out, "\"", 1);
 }
 

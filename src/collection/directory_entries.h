@@ -120,7 +120,7 @@ uint32_t directory_material_number(const gbr_directory_key *key);
 void directory_put(sort_output *out, const char *text);
 void directory_put_text(sort_output *out, directory_text t);
 void directory_put_uint(sort_output *out, unsigned long long value);
-/* A quoted JSON string (util_json_byte's spelling: ASCII, one rule). */
+/* A quoted JSON string (util_json_raw_byte's spelling: ASCII, one rule). */
 void directory_put_json(sort_output *out, const char *s, size_t len);
 /* Text with &, <, >, " and ' as character references. */
 void directory_put_html(sort_output *out, const char *s, size_t len);

@@ -25,7 +25,7 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
     scan_printer *out = context;
     if (out->options.json) {
         util_puts("{\"file\":");
-        util_put_json_string(where->source, strlen(where->source));
+        util_put_json_raw_string(where->source, strlen(where->source));
         util_puts(",\"line\":");
         util_put_uint(where->line);
         util_puts(",\"column\":");

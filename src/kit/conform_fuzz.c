@@ -311,7 +311,7 @@ static void vector_line(const finding *f, char *out, size_t cap)
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len) { util_fput_json_string(stdout, s, len); }
+static void json_string(const char *s, size_t len) { util_fput_json_raw_string(stdout, s, len); }
 
 static void report_finding(const finding *f, int json, int first, double timeout)
 {

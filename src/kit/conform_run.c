@@ -184,7 +184,7 @@ static enum verdict judge(const vector_case *vc, const char *expected, size_t ex
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len) { util_fput_json_string(stdout, s, len); }
+static void json_string(const char *s, size_t len) { util_fput_json_raw_string(stdout, s, len); }
 
 static void json_cstring(const char *s) { json_string(s, strlen(s)); }
 

@@ -150,7 +150,7 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
 /* ==== The JSON form of a level (spec/gbr.md section 13.1) ================= */
 
 /* A JSON string in the one spelling every --json output uses. */
-static void put_json_text(FILE *f, const char *s) { util_fput_json_string(f, s, strlen(s)); }
+static void put_json_text(FILE *f, const char *s) { util_fput_json_raw_string(f, s, strlen(s)); }
 
 /* The flags a case carries, besides its error class (spec section 13.1 lists
  * them; notes[] is their description in the file). */
@@ -195,7 +195,7 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
         for (const char *line = texts[t]; *line; first = 0) {
             const char *end = strchr(line, '\n');
             fputs(first ? "\n    " : ",\n    ", f);
-            util_fput_json_string(f, line + 2, (size_t)(end - line - 2));
+            util_fput_json_raw_string(f, line + 2, (size_t)(end - line - 2));
             line = end + 1;
         }
     fputs("\n  ],\n  \"notes\": {\n"

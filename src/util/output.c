@@ -104,21 +104,21 @@ void util_put_uint(unsigned long value)
     util_write(digits, util_decimal(digits, value));
 }
 
-void util_put_json_string(const char *s, size_t len)
+void util_put_json_raw_string(const char *s, size_t len)
 {
     char spelled[6];
     util_putc('"');
     for (size_t i = 0; i < len; i++)
-        util_write(spelled, util_json_byte((unsigned char)s[i], spelled));
+        util_write(spelled, util_json_raw_byte((unsigned char)s[i], spelled));
     util_putc('"');
 }
 
-void util_fput_json_string(FILE *to, const char *s, size_t len)
+void util_fput_json_raw_string(FILE *to, const char *s, size_t len)
 {
     char spelled[6];
     putc('"', to);
     for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, util_json_byte((unsigned char)s[i], spelled), to);
+        fwrite(spelled, 1, util_json_raw_byte((unsigned char)s[i], spelled), to);
     putc('"', to);
 }
 

@@ -21,10 +21,10 @@ int util_flush(void);
 /* Whether a write to stdout has failed (input loops stop reading then). */
 int util_output_failed(void);
 
-/* A JSON string (util_json_byte's spelling) to the buffered stdout, or to a
+/* A JSON string of raw bytes (util_json_raw_byte) to the buffered stdout, or to a
  * stdio stream (for reports written through stdio). */
-void util_put_json_string(const char *s, size_t len);
-void util_fput_json_string(FILE *to, const char *s, size_t len);
+void util_put_json_raw_string(const char *s, size_t len);
+void util_fput_json_raw_string(FILE *to, const char *s, size_t len);
 
 /* `gbr: <source>:<line>:<column>: <message>` on stderr, buffered: a batch
  * with many bad lines would otherwise make one write per line. */

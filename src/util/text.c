@@ -41,7 +41,8 @@ int util_parse_count(const char *text, int with_unit, unsigned long long max, un
     return 0;
 }
 
-size_t util_json_byte(unsigned char c, char out[6])
+/* The spelling of c, with \u00XX for every byte from 0x7f up to `high`. */
+static size_t json_byte(unsigned char c, unsigned high, char out[6])
 {
     static const char hex[] = "0123456789abcdef";
     if (c == '"' || c == '\\') {
@@ -49,7 +50,7 @@ size_t util_json_byte(unsigned char c, char out[6])
         out[1] = (char)c;
         return 2;
     }
-    if (c < 0x20 || c >= 0x7f) {
+    if (c < 0x20 || (c >= 0x7f && c <= high)) {
         memcpy(out, "\\u00", 4);
         out[4] = hex[c >> 4];
         out[5] = hex[c & 15u];
@@ -58,3 +59,7 @@ size_t util_json_byte(unsigned char c, char out[6])
     out[0] = (char)c;
     return 1;
 }
+
+size_t util_json_raw_byte(unsigned char c, char out[6]) { return json_byte(c, 0xff, out); }
+
+size_t util_json_text_byte(unsigned char c, char out[6]) { return json_byte(c, 0x7f, out); }

@@ -14,11 +14,16 @@ size_t util_decimal(char out[UTIL_DECIMAL_MAX], unsigned long long value);
  * Returns 0 and sets *out, or -1. */
 int util_parse_count(const char *text, int with_unit, unsigned long long max, unsigned long long *out);
 
-/* JSON strings of arbitrary bytes (input text, file names), always ASCII:
- * '"' and '\\' backslashed, control bytes and bytes 0x7f and above as
- * \u00XX (a JSON reader sees those as the Latin-1 code points). One rule
- * for every --json output: util_json_byte writes one byte's spelling (1, 2
- * or 6 bytes) to out and returns its length. */
-size_t util_json_byte(unsigned char c, char out[6]);
+/* Two spellings of a byte inside a JSON string, each writing 1, 2 or 6
+ * bytes to out and returning how many; '"' and '\\' are backslashed and
+ * control bytes written \u00XX by both.
+ * util_json_raw_byte: for arbitrary bytes that must come back exactly (a
+ *   program's input and answers, file names): every byte 0x7f and above is
+ *   \u00XX too, so the string is ASCII and each code point is one byte.
+ * util_json_text_byte: for text already in UTF-8 (what a reader sees, such
+ *   as a collection's tags after their conversion): bytes 0x80 and above pass
+ *   unchanged, so the JSON text holds the same characters. */
+size_t util_json_raw_byte(unsigned char c, char out[6]);
+size_t util_json_text_byte(unsigned char c, char out[6]);
 
 #endif /* GBR_UTIL_TEXT_H */
