@@ -83,7 +83,7 @@ static const char help[] =
 
 int cmd_directory(int argc, char **argv)
 {
-    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0};
+    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0, DIRECTORY_SPLIT_NONE};
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
@@ -107,6 +107,16 @@ int cmd_directory(int argc, char **argv)
                 opt.format = &directory_format_html;
             else
                 return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
+        } else if (cli_option_is(&args, "--split-by")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "class") == 0)
+                opt.split = DIRECTORY_SPLIT_CLASS;
+            else if (strcmp(value, "letter") == 0)
+                opt.split = DIRECTORY_SPLIT_LETTER;
+            else
+                return cli_usage_error(&args, "bad --split-by '%s' (class or letter)", value);
         } else if (cli_option_is(&args, "--memory")) {
             const char *value = cli_option_value(&args);
             if (!value)
@@ -120,6 +130,10 @@ int cmd_directory(int argc, char **argv)
     }
     if (args.exit_status >= 0)
         return args.exit_status;
+    if (opt.split != DIRECTORY_SPLIT_NONE && opt.format != &directory_format_html)
+        return cli_usage_error(&args, "--split-by writes html pages: give --format html");
+    if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))
+        return cli_usage_error(&args, "--split-by writes several pages: give -o FILE for the index page");
     opt.codec = args.codec;
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);

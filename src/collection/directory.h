@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "directory_entries.h"
+#include "directory_html.h"
 #include "directory_store.h"
 #include "gbr.h"
 
@@ -22,6 +23,7 @@ typedef struct directory_options {
     const char *output; /* -o FILE, NULL for standard output */
     size_t memory;      /* --memory: for the entries held at once */
     int progress;       /* show games, MB read and MB/s on standard error */
+    int split;          /* html: DIRECTORY_SPLIT_NONE, _CLASS or _LETTER (directory_html.h) */
 } directory_options;
 
 /* A run over the inputs. */
@@ -48,7 +50,8 @@ void directory_begin(directory_reader *r, const directory_options *o);
  * once r->failed is set. */
 void directory_read(directory_reader *r, size_t file, const char *source, int fd);
 /* Writes the directory of every entry read (unless reading failed) through
- * the options' format and frees the run. files: the input names, by number.
+ * the options' format and frees the run. files: the input names, by number,
+ * then NULL.
  * Returns the exit status. */
 int directory_end(directory_reader *r, const directory_options *o, const char *const *files);
 

@@ -65,13 +65,14 @@ typedef struct directory_class {
 /* What every writer knows before the first entry. */
 typedef struct directory_totals {
     const gbr_codec *codec;
-    const char *const *files;       /* input names ("-" for standard input) */
+    const char *const *files;       /* input names ("-" for standard input), then NULL */
     unsigned long long games, unclassified;
     /* The classes in directory order, each its material number (spec §8:
      * the number abcdef, the first 3 directory key bytes) << 40 | its count
      * (directory_store.h gathers them). */
     const uint64_t *classes;
     size_t classes_n;
+    void *writer; /* the format's own state (directory_html.h's split), or NULL */
 } directory_totals;
 
 /* The class classes[i] of the totals; its words_text only when with_words

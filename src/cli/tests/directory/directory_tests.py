@@ -132,13 +132,34 @@ def test_sample():
         if outside in html.replace("<!DOCTYPE", ""):
             # "//" is allowed nowhere: no protocol-relative addresses either.
             failures.append("html refers outside itself: %r" % outside)
-    expect("html classes", html.count('<section class="class"'), 20)
-    expect("html entries", html.count('<li class="entry"'), 23)
-    expect("html squares", html.count('data-square="'), 23 * 64)
-    expect("html toc entries", html.count('<li id="toc-c'), 20)
-    expect("html mismatch marks", html.count('<span class="mismatch">'), 1)
-    if '<span class="mismatch">&#9888; ' + flag + "</span>" not in html:
-        failures.append("html: no visible mark for game 9's wrong code")
+    data = page_data(html)
+    expect("html data: classes", [c[0] for c in data["classes"]], [c["material"] for c in classes])
+    expect("html data: entries", [(e[0], e[1], e[8]) for c in data["classes"] for e in c[3]],
+           [(e["study"], e["position"], e["game"]) for c in classes for e in c["entries"]])
+    expect("html data: names and words", [(c[1] or None, c[2]) for c in data["classes"]],
+           [(c["name"], c["words"]) for c in classes])
+    expect("html data: unclassified", [(u[3], u[4]) for u in data["unclassified"]],
+           [(u["game"], u["problem"]) for u in d["unclassified"]])
+    # A. Vellmar's study, +0103.00c1c3: the men the diagram is drawn from.
+    expect("html data: men", [e[5] for c in data["classes"] for e in c[3] if e[2] == "A. Vellmar"], ["Ra1Kc1kc3nh1"])
+    expect("html data: mismatch", [(e[8], e[9]) for c in data["classes"] for e in c[3] if len(e) > 9], [(9, flag)])
+    expect("html: legend", '<p id="legend">' in html and "<b>-+</b> Black to move, White wins" in html, True)
+
+    # The data cannot end its script element: a '<' in a tag is written \u003c.
+    tricky = os.path.join(WORK, "tricky.pgn")
+    with open(tricky, "wb") as f:
+        f.write(b'[White "</script><b>x"]\n[Event "a<!--b"]\n[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]\n\n*\n')
+    p = directory("--format", "html", tricky)
+    html = p.stdout.decode()
+    expect("html: one closing script tag per script", html.count("</script>"), 2)
+    expect("html: the tags come back", [c[3][0][2:4] for c in page_data(html)["classes"]],
+           [["</script><b>x", "a<!--b"]])
+
+
+def page_data(html):
+    """The JSON data of an html page (its script element gbr-data)."""
+    start = html.index('<script type="application/json" id="gbr-data">') + len('<script type="application/json" id="gbr-data">')
+    return json.loads(html[start:html.index("</script>", start)])
 
 
 FILES = "abcdefgh"
@@ -443,8 +464,74 @@ def test_spill():
         expect("bad --memory %s" % bad, (p.returncode, b"bad --memory" in p.stderr, p.stdout), (2, True, b""))
 
 
+def test_split():
+    """--split-by: the parts beside the index page, together the one page."""
+    whole = page_data(directory("--format", "html", SAMPLE).stdout.decode())
+    want_classes = [c[0] for c in whole["classes"]]
+    for by in ("class", "letter"):
+        folder = os.path.join(WORK, by)
+        os.makedirs(folder, exist_ok=True)
+        for f in os.listdir(folder):
+            os.remove(os.path.join(folder, f))
+        index = os.path.join(folder, "studies.html")
+        p = directory("--format", "html", "--split-by", by, "-o", index, SAMPLE)
+        expect("%s: exit (the sample's broken FEN)" % by, (p.returncode, p.stdout), (1, b""))
+        expect("%s: stderr" % by, p.stderr, SAMPLE_STDERR)
+        names = sorted(os.listdir(folder))
+        if by == "class":
+            want_names = sorted(["studies.html"] + ["studies-%s.html" % c for c in want_classes])
+        else:
+            want_names = ["studies-B.html", "studies-K.html", "studies-N.html", "studies-P.html", "studies-Q.html",
+                          "studies-R.html", "studies.html"]
+        expect("%s: files" % by, names, want_names)
+        text = open(index, encoding="utf-8").read()
+        # The index links every class into its part, in directory order, and
+        # lists the game that could not be classified.
+        links = [l.split('"')[0] for l in text.split('<li><a href="')[1:]]
+        expect("%s: index links" % by, [l.split("#")[1] for l in links], ["c" + c for c in want_classes])
+        expect("%s: links lead to files written" % by, all(l.split("#")[0] in names for l in links), True)
+        expect("%s: index lists the unclassified" % by, text.count('<li class="unclassified">'), 1)
+        # Each part holds its own classes, whole; together, all of them in order.
+        got = []
+        for name in names:
+            if name == "studies.html":
+                continue
+            part = open(os.path.join(folder, name), encoding="utf-8").read()
+            data = page_data(part)
+            expect("%s: %s links back to the index" % (by, name), '<a href="studies.html">' in part, True)
+            expect("%s: %s has no unclassified" % (by, name), data["unclassified"], [])
+            got += data["classes"]
+            if by == "letter":
+                letter = name[len("studies-")]
+                for c in data["classes"]:
+                    digits = c[0][:4]
+                    strongest = next((t for t, d in zip("QRBN", digits) if d != "0"),
+                                     "P" if c[0][5:] != "00" else "K")
+                    expect("%s: class %s in part %s" % (by, c[0], letter), strongest, letter)
+        got.sort(key=lambda c: want_classes.index(c[0]))
+        expect("%s: parts together = the one page" % by, got, whole["classes"])
+    for args, message in ((["--split-by", "class", SAMPLE], b"give --format html"),
+                          (["--format", "html", "--split-by", "class", SAMPLE], b"give -o FILE"),
+                          (["--format", "html", "--split-by", "class", "-o", "-", SAMPLE], b"give -o FILE"),
+                          (["--format", "html", "--split-by", "piece", "-o", "x.html", SAMPLE], b"bad --split-by")):
+        p = directory(*args)
+        expect("usage %r" % args, (p.returncode, message in p.stderr, p.stdout), (2, True, b""))
+    # An index whose name has no .html: the parts' keys go at its end.
+    folder = os.path.join(WORK, "plain")
+    os.makedirs(folder, exist_ok=True)
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "index"), SAMPLE)
+    expect("no .html: files", sorted(os.listdir(folder)),
+           ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R"])
+    # A part that cannot be written: reported, exit 1, no index.
+    folder = os.path.join(WORK, "blocked")
+    os.makedirs(os.path.join(folder, "studies-Q.html"), exist_ok=True)
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "studies.html"), SAMPLE)
+    expect("blocked part: exit, report", (p.returncode, b"studies-Q.html" in p.stderr), (1, True))
+    expect("blocked part: no index", os.path.exists(os.path.join(folder, "studies.html")), False)
+
+
 {"sample": test_sample, "generated": test_generated, "errors": test_errors, "codes": test_codes,
- "spill": test_spill}[GROUP]()
+ "spill": test_spill, "split": test_split}[GROUP]()
 if failures:
     print("FAIL directory %s:\n" % GROUP + "\n".join(failures))
     sys.exit(1)
