@@ -11,8 +11,11 @@
 
 const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
 
-static const char help[] =
-    "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE] [PGN...]\n"
+/* The help in two literals (C99 compilers need not take one over 4095
+ * bytes), joined when the command runs. */
+static const char help_formats[] =
+    "directory [--format text|tsv|json|html] [-o FILE] [--split-by class|letter]\n"
+    "          [--memory SIZE] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -52,16 +55,31 @@ static const char help[] =
     "  json  {\"games\", \"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
     "        \"entries\": [...]}], \"unclassified\": [...]}\n"
     "  html  one self-contained page (no network: its style and script are\n"
-    "        inline): a table of contents by class with counts, each entry with\n"
-    "        a board diagram, and a filter box that narrows the entries by code,\n"
-    "        name, composer or year (every word typed must occur). The page\n"
-    "        takes its first filter from the address's fragment:\n"
-    "        page.html#filter=1925\n"
-    "\n"
+    "        inline) that carries the entries as data (about 160 bytes an\n"
+    "        entry) and draws them, board diagrams included, as they come into\n"
+    "        view: a table of contents by class with counts, a legend of the\n"
+    "        indicators, each entry with a diagram and a side-to-move mark (at\n"
+    "        the foot for White, the head for Black), and a filter box that\n"
+    "        narrows the entries by code, name, composer, source or year (every\n"
+    "        word typed must occur; case and accents do not matter: a word\n"
+    "        typed without its accents finds it). The address's fragment\n"
+    "        opens it filtered (page.html#filter=1925), at a class\n"
+    "        (page.html#c0103.00), or timing its own work\n"
+    "        (page.html#bench=WORDS: the figures in its title)\n"
+    "\n";
+static const char help_options[] =
     "Options:\n"
     "  --format F  text, tsv, json or html\n"
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
+    "  --split-by class|letter  (html, with -o FILE) one page per class, or\n"
+    "              per strongest man on the board (Q, R, B, N, P, K for bare\n"
+    "              kings), for collections too large for one page: the parts\n"
+    "              go beside FILE, named FILE with -KEY before its .html\n"
+    "              (studies-0103.00.html, studies-Q.html), and FILE is an\n"
+    "              index page listing the parts and their classes with links,\n"
+    "              and the games that could not be classified. Each part is\n"
+    "              written atomically; the index last\n"
     "  --memory SIZE  memory for the entries held at once (140 bytes a\n"
     "              game and its texts: codes, composer, source, year; about\n"
     "              240 bytes a game of generated studies), e.g. 64K, 256M,\n"
@@ -86,6 +104,9 @@ int cmd_directory(int argc, char **argv)
     directory_options opt = {NULL, &directory_format_text, NULL, 0, 0, DIRECTORY_SPLIT_NONE};
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
+    static char help[sizeof help_formats + sizeof help_options];
+    memcpy(help, help_formats, sizeof help_formats - 1);
+    memcpy(help + sizeof help_formats - 1, help_options, sizeof help_options);
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
     while (cli_next_option(&args)) {

@@ -135,5 +135,10 @@ class Browser:
                                            .get("description", r["exceptionDetails"].get("text"))))
         return r["result"].get("value")
 
+    def resize(self, width, height):
+        """The window's size in CSS pixels (the page is laid out again)."""
+        self.call("Emulation.setDeviceMetricsOverride", session=True, width=width, height=height,
+                  deviceScaleFactor=1, mobile=False)
+
     def screenshot(self):
         return base64.b64decode(self.call("Page.captureScreenshot", session=True, format="png")["data"])

@@ -98,8 +98,8 @@ SQUARE_LINES = """Array.from(document.querySelectorAll('.position')).flatMap(spa
   return out;
 })"""
 
-# The table of contents' entries in its window (the lists out of it are not
-# laid out: content-visibility): each one's box and its text's box; the text
+# The table of contents' entries in its window (the lists far from it are
+# not drawn yet): each one's box and its text's box; the text
 # must stay inside its own box, and no two texts may meet.
 TOC_BOXES = """Array.from(document.querySelectorAll('#toc li')).filter(li => {
   const r = li.getBoundingClientRect(), w = document.getElementById('toc').getBoundingClientRect();
@@ -219,14 +219,24 @@ with Browser(browser, profile, width=1000, height=760) as b:
     with open(extra_pgn, "w", encoding="utf-8") as f:
         f.write('[Event "Th\u00e8mes-64"]\n[White "J. M\u00fcller"]\n[Date "1961.??.??"]\n'
                 '[FEN "8/8/8/8/8/2k5/8/K1R5 b - - 0 1"]\n[Result "1-0"]\n\n*\n\n'
-                '[Event "Start"]\n[White "Anonymous"]\n[Result "1/2-1/2"]\n\n*\n')
+                '[Event "Start"]\n[White "Anonymous"]\n[Result "1/2-1/2"]\n\n*\n\n'
+                # A class after the start position's, so that its long name
+                # has a column to its right.
+                '[Event "Queens"]\n[White "Q. Three"]\n[FEN "k7/8/q7/8/8/7q/8/4K1Q1 w - - 0 1"]\n\n*\n')
     extra = write_page("extra.html", extra_pgn)
     b.open("file://" + extra)
+    # At a width where a column of the table of contents is narrower than
+    # the longest name, then at the usual one.
+    b.resize(780, 760)
+    b.evaluate(NEXT_FRAME)
+    check_toc(b, "extra at 780 pixels")
+    b.resize(1000, 760)
+    b.evaluate(NEXT_FRAME)
     toc = check_toc(b, "extra")
     expect("extra: the long name is in the table of contents",
            [i["text"] for i in toc if "4888.88" in i["text"]], ["4888.88 KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP 1"])
     squares = b.evaluate(SQUARE_LINES)
-    expect("extra: square names in position forms", len(squares), 3 + 32)
+    expect("extra: square names in position forms", len(squares), 3 + 32 + 5)
     split = [s for s, lines in squares if lines != 1]
     expect("extra: square names split across lines", split, [])
     lines = b.evaluate("(() => { const p = Array.from(document.querySelectorAll('.position'))"
@@ -252,7 +262,7 @@ with Browser(browser, profile, width=1000, height=760) as b:
     b.open("file://" + big)
     dom = b.evaluate(READ)
     expect("10k: count line", dom["shown"], "10000 of 10000 entries shown")
-    expect("10k: table of contents", len(dom["toc"]), len(classes))
+    expect("10k: table of contents: drawn only near its window", 0 < len(dom["toc"]) < len(classes), True)
     expect("10k: entries drawn: only those near the window", 0 < len(dom["entries"]) <= 200, True)
     check_toc(b, "10k (top)")
     b.evaluate("document.getElementById('toc').scrollTop = 1e9")
@@ -281,8 +291,11 @@ with Browser(browser, profile, width=1000, height=760) as b:
                " box.dispatchEvent(new Event('input')); })()")
     b.evaluate("new Promise(done => setTimeout(() => done(true), 400))")
 
-    # The last class, from its link in the table of contents.
+    # The last class, from its link in the table of contents (drawn when
+    # the box is scrolled to its end).
     last = classes[-1]
+    b.evaluate("document.getElementById('toc').scrollTop = 1e9")
+    b.evaluate(NEXT_FRAME)
     b.evaluate("document.querySelector('#toc a[href=\"#c%s\"]').click()" % last[0])
     b.evaluate(NEXT_FRAME)
     # At the top of the window, or as near as the end of the page lets it.
