@@ -44,6 +44,8 @@
  * take a longer literal). */
 /* The page's style and script, a line a string (C99 compilers need not
  * take a longer literal). */
+/* The page's style and script, a line a string (C99 compilers need not
+ * take a longer literal). */
 static const char *const style[] = {
     "body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:60em;padding:0 1em;color:#222}\n",
     "h1{font-size:1.5em;margin:0 0 .3em}\n",
@@ -384,7 +386,8 @@ static const char *const script[] = {
     "  /* The fragment: #filter=WORDS, #cCODE (a class), #unclassified, or\n",
     "   * #bench=WORDS (time each step and report it). */\n",
     "  function fromFragment() {\n",
-    "    var f = decodeURIComponent(location.hash.slice(1));\n",
+    "    var f = location.hash.slice(1);\n",
+    "    try { f = decodeURIComponent(f); } catch (e) { /* a stray %: the fragment as it is */ }\n",
     "    if (f.indexOf('bench=') === 0) return bench(f.slice(6));\n",
     "    box.value = f.indexOf('filter=') === 0 ? f.slice(7) : '';\n",
     "    run(box.value);\n",
