@@ -30,6 +30,7 @@
  * classes (directory_html.h). */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -498,10 +499,21 @@ static void page_head(sort_output *out, const char *title)
     directory_put(out, "</h1>\n");
 }
 
+/* A link to a file beside the page: the path's last name, each byte but
+ * letters, digits and -._~ percent-encoded. */
 static void put_href(sort_output *out, const char *path)
 {
     const char *slash = strrchr(path, '/');
-    directory_put_html(out, slash ? slash + 1 : path, strlen(slash ? slash + 1 : path));
+    static const char hex[] = "0123456789ABCDEF";
+    for (const char *p = slash ? slash + 1 : path; *p; p++) {
+        unsigned char c = (unsigned char)*p;
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || strchr("-._~", c)) {
+            sort_output_write(out, p, 1);
+        } else {
+            char escaped[3] = {'%', hex[c >> 4], hex[c & 15u]};
+            sort_output_write(out, escaped, 3);
+        }
+    }
 }
 
 /* The page of the classes [first, first + n) (the part, or all of them)
@@ -690,8 +702,10 @@ static int part_path(directory_html_parts *parts, const char *key)
     else if (len >= 4 && strcmp(index + len - 4, ".htm") == 0)
         stem = len - 4;
     char *path = malloc(len + strlen(key) + 2);
-    if (!path)
+    if (!path) {
+        fprintf(stderr, "gbr: directory: out of memory\n");
         return -1;
+    }
     memcpy(path, index, stem);
     path[stem] = '-';
     strcpy(path + stem + 1, key);

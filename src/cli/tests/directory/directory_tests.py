@@ -31,6 +31,7 @@ import json
 import os
 import subprocess
 import sys
+import urllib.parse
 
 GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
 UPDATE = "--update" in sys.argv[4:]
@@ -522,6 +523,15 @@ def test_split():
     p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "index"), SAMPLE)
     expect("no .html: files", sorted(os.listdir(folder)),
            ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R"])
+    # A name that a link must encode: the index's links lead to the parts.
+    folder = os.path.join(WORK, "spaced")
+    os.makedirs(folder, exist_ok=True)
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "my #1 100%.html"), SAMPLE)
+    text = open(os.path.join(folder, "my #1 100%.html"), encoding="utf-8").read()
+    links = sorted({l.split('"')[0].split("#c")[0] for l in text.split('<a href="')[1:]})
+    expect("encoded links", links, ["my%20%231%20100%25-" + k + ".html" for k in "BKNPQR"])
+    expect("encoded links lead to the parts",
+           all(os.path.exists(os.path.join(folder, urllib.parse.unquote(l))) for l in links), True)
     # A part that cannot be written: reported, exit 1, no index.
     folder = os.path.join(WORK, "blocked")
     os.makedirs(os.path.join(folder, "studies-Q.html"), exist_ok=True)
