@@ -122,7 +122,7 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    fprintf(f, "# GBR 1.1 golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
+    fprintf(f, "# " GBR_SPEC_VERSION " golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"
@@ -184,7 +184,7 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
         return -1;
     }
     fprintf(f, "{\n  \"$schema\": \"../vectors.schema.json\",\n  \"format\": \"GBR vectors\",\n"
-               "  \"specVersion\": \"1.1\",\n  \"level\": \"%s\",\n"
+               "  \"specVersion\": \"" GBR_SPEC_NUMBER "\",\n  \"level\": \"%s\",\n"
                "  \"generatedBy\": \"gbr vectors (src/kit/vectors_writer.c) with the reference codec, in the same run "
                "as %s.tsv: do not edit\",\n  \"numberOfTests\": %lu,\n  \"header\": [",
             gbr_level_name(level), gbr_level_name(level), tests);
