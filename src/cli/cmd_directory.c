@@ -83,12 +83,21 @@ static const char help[] =
 
 int cmd_directory(int argc, char **argv)
 {
-    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0};
+    directory_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.format = &directory_format_text;
+    opt.encoding = TEXT_ENCODING_AUTO;
+    directory_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
     while (cli_next_option(&args)) {
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        if (text_option < 0)
+            return UTIL_EXIT_USAGE;
+        if (text_option > 0)
+            continue;
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.output = cli_option_value(&args);
             if (!opt.output)

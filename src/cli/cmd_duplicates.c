@@ -63,12 +63,22 @@ static const char help[] =
 
 int cmd_duplicates(int argc, char **argv)
 {
-    duplicates_options opt = {NULL, DUP_SYMMETRY_NONE, DUP_FORMAT_TEXT};
+    duplicates_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.symmetry = DUP_SYMMETRY_NONE;
+    opt.format = DUP_FORMAT_TEXT;
+    opt.encoding = TEXT_ENCODING_AUTO;
+    directory_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
     while (cli_next_option(&args)) {
         const char *value = NULL;
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        if (text_option < 0)
+            return UTIL_EXIT_USAGE;
+        if (text_option > 0)
+            continue;
         if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
