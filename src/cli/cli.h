@@ -44,6 +44,9 @@ typedef struct cli_args {
     char **argv;
     int next;             /* index of the next argument not yet consumed */
     const char *help;     /* printed by --help, after "usage: gbr " */
+    const char *help_more; /* printed after it, NULL for nothing: a help text
+                            * longer than the 4095 bytes a C string literal may
+                            * portably hold comes in two */
     const char *option;   /* the current option's name, e.g. "--result" */
     const char *inline_value; /* "x" of "--result=x", else NULL */
     const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */
