@@ -48,6 +48,7 @@ void directory_tag_choice_default(directory_tag_choice *c)
         for (l->n = 0; defaults[f][l->n]; l->n++) {
             l->names[l->n] = defaults[f][l->n];
             l->lens[l->n] = strlen(defaults[f][l->n]);
+            l->filter |= (uint64_t)1 << directory_tag_filter_bit(l->names[l->n], l->lens[l->n]);
         }
     }
 }
@@ -69,6 +70,7 @@ int directory_tag_list_parse(const char *text, directory_tag_list *out)
             return -1;
         l.names[l.n] = at;
         l.lens[l.n++] = len;
+        l.filter |= (uint64_t)1 << directory_tag_filter_bit(at, len);
         if (at[len] == '\0')
             break;
         at += len + 1;
@@ -87,16 +89,27 @@ int directory_value_unknown(const char *s, size_t len)
 
 void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, directory_game_tags *out)
 {
-    const pgn_tag *found[DIRECTORY_TAG_FIELDS][DIRECTORY_TAG_NAMES_MAX] = {{NULL}};
+    const pgn_tag *found[DIRECTORY_TAG_FIELDS][DIRECTORY_TAG_NAMES_MAX];
     memset(out, 0, sizeof *out);
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
+        for (size_t k = 0; k < c->field[f].n; k++)
+            found[f][k] = NULL;
+    const uint64_t any = c->field[0].filter | c->field[1].filter | c->field[2].filter;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
         if (t->name_len == 3 && !out->fen && memcmp(t->name, "FEN", 3) == 0)
             out->fen = t;
         else if (t->name_len == 6 && !out->result && memcmp(t->name, "Result", 6) == 0)
             out->result = t;
+        if (!t->name_len)
+            continue;
+        unsigned bit = directory_tag_filter_bit(t->name, t->name_len);
+        if (!(any >> bit & 1u)) /* most tags: none of the names */
+            continue;
         for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
             const directory_tag_list *l = &c->field[f];
+            if (!(l->filter >> bit & 1u))
+                continue;
             for (size_t k = 0; k < l->n; k++)
                 if (t->name_len == l->lens[k] && !found[f][k] && memcmp(t->name, l->names[k], l->lens[k]) == 0)
                     found[f][k] = t;

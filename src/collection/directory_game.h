@@ -9,6 +9,7 @@
 #define GBR_DIRECTORY_GAME_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "pgn_reader.h"
@@ -46,7 +47,19 @@ typedef struct directory_tag_list {
     size_t n;
     const char *names[DIRECTORY_TAG_NAMES_MAX];
     size_t lens[DIRECTORY_TAG_NAMES_MAX];
+    /* Bit directory_tag_filter_bit(name) of each name: most tags of a game
+     * are told apart from every name of the list by one test. */
+    uint64_t filter;
 } directory_tag_list;
+
+/* A name's bit in a list's filter: its length and first character (the
+ * factor 13 keeps the usual tags of a study, Event, Site, Date, Round,
+ * White, Black, Result, SetUp, FEN, GBR, Composer, Author, Source,
+ * EventDate and Year, on bits of their own). */
+static inline unsigned directory_tag_filter_bit(const char *name, size_t len)
+{
+    return (unsigned)((len * 13u + (unsigned char)name[0]) & 63u);
+}
 
 enum { DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR, DIRECTORY_TAG_FIELDS };
 typedef struct directory_tag_choice {
