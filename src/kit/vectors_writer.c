@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "conform_protocol.h"
+#include "gbr.h"
 #include "exit_status.h"
 #include "gen.h"
 #include "output.h"
@@ -104,8 +105,10 @@ static const char how_chosen_all[] =
     "# of section 13.5's coverage of the operations empty: n_OP_reports_ERROR for each\n"
     "# error an operation can report, [yn]_OP_length_N for inputs of 0-2 bytes, and\n"
     "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n"
-    "# Then the FEN field variants through every FEN operation and the material rule's\n"
-    "# boundaries through each of its entry paths (spec/vectors/cases/coverage.tsv).\n"
+    "# Then the FEN field variants through every FEN operation, the material rule's\n"
+    "# boundaries through each of its entry paths, the readings of sections 9.3 and 10,\n"
+    "# square order, the promotion boundary of each type, order by Black's squares and\n"
+    "# UTF-8 look-alike white space (spec/vectors/cases/coverage.tsv).\n"
     "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
     "# states (spec/vectors/cases/examples.tsv).\n";
 
