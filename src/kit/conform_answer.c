@@ -137,11 +137,22 @@ static void out_put(out_buffer *b, const char *text, size_t len)
     b->len += len;
 }
 
-/* One request line (NUL-terminated, LF removed) to its escaped answer line.
- * A line that is not a request of an operation gbr knows ends the session
- * with the status of an unknown operation in per-case mode. */
+/* One request line (NUL-terminated, LF removed) to its escaped answer line:
+ * form 2's NUMBER TAB OPERATION TAB INPUT, answered NUMBER TAB ANSWER; a
+ * line of form 1 (no number: an operation never starts with a digit) is
+ * answered without one. A line that is not a request of an operation gbr
+ * knows ends the session with the status of an unknown operation in
+ * per-case mode. */
 static int answer_request(const gbr_codec *codec, char *line, size_t len, out_buffer *out)
 {
+    size_t number_len = strspn(line, "0123456789");
+    if (number_len > 0 && (number_len > 19 || line[number_len] != '\t')) {
+        fprintf(stderr, "gbr conform: batch request with a malformed sequence number\n");
+        return CONFORM_UNKNOWN_OP;
+    }
+    const char *number = line;
+    line += number_len ? number_len + 1 : 0;
+    len -= number_len ? number_len + 1 : 0;
     char *tab = memchr(line, '\t', len);
     if (!tab) {
         fprintf(stderr, "gbr conform: batch request without a TAB\n");
@@ -165,6 +176,8 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
     conform_escape(answer, strlen(answer), escaped);
     size_t escaped_len = strlen(escaped);
     escaped[escaped_len++] = '\n';
+    if (number_len > 0)
+        out_put(out, number, number_len + 1); /* the number and its TAB, echoed */
     out_put(out, escaped, escaped_len);
     return 0;
 }
@@ -185,7 +198,7 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
         fprintf(stderr, "gbr conform: out of memory\n");
         return CONFORM_NO_ANSWER;
     }
-    out_put(&answers, CONFORM_BATCH_1 "\n", strlen(CONFORM_BATCH_1 "\n"));
+    out_put(&answers, CONFORM_BATCH_2 "\n", strlen(CONFORM_BATCH_2 "\n"));
     int status = 0;
     for (;;) {
         out_flush(&answers);
