@@ -464,6 +464,10 @@ struct conform_session {
     int greeted; /* the handshake line of this start has arrived */
     unsigned long starts;
     unsigned long long next_number; /* form 2: the next request's sequence number */
+    /* Form 1: the program's own answers to the check requests, learned at
+     * its first start before any case (when nothing can be out of step). */
+    int checks_learned, checks_off;
+    char check_answer[2][4 * 40 + 1];
     char *line; /* the answer line being read (at most KEEP_LIMIT kept) */
     size_t line_len, line_cap;
     int line_overlong;
@@ -563,18 +567,20 @@ static void take_answer(const char *line, size_t len, int overlong, conform_outc
  * a crash resends only a bounded amount. */
 #define SEND_AHEAD 256
 
-/* Form 1's check requests after the last request of an ask: their answers
- * are known (the reference codec's) and differ, so an extra answer line
- * among the requests before them, or a missing one, shows as a check
- * answered out of step. */
+/* Form 1's check requests after the last request of an ask: the program's
+ * answers to them are learned at its first start, before any case, and
+ * must differ, so an extra answer line among the requests before them, or
+ * a missing one, shows as a check answered out of step; a deterministic
+ * program answers them the same way each time, right or wrong. */
 #define CHECKS 2
 static const conform_request check_requests[CHECKS] = {{"material", "0000", 4}, {"material", "", 0}};
 
-/* One conform_session_ask in progress. */
+/* One conform_session_ask in progress: `learn` check requests first (the
+ * first ask of a session), then the n requests, then the checks. */
 typedef struct asking {
     conform_session *s;
     const conform_request *requests;
-    size_t n, total;            /* the requests, and with form 1's checks */
+    size_t learn, n, total;
     size_t answered, serialized; /* of total */
     unsigned long long first_number; /* form 2: requests[0]'s number */
     double progress; /* the later of the last answer and the awaited request's sending */
@@ -582,50 +588,66 @@ typedef struct asking {
     conform_answer_fn *each;
     void *context;
     conform_ask_result *result;
-    char check_expected[CHECKS][32];
     char check_got[CHECKS][4 * 40 + 1];
 } asking;
 
 static const conform_request *request_at(const asking *a, size_t i)
 {
+    if (i < a->learn)
+        return &check_requests[i];
+    i -= a->learn;
     return i < a->n ? &a->requests[i] : &check_requests[i - a->n];
 }
 
+/* An answer as the checks compare it: escaped, "(a long line)" past 40
+ * bytes, "" when there was none. */
+static void check_text(const conform_outcome *o, char *out, size_t cap)
+{
+    int answered = o->exited && !o->no_answer && !o->timed_out && !o->bad_answer;
+    if (answered && o->out_len <= 40)
+        conform_escape(o->out, o->out_len, out);
+    else
+        snprintf(out, cap, "%s", answered ? "(a long line)" : "");
+}
+
 /* The awaited request's outcome is complete: to the caller (a check's is
- * compared with its known answer); the next request is awaited. */
+ * learned, or compared with the learned one); the next request is awaited. */
 static void deliver(asking *a)
 {
+    conform_session *s = a->s;
     size_t i = a->answered++;
     a->progress = conform_clock();
-    if (i < a->n) {
-        a->each(a->context, i, &a->o);
+    if (i >= a->learn && i < a->learn + a->n) {
+        a->each(a->context, i - a->learn, &a->o);
         memset(&a->o, 0, sizeof a->o);
         return;
     }
-    /* A check: an answer other than its known one, or none, ends the ask;
-     * the program is started again so that the next ask starts in step. */
-    size_t k = i - a->n;
-    conform_outcome *o = &a->o;
-    int answered = o->exited && !o->no_answer && !o->timed_out;
-    if (answered && o->out_len < 40) {
-        conform_escape(o->out, o->out_len, a->check_got[k]);
-    } else {
-        snprintf(a->check_got[k], sizeof a->check_got[k], "%s", answered ? "(a long line)" : "(no answer)");
+    if (i < a->learn) {
+        check_text(&a->o, s->check_answer[i], sizeof s->check_answer[i]);
+        conform_outcome_clear(&a->o);
+        if (!s->check_answer[i][0] || (i == 1 && strcmp(s->check_answer[0], s->check_answer[1]) == 0))
+            s->checks_off = 1; /* no answer, or two alike: the checks cannot tell */
+        s->checks_learned = i + 1 == CHECKS;
+        return;
     }
-    int in_step = answered && !o->bad_answer && o->out_len == strlen(a->check_expected[k]) &&
-                  memcmp(o->out, a->check_expected[k], o->out_len) == 0;
-    conform_outcome_clear(o);
+    /* A check: an answer other than the learned one, or none, ends the ask;
+     * the program is started again so that the next ask starts in step. */
+    size_t k = i - a->learn - a->n;
+    check_text(&a->o, a->check_got[k], sizeof a->check_got[k]);
+    int answered = a->check_got[k][0] != '\0';
+    int in_step = s->checks_off || strcmp(a->check_got[k], s->check_answer[k]) == 0;
+    conform_outcome_clear(&a->o);
     if (!in_step) {
         if (answered) {
             a->result->desync = 1;
             snprintf(a->result->detail, sizeof a->result->detail,
                      "the check requests after the last case, material \"0000\" and material \"\", were answered "
-                     "\"%s\" and \"%s\" where \"%s\" and \"%s\" were due: an extra or a missing answer line among "
-                     "these cases (or a wrong answer to the checks)",
-                     a->check_got[0], k == 0 ? "(not read)" : a->check_got[1], a->check_expected[0],
-                     a->check_expected[1]);
+                     "\"%s\" and \"%s\" where the program answered them \"%s\" and \"%s\" at its start: an extra or "
+                     "a missing answer line among these cases",
+                     a->check_got[0], k == 0 ? "(not read)" : a->check_got[1], s->check_answer[0],
+                     s->check_answer[1]);
         }
-        finish(&a->s->c, NULL);
+        finish(&s->c, NULL);
         a->answered = a->total;
     }
 }
@@ -760,20 +782,14 @@ void conform_session_ask(conform_session *s, const conform_request *requests, si
     a.s = s;
     a.requests = requests;
     a.n = n;
-    a.total = n + (s->form == 1 && n > 0 ? CHECKS : 0);
+    int checking = s->form == 1 && n > 0 && !s->checks_off;
+    a.learn = checking && !s->checks_learned ? CHECKS : 0;
+    a.total = a.learn + n + (checking ? CHECKS : 0);
     a.each = each;
     a.context = context;
     a.result = result;
     a.first_number = s->next_number;
     s->next_number += a.total;
-    for (size_t k = 0; k < CHECKS; k++) {
-        char expected[CONFORM_ANSWER_MAX + 1];
-        conform_answer(gbr_codec_ref(), check_requests[k].operation, check_requests[k].input,
-                       check_requests[k].input_len, expected);
-        size_t len = strnlen(expected, sizeof a.check_expected[k] - 1); /* short: "0000.00", "error empty 1" */
-        memcpy(a.check_expected[k], expected, len);
-        a.check_expected[k][len] = '\0';
-    }
     a.progress = conform_clock();
     while (a.answered < a.total) {
         if (deadline > 0 && conform_clock() >= deadline) {
@@ -859,7 +875,7 @@ void conform_session_ask(conform_session *s, const conform_request *requests, si
         if (out_at >= 0 && fds[out_at].revents)
             read_output(&a, 1);
     }
-    result->answered = a.answered < n ? a.answered : n;
+    result->answered = a.answered <= a.learn ? 0 : a.answered - a.learn < n ? a.answered - a.learn : n;
     conform_outcome_clear(&a.o);
 }
 

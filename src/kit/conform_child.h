@@ -87,7 +87,7 @@ typedef struct conform_ask_result {
      * out of step (an extra or missing answer line among these requests);
      * detail says what came. The program has been started again. */
     int desync;
-    char detail[800];
+    char detail[1024];
 } conform_ask_result;
 
 /* Asks n requests in order, sending ahead of the answers, and gives each

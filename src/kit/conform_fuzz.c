@@ -576,7 +576,10 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, %s mode)\n", cases,
             disagreeing, finding_count, (unsigned long long)opt->seed, took, took > 0 ? (double)cases / took : 0.0,
             batch ? "batch" : "per-case");
-    status = finding_count || a.desyncs || write_failed ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    if (cases == 0)
+        fprintf(stderr, "gbr conform: no case was answered within the budget of %g s (--timeout %g): nothing was "
+                        "tested\n", opt->seconds, opt->timeout);
+    status = finding_count || a.desyncs || write_failed || cases == 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 done:
     for (size_t f = 0; findings && f < MAX_FINDINGS; f++)
         conform_outcome_clear(&findings[f].outcome);

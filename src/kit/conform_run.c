@@ -361,7 +361,7 @@ int conform_run(const conform_run_options *opt)
     /* Form 1's chunks whose check requests were answered out of step. */
     typedef struct desync {
         size_t chunk, first_case, last_case;
-        char detail[800];
+        char detail[1024];
     } desync;
     enum { MAX_DESYNC = 64 };
     static desync desyncs[MAX_DESYNC];

@@ -47,14 +47,13 @@ int main(int argc, char **argv)
     char request[4096];
     int n = 0;
     while (fgets(request, sizeof request, stdin)) {
-        n++;
         if (strcmp(request, "material\t0000\n") == 0) {
             printf("0000.00\n");
             fflush(stdout);
         } else if (strcmp(request, "material\t\n") == 0) {
             printf("error empty 1\n");
             fflush(stdout);
-        } else if (starts == 1 && n == 1) {
+        } else if (starts == 1 && ++n == 1) {
             answer_x(200000);
         } else if (starts == 1) {
             if (fork() == 0) {
