@@ -320,10 +320,15 @@ static int write_seed(const char *dir, const char *surface, const char *name, co
         return -1;
     snprintf(path, sizeof path, "%s/%s/%s", dir, surface, name);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(raw, 1, len, f) != len || fwrite(options, 1, 2, f) != 2 || fclose(f) != 0) {
-        fprintf(stderr, "gbr vectors: cannot write %s\n", path);
-        if (f)
-            fclose(f);
+    if (!f) {
+        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int written = fwrite(raw, 1, len, f) == len && fwrite(options, 1, 2, f) == 2;
+    /* fclose ends the stream whatever it returns: it is called once. */
+    int closed = fclose(f) == 0;
+    if (!written || !closed) {
+        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
     return 0;
