@@ -8,7 +8,9 @@
 #  2. the seeds alone (the vectors and `gbr vectors --fuzz-corpus`) do not
 #     show minigbr's planted defect;
 #  3. a run of RUNS executions (fixed seed) finds it: a crash whose report
-#     names fen-material, gbr's fen-field and a clock of six or more digits;
+#     names fen-material, gbr's fen-field and a clock of six or more digits
+#     with a leading zero, and whose input minigbr without the defect answers
+#     as libgbr does;
 #  4. the same run against minigbr without the defect (-DMINIGBR_FIXED) and
 #     against libgbr itself behind the adapter reports nothing.
 # Prints the executions and seconds each run took.
@@ -86,8 +88,13 @@ if [ "$status" = 0 ] || [ -z "$report" ]; then
 fi
 echo "$report"
 echo "$report" | grep -q '^  gbr     error fen-field' || { echo "FAIL: not the planted defect (gbr's answer is not fen-field)"; exit 1; }
-echo "$report" | grep -Eq '^  input   .* 0[0-9]{5,}( |$)' ||
+echo "$report" | grep -Eq '^  input   .* 0[0-9]{5,}' ||
     { echo "FAIL: not the planted defect (no clock of six or more digits with a leading zero)"; exit 1; }
+# The input the engine kept agrees once only the planted defect is removed.
+crash=$(ls "$work"/planted-crash-* 2>/dev/null | head -1)
+[ -n "$crash" ] || { echo "FAIL: libFuzzer kept no crash input"; exit 1; }
+"$work/minigbr-fixed" "$crash" >"$work/planted-replay.log" 2>&1 ||
+    { echo "FAIL: minigbr without the planted defect disagrees on the same input:"; grep -A6 '==gbr-other==' "$work/planted-replay.log"; exit 1; }
 echo "planted defect: found after $execs executions, $seconds s"
 
 # 4. Nothing is reported against correct implementations.
