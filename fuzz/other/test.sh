@@ -15,12 +15,12 @@
 #     against libgbr itself behind the adapter reports nothing.
 # Prints the executions and seconds each run took.
 #
-#   fuzz/other/test.sh SOURCE_DIR GBR WORK [RUNS]     (RUNS default 1000000)
+#   fuzz/other/test.sh SOURCE_DIR GBR WORK [RUNS]     (RUNS default 2000000)
 #
 # Exit 77 (CTest's SKIP_RETURN_CODE) when there is no clang that links
 # -fsanitize=fuzzer, or no python3.
 set -euo pipefail
-source_dir=$1 gbr=$2 work=$3 runs=${4:-1000000}
+source_dir=$1 gbr=$2 work=$3 runs=${4:-2000000}
 
 clang=$(command -v clang || command -v clang-14 || true)
 [ -n "$clang" ] || { echo "skip: no clang"; exit 77; }
