@@ -7,9 +7,12 @@ usage: select_tests.py GBR WORK_DIR GROUP
   reference    generated studies and queries: the same counts and the same
                games as ci/select_ref.py (an independent Python reading of
                spec/query.md), directly and with --either-colour
-  pgn_extract  the same pgn-extract descriptions through /usr/games/pgn-extract
-               -y/-z and gbr select -y/-z select the same games (exit 77,
-               skipped, when pgn-extract is not installed)
+  pgn_extract  on games whose material does not change during play, the same
+               pgn-extract descriptions through /usr/games/pgn-extract -y/-z and
+               gbr select -y/-z select the same games; on the bundled game that
+               exchanges queens at once, each selects what the guides say (gbr
+               the start position's material, pgn-extract the material reached)
+               (exit 77, skipped, when pgn-extract is not installed)
 """
 import os
 import random
@@ -240,6 +243,18 @@ def test_pgn_extract():
     print("%d descriptions, each with -y and -z; %d of the runs selected games" % (len(descriptions), selected))
     if selected < 40:
         failures.append("only %d runs selected any game: the comparison is too weak" % selected)
+
+    # Where they differ (README, docs/keepers.md, select --help): the start
+    # position against the positions reached during play.
+    exchange = os.path.join(ROOT, "src", "cli", "examples", "queen_exchange.pgn")
+    for d, gbr_count, px_count in (("QR QR", 1, 0), ("R R", 0, 1)):
+        with open(one, "w") as f:
+            f.write(d + "\n")
+        for flag in ("-y", "-z"):
+            px = subprocess.run([PGN_EXTRACT, "-s", flag, one, exchange], capture_output=True)
+            expect("pgn-extract %s %r on queen_exchange.pgn" % (flag, d), px.stdout.count(b"[Event "), px_count)
+            p = select(flag, one, exchange)
+            expect("gbr select %s %r on queen_exchange.pgn" % (flag, d), p.stdout.count(b"[Event "), gbr_count)
 
 
 {"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract}[GROUP]()
