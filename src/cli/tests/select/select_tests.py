@@ -158,6 +158,33 @@ def test_cli():
     p = select("--lines", "0400.10", "--", "-", data=huge[:(1 << 24) + 1])
     expect("a last line one byte too long", (p.stdout, p.returncode), (b"", 1))
 
+    # A byte-order mark starting an input is kept: written before the first
+    # game or line, never in the middle of the output; the first line's code
+    # after it is found (as gbr scan finds it).
+    bom = b"\xef\xbb\xbf"
+    bom_path = os.path.join(WORK, "bom.pgn")
+    with open(bom_path, "wb") as f:
+        f.write(bom + lf)
+    p = select("*", "--", bom_path)
+    expect("bom kept, every game byte for byte (the broken FEN's aside)", (p.stdout, p.returncode),
+           (bom + b"".join(games[:2] + games[3:]), 1))
+    p = select("0400.10", "--", "-", data=bom + lf)
+    expect("bom kept, standard input", p.stdout, bom + games[0])
+    p = select("KNNNvKN", "--", "-", data=bom + lf)
+    expect("bom kept before a later game", p.stdout, bom + games[4])
+    p = select("0400.10", "--", bom_path, bom_path)
+    expect("bom of two inputs written once", p.stdout, bom + games[0] + games[0])
+    p = select("0400.10", "--", sample("sample_lf.pgn"), bom_path)
+    expect("bom after the output's start not written", p.stdout, games[0] + games[0])
+    expect("no bom, none written", select("0400.10", sample("sample_lf.pgn")).stdout, games[0])
+    p = select("--lines", "0400.10", "0009.00", "--", "-", data=bom + lines)
+    expect("bom of lines", (p.stdout, p.returncode),
+           (bom + b"0400.10\tKRPvKR\r\n0009.00\tKNNNvKN\n0400.10 no line end", 0))
+    p = select("--lines", "0400.10", "--", "-", data=bom + b"0400.10 first\n0400.10 second\n")
+    expect("bom of lines, the first line's code", p.stdout, bom + b"0400.10 first\n0400.10 second\n")
+    p = select("--lines", "--count", "0400.10", "--", "-", data=bom + b"0400.10 first\n")
+    expect("bom of lines, --count", p.stdout, b"1\t0400.10\n")
+
 
 def run_ref(args, path):
     return subprocess.run([sys.executable, REF, *args, "--", path], capture_output=True, check=True).stdout
