@@ -5,7 +5,7 @@ a failure says which promise broke, not only which command.
 
 usage: hostile_tests.py GBR WORK_DIR GROUP
 GROUP: descriptors, full, pipe, signals, spill, shrink, tmpfull, readonly,
-       limit, owner, links, options
+       limit, owner, links, options, offset
 
 Groups that need root (a tmpfs of their own, chown) print why they skip;
 a group that made no check exits 77, which CTest reports as skipped, never as
@@ -481,6 +481,43 @@ def test_limit():
     check("line-limit", "LIMIT bytes, CR, one more byte: cut", TOO_LONG in p.stderr, repr(p.stderr[:200]))
 
 
+# ---- Standard input opened at an offset ----------------------------------------------
+def test_offset():
+    # `{ head -c N >/dev/null; gbr CMD; } < FILE`: standard input is the file
+    # from byte N on, for a command that reads it as for one that maps it or
+    # reads it twice. Each command's output and exit status must be those of
+    # the same bytes arriving through a pipe.
+    sample = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "studies.pgn")
+    data = (b"0400.10 a rook ending before the offset\n+0002.01a1a3 (a study before it)\n" + read(sample) +
+            b"\nafter: 0116.00 and a7d3 0116.00 b2b3c6d6 3/3+.\n")
+    d = fresh_dir("offset")
+    path = os.path.join(d, "db.pgn")
+    write(path, data)
+    third = data.index(b'[Event "Harbour')  # a game's start: a whole game lies before it
+    commands = [["scan"], ["scan", "--buffer", "512"], ["sort"], ["audit"], ["directory"],
+                ["directory", "--format", "json"], ["select", "*"], ["select", "--lines", "*"], ["duplicates"],
+                ["duplicates", "--symmetry", "all", "--format", "tsv"]]
+    for offset in (74, third):
+        tail = data[offset:]
+        for args in commands:
+            with open(path, "rb") as f:
+                f.seek(offset)
+                got = run(args, stdin=f)
+            want = run(args, input=tail)
+            label = "gbr %s with standard input at byte %d of a file" % (" ".join(args), offset)
+            check("stdin-offset", "%s: what a pipe of the same bytes gives" % label,
+                  (got.stdout, got.stderr, got.returncode) == (want.stdout, want.stderr, want.returncode),
+                  "got exit %d %r %r\n    want exit %d %r %r" % (got.returncode, got.stdout[:300], got.stderr[:200],
+                                                             want.returncode, want.stdout[:300], want.stderr[:200]))
+    # What a wrong start would show: the codes before the offset.
+    with open(path, "rb") as f:
+        f.seek(third)
+        got = run(["scan"], stdin=f)
+    check("stdin-offset", "scan at an offset reports none of the codes before it",
+          b"0400.10" not in got.stdout and b"+0002.01a1a3" not in got.stdout and b"0116.00" in got.stdout,
+          repr(got.stdout[:300]))
+
+
 # ---- Owner and group, hard links ----------------------------------------------------
 def test_owner():
     if not IS_ROOT:
@@ -592,7 +629,8 @@ def test_options():
 
 GROUPS = {"descriptors": test_descriptors, "full": test_full, "pipe": test_pipe, "signals": test_signals,
           "spill": test_spill, "shrink": test_shrink, "tmpfull": test_tmpfull, "readonly": test_readonly,
-          "limit": test_limit, "owner": test_owner, "links": test_links, "options": test_options}
+          "limit": test_limit, "owner": test_owner, "links": test_links, "options": test_options,
+          "offset": test_offset}
 
 if GROUP not in GROUPS:
     sys.exit("unknown group %r (one of %s)" % (GROUP, ", ".join(GROUPS)))
