@@ -5,7 +5,7 @@ a failure says which promise broke, not only which command.
 
 usage: hostile_tests.py GBR WORK_DIR GROUP
 GROUP: descriptors, full, pipe, signals, spill, shrink, tmpfull, readonly,
-       limit, owner, links, options, offset
+       limit, owner, links, options, offset, fsize
 
 Groups that need root (a tmpfs of their own, chown) print why they skip;
 a group that made no check exits 77, which CTest reports as skipped, never as
@@ -13,6 +13,7 @@ passed. CI runs as root.
 """
 import os
 import random
+import resource
 import shutil
 import signal
 import stat
@@ -222,8 +223,14 @@ def wait_for(condition, p, timeout=30.0):
 def test_signals():
     d = fresh_dir("signals")
     target = os.path.join(d, "target.txt")
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        name = signal.Signals(sig).name
+    # Every signal that ends the process removes the temporary: those of a
+    # user (hang-up, Ctrl-C, Ctrl-\\, kill), of timers and limits, and the
+    # real-time ones. No core file is written for those that dump one.
+    def no_core():
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGALRM,
+                signal.SIGXCPU, signal.SIGRTMIN + 2):
+        name = signal.Signals(sig).name if sig in signal.Signals.__members__.values() else "SIG%d" % sig
         # sort: the temporary appears when the output starts; a small memory
         # makes the final merge (which writes the output) take a while.
         caught = False
@@ -232,7 +239,8 @@ def test_signals():
             if not os.path.exists(src):
                 write(src, material_lines(lines))
             write(target, b"the old target\n")
-            p = subprocess.Popen([GBR, "sort", "--memory", "64K", "-o", target, src], stderr=subprocess.PIPE)
+            p = subprocess.Popen([GBR, "sort", "--memory", "64K", "-o", target, src], stderr=subprocess.PIPE,
+                                 preexec_fn=no_core)
             started = wait_for(lambda: temporary_written(d), p)
             if started:
                 p.send_signal(sig)
@@ -252,7 +260,7 @@ def test_signals():
         # open keeps it waiting with more than its 1 MiB buffer written.
         write(target, b"the old target\n")
         p = subprocess.Popen([GBR, "audit", "--fix", "-o", target], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+                             stderr=subprocess.DEVNULL, preexec_fn=no_core)
         game = PGN.split(b"[Event \"v\"]")[0]
         p.stdin.write(game * 30000)
         p.stdin.flush()
@@ -282,6 +290,38 @@ def test_signals():
     code = p.wait(timeout=60)
     check("ignored-signal-honoured", "sort -o under nohup finishes despite SIGHUP", code == 0 and temporaries(d) == []
           and read(target).count(b"\n") == 200000, "exit %d" % code)
+
+
+# ---- A file size limit (ulimit -f) -----------------------------------------------
+def test_fsize():
+    # Writing past RLIMIT_FSIZE raises SIGXFSZ, whose default action ends the
+    # process: sort -o once died of it with its .gbr-* temporary beside the
+    # target. Now the write fails (EFBIG) and is reported as an output that
+    # cannot be written: exit 1, the temporary removed, the target as it was.
+    d = fresh_dir("fsize")
+    src = os.path.join(d, "in.txt")
+    write(src, material_lines(200000))
+    pgn = os.path.join(d, "in.pgn")
+    write(pgn, PGN.split(b'[Event "v"]')[0] * 20000)
+    target = os.path.join(d, "target.txt")
+    limit = 256 << 10
+
+    def cap_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    for args in (["sort", "-o", target, src], ["sort", "--memory", "64K", "-o", target, src],
+                 ["audit", "--fix", "-o", target, pgn], ["directory", "-o", target, pgn]):
+        write(target, b"the old target\n")
+        p = run(args, preexec_fn=cap_files)
+        what = "gbr %s under a file size limit of 256 KiB" % " ".join(a for a in args if a not in (target, src, pgn))
+        check("file-size-limit", "%s: exit 1 with a clear error, not killed by SIGXFSZ" % what,
+              p.returncode == 1 and b"File too large" in p.stderr, "exit %d, %r" % (p.returncode, p.stderr[-300:]))
+        check("file-size-limit", "%s: no .gbr-* left, target unchanged" % what,
+              temporaries(d) == [] and read(target) == b"the old target\n", repr(temporaries(d)))
+    # The same commands within the limit write their output.
+    write(target, b"the old target\n")
+    p = run(["sort", "-o", target, src], preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20,) * 2))
+    check("file-size-limit", "sort -o within the limit: done", p.returncode == 0 and read(target).count(b"\n") == 200000,
+          "exit %d, %r" % (p.returncode, p.stderr[-300:]))
 
 
 # ---- Spill files and SIGKILL ----------------------------------------------------
@@ -480,6 +520,66 @@ def test_limit():
     p = run(["material"], input=b"x" * LIMIT + b"\rx\n")
     check("line-limit", "LIMIT bytes, CR, one more byte: cut", TOO_LONG in p.stderr, repr(p.stderr[:200]))
 
+    # gbr sort holds each line to write it back whole: one longer than the
+    # limit is reported at its line and column 16777217, not held (its
+    # memory stays near the limit however small --memory is, however long
+    # the line), and nothing is written, since the output would lack it;
+    # with -o the target is left as it was. Lines up to the limit are sorted.
+    d = fresh_dir("limit")
+    code_line = b"0002.01 after\n"
+    for length, ending in cases:
+        line = b"0400.10 " + b"x" * (length - 8) + ending
+        data = code_line + line + (code_line if ending else b"")
+        cut = length > LIMIT
+        label = "sort: line of %d bytes + %r%s" % (length, ending, "" if ending else " at the end of input")
+        for memory in ("1K", "1G"):
+            p = run(["sort", "--memory", memory], input=data)
+            if cut:
+                check("line-limit", "%s, --memory %s: reported at line 2, column 16777217, nothing written, exit 1"
+                      % (label, memory), p.returncode == 1 and p.stdout == b"" and
+                      b"gbr: -:2:16777217: line longer than 16777216 bytes" in p.stderr,
+                      "exit %d, %d bytes out, %r" % (p.returncode, len(p.stdout), p.stderr[:300]))
+            else:
+                want = (code_line * 2 if ending else code_line) + line.rstrip(b"\n") + b"\n"
+                check("line-limit", "%s, --memory %s: held whole and sorted" % (label, memory),
+                      p.returncode == 0 and p.stdout == want and TOO_LONG not in p.stderr,
+                      "exit %d, %d bytes out, %r" % (p.returncode, len(p.stdout), p.stderr[:300]))
+    # An endless line: the memory stays bounded (address space capped at 512
+    # MiB, where sort once took gigabytes), every long line is reported.
+    src = os.path.join(d, "long.txt")
+    endless = b"0400.10 " + b"\0" * (64 << 20) + b"\n0002.01 a\n" + b"y" * (LIMIT + 5) + b"\n"
+    write(src, endless)
+    target = os.path.join(d, "target.txt")
+    write(target, b"the old target\n")
+
+    def cap_memory():
+        resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20))
+    for memory in ("1K", "64M"):
+        p = run(["sort", "--memory", memory, "-o", target, src], preexec_fn=cap_memory)
+        check("line-limit", "sort --memory %s -o: lines of 64 MiB and 16 MiB + 5 reported in 512 MiB, exit 1" % memory,
+              p.returncode == 1 and p.stderr.count(b":16777217: " + TOO_LONG) == 2 and b"long.txt:1:16777217:" in p.stderr
+              and b"long.txt:3:16777217:" in p.stderr, "exit %d, %r" % (p.returncode, p.stderr[:400]))
+        check("line-limit", "sort --memory %s -o: target untouched, no .gbr-* left" % memory,
+              read(target) == b"the old target\n" and temporaries(d) == [])
+    # Through a pipe too, from standard input: a line of 768 MiB, more than
+    # the 512 MiB of address space sort gets, so holding it would fail.
+    p = subprocess.Popen([GBR, "sort", "--memory", "1K"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, preexec_fn=cap_memory)
+    zeros = b"\0" * (1 << 20)
+    try:
+        p.stdin.write(b"0400.10 ")
+        for _ in range(768):
+            p.stdin.write(zeros)
+        p.stdin.write(b"\n0002.01 a\n")
+        p.stdin.close()
+    except BrokenPipeError:
+        pass
+    out, err = p.stdout.read(), p.stderr.read()
+    code = p.wait(timeout=120)
+    check("line-limit", "sort of a 768 MiB line on standard input in 512 MiB: reported, exit 1, nothing written",
+          code == 1 and out == b"" and err.count(b":16777217: " + TOO_LONG) == 1 and b"-:1:16777217:" in err,
+          "exit %d, %r" % (code, err[:400]))
+
 
 # ---- Standard input opened at an offset ----------------------------------------------
 def test_offset():
@@ -630,7 +730,7 @@ def test_options():
 GROUPS = {"descriptors": test_descriptors, "full": test_full, "pipe": test_pipe, "signals": test_signals,
           "spill": test_spill, "shrink": test_shrink, "tmpfull": test_tmpfull, "readonly": test_readonly,
           "limit": test_limit, "owner": test_owner, "links": test_links, "options": test_options,
-          "offset": test_offset}
+          "offset": test_offset, "fsize": test_fsize}
 
 if GROUP not in GROUPS:
     sys.exit("unknown group %r (one of %s)" % (GROUP, ", ".join(GROUPS)))
