@@ -67,6 +67,7 @@ struct duplicates {
     const char *const *files;
     int files_n;
     int *fds;            /* each input's, kept for the second pass; -1 when it is not read again */
+    off_t *starts;       /* the offset each was first read from (standard input may start past 0) */
     int status;
     dup_record *records;
     size_t n, cap;
@@ -557,9 +558,11 @@ duplicates *duplicates_new(const duplicates_options *options, const char *const 
 {
     duplicates *st = calloc(1, sizeof *st);
     int *fds = malloc((size_t)files_n * sizeof *fds);
-    if (!st || !fds) {
+    off_t *starts = malloc((size_t)files_n * sizeof *starts);
+    if (!st || !fds || !starts) {
         free(st);
         free(fds);
+        free(starts);
         fprintf(stderr, "gbr: duplicates: out of memory\n");
         return NULL;
     }
@@ -571,6 +574,7 @@ duplicates *duplicates_new(const duplicates_options *options, const char *const 
     st->files = files;
     st->files_n = files_n;
     st->fds = fds;
+    st->starts = starts;
     st->status = UTIL_EXIT_OK;
     return st;
 }
@@ -582,6 +586,11 @@ void duplicates_read(duplicates *st, int i, int fd)
         st->status = UTIL_EXIT_INPUT;
         return;
     }
+    /* The second pass reads from here again: standard input opened on a
+     * regular file at an offset is the input from that offset on. */
+    st->starts[i] = lseek(fd, 0, SEEK_CUR);
+    if (st->starts[i] < 0)
+        st->starts[i] = 0; /* not seekable: the second pass reports it */
     st->file = (uint32_t)i;
     st->source = st->files[i];
     if (read_input(st, fd) != 0) {
@@ -650,7 +659,7 @@ static void read_listed_again(duplicates *st, const dup_groups *g)
             continue;
         st->file = (uint32_t)i;
         st->source = st->files[i];
-        if (lseek(st->fds[i], 0, SEEK_SET) < 0 || read_input(st, st->fds[i]) != 0) {
+        if (lseek(st->fds[i], st->starts[i], SEEK_SET) < 0 || read_input(st, st->fds[i]) != 0) {
             fprintf(stderr, "gbr: %s: cannot read again: %s\n", st->files[i], strerror(errno));
             st->status = UTIL_EXIT_INPUT;
         }
@@ -750,6 +759,7 @@ int duplicates_finish(duplicates *st)
     free(g.pos);
     free(g.stu);
     free(st->fds);
+    free(st->starts);
     free(st->wanted);
     free(st->texts);
     free(st->records);

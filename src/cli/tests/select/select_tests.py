@@ -7,9 +7,12 @@ usage: select_tests.py GBR WORK_DIR GROUP
   reference    generated studies and queries: the same counts and the same
                games as ci/select_ref.py (an independent Python reading of
                spec/query.md), directly and with --either-colour
-  pgn_extract  the same pgn-extract descriptions through /usr/games/pgn-extract
-               -y/-z and gbr select -y/-z select the same games (exit 77,
-               skipped, when pgn-extract is not installed)
+  pgn_extract  on games whose material does not change during play, the same
+               pgn-extract descriptions through /usr/games/pgn-extract -y/-z and
+               gbr select -y/-z select the same games; on the bundled game that
+               exchanges queens at once, each selects what the guides say (gbr
+               the start position's material, pgn-extract the material reached)
+               (exit 77, skipped, when pgn-extract is not installed)
 """
 import os
 import random
@@ -155,6 +158,33 @@ def test_cli():
     p = select("--lines", "0400.10", "--", "-", data=huge[:(1 << 24) + 1])
     expect("a last line one byte too long", (p.stdout, p.returncode), (b"", 1))
 
+    # A byte-order mark starting an input is kept: written before the first
+    # game or line, never in the middle of the output; the first line's code
+    # after it is found (as gbr scan finds it).
+    bom = b"\xef\xbb\xbf"
+    bom_path = os.path.join(WORK, "bom.pgn")
+    with open(bom_path, "wb") as f:
+        f.write(bom + lf)
+    p = select("*", "--", bom_path)
+    expect("bom kept, every game byte for byte (the broken FEN's aside)", (p.stdout, p.returncode),
+           (bom + b"".join(games[:2] + games[3:]), 1))
+    p = select("0400.10", "--", "-", data=bom + lf)
+    expect("bom kept, standard input", p.stdout, bom + games[0])
+    p = select("KNNNvKN", "--", "-", data=bom + lf)
+    expect("bom kept before a later game", p.stdout, bom + games[4])
+    p = select("0400.10", "--", bom_path, bom_path)
+    expect("bom of two inputs written once", p.stdout, bom + games[0] + games[0])
+    p = select("0400.10", "--", sample("sample_lf.pgn"), bom_path)
+    expect("bom after the output's start not written", p.stdout, games[0] + games[0])
+    expect("no bom, none written", select("0400.10", sample("sample_lf.pgn")).stdout, games[0])
+    p = select("--lines", "0400.10", "0009.00", "--", "-", data=bom + lines)
+    expect("bom of lines", (p.stdout, p.returncode),
+           (bom + b"0400.10\tKRPvKR\r\n0009.00\tKNNNvKN\n0400.10 no line end", 0))
+    p = select("--lines", "0400.10", "--", "-", data=bom + b"0400.10 first\n0400.10 second\n")
+    expect("bom of lines, the first line's code", p.stdout, bom + b"0400.10 first\n0400.10 second\n")
+    p = select("--lines", "--count", "0400.10", "--", "-", data=bom + b"0400.10 first\n")
+    expect("bom of lines, --count", p.stdout, b"1\t0400.10\n")
+
 
 def run_ref(args, path):
     return subprocess.run([sys.executable, REF, *args, "--", path], capture_output=True, check=True).stdout
@@ -240,6 +270,18 @@ def test_pgn_extract():
     print("%d descriptions, each with -y and -z; %d of the runs selected games" % (len(descriptions), selected))
     if selected < 40:
         failures.append("only %d runs selected any game: the comparison is too weak" % selected)
+
+    # Where they differ (README, docs/keepers.md, select --help): the start
+    # position against the positions reached during play.
+    exchange = os.path.join(ROOT, "src", "cli", "examples", "queen_exchange.pgn")
+    for d, gbr_count, px_count in (("QR QR", 1, 0), ("R R", 0, 1)):
+        with open(one, "w") as f:
+            f.write(d + "\n")
+        for flag in ("-y", "-z"):
+            px = subprocess.run([PGN_EXTRACT, "-s", flag, one, exchange], capture_output=True)
+            expect("pgn-extract %s %r on queen_exchange.pgn" % (flag, d), px.stdout.count(b"[Event "), px_count)
+            p = select(flag, one, exchange)
+            expect("gbr select %s %r on queen_exchange.pgn" % (flag, d), p.stdout.count(b"[Event "), gbr_count)
 
 
 {"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract}[GROUP]()
