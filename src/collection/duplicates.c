@@ -75,7 +75,7 @@ struct duplicates {
     dup_text_store text;
 };
 
-static uint32_t date_key(const pgn_tag *date)
+uint32_t duplicates_date_key(const pgn_tag *date)
 {
     if (!directory_year_len(date))
         return UINT32_MAX;
@@ -129,7 +129,7 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     r->line = g->start.line;
     r->column = g->start.column;
     r->texts = UINT32_MAX;
-    r->date = date_key(directory_find_tag(g, "Date"));
+    r->date = duplicates_date_key(directory_find_tag(g, "Date"));
     if (g->malformed) {
         r->problem = "malformed tag section (reported above)";
         st->bad_input = 1;
