@@ -224,7 +224,7 @@ static int check_case(const void *value, void *ctx, prop_why *why)
     memcpy(wide + n, "...", 3), n += 3;
     if (gbr_query_parse(&own, wide, n, NULL).error || !gbr_query_match(&own, &s))
         return prop_fail(why, "%.*s does not match the position", (int)n, wide);
-    if (gbr_query_changed_from_1_0(wide, n) != 0)
+    if (gbr_query_reading_changed(wide, n) != 0)
         return prop_fail(why, "%.*s (no 1.0 query) is told as changed from 1.0", (int)n, wide);
     /* Written as for 1.0, a '*' after each side's last man: it matches (the
      * last type any number), and reads differently from 1.0 exactly when
@@ -238,8 +238,8 @@ static int check_case(const void *value, void *ctx, prop_why *why)
     if (gbr_query_parse(&own, wide, n, NULL).error || !gbr_query_match(&own, &s))
         return prop_fail(why, "%.*s does not match the position", (int)n, wide);
     const char *star = memchr(wide, '*', n);
-    if (gbr_query_changed_from_1_0(wide, n) != (star ? (size_t)(star - wide) + 1 : 0))
-        return prop_fail(why, "%.*s: changed from 1.0 says %zu", (int)n, wide, gbr_query_changed_from_1_0(wide, n));
+    if (gbr_query_reading_changed(wide, n) != (star ? (size_t)(star - wide) + 1 : 0))
+        return prop_fail(why, "%.*s: changed from 1.0 says %zu", (int)n, wide, gbr_query_reading_changed(wide, n));
 
     /* The code answers as the position does, when it has no 9. */
     if (!has_nine(&s.material) && q.kind != GBR_QUERY_STUDY) {

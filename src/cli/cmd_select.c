@@ -50,7 +50,7 @@ static const char help[] =
  * silently read anew; the 1.1 reading is the one used. */
 static void say_if_changed(const char *where, unsigned long line, const char *text)
 {
-    size_t column = gbr_query_changed_from_1_0(text, strlen(text));
+    size_t column = gbr_query_reading_changed(text, strlen(text));
     if (column)
         fprintf(stderr,
                 "gbr: %s:%lu:%lu: %s reads differently from GBR queries 1.0: a man with '*' is any number of "
@@ -120,7 +120,7 @@ int cmd_select(int argc, char **argv)
             gbr_query q;
             const char *message = NULL;
             gbr_result r = gbr_query_parse(&q, arg, strlen(arg), &message);
-            if (r.error && gbr_query_changed_from_1_0(arg, strlen(arg))) {
+            if (r.error && gbr_query_reading_changed(arg, strlen(arg))) {
                 /* A 1.0 query that is none now (K*vK): not a file name. */
                 selection_query_error("arg", (unsigned long)(first_file - args.next + 1), r, message);
                 status = cli_usage_error(&args, "%s was a query in GBR queries 1.0 (spec/query.md 4.1)", arg);

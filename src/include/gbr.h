@@ -565,7 +565,7 @@ GBR_API int gbr_query_match(const gbr_query *q, const gbr_query_subject *s);
  * different sets of materials (returns the 1-based column of its first '*'),
  * or valid in 1.0 and not in 1.1, as K*vK (returns the column of the 1.1
  * error); else 0 (also for NULL). Only name patterns changed. */
-GBR_API size_t gbr_query_changed_from_1_0(const char *src, size_t len);
+GBR_API size_t gbr_query_reading_changed(const char *src, size_t len);
 
 #ifdef __cplusplus
 }

@@ -217,7 +217,7 @@ static int parse_name_1_0(gbr_query *out, const char *s, size_t len)
     return 0;
 }
 
-size_t gbr_query_changed_from_1_0(const char *src, size_t len)
+size_t gbr_query_reading_changed(const char *src, size_t len)
 {
     gbr_query now, then;
     if (!src || !memchr(src, 'v', len) || has_prefix(src, len, 0, "white:") || has_prefix(src, len, 0, "black:") ||
