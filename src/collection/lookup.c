@@ -481,7 +481,8 @@ int lookup_finish(lookup *l, int read_failed)
 {
     int status = UTIL_EXIT_OK;
     if (!l->failed) {
-        qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
+        if (l->hits_n) /* (no array at all when nothing was found) */
+            qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
         size_t found = 0;
         for (size_t h = 0; h < l->hits_n; h++)
             found += h == 0 || l->hits[h].item != l->hits[h - 1].item;
