@@ -192,8 +192,9 @@ def gbr_query(rng):
         cut = rng.randrange(8)
         return text[:cut] + "*" if cut < 7 and rng.random() < 0.5 else text
     if kind == 1:
-        def side():
-            return "K" + "".join(rng.choice("QRBNP") for _ in range(rng.randrange(3))) + rng.choice(["", "*"])
+        def side():  # GBR queries 1.1: a suffix '*' or '+' on a man, '...' at the end
+            men = "".join(rng.choice("QRBNP") + rng.choice(["", "", "*", "+"]) for _ in range(rng.randrange(4)))
+            return "K" + men + rng.choice(["", "", "..."])
         return side() + "v" + side()
     if kind == 2:
         conds = {}

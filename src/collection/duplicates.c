@@ -82,7 +82,7 @@ struct duplicates {
     dup_text_store text;
 };
 
-static uint32_t date_key(const pgn_tag *date)
+uint32_t duplicates_date_key(const pgn_tag *date)
 {
     if (!directory_year_len(date))
         return UINT32_MAX;
@@ -138,7 +138,7 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     r->texts = UINT32_MAX;
     directory_game_tags tags;
     directory_game_tags_of(g, &st->tags, &tags);
-    r->date = date_key(tags.field[DIRECTORY_TAG_YEAR]);
+    r->date = duplicates_date_key(tags.field[DIRECTORY_TAG_YEAR]);
     if (g->malformed) {
         r->problem = "malformed tag section (reported above)";
         st->bad_input = 1;

@@ -12,6 +12,7 @@
 #include "directory_game.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
+#include "pgn_reader.h"
 #include "text_encoding.h"
 
 typedef enum duplicates_format { DUP_FORMAT_TEXT, DUP_FORMAT_TSV, DUP_FORMAT_JSON } duplicates_format;
@@ -37,6 +38,10 @@ void duplicates_read(duplicates *d, int i, int fd);
 /* Groups the games, reads the listed ones again, writes the groups to
  * standard output and frees the run. Returns the exit status. */
 int duplicates_finish(duplicates *d);
+
+/* The order "oldest first" sorts by: [Date] as YYYYMMDD, 99 for an unknown
+ * month or day, UINT32_MAX for an unknown year or no tag (gbr lookup too). */
+uint32_t duplicates_date_key(const pgn_tag *date);
 
 /* Standard input as a descriptor that can be read twice: itself when it is
  * a regular file, else an unnamed temporary copy. -1 after a report. */

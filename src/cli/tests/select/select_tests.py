@@ -81,9 +81,35 @@ def test_cli():
     expect("study draw", select("=0400.10a1e8", sample("sample_lf.pgn")).stdout, b"")
     expect("study draw bishops", select("=0020.00e1e8", sample("sample_lf.pgn")).stdout, games[1])
     # Three knights: digit 9, exact counts.
-    for q in ("0009.00", "KNNNvKN", "KNNN*vK*", "n3 n"):
+    for q in ("0009.00", "KNNNvKN", "KNNN...vK...", "KN+vKN*", "n3 n"):
         expect("three knights " + q, select(q, sample("sample_lf.pgn")).stdout, games[4])
     expect("9 is not 4", select("0004.00", sample("sample_lf.pgn")).stdout, b"")
+    # GBR queries 1.1 names: 'P*' any number of pawns and nothing else, '...' any
+    # further men. The start position (two rooks a side, queens) matched 1.0's
+    # KRP*vKR*; it matches KR...vKR... only.
+    p = select("--count", "KRP*vKR*", "KRP*vKR", "KRP+vKR", "KR*P*vKR*P*", "KR...vKR...", "KQRRBBNNP+vK...", "--",
+               sample("sample_lf.pgn"))
+    expect("1.1 names", p.stdout.decode(),
+           "1\tKRP*vKR*\n1\tKRP*vKR\n1\tKRP+vKR\n1\tKR*P*vKR*P*\n2\tKR...vKR...\n1\tKQRRBBNNP+vK...\n")
+    # A query that reads differently from 1.0 is told, once, at its first '*';
+    # the others are not; the exit status is what the input makes it.
+    changed = ("gbr: arg:%d:4: %s reads differently from GBR queries 1.0: a man with '*' is any number of that "
+               "type, and any further men is '...' (spec/query.md 4.1)\n")
+    p = select("--count", "KRP*vKR*", "KRvK", "KR...vK", "KR+vK", "0400.*", "rp* r", "KQ*vK", "--",
+               sample("sample_crlf.pgn"))
+    expect("told: 1.0 reads differently", (p.stderr.decode(), p.returncode),
+           (changed % (1, "KRP*vKR*") + changed.replace(":4:", ":3:") % (7, "KQ*vK"), 0))
+    p = select("-e", "KRP*vKR", sample("sample_crlf.pgn"))
+    expect("told for -e", p.stderr.decode(), changed.replace("arg:%d", "-e:1") % "KRP*vKR")
+    # 1.0's K* (any men) is an error now, at the '*', with what to write; as
+    # an argument it is not taken for a file name.
+    p = select("KR", "KQ*vK*", sample("sample_lf.pgn"))
+    expect("K* among the arguments", (p.stdout, p.returncode, p.stderr.decode().splitlines()[:1]),
+           (b"", 2, ["gbr: arg:2:6: 'K' is the one king and takes no '*' or '+' (any further men: '...')"]))
+    p = select("K*vK", "--", sample("sample_lf.pgn"))
+    expect("K* is refused", (p.stdout, p.returncode), (b"", 2))
+    expect("K* says why", p.stderr.decode().splitlines()[0],
+           "gbr: arg:1:2: 'K' is the one king and takes no '*' or '+' (any further men: '...')")
     # --white/--black: one query.
     p = select("--white", "N=3", "--black", "N<=1,P=0", sample("sample_lf.pgn"))
     expect("count options", p.stdout, games[4])
@@ -270,6 +296,38 @@ def test_pgn_extract():
     print("%d descriptions, each with -y and -z; %d of the runs selected games" % (len(descriptions), selected))
     if selected < 40:
         failures.append("only %d runs selected any game: the comparison is too weak" % selected)
+    # Name patterns read as pgn-extract's descriptions do (GBR queries 1.1):
+    # 'R*' any number, 'R+' one or more, 'R' one, 'RR' two, a type not written none.
+    pairs = [("rp* r", "KRP*vKR"), ("rp* r*p*", "KRP*vKR*P*"), ("r+ r", "KR+vKR")]
+    for _ in range(60):
+        counts = fen_counts(rng.choice(fens))
+        words, names = [], []
+        for c in (0, 1):
+            word, name = "", ""
+            for t in "qrbnp":
+                n = counts[c][t]
+                form = rng.choice(["exact", "exact", "*", "+"] if n else ["exact", "exact", "*"])
+                if form == "exact":
+                    word += "" if n == 0 else t if n == 1 else "%s%d" % (t, n)
+                    name += t.upper() * n
+                else:
+                    word += t + form
+                    name += t.upper() + form
+            words.append(word or "k")
+            names.append("K" + name)
+        pairs.append((" ".join(words), "v".join(names)))
+    named = 0
+    for d, name in pairs:
+        with open(one, "w") as f:
+            f.write(d + "\n")
+        px = subprocess.run([PGN_EXTRACT, "-s", "-y", one, path], capture_output=True)
+        want = sorted(re.findall(rb'(?m)^\[Event "([^"]*)"\]', px.stdout))
+        got = sorted(re.findall(rb'(?m)^\[Event "([^"]*)"\]', select("-e", name, path).stdout))
+        expect("name %s as %r" % (name, d), got, want)
+        named += len(want) > 0
+    print("%d name patterns against their descriptions; %d selected games" % (len(pairs), named))
+    if named < 30:
+        failures.append("only %d name patterns selected any game: the comparison is too weak" % named)
 
     # Where they differ (README, docs/keepers.md, select --help): the start
     # position against the positions reached during play.
