@@ -102,12 +102,21 @@ def bounds_match(lo, hi, rel=None):
 
 
 def name_query(q):
+    """GBR queries 1.1 (section 4): a man alone is one, with '+' one or more,
+    with '*' any number; men of a type add up; '...' ends a side with any
+    further men."""
     lo, hi = [[0] * 5, [0] * 5], [[0] * 5, [0] * 5]
     for c, side in enumerate(q.split("v")):
-        for letter in side[1:]:
-            if letter != "*":
+        further = side.endswith("...")
+        men = side[1:-3] if further else side[1:]
+        unbounded = set()
+        for k, letter in enumerate(men):
+            if letter in "*+":
+                unbounded.add(men[k - 1])
+                continue
+            if men[k + 1:k + 2] != "*":
                 lo[c][TYPES.index(letter)] += 1
-        hi[c] = [ANY] * 5 if "*" in side else list(lo[c])
+        hi[c] = [ANY if further or t in unbounded else lo[c][i] for i, t in enumerate(TYPES)]
     return bounds_match(lo, hi)
 
 

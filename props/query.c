@@ -5,7 +5,10 @@
  *    within 1..len+1 with a message, leaving the struct untouched on failure
  *    (the struct is written only on success);
  *  - own code and name: the material code and the material name of a
- *    position, as queries, match it; the name with '*' on both sides too;
+ *    position, as queries, match it; so does the name with '...' ending each
+ *    side and '*' or '+' after some men, which is no 1.0 query; and the name
+ *    with a '*' after each side's last man, which reads differently from
+ *    GBR queries 1.0 exactly when it has a '*' (section 4.1);
  *  - code versus position (section 7.2): for a position without a 9 every
  *    code, name, count and pgn-extract query answers the same for the
  *    position and for its material code;
@@ -23,6 +26,7 @@
 typedef struct query_case {
     gbr_position position;
     char query[QUERY_MAX];
+    uint32_t suffixes; /* two bits a man of the own name: none, '*' or '+' */
 } query_case;
 
 static size_t put(char *q, size_t n, const char *s)
@@ -130,6 +134,7 @@ static void gen_case(gen_rng *rng, void *value, void *ctx)
     (void)ctx;
     query_case *c = value;
     gen_position(rng, &c->position);
+    c->suffixes = gen_below(rng, UINT32_MAX);
     if (gen_chance(rng, 1, 3))
         gen_own_study(rng, &c->position, c->query);
     else
@@ -200,12 +205,41 @@ static int check_case(const void *value, void *ctx, prop_why *why)
     r = gbr_format_name(codec, text, sizeof text - 2, &s.counts);
     if (r.error || gbr_query_parse(&own, text, r.length, NULL).error || !gbr_query_match(&own, &s))
         return prop_fail(why, "the position's own name %.*s does not match it", (int)r.length, text);
-    char *v = memchr(text, 'v', r.length);
-    memmove(v + 1, v, r.length - (size_t)(v - text));
-    *v = '*';
-    text[r.length + 1] = '*';
-    if (gbr_query_parse(&own, text, r.length + 2, NULL).error || !gbr_query_match(&own, &s))
-        return prop_fail(why, "%.*s does not match the position", (int)r.length + 2, text);
+    /* With "..." ending each side (any further men), and with '*' or '+'
+     * after some men (any number, one or more: GBR queries 1.1), it still
+     * matches; with "..." it is no 1.0 query, so not one that changed. */
+    char wide[3 * (GBR_NAME_MAX + 4)];
+    size_t n = 0;
+    unsigned man = 0;
+    for (size_t i = 0; i < r.length; i++) {
+        if (text[i] == 'v')
+            memcpy(wide + n, "...", 3), n += 3;
+        wide[n++] = text[i];
+        if (text[i] != 'K' && text[i] != 'v') {
+            unsigned suffix = (c->suffixes >> (2 * (man++ % 16))) & 3;
+            if (suffix == 1 || suffix == 2)
+                wide[n++] = suffix == 1 ? '*' : '+';
+        }
+    }
+    memcpy(wide + n, "...", 3), n += 3;
+    if (gbr_query_parse(&own, wide, n, NULL).error || !gbr_query_match(&own, &s))
+        return prop_fail(why, "%.*s does not match the position", (int)n, wide);
+    if (gbr_query_reading_changed(wide, n) != 0)
+        return prop_fail(why, "%.*s (no 1.0 query) is told as changed from 1.0", (int)n, wide);
+    /* Written as for 1.0, a '*' after each side's last man: it matches (the
+     * last type any number), and reads differently from 1.0 exactly when
+     * some side has a man, at the first '*'. Without men there is no '*'. */
+    n = 0;
+    for (size_t i = 0; i < r.length; i++) {
+        wide[n++] = text[i];
+        if (text[i] != 'K' && text[i] != 'v' && (i + 1 == r.length || text[i + 1] == 'v'))
+            wide[n++] = '*';
+    }
+    if (gbr_query_parse(&own, wide, n, NULL).error || !gbr_query_match(&own, &s))
+        return prop_fail(why, "%.*s does not match the position", (int)n, wide);
+    const char *star = memchr(wide, '*', n);
+    if (gbr_query_reading_changed(wide, n) != (star ? (size_t)(star - wide) + 1 : 0))
+        return prop_fail(why, "%.*s: changed from 1.0 says %zu", (int)n, wide, gbr_query_reading_changed(wide, n));
 
     /* The code answers as the position does, when it has no 9. */
     if (!has_nine(&s.material) && q.kind != GBR_QUERY_STUDY) {

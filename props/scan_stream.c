@@ -29,7 +29,8 @@ typedef struct stream_case {
 } stream_case;
 
 static const char *const separators[] = {" ", " ", "\n", "\r\n", ", ", "(", ")", "[", "]", "+", "=", "x",
-                                         ".", "1. ", "\xA0", "\xC3\xA9", "\t", "{", "/", "2023.11.05 "};
+                                         ".", "1. ", "\xA0", "\xC3\xA9", "\t", "{", "/", "2023.11.05 ",
+                                         ".?", "?", "[Date \"1930.02.??\"]"};
 
 static void generate(gen_rng *rng, void *value, void *ctx)
 {

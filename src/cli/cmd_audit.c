@@ -46,8 +46,9 @@ static const char help[] =
     "             else is copied byte for byte\n"
     "  -o OUT     where --fix writes (atomically: a temporary file, then renamed;\n"
     "             OUT keeps its mode, owner and group, a target with more than one\n"
-    "             hard link is refused, and SIGHUP, SIGINT, SIGTERM and SIGPIPE\n"
-    "             remove the temporary file, as with gbr sort -o);\n"
+    "             hard link is refused, and every signal that ends the command\n"
+    "             and can be caught, or a write past `ulimit -f`, removes the\n"
+    "             temporary file, as with gbr sort -o);\n"
     "             with -o - the copy goes to standard output, and the mismatch\n"
     "             lines and the summary to standard error\n"
     "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";

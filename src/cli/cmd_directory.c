@@ -11,11 +11,10 @@
 
 const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
 
-/* The help in two literals (C99 compilers need not take one over 4095
- * bytes), joined when the command runs. */
-static const char help_formats[] =
-    "directory [--format text|tsv|json|html] [-o FILE] [--split-by class|letter]\n"
-    "          [--memory SIZE] [PGN...]\n"
+static const char help[] =
+    "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
+    "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
+    "          [--year-tag LIST] [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -23,9 +22,10 @@ static const char help_formats[] =
     "position), grouped by material class. Each class's heading gives its\n"
     "material code, the material in words (as `gbr decode` says it), its name\n"
     "(KRvKN; none when a digit is 9) and its number of entries. Each entry gives\n"
-    "the study code, the position form, the composer ([White]), the source\n"
-    "([Event]), the year (the first four characters of [Date] when they are\n"
-    "digits) and where the game is: FILE, game number (from 1 in each file) and\n"
+    "the study code, the position form, the composer (by default from\n"
+    "[Composer], [Author] or [White]), the source ([Source] or [Event]), the\n"
+    "year (the first four digits of [Date], [EventDate] or [Year]), all in\n"
+    "UTF-8, and where the game is: FILE, game number (from 1 in each file) and\n"
     "line. The position is the game's [FEN], or the standard start position when\n"
     "it has none. Games that are equal in that order keep their input order.\n"
     "\n"
@@ -53,7 +53,11 @@ static const char help_formats[] =
     "        mismatch\n"
     "        (tabs and line ends inside a value become spaces)\n"
     "  json  {\"games\", \"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
-    "        \"entries\": [...]}], \"unclassified\": [...]}\n"
+    "        \"entries\": [...]}], \"unclassified\": [...]}; each entry says which\n"
+    "        tag its composer, source and year came from (\"composer_tag\",\n"
+    "        \"source_tag\", \"year_tag\": null when none); values are UTF-8 text,\n"
+    "        file names give their bytes back (bytes that are not UTF-8 as\n"
+    "        \\udcXX, as Python's os.fsdecode reads them)\n"
     "  html  one self-contained page (no network: its style and script are\n"
     "        inline) that carries the entries as data (about 160 bytes an\n"
     "        entry) and draws them, board diagrams included, as they come into\n"
@@ -65,11 +69,15 @@ static const char help_formats[] =
     "        typed without its accents finds it). The address's fragment\n"
     "        opens it filtered (page.html#filter=1925), at a class\n"
     "        (page.html#c0103.00), or timing its own work\n"
-    "        (page.html#bench=WORDS: the figures in its title)\n"
-    "\n";
-static const char help_options[] =
+    "        (page.html#bench=WORDS: the figures in its title)\n";
+
+/* The help's second part: the first would be longer than the 4095 bytes a
+ * C string literal may portably hold. */
+static const char help_more[] =
+    "\n"
     "Options:\n"
     "  --format F  text, tsv, json or html\n"
+    CLI_COLLECTION_TEXT_HELP
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
     "  --split-by class|letter  (html, with -o FILE) one page per class, or\n"
@@ -93,6 +101,7 @@ static const char help_options[] =
     "              and the count of each material class (counted while\n"
     "              reading, for the headings): a few KB for a real\n"
     "              collection, 16 MiB at most\n"
+    "File names are written as given (text, tsv), or in UTF-8 in html.\n"
     "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
     "terminal.\n"
     "Exit status: 0 every game classified, 1 some game could not be classified,\n"
@@ -101,15 +110,23 @@ static const char help_options[] =
 
 int cmd_directory(int argc, char **argv)
 {
-    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0, DIRECTORY_SPLIT_NONE};
+    directory_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.format = &directory_format_text;
+    opt.encoding = TEXT_ENCODING_AUTO;
+    opt.split = DIRECTORY_SPLIT_NONE;
+    directory_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
-    static char help[sizeof help_formats + sizeof help_options];
-    memcpy(help, help_formats, sizeof help_formats - 1);
-    memcpy(help + sizeof help_formats - 1, help_options, sizeof help_options);
     cli_args_init(&args, argc, argv, help);
+    args.help_more = help_more;
     args.line_inputs = 0;
     while (cli_next_option(&args)) {
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        if (text_option < 0)
+            return UTIL_EXIT_USAGE;
+        if (text_option > 0)
+            continue;
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.output = cli_option_value(&args);
             if (!opt.output)

@@ -12,13 +12,23 @@ static const char help[] =
     "\n"
     "Writes the PGN games whose start position (the [FEN] tag, or the standard\n"
     "start position when there is none) matches any QUERY, each game's text byte\n"
-    "for byte as it was, in input order. The leading arguments that read as\n"
+    "for byte as it was, in input order; an input's leading byte-order mark is\n"
+    "kept when what is selected from it starts the output (never written in\n"
+    "the middle of it). The leading arguments that read as\n"
     "queries are the queries; the first that does not, or everything after \"--\",\n"
     "names the files (standard input, \"-\", when there are none).\n"
+    "Only the start position is matched (what a study directory classifies),\n"
+    "never positions reached during play; pgn-extract -y/-z match those instead,\n"
+    "so the two agree only where the material does not change during the game:\n"
+    "a game that starts with queen and rook a side and exchanges the queens is\n"
+    "selected here by 'QR QR', by pgn-extract by 'R R'.\n"
     "Queries (spec/query.md, \"GBR queries\"):\n"
     "  04??.1?  0400.*       material code patterns: '?' one digit, '*' the rest\n"
     "  +0400.10?1e8          study code patterns: kings (and '+' win, '=' draw)\n"
-    "  KRP*vKR*              material names: '*' any further men of that side\n"
+    "  KRP*vKR  KR...vKR...  material names: 'P*' any number of pawns, 'P+' one\n"
+    "                        or more, 'P' one; '...' any further men of that side\n"
+    "                        (a query that read differently in GBR queries 1.0 is\n"
+    "                        told on standard error)\n"
     "  white:R=1,P>=1 black:R=1   counts per side and type (=, <, <=, >, >=)\n"
     "  'R+P+ R=P#'           pgn-extract material descriptions (its -y files)\n"
     "A game's stipulation, for study patterns, is its [Result]: 1-0 a win,\n"
@@ -30,17 +40,32 @@ static const char help[] =
     "                    matches: COUNT<TAB>QUERY, one line a query, in order\n"
     "  --either-colour   every query also matches with the colours exchanged\n"
     "  --lines           the input is text lines (a directory, a TSV): a line is\n"
-    "                    matched by its first code (as gbr scan finds it) and\n"
+    "                    matched by its first code (as gbr scan finds it, past a\n"
+    "                    byte-order mark) and\n"
     "                    written with its line end; lines without one are skipped,\n"
     "                    and a line longer than 16 MiB is reported and skipped\n"
     "  -e QUERY          one more query (then no argument is read as a query)\n"
     "  --white LIST      count conditions such as R=1,P>=1 for White; with\n"
     "  --black LIST      --black for Black, one query (then no argument is a query)\n"
     "  -y FILE           the queries of a pgn-extract -y file (one a line, '%'\n"
-    "                    starts a comment)\n"
+    "                    starts a comment), read as pgn-extract reads them and\n"
+    "                    matched on the start position\n"
     "  -z FILE           the same, each query matching either colour (as -z)\n"
     "Exit status: 0 done, 1 a game or line was reported or an input could not be\n"
     "read, 2 usage error (a query that cannot be read: nothing is processed).\n";
+
+/* Tells, on standard error, when a query reads differently from GBR queries
+ * 1.0 (spec/query.md section 4.1), so that an old script's query is not
+ * silently read anew; the 1.1 reading is the one used. */
+static void say_if_changed(const char *where, unsigned long line, const char *text)
+{
+    size_t column = gbr_query_reading_changed(text, strlen(text));
+    if (column)
+        fprintf(stderr,
+                "gbr: %s:%lu:%lu: %s reads differently from GBR queries 1.0: a man with '*' is any number of "
+                "that type, and any further men is '...' (spec/query.md 4.1)\n",
+                where, line, (unsigned long)column, text);
+}
 
 /* The result of a selection_add* call as the command's status: a usage
  * error already reported stays one; out of memory is reported here. */
@@ -80,8 +105,8 @@ int cmd_select(int argc, char **argv)
                 status = UTIL_EXIT_USAGE;
             else if (!is_e)
                 status = selection_add_file(&opt, value, is_z);
-            else
-                status = added(&args, selection_add_text(&opt, value, "-e"));
+            else if ((status = added(&args, selection_add_text(&opt, value, "-e"))) == UTIL_EXIT_OK)
+                say_if_changed("-e", 1, value);
         } else {
             status = cli_unknown_option(&args);
         }
@@ -102,10 +127,19 @@ int cmd_select(int argc, char **argv)
                 break;
             }
             gbr_query q;
-            if (gbr_query_parse(&q, arg, strlen(arg), NULL).error)
+            const char *message = NULL;
+            gbr_result r = gbr_query_parse(&q, arg, strlen(arg), &message);
+            if (r.error && gbr_query_reading_changed(arg, strlen(arg))) {
+                /* A 1.0 query that is none now (K*vK): not a file name. */
+                selection_query_error("arg", (unsigned long)(first_file - args.next + 1), r, message);
+                status = cli_usage_error(&args, "%s was a query in GBR queries 1.0 (spec/query.md 4.1)", arg);
+                break;
+            }
+            if (r.error)
                 break;
             if ((status = added(&args, selection_add(&opt, &q, arg, strlen(arg)))) != UTIL_EXIT_OK)
                 break;
+            say_if_changed("arg", (unsigned long)(first_file - args.next + 1), arg);
         }
     }
     if (status == UTIL_EXIT_OK && opt.n == 0) {

@@ -2,7 +2,8 @@
  * directory.h - `gbr directory`: one entry per PGN game (directory_entries.h)
  * read from the inputs in turn: its codes from the game's FEN, its
  * stipulation and mismatches from its code tags (audit_code.h), its composer,
- * source and year from its tags. The entries are held in a directory_store
+ * source and year from the tags the options name (directory_game.h), as
+ * UTF-8 (text_encoding.h). The entries are held in a directory_store
  * and at the end written in directory order through a format, to standard
  * output or atomically to a file.
  */
@@ -16,6 +17,7 @@
 #include "directory_html.h"
 #include "directory_store.h"
 #include "gbr.h"
+#include "text_encoding.h"
 
 typedef struct directory_options {
     const gbr_codec *codec;
@@ -24,6 +26,8 @@ typedef struct directory_options {
     size_t memory;      /* --memory: for the entries held at once */
     int progress;       /* show games, MB read and MB/s on standard error */
     int split;          /* html: DIRECTORY_SPLIT_NONE, _CLASS or _LETTER (directory_html.h) */
+    directory_tag_choice tags; /* where composer, source and year are read */
+    text_encoding encoding;    /* how tag values become UTF-8 */
 } directory_options;
 
 /* A run over the inputs. */
@@ -38,6 +42,14 @@ typedef struct directory_reader {
     /* The game's mismatch text, built here, then kept with its entry. */
     char *mismatch;
     size_t mismatch_len, mismatch_cap;
+    /* Where to read composer, source and year, and as what. */
+    const directory_tag_choice *tags;
+    text_encoding encoding;
+    /* The game's composer and source converted to UTF-8, when they had to
+     * be; the number of values converted (told on standard error). */
+    char *utf8;
+    size_t utf8_cap;
+    unsigned long long converted;
     /* Progress */
     int progress;
     unsigned long long games, bytes;

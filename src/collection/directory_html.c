@@ -36,15 +36,8 @@
 
 #include "directory_html.h"
 #include "text.h"
+#include "text_encoding.h"
 
-/* The page's style and script, a line a string (C99 compilers need not
- * take a longer literal). */
-/* The page's style and script, a line a string (C99 compilers need not
- * take a longer literal). */
-/* The page's style and script, a line a string (C99 compilers need not
- * take a longer literal). */
-/* The page's style and script, a line a string (C99 compilers need not
- * take a longer literal). */
 /* The page's style and script, a line a string (C99 compilers need not
  * take a longer literal). */
 static const char *const style[] = {
@@ -447,6 +440,24 @@ static void put_json(sort_output *out, const char *s, size_t len)
 
 static void put_json_text(sort_output *out, directory_text t) { put_json(out, t.bytes, t.len); }
 
+/* A file name as put_json writes it, read as text_encoding.h's auto reads a
+ * value (valid UTF-8 kept, else Windows-1252), as every other place in the
+ * page shows it (directory_put_html_name). */
+static void put_json_name(sort_output *out, const char *s, size_t len)
+{
+    if (text_encoding_is_utf8(s, len)) {
+        put_json(out, s, len);
+        return;
+    }
+    char *utf8 = malloc(len * TEXT_ENCODING_GROWTH + 1);
+    size_t n = utf8 ? text_encoding_convert(TEXT_ENCODING_AUTO, s, len, utf8) : TEXT_ENCODING_KEPT;
+    if (n == TEXT_ENCODING_KEPT)
+        put_json(out, s, len); /* out of memory: as it is */
+    else
+        put_json(out, utf8, n);
+    free(utf8);
+}
+
 /* The men of the entry's position, as the data's MEN says them. */
 static void put_men(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
@@ -555,7 +566,7 @@ static void page_begin(sort_output *out, const directory_totals *t, size_t first
     for (size_t i = 0; t->files[i]; i++) {
         if (i)
             directory_put(out, ",");
-        put_json(out, t->files[i], strlen(t->files[i]));
+        put_json_name(out, t->files[i], strlen(t->files[i]));
     }
     directory_put(out, "],\n\"classes\":[");
 }
@@ -869,7 +880,7 @@ static void split_entry(sort_output *out, const directory_totals *t, const direc
         return;
     }
     directory_put(out, "<li class=\"unclassified\"><span class=\"where\">");
-    directory_put_where(out, t, e, directory_put_html);
+    directory_put_where(out, t, e, directory_put_html_name);
     directory_put(out, "</span>: <span class=\"problem\">");
     directory_put_html(out, e->problem.bytes, e->problem.len);
     directory_put(out, "</span> ");

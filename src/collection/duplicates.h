@@ -9,8 +9,11 @@
 #ifndef GBR_DUPLICATES_H
 #define GBR_DUPLICATES_H
 
+#include "directory_game.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
+#include "pgn_reader.h"
+#include "text_encoding.h"
 
 typedef enum duplicates_format { DUP_FORMAT_TEXT, DUP_FORMAT_TSV, DUP_FORMAT_JSON } duplicates_format;
 
@@ -18,6 +21,8 @@ typedef struct duplicates_options {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     duplicates_format format;
+    directory_tag_choice tags; /* where composer, source and date are read (the date: the year's list) */
+    text_encoding encoding;    /* how tag values become UTF-8 */
 } duplicates_options;
 
 /* One run over the inputs. */
@@ -33,6 +38,10 @@ void duplicates_read(duplicates *d, int i, int fd);
 /* Groups the games, reads the listed ones again, writes the groups to
  * standard output and frees the run. Returns the exit status. */
 int duplicates_finish(duplicates *d);
+
+/* The order "oldest first" sorts by: [Date] as YYYYMMDD, 99 for an unknown
+ * month or day, UINT32_MAX for an unknown year or no tag (gbr lookup too). */
+uint32_t duplicates_date_key(const pgn_tag *date);
 
 /* Standard input as a descriptor that can be read twice: itself when it is
  * a regular file, else an unnamed temporary copy. -1 after a report. */

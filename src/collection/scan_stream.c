@@ -116,17 +116,20 @@ static void escape_mapping(int sig)
     raise(sig);
 }
 
-/* A regular file is mapped whole and searched as one text: no copies, and
- * no carrying of tails. Returns 1 when done, 0 when the file cannot be
- * mapped (the caller reads it instead), -1 when the file shrank while it was
- * searched (the matches before the cut were reported). */
+/* A regular file is mapped whole and searched as one text from the
+ * descriptor's offset on (standard input may be opened past the start), as
+ * reading it would: no copies, and no carrying of tails; the offset is then
+ * left at the end, as reading leaves it. Returns 1 when done, 0 when the
+ * file cannot be mapped (the caller reads it instead), -1 when the file
+ * shrank while it was searched (the matches before the cut were reported). */
 static int scan_mapped(scan_run *r, int fd)
 {
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+    off_t from = lseek(fd, 0, SEEK_CUR);
+    if (from < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= from ||
         (uint64_t)st.st_size > (uint64_t)SIZE_MAX / 2)
         return 0; /* size 0 may still have content (/proc): read it */
-    size_t n = (size_t)st.st_size;
+    size_t n = (size_t)st.st_size, skip = (size_t)from;
     void *map = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map == MAP_FAILED)
         return 0;
@@ -140,16 +143,18 @@ static int scan_mapped(scan_run *r, int fd)
     volatile int status = 1;
     if (sigsetjmp(escape, 1) == 0) {
         mapped_escape = &escape;
-        const char *text = map;
-        size_t lo = bom_length(text, n);
+        const char *text = (const char *)map + skip;
+        size_t lo = bom_length(text, n - skip);
         r->line_start = lo;
-        scan_text(r, text + lo, lo, n - lo, 0, 0);
+        scan_text(r, text + lo, lo, n - skip - lo, 0, 0);
     } else {
         status = -1;
     }
     mapped_escape = NULL;
     sigaction(SIGBUS, &old, NULL);
     munmap(map, n);
+    if (status == 1)
+        lseek(fd, (off_t)n, SEEK_SET);
     return status;
 }
 

@@ -32,6 +32,35 @@ static int select_subject(selection *s, const gbr_query_subject *subject)
     return any;
 }
 
+/* ---- The byte-order mark ------------------------------------------------- */
+static const unsigned char utf8_bom[3] = {0xEF, 0xBB, 0xBF};
+
+/* Notes the first bytes of the current input (every byte of it passes here,
+ * in order, as the PGN reader promises). */
+static void note_input(selection *s, const char *bytes, size_t len)
+{
+    size_t i = 0;
+    for (; i < len && s->input_offset < sizeof s->head; i++)
+        s->head[s->input_offset++] = (unsigned char)bytes[i];
+    s->input_offset += len - i;
+}
+
+static int input_has_bom(const selection *s)
+{
+    return s->input_offset >= sizeof s->head && memcmp(s->head, utf8_bom, sizeof utf8_bom) == 0;
+}
+
+/* Writes what is selected, the input's byte-order mark first when it is the
+ * first thing written: the output starts as the input did, and a mark is
+ * never written in the middle of it, where a reader would take it for text. */
+static void write_selected(selection *s, const char *bytes, size_t len)
+{
+    if (!s->written && input_has_bom(s))
+        util_write((const char *)utf8_bom, sizeof utf8_bom);
+    s->written = 1;
+    util_write(bytes, len);
+}
+
 /* ---- PGN ----------------------------------------------------------------- */
 static gbr_stipulation stipulation_of_result(const pgn_tag *result)
 {
@@ -48,6 +77,7 @@ static void game_tags(void *context, const pgn_game *game)
 {
     selection *s = context;
     s->copying = 0;
+    note_input(s, game->section, game->section_len);
     if (game->malformed) { /* reported by the reader: not selected on a guess */
         s->bad_input = 1;
         return;
@@ -76,7 +106,7 @@ static void game_tags(void *context, const pgn_game *game)
         }
     }
     if (select_subject(s, &subject) && !s->count_only) {
-        util_write(game->section, game->section_len);
+        write_selected(s, game->section, game->section_len);
         s->copying = 1;
     }
 }
@@ -84,6 +114,7 @@ static void game_tags(void *context, const pgn_game *game)
 static void game_bytes(void *context, const char *bytes, size_t len)
 {
     selection *s = context;
+    note_input(s, bytes, len);
     if (s->copying)
         util_write(bytes, len);
 }
@@ -133,7 +164,22 @@ static void select_line(selection *s, const char *line, size_t len, size_t end_l
             return; /* not reached: the scanner accepts only valid positions */
     }
     if (select_subject(s, &subject) && !s->count_only)
-        util_write(line, len + end_len);
+        write_selected(s, line, len + end_len);
+}
+
+/* A line of the input (its line end end_len bytes after len): the first
+ * line's byte-order mark is noted, and skipped when looking for the code,
+ * as gbr scan skips it. */
+static void select_input_line(selection *s, unsigned long line_no, const char *line, size_t len, size_t end_len)
+{
+    if (line_no == 1) {
+        note_input(s, line, len + end_len);
+        if (input_has_bom(s) && len >= sizeof utf8_bom) {
+            line += sizeof utf8_bom;
+            len -= sizeof utf8_bom;
+        }
+    }
+    select_line(s, line, len, end_len);
 }
 
 static void report_long_line(selection *s, unsigned long line_no)
@@ -186,7 +232,7 @@ static int select_lines(selection *s, int fd)
             if (!skipping && len > UTIL_LINE_MAX)
                 report_long_line(s, line_no);
             else if (!skipping)
-                select_line(s, buf + start, len, cr + 1);
+                select_input_line(s, line_no, buf + start, len, cr + 1);
             skipping = 0;
             line_no++;
             start = scanned = end + 1;
@@ -200,7 +246,7 @@ static int select_lines(selection *s, int fd)
             start = have;
         if (got == 0) {
             if (start < have)
-                select_line(s, buf + start, have - start, 0);
+                select_input_line(s, line_no, buf + start, have - start, 0);
             break;
         }
         memmove(buf, buf + start, have - start);
@@ -349,6 +395,7 @@ int selection_file(void *context, int fd, const char *source)
 {
     selection *s = context;
     s->source = source;
+    s->input_offset = 0;
     return s->lines ? select_lines(s, fd) : select_pgn(s, fd);
 }
 

@@ -53,6 +53,11 @@ typedef struct selection {
     const char *source;
     int copying;                    /* the current game is selected: its bytes are written */
     int bad_input;
+    /* A byte-order mark starting an input is written once, before the first
+     * thing written, when that comes from an input that starts with one. */
+    int written;                    /* a game or line has been written */
+    unsigned long long input_offset; /* bytes of the current input read so far */
+    unsigned char head[3];          /* its first bytes (input_offset of them, at most 3) */
     gbr_query_subject initial;      /* the standard start position */
 } selection;
 

@@ -1,7 +1,7 @@
 /*
  * gbr.h - libgbr, the GBR code (Guy-Blandford-Roycroft) library.
  *
- * The normative rules are in spec/gbr.md (GBR 1.1). This header is the one
+ * The normative rules are in spec/gbr.md (GBR 1.2). This header is the one
  * public interface. Two codecs implement it independently: the reference codec
  * ("ref", src/ref/) and the optimised codec ("fast", src/fast/). They must give
  * byte-identical output and the same error class at the same column on every
@@ -51,7 +51,8 @@ extern "C" {
 
 /* The versions of the header (compile time): the library's and the spec's. */
 #define GBR_VERSION_STRING "1.1.0"
-#define GBR_SPEC_VERSION "GBR 1.1"
+#define GBR_SPEC_NUMBER "1.2"
+#define GBR_SPEC_VERSION "GBR " GBR_SPEC_NUMBER
 /* The version of the library actually linked (run time), "MAJOR.MINOR.PATCH":
  * GBR_VERSION_STRING as it was when libgbr was built. Static storage. */
 GBR_API const char *gbr_version(void);
@@ -483,7 +484,7 @@ GBR_API gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *
 
 
 /* ------------------------------------------------------------------------
- * Queries (spec/query.md, "GBR queries" 1.0): which material, and which
+ * Queries (spec/query.md, "GBR queries" 1.1): which material, and which
  * king squares and stipulation, a position or code must have. A query is
  * parsed once into a caller's struct and matched many times; neither call
  * allocates. src/lib/query.c.
@@ -493,7 +494,7 @@ GBR_API gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *
 typedef enum gbr_query_kind {
     GBR_QUERY_CODE = 1,        /* material code pattern: 04??.1?, 0400.* */
     GBR_QUERY_STUDY = 2,       /* study code pattern: +0400.10?1e8 */
-    GBR_QUERY_NAME = 3,        /* material name pattern: KRP*vKR* */
+    GBR_QUERY_NAME = 3,        /* material name pattern: KRP*vKR, KR...vK */
     GBR_QUERY_COUNTS = 4,      /* count conditions: white:R=1,P>=1 black:R=1 */
     GBR_QUERY_PGN_EXTRACT = 5  /* a pgn-extract material description: R+P+ R=P# */
 } gbr_query_kind;
@@ -560,6 +561,12 @@ GBR_API void gbr_query_subject_of_material(const gbr_material *m, gbr_query_subj
 GBR_API void gbr_query_subject_of_study(const gbr_study *s, gbr_query_subject *out);
 /* 1 when the subject matches the query, else 0 (also for NULL arguments). */
 GBR_API int gbr_query_match(const gbr_query *q, const gbr_query_subject *s);
+/* Whether a query text reads differently in GBR queries 1.1 than in 1.0
+ * (spec/query.md section 4.1): valid in both, and the two readings match
+ * different sets of materials (returns the 1-based column of its first '*'),
+ * or valid in 1.0 and not in 1.1, as K*vK (returns the column of the 1.1
+ * error); else 0 (also for NULL). Only name patterns changed. */
+GBR_API size_t gbr_query_reading_changed(const char *src, size_t len);
 
 #ifdef __cplusplus
 }

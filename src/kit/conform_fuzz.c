@@ -12,7 +12,7 @@
 
 #include "conform_fuzz.h"
 
-#include <signal.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,13 +36,6 @@ static gen_form generated_form(const gbr_operation *op)
     case GBR_FORM_NAME: return GEN_NAME;
     default: return GEN_MATERIAL;
     }
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* The forms `check` may be given at a level: material and names from the
@@ -182,25 +175,43 @@ static void judge(const char *op, const char *input, size_t input_len, int max_l
     }
 }
 
-/* Asks the program n cases, by batch session or one process each. */
+/* Asks the program n cases, by batch session or one process each, giving
+ * each outcome to `each` as it comes; none after the deadline. */
 typedef struct asker {
     conform_session *session;
     char **argv; /* per-case: the program's words and a slot for the operation */
     int program_argc;
     double timeout;
+    unsigned long desyncs; /* form 1: asks whose checks came out of step */
 } asker;
 
-static void ask(asker *a, const conform_request *requests, size_t n, conform_outcome *outcomes)
+/* Returns how many requests got their outcome (n unless the deadline came). */
+static size_t ask(asker *a, const conform_request *requests, size_t n, double deadline, conform_answer_fn *each,
+                  void *context)
 {
     if (a->session) {
-        conform_session_ask(a->session, requests, n, outcomes);
-        return;
+        conform_ask_result result;
+        conform_session_ask(a->session, requests, n, deadline, each, context, &result);
+        if (result.desync) {
+            a->desyncs++;
+            fflush(stdout);
+            fprintf(stderr, "gbr conform: batch answers out of step: %s; the program was started again\n",
+                    result.detail);
+        }
+        return result.answered;
     }
     for (size_t i = 0; i < n; i++) {
+        conform_outcome o;
         a->argv[a->program_argc] = (char *)requests[i].operation;
-        conform_run_case(a->argv, requests[i].input, requests[i].input_len, a->timeout, &outcomes[i]);
+        conform_run_case(a->argv, requests[i].input, requests[i].input_len, a->timeout, deadline, &o);
+        if (o.cut)
+            return i;
+        each(context, i, &o);
     }
+    return n;
 }
+
+#define MAX_FINDINGS 64
 
 /* A distinct disagreement, shrunk. */
 typedef struct finding {
@@ -213,15 +224,51 @@ typedef struct finding {
     conform_outcome outcome;
 } finding;
 
+/* A shrink's candidates, judged as their answers come. */
+typedef struct shrinking {
+    finding *f;
+    int max_level;
+    const gen_bytes *candidates;
+    size_t offset; /* the asked slice's first candidate */
+    int kept;      /* a candidate of this slice keeps the disagreement */
+} shrinking;
+
+static void shrink_answer(void *context, size_t index, conform_outcome *o)
+{
+    shrinking *sh = context;
+    finding *f = sh->f;
+    const gen_bytes *c = &sh->candidates[sh->offset + index];
+    if (sh->kept) {
+        conform_outcome_clear(o);
+        return;
+    }
+    char expected[CONFORM_ANSWER_MAX + 1];
+    int status = conform_answer(gbr_codec_ref(), f->operation, (const char *)c->data, c->len, expected);
+    judged j;
+    judge(f->operation, (const char *)c->data, c->len, sh->max_level, status, expected, o, &j);
+    if (!j.agree && strcmp(j.expected_class, f->j.expected_class) == 0 && strcmp(j.got_class, f->j.got_class) == 0) {
+        sh->kept = 1;
+        f->input = *c;
+        f->j = j;
+        memcpy(f->expected, expected, sizeof expected);
+        f->expected_status = status;
+        conform_outcome_clear(&f->outcome);
+        f->outcome = *o;
+        memset(o, 0, sizeof *o);
+        return;
+    }
+    conform_outcome_clear(o);
+}
+
 /* Shrinks f->input while the disagreement keeps its classes: each round
- * asks every candidate (deletions of halves down to single bytes, then
- * bytes made plainer) and keeps the first that still disagrees the same way. */
+ * asks the candidates (deletions of halves down to single bytes, then
+ * bytes made plainer) a slice at a time and keeps the first that still
+ * disagrees the same way. */
 static void shrink(asker *a, int max_level, double deadline, finding *f)
 {
     enum { MAX_CANDIDATES = 1024 };
     static gen_bytes candidates[MAX_CANDIDATES];
     static conform_request requests[MAX_CANDIDATES];
-    static conform_outcome outcomes[MAX_CANDIDATES];
     for (int round = 0; round < 200; round++) {
         size_t n = 0;
         const gen_bytes *in = &f->input;
@@ -247,36 +294,16 @@ static void shrink(asker *a, int max_level, double deadline, finding *f)
             requests[i] = (conform_request){f->operation, (const char *)candidates[i].data, candidates[i].len};
         /* Asked a slice at a time, stopping at the first that keeps the
          * disagreement: crashes restart the program, which is slow. */
-        size_t kept = n, asked = 0;
-        for (size_t i = 0; i < n && kept == n; i++) {
-            if (i == asked) {
-                if (now_seconds() > deadline)
-                    break;
-                size_t slice = n - i < 16 ? n - i : 16;
-                ask(a, requests + i, slice, outcomes + i);
-                asked = i + slice;
-            }
-            char expected[CONFORM_ANSWER_MAX + 1];
-            int status = conform_answer(gbr_codec_ref(), f->operation, (const char *)candidates[i].data,
-                                        candidates[i].len, expected);
-            judged j;
-            judge(f->operation, (const char *)candidates[i].data, candidates[i].len, max_level, status, expected,
-                  &outcomes[i], &j);
-            if (!j.agree && strcmp(j.expected_class, f->j.expected_class) == 0 &&
-                strcmp(j.got_class, f->j.got_class) == 0) {
-                kept = i;
-                f->input = candidates[i];
-                f->j = j;
-                memcpy(f->expected, expected, sizeof expected);
-                f->expected_status = status;
-                conform_outcome_clear(&f->outcome);
-                f->outcome = outcomes[i];
-                memset(&outcomes[i], 0, sizeof outcomes[i]);
-            }
+        shrinking sh = {f, max_level, candidates, 0, 0};
+        for (size_t i = 0; i < n && !sh.kept; i += 16) {
+            if (conform_clock() >= deadline)
+                return;
+            size_t slice = n - i < 16 ? n - i : 16;
+            sh.offset = i;
+            if (ask(a, requests + i, slice, deadline, shrink_answer, &sh) < slice)
+                return; /* the deadline came */
         }
-        for (size_t i = 0; i < asked; i++)
-            conform_outcome_clear(&outcomes[i]);
-        if (kept == n)
+        if (!sh.kept)
             return; /* no candidate keeps it: minimal under these steps */
     }
 }
@@ -351,6 +378,52 @@ static void report_finding(const finding *f, int json, int first, double timeout
     printf("  vector:   %s\n", line);
 }
 
+/* A round of the fuzzing: its cases, and the findings so far. */
+typedef struct round_state {
+    const conform_fuzz_options *opt;
+    const gbr_operation *const *ops;
+    const size_t *op_of;
+    const gen_bytes *inputs;
+    const conform_request *requests;
+    finding *findings;
+    size_t finding_count;
+    unsigned long long disagreeing;
+} round_state;
+
+/* Judges one case of the round as its answer comes: a disagreement of a
+ * new kind becomes a finding (its outcome kept for the report), every
+ * other outcome is dropped at once. */
+static void round_answer(void *context, size_t i, conform_outcome *o)
+{
+    round_state *st = context;
+    char expected[CONFORM_ANSWER_MAX + 1];
+    const conform_request *r = &st->requests[i];
+    const char *op = st->ops[st->op_of[i]]->name;
+    int expected_status = conform_answer(gbr_codec_ref(), op, r->input, r->input_len, expected);
+    judged j;
+    judge(op, r->input, r->input_len, st->opt->max_level, expected_status, expected, o, &j);
+    if (!j.agree) {
+        st->disagreeing++;
+        int known = 0;
+        for (size_t f = 0; f < st->finding_count && !known; f++)
+            known = st->findings[f].operation == op && strcmp(st->findings[f].j.expected_class, j.expected_class) == 0 &&
+                    strcmp(st->findings[f].j.got_class, j.got_class) == 0;
+        if (!known && st->finding_count < MAX_FINDINGS) {
+            finding *f = &st->findings[st->finding_count++];
+            f->operation = op;
+            f->j = j;
+            f->input = st->inputs[i];
+            f->original_len = st->inputs[i].len;
+            memcpy(f->expected, expected, sizeof expected);
+            f->expected_status = expected_status;
+            f->outcome = *o;
+            memset(o, 0, sizeof *o);
+            return;
+        }
+    }
+    conform_outcome_clear(o);
+}
+
 /* Cases a round: up to ROUND to keep a batch session busy, fewer when the
  * program is slow (one process a case, or frequent crashes and restarts),
  * so that a round takes about a quarter of a second and the budget is kept.
@@ -358,7 +431,6 @@ static void report_finding(const finding *f, int json, int first, double timeout
  * sizes never change which inputs a seed gives. */
 #define ROUND 2048
 #define ROUND_MIN 8
-#define MAX_FINDINGS 64
 
 int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds, size_t seed_count, char **program,
                  int program_argc)
@@ -404,12 +476,11 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     size_t *seed_start = calloc(op_count + 1, sizeof *seed_start);
     gen_bytes *inputs = malloc(ROUND * sizeof *inputs);
     conform_request *requests = malloc(ROUND * sizeof *requests);
-    conform_outcome *outcomes = calloc(ROUND, sizeof *outcomes);
     size_t *op_of = malloc(ROUND * sizeof *op_of);
     finding *findings = calloc(MAX_FINDINGS, sizeof *findings);
     char **argv = calloc((size_t)program_argc + 2, sizeof *argv);
     int status = UTIL_EXIT_OK;
-    if (!seed_index || !seed_start || !inputs || !requests || !outcomes || !op_of || !findings || !argv) {
+    if (!seed_index || !seed_start || !inputs || !requests || !op_of || !findings || !argv) {
         fprintf(stderr, "gbr conform: out of memory\n");
         status = UTIL_EXIT_USAGE;
         goto done;
@@ -423,12 +494,13 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     }
     seed_start[op_count] = indexed;
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
-    signal(SIGPIPE, SIG_IGN);
 
-    int batch = opt->mode == CONFORM_MODE_BATCH ||
-                (opt->mode == CONFORM_MODE_AUTO && conform_speaks_batch(program, program_argc, opt->timeout));
-    asker a = {batch ? conform_session_new(program, program_argc, opt->timeout) : NULL, argv, program_argc,
-               opt->timeout};
+    int form = opt->mode == CONFORM_MODE_BATCH ? 1 : 0;
+    if (opt->mode == CONFORM_MODE_AUTO)
+        form = conform_speaks_batch(program, program_argc, opt->timeout);
+    int batch = form > 0;
+    asker a = {batch ? conform_session_new(program, program_argc, form, opt->timeout) : NULL, argv, program_argc,
+               opt->timeout, 0};
     if (batch && !a.session) {
         status = UTIL_EXIT_USAGE;
         goto done;
@@ -448,12 +520,23 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     fflush(stdout);
     gen_rng rng;
     gen_seed(&rng, opt->seed);
-    size_t finding_count = 0;
-    unsigned long long cases = 0, disagreeing = 0;
-    double start = now_seconds(), deadline = start + opt->seconds;
-    size_t round = ROUND_MIN;
-    while (now_seconds() < deadline) {
-        double round_start = now_seconds();
+    round_state st;
+    memset(&st, 0, sizeof st);
+    st.opt = opt;
+    st.ops = ops;
+    st.op_of = op_of;
+    st.inputs = inputs;
+    st.requests = requests;
+    st.findings = findings;
+    unsigned long long cases = 0;
+    /* The budget is a budget: every wait on the program ends at the
+     * deadline, so a run ends within it and one --timeout (the program's
+     * last wait to exit). */
+    double start = conform_clock(), deadline = start + opt->seconds;
+    size_t round = ROUND_MIN, reported = 0;
+    int write_failed = 0;
+    while (conform_clock() < deadline && !write_failed) {
+        double round_start = conform_clock();
         for (size_t i = 0; i < round; i++) {
             size_t k = gen_below(&rng, (uint32_t)op_count);
             op_of[i] = k;
@@ -461,47 +544,29 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
                        &inputs[i]);
             requests[i] = (conform_request){ops[k]->name, (const char *)inputs[i].data, inputs[i].len};
         }
-        ask(&a, requests, round, outcomes);
-        double took_round = now_seconds() - round_start; /* shrinking aside */
-        for (size_t i = 0; i < round; i++) {
-            char expected[CONFORM_ANSWER_MAX + 1];
-            const char *op = ops[op_of[i]]->name;
-            int expected_status = conform_answer(gbr_codec_ref(), op, requests[i].input, requests[i].input_len, expected);
-            judged j;
-            judge(op, requests[i].input, requests[i].input_len, opt->max_level, expected_status, expected, &outcomes[i], &j);
-            if (!j.agree) {
-                disagreeing++;
-                int known = 0;
-                for (size_t f = 0; f < finding_count && !known; f++)
-                    known = findings[f].operation == op && strcmp(findings[f].j.expected_class, j.expected_class) == 0 &&
-                            strcmp(findings[f].j.got_class, j.got_class) == 0;
-                if (!known && finding_count < MAX_FINDINGS) {
-                    finding *f = &findings[finding_count++];
-                    f->operation = op;
-                    f->j = j;
-                    f->input = inputs[i];
-                    f->original_len = inputs[i].len;
-                    memcpy(f->expected, expected, sizeof expected);
-                    f->expected_status = expected_status;
-                    f->outcome = outcomes[i];
-                    memset(&outcomes[i], 0, sizeof outcomes[i]);
-                    /* Each shrink gets a share of the budget, so that a slow
-                     * or crashing program is still fuzzed after its first
-                     * findings. */
-                    double share = opt->seconds / 20 > 2 ? opt->seconds / 20 : 2;
-                    double until = now_seconds() + share;
-                    shrink(&a, opt->max_level, until < deadline ? until : deadline, f);
-                    report_finding(f, opt->json, finding_count == 1, opt->timeout);
-                    fflush(stdout);
-                }
+        size_t answered = ask(&a, requests, round, deadline, round_answer, &st);
+        double took_round = conform_clock() - round_start; /* shrinking aside */
+        cases += answered;
+        /* The round's new findings, in the order they came. */
+        for (; reported < st.finding_count && !write_failed; reported++) {
+            finding *f = &findings[reported];
+            /* Each shrink gets a share of the budget, so that a slow or
+             * crashing program is still fuzzed after its first findings. */
+            double share = opt->seconds / 20 > 2 ? opt->seconds / 20 : 2;
+            double until = conform_clock() + share;
+            shrink(&a, opt->max_level, until < deadline ? until : deadline, f);
+            report_finding(f, opt->json, reported == 0, opt->timeout);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "gbr conform: cannot write the report: %s\n", strerror(errno ? errno : EIO));
+                write_failed = 1;
             }
-            conform_outcome_clear(&outcomes[i]);
         }
-        cases += round;
         double fits = took_round > 0 ? (double)round * 0.25 / took_round : ROUND;
         round = fits >= ROUND ? ROUND : fits <= ROUND_MIN ? ROUND_MIN : (size_t)fits;
     }
-    double took = now_seconds() - start;
+    size_t finding_count = st.finding_count;
+    unsigned long long disagreeing = st.disagreeing;
+    double took = conform_clock() - start;
     conform_session_free(a.session);
     if (opt->json)
         printf("\n], \"cases\": %llu, \"disagreeing_cases\": %llu, \"distinct\": %zu, \"seconds\": %.1f}\n", cases,
@@ -511,11 +576,14 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, %s mode)\n", cases,
             disagreeing, finding_count, (unsigned long long)opt->seed, took, took > 0 ? (double)cases / took : 0.0,
             batch ? "batch" : "per-case");
-    status = finding_count ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    if (cases == 0)
+        fprintf(stderr, "gbr conform: no case was answered within the budget of %g s (--timeout %g): nothing was "
+                        "tested\n", opt->seconds, opt->timeout);
+    status = finding_count || a.desyncs || write_failed || cases == 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 done:
     for (size_t f = 0; findings && f < MAX_FINDINGS; f++)
         conform_outcome_clear(&findings[f].outcome);
-    free(seed_index), free(seed_start), free(inputs), free(requests), free(outcomes), free(op_of), free(findings);
+    free(seed_index), free(seed_start), free(inputs), free(requests), free(op_of), free(findings);
     free(argv);
     return status;
 }

@@ -44,6 +44,12 @@ static int type_of_letter(char c)
 
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
+static int has_prefix(const char *s, size_t len, size_t i, const char *prefix)
+{
+    size_t n = strlen(prefix);
+    return len - i >= n && memcmp(s + i, prefix, n) == 0;
+}
+
 /* ---- Code and study patterns (spec/query.md section 3) ------------------ */
 static gbr_result parse_code(gbr_query *out, const char *s, size_t len, const char **message)
 {
@@ -116,6 +122,9 @@ static gbr_result parse_code(gbr_query *out, const char *s, size_t len, const ch
 }
 
 /* ---- Material name patterns (section 4) ---------------------------------- */
+/* GBR queries 1.1: a letter alone is one man, with '+' one or more, with '*'
+ * any number; letters of a type add up; "..." at the end of a side lets every
+ * type have more. */
 static gbr_result parse_name(gbr_query *out, const char *s, size_t len, const char **message)
 {
     gbr_query q;
@@ -130,6 +139,64 @@ static gbr_result parse_name(gbr_query *out, const char *s, size_t len, const ch
         }
         if (i == len || s[i] != 'K')
             return fail_at(i, "each side starts with 'K'", message);
+        i++;
+        if (i < len && (s[i] == '*' || s[i] == '+'))
+            return fail_at(i, "'K' is the one king and takes no '*' or '+' (any further men: '...')", message);
+        int open[5] = {0, 0, 0, 0, 0}, any_more = 0;
+        while (i < len && s[i] != 'v') {
+            if (s[i] == '.') {
+                if (len - i < 3 || s[i + 1] != '.' || s[i + 2] != '.')
+                    return fail_at(len - i >= 2 && s[i + 1] == '.' ? i + 2 : i + 1,
+                                   "any further men is written '...' (three dots)", message);
+                i += 3;
+                any_more = 1;
+                if (i < len && s[i] != 'v')
+                    return fail_at(i, "'...' ends a side", message);
+                break;
+            }
+            int t = type_of_letter(s[i]);
+            if (t < 0)
+                return fail_at(i, s[i] == '*' || s[i] == '+' ? "'*' or '+' follows a man Q, R, B, N or P"
+                                                             : "a man Q, R, B, N, P or '...' was required",
+                               message);
+            i++;
+            char suffix = i < len ? s[i] : 0;
+            if (suffix == '*' || suffix == '+') {
+                open[t] = 1;
+                i++;
+            }
+            if (suffix != '*') {
+                if (q.min[colour][t] == COUNT_LIMIT)
+                    return fail_at(i - 1, "too many men of one type", message);
+                q.min[colour][t]++;
+            }
+        }
+        for (int t = 0; t < 5; t++)
+            q.max[colour][t] = any_more || open[t] ? ANY : q.min[colour][t];
+    }
+    if (i != len)
+        return fail_at(i, "a name has one 'v'", message);
+    *out = q;
+    return ok();
+}
+
+/* GBR queries 1.0's reading (section 4.1), kept to tell when a query reads
+ * differently: each letter one man; '*' anywhere in a side, any further men
+ * of any type. */
+static int parse_name_1_0(gbr_query *out, const char *s, size_t len)
+{
+    gbr_query q;
+    clear(&q, GBR_QUERY_NAME);
+    memset(q.max, 0, sizeof q.max);
+    size_t i = 0;
+    for (int colour = 0; colour < 2; colour++) {
+        if (colour == 1) {
+            if (i == len || s[i] != 'v')
+                return -1;
+            i++;
+        }
+        if (i == len || s[i] != 'K')
+            return -1;
         int any_more = 0;
         for (i++; i < len && s[i] != 'v'; i++) {
             if (s[i] == '*') {
@@ -137,19 +204,34 @@ static gbr_result parse_name(gbr_query *out, const char *s, size_t len, const ch
                 continue;
             }
             int t = type_of_letter(s[i]);
-            if (t < 0)
-                return fail_at(i, "a man Q, R, B, N, P or '*' was required", message);
-            if (q.min[colour][t] == COUNT_LIMIT)
-                return fail_at(i, "too many men of one type", message);
+            if (t < 0 || q.min[colour][t] == COUNT_LIMIT)
+                return -1;
             q.min[colour][t]++;
         }
         for (int t = 0; t < 5; t++)
             q.max[colour][t] = any_more ? ANY : q.min[colour][t];
     }
     if (i != len)
-        return fail_at(i, "a name has one 'v'", message);
+        return -1;
     *out = q;
-    return ok();
+    return 0;
+}
+
+size_t gbr_query_reading_changed(const char *src, size_t len)
+{
+    gbr_query now, then;
+    if (!src || !memchr(src, 'v', len) || has_prefix(src, len, 0, "white:") || has_prefix(src, len, 0, "black:") ||
+        parse_name_1_0(&then, src, len) != 0)
+        return 0; /* only name patterns changed (section 4.1) */
+    gbr_result r = gbr_query_parse(&now, src, len, NULL);
+    if (r.error) /* a 1.0 pattern that is none now (K*): where 1.1 stops reading it */
+        return r.column;
+    /* Both readings are boxes of counts, never empty (min <= max): they hold
+     * the same materials exactly when their bounds are equal. */
+    if (memcmp(now.min, then.min, sizeof now.min) == 0 && memcmp(now.max, then.max, sizeof now.max) == 0)
+        return 0;
+    const char *star = memchr(src, '*', len);
+    return star ? (size_t)(star - src) + 1 : 1;
 }
 
 /* ---- Count conditions (section 5) ---------------------------------------- */
@@ -216,11 +298,6 @@ static gbr_result parse_conditions(gbr_query *q, int colour, const char *s, size
     }
 }
 
-static int has_prefix(const char *s, size_t len, size_t i, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    return len - i >= n && memcmp(s + i, prefix, n) == 0;
-}
 
 static gbr_result parse_counts(gbr_query *out, const char *s, size_t len, const char **message)
 {

@@ -56,13 +56,13 @@ static int square_at(scan_text *s, size_t at)
 }
 
 /* Whether a code may end just before t[end]: the text ends, or a non-word
- * byte follows, or a full stop that is not followed by a digit (the end of a
- * sentence, not "2023.11.05"). */
+ * byte follows, or a full stop followed by neither a digit nor '?' (the end
+ * of a sentence, not "2023.11.05" nor the PGN date "1930.02.??"). */
 static int right_boundary(scan_text *s, size_t end)
 {
     if (beyond(s, end) || !is_word(s->t[end]))
         return 1;
-    return s->t[end] == '.' && (beyond(s, end + 1) || !is_digit(s->t[end + 1]));
+    return s->t[end] == '.' && (beyond(s, end + 1) || (!is_digit(s->t[end + 1]) && s->t[end + 1] != '?'));
 }
 
 /* Whether a code may start at t[start] (reads only before it). */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "grow.h"
+#include "line_limit.h"
 #include "sort_radix.h"
 #include "sort_runs.h"
 
@@ -58,6 +59,7 @@ struct sort_lines {
     sort_runs runs;         /* spilled runs (sort_runs.h) */
     int input_start;        /* the next line is an input's first: a BOM may lead it */
     unsigned long long no_code;
+    unsigned long long too_long; /* lines longer than UTIL_LINE_MAX, reported */
 };
 
 /* Each failure is reported where it happens and ends the sort: -1 all the
@@ -180,6 +182,8 @@ static int spill(sort_lines *s)
  * it still gather into runs of the usual size, and it shrinks back once the
  * long line is spilled. */
 #define ARENA_SHARE(memory) ((memory) / 8 * 3)
+/* The most a line needs held to be judged against the line limit. */
+#define LINE_HOLD (UTIL_LINE_MAX + 2)
 static size_t records_bytes(const sort_lines *s)
 {
     return s->lines_n * 2 * sizeof(held_line) + s->positions_n * sizeof(gbr_directory_key);
@@ -277,10 +281,14 @@ static int make_room(sort_lines *s)
     }
     size_t room = ARENA_SHARE(s->memory);
     if (s->arena_cap < room || s->line_start == 0) {
-        /* Grow (also past the budget when one line fills the whole arena). */
+        /* Grow (also past the budget when one line fills the whole arena,
+         * but no further than a line of the limit and its "\r\n" need:
+         * sort_lines_read stops holding a longer one). */
         size_t want = s->arena_cap * 2;
         if (s->line_start > 0 && want > room)
             want = room;
+        else if (s->line_start == 0 && want > LINE_HOLD && s->arena_cap < LINE_HOLD)
+            want = LINE_HOLD;
         return resize_arena(s, want);
     }
     if (spill(s) != 0)
@@ -290,17 +298,42 @@ static int make_room(sort_lines *s)
     return 0;
 }
 
-/* A regular file's size is known: make room for all of it at once when the
- * budget allows, to spare the arena its doublings and copies. */
+/* A regular file's size is known: make room for all of it at once (from
+ * the offset it is read from) when the budget allows, to spare the arena its
+ * doublings and copies. */
 static int reserve_for(sort_lines *s, int fd)
 {
     struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0)
+    off_t from = lseek(fd, 0, SEEK_CUR);
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || from < 0 || st.st_size <= from)
         return 0;
-    uint64_t want = (uint64_t)s->arena_used + (uint64_t)st.st_size + 1;
+    uint64_t want = (uint64_t)s->arena_used + (uint64_t)(st.st_size - from) + 1;
     if (want <= s->arena_cap || want / 3 * 8 + records_bytes(s) > s->memory)
         return 0;
     return resize_arena(s, (size_t)want);
+}
+
+/* A line longer than UTIL_LINE_MAX, the line limit of every gbr command: it
+ * is reported at column UTIL_LINE_MAX + 1 and its bytes are not held, so an
+ * input without line ends (/dev/zero) costs no more than the limit; since
+ * the output would lack it, nothing is written (sort_lines_write). The
+ * lines after it are still read, so that every such line is reported. */
+static void report_long_line(sort_lines *s, const char *source, unsigned long line)
+{
+    fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes: not sorted, nothing is written\n", source, line,
+            (unsigned long)UTIL_LINE_MAX + 1, (unsigned long)UTIL_LINE_MAX);
+    s->too_long++;
+}
+
+/* Whether the line of `raw` bytes at `line` (its "\n" not counted) is longer
+ * than UTIL_LINE_MAX. complete: those bytes are the whole line; else more
+ * may follow, and it is too long only if it is whatever follows (a line of
+ * exactly UTIL_LINE_MAX bytes may still end in "\r\n"). */
+static int line_too_long(const char *line, size_t raw, int complete)
+{
+    if (complete)
+        return raw - (raw > 0 && line[raw - 1] == '\r') > UTIL_LINE_MAX;
+    return raw > UTIL_LINE_MAX + 1 || (raw == UTIL_LINE_MAX + 1 && line[UTIL_LINE_MAX] != '\r');
 }
 
 int sort_lines_read(sort_lines *s, int fd, const char *source)
@@ -309,6 +342,8 @@ int sort_lines_read(sort_lines *s, int fd, const char *source)
         return -1;
     s->input_start = 1;
     size_t scanned = s->arena_used;
+    unsigned long line = 1; /* of this input, for reports */
+    int skipping = 0;       /* the rest of a line too long to hold: not kept */
     for (;;) {
         if (s->arena_used == s->arena_cap && make_room(s) != 0)
             return -1;
@@ -328,16 +363,33 @@ int sort_lines_read(sort_lines *s, int fd, const char *source)
         const char *nl;
         while ((nl = memchr(s->arena + scanned, '\n', s->arena_used - scanned)) != NULL) {
             size_t end = (size_t)(nl - s->arena);
-            if (add_line(s, s->line_start, end - s->line_start) != 0)
+            if (skipping) {
+                skipping = 0;
+            } else if (line_too_long(s->arena + s->line_start, end - s->line_start, 1)) {
+                s->input_start = 0;
+                report_long_line(s, source, line);
+            } else if (add_line(s, s->line_start, end - s->line_start) != 0) {
                 return -1;
+            }
+            line++;
             s->line_start = scanned = end + 1;
             if (over_budget(s) && spill(s) != 0)
                 return -1;
         }
+        /* The unfinished line: judged on its first UTIL_LINE_MAX bytes. */
+        if (!skipping && line_too_long(s->arena + s->line_start, s->arena_used - s->line_start, 0)) {
+            s->input_start = 0;
+            report_long_line(s, source, line);
+            skipping = 1;
+        }
+        if (skipping)
+            s->arena_used = s->line_start; /* its bytes are dropped as they come */
         scanned = s->arena_used;
     }
     if (s->line_start < s->arena_used) { /* a last line without "\n" */
-        if (add_line(s, s->line_start, s->arena_used - s->line_start) != 0)
+        if (line_too_long(s->arena + s->line_start, s->arena_used - s->line_start, 1))
+            report_long_line(s, source, line);
+        else if (add_line(s, s->line_start, s->arena_used - s->line_start) != 0)
             return -1;
         s->line_start = s->arena_used;
     }
@@ -376,6 +428,11 @@ sort_lines *sort_lines_new(const sort_lines_options *options)
 
 int sort_lines_write(sort_lines *s, sort_output *out)
 {
+    if (s->too_long > 0) { /* each reported where it was */
+        fprintf(stderr, "gbr: sort: %llu line%s longer than %lu bytes: nothing written\n", s->too_long,
+                s->too_long == 1 ? "" : "s", (unsigned long)UTIL_LINE_MAX);
+        return -1;
+    }
     if (s->runs.runs_n == 0) { /* everything is in memory: one run, written directly */
         if (sort_run(s) != 0)
             return -1;

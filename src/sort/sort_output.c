@@ -77,16 +77,48 @@ static char *resolve_target(const char *path)
 
 /* ---- Temporaries removed on a fatal signal ------------------------------------
  * A temporary output file is registered from its creation until it is renamed
- * or removed. The signals that end a process by request (terminal hang-up,
- * Ctrl-C, kill, a reader gone) then remove it before the process dies of
- * them, so no partial .gbr-XXXXXX is left beside the target. The handler
- * calls only unlink(2) and raise(2), both async-signal-safe, and reads the
- * path through a lock-free atomic pointer. Creating, renaming and removing
- * the file happen with these signals blocked, so the handler never sees a
- * path that is not (or no longer) ours. SIGKILL cannot be caught: a file
- * left by it is named .gbr-XXXXXX and holds no more than a partial copy. */
-static const int fatal_signals[] = {SIGHUP, SIGINT, SIGTERM, SIGPIPE};
+ * or removed. Every signal that would end the process and can be caught
+ * (a terminal hang-up, Ctrl-C, kill, a reader gone, a timer, SIGXCPU, the
+ * real-time signals...) then removes it before the process dies of that
+ * signal, so no partial .gbr-XXXXXX is left beside the target. Left out are
+ * the faults a defect raises (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP,
+ * SIGSYS), which the sanitizers report, and SIGKILL, which cannot be caught:
+ * a file left by one of them is named .gbr-XXXXXX and holds no more than a
+ * partial copy. SIGXFSZ (a write past `ulimit -f`) is ignored instead, so
+ * that the write fails with EFBIG and is reported as an output that cannot
+ * be written: the temporary is removed and the target left as it was. The
+ * handler calls only unlink(2) and raise(2), both async-signal-safe, and
+ * reads the path through a lock-free atomic pointer. Creating, renaming and
+ * removing the file happen with these signals blocked, so the handler never
+ * sees a path that is not (or no longer) ours. */
+static const int fatal_signals[] = {
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGABRT, SIGXCPU, SIGVTALRM, SIGPROF,
+#ifdef SIGPOLL
+    SIGPOLL,
+#endif
+#ifdef SIGPWR
+    SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+    SIGSTKFLT,
+#endif
+};
 #define FATAL_SIGNALS (sizeof fatal_signals / sizeof fatal_signals[0])
+
+/* The fatal signals above and the real-time ones (whose default action is
+ * to end the process), as one set. */
+static sigset_t fatal_set(void)
+{
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < FATAL_SIGNALS; i++)
+        sigaddset(&set, fatal_signals[i]);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+        sigaddset(&set, sig);
+#endif
+    return set;
+}
 
 static _Atomic(const char *) registered_temporary;
 
@@ -100,34 +132,44 @@ static void remove_temporary_and_die(int sig)
     raise(sig);
 }
 
-/* Installs the handler for each fatal signal not ignored (a command run
- * under nohup keeps ignoring SIGHUP). Once per process. */
-static void install_signal_handlers(void)
+static void install_handler(int sig, const sigset_t *fatal)
+{
+    struct sigaction old, action;
+    /* Only a default action is replaced: one ignored (nohup) stays ignored,
+     * and a handler of the caller's (a profiler's) stays. */
+    if (sigaction(sig, NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+        return;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = remove_temporary_and_die;
+    action.sa_flags = (int)SA_RESETHAND; /* glibc defines it as an unsigned constant */
+    action.sa_mask = *fatal;             /* one cleanup at a time */
+    sigaction(sig, &action, NULL);
+}
+
+/* Installs the handler for each fatal signal left at its default action (a
+ * command run under nohup keeps ignoring SIGHUP), and ignores SIGXFSZ
+ * likewise. Once per process. */
+void sort_output_catch_signals(void)
 {
     static int installed;
     if (installed)
         return;
     installed = 1;
-    for (size_t i = 0; i < FATAL_SIGNALS; i++) {
-        struct sigaction old, action;
-        memset(&action, 0, sizeof action);
-        if (sigaction(fatal_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN)
-            continue;
-        action.sa_handler = remove_temporary_and_die;
-        action.sa_flags = (int)SA_RESETHAND; /* glibc defines it as an unsigned constant */
-        sigemptyset(&action.sa_mask);
-        for (size_t j = 0; j < FATAL_SIGNALS; j++) /* one cleanup at a time */
-            sigaddset(&action.sa_mask, fatal_signals[j]);
-        sigaction(fatal_signals[i], &action, NULL);
-    }
+    sigset_t set = fatal_set();
+    for (size_t i = 0; i < FATAL_SIGNALS; i++)
+        install_handler(fatal_signals[i], &set);
+#if defined(SIGRTMIN) && defined(SIGRTMAX)
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+        install_handler(sig, &set);
+#endif
+    struct sigaction old;
+    if (sigaction(SIGXFSZ, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL)
+        signal(SIGXFSZ, SIG_IGN);
 }
 
 void sort_output_block_signals(sort_output_signals *saved)
 {
-    sigset_t set;
-    sigemptyset(&set);
-    for (size_t i = 0; i < FATAL_SIGNALS; i++)
-        sigaddset(&set, fatal_signals[i]);
+    sigset_t set = fatal_set();
     sigprocmask(SIG_BLOCK, &set, &saved->mask);
 }
 
@@ -149,7 +191,7 @@ static int open_temporary(sort_output *out)
         return -1;
     memcpy(out->temp_path, out->target, dir_len);
     memcpy(out->temp_path + dir_len, pattern, sizeof pattern);
-    install_signal_handlers();
+    sort_output_catch_signals();
     sort_output_signals saved;
     sort_output_block_signals(&saved);
     out->sink.fd = mkstemp(out->temp_path);

@@ -6,8 +6,11 @@
  * keeps its permission bits, owner and group (refused when they cannot be
  * kept); a symbolic link stays a link, and the file it points to is the one
  * replaced. An existing target that is not a regular file (a directory, a
- * device) or has more than one hard link is refused. SIGHUP, SIGINT, SIGTERM
- * and SIGPIPE remove the temporary file before they end the process.
+ * device) or has more than one hard link is refused. Every signal that ends
+ * the process and can be caught (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE,
+ * timers, SIGXCPU, the real-time signals...) removes the temporary file
+ * first; SIGXFSZ is ignored, so that a write past `ulimit -f` fails (EFBIG)
+ * and is reported as output that cannot be written.
  */
 #ifndef GBR_SORT_OUTPUT_H
 #define GBR_SORT_OUTPUT_H
@@ -41,6 +44,12 @@ typedef struct sort_output_signals {
     sigset_t mask;
 } sort_output_signals;
 void sort_output_block_signals(sort_output_signals *saved);
+/* Installs the handlers that remove a temporary on a fatal signal, and
+ * ignores SIGXFSZ, each where the caller left the default action; once per
+ * process. sort_output_open does it before it creates a temporary; a
+ * writer of other files (spills) calls it so that `ulimit -f` is a write
+ * error there too. */
+void sort_output_catch_signals(void);
 void sort_output_restore_signals(const sort_output_signals *saved);
 
 #endif /* GBR_SORT_OUTPUT_H */

@@ -19,6 +19,7 @@ int sort_spill_temporary_file(const char *command)
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
+    sort_output_catch_signals(); /* a spill past `ulimit -f` is then a write error */
     int fd;
 #ifdef O_TMPFILE
     fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);

@@ -14,8 +14,10 @@ script, and the test reads the live DOM and its boxes.
   whose entry in the table of contents must stay in its own box (no
   overlap); its position form, which wraps between squares, never inside a
   square name.
-- 10,000 generated studies: the page draws only what is near the window,
-  the count line, a filter against the same filter computed here, a jump to
+- 10,000 generated studies: their Latin-1 composers and sources in the
+  page's data as UTF-8 text, the page draws only what is near the window,
+  the count line, filters against the same filters computed here (names
+  typed without their accents found, and drawn with them), a jump to
   the last class from the table of contents, and a scroll to the end, where
   the last entry's diagram is the data's.
 
@@ -25,6 +27,7 @@ usage: directory_browser.py GBR WORK_DIR
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -259,6 +262,25 @@ with Browser(browser, profile, width=1000, height=760) as b:
     classes = data["classes"]
     n = sum(len(c[3]) for c in classes)
     expect("10k: entries in the data", n, 10000)
+    # gen_pgn.py writes its names in Latin-1: the data carries them as UTF-8
+    # text (gbr directory's --encoding auto), each entry its game's [White]
+    # and [Event].
+    tags, game = {}, 0
+    raw = open(big_pgn, "rb").read()
+    for line in raw[3 if raw.startswith(b"\xef\xbb\xbf") else 0:].decode("latin-1").splitlines():
+        if line.startswith('[Event "'):
+            game += 1
+            tags[game] = {}
+        m = re.match(r'\[(White|Event) "(.*)"\]$', line)
+        if m and game:
+            tags[game][m.group(1)] = m.group(2)
+    names = {e[8]: (e[2], e[3]) for c in classes for e in c[3]}
+    expect("10k: games named", sorted(names), sorted(tags))
+    wrong = [(g, names[g], (t["White"], t["Event"])) for g, t in sorted(tags.items())
+             if g in names and names[g] != (t["White"], t["Event"])]
+    expect("10k: composers and sources, Latin-1 read as UTF-8 (games that differ, the first 3)",
+           (len(wrong), wrong[:3]), (0, []))
+    expect("10k: some composers accented", any("\u00f6" in who for who, _ in names.values()), True)
     b.open("file://" + big)
     dom = b.evaluate(READ)
     expect("10k: count line", dom["shown"], "10000 of 10000 entries shown")
@@ -271,25 +293,26 @@ with Browser(browser, profile, width=1000, height=760) as b:
 
     # A filter typed into the box, against the same filter computed here on
     # the data: every word in the class's code or name, or in the entry's
-    # codes, composer, source or year (folded).
-    word = "fenwick 19"
-    b.evaluate("(() => { const box = document.getElementById('filter'); box.value = %s;"
-               " box.dispatchEvent(new Event('input')); })()" % json.dumps(word))
-    b.evaluate("new Promise(done => setTimeout(() => done(true), 400))")
-    want = 0
-    for c in classes:
-        head = c[0] + " " + c[1].lower()
-        for e in c[3]:
-            text = fold(" ".join(e[:5]))
-            want += all(w in head or w in text for w in word.split())
-    dom = b.evaluate(READ)
-    expect("10k: filter %r: count line" % word, dom["shown"], "%d of 10000 entries shown" % want)
-    expect("10k: filter %r finds some" % word, 0 < want < 10000, True)
-    expect("10k: filter %r: entries drawn match" % word,
-           all("fenwick" in e["text"].lower() for e in dom["entries"]), True)
-    b.evaluate("(() => { const box = document.getElementById('filter'); box.value = '';"
-               " box.dispatchEvent(new Event('input')); })()")
-    b.evaluate("new Promise(done => setTimeout(() => done(true), 400))")
+    # codes, composer, source or year (folded). A name converted from
+    # Latin-1 is found typed without its accents, and drawn with them.
+    for word, who in (("fenwick 19", "fenwick"), ("schonberg", "sch\u00f6nberg"), ("echiquier", "\u00e9chiquier")):
+        b.evaluate("(() => { const box = document.getElementById('filter'); box.value = %s;"
+                   " box.dispatchEvent(new Event('input')); })()" % json.dumps(word))
+        b.evaluate("new Promise(done => setTimeout(() => done(true), 400))")
+        want = 0
+        for c in classes:
+            head = c[0] + " " + c[1].lower()
+            for e in c[3]:
+                text = fold(" ".join(e[:5]))
+                want += all(w in head or w in text for w in word.split())
+        dom = b.evaluate(READ)
+        expect("10k: filter %r: count line" % word, dom["shown"], "%d of 10000 entries shown" % want)
+        expect("10k: filter %r finds some" % word, 0 < want < 10000, True)
+        expect("10k: filter %r: entries drawn show %r" % (word, who),
+               bool(dom["entries"]) and all(who in e["text"].lower() for e in dom["entries"]), True)
+        b.evaluate("(() => { const box = document.getElementById('filter'); box.value = '';"
+                   " box.dispatchEvent(new Event('input')); })()")
+        b.evaluate("new Promise(done => setTimeout(() => done(true), 400))")
 
     # The last class, from its link in the table of contents (drawn when
     # the box is scrolled to its end).

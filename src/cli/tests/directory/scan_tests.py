@@ -64,11 +64,13 @@ def test_matches():
                 b"+44 1234.567890", b"1234.56\xe2\x82\xac", b"\xe2\x82\xac1234.56", b"1234.56EUR",
                 b"192.168.1.1", b"0.0000", b"3.14", b"1999.99", b"1234.56e7", b"8000.88", b"0009.88",
                 b"+0016.32d4d4", b"4100", b"+0020c1a1", b"0002.01_x", b"path/0002.01/x", b"1234.5",
-                b"caf\xe90002.01", b"10.0.0.1 and 1.2.3.4567.89"]
+                b"caf\xe90002.01", b"10.0.0.1 and 1.2.3.4567.89", b"1930.02.??", b'[Date "1930.02.??"]',
+                b"1930.02.?", b"+0020.42c1a1.??"]
     for text in rejected:
         expect("no match in %r" % text, codes(text), [])
     # ...but a full stop that ends the sentence does not reject:
     expect("sentence end", codes(b"2023.11. Next 2023.11."), [("material", "2023.11")] * 2)
+    expect("full stop then '?' apart", codes(b"Is it 2023.11. ?"), [("material", "2023.11")])
 
     # --form filters, --json carries the same facts.
     text = b"0002.01 +0020.42c1a1 a7d3 0116.00 b2b3c6d6 3/3+.\n"

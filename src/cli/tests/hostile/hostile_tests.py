@@ -5,7 +5,7 @@ a failure says which promise broke, not only which command.
 
 usage: hostile_tests.py GBR WORK_DIR GROUP
 GROUP: descriptors, full, pipe, signals, spill, shrink, tmpfull, readonly,
-       limit, owner, links, options
+       limit, owner, links, options, offset, fsize
 
 Groups that need root (a tmpfs of their own, chown) print why they skip;
 a group that made no check exits 77, which CTest reports as skipped, never as
@@ -13,6 +13,7 @@ passed. CI runs as root.
 """
 import os
 import random
+import resource
 import shutil
 import signal
 import stat
@@ -222,8 +223,14 @@ def wait_for(condition, p, timeout=30.0):
 def test_signals():
     d = fresh_dir("signals")
     target = os.path.join(d, "target.txt")
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        name = signal.Signals(sig).name
+    # Every signal that ends the process removes the temporary: those of a
+    # user (hang-up, Ctrl-C, Ctrl-\\, kill), of timers and limits, and the
+    # real-time ones. No core file is written for those that dump one.
+    def no_core():
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1, signal.SIGALRM,
+                signal.SIGXCPU, signal.SIGRTMIN + 2):
+        name = signal.Signals(sig).name if sig in signal.Signals.__members__.values() else "SIG%d" % sig
         # sort: the temporary appears when the output starts; a small memory
         # makes the final merge (which writes the output) take a while.
         caught = False
@@ -232,7 +239,8 @@ def test_signals():
             if not os.path.exists(src):
                 write(src, material_lines(lines))
             write(target, b"the old target\n")
-            p = subprocess.Popen([GBR, "sort", "--memory", "64K", "-o", target, src], stderr=subprocess.PIPE)
+            p = subprocess.Popen([GBR, "sort", "--memory", "64K", "-o", target, src], stderr=subprocess.PIPE,
+                                 preexec_fn=no_core)
             started = wait_for(lambda: temporary_written(d), p)
             if started:
                 p.send_signal(sig)
@@ -252,7 +260,7 @@ def test_signals():
         # open keeps it waiting with more than its 1 MiB buffer written.
         write(target, b"the old target\n")
         p = subprocess.Popen([GBR, "audit", "--fix", "-o", target], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+                             stderr=subprocess.DEVNULL, preexec_fn=no_core)
         game = PGN.split(b"[Event \"v\"]")[0]
         p.stdin.write(game * 30000)
         p.stdin.flush()
@@ -282,6 +290,38 @@ def test_signals():
     code = p.wait(timeout=60)
     check("ignored-signal-honoured", "sort -o under nohup finishes despite SIGHUP", code == 0 and temporaries(d) == []
           and read(target).count(b"\n") == 200000, "exit %d" % code)
+
+
+# ---- A file size limit (ulimit -f) -----------------------------------------------
+def test_fsize():
+    # Writing past RLIMIT_FSIZE raises SIGXFSZ, whose default action ends the
+    # process: sort -o once died of it with its .gbr-* temporary beside the
+    # target. Now the write fails (EFBIG) and is reported as an output that
+    # cannot be written: exit 1, the temporary removed, the target as it was.
+    d = fresh_dir("fsize")
+    src = os.path.join(d, "in.txt")
+    write(src, material_lines(200000))
+    pgn = os.path.join(d, "in.pgn")
+    write(pgn, PGN.split(b'[Event "v"]')[0] * 20000)
+    target = os.path.join(d, "target.txt")
+    limit = 256 << 10
+
+    def cap_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+    for args in (["sort", "-o", target, src], ["sort", "--memory", "64K", "-o", target, src],
+                 ["audit", "--fix", "-o", target, pgn], ["directory", "-o", target, pgn]):
+        write(target, b"the old target\n")
+        p = run(args, preexec_fn=cap_files)
+        what = "gbr %s under a file size limit of 256 KiB" % " ".join(a for a in args if a not in (target, src, pgn))
+        check("file-size-limit", "%s: exit 1 with a clear error, not killed by SIGXFSZ" % what,
+              p.returncode == 1 and b"File too large" in p.stderr, "exit %d, %r" % (p.returncode, p.stderr[-300:]))
+        check("file-size-limit", "%s: no .gbr-* left, target unchanged" % what,
+              temporaries(d) == [] and read(target) == b"the old target\n", repr(temporaries(d)))
+    # The same commands within the limit write their output.
+    write(target, b"the old target\n")
+    p = run(["sort", "-o", target, src], preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (64 << 20,) * 2))
+    check("file-size-limit", "sort -o within the limit: done", p.returncode == 0 and read(target).count(b"\n") == 200000,
+          "exit %d, %r" % (p.returncode, p.stderr[-300:]))
 
 
 # ---- Spill files and SIGKILL ----------------------------------------------------
@@ -480,6 +520,107 @@ def test_limit():
     p = run(["material"], input=b"x" * LIMIT + b"\rx\n")
     check("line-limit", "LIMIT bytes, CR, one more byte: cut", TOO_LONG in p.stderr, repr(p.stderr[:200]))
 
+    # gbr sort holds each line to write it back whole: one longer than the
+    # limit is reported at its line and column 16777217, not held (its
+    # memory stays near the limit however small --memory is, however long
+    # the line), and nothing is written, since the output would lack it;
+    # with -o the target is left as it was. Lines up to the limit are sorted.
+    d = fresh_dir("limit")
+    code_line = b"0002.01 after\n"
+    for length, ending in cases:
+        line = b"0400.10 " + b"x" * (length - 8) + ending
+        data = code_line + line + (code_line if ending else b"")
+        cut = length > LIMIT
+        label = "sort: line of %d bytes + %r%s" % (length, ending, "" if ending else " at the end of input")
+        for memory in ("1K", "1G"):
+            p = run(["sort", "--memory", memory], input=data)
+            if cut:
+                check("line-limit", "%s, --memory %s: reported at line 2, column 16777217, nothing written, exit 1"
+                      % (label, memory), p.returncode == 1 and p.stdout == b"" and
+                      b"gbr: -:2:16777217: line longer than 16777216 bytes" in p.stderr,
+                      "exit %d, %d bytes out, %r" % (p.returncode, len(p.stdout), p.stderr[:300]))
+            else:
+                want = (code_line * 2 if ending else code_line) + line.rstrip(b"\n") + b"\n"
+                check("line-limit", "%s, --memory %s: held whole and sorted" % (label, memory),
+                      p.returncode == 0 and p.stdout == want and TOO_LONG not in p.stderr,
+                      "exit %d, %d bytes out, %r" % (p.returncode, len(p.stdout), p.stderr[:300]))
+    # Long lines in a file: every one reported, the -o target untouched.
+    src = os.path.join(d, "long.txt")
+    endless = b"0400.10 " + b"\0" * (64 << 20) + b"\n0002.01 a\n" + b"y" * (LIMIT + 5) + b"\n"
+    write(src, endless)
+    target = os.path.join(d, "target.txt")
+    write(target, b"the old target\n")
+    for memory in ("1K", "64M"):
+        p = run(["sort", "--memory", memory, "-o", target, src])
+        check("line-limit", "sort --memory %s -o: the lines of 64 MiB and 16 MiB + 5 reported, exit 1" % memory,
+              p.returncode == 1 and p.stderr.count(b":16777217: " + TOO_LONG) == 2 and b"long.txt:1:16777217:" in p.stderr
+              and b"long.txt:3:16777217:" in p.stderr, "exit %d, %r" % (p.returncode, p.stderr[:400]))
+        check("line-limit", "sort --memory %s -o: target untouched, no .gbr-* left" % memory,
+              read(target) == b"the old target\n" and temporaries(d) == [])
+    # Through a pipe: a line of 768 MiB is not held. Its peak resident size
+    # (VmHWM of the process, read once all of the line but a pipe buffer has
+    # been taken) stays under 256 MiB, also in a sanitizer build; holding the
+    # line takes more than 768 MiB.
+    p = subprocess.Popen([GBR, "sort", "--memory", "1K"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    zeros = b"\0" * (1 << 20)
+    peak_kib = None
+    try:
+        p.stdin.write(b"0400.10 ")
+        for _ in range(768):
+            p.stdin.write(zeros)
+        p.stdin.flush()
+        with open("/proc/%d/status" % p.pid) as f:
+            peak_kib = int(next(line for line in f if line.startswith("VmHWM:")).split()[1])
+        p.stdin.write(b"\n0002.01 a\n")
+        p.stdin.close()
+    except (BrokenPipeError, OSError, StopIteration):
+        pass
+    out, err = p.stdout.read(), p.stderr.read()
+    code = p.wait(timeout=120)
+    check("line-limit", "sort of a 768 MiB line on standard input: reported, exit 1, nothing written",
+          code == 1 and out == b"" and err.count(b":16777217: " + TOO_LONG) == 1 and b"-:1:16777217:" in err,
+          "exit %d, %r" % (code, err[:400]))
+    check("line-limit", "sort of a 768 MiB line on standard input: peak resident size under 256 MiB",
+          peak_kib is not None and peak_kib < 256 << 10, "%r KiB" % peak_kib)
+
+
+# ---- Standard input opened at an offset ----------------------------------------------
+def test_offset():
+    # `{ head -c N >/dev/null; gbr CMD; } < FILE`: standard input is the file
+    # from byte N on, for a command that reads it as for one that maps it or
+    # reads it twice. Each command's output and exit status must be those of
+    # the same bytes arriving through a pipe.
+    sample = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "studies.pgn")
+    data = (b"0400.10 a rook ending before the offset\n+0002.01a1a3 (a study before it)\n" + read(sample) +
+            b"\nafter: 0116.00 and a7d3 0116.00 b2b3c6d6 3/3+.\n")
+    d = fresh_dir("offset")
+    path = os.path.join(d, "db.pgn")
+    write(path, data)
+    third = data.index(b'[Event "Harbour')  # a game's start: a whole game lies before it
+    commands = [["scan"], ["scan", "--buffer", "512"], ["sort"], ["audit"], ["directory"],
+                ["directory", "--format", "json"], ["select", "*"], ["select", "--lines", "*"], ["duplicates"],
+                ["duplicates", "--symmetry", "all", "--format", "tsv"]]
+    for offset in (74, third):
+        tail = data[offset:]
+        for args in commands:
+            with open(path, "rb") as f:
+                f.seek(offset)
+                got = run(args, stdin=f)
+            want = run(args, input=tail)
+            label = "gbr %s with standard input at byte %d of a file" % (" ".join(args), offset)
+            check("stdin-offset", "%s: what a pipe of the same bytes gives" % label,
+                  (got.stdout, got.stderr, got.returncode) == (want.stdout, want.stderr, want.returncode),
+                  "got exit %d %r %r\n    want exit %d %r %r" % (got.returncode, got.stdout[:300], got.stderr[:200],
+                                                             want.returncode, want.stdout[:300], want.stderr[:200]))
+    # What a wrong start would show: the codes before the offset.
+    with open(path, "rb") as f:
+        f.seek(third)
+        got = run(["scan"], stdin=f)
+    check("stdin-offset", "scan at an offset reports none of the codes before it",
+          b"0400.10" not in got.stdout and b"+0002.01a1a3" not in got.stdout and b"0116.00" in got.stdout,
+          repr(got.stdout[:300]))
+
 
 # ---- Owner and group, hard links ----------------------------------------------------
 def test_owner():
@@ -592,7 +733,8 @@ def test_options():
 
 GROUPS = {"descriptors": test_descriptors, "full": test_full, "pipe": test_pipe, "signals": test_signals,
           "spill": test_spill, "shrink": test_shrink, "tmpfull": test_tmpfull, "readonly": test_readonly,
-          "limit": test_limit, "owner": test_owner, "links": test_links, "options": test_options}
+          "limit": test_limit, "owner": test_owner, "links": test_links, "options": test_options,
+          "offset": test_offset, "fsize": test_fsize}
 
 if GROUP not in GROUPS:
     sys.exit("unknown group %r (one of %s)" % (GROUP, ", ".join(GROUPS)))

@@ -1,0 +1,139 @@
+/* gbr lookup, the command line: options, help and the inputs. The look-up
+ * itself is src/collection/lookup.c's. */
+#define _POSIX_C_SOURCE 200809L /* close */
+
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lookup.h"
+
+const char cmd_lookup_summary[] = "is a position already in a study database? the games with it or its study code";
+
+static const char help[] =
+    "lookup [--symmetry none|mirror|all] [--format text|json] (-p POSITION | --new PGN)... [DB...]\n"
+    "\n"
+    "Answers \"is my study already known?\": for each new position, the games of\n"
+    "the PGN databases DB (standard input when none is named) whose start\n"
+    "position (the [FEN], or the standard start position) is the same, and\n"
+    "those whose position shares its study code (material and both kings'\n"
+    "squares) without being the same: possible anticipations. The positions\n"
+    "and codes are compared as gbr duplicates compares them.\n"
+    "  -p, --position TEXT  a new position: a FEN or a position form\n"
+    "                       (repeatable)\n"
+    "  --new PGN            every game of PGN is a new position (its start\n"
+    "                       position; \"-\" standard input; repeatable)\n"
+    "  --symmetry S         none (the default), mirror or all, as for gbr\n"
+    "                       duplicates: also the mirror image (all: also the\n"
+    "                       board's turns, flips and exchanged colours, for\n"
+    "                       positions without pawns)\n"
+    "  --format F           text (the default) or json\n"
+    "Each game found is listed with its date, composer ([White]) and source\n"
+    "([Event]), oldest first by [Date] as gbr duplicates orders them, where it\n"
+    "is, and how its position relates to the new one (identical, mirror, ...)\n"
+    "or, for the same study code, its position form.\n"
+    "Text: a line for the new positions and database games read, then per new\n"
+    "position a heading WHERE: POSITION-FORM and \"same position: N games\",\n"
+    "\"same study code CODE, other positions: N games\", or \"not found\".\n"
+    "JSON: {\"games\", \"symmetry\", \"found\", \"positions\": [{\"where\",\n"
+    "\"position\", \"study\", \"same_position\": [...], \"same_study\": [...]}]},\n"
+    "each game {\"composer\", \"source\", \"date\", \"year\", \"relation\",\n"
+    "\"position\", \"file\", \"game\", \"line\"} (null for an absent tag).\n"
+    "A new position or database game that cannot be read is reported as\n"
+    "\"gbr: WHERE:LINE:COLUMN: MESSAGE\" on standard error and left out.\n"
+    "Exit status: 0 some database game was found, 3 nothing was found (and\n"
+    "every input was read), 1 an input was reported or could not be read (the\n"
+    "answer written is then for what could be read), 2 usage error.\n";
+
+/* Closes an input cli_open_input opened (standard input stays open). */
+static void close_input(int fd)
+{
+    if (fd > STDIN_FILENO)
+        close(fd);
+}
+
+int cmd_lookup(int argc, char **argv)
+{
+    lookup_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.symmetry = DUP_SYMMETRY_NONE;
+    directory_tag_choice_default(&opt.tags);
+    cli_args args;
+    cli_args_init(&args, argc, argv, help);
+    args.line_inputs = 0;
+    int positions = 0, new_files = 0, new_stdin = 0;
+    while (cli_next_option(&args)) {
+        const char *value = NULL;
+        if (cli_option_is(&args, "--symmetry")) {
+            if (!(value = cli_option_value(&args)))
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "none") == 0)
+                opt.symmetry = DUP_SYMMETRY_NONE;
+            else if (strcmp(value, "mirror") == 0)
+                opt.symmetry = DUP_SYMMETRY_MIRROR;
+            else if (strcmp(value, "all") == 0)
+                opt.symmetry = DUP_SYMMETRY_ALL;
+            else
+                return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
+        } else if (cli_option_is(&args, "--format")) {
+            if (!(value = cli_option_value(&args)))
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "text") == 0 || strcmp(value, "json") == 0)
+                opt.json = value[0] == 'j';
+            else
+                return cli_usage_error(&args, "bad --format '%s' (text or json)", value);
+        } else if (cli_option_is(&args, "-p") || cli_option_is(&args, "--position")) {
+            if (!cli_option_value(&args))
+                return UTIL_EXIT_USAGE;
+            positions++;
+        } else if (cli_option_is(&args, "--new")) {
+            if (!(value = cli_option_value(&args)))
+                return UTIL_EXIT_USAGE;
+            new_files++;
+            new_stdin |= strcmp(value, "-") == 0;
+        } else {
+            return cli_unknown_option(&args);
+        }
+    }
+    if (args.exit_status >= 0)
+        return args.exit_status;
+    if (positions + new_files == 0)
+        return cli_usage_error(&args, "no new position: give -p POSITION or --new PGN");
+    int dbs_n;
+    const char *const *dbs = cli_input_files(&args, &dbs_n);
+    for (int i = 0; i < dbs_n; i++)
+        if (new_stdin && strcmp(dbs[i], "-") == 0)
+            return cli_usage_error(&args, "standard input cannot be both --new and a database");
+    opt.codec = args.codec;
+    lookup *run = lookup_new(&opt);
+    if (!run)
+        return UTIL_EXIT_INPUT;
+
+    /* The options again, in order, now that they are known good: the new
+     * positions first, so that each database is read once against all. */
+    int read_failed = 0;
+    cli_args again;
+    cli_args_init(&again, argc, argv, help);
+    unsigned long position_number = 0;
+    while (cli_next_option(&again)) {
+        if (cli_option_is(&again, "-p") || cli_option_is(&again, "--position")) {
+            const char *text = cli_option_value(&again);
+            lookup_add_text(run, text, strlen(text), "arg", ++position_number);
+        } else if (cli_option_is(&again, "--new")) {
+            const char *name = cli_option_value(&again);
+            int fd = cli_open_input(name);
+            if (fd < 0 || lookup_add_games(run, fd, name) != 0)
+                read_failed = 1;
+            close_input(fd);
+        } else {
+            (void)cli_option_value(&again); /* --symmetry, --format: read above */
+        }
+    }
+    for (int i = 0; i < dbs_n; i++) {
+        int fd = cli_open_input(dbs[i]);
+        if (fd < 0 || lookup_read_database(run, fd, dbs[i]) != 0)
+            read_failed = 1;
+        close_input(fd);
+    }
+    return lookup_finish(run, read_failed);
+}

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""Tests of `gbr lookup`.
+
+usage: lookup_tests.py GBR WORK_DIR GROUP
+  generated  a generated study database (ci/gen/gen_pgn.py --studies): a game's
+             position given as a FEN and as a position form is found with its
+             composer, source and date, in text and JSON; with only its mirror
+             image in the database it is found with --symmetry mirror (relation
+             "mirror") and not without; a position not in it exits 3
+  study      a hand-made database: the same position and the same study code
+             (another placement), oldest first by [Date], under --symmetry all,
+             and --new with a PGN file of new games
+  errors     a bad position argument, a bad FEN in the database and in a --new
+             file are reported as gbr: WHERE:LINE:COLUMN: MESSAGE (exit 1, the
+             rest still answered); usage errors (exit 2)
+"""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(WORK, exist_ok=True)
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.join(HERE, "..", "..", "..", "..")
+GEN = os.path.join(ROOT, "ci", "gen", "gen_pgn.py")
+failures = []
+
+
+def expect(name, got, want):
+    if got != want:
+        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+
+
+def lookup(*args, data=None):
+    return subprocess.run([GBR, "lookup", *args], input=data, capture_output=True)
+
+
+def mirror_fen(fen):
+    """The FEN with files a-h reversed (the left-right mirror)."""
+    fields = fen.split(" ")
+    ranks = []
+    for rank in fields[0].split("/"):
+        squares = "".join("." * int(c) if c.isdigit() else c for c in rank)[::-1]
+        ranks.append(re.sub(r"\.+", lambda m: str(len(m.group())), squares))
+    return " ".join(["/".join(ranks)] + fields[1:])
+
+
+def games_of(data):
+    starts = [m.start() for m in re.finditer(r"(?m)^\[Event ", data)]
+    return [data[s:e] for s, e in zip(starts, starts[1:] + [len(data)])]
+
+
+def tag(game, name):
+    m = re.search(r'(?m)^\[%s "([^"]*)"\]' % name, game)
+    return m.group(1) if m else None
+
+
+def test_generated():
+    seed = random.randrange(1 << 30)
+    print("seed", seed)
+    db = os.path.join(WORK, "db.pgn")
+    subprocess.run([sys.executable, GEN, "--studies", "--games", "3000", "--seed", str(seed), "--out", db], check=True)
+    data = open(db, "rb").read().decode("latin-1")  # Latin-1 bytes occur: kept as they are
+    games = games_of(data[3:] if data.startswith("\xef\xbb\xbf") else data)  # (a byte-order mark)
+    fens = [tag(g, "FEN") for g in games]
+    rng = random.Random(seed)
+    # A game whose position occurs once, whose mirror image is another position
+    # (no pawns-and-kings symmetric board) and occurs nowhere.
+    candidates = [k for k, f in enumerate(fens) if f and fens.count(f) == 1 and mirror_fen(f) != f
+                  and mirror_fen(f) not in fens and "?" not in (tag(games[k], "Date") or "?")[:4]
+                  and (tag(games[k], "White") + tag(games[k], "Event")).isascii()]  # (the text is the same in every encoding)
+    k = rng.choice(candidates)
+    game, fen = games[k], fens[k]
+    composer, source, date = tag(game, "White"), tag(game, "Event"), tag(game, "Date")
+    p = lookup("-p", fen, db)
+    out = p.stdout.decode()
+    expect("found: exit", (p.returncode, p.stderr), (0, b""))
+    line = "    %s  %s, %s -- %s:" % (date, composer, source, db)
+    expect("found: the composer, source and date", line in out and "same position: " in out
+           and "(game %d) identical" % (k + 1) in out, True)
+    # The same position written as a position form.
+    form = subprocess.run([GBR, "position", fen], capture_output=True, check=True).stdout.decode().strip()
+    p = lookup("--format", "json", "--position", form, db)
+    answer = json.loads(p.stdout)
+    hits = answer["positions"][0]["same_position"]
+    expect("position form: exit", p.returncode, 0)
+    expect("position form: the game", [(h["composer"], h["source"], h["date"], h["year"], h["game"], h["relation"])
+                                       for h in hits if h["game"] == k + 1],
+           [(composer, source, date, int(date[:4]), k + 1, "identical")])
+    expect("json: games and symmetry", (answer["games"], answer["symmetry"], answer["found"]), (3000, "none", 1))
+    # A database holding only the mirror image.
+    mirrored = os.path.join(WORK, "mirrored.pgn")
+    with open(mirrored, "w", encoding="latin-1") as f:
+        f.write(data.replace('[FEN "%s"]' % fen, '[FEN "%s"]' % mirror_fen(fen)))
+    p = lookup("--format", "json", "-p", fen, mirrored)
+    same = [h for h in json.loads(p.stdout)["positions"][0]["same_position"]]
+    expect("mirror image without --symmetry", [h["game"] for h in same], [])
+    p = lookup("--symmetry", "mirror", "-p", fen, mirrored)
+    out = p.stdout.decode()
+    expect("mirror image found", (p.returncode, "%s, %s -- %s:" % (composer, source, mirrored) in out,
+                                  "(game %d) mirror" % (k + 1) in out), (0, True, True))
+    p = lookup("--symmetry", "all", "--format", "json", "-p", fen, mirrored)
+    hits = json.loads(p.stdout)["positions"][0]["same_position"]
+    expect("mirror image with all", [(h["composer"], h["relation"]) for h in hits if h["game"] == k + 1],
+           [(composer, "mirror")])
+    # Not there: bare kings on squares no study uses; exit 3, "not found".
+    bare = "k7/8/K7/8/8/8/8/8 b - - 0 1"
+    p = lookup("-p", bare, db)
+    expect("not found", (p.returncode, p.stdout.decode().endswith("  not found\n")), (3, True))
+
+
+STUDY_DB = """[Event "Later Source"]
+[White "B. Later"]
+[Date "1990.05.01"]
+[FEN "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1"]
+
+*
+
+[Event "Other Placement"]
+[White "C. Other"]
+[Date "1950.??.??"]
+[FEN "4k3/8/8/8/8/8/2r5/R3K3 w - - 0 1"]
+
+*
+
+[Event "Early Source"]
+[White "A. Early"]
+[Date "1920.03.04"]
+[FEN "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1"]
+
+*
+
+[Event "No Date"]
+[White "D. Undated"]
+[FEN "3k4/8/8/8/8/8/6r1/3K3R w - - 0 1"]
+
+*
+
+[Event "Black to move"]
+[White "E. Other Side"]
+[Date "1800.01.01"]
+[FEN "4k3/8/8/8/8/8/1r6/R3K3 b - - 0 1"]
+
+*
+"""
+
+
+def test_study():
+    db = os.path.join(WORK, "study.pgn")
+    with open(db, "w") as f:
+        f.write(STUDY_DB)
+    p = lookup("-p", "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1", db)
+    want = ("GBR lookup: 1 new position, 5 database games (symmetry none), 1 found\n"
+            "\n"
+            "arg 1: e1e8 0400.00 a1b2 2/2 WTM.\n"
+            "  same position: 2 games\n"
+            "    1920.03.04  A. Early, Early Source -- %s:15 (game 3) identical\n"
+            "    1990.05.01  B. Later, Later Source -- %s:1 (game 1) identical\n"
+            "  same study code 0400.00e1e8, other positions: 2 games\n"
+            "    1800.01.01  E. Other Side, Black to move -- %s:28 (game 5) e1e8 0400.00 a1b2 2/2 BTM.\n"
+            "    1950.??.??  C. Other, Other Placement -- %s:8 (game 2) e1e8 0400.00 a1c2 2/2 WTM.\n") % ((db,) * 4)
+    expect("same position and study code, oldest first", (p.stdout.decode(), p.stderr, p.returncode),
+           (want, b"", 0))
+    # Under --symmetry mirror the undated game (the mirror image) joins, last
+    # for its unknown date.
+    p = lookup("--symmetry", "mirror", "--format", "json", "-p", "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1", db)
+    same = json.loads(p.stdout)["positions"][0]["same_position"]
+    expect("mirror: the undated game last", [(h["composer"], h["relation"], h["year"]) for h in same],
+           [("A. Early", "identical", 1920), ("B. Later", "identical", 1990), ("D. Undated", "mirror", None)])
+    # --new: each game of a PGN file is a new position, named where it is.
+    new = os.path.join(WORK, "new.pgn")
+    with open(new, "w") as f:
+        f.write('[Event "mine"]\n[FEN "4k3/8/8/8/8/8/2r5/R3K3 w - - 0 1"]\n\n*\n\n'
+                '[Event "mine too"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n*\n')
+    p = lookup("--new", new, db)
+    out = p.stdout.decode()
+    expect("--new", (p.returncode, out.count("\n%s:" % new), "%s:6 (game 2): a1h1 0000.00 1/1 WTM.\n  not found\n" % new
+                                                                in out, "1950.??.??  C. Other" in out), (0, 2, True, True))
+    # The database from standard input; --new from a file.
+    p = lookup("--format", "json", "--new", new, data=STUDY_DB.encode())
+    expect("database on standard input", [len(x["same_position"]) for x in json.loads(p.stdout)["positions"]], [1, 0])
+
+
+def test_errors():
+    db = os.path.join(WORK, "bad.pgn")
+    with open(db, "w") as f:
+        f.write(STUDY_DB + '\n[Event "broken"]\n[FEN "4k3/8/8/8/8/8/8/4K3X w - - 0 1"]\n\n*\n')
+    p = lookup("-p", "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1", "-p", "4k3/8/8/8/8/8/8/4K3X w - - 0 1", "-p", "0400.10",
+               db)
+    err = p.stderr.decode().splitlines()
+    expect("reports", err, [
+        "gbr: arg:2:20: not a FEN piece letter, digit 1-8 or '/'",
+        "gbr: arg:3:1: a FEN or a position form was required, not a material",
+        "gbr: %s:36:26: game 6: FEN tag: not a FEN piece letter, digit 1-8 or '/'" % db])
+    expect("the good position still answered", (p.returncode, "same position: 2 games" in p.stdout.decode()),
+           (1, True))
+    new = os.path.join(WORK, "newbad.pgn")
+    with open(new, "w") as f:
+        f.write('[Event "x"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 9x"]\n\n*\n')
+    p = lookup("--new", new, os.path.join(HERE, "..", "..", "examples", "studies.pgn"))
+    expect("bad --new game", (p.returncode, p.stderr.decode().startswith("gbr: %s:2:" % new)), (1, True))
+    p = lookup("-p", "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1", os.path.join(WORK, "missing.pgn"))
+    expect("missing database", (p.returncode, "missing.pgn: cannot open" in p.stderr.decode()), (1, True))
+    for args, why in ((["x.pgn"], "no new position"), (["--symmetry", "some", "-p", "x"], "bad --symmetry"),
+                      (["--format", "tsv", "-p", "x"], "bad --format"),
+                      (["--new", "-", "-p", "x", "-"], "standard input cannot be both")):
+        p = lookup(*args)
+        expect("usage %s" % args, (p.returncode, p.stdout, why in p.stderr.decode()), (2, b"", True))
+
+
+{"generated": test_generated, "study": test_study, "errors": test_errors}[GROUP]()
+for f in failures:
+    print("FAIL " + f)
+print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
+sys.exit(1 if failures else 0)

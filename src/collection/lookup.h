@@ -1,0 +1,55 @@
+/*
+ * lookup.h - `gbr lookup`: is a position already in a study database? For
+ * each new position (a FEN or position form given as text, or the start
+ * position of each game of a PGN file) the database games whose start
+ * position is the same (under the symmetries of duplicates_symmetry.h, by
+ * the keys `gbr duplicates` groups with) and those that share its study code
+ * with another position, each with composer, source and date as
+ * directory_game.h reads them, oldest first.
+ *
+ * The new positions are read first and their keys sorted; each database is
+ * then read once, a game at a time, and a game is kept (its tags copied)
+ * only when one of its keys is a new position's: memory grows with the new
+ * positions and what is found, not with the database.
+ */
+#ifndef GBR_LOOKUP_H
+#define GBR_LOOKUP_H
+
+#include <stddef.h>
+
+#include "directory_game.h"
+#include "duplicates_symmetry.h"
+#include "gbr.h"
+
+/* The exit status when every input was good and nothing was found (0: some
+ * database game was found; 1: an input was reported; 2: usage error). */
+#define LOOKUP_EXIT_NOT_FOUND 3
+
+typedef struct lookup_options {
+    const gbr_codec *codec;
+    duplicates_symmetry symmetry;
+    int json; /* --format json */
+    directory_tag_choice tags; /* where composer, source and year are read */
+} lookup_options;
+
+typedef struct lookup lookup;
+
+/* NULL after reporting "gbr: lookup: out of memory". */
+lookup *lookup_new(const lookup_options *options);
+/* A new position written as a FEN or a position form; `where` and `line`
+ * name it in reports ("arg", the argument's number). 0, or 1 after
+ * reporting "gbr: WHERE:LINE:COLUMN: MESSAGE" (the run goes on without it). */
+int lookup_add_text(lookup *l, const char *text, size_t len, const char *where, unsigned long line);
+/* Every game of an open PGN input as a new position (a game whose [FEN]
+ * cannot be read is reported and left out): 0, or -1 when the input could
+ * not be read whole. The shape of the command line's per-file callback. */
+int lookup_add_games(void *lookup, int fd, const char *source);
+/* Reads one database input (source names it in reports and output; it must
+ * outlive the run): 0, or -1 when it could not be read whole. Call after
+ * every new position was added. */
+int lookup_read_database(void *lookup, int fd, const char *source);
+/* Writes the answer to standard output, frees the run, and returns the exit
+ * status; read_failed: an input could not be opened or read. */
+int lookup_finish(lookup *l, int read_failed);
+
+#endif /* GBR_LOOKUP_H */
