@@ -431,7 +431,7 @@ int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context)
 
 const char *const *cli_input_files(const cli_args *args, int *n)
 {
-    static const char *const standard_input[1] = {"-"};
+    static const char *const standard_input[2] = {"-", NULL};
     int named = args->argc - args->next;
     *n = named ? named : 1;
     return named ? (const char *const *)args->argv + args->next : standard_input;

@@ -142,7 +142,8 @@ int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context);
 int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context);
 
 /* The input files named after the options (args->next on), or standard
- * input ("-") alone when none is named; *n is their number. */
+ * input ("-") alone when none is named; *n is their number, and a NULL
+ * follows the last. */
 const char *const *cli_input_files(const cli_args *args, int *n);
 
 /* Large enough for the canonical text of every form (the position form and

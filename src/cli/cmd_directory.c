@@ -13,8 +13,8 @@ const char cmd_directory_summary[] = "look-up directory of PGN studies by materi
 
 static const char help[] =
     "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
-    "          [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
-    "          [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
+    "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
+    "          [--year-tag LIST] [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -43,9 +43,7 @@ static const char help[] =
     "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error and\n"
     "listed at the end under \"could not classify\" with where it is; the exit\n"
     "status is then 1. The directory is still written. A code tag that cannot\n"
-    "be read is reported the same way (exit status 1) and its entry kept.\n";
-
-static const char help_more[] =
+    "be read is reported the same way (exit status 1) and its entry kept.\n"
     "\n"
     "Formats:\n"
     "  text  (the default) a book-style index for print: a heading per class,\n"
@@ -61,17 +59,35 @@ static const char help_more[] =
     "        file names give their bytes back (bytes that are not UTF-8 as\n"
     "        \\udcXX, as Python's os.fsdecode reads them)\n"
     "  html  one self-contained page (no network: its style and script are\n"
-    "        inline): a table of contents by class with counts, each entry with\n"
-    "        a board diagram, and a filter box that narrows the entries by code,\n"
-    "        name, composer or year (every word typed must occur). The page\n"
-    "        takes its first filter from the address's fragment:\n"
-    "        page.html#filter=1925\n"
+    "        inline) that carries the entries as data (about 160 bytes an\n"
+    "        entry) and draws them, board diagrams included, as they come into\n"
+    "        view: a table of contents by class with counts, a legend of the\n"
+    "        indicators, each entry with a diagram and a side-to-move mark (at\n"
+    "        the foot for White, the head for Black), and a filter box that\n"
+    "        narrows the entries by code, name, composer, source or year (every\n"
+    "        word typed must occur; case and accents do not matter: a word\n"
+    "        typed without its accents finds it). The address's fragment\n"
+    "        opens it filtered (page.html#filter=1925), at a class\n"
+    "        (page.html#c0103.00), or timing its own work\n"
+    "        (page.html#bench=WORDS: the figures in its title)\n";
+
+/* The help's second part: the first would be longer than the 4095 bytes a
+ * C string literal may portably hold. */
+static const char help_more[] =
     "\n"
     "Options:\n"
     "  --format F  text, tsv, json or html\n"
     CLI_COLLECTION_TEXT_HELP
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
+    "  --split-by class|letter  (html, with -o FILE) one page per class, or\n"
+    "              per strongest man on the board (Q, R, B, N, P, K for bare\n"
+    "              kings), for collections too large for one page: the parts\n"
+    "              go beside FILE, named FILE with -KEY before its .html\n"
+    "              (studies-0103.00.html, studies-Q.html), and FILE is an\n"
+    "              index page listing the parts and their classes with links,\n"
+    "              and the games that could not be classified. Each part is\n"
+    "              written atomically; the index last\n"
     "  --memory SIZE  memory for the entries held at once (140 bytes a\n"
     "              game and its texts: codes, composer, source, year; about\n"
     "              240 bytes a game of generated studies), e.g. 64K, 256M,\n"
@@ -98,6 +114,7 @@ int cmd_directory(int argc, char **argv)
     memset(&opt, 0, sizeof opt);
     opt.format = &directory_format_text;
     opt.encoding = TEXT_ENCODING_AUTO;
+    opt.split = DIRECTORY_SPLIT_NONE;
     directory_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
@@ -128,6 +145,16 @@ int cmd_directory(int argc, char **argv)
                 opt.format = &directory_format_html;
             else
                 return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
+        } else if (cli_option_is(&args, "--split-by")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "class") == 0)
+                opt.split = DIRECTORY_SPLIT_CLASS;
+            else if (strcmp(value, "letter") == 0)
+                opt.split = DIRECTORY_SPLIT_LETTER;
+            else
+                return cli_usage_error(&args, "bad --split-by '%s' (class or letter)", value);
         } else if (cli_option_is(&args, "--memory")) {
             const char *value = cli_option_value(&args);
             if (!value)
@@ -141,6 +168,10 @@ int cmd_directory(int argc, char **argv)
     }
     if (args.exit_status >= 0)
         return args.exit_status;
+    if (opt.split != DIRECTORY_SPLIT_NONE && opt.format != &directory_format_html)
+        return cli_usage_error(&args, "--split-by writes html pages: give --format html");
+    if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))
+        return cli_usage_error(&args, "--split-by writes several pages: give -o FILE for the index page");
     opt.codec = args.codec;
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);

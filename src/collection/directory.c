@@ -295,11 +295,26 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
         sort_output out;
         if (sort_output_open(&out, o->output) != 0) {
             status = UTIL_EXIT_INPUT;
-        } else if (directory_store_write(&st->store, st->codec, files, &o->tags, o->format, &out) != 0) {
-            sort_output_abandon(&out);
-            status = UTIL_EXIT_INPUT;
-        } else if (sort_output_commit(&out) != 0) {
-            status = UTIL_EXIT_INPUT;
+        } else {
+            /* With --split-by the output is the index page, written last:
+             * it names only parts already in place. */
+            directory_html_parts parts;
+            memset(&parts, 0, sizeof parts);
+            parts.by = o->split;
+            parts.index_path = o->output;
+            int split = o->split != DIRECTORY_SPLIT_NONE;
+            const directory_format *format = split ? &directory_format_html_split : o->format;
+            if (directory_store_write(&st->store, st->codec, files, &o->tags, format, split ? &parts : NULL,
+                                      &out) != 0 ||
+                parts.failed) {
+                if (parts.open)
+                    sort_output_abandon(&parts.part);
+                free(parts.path);
+                sort_output_abandon(&out);
+                status = UTIL_EXIT_INPUT;
+            } else if (sort_output_commit(&out) != 0) {
+                status = UTIL_EXIT_INPUT;
+            }
         }
         if (st->bad_input)
             status = UTIL_EXIT_INPUT;

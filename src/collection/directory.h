@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "directory_entries.h"
+#include "directory_html.h"
 #include "directory_store.h"
 #include "gbr.h"
 #include "text_encoding.h"
@@ -24,6 +25,7 @@ typedef struct directory_options {
     const char *output; /* -o FILE, NULL for standard output */
     size_t memory;      /* --memory: for the entries held at once */
     int progress;       /* show games, MB read and MB/s on standard error */
+    int split;          /* html: DIRECTORY_SPLIT_NONE, _CLASS or _LETTER (directory_html.h) */
     directory_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how tag values become UTF-8 */
 } directory_options;
@@ -60,7 +62,8 @@ void directory_begin(directory_reader *r, const directory_options *o);
  * once r->failed is set. */
 void directory_read(directory_reader *r, size_t file, const char *source, int fd);
 /* Writes the directory of every entry read (unless reading failed) through
- * the options' format and frees the run. files: the input names, by number.
+ * the options' format and frees the run. files: the input names, by number,
+ * then NULL.
  * Returns the exit status. */
 int directory_end(directory_reader *r, const directory_options *o, const char *const *files);
 

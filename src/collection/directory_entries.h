@@ -69,7 +69,7 @@ typedef struct directory_class {
 /* What every writer knows before the first entry. */
 typedef struct directory_totals {
     const gbr_codec *codec;
-    const char *const *files;       /* input names ("-" for standard input) */
+    const char *const *files;       /* input names ("-" for standard input), then NULL */
     const directory_tag_choice *tags; /* the tags the entries' fields came from */
     unsigned long long games, unclassified;
     /* The classes in directory order, each its material number (spec §8:
@@ -77,6 +77,7 @@ typedef struct directory_totals {
      * (directory_store.h gathers them). */
     const uint64_t *classes;
     size_t classes_n;
+    void *writer; /* the format's own state (directory_html.h's split), or NULL */
 } directory_totals;
 
 /* The class classes[i] of the totals; its words_text only when with_words

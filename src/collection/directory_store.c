@@ -317,12 +317,13 @@ static void emit(void *context, const char *record, size_t len)
 }
 
 int directory_store_write(directory_store *s, const gbr_codec *codec, const char *const *files,
-                          const directory_tag_choice *tags, const directory_format *format, sort_output *out)
+                          const directory_tag_choice *tags, const directory_format *format, void *writer,
+                          sort_output *out)
 {
     if (s->runs.runs_n > 0 && s->index_n > 0 && spill(s) != 0)
         return -1;
     list_classes(s);
-    directory_totals totals = {codec, files, tags, s->games, s->unclassified, s->classes, s->classes_n};
+    directory_totals totals = {codec, files, tags, s->games, s->unclassified, s->classes, s->classes_n, writer};
     directory_stream stream;
     directory_stream_begin(&stream, format, &totals, out);
     if (s->runs.runs_n > 0) {

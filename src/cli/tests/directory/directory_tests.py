@@ -24,6 +24,9 @@ Groups:
              merged in rounds) and a small one are byte for byte the output
              held in memory, in every format; ties keep their input order; a spill
              that cannot be written is reported and -o's file left alone
+  split      --split-by class and letter: the files written, the index's
+             links (percent-encoded) into the parts, the parts together the
+             one page's data, usage errors, a part that cannot be written
   text       composer, source and year from the tags a collection uses and
              their values in UTF-8: the Windows-1252 sample
              (src/cli/examples/studies-cp1252.pgn) in every format (text,
@@ -31,7 +34,7 @@ Groups:
              names the tag each came from; valid UTF-8 kept; --encoding
              utf-8, latin-1, cp1252; --composer-tag, --source-tag,
              --year-tag and their usage errors; file names in json and
-             html; select and audit --fix still copy the bytes
+             html (the page's data, the --split-by index); select and audit --fix still copy the bytes
 
 usage: directory_tests.py GBR WORK_DIR GROUP [--update]
 """
@@ -40,6 +43,7 @@ import os
 import re
 import subprocess
 import sys
+import urllib.parse
 
 GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
 UPDATE = "--update" in sys.argv[4:]
@@ -151,13 +155,34 @@ def test_sample():
         if outside in html.replace("<!DOCTYPE", ""):
             # "//" is allowed nowhere: no protocol-relative addresses either.
             failures.append("html refers outside itself: %r" % outside)
-    expect("html classes", html.count('<section class="class"'), 20)
-    expect("html entries", html.count('<li class="entry"'), 23)
-    expect("html squares", html.count('data-square="'), 23 * 64)
-    expect("html toc entries", html.count('<li id="toc-c'), 20)
-    expect("html mismatch marks", html.count('<span class="mismatch">'), 1)
-    if '<span class="mismatch">&#9888; ' + flag + "</span>" not in html:
-        failures.append("html: no visible mark for game 9's wrong code")
+    data = page_data(html)
+    expect("html data: classes", [c[0] for c in data["classes"]], [c["material"] for c in classes])
+    expect("html data: entries", [(e[0], e[1], e[8]) for c in data["classes"] for e in c[3]],
+           [(e["study"], e["position"], e["game"]) for c in classes for e in c["entries"]])
+    expect("html data: names and words", [(c[1] or None, c[2]) for c in data["classes"]],
+           [(c["name"], c["words"]) for c in classes])
+    expect("html data: unclassified", [(u[3], u[4]) for u in data["unclassified"]],
+           [(u["game"], u["problem"]) for u in d["unclassified"]])
+    # A. Vellmar's study, +0103.00c1c3: the men the diagram is drawn from.
+    expect("html data: men", [e[5] for c in data["classes"] for e in c[3] if e[2] == "A. Vellmar"], ["Ra1Kc1kc3nh1"])
+    expect("html data: mismatch", [(e[8], e[9]) for c in data["classes"] for e in c[3] if len(e) > 9], [(9, flag)])
+    expect("html: legend", '<p id="legend">' in html and "<b>-+</b> Black to move, White wins" in html, True)
+
+    # The data cannot end its script element: a '<' in a tag is written \u003c.
+    tricky = os.path.join(WORK, "tricky.pgn")
+    with open(tricky, "wb") as f:
+        f.write(b'[White "</script><b>x"]\n[Event "a<!--b"]\n[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]\n\n*\n')
+    p = directory("--format", "html", tricky)
+    html = p.stdout.decode()
+    expect("html: one closing script tag per script", html.count("</script>"), 2)
+    expect("html: the tags come back", [c[3][0][2:4] for c in page_data(html)["classes"]],
+           [["</script><b>x", "a<!--b"]])
+
+
+def page_data(html):
+    """The JSON data of an html page (its script element gbr-data)."""
+    start = html.index('<script type="application/json" id="gbr-data">') + len('<script type="application/json" id="gbr-data">')
+    return json.loads(html[start:html.index("</script>", start)])
 
 
 FILES = "abcdefgh"
@@ -463,6 +488,82 @@ def test_spill():
         expect("bad --memory %s" % bad, (p.returncode, b"bad --memory" in p.stderr, p.stdout), (2, True, b""))
 
 
+def test_split():
+    """--split-by: the parts beside the index page, together the one page."""
+    whole = page_data(directory("--format", "html", SAMPLE).stdout.decode())
+    want_classes = [c[0] for c in whole["classes"]]
+    for by in ("class", "letter"):
+        folder = os.path.join(WORK, by)
+        os.makedirs(folder, exist_ok=True)
+        for f in os.listdir(folder):
+            os.remove(os.path.join(folder, f))
+        index = os.path.join(folder, "studies.html")
+        p = directory("--format", "html", "--split-by", by, "-o", index, SAMPLE)
+        expect("%s: exit (the sample's broken FEN)" % by, (p.returncode, p.stdout), (1, b""))
+        expect("%s: stderr" % by, p.stderr, SAMPLE_STDERR)
+        names = sorted(os.listdir(folder))
+        if by == "class":
+            want_names = sorted(["studies.html"] + ["studies-%s.html" % c for c in want_classes])
+        else:
+            want_names = ["studies-B.html", "studies-K.html", "studies-N.html", "studies-P.html", "studies-Q.html",
+                          "studies-R.html", "studies.html"]
+        expect("%s: files" % by, names, want_names)
+        text = open(index, encoding="utf-8").read()
+        # The index links every class into its part, in directory order, and
+        # lists the game that could not be classified.
+        links = [l.split('"')[0] for l in text.split('<li><a href="')[1:]]
+        expect("%s: index links" % by, [l.split("#")[1] for l in links], ["c" + c for c in want_classes])
+        expect("%s: links lead to files written" % by, all(l.split("#")[0] in names for l in links), True)
+        expect("%s: index lists the unclassified" % by, text.count('<li class="unclassified">'), 1)
+        # Each part holds its own classes, whole; together, all of them in order.
+        got = []
+        for name in names:
+            if name == "studies.html":
+                continue
+            part = open(os.path.join(folder, name), encoding="utf-8").read()
+            data = page_data(part)
+            expect("%s: %s links back to the index" % (by, name), '<a href="studies.html">' in part, True)
+            expect("%s: %s has no unclassified" % (by, name), data["unclassified"], [])
+            got += data["classes"]
+            if by == "letter":
+                letter = name[len("studies-")]
+                for c in data["classes"]:
+                    digits = c[0][:4]
+                    strongest = next((t for t, d in zip("QRBN", digits) if d != "0"),
+                                     "P" if c[0][5:] != "00" else "K")
+                    expect("%s: class %s in part %s" % (by, c[0], letter), strongest, letter)
+        got.sort(key=lambda c: want_classes.index(c[0]))
+        expect("%s: parts together = the one page" % by, got, whole["classes"])
+    for args, message in ((["--split-by", "class", SAMPLE], b"give --format html"),
+                          (["--format", "html", "--split-by", "class", SAMPLE], b"give -o FILE"),
+                          (["--format", "html", "--split-by", "class", "-o", "-", SAMPLE], b"give -o FILE"),
+                          (["--format", "html", "--split-by", "piece", "-o", "x.html", SAMPLE], b"bad --split-by")):
+        p = directory(*args)
+        expect("usage %r" % args, (p.returncode, message in p.stderr, p.stdout), (2, True, b""))
+    # An index whose name has no .html: the parts' keys go at its end.
+    folder = os.path.join(WORK, "plain")
+    os.makedirs(folder, exist_ok=True)
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "index"), SAMPLE)
+    expect("no .html: files", sorted(os.listdir(folder)),
+           ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R"])
+    # A name that a link must encode: the index's links lead to the parts.
+    folder = os.path.join(WORK, "spaced")
+    os.makedirs(folder, exist_ok=True)
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "my #1 100%.html"), SAMPLE)
+    text = open(os.path.join(folder, "my #1 100%.html"), encoding="utf-8").read()
+    links = sorted({l.split('"')[0].split("#c")[0] for l in text.split('<a href="')[1:]})
+    expect("encoded links", links, ["my%20%231%20100%25-" + k + ".html" for k in "BKNPQR"])
+    expect("encoded links lead to the parts",
+           all(os.path.exists(os.path.join(folder, urllib.parse.unquote(l))) for l in links), True)
+    # A part that cannot be written: reported, exit 1, no index.
+    folder = os.path.join(WORK, "blocked")
+    os.makedirs(os.path.join(folder, "studies-Q.html"), exist_ok=True)
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "studies.html"), SAMPLE)
+    expect("blocked part: exit, report", (p.returncode, b"studies-Q.html" in p.stderr), (1, True))
+    expect("blocked part: no index", os.path.exists(os.path.join(folder, "studies.html")), False)
+
+
+
 CP1252_SAMPLE = "src/cli/examples/studies-cp1252.pgn"
 # Per game of the sample: composer, source, year and the tags they come from (the defaults).
 CP1252_WANT = {
@@ -490,6 +591,9 @@ def test_text():
             failures.append("cp1252 %s: output not UTF-8: %s" % (fmt, e))
             outputs[fmt] = p.stdout.decode("latin-1")
     text, html = outputs["text"], outputs["html"]
+    # The page's data: each entry [STUDY, POSITION, COMPOSER, SOURCE, YEAR, MEN, FILE, LINE, GAME].
+    page_entries = {e[8]: e for c in page_data(html)["classes"] for e in c[3]}
+    expect("cp1252 html: the page's games", sorted(page_entries), sorted(CP1252_WANT))
     rows = {int(r[8]): r for r in (line.split("\t") for line in outputs["tsv"].splitlines()[1:])}
     entries = json_entries(outputs["json"].encode("utf-8"))
     for game, (composer, source, year, ctag, stag, ytag) in CP1252_WANT.items():
@@ -499,8 +603,7 @@ def test_text():
         expect("cp1252 json game %d" % game, [e["composer"], e["source"], e["year"]], [composer, source, year])
         expect("cp1252 json game %d: the tags" % game, [e.get("composer_tag"), e.get("source_tag"), e.get("year_tag")],
                [ctag, stag, ytag])
-        expect("cp1252 html game %d" % game, ('<span class="composer">%s</span>' % composer in html,
-                                               '<span class="source">%s</span>' % source in html), (True, True))
+        expect("cp1252 html game %d" % game, page_entries[game][2:5], [composer, source, year])
     expect("cp1252 json: text, not escaped bytes", "Lef\\u00c3" in outputs["json"] or "Lefèvre" not in outputs["json"],
            False)
 
@@ -561,7 +664,8 @@ def test_text():
     expect("eight tag names are allowed", p.returncode, 0)
 
     # File names: JSON gives their bytes back (UTF-8 as text, other bytes
-    # as \udcXX), a page shows them in UTF-8.
+    # as \udcXX), a page shows them in UTF-8 (read as auto reads a value):
+    # in its data, and in the index of --split-by (the unclassified game).
     data = open(os.path.join(ROOT, SAMPLE), "rb").read()
     for name in (b"\xc3\xa9tudes.pgn", b"\xe9tudes.pgn"):
         path = os.path.join(WORK.encode(), name)
@@ -571,7 +675,13 @@ def test_text():
         got = {e["file"] for e in json_entries(p.stdout).values()}
         expect("json file name %r" % name, [os.fsencode(f) for f in got], [path])
         p = subprocess.run([GBR.encode(), b"directory", b"--format", b"html", path], capture_output=True)
-        expect("html file name %r in UTF-8" % name, "études.pgn:" in p.stdout.decode("utf-8"), True)
+        files = page_data(p.stdout.decode("utf-8", errors="replace"))["files"]
+        expect("html file name %r in UTF-8" % name, files, [os.fsdecode(WORK) + "/études.pgn"])
+        index = os.path.join(WORK.encode(), b"split-" + name + b".html")
+        p = subprocess.run([GBR.encode(), b"directory", b"--format", b"html", b"--split-by", b"letter", b"-o", index,
+                            path], capture_output=True)
+        expect("split index: file name %r in UTF-8" % name,
+               "études.pgn:135:26 (game 14)" in open(index, "rb").read().decode("utf-8", errors="replace"), True)
 
     # select and audit --fix copy the games byte for byte.
     raw = open(os.path.join(ROOT, CP1252_SAMPLE), "rb").read()
@@ -583,8 +693,9 @@ def test_text():
     expect("audit --fix copies the bytes", open(fixed, "rb").read(), raw)
 
 
+
 {"sample": test_sample, "text": test_text, "generated": test_generated, "errors": test_errors, "codes": test_codes,
- "spill": test_spill}[GROUP]()
+ "spill": test_spill, "split": test_split}[GROUP]()
 if failures:
     print("FAIL directory %s:\n" % GROUP + "\n".join(failures))
     sys.exit(1)

@@ -1,0 +1,34 @@
+/*
+ * directory_html.h - gbr directory's HTML writers: one page
+ * (directory_format_html, in directory_entries.h), or with --split-by one
+ * page per part beside an index page (directory_format_html_split). The
+ * index page is the output (-o FILE); a part's page is FILE with "-KEY"
+ * before its ".html" (or ".htm", or at its end): KEY the class's material
+ * code (studies-0103.00.html) or the letter of the strongest man on the
+ * board, Q, R, B, N, P, or K for bare kings (studies-Q.html). Each part's
+ * classes are consecutive in directory order. The index lists the parts and
+ * their classes with links into the parts, and the games that could not be
+ * classified.
+ */
+#ifndef GBR_DIRECTORY_HTML_H
+#define GBR_DIRECTORY_HTML_H
+
+#include "directory_entries.h"
+
+enum { DIRECTORY_SPLIT_NONE, DIRECTORY_SPLIT_CLASS, DIRECTORY_SPLIT_LETTER };
+
+/* The split writer's state: the totals' writer member points at it. */
+typedef struct directory_html_parts {
+    int by;                 /* DIRECTORY_SPLIT_CLASS or DIRECTORY_SPLIT_LETTER */
+    const char *index_path; /* -o FILE */
+    /* While writing: the open part, its key and path. */
+    sort_output part;
+    int open;
+    char key[GBR_MATERIAL_MAX + 1];
+    char *path;
+    int failed;             /* a part could not be written (reported) */
+} directory_html_parts;
+
+extern const directory_format directory_format_html_split;
+
+#endif /* GBR_DIRECTORY_HTML_H */
