@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "conform_answer.h"
 #include "conform_child.h"
+#include "conform_protocol.h"
 #include "conform_run.h"
 
 const char cmd_conform_summary[] = "run a program against the golden vectors, or fuzz it against the reference codec";
@@ -131,6 +132,15 @@ int cmd_conform(int argc, char **argv)
                 break;
             if (!parse_seconds(value, 86400, &opt.timeout))
                 status = cli_usage_error(&args, "--timeout needs a number of seconds (0 < S <= 86400)");
+        } else if (cli_option_is(&args, "--errors")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (strcmp(value, "exact") == 0)
+                opt.errors = CONFORM_ERRORS_EXACT;
+            else if (strcmp(value, "validity") == 0)
+                opt.errors = CONFORM_ERRORS_VALIDITY;
+            else
+                status = cli_usage_error(&args, "unknown judging '%s' (exact or validity)", value);
         } else if (cli_option_is(&args, "--mode")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
@@ -198,8 +208,8 @@ int cmd_conform(int argc, char **argv)
         status = cli_usage_error(&args, "no program to test (give it after '--')");
     if (status < 0 && opt.json && opt.print_skip_list)
         status = cli_usage_error(&args, "--json and --print-skip-list exclude each other");
-    if (status < 0 && opt.fuzzing && (opt.print_skip_list || opt.runs.count || opt.skips.count))
-        status = cli_usage_error(&args, "--fuzz takes no case selection (--run, --skip, --skip-file, --print-skip-list)");
+    if (status < 0 && opt.fuzzing && opt.print_skip_list)
+        status = cli_usage_error(&args, "--fuzz writes no skip list (--print-skip-list)");
     if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
         status = cli_usage_error(&args, "--operations goes with --fuzz");
     if (status < 0) {
