@@ -6,8 +6,10 @@
  *   gbr conform --answer OPERATION             answers the protocol with libgbr (conform_answer)
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,38 @@ static const char help[] =
     "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
     "or crashed, 1 otherwise, 2 on a usage error or unreadable vectors.\n";
 
+/* The directory holding material.tsv, when it does. */
+static int has_vectors(const char *dir)
+{
+    char path[2 * PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s/material.tsv", dir) >= sizeof path)
+        return 0;
+    return access(path, R_OK) == 0;
+}
+
+/* The vectors when --vectors names none: those installed with this gbr
+ * (DATADIR/gbr/vectors, found from the binary's directory), or, for a gbr
+ * run from its build tree, the source tree's; else spec/vectors under the
+ * working directory (a gbr checkout). */
+static const char *default_vectors(char *buf, size_t cap)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            char built[PATH_MAX];
+            if (realpath(GBR_BUILD_BINARY_DIR, built) && strcmp(built, exe) == 0 && has_vectors(GBR_BUILD_VECTORS_DIR))
+                return GBR_BUILD_VECTORS_DIR;
+            if ((size_t)snprintf(buf, cap, "%s/%s", exe, GBR_VECTORS_FROM_BINDIR) < cap && has_vectors(buf))
+                return buf;
+        }
+    }
+    return "spec/vectors";
+}
+
 /* A number of seconds, 0 < S <= max, written as digits with an optional
  * fraction: strtod alone would also take leading white space, a sign, hex
  * and "inf". */
@@ -97,7 +131,8 @@ int cmd_conform(int argc, char **argv)
     memset(&opt, 0, sizeof opt);
     opt.max_level = GBR_LEVEL_EXTENSIONS;
     opt.timeout = 10.0;
-    opt.vectors_dir = "spec/vectors";
+    char vectors_buf[2 * PATH_MAX];
+    opt.vectors_dir = NULL;
     const char *answer_operation = NULL;
     int listing = 0; /* --list-operations */
     char run_option[32] = ""; /* the first option that only a run of the kit reads */
@@ -213,6 +248,8 @@ int cmd_conform(int argc, char **argv)
     if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
         status = cli_usage_error(&args, "--operations goes with --fuzz");
     if (status < 0) {
+        if (!opt.vectors_dir)
+            opt.vectors_dir = default_vectors(vectors_buf, sizeof vectors_buf);
         opt.program = args.argv + args.next;
         opt.program_argc = args.argc - args.next;
         status = conform_run(&opt);
