@@ -51,7 +51,7 @@ extern "C" {
 
 /* The versions of the header (compile time): the library's and the spec's. */
 #define GBR_VERSION_STRING "1.1.0"
-#define GBR_SPEC_VERSION "GBR 1.1"
+#define GBR_SPEC_VERSION "GBR 1.2"
 /* The version of the library actually linked (run time), "MAJOR.MINOR.PATCH":
  * GBR_VERSION_STRING as it was when libgbr was built. Static storage. */
 GBR_API const char *gbr_version(void);

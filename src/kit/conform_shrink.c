@@ -1,7 +1,8 @@
 /*
  * Shrinking steps (see conform_shrink.h). Byte steps find the bytes a
  * disagreement needs; structure steps reach what byte steps cannot without
- * passing through texts that no longer disagree: a position form keeps its
+ * passing through texts that no longer disagree (a study's two brackets go
+ * together); a position form keeps its
  * men count in step with its squares only if a man and its count go
  * together, and a square moves towards a1 only a file or a rank at a time.
  */
@@ -161,6 +162,15 @@ size_t conform_shrink_candidates(const gen_bytes *in, gen_bytes *out, size_t cap
         if (d[at] == '|') {
             add(&s, 0, at, NULL, 0);
             add(&s, at + 1, len - at - 1, NULL, 0);
+        }
+    }
+    /* A study's wrapper, both its brackets. */
+    if (len >= 2 && ((d[0] == '[' && d[len - 1] == ']') || (d[0] == '(' && d[len - 1] == ')'))) {
+        gen_bytes *c = s.n < cap ? &out[s.n] : NULL;
+        if (c) {
+            memcpy(c->data, d + 1, len - 2);
+            c->len = len - 2;
+            s.n++;
         }
     }
     /* A man: a square (file letter and rank digit) anywhere. */
