@@ -53,7 +53,8 @@ static void add(sink *s, size_t at, size_t len, const uint8_t *with, size_t n)
         return;
     gen_bytes *c = &s->out[s->n];
     memcpy(c->data, s->in->data, at);
-    memcpy(c->data + at, with, n);
+    if (n > 0)
+        memcpy(c->data + at, with, n);
     memcpy(c->data + at + n, s->in->data + at + len, s->in->len - at - len);
     c->len = s->in->len - len + n;
     if (conform_shrink_smaller(c, s->in))
