@@ -9,12 +9,22 @@ one place they are written. Used by the tests (same bytes on generated data)
 and the benchmark (gbr's time against it); select_ref.py reads FENs with it.
 
 It reads the PGN that ci/gen/gen_pgn.py --studies writes (a game starts at a
-line "[Event"; one tag a line; a UTF-8 byte-order mark, Latin-1 bytes and CRLF
+line "["; one tag a line; a UTF-8 byte-order mark, Latin-1 bytes and CRLF
 allowed), not PGN in general: no tags in comments, no escaped quotes, no
 malformed tag sections. A [GBR] tag it cannot read is beyond it: it stops
 with exit status 2 rather than guess what gbr reports.
 
-usage: directory_ref.py FILE...   (the TSV on standard output)
+Composer, source and year come from the first tag of their list with a known
+value (a name not made only of '?' and spaces; a year from four leading
+digits), else the first that is not empty, as docs/keepers.md says; values
+become UTF-8 as --encoding says, with Python's own codecs: auto is UTF-8 when
+the value decodes strictly, else Windows-1252, whose five undefined bytes
+(which Python's cp1252 codec refuses) are their C1 controls U+0081 ...;
+utf-8 is decode('utf-8', 'replace'). File names are written as given.
+
+usage: directory_ref.py [--composer-tag LIST] [--source-tag LIST]
+                        [--year-tag LIST] [--encoding E] FILE...
+       (the TSV on standard output)
 """
 import os
 import re
@@ -296,14 +306,46 @@ def games(path):
         yield number, line, tags
 
 
+TAGS = {"composer": ["Composer", "Author", "White"], "source": ["Source", "Event"],
+        "year": ["Date", "EventDate", "Year"]}
+ENCODING = "auto"
+# Windows-1252 as Python's codec reads it, the five bytes it leaves undefined as their C1 controls.
+CP1252 = {c: (bytes([c]).decode("cp1252", "ignore") or chr(c)) for c in range(0x80, 0xA0)}
+
+
+def year_of(value):
+    return value[:4] if len(value) >= 4 and all(c in "0123456789" for c in value[:4]) else ""
+
+
+def chosen(first, field):
+    """The value of the tag a field is taken from ('' when none)."""
+    present = [first[name][0] for name in TAGS[field] if name in first and first[name][0]]
+    known = [v for v in present if (year_of(v) if field == "year" else v.strip("? "))]
+    value = (known or present or [""])[0]
+    return year_of(value) if field == "year" else utf8(value)
+
+
+def utf8(value):
+    """A value (its bytes as Latin-1 characters) as text, as --encoding reads it."""
+    data = value.encode("latin-1")
+    if ENCODING in ("auto", "utf-8"):
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            if ENCODING == "utf-8":
+                return data.decode("utf-8", "replace")
+    if ENCODING == "latin-1":
+        return value
+    return "".join(CP1252.get(ord(c), c) for c in value)
+
+
 def entry(path, number, line, tags):
     """The TSV fields of one game and its key (None when it cannot be classified)."""
     first = {}
     for name, value, at in tags:
         first.setdefault(name, (value, at))
-    date = first.get("Date", ("", 0))[0]
-    fields = {"composer": first.get("White", ("", 0))[0], "source": first.get("Event", ("", 0))[0],
-              "year": date[:4] if len(date) >= 4 and date[:4].isdigit() and date[:4].isascii() else "",
+    fields = {"composer": chosen(first, "composer"), "source": chosen(first, "source"),
+              "year": chosen(first, "year"),
               "file": path, "game": str(number), "line": str(line), "material": "", "name": "",
               "study": "", "position": "", "problem": "", "mismatch": ""}
     fen, fen_line = first.get("FEN", (START, None))
@@ -353,8 +395,16 @@ COLUMNS = ["material", "name", "study", "position", "composer", "source", "year"
 
 
 def main():
+    global ENCODING
+    args = sys.argv[1:]
+    while args and args[0].startswith("--"):
+        option, value, args = args[0], args[1], args[2:]
+        if option == "--encoding":
+            ENCODING = value
+        else:
+            TAGS[option[2:-4]] = value.split(",")
     classified, unclassified = [], []
-    for path in sys.argv[1:]:
+    for path in args:
         for number, line, tags in games(path):
             fields, key = entry(path, number, line, tags)
             if key is None:
@@ -365,7 +415,7 @@ def main():
     out = ["\t".join(COLUMNS) + "\n"]
     for fields in [e[2] for e in classified] + unclassified:
         out.append("\t".join(re.sub("[\t\r\n]", " ", fields[c]) for c in COLUMNS) + "\n")
-    sys.stdout.buffer.write("".join(out).encode("latin-1"))
+    sys.stdout.buffer.write("".join(out).encode("utf-8", "surrogateescape"))
 
 
 if __name__ == "__main__":

@@ -90,10 +90,13 @@ def random_position(rng):
             continue
         board[wk], board[bk] = "K", "k"
         for colour in (0, 1):
-            for letter in "qrbn":
-                for _ in range(random_count(rng, 3)):
+            promoted = 0  # men beyond the starting set: each took a pawn (spec §2.4)
+            for letter, start in (("q", 1), ("r", 2), ("b", 2), ("n", 2)):
+                count = random_count(rng, 3)
+                promoted += max(0, count - start)
+                for _ in range(count):
                     board[free.pop()] = letter.upper() if colour == 0 else letter
-            pawns = rng.choice([0, 0, 1, 1, 2, 3, 4, 5])
+            pawns = min(rng.choice([0, 0, 1, 1, 2, 3, 4, 5]), 8 - promoted)
             placed = 0
             for sq in list(free):
                 if placed == pawns:

@@ -49,6 +49,24 @@ Two more rules of section 13.5, each judged from a case's input, never its id:
   the ninth pawn, an error (too-many-pawns, pawn-count) that the matrix of
   errors each operation reports already requires.
 
+Three rules of GBR 1.2 (section 13.5), judged from each case's input and
+expected answer, each a matrix of operations against what they demand:
+
+- the readings of sections 9.3 and 10: a wrong W or B followed by the end or a
+  wrong byte (men-mismatch), section 2.4 on a position form's code with a byte
+  other than a space after it and the exact counts of groups (promotions at the
+  material's column), through every operation reading position forms; an empty
+  A and an empty B of each order; section 10 rule 5 over the whole text (check);
+- square order against the previous square (a third square between the first
+  and the second, in the pawns and in a group); section 1's promotion boundary
+  for each type through a name, a FEN and a position form (one side's promoted
+  men all of the type, exactly as many as its missing pawns, or one more); and
+  position order that differs only in Black's squares (a piece, a pawn, a group);
+- UTF-8 look-alike white space: a no-break space at every place where an
+  operation's forms have a space or a start (the text with every look-alike read
+  as a space must be well-formed, so that the place is known), and another
+  Unicode white space through every operation.
+
 The operations are libgbr's table of them (section 13.2), read from
 `GBR conform --list-operations` (GBR: the built gbr command, default
 build/gbr): a case of an operation not in it is a problem, and the matrices
@@ -471,7 +489,8 @@ def operation_coverage(directory, spec, operations):
                 if count == 0:
                     problems.append("%s: no valid case gives digit %d on %s" % (op, d, letter))
 
-    for rule in (fen_variant_coverage, material_boundary_coverage):
+    for rule in (fen_variant_coverage, material_boundary_coverage, reading_coverage, kind_coverage,
+                 look_alike_coverage):
         rule_problems, rule_lines = rule(cases)
         problems += rule_problems
         lines += rule_lines
@@ -645,6 +664,374 @@ def material_boundary_coverage(cases):
                     problems.append("%s: no valid case with %s (%s %s)" % (name, BOUNDARY_WORDS[b] % t, t, b))
             marks.append("  " + " ".join(row))
         lines.append("%-*s %s" % (width, name, " ".join(marks)))
+    return problems, lines
+
+
+# ---- The readings of GBR 1.2 and the kinds no defect may slip past (section 13.5) ----
+
+POSITION_OPERATIONS = ["position", "position-fen", "position-order", "check"]
+ORDER_OPERATIONS = ["material-order", "study-order", "position-order"]
+SQUARE = re.compile(r"[a-h][1-8]")
+MATERIAL_LONG = re.compile(r"[0-9]{4}\.[0-8]{2}$")
+
+
+def detect_form(text):
+    """Section 10's recognition of a text's form (None: unknown-form or empty)."""
+    if not text:
+        return None
+    if "/" in text.split(" ")[0]:
+        return "fen"
+    first = text[0]
+    if first in "[(+=":
+        return "study"
+    if "a" <= first <= "h":
+        return "position"
+    if first == "K":
+        return "name"
+    if "0" <= first <= "9":
+        return "study" if any("a" <= c <= "h" for c in text) else "material"
+    return None
+
+
+def case_texts(case):
+    """(offset, text) of each text a case's input holds: A and B of an order
+    input (A runs to the first |, section 9.3 rule 6), else the whole input."""
+    text = case["input"]
+    if case["operation"] in ORDER_OPERATIONS and "|" in text:
+        a, _, b = text.partition("|")
+        return [(0, a), (len(a) + 1, b)]
+    return [(0, text)]
+
+
+def case_error(case):
+    """(class, column) of an invalid case's expected error, else (None, None)."""
+    m = ERROR_ANSWER.match(case["expected"]) if case["result"] == "invalid" else None
+    return (m.group(1), int(m.group(2))) if m else (None, None)
+
+
+def error_text(case):
+    """(class, column within its text, text) of an invalid case: the text of the
+    input (A or B of an order input) that holds the error's column."""
+    error, column = case_error(case)
+    if error is None:
+        return None, None, None
+    for offset, text in reversed(case_texts(case)):
+        if column > offset:
+            return error, column - offset, text
+    return None, None, None
+
+
+def reads_position(case, text):
+    op = case["operation"]
+    return op in ("position", "position-fen", "position-order") or (op == "check" and detect_form(text) == "position")
+
+
+def square_field(text):
+    """The squares of a position form's square field, in written order, as far
+    as they follow the material code's counts: (list, column, index) with list
+    (type 0-4 for Q R B N P, colour 0 white 1 black, in a group or not)."""
+    if len(text) < 14 or text[4] != " " or text[12] != " " or not MATERIAL_LONG.match(text[5:12]):
+        return []
+    out, i = [], 13
+
+    def take(key, n=None):
+        nonlocal i
+        count = 0
+        while (n is None or count < n) and SQUARE.match(text, i):
+            out.append((key, i + 1, 8 * (ord(text[i]) - ord("a")) + int(text[i + 1]) - 1))
+            i += 2
+            count += 1
+        return n is None or count == n
+
+    for t, d in enumerate(text[5:9]):
+        if d == "9":
+            for colour, before in ((0, "{"), (1, "/")):
+                if text[i:i + 1] != before:
+                    return out
+                i += 1
+                take((t, colour, True))
+            if text[i:i + 1] != "}":
+                return out
+            i += 1
+        elif not (take((t, 0, False), int(d) % 3) and take((t, 1, False), int(d) // 3)):
+            return out
+    pawns = (int(text[10]), int(text[11]))
+    if pawns != (0, 0) and text[i:i + 1] == ".":
+        i += 1
+        if take((4, 0, False), pawns[0]):
+            take((4, 1, False), pawns[1])
+    return out
+
+
+def material_possible(digits, pawns):
+    """Section 2.4 on a material code's digits and pawn digits."""
+    nines = [t for t, d in enumerate(digits) if d == "9"]
+    for sides in range(1 << len(nines)):
+        promoted = [0, 0]
+        if digits[0] != "9":
+            promoted[0] += int(digits[0]) % 3 == 2
+            promoted[1] += int(digits[0]) // 3 == 2
+        for k, t in enumerate(nines):
+            promoted[(sides >> k) & 1] += 2 if t == 0 else 1
+        if all(promoted[s] <= 8 - pawns[s] for s in (0, 1)):
+            return True
+    return False
+
+
+COUNT_BYTES_AFTER = {"W": "/", "B": ".+=- "}
+
+
+def reading_kinds(case):
+    """The readings of section 9.3 and 10 (settled in GBR 1.2) an invalid case
+    shows, judged from its input and its expected error."""
+    error, column, text = error_text(case)
+    kinds = set()
+    if error is None:
+        return kinds
+    op = case["operation"]
+    if error == "men-mismatch" and reads_position(case, text) and column >= 2:
+        side = "B" if text[column - 2] == "/" else "W" if text[column - 2] == " " else None
+        digits = re.match(r"[0-9]{1,2}", text[column - 1:])
+        if side and digits:
+            after = text[column - 1 + len(digits.group(0)):]
+            if not after:
+                kinds.add("count-%s-end" % side)
+            elif not after[0].isdigit() and after[0] not in COUNT_BYTES_AFTER[side]:
+                kinds.add("count-%s-byte" % side)
+    if error == "promotions" and column == 6 and reads_position(case, text) and MATERIAL_LONG.match(text[5:12]):
+        if len(text) > 12 and text[12] != " ":
+            kinds.add("code-then-byte")
+        if "{" in text and material_possible(text[5:9], (int(text[10]), int(text[11]))):
+            kinds.add("group-counts")
+    if op in ORDER_OPERATIONS and error == "empty":
+        texts, absolute = case_texts(case), case_error(case)[1]
+        if absolute == 1 and case["input"].startswith("|"):
+            kinds.add("empty-a")
+        if len(texts) == 2 and texts[0][1] and not texts[1][1] and absolute == len(case["input"]) + 1:
+            kinds.add("empty-b")
+    if op == "check" and detect_form(text) == "study":
+        first = text.split(" ")[0]
+        if re.match(r"[0-9]{4}(\.[0-8]{2})?$", first) and " " in text:
+            kinds.add("rule5-short" if len(first) == 4 else "rule5-long")
+    return kinds
+
+
+READINGS = [
+    ("count-W-end", POSITION_OPERATIONS, "a wrong W followed by the end (men-mismatch)"),
+    ("count-W-byte", POSITION_OPERATIONS, "a wrong W followed by a byte other than / (men-mismatch)"),
+    ("count-B-end", POSITION_OPERATIONS, "a wrong B followed by the end (men-mismatch)"),
+    ("count-B-byte", POSITION_OPERATIONS, "a wrong B followed by a byte that is no indicator or . (men-mismatch)"),
+    ("code-then-byte", POSITION_OPERATIONS, "section 2.4 broken by the code, a byte other than space after it"),
+    ("group-counts", POSITION_OPERATIONS, "a possible code with groups whose exact counts break section 1"),
+    ("empty-a", ORDER_OPERATIONS, "an empty A (the input starts with |)"),
+    ("empty-b", ORDER_OPERATIONS, "an empty B after a non-empty A"),
+    ("rule5-short", ["check"], "a short code, then a space and a later letter a-h (section 10 rule 5)"),
+    ("rule5-long", ["check"], "a long code, then a space and a later letter a-h (section 10 rule 5)"),
+]
+
+
+def coverage_matrix(title, cases, columns, judge, problems, lines, operations=None):
+    """A matrix of operations against columns (name, operations it applies to,
+    words), each cell the number of cases judge(case) puts in it."""
+    rows = operations or [op for op in ["material", "name-material", "material-name", "material-order", "study",
+                                        "study-order", "position", "position-fen", "position-order"]
+                          + FEN_OPERATIONS if any(op in ops for _, ops, _ in columns)]
+    counts = {}
+    for c in cases:
+        for name in judge(c):
+            counts[(c["operation"], name)] = counts.get((c["operation"], name), 0) + 1
+    width = max(len(op) for op in rows) + 2
+    cell = max(len(name) for name, _, _ in columns) + 1
+    lines.append(title)
+    lines += ["  %s: %s" % (name, words) for name, _, words in columns]
+    lines.append("%-*s %s" % (width, "operation", " ".join("%*s" % (cell, name) for name, _, _ in columns)))
+    for op in rows:
+        marks = []
+        for name, ops, words in columns:
+            if op not in ops:
+                marks.append("%*s" % (cell, "."))
+                continue
+            n = counts.get((op, name), 0)
+            marks.append("%*s" % (cell, mark(n)))
+            if n == 0:
+                problems.append("%s: no case of %s (%s)" % (op, words, name))
+        lines.append("%-*s %s" % (width, op, " ".join(marks)))
+
+
+def reading_coverage(cases):
+    """The readings GBR 1.2 settled, each through the operations it concerns."""
+    problems, lines = [], []
+    coverage_matrix("readings of sections 9.3 and 10 in invalid cases:", cases, READINGS, reading_kinds, problems, lines)
+    return problems, lines
+
+
+PROMOTION_PATHS = [("name-material", "name"), ("fen-material", "fen"), ("position", "position")]
+ORIGINAL = {"Q": 1, "R": 2, "B": 2, "N": 2}
+
+
+def side_men(kind, text):
+    """[(counts {type: n}, pawns) for White, for Black] of a text that counts men."""
+    if kind == "fen":
+        placement = text.split(" ")[0]
+        return [({t: placement.count(t if s == 0 else t.lower()) for t in TYPES},
+                 placement.count("P" if s == 0 else "p")) for s in (0, 1)]
+    if kind == "name":
+        halves = text.split("v")
+        if len(halves) != 2:
+            return None
+        return [({t: half.count(t) for t in TYPES}, half.count("P")) for half in halves]
+    if len(text) < 13 or not MATERIAL_LONG.match(text[5:12]):
+        return None
+    counts = [{t: 0 for t in TYPES}, {t: 0 for t in TYPES}]
+    for (t, colour, _), _, _ in square_field(text):
+        if t < 4:
+            counts[colour][TYPES[t]] += 1
+    return [(counts[0], int(text[10])), (counts[1], int(text[11]))]
+
+
+def kind_cases(case):
+    """The kinds planted defects showed no vector held, judged from the input."""
+    kinds = set()
+    op = case["operation"]
+    error, column, text = error_text(case)
+    if error == "square-order" and reads_position(case, text):
+        field = square_field(text)
+        at = [e for e in field if e[1] == column]
+        if at:
+            key, _, index = at[0]
+            before = [e[2] for e in field if e[0] == key and e[1] < column]
+            if len(before) >= 2 and before[-2] < index < before[-1]:
+                if key[0] == 4:
+                    kinds.add("third-pawn")
+                elif key[2]:
+                    kinds.add("third-group")
+    for path, kind in PROMOTION_PATHS:
+        if op != path or not (case["result"] == "valid" or error == "promotions"):
+            continue
+        sides = side_men(kind, case["input"])
+        for counts, pawns in sides or []:
+            promoted = {t: max(0, n - ORIGINAL[t]) for t, n in counts.items()}
+            total = sum(promoted.values())
+            types = [t for t in TYPES if promoted[t]]
+            if len(types) != 1:
+                continue
+            if case["result"] == "valid" and total == 8 - pawns:
+                kinds.add("%s-at" % types[0])
+            elif error == "promotions" and total == 9 - pawns:
+                kinds.add("%s-over" % types[0])
+    if op == "position-order" and case["result"] == "valid" and case["expected"] in ("<", ">"):
+        (_, a), (_, b) = case_texts(case)
+        fa, fb = square_field(a), square_field(b)
+        if fa and fb and a[:13] == b[:13] and a[fa[-1][1] + 1:] == b[fb[-1][1] + 1:] and len(fa) == len(fb):
+            white = [(e[0], e[2]) for e in fa if e[0][1] == 0] == [(e[0], e[2]) for e in fb if e[0][1] == 0]
+            differ = [ea for ea, eb in zip(fa, fb) if ea[0] != eb[0] or ea[2] != eb[2]]
+            if white and differ and all(e[0][1] == 1 for e in differ):
+                key = differ[0][0]
+                kinds.add("black-pawn" if key[0] == 4 else "black-group" if key[2] else "black-piece")
+    return kinds
+
+
+KINDS = ([("third-pawn", POSITION_OPERATIONS, "a third pawn square between the first and the second (square-order)"),
+          ("third-group", POSITION_OPERATIONS, "a third group square between the first and the second (square-order)")]
+         + [("%s-%s" % (t, edge), [p for p, _ in PROMOTION_PATHS],
+             ("a valid case where one side's promoted men are all %s, exactly as many as its missing pawns"
+              if edge == "at" else
+              "an invalid case where one side's promoted men are all %s, one more than its missing pawns") % t)
+            for t in TYPES for edge in ("at", "over")]
+         + [("black-%s" % what, ["position-order"], "two forms that differ only in Black's %s squares" % what)
+            for what in ("piece", "pawn", "group")])
+
+
+def kind_coverage(cases):
+    """Kinds that one-decision defects of an independent implementation slipped past."""
+    problems, lines = [], []
+    coverage_matrix("square order, section 1's promotion boundary per type, order by Black's squares:", cases, KINDS, kind_cases, problems, lines,
+                    operations=["name-material", "fen-material", "position", "position-fen", "position-order",
+                                "check"])
+    return problems, lines
+
+
+# ---- UTF-8 look-alike white space (section 13.5) ------------------------------------
+
+# Unicode white space other than the ASCII space, as UTF-8 bytes (each byte a
+# code point, as the inputs are read): U+0085, U+00A0, U+1680, U+2000-U+200A,
+# U+2028, U+2029, U+202F, U+205F, U+3000.
+NBSP = "\xc2\xa0"
+LOOK_ALIKE_SPACES = [chr(c).encode("utf-8").decode("latin-1") for c in range(0x80, 0x3001) if chr(c).isspace()]
+LOOK_ALIKE = re.compile("|".join(re.escape(s) for s in sorted(LOOK_ALIKE_SPACES, key=len, reverse=True)))
+POSITION_PLACES = ["material", "squares", "count", "word"]
+FEN_PLACES = ["side", "castling", "en-passant", "halfmove", "fullmove"]
+POSITION_SHAPE = re.compile(r"^[a-h][1-8][a-h][1-8] [0-9]{4}\.[0-8]{2}( [a-h1-8{}/.]+)? [1-9][0-9]?/[1-9][0-9]?"
+                            r"(|\+|=|-\+|-=| WTM| BTM)\.$")
+
+
+def look_alike_places(case):
+    """(place, 'nbsp' or 'other') of each look-alike white space in an invalid
+    case's input that stands where a space or the start of a text is: the text
+    with every look-alike read as one space must be a well-formed text of the
+    form (section 9.1's shape), the look-alike in place of one of its spaces,
+    or stand at the text's start."""
+    if case["result"] != "invalid":
+        return set()
+    op = case["operation"]
+    found = set()
+    for number, (_, text) in enumerate(case_texts(case)):
+        for m in LOOK_ALIKE.finditer(text):
+            what = "nbsp" if m.group(0) == NBSP else "other"
+            if m.start() == 0:
+                found.add(("start-b" if number else "start", what))
+                continue
+            plain = LOOK_ALIKE.sub(" ", text)
+            at = LOOK_ALIKE.sub(" ", text[:m.start()])
+            spaces = at.count(" ")
+            form = detect_form(plain) if op == "check" else (
+                "fen" if op.startswith("fen-") else "position" if op in POSITION_OPERATIONS else None)
+            if form == "fen" and fen_variant(plain) in ("side", "no-clocks", "clocks") and spaces < 5:
+                found.add((FEN_PLACES[spaces], what))
+            elif form == "position" and POSITION_SHAPE.match(plain):
+                places = list(POSITION_PLACES)
+                if plain[5:9] == "0000" and plain[10:12] == "00":
+                    places.remove("squares")
+                if spaces < len(places):
+                    found.add((places[spaces], what))
+    return found
+
+
+PLACE_WORDS = {"material": "the material", "squares": "the squares", "count": "the count", "word": "WTM or BTM",
+               "side": "the side", "castling": "castling", "en-passant": "en passant",
+               "halfmove": "the halfmove clock", "fullmove": "the fullmove clock"}
+
+
+def look_alike_columns():
+    starts = {op: ["start"] for op in ["material", "name-material", "material-name", "study"]}
+    starts.update({op: ["start", "start-b"] for op in ["material-order", "study-order"]})
+    starts.update({op: ["start"] + POSITION_PLACES for op in ["position", "position-fen"]})
+    starts["position-order"] = ["start", "start-b"] + POSITION_PLACES
+    starts.update({op: ["start"] + FEN_PLACES for op in FEN_OPERATIONS})
+    starts["check"] = ["start"] + POSITION_PLACES + FEN_PLACES
+    places = ["start", "start-b"] + POSITION_PLACES + FEN_PLACES
+    columns = [(place, [op for op, where in starts.items() if place in where],
+                "a no-break space (\\xc2\\xa0) %s" % ("at the start of %s" % ("B" if place == "start-b" else "a text")
+                                                       if place.startswith("start")
+                                                       else "in place of the space before %s" % PLACE_WORDS[place]))
+               for place in places]
+    columns.append(("other", list(starts), "another UTF-8 white space (U+3000, U+2007, ...) where a space or "
+                                           "the start is"))
+    return columns
+
+
+def look_alike_coverage(cases):
+    """Every operation: a no-break space at every place where its forms have a
+    space or a start, and another look-alike white space at one of them."""
+    problems, lines = [], []
+
+    def judge(case):
+        places = look_alike_places(case)
+        return {place for place, what in places if what == "nbsp"} | {"other" for _, what in places
+                                                                    if what == "other"}
+    coverage_matrix("UTF-8 look-alike white space in invalid cases, at each place a space or the start is"
+                    " (a no-break space; 'other': any other Unicode white space):",
+                    cases, look_alike_columns(), judge, problems, lines)
     return problems, lines
 
 

@@ -100,6 +100,34 @@ int cli_unknown_option(cli_args *args)
     return cli_usage_error(args, "unknown option '%s'", args->argv[args->next - 1]);
 }
 
+int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding)
+{
+    static const char *const names[DIRECTORY_TAG_FIELDS] = {"--composer-tag", "--source-tag", "--year-tag"};
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+        if (!cli_option_is(args, names[f]))
+            continue;
+        const char *value = cli_option_value(args);
+        if (!value)
+            return -1;
+        if (directory_tag_list_parse(value, &tags->field[f]) != 0) {
+            cli_usage_error(args, "bad %s '%s' (tag names, letters, digits and '_', joined by commas; at most %d)",
+                            names[f], value, DIRECTORY_TAG_NAMES_MAX);
+            return -1;
+        }
+        return 1;
+    }
+    if (!cli_option_is(args, "--encoding"))
+        return 0;
+    const char *value = cli_option_value(args);
+    if (!value)
+        return -1;
+    if (text_encoding_parse(value, encoding) != 0) {
+        cli_usage_error(args, "bad --encoding '%s' (auto, utf-8, latin-1 or cp1252)", value);
+        return -1;
+    }
+    return 1;
+}
+
 const char *cli_option_value(cli_args *args)
 {
     const char *value = args->inline_value;
@@ -131,9 +159,9 @@ int cli_next_option(cli_args *args)
         /* Through util_write, not printf: a help text longer than stdio's
          * buffer would meet a write error inside printf, whose errno
          * util_flush could no longer report. */
-        const char *const parts[4] = {"usage: gbr ", args->help, common_help,
-                                      args->line_inputs ? line_inputs_help : ""};
-        for (int i = 0; i < 4; i++)
+        const char *const parts[5] = {"usage: gbr ", args->help, args->help_more ? args->help_more : "",
+                                      common_help, args->line_inputs ? line_inputs_help : ""};
+        for (int i = 0; i < 5; i++)
             util_write(parts[i], strlen(parts[i]));
         args->exit_status = util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
         return 0;

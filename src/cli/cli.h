@@ -15,12 +15,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "directory_game.h"
 #include "exit_status.h"
 #include "gbr.h"
 #include "grow.h"
 #include "line_limit.h"
 #include "output.h"
 #include "text.h"
+#include "text_encoding.h"
 
 /* ---- Options ------------------------------------------------------------
  * Options come before the inputs; the first argument that is not an option,
@@ -42,6 +44,9 @@ typedef struct cli_args {
     char **argv;
     int next;             /* index of the next argument not yet consumed */
     const char *help;     /* printed by --help, after "usage: gbr " */
+    const char *help_more; /* printed after it, NULL for nothing: a help text
+                            * longer than the 4095 bytes a C string literal may
+                            * portably hold comes in two */
     const char *option;   /* the current option's name, e.g. "--result" */
     const char *inline_value; /* "x" of "--result=x", else NULL */
     const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */
@@ -70,6 +75,34 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* The options of the commands that list a collection's games with their
+ * composer, source and year (directory, duplicates): --composer-tag,
+ * --source-tag and --year-tag (a comma-separated list of tag names, in
+ * order) and --encoding auto|utf-8|latin-1|cp1252. Returns 1 when the
+ * current option was one of them (and is now in *tags or *encoding), 0 when
+ * it is none of them, -1 after a usage error. */
+int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding);
+/* The help text of those options, for the commands' --help. */
+#define CLI_COLLECTION_TEXT_HELP                                                                                     \
+    "  --composer-tag LIST  the tags the composer is read from, in order, e.g.\n"                                     \
+    "              Composer,White (default Composer,Author,White)\n"                                                   \
+    "  --source-tag LIST    the same for the source (default Source,Event)\n"                                        \
+    "  --year-tag LIST      the same for the year (default Date,EventDate,Year)\n"                                   \
+    "              The first tag of the list that the game has with a known\n"                                       \
+    "              value is taken: a value made only of '?' (and spaces), as\n"                                      \
+    "              PGN writes an unknown name, gives way to a later tag, and\n"                                      \
+    "              a year is a value's first four characters when they are\n"                                        \
+    "              digits. When no tag has a known value, the first one that\n"                                     \
+    "              is not empty (\"?\") is taken.\n"                                                                   \
+    "  --encoding E  how tag values are read: auto (the default: a value that is\n"                                  \
+    "              valid UTF-8 is kept, any other is read as Windows-1252),\n"                                      \
+    "              utf-8 (each ill-formed part becomes U+FFFD), latin-1 or\n"                                       \
+    "              cp1252 (every value read as that). The five bytes\n"                                             \
+    "              Windows-1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D)\n"                                       \
+    "              become the control characters U+0081 ... as browsers read\n"                                      \
+    "              them. Every output is UTF-8; the number of values\n"                                              \
+    "              converted is said on standard error.\n"
 
 /* ---- Inputs ------------------------------------------------------------- */
 typedef struct cli_input {

@@ -42,9 +42,22 @@ static const char help[] =
     "Batch mode (section 13.3.2): a program that answers `PROGRAM ARGS... batch`\n"
     "with the line \"gbr-batch 1\" is started once and sent one request line per\n"
     "case (OPERATION, TAB, the input escaped as in the vector files), and answers\n"
-    "one line per case; a case it does not answer in time, or dies on, is a crash.\n"
-    "The verdicts are the same in both modes.\n"
+    "one line per case; a case it does not answer in time, or dies on, is a crash\n"
+    "(the program is started again). The verdicts are the same in both modes. A\n"
+    "program that answers \"gbr-batch 2\" speaks the numbered form: each request\n"
+    "line starts with a sequence number and a TAB, which its answer line echoes,\n"
+    "so an extra or missing answer line is a protocol error of the case where it\n"
+    "happened (a crash). In the unnumbered form two check requests of known\n"
+    "answers end each chunk, and a chunk whose checks come back out of step is\n"
+    "reported (DESYNC chunk N; exit status 1).\n"
     "\n"
+    "The program's process group is killed when SIGINT, SIGTERM, SIGHUP or\n"
+    "SIGPIPE ends the runner; the report is written case by case, so a reader\n"
+    "that goes away ends the run; --fuzz S ends within S and one --timeout.\n"
+    "\n";
+
+/* The rest of the help (a string literal holds at most 4095 bytes portably). */
+static const char help_more[] =
     "Options:\n"
     "  --level L         run the levels up to L: material, study, position,\n"
     "                    extensions (the default: all)\n"
@@ -74,8 +87,9 @@ static const char help[] =
     "                    same inputs\n"
     "  --operations LIST fuzz only these operations (comma-separated); the other\n"
     "                    answers are not asked\n"
-    "  --answer OP       answer the protocol for OP with libgbr (reads standard input);\n"
-    "                    --answer batch answers batch mode\n"
+    "  --answer OP       answer the protocol for OP with libgbr (reads standard input,\n"
+    "                    at most 16 MiB); --answer batch answers batch mode (the\n"
+    "                    numbered form, request lines of at most 16 MiB)\n"
     "  --list-operations write the protocol's operations, one a line: NAME, LEVEL,\n"
     "                    the form of the input (\"any\" for check), how many texts\n"
     "                    (2: an order's A|B) and the result (none, win, draw),\n"
@@ -138,6 +152,7 @@ int cmd_conform(int argc, char **argv)
 {
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.help_more = help_more;
     args.line_inputs = 0; /* its help says what it reads and its exit status */
     conform_run_options opt;
     memset(&opt, 0, sizeof opt);

@@ -12,7 +12,9 @@
 const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
 
 static const char help[] =
-    "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE] [PGN...]\n"
+    "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
+    "          [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
+    "          [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -20,9 +22,10 @@ static const char help[] =
     "position), grouped by material class. Each class's heading gives its\n"
     "material code, the material in words (as `gbr decode` says it), its name\n"
     "(KRvKN; none when a digit is 9) and its number of entries. Each entry gives\n"
-    "the study code, the position form, the composer ([White]), the source\n"
-    "([Event]), the year (the first four characters of [Date] when they are\n"
-    "digits) and where the game is: FILE, game number (from 1 in each file) and\n"
+    "the study code, the position form, the composer (by default from\n"
+    "[Composer], [Author] or [White]), the source ([Source] or [Event]), the\n"
+    "year (the first four digits of [Date], [EventDate] or [Year]), all in\n"
+    "UTF-8, and where the game is: FILE, game number (from 1 in each file) and\n"
     "line. The position is the game's [FEN], or the standard start position when\n"
     "it has none. Games that are equal in that order keep their input order.\n"
     "\n"
@@ -40,7 +43,9 @@ static const char help[] =
     "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error and\n"
     "listed at the end under \"could not classify\" with where it is; the exit\n"
     "status is then 1. The directory is still written. A code tag that cannot\n"
-    "be read is reported the same way (exit status 1) and its entry kept.\n"
+    "be read is reported the same way (exit status 1) and its entry kept.\n";
+
+static const char help_more[] =
     "\n"
     "Formats:\n"
     "  text  (the default) a book-style index for print: a heading per class,\n"
@@ -50,7 +55,11 @@ static const char help[] =
     "        mismatch\n"
     "        (tabs and line ends inside a value become spaces)\n"
     "  json  {\"games\", \"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
-    "        \"entries\": [...]}], \"unclassified\": [...]}\n"
+    "        \"entries\": [...]}], \"unclassified\": [...]}; each entry says which\n"
+    "        tag its composer, source and year came from (\"composer_tag\",\n"
+    "        \"source_tag\", \"year_tag\": null when none); values are UTF-8 text,\n"
+    "        file names give their bytes back (bytes that are not UTF-8 as\n"
+    "        \\udcXX, as Python's os.fsdecode reads them)\n"
     "  html  one self-contained page (no network: its style and script are\n"
     "        inline): a table of contents by class with counts, each entry with\n"
     "        a board diagram, and a filter box that narrows the entries by code,\n"
@@ -60,6 +69,7 @@ static const char help[] =
     "\n"
     "Options:\n"
     "  --format F  text, tsv, json or html\n"
+    CLI_COLLECTION_TEXT_HELP
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
     "  --memory SIZE  memory for the entries held at once (140 bytes a\n"
@@ -75,6 +85,7 @@ static const char help[] =
     "              and the count of each material class (counted while\n"
     "              reading, for the headings): a few KB for a real\n"
     "              collection, 16 MiB at most\n"
+    "File names are written as given (text, tsv), or in UTF-8 in html.\n"
     "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
     "terminal.\n"
     "Exit status: 0 every game classified, 1 some game could not be classified,\n"
@@ -83,12 +94,22 @@ static const char help[] =
 
 int cmd_directory(int argc, char **argv)
 {
-    directory_options opt = {NULL, &directory_format_text, NULL, 0, 0};
+    directory_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.format = &directory_format_text;
+    opt.encoding = TEXT_ENCODING_AUTO;
+    directory_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.help_more = help_more;
     args.line_inputs = 0;
     while (cli_next_option(&args)) {
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        if (text_option < 0)
+            return UTIL_EXIT_USAGE;
+        if (text_option > 0)
+            continue;
         if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.output = cli_option_value(&args);
             if (!opt.output)

@@ -8,7 +8,9 @@
 const char cmd_duplicates_summary[] = "groups PGN studies with the same start position or study code, oldest first";
 
 static const char help[] =
-    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json] [PGN...]\n"
+    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json]\n"
+    "           [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
+    "           [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
@@ -18,7 +20,8 @@ static const char help[] =
     "  - study groups: games whose positions share a study code (material and\n"
     "    both kings' squares), listed only when they hold two or more different\n"
     "    positions: candidates a reader should compare.\n"
-    "Each group lists its games oldest first, by [Date] (YYYY.MM.DD; an unknown\n"
+    "Each group lists its games oldest first, by their date (YYYY.MM.DD, from\n"
+    "the year's tags: by default [Date], [EventDate] or [Year]; an unknown\n"
     "month or day counts after the known ones of its year, an unknown year\n"
     "last; equal dates in input order), so the first game is the anticipation.\n"
     "Groups come in the order of their first game's position in the input.\n"
@@ -36,7 +39,9 @@ static const char help[] =
     "never identified with a transformed one. Each game of a position group\n"
     "says how its position relates to the group's first: identical, mirror,\n"
     "flip, half-turn, diagonal, anti-diagonal, quarter-turn,\n"
-    "three-quarter-turn, or one of these +colours.\n"
+    "three-quarter-turn, or one of these +colours.\n";
+
+static const char help_more[] =
     "\n"
     "Formats:\n"
     "  text  (the default) a heading per group (its first game's position form\n"
@@ -47,7 +52,12 @@ static const char help[] =
     "        study, composer, source, date, file, game, line, problem\n"
     "        (tabs and line ends inside a value become spaces)\n"
     "  json  {\"games\", \"symmetry\", \"positions\": [{\"position\", \"study\",\n"
-    "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}\n"
+    "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}; each\n"
+    "        game says which tag its composer, source and date came from\n"
+    "        (\"composer_tag\", \"source_tag\", \"date_tag\": null when none)\n"
+    "Composer, source and date are read, and written in UTF-8, as `gbr directory`\n"
+    "reads them:\n"
+    CLI_COLLECTION_TEXT_HELP
     "\n"
     "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
     "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error,\n"
@@ -63,12 +73,23 @@ static const char help[] =
 
 int cmd_duplicates(int argc, char **argv)
 {
-    duplicates_options opt = {NULL, DUP_SYMMETRY_NONE, DUP_FORMAT_TEXT};
+    duplicates_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.symmetry = DUP_SYMMETRY_NONE;
+    opt.format = DUP_FORMAT_TEXT;
+    opt.encoding = TEXT_ENCODING_AUTO;
+    directory_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.help_more = help_more;
     args.line_inputs = 0;
     while (cli_next_option(&args)) {
         const char *value = NULL;
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        if (text_option < 0)
+            return UTIL_EXIT_USAGE;
+        if (text_option > 0)
+            continue;
         if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;

@@ -117,6 +117,40 @@ static gbr_result_option read_code_tags(directory_reader *st, const pgn_game *g,
     return said;
 }
 
+/* The entry's composer, source and year from the tags found, as UTF-8:
+ * a value converted is written to the reader's buffer (for this game); the
+ * year is four digits or nothing. -1 when memory ran out (reported). */
+static int utf8_values(directory_reader *st, const directory_game_tags *tags, directory_entry *e)
+{
+    const pgn_tag *composer = tags->field[DIRECTORY_TAG_COMPOSER], *source = tags->field[DIRECTORY_TAG_SOURCE];
+    const pgn_tag *year = tags->field[DIRECTORY_TAG_YEAR];
+    size_t year_len = directory_year_len(year);
+    e->composer = tag_text(composer);
+    e->source = tag_text(source);
+    e->year = text_of(year_len ? year->value : "", year_len);
+    e->from[DIRECTORY_TAG_COMPOSER] = tags->from[DIRECTORY_TAG_COMPOSER];
+    e->from[DIRECTORY_TAG_SOURCE] = tags->from[DIRECTORY_TAG_SOURCE];
+    e->from[DIRECTORY_TAG_YEAR] = year_len ? tags->from[DIRECTORY_TAG_YEAR] : 0;
+    size_t need = (e->composer.len + e->source.len) * TEXT_ENCODING_GROWTH;
+    char *bigger = util_grow(st->utf8, &st->utf8_cap, need ? need : 1, 1);
+    if (!bigger) {
+        out_of_memory(st);
+        return -1;
+    }
+    st->utf8 = bigger;
+    size_t used = 0;
+    directory_text *const values[2] = {&e->composer, &e->source};
+    for (int i = 0; i < 2; i++) {
+        size_t n = text_encoding_convert(st->encoding, values[i]->bytes, values[i]->len, st->utf8 + used);
+        if (n == TEXT_ENCODING_KEPT)
+            continue;
+        *values[i] = text_of(st->utf8 + used, n);
+        used += n;
+        st->converted++;
+    }
+    return 0;
+}
+
 /* One entry per game, from its tags. */
 static void add_game(void *context, const pgn_game *g)
 {
@@ -134,10 +168,9 @@ static void add_game(void *context, const pgn_game *g)
     e.line = g->start.line;
     e.column = g->start.column;
     directory_game_tags tags;
-    directory_game_tags_of(g, &tags);
-    e.composer = tag_text(tags.white);
-    e.source = tag_text(tags.event);
-    e.year = text_of(tags.date ? tags.date->value : "", directory_year_len(tags.date));
+    directory_game_tags_of(g, st->tags, &tags);
+    if (utf8_values(st, &tags, &e) != 0)
+        return;
 
     const char *problem = NULL;
     char position_text[GBR_POSITION_MAX], study_text[GBR_POSITION_MAX]; /* the entry's texts point here */
@@ -230,6 +263,8 @@ void directory_begin(directory_reader *st, const directory_options *o)
     st->codec = o->codec;
     st->status = UTIL_EXIT_OK;
     st->progress = o->progress;
+    st->tags = &o->tags;
+    st->encoding = o->encoding;
     clock_gettime(CLOCK_MONOTONIC, &st->started);
     st->shown = st->started;
 }
@@ -251,13 +286,16 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
     int status = st->status;
     if (st->progress)
         show_progress(st, 1);
+    if (st->converted)
+        fprintf(stderr, "gbr: directory: %llu %s %s\n", st->converted, st->converted == 1 ? "value" : "values",
+                text_encoding_converted_how(o->encoding));
     if (st->failed) {
         status = UTIL_EXIT_INPUT; /* reported */
     } else {
         sort_output out;
         if (sort_output_open(&out, o->output) != 0) {
             status = UTIL_EXIT_INPUT;
-        } else if (directory_store_write(&st->store, st->codec, files, o->format, &out) != 0) {
+        } else if (directory_store_write(&st->store, st->codec, files, &o->tags, o->format, &out) != 0) {
             sort_output_abandon(&out);
             status = UTIL_EXIT_INPUT;
         } else if (sort_output_commit(&out) != 0) {
@@ -268,5 +306,6 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
     }
     directory_store_free(&st->store);
     free(st->mismatch);
+    free(st->utf8);
     return status;
 }

@@ -2,7 +2,8 @@
  * directory.h - `gbr directory`: one entry per PGN game (directory_entries.h)
  * read from the inputs in turn: its codes from the game's FEN, its
  * stipulation and mismatches from its code tags (audit_code.h), its composer,
- * source and year from its tags. The entries are held in a directory_store
+ * source and year from the tags the options name (directory_game.h), as
+ * UTF-8 (text_encoding.h). The entries are held in a directory_store
  * and at the end written in directory order through a format, to standard
  * output or atomically to a file.
  */
@@ -15,6 +16,7 @@
 #include "directory_entries.h"
 #include "directory_store.h"
 #include "gbr.h"
+#include "text_encoding.h"
 
 typedef struct directory_options {
     const gbr_codec *codec;
@@ -22,6 +24,8 @@ typedef struct directory_options {
     const char *output; /* -o FILE, NULL for standard output */
     size_t memory;      /* --memory: for the entries held at once */
     int progress;       /* show games, MB read and MB/s on standard error */
+    directory_tag_choice tags; /* where composer, source and year are read */
+    text_encoding encoding;    /* how tag values become UTF-8 */
 } directory_options;
 
 /* A run over the inputs. */
@@ -36,6 +40,14 @@ typedef struct directory_reader {
     /* The game's mismatch text, built here, then kept with its entry. */
     char *mismatch;
     size_t mismatch_len, mismatch_cap;
+    /* Where to read composer, source and year, and as what. */
+    const directory_tag_choice *tags;
+    text_encoding encoding;
+    /* The game's composer and source converted to UTF-8, when they had to
+     * be; the number of values converted (told on standard error). */
+    char *utf8;
+    size_t utf8_cap;
+    unsigned long long converted;
     /* Progress */
     int progress;
     unsigned long long games, bytes;

@@ -3,10 +3,12 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "text.h"
 #include "directory_entries.h"
+#include "text.h"
+#include "text_encoding.h"
 
 #define COUNT_BITS 40
 
@@ -104,12 +106,50 @@ void directory_put_uint(sort_output *out, unsigned long long value)
     sort_output_write(out, digits, util_decimal(digits, value));
 }
 
-void directory_put_json(sort_output *out, const char *s, size_t len)
+/* UTF-8 text inside a JSON string (no quotes). */
+static void put_json_text(sort_output *out, const char *s, size_t len)
 {
     char spelled[6];
+    size_t plain = 0; /* bytes written as they are, a run at a time */
+    for (size_t i = 0; i < len; i++) {
+        size_t n = util_json_text_byte((unsigned char)s[i], spelled);
+        if (n == 1)
+            continue;
+        sort_output_write(out, s + plain, i - plain);
+        sort_output_write(out, spelled, n);
+        plain = i + 1;
+    }
+    sort_output_write(out, s + plain, len - plain);
+}
+
+void directory_put_json(sort_output *out, const char *s, size_t len)
+{
     sort_output_write(out, "\"", 1);
-    for (size_t i = 0; i < len; i++)
-        sort_output_write(out, spelled, util_json_raw_byte((unsigned char)s[i], spelled));
+    put_json_text(out, s, len);
+    sort_output_write(out, "\"", 1);
+}
+
+void directory_put_json_name(sort_output *out, const char *s, size_t len)
+{
+    if (text_encoding_is_utf8(s, len)) {
+        directory_put_json(out, s, len);
+        return;
+    }
+    sort_output_write(out, "\"", 1);
+    for (size_t i = 0; i < len;) {
+        size_t n = 1; /* the longest valid sequence at i, 0 when none */
+        while (n <= 4 && i + n <= len && !text_encoding_is_utf8(s + i, n))
+            n++;
+        if (n <= 4 && i + n <= len) {
+            put_json_text(out, s + i, n);
+            i += n;
+            continue;
+        }
+        static const char hex[] = "0123456789abcdef";
+        unsigned char c = (unsigned char)s[i++];
+        char surrogate[6] = {'\\', 'u', 'd', 'c', hex[c >> 4], hex[c & 15u]};
+        sort_output_write(out, surrogate, 6);
+    }
     sort_output_write(out, "\"", 1);
 }
 
@@ -131,6 +171,17 @@ void directory_put_html(sort_output *out, const char *s, size_t len)
         plain = i + 1;
     }
     sort_output_write(out, s + plain, len - plain);
+}
+
+void directory_put_html_name(sort_output *out, const char *s, size_t len)
+{
+    char *utf8 = malloc(len * TEXT_ENCODING_GROWTH + 1);
+    size_t n = utf8 ? text_encoding_convert(TEXT_ENCODING_AUTO, s, len, utf8) : TEXT_ENCODING_KEPT;
+    if (n == TEXT_ENCODING_KEPT)
+        directory_put_html(out, s, len); /* out of memory: as it is */
+    else
+        directory_put_html(out, utf8, n);
+    free(utf8);
 }
 
 void directory_put_bytes(sort_output *out, const char *s, size_t len) { sort_output_write(out, s, len); }

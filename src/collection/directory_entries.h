@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "directory_game.h"
 #include "gbr.h"
 #include "material_words.h"
 #include "sort_output.h"
@@ -28,7 +29,10 @@ typedef struct directory_entry {
     gbr_material material;
     directory_text study;    /* study code, e.g. +0103.00a1c3 */
     directory_text position; /* position form */
-    directory_text composer, source, year;
+    directory_text composer, source, year; /* UTF-8 (text_encoding.h) */
+    /* The tag each of composer, source and year came from: 1 + its index in
+     * the totals' tag list of that field (directory_game_tags), 0 none. */
+    unsigned char from[DIRECTORY_TAG_FIELDS];
     directory_text problem;  /* why it could not be classified */
     /* Empty, or what each code tag that disagrees with the FEN says against
      * it: "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3", several
@@ -66,6 +70,7 @@ typedef struct directory_class {
 typedef struct directory_totals {
     const gbr_codec *codec;
     const char *const *files;       /* input names ("-" for standard input) */
+    const directory_tag_choice *tags; /* the tags the entries' fields came from */
     unsigned long long games, unclassified;
     /* The classes in directory order, each its material number (spec §8:
      * the number abcdef, the first 3 directory key bytes) << 40 | its count
@@ -120,10 +125,19 @@ uint32_t directory_material_number(const gbr_directory_key *key);
 void directory_put(sort_output *out, const char *text);
 void directory_put_text(sort_output *out, directory_text t);
 void directory_put_uint(sort_output *out, unsigned long long value);
-/* A quoted JSON string (util_json_raw_byte's spelling: ASCII, one rule). */
+/* A quoted JSON string of UTF-8 text (util_json_text_byte's spelling: the
+ * characters are kept, only '"', '\\' and control bytes escaped). */
 void directory_put_json(sort_output *out, const char *s, size_t len);
+/* A file name as a quoted JSON string that gives its bytes back exactly: a
+ * name that is valid UTF-8 as that text; in one that is not, each byte
+ * outside a valid sequence as the lone surrogate \udcXX (XX the byte), the
+ * convention of Python's os.fsdecode (os.fsencode gives the bytes back). */
+void directory_put_json_name(sort_output *out, const char *s, size_t len);
 /* Text with &, <, >, " and ' as character references. */
 void directory_put_html(sort_output *out, const char *s, size_t len);
+/* A file name in a page: as text_encoding.h's auto reads it (valid UTF-8
+ * kept, else Windows-1252), then as directory_put_html. */
+void directory_put_html_name(sort_output *out, const char *s, size_t len);
 /* Bytes as they are (sort_output_write for a directory_put_html's place). */
 void directory_put_bytes(sort_output *out, const char *s, size_t len);
 /* Where an entry is, as text and html print it: "FILE:LINE (game N)", the

@@ -38,27 +38,101 @@ void directory_fen_of(const pgn_tag *fen_tag, const char **fen, size_t *fen_len)
     *fen_len = fen_tag ? fen_tag->raw_value_len : strlen(pgn_start_fen);
 }
 
-/* Keeps the first tag of a name. */
-static void first(const pgn_tag **slot, const pgn_tag *t, const char *name, size_t len)
+void directory_tag_choice_default(directory_tag_choice *c)
 {
-    if (!*slot && memcmp(t->name, name, len) == 0)
-        *slot = t;
+    static const char *const defaults[DIRECTORY_TAG_FIELDS][4] = {
+        {"Composer", "Author", "White", NULL}, {"Source", "Event", NULL, NULL}, {"Date", "EventDate", "Year", NULL}};
+    memset(c, 0, sizeof *c);
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+        directory_tag_list *l = &c->field[f];
+        for (l->n = 0; defaults[f][l->n]; l->n++) {
+            l->names[l->n] = defaults[f][l->n];
+            l->lens[l->n] = strlen(defaults[f][l->n]);
+            l->filter |= (uint64_t)1 << directory_tag_filter_bit(l->names[l->n], l->lens[l->n]);
+        }
+    }
 }
 
-void directory_game_tags_of(const pgn_game *g, directory_game_tags *out)
+static int name_char(char c)
 {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+int directory_tag_list_parse(const char *text, directory_tag_list *out)
+{
+    directory_tag_list l;
+    memset(&l, 0, sizeof l);
+    for (const char *at = text;;) {
+        size_t len = 0;
+        while (name_char(at[len]))
+            len++;
+        if (len == 0 || (at[len] != ',' && at[len] != '\0') || l.n == DIRECTORY_TAG_NAMES_MAX)
+            return -1;
+        l.names[l.n] = at;
+        l.lens[l.n++] = len;
+        l.filter |= (uint64_t)1 << directory_tag_filter_bit(at, len);
+        if (at[len] == '\0')
+            break;
+        at += len + 1;
+    }
+    *out = l;
+    return 0;
+}
+
+int directory_value_unknown(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (s[i] != '?' && s[i] != ' ')
+            return 0;
+    return 1;
+}
+
+void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, directory_game_tags *out)
+{
+    const pgn_tag *found[DIRECTORY_TAG_FIELDS][DIRECTORY_TAG_NAMES_MAX];
     memset(out, 0, sizeof *out);
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
+        for (size_t k = 0; k < c->field[f].n; k++)
+            found[f][k] = NULL;
+    const uint64_t any = c->field[0].filter | c->field[1].filter | c->field[2].filter;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
-        switch (t->name_len) { /* the names' lengths tell them apart but for White and Event */
-        case 3: first(&out->fen, t, "FEN", 3); break;
-        case 4: first(&out->date, t, "Date", 4); break;
-        case 5:
-            first(&out->white, t, "White", 5);
-            first(&out->event, t, "Event", 5);
-            break;
-        case 6: first(&out->result, t, "Result", 6); break;
-        default: break;
+        if (t->name_len == 3 && !out->fen && memcmp(t->name, "FEN", 3) == 0)
+            out->fen = t;
+        else if (t->name_len == 6 && !out->result && memcmp(t->name, "Result", 6) == 0)
+            out->result = t;
+        if (!t->name_len)
+            continue;
+        unsigned bit = directory_tag_filter_bit(t->name, t->name_len);
+        if (!(any >> bit & 1u)) /* most tags: none of the names */
+            continue;
+        for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+            const directory_tag_list *l = &c->field[f];
+            if (!(l->filter >> bit & 1u))
+                continue;
+            for (size_t k = 0; k < l->n; k++)
+                if (t->name_len == l->lens[k] && !found[f][k] && memcmp(t->name, l->names[k], l->lens[k]) == 0)
+                    found[f][k] = t;
+        }
+    }
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+        size_t n = c->field[f].n, fallback = n;
+        for (size_t k = 0; k < n; k++) {
+            const pgn_tag *t = found[f][k];
+            if (!t || !t->value_len)
+                continue;
+            int known = f == DIRECTORY_TAG_YEAR ? directory_year_len(t) != 0
+                                                : !directory_value_unknown(t->value, t->value_len);
+            if (known) {
+                fallback = k;
+                break;
+            }
+            if (fallback == n)
+                fallback = k;
+        }
+        if (fallback < n) {
+            out->field[f] = found[f][fallback];
+            out->from[f] = (unsigned char)(fallback + 1);
         }
     }
 }

@@ -150,7 +150,7 @@ static void put_reference(sort_output *out, const directory_entry *e)
 static void put_where(sort_output *out, const directory_totals *t, const directory_entry *e)
 {
     directory_put(out, "<span class=\"where\">");
-    directory_put_where(out, t, e, directory_put_html);
+    directory_put_where(out, t, e, directory_put_html_name);
     directory_put(out, "</span>");
 }
 

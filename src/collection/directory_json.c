@@ -1,5 +1,7 @@
 /* gbr directory --format json: one object, the classes with their entries,
- * then the games that could not be classified. */
+ * then the games that could not be classified. Values are UTF-8 text
+ * (directory_put_json); each entry says which tag its composer, source and
+ * year came from ("composer_tag", ...: null when none). */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
 #include <string.h>
@@ -23,7 +25,7 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
         directory_put(out, index ? ",\n" : "\n");
     const char *file = t->files[e->file];
     directory_put(out, "{\"file\":");
-    directory_put_json(out, file, strlen(file));
+    directory_put_json_name(out, file, strlen(file));
     directory_put(out, ",\"game\":");
     directory_put_uint(out, e->game);
     directory_put(out, ",\"line\":");
@@ -43,6 +45,16 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
     put_member(out, "composer", e->composer);
     put_member(out, "source", e->source);
     put_member(out, "year", e->year);
+    static const char *const tag_members[DIRECTORY_TAG_FIELDS] = {",\"composer_tag\":", ",\"source_tag\":",
+                                                                 ",\"year_tag\":"};
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+        directory_put(out, tag_members[f]);
+        const directory_tag_list *l = &t->tags->field[f];
+        if (e->from[f])
+            directory_put_json(out, l->names[e->from[f] - 1], l->lens[e->from[f] - 1]);
+        else
+            directory_put(out, "null");
+    }
     directory_put(out, "}");
 }
 

@@ -20,6 +20,7 @@ typedef struct record_head {
     gbr_material material;
     uint64_t file, game, line, column;
     uint32_t len[DIRECTORY_TEXTS];
+    uint8_t from[DIRECTORY_TAG_FIELDS];
 } record_head;
 
 #define LENGTH_SIZE 4
@@ -231,6 +232,7 @@ int directory_store_add(directory_store *s, const directory_entry *e)
     head.game = e->game;
     head.line = e->line;
     head.column = e->column;
+    memcpy(head.from, e->from, sizeof head.from);
     size_t length = sizeof head;
     for (int i = 0; i < DIRECTORY_TEXTS; i++) {
         head.len[i] = (uint32_t)directory_entry_text_of(e, i)->len; /* each within a line of at most 16 MiB */
@@ -296,6 +298,7 @@ static void entry_of(const char *record, directory_entry *e)
     e->game = (unsigned long)head.game;
     e->line = (unsigned long)head.line;
     e->column = (unsigned long)head.column;
+    memcpy(e->from, head.from, sizeof e->from);
     const char *at = record + sizeof head;
     for (int i = 0; i < DIRECTORY_TEXTS; i++) {
         directory_text *t = directory_entry_text(e, i);
@@ -314,12 +317,12 @@ static void emit(void *context, const char *record, size_t len)
 }
 
 int directory_store_write(directory_store *s, const gbr_codec *codec, const char *const *files,
-                          const directory_format *format, sort_output *out)
+                          const directory_tag_choice *tags, const directory_format *format, sort_output *out)
 {
     if (s->runs.runs_n > 0 && s->index_n > 0 && spill(s) != 0)
         return -1;
     list_classes(s);
-    directory_totals totals = {codec, files, s->games, s->unclassified, s->classes, s->classes_n};
+    directory_totals totals = {codec, files, tags, s->games, s->unclassified, s->classes, s->classes_n};
     directory_stream stream;
     directory_stream_begin(&stream, format, &totals, out);
     if (s->runs.runs_n > 0) {

@@ -47,10 +47,11 @@ typedef struct directory_store {
 void directory_store_init(directory_store *s, size_t memory);
 /* Adds an entry (its texts are copied); -1 after reporting. */
 int directory_store_add(directory_store *s, const directory_entry *e);
-/* Writes every entry added, in directory order, through the format; -1
+/* Writes every entry added, in directory order, through the format (tags:
+ * the lists the entries' from[] index); -1
  * after reporting (the output is then incomplete). */
 int directory_store_write(directory_store *s, const gbr_codec *codec, const char *const *files,
-                          const directory_format *format, sort_output *out);
+                          const directory_tag_choice *tags, const directory_format *format, sort_output *out);
 void directory_store_free(directory_store *s);
 
 #endif /* GBR_DIRECTORY_STORE_H */

@@ -52,12 +52,18 @@ static const char *dup_str(const dup_text_store *d, dup_text t) { return d->text
 typedef struct dup_texts {
     dup_text composer, source, date, position, study;
     dup_text unknown; /* "?" */
+    unsigned char from[DIRECTORY_TAG_FIELDS]; /* directory_game_tags' */
 } dup_texts;
 
 struct duplicates {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     duplicates_format format;
+    directory_tag_choice tags;
+    text_encoding encoding;
+    unsigned long long converted; /* values converted to UTF-8 */
+    char *utf8;                   /* a value converted */
+    size_t utf8_cap;
     const char *const *files;
     int files_n;
     int *fds;            /* each input's, kept for the second pass; -1 when it is not read again */
@@ -129,7 +135,9 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     r->line = g->start.line;
     r->column = g->start.column;
     r->texts = UINT32_MAX;
-    r->date = date_key(directory_find_tag(g, "Date"));
+    directory_game_tags tags;
+    directory_game_tags_of(g, &st->tags, &tags);
+    r->date = date_key(tags.field[DIRECTORY_TAG_YEAR]);
     if (g->malformed) {
         r->problem = "malformed tag section (reported above)";
         st->bad_input = 1;
@@ -167,10 +175,25 @@ static void keep(duplicates *st, const char *bytes, size_t len, dup_text *t)
     d->text[d->text_used++] = '\0';
 }
 
-static void keep_tag(duplicates *st, const pgn_game *g, const char *name, dup_text *t)
+/* A tag's value as UTF-8 (text_encoding.h), counted when converted. */
+static void keep_tag(duplicates *st, const pgn_tag *tag, dup_text *t)
 {
-    const pgn_tag *tag = directory_find_tag(g, name);
-    keep(st, tag ? tag->value : "", tag ? tag->value_len : 0, t);
+    const char *value = tag ? tag->value : "";
+    size_t len = tag ? tag->value_len : 0;
+    char *bigger = util_grow(st->utf8, &st->utf8_cap, len * TEXT_ENCODING_GROWTH + 1, 1);
+    if (!bigger) {
+        st->failed = 1;
+        t->at = t->len = 0;
+        return;
+    }
+    st->utf8 = bigger;
+    size_t n = text_encoding_convert(st->encoding, value, len, st->utf8);
+    if (n != TEXT_ENCODING_KEPT) {
+        value = st->utf8;
+        len = n;
+        st->converted++;
+    }
+    keep(st, value, len, t);
 }
 
 /* The second pass: the tags and texts of the listed games. */
@@ -183,9 +206,12 @@ static void second_pass_game(duplicates *st, const pgn_game *g)
         return;
     dup_texts *t = &st->texts[st->next_wanted];
     r->texts = (uint32_t)st->next_wanted++;
-    keep_tag(st, g, "White", &t->composer);
-    keep_tag(st, g, "Event", &t->source);
-    keep_tag(st, g, "Date", &t->date);
+    directory_game_tags tags;
+    directory_game_tags_of(g, &st->tags, &tags);
+    keep_tag(st, tags.field[DIRECTORY_TAG_COMPOSER], &t->composer);
+    keep_tag(st, tags.field[DIRECTORY_TAG_SOURCE], &t->source);
+    keep_tag(st, tags.field[DIRECTORY_TAG_YEAR], &t->date);
+    memcpy(t->from, tags.from, sizeof t->from);
     keep(st, "?", 1, &t->unknown);
     keep(st, "", 0, &t->position);
     keep(st, "", 0, &t->study);
@@ -465,6 +491,16 @@ static void write_member(sort_output *out, const duplicates *st, const char *con
         directory_put_json(out, dup_str(d, t->source), t->source.len);
         directory_put(out, ", \"date\": ");
         directory_put_json(out, dup_str(d, t->date), t->date.len);
+        static const char *const tag_members[DIRECTORY_TAG_FIELDS] = {", \"composer_tag\": ", ", \"source_tag\": ",
+                                                                     ", \"date_tag\": "};
+        for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+            directory_put(out, tag_members[f]);
+            const directory_tag_list *l = &st->tags.field[f];
+            if (t->from[f])
+                directory_put_json(out, l->names[t->from[f] - 1], l->lens[t->from[f] - 1]);
+            else
+                directory_put(out, "null");
+        }
         if (rel) {
             directory_put(out, ", \"relation\": ");
             directory_put_json(out, rel, strlen(rel));
@@ -474,7 +510,7 @@ static void write_member(sort_output *out, const duplicates *st, const char *con
             directory_put_json(out, dup_str(d, t->position), t->position.len);
         }
         directory_put(out, ", \"file\": ");
-        directory_put_json(out, files[r->file], strlen(files[r->file]));
+        directory_put_json_name(out, files[r->file], strlen(files[r->file]));
         directory_put(out, ", \"game\": ");
         directory_put_uint(out, r->game);
         directory_put(out, ", \"line\": ");
@@ -530,6 +566,8 @@ duplicates *duplicates_new(const duplicates_options *options, const char *const 
     st->codec = options->codec;
     st->symmetry = options->symmetry;
     st->format = options->format;
+    st->tags = options->tags;
+    st->encoding = options->encoding;
     st->files = files;
     st->files_n = files_n;
     st->fds = fds;
@@ -699,6 +737,9 @@ int duplicates_finish(duplicates *st)
         fprintf(stderr, "gbr: duplicates: out of memory\n");
         status = UTIL_EXIT_INPUT;
     } else {
+        if (st->converted)
+            fprintf(stderr, "gbr: duplicates: %llu %s %s\n", st->converted, st->converted == 1 ? "value" : "values",
+                    text_encoding_converted_how(st->encoding));
         if (write_duplicates(st, &g) != 0)
             status = UTIL_EXIT_INPUT;
         if (st->bad_input)
@@ -713,6 +754,7 @@ int duplicates_finish(duplicates *st)
     free(st->texts);
     free(st->records);
     free(st->text.text);
+    free(st->utf8);
     free(st);
     return status;
 }

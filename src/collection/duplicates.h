@@ -9,8 +9,10 @@
 #ifndef GBR_DUPLICATES_H
 #define GBR_DUPLICATES_H
 
+#include "directory_game.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
+#include "text_encoding.h"
 
 typedef enum duplicates_format { DUP_FORMAT_TEXT, DUP_FORMAT_TSV, DUP_FORMAT_JSON } duplicates_format;
 
@@ -18,6 +20,8 @@ typedef struct duplicates_options {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     duplicates_format format;
+    directory_tag_choice tags; /* where composer, source and date are read (the date: the year's list) */
+    text_encoding encoding;    /* how tag values become UTF-8 */
 } duplicates_options;
 
 /* One run over the inputs. */

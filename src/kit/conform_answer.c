@@ -16,6 +16,7 @@
 #include "conform_protocol.h"
 #include "exit_status.h"
 #include "grow.h"
+#include "line_limit.h"
 #include "output.h"
 
 /* ==== --list-operations =================================================== */
@@ -43,8 +44,22 @@ int conform_list_operations(void)
 
 /* ==== --answer OPERATION (per-case mode) ================================== */
 
+/* Where byte `at` of text stands: its line (from 1) and column (from 1). */
+static void place_of(const char *text, size_t at, unsigned long *line, unsigned long *column)
+{
+    size_t line_start = 0;
+    *line = 1;
+    for (const char *p = text; (p = memchr(p, '\n', at - (size_t)(p - text))) != NULL; p++) {
+        (*line)++;
+        line_start = (size_t)(p - text) + 1;
+    }
+    *column = (unsigned long)(at - line_start + 1);
+}
+
 int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
 {
+    /* At most UTIL_LINE_MAX bytes are an input; one more byte is read to
+     * tell a longer input, which is refused, so endless input costs no more. */
     size_t cap = 4096, len = 0;
     char *input = malloc(cap);
     if (!input) {
@@ -52,14 +67,15 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
         return CONFORM_NO_ANSWER;
     }
     for (;;) {
-        char *bigger = util_grow(input, &cap, len + 1, 1);
+        char *bigger = len < cap ? input : util_grow(input, &cap, len + 1, 1);
         if (!bigger) {
             free(input);
             fprintf(stderr, "gbr conform: out of memory\n");
             return CONFORM_NO_ANSWER;
         }
         input = bigger;
-        ssize_t got = read(in, input + len, cap - len);
+        size_t room = cap - len, limit_room = UTIL_LINE_MAX + 1 - len;
+        ssize_t got = read(in, input + len, room < limit_room ? room : limit_room);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
@@ -70,6 +86,14 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
         if (got == 0)
             break;
         len += (size_t)got;
+        if (len > UTIL_LINE_MAX) {
+            unsigned long line, column;
+            place_of(input, UTIL_LINE_MAX, &line, &column);
+            free(input);
+            util_report("-", line, column, "input longer than 16777216 bytes (the limit of a case's input): no answer");
+            util_report_flush();
+            return CONFORM_NO_ANSWER;
+        }
     }
     char answer[CONFORM_ANSWER_MAX + 1];
     int status = conform_answer(codec, operation, input, len, answer);
@@ -113,11 +137,22 @@ static void out_put(out_buffer *b, const char *text, size_t len)
     b->len += len;
 }
 
-/* One request line (NUL-terminated, LF removed) to its escaped answer line.
- * A line that is not a request of an operation gbr knows ends the session
- * with the status of an unknown operation in per-case mode. */
+/* One request line (NUL-terminated, LF removed) to its escaped answer line:
+ * form 2's NUMBER TAB OPERATION TAB INPUT, answered NUMBER TAB ANSWER; a
+ * line of form 1 (no number: an operation never starts with a digit) is
+ * answered without one. A line that is not a request of an operation gbr
+ * knows ends the session with the status of an unknown operation in
+ * per-case mode. */
 static int answer_request(const gbr_codec *codec, char *line, size_t len, out_buffer *out)
 {
+    size_t number_len = strspn(line, "0123456789");
+    if (number_len > 0 && (number_len > 19 || line[number_len] != '\t')) {
+        fprintf(stderr, "gbr conform: batch request with a malformed sequence number\n");
+        return CONFORM_UNKNOWN_OP;
+    }
+    const char *number = line;
+    line += number_len ? number_len + 1 : 0;
+    len -= number_len ? number_len + 1 : 0;
     char *tab = memchr(line, '\t', len);
     if (!tab) {
         fprintf(stderr, "gbr conform: batch request without a TAB\n");
@@ -141,6 +176,8 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
     conform_escape(answer, strlen(answer), escaped);
     size_t escaped_len = strlen(escaped);
     escaped[escaped_len++] = '\n';
+    if (number_len > 0)
+        out_put(out, number, number_len + 1); /* the number and its TAB, echoed */
     out_put(out, escaped, escaped_len);
     return 0;
 }
@@ -151,13 +188,17 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
     answers.len = 0;
     answers.fd = out;
     answers.failed = 0;
-    size_t cap = 1 << 16, len = 0;
+    /* pending[0, len) is read and not yet answered: whole lines, then the
+     * start of one; [0, scanned) of it is known to hold no LF, so a long
+     * line is searched once, not once a read. */
+    size_t cap = 1 << 16, len = 0, scanned = 0;
+    unsigned long line_number = 1;
     char *pending = malloc(cap);
     if (!pending) {
         fprintf(stderr, "gbr conform: out of memory\n");
         return CONFORM_NO_ANSWER;
     }
-    out_put(&answers, "gbr-batch 1\n", 12);
+    out_put(&answers, CONFORM_BATCH_2 "\n", strlen(CONFORM_BATCH_2 "\n"));
     int status = 0;
     for (;;) {
         out_flush(&answers);
@@ -165,14 +206,16 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
             status = CONFORM_NO_ANSWER;
             break;
         }
-        char *bigger = util_grow(pending, &cap, len + 1, 1);
+        char *bigger = len < cap ? pending : util_grow(pending, &cap, len + 1, 1);
         if (!bigger) {
             fprintf(stderr, "gbr conform: out of memory\n");
             status = CONFORM_NO_ANSWER;
             break;
         }
         pending = bigger;
-        ssize_t got = read(in, pending + len, cap - len);
+        /* A line (its LF aside) of up to UTIL_LINE_MAX bytes, and its LF. */
+        size_t room = cap - len, limit_room = UTIL_LINE_MAX + 1 - len;
+        ssize_t got = read(in, pending + len, room < limit_room ? room : limit_room);
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
@@ -190,15 +233,24 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
         len += (size_t)got;
         size_t start = 0;
         char *end;
-        while (status == 0 && (end = memchr(pending + start, '\n', len - start)) != NULL) {
+        while (status == 0 && (end = memchr(pending + scanned, '\n', len - scanned)) != NULL) {
             *end = '\0';
             status = answer_request(codec, pending + start, (size_t)(end - (pending + start)), &answers);
-            start = (size_t)(end - pending) + 1;
+            start = scanned = (size_t)(end - pending) + 1;
+            line_number++;
         }
         if (status != 0)
             break;
         memmove(pending, pending + start, len - start);
         len -= start;
+        scanned = len;
+        if (len > UTIL_LINE_MAX) {
+            util_report("-", line_number, UTIL_LINE_MAX + 1,
+                        "batch request line longer than 16777216 bytes (the limit of a line)");
+            util_report_flush();
+            status = CONFORM_UNKNOWN_OP;
+            break;
+        }
     }
     out_flush(&answers);
     free(pending);

@@ -4,7 +4,12 @@
  * lines (batch mode), with the same outcome record for both, so the runner
  * and `gbr conform --fuzz` judge an answer the same way whichever mode
  * carried it. No shell is involved; every child runs in a process group of
- * its own, is killed as a group and is always reaped.
+ * its own, is killed as a group and is always reaped, also when the runner
+ * itself is ended by a signal (conform_children_guard).
+ *
+ * Memory stays bounded whatever the program writes: an answer and its
+ * stderr are kept up to 1 MiB each, and batch mode hands each answer to its
+ * caller as it arrives, holding one case's outcome at a time.
  */
 #ifndef GBR_CONFORM_CHILD_H
 #define GBR_CONFORM_CHILD_H
@@ -19,6 +24,10 @@ typedef struct conform_outcome {
     int exited, exit_status, signal, timed_out, spawn_failed;
     int bad_answer; /* batch: an answer line with a malformed escape */
     int no_answer;  /* batch: the program ended or closed its output first */
+    int cut;        /* the run's deadline came first: no answer, not judged */
+    /* batch form 2: how the answer line broke the protocol (an answer out
+     * of step with the requests, or without its number); "" when it did not */
+    char protocol_error[200];
 } conform_outcome;
 
 void conform_outcome_clear(conform_outcome *o);
@@ -27,17 +36,31 @@ void conform_outcome_clear(conform_outcome *o);
  * its exit status, or how the program failed to give one. */
 void conform_print_got(const conform_outcome *o, const char *shown, double timeout);
 
+/* Ends the program under test with the runner: on SIGINT, SIGTERM, SIGHUP
+ * and SIGPIPE (each unless ignored when the runner started), and at exit,
+ * every live child's process group is killed before the runner ends the way
+ * the signal says. Writes to a child's closed input never raise SIGPIPE, so
+ * the signal only comes from the runner's own output. Call once before the
+ * first child starts. */
+void conform_children_guard(void);
+
 /* How the runner talks to the program: per-case when it does not answer the
  * batch handshake (auto), or as told. */
 enum { CONFORM_MODE_AUTO, CONFORM_MODE_BATCH, CONFORM_MODE_PER_CASE };
 
 /* Per-case mode: runs argv (NULL-terminated, the operation last) with
- * `input` on its standard input, closed after it. */
-void conform_run_case(char **argv, const char *input, size_t input_len, double timeout, conform_outcome *o);
+ * `input` on its standard input, closed after it. deadline (a
+ * conform_clock time, 0 for none) ends it early: the outcome is then `cut`. */
+void conform_run_case(char **argv, const char *input, size_t input_len, double timeout, double deadline,
+                      conform_outcome *o);
 
-/* The handshake of §13.3.2: whether `program` (program_argc words) answers
- * the operation `batch` with "gbr-batch 1" and exit status 0. */
+/* The handshake of §13.3.2: the batch form `program` (program_argc words)
+ * speaks, 1 ("gbr-batch 1") or 2 ("gbr-batch 2"), answered to the operation
+ * `batch` with exit status 0; 0 when it speaks neither. */
 int conform_speaks_batch(char **program, int program_argc, double timeout);
+
+/* The monotonic clock deadlines are given in, in seconds. */
+double conform_clock(void);
 
 typedef struct conform_request {
     const char *operation;
@@ -48,15 +71,44 @@ typedef struct conform_request {
 /* A batch session: the program started once (again after each crash). */
 typedef struct conform_session conform_session;
 
-conform_session *conform_session_new(char **program, int program_argc, double timeout);
-/* Answers n requests in order into outcomes[0..n) (cleared first), sending
- * ahead of the answers; a case whose answer never comes is a crash and the
- * program is restarted for the rest. */
-void conform_session_ask(conform_session *s, const conform_request *requests, size_t n, conform_outcome *outcomes);
+/* form: 1 or 2, as conform_speaks_batch says (batch mode without the
+ * handshake is form 1). */
+conform_session *conform_session_new(char **program, int program_argc, int form, double timeout);
+
+/* Receives the outcome of requests[index] as soon as it is known, in the
+ * order of the requests; the outcome's buffers are the callee's to keep or
+ * clear (conform_outcome_clear). */
+typedef void conform_answer_fn(void *context, size_t index, conform_outcome *o);
+
+typedef struct conform_ask_result {
+    size_t answered; /* outcomes given: n unless the deadline came first */
+    int cut;         /* the deadline came first */
+    /* form 1: the check requests sent after the last request were answered
+     * out of step (an extra or missing answer line among these requests);
+     * detail says what came. The program has been started again. */
+    int desync;
+    char detail[1024];
+} conform_ask_result;
+
+/* Asks n requests in order, sending ahead of the answers, and gives each
+ * outcome to `each`; a case whose answer never comes is a crash and the
+ * program is restarted for the rest. In form 2 an answer out of step is a
+ * protocol error of the case awaited (a crash), and the program is
+ * restarted; in form 1 two check requests with known answers follow the n
+ * requests, and an answer out of step there is reported in the result.
+ * deadline (a conform_clock time, 0 for none) stops the asking: the
+ * program is killed and the requests not yet answered get no outcome. */
+void conform_session_ask(conform_session *s, const conform_request *requests, size_t n, double deadline,
+                         conform_answer_fn *each, void *context, conform_ask_result *result);
 /* How many times the program was started. */
 unsigned long conform_session_starts(const conform_session *s);
 /* Closes the program's input, waits for its exit (under the timeout), kills
  * its group and reaps it. */
 void conform_session_free(conform_session *s);
+
+/* For the runner's own tests (src/kit/tests), NULL in gbr: called with
+ * "exited" when a batch program has exited while something holds its
+ * output open, before that output is read to its current end. */
+extern void (*conform_child_test_hook)(const char *event);
 
 #endif /* GBR_CONFORM_CHILD_H */

@@ -12,7 +12,7 @@
 
 #include "conform_fuzz.h"
 
-#include <signal.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,13 +39,6 @@ static gen_form generated_form(const gbr_operation *op)
     case GBR_FORM_NAME: return GEN_NAME;
     default: return GEN_MATERIAL;
     }
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 /* The forms `check` may be given at a level: material and names from the
@@ -206,24 +199,40 @@ static void judge(const char *op, const char *input, size_t input_len, int max_l
     }
 }
 
-/* Asks the program n cases, by batch session or one process each. */
+/* Asks the program n cases, by batch session or one process each, giving
+ * each outcome to `each` as it comes; none after the deadline. */
 typedef struct asker {
     conform_session *session;
     char **argv; /* per-case: the program's words and a slot for the operation */
     int program_argc;
     double timeout;
+    unsigned long desyncs; /* form 1: asks whose checks came out of step */
 } asker;
 
-static void ask(asker *a, const conform_request *requests, size_t n, conform_outcome *outcomes)
+/* Returns how many requests got their outcome (n unless the deadline came). */
+static size_t ask(asker *a, const conform_request *requests, size_t n, double deadline, conform_answer_fn *each,
+                  void *context)
 {
     if (a->session) {
-        conform_session_ask(a->session, requests, n, outcomes);
-        return;
+        conform_ask_result result;
+        conform_session_ask(a->session, requests, n, deadline, each, context, &result);
+        if (result.desync) {
+            a->desyncs++;
+            fflush(stdout);
+            fprintf(stderr, "gbr conform: batch answers out of step: %s; the program was started again\n",
+                    result.detail);
+        }
+        return result.answered;
     }
     for (size_t i = 0; i < n; i++) {
+        conform_outcome o;
         a->argv[a->program_argc] = (char *)requests[i].operation;
-        conform_run_case(a->argv, requests[i].input, requests[i].input_len, a->timeout, &outcomes[i]);
+        conform_run_case(a->argv, requests[i].input, requests[i].input_len, a->timeout, deadline, &o);
+        if (o.cut)
+            return i;
+        each(context, i, &o);
     }
+    return n;
 }
 
 /* The form of an operation's output, for locating where two outputs part. */
@@ -320,6 +329,8 @@ static void shape_of(const gen_bytes *t, char *out)
     out[t->len] = '\0';
 }
 
+#define MAX_FINDINGS 64
+
 /* A distinct disagreement, shrunk. */
 typedef struct finding {
     const gbr_operation *operation;
@@ -352,16 +363,55 @@ static int same_fault(const finding *a, const gbr_operation *op, const judged *j
            strcmp(a->fault.byte, f->byte) == 0;
 }
 
+/* A shrink's candidates, judged as their answers come. */
+typedef struct shrinking {
+    finding *f;
+    int max_level, errors;
+    const gen_bytes *candidates;
+    size_t offset; /* the asked slice's first candidate */
+    int kept;      /* a candidate of this slice keeps the disagreement */
+} shrinking;
+
+static void shrink_answer(void *context, size_t index, conform_outcome *o)
+{
+    shrinking *sh = context;
+    finding *f = sh->f;
+    const gen_bytes *c = &sh->candidates[sh->offset + index];
+    if (sh->kept) {
+        conform_outcome_clear(o);
+        return;
+    }
+    char expected[CONFORM_ANSWER_MAX + 1];
+    int status = conform_answer(gbr_codec_ref(), f->operation->name, (const char *)c->data, c->len, expected);
+    judged j;
+    judge(f->operation->name, (const char *)c->data, c->len, sh->max_level, sh->errors, status, expected, o, &j);
+    conform_fault fault;
+    fault_of(f->operation, (const char *)c->data, c->len, sh->errors, status, expected, &j, o, &fault);
+    if (!j.agree && same_fault(f, f->operation, &j, &fault)) {
+        sh->kept = 1;
+        f->input = *c;
+        f->j = j;
+        f->fault = fault;
+        memcpy(f->expected, expected, sizeof expected);
+        f->expected_status = status;
+        conform_outcome_clear(&f->outcome);
+        f->outcome = *o;
+        memset(o, 0, sizeof *o);
+        return;
+    }
+    conform_outcome_clear(o);
+}
+
 /* Shrinks f->input while the disagreement keeps its classes and its fault:
  * each round asks the candidates (conform_shrink: runs of bytes, the forms'
- * structure, plainer bytes) and keeps the first that still disagrees the
- * same way. Stops at the deadline, saying so in f->shrink_cut. */
+ * structure, plainer bytes) a slice at a time, judging them as their answers
+ * come, and keeps the first that still disagrees the same way. Stops at the
+ * deadline, saying so in f->shrink_cut. */
 static void shrink(asker *a, int max_level, int errors, double deadline, finding *f)
 {
     enum { MAX_CANDIDATES = 2048 };
     static gen_bytes candidates[MAX_CANDIDATES];
     static conform_request requests[MAX_CANDIDATES];
-    static conform_outcome outcomes[MAX_CANDIDATES];
     for (;;) {
         size_t n = conform_shrink_candidates(&f->input, candidates, MAX_CANDIDATES);
         if (n == 0)
@@ -370,42 +420,17 @@ static void shrink(asker *a, int max_level, int errors, double deadline, finding
             requests[i] = (conform_request){f->operation->name, (const char *)candidates[i].data, candidates[i].len};
         /* Asked a slice at a time, stopping at the first that keeps the
          * disagreement: crashes restart the program, which is slow. */
-        size_t kept = n, asked = 0;
-        for (size_t i = 0; i < n && kept == n; i++) {
-            if (i == asked) {
-                if (now_seconds() > deadline) {
-                    f->shrink_cut = 1;
-                    break;
-                }
-                size_t slice = n - i < 16 ? n - i : 16;
-                ask(a, requests + i, slice, outcomes + i);
-                asked = i + slice;
-            }
-            char expected[CONFORM_ANSWER_MAX + 1];
-            int status = conform_answer(gbr_codec_ref(), f->operation->name, (const char *)candidates[i].data,
-                                        candidates[i].len, expected);
-            judged j;
-            judge(f->operation->name, (const char *)candidates[i].data, candidates[i].len, max_level, errors, status,
-                  expected, &outcomes[i], &j);
-            conform_fault fault;
-            fault_of(f->operation, (const char *)candidates[i].data, candidates[i].len, errors, status, expected, &j,
-                     &outcomes[i], &fault);
-            if (!j.agree && same_fault(f, f->operation, &j, &fault)) {
-                kept = i;
-                f->input = candidates[i];
-                f->j = j;
-                f->fault = fault;
-                memcpy(f->expected, expected, sizeof expected);
-                f->expected_status = status;
-                conform_outcome_clear(&f->outcome);
-                f->outcome = outcomes[i];
-                memset(&outcomes[i], 0, sizeof outcomes[i]);
+        shrinking sh = {f, max_level, errors, candidates, 0, 0};
+        for (size_t i = 0; i < n && !sh.kept; i += 16) {
+            size_t slice = n - i < 16 ? n - i : 16;
+            sh.offset = i;
+            if (conform_clock() >= deadline || ask(a, requests + i, slice, deadline, shrink_answer, &sh) < slice) {
+                f->shrink_cut = 1; /* the deadline came */
+                return;
             }
         }
-        for (size_t i = 0; i < asked; i++)
-            conform_outcome_clear(&outcomes[i]);
-        if (kept == n)
-            return; /* minimal under these steps, or cut short */
+        if (!sh.kept)
+            return; /* no candidate keeps it: minimal under these steps */
     }
 }
 
@@ -575,17 +600,21 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
  * sizes never change which inputs a seed gives. */
 #define ROUND 2048
 #define ROUND_MIN 8
-#define MAX_FINDINGS 64
 /* Findings without a fault a class triple may have, told apart after
  * shrinking by the shape of their inputs. */
 #define MAX_UNPLACED 4
 
-/* The run's findings, the known faults of the skipped vector cases, counts. */
+/* The run's findings, the known faults of the skipped vector cases, counts,
+ * and the round being asked. */
 typedef struct fuzz_state {
     const conform_fuzz_options *opt;
     asker *a;
+    const gbr_operation *const *ops; /* the round's case i: ops[op_of[i]], inputs[i] */
+    const size_t *op_of;
+    const gen_bytes *inputs;
     finding *findings, *known;
     size_t finding_count, known_count;
+    size_t reported; /* findings[0, reported) are shrunk and reported; the rest wait for the round's end */
     unsigned long long disagreeing, known_cases;
     double deadline;
     struct tries { /* shrinks of findings without a fault, by operation and classes */
@@ -596,8 +625,10 @@ typedef struct fuzz_state {
     size_t tries_count;
 } fuzz_state;
 
-/* One disagreeing case: counted under its finding, or shrunk and reported
- * as a new one. Takes the outcome (cleared by the caller otherwise). */
+/* One disagreeing case: counted under its finding (or a known fault), or
+ * kept as a new finding, to be shrunk and reported at the round's end (the
+ * program is still being asked). Takes the outcome of a new finding (the
+ * caller clears it otherwise). */
 static void consider(fuzz_state *st, const gbr_operation *op, const gen_bytes *input, int expected_status,
                      const char *expected, const judged *j, conform_outcome *o)
 {
@@ -658,54 +689,119 @@ static void consider(fuzz_state *st, const gbr_operation *op, const gen_bytes *i
     f->outcome = *o;
     f->seen = 1;
     memset(o, 0, sizeof *o);
-    /* Each shrink gets a share of the budget, so that a slow or crashing
-     * program is still fuzzed after its first findings. */
-    double share = opt->seconds / 20 > 2 ? opt->seconds / 20 : 2;
-    double until = now_seconds() + share;
-    shrink(st->a, opt->max_level, opt->errors, until < st->deadline ? until : st->deadline, f);
-    if (!f->fault.in) {
-        /* Without a fault, one shape of shrunk input is one finding. */
-        char shape[GEN_BYTES_MAX + 1], other[GEN_BYTES_MAX + 1];
-        shape_of(&f->input, shape);
-        for (size_t k = 0; k < st->finding_count; k++) {
-            finding *g = &st->findings[k];
-            shape_of(&g->input, other);
-            if (!g->fault.in && same_fault(g, op, j, &fault) && strcmp(shape, other) == 0) {
-                g->seen++;
-                conform_outcome_clear(&f->outcome);
-                return;
-            }
-        }
-    }
     st->finding_count++;
-    report_finding(f, opt->seed, opt->json, st->finding_count == 1, opt->timeout);
-    fflush(stdout);
 }
 
-/* The skipped vector cases: asked first, each disagreement's fault known. */
-static void ask_known(fuzz_state *st, const conform_fuzz_seed *cases, size_t count)
+/* Judges one case of the round as its answer comes: a disagreement becomes
+ * a finding (its outcome kept for the report) or is counted under one;
+ * every other outcome is dropped at once. */
+static void round_answer(void *context, size_t i, conform_outcome *o)
 {
-    for (size_t i = 0; i < count && st->known_count < MAX_FINDINGS; i++) {
-        const gbr_operation *op = gbr_operation_by_name(cases[i].operation, strlen(cases[i].operation));
-        if (!op)
-            continue;
-        conform_request request = {op->name, cases[i].input, cases[i].input_len};
-        conform_outcome o;
-        ask(st->a, &request, 1, &o);
-        char expected[CONFORM_ANSWER_MAX + 1];
-        int status = conform_answer(gbr_codec_ref(), op->name, cases[i].input, cases[i].input_len, expected);
-        judged j;
-        judge(op->name, cases[i].input, cases[i].input_len, st->opt->max_level, st->opt->errors, status, expected, &o,
-              &j);
-        if (!j.agree) {
-            finding *k = &st->known[st->known_count++];
-            memset(k, 0, sizeof *k);
-            k->operation = op;
-            k->j = j;
-            fault_of(op, cases[i].input, cases[i].input_len, st->opt->errors, status, expected, &j, &o, &k->fault);
-            k->known_as = cases[i].id;
+    fuzz_state *st = context;
+    const gbr_operation *op = st->ops[st->op_of[i]];
+    const gen_bytes *input = &st->inputs[i];
+    char expected[CONFORM_ANSWER_MAX + 1];
+    int expected_status = conform_answer(gbr_codec_ref(), op->name, (const char *)input->data, input->len, expected);
+    judged j;
+    judge(op->name, (const char *)input->data, input->len, st->opt->max_level, st->opt->errors, expected_status,
+          expected, o, &j);
+    if (!j.agree)
+        consider(st, op, input, expected_status, expected, &j, o);
+    conform_outcome_clear(o);
+}
+
+/* Whether finding f, without a fault and shrunk, has the shape of an earlier
+ * finding of its operation and classes: then it is counted under that one. */
+static int same_shape_as_earlier(fuzz_state *st, const finding *f)
+{
+    char shape[GEN_BYTES_MAX + 1], other[GEN_BYTES_MAX + 1];
+    shape_of(&f->input, shape);
+    for (size_t k = 0; k < st->reported; k++) {
+        finding *g = &st->findings[k];
+        shape_of(&g->input, other);
+        if (!g->fault.in && same_fault(g, f->operation, &f->j, &f->fault) && strcmp(shape, other) == 0) {
+            g->seen += f->seen;
+            return 1;
         }
-        conform_outcome_clear(&o);
+    }
+    return 0;
+}
+
+/* The round's new findings, in the order they came: each shrunk and
+ * reported. Each shrink gets a share of the budget, so that a slow or
+ * crashing program is still fuzzed after its first findings. Returns
+ * nonzero when the report could not be written. */
+static int settle(fuzz_state *st)
+{
+    const conform_fuzz_options *opt = st->opt;
+    while (st->reported < st->finding_count) {
+        finding *f = &st->findings[st->reported];
+        double share = opt->seconds / 20 > 2 ? opt->seconds / 20 : 2;
+        double until = conform_clock() + share;
+        shrink(st->a, opt->max_level, opt->errors, until < st->deadline ? until : st->deadline, f);
+        if (!f->fault.in && same_shape_as_earlier(st, f)) {
+            /* Without a fault, one shape of shrunk input is one finding. */
+            conform_outcome_clear(&f->outcome);
+            memmove(f, f + 1, (st->finding_count - st->reported - 1) * sizeof *f);
+            st->finding_count--;
+            memset(&st->findings[st->finding_count], 0, sizeof *f);
+            continue;
+        }
+        report_finding(f, opt->seed, opt->json, st->reported == 0, opt->timeout);
+        st->reported++;
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "gbr conform: cannot write the report: %s\n", strerror(errno ? errno : EIO));
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The skipped vector cases of one ask, judged as their answers come. */
+typedef struct known_asking {
+    fuzz_state *st;
+    const conform_fuzz_seed *cases;
+    const size_t *case_of; /* the request's case */
+} known_asking;
+
+static void known_answer(void *context, size_t i, conform_outcome *o)
+{
+    known_asking *ka = context;
+    fuzz_state *st = ka->st;
+    const conform_fuzz_seed *c = &ka->cases[ka->case_of[i]];
+    const gbr_operation *op = gbr_operation_by_name(c->operation, strlen(c->operation));
+    char expected[CONFORM_ANSWER_MAX + 1];
+    int status = conform_answer(gbr_codec_ref(), op->name, c->input, c->input_len, expected);
+    judged j;
+    judge(op->name, c->input, c->input_len, st->opt->max_level, st->opt->errors, status, expected, o, &j);
+    if (!j.agree && st->known_count < MAX_FINDINGS) {
+        finding *k = &st->known[st->known_count++];
+        memset(k, 0, sizeof *k);
+        k->operation = op;
+        k->j = j;
+        fault_of(op, c->input, c->input_len, st->opt->errors, status, expected, &j, o, &k->fault);
+        k->known_as = c->id;
+    }
+    conform_outcome_clear(o);
+}
+
+/* The skipped vector cases: asked first (ROUND a time, in requests and
+ * case_of), each disagreement's fault known; within the budget. */
+static void ask_known(fuzz_state *st, const conform_fuzz_seed *cases, size_t count, conform_request *requests,
+                      size_t *case_of)
+{
+    for (size_t next = 0; next < count && st->known_count < MAX_FINDINGS;) {
+        size_t n = 0;
+        for (; next < count && n < ROUND; next++) {
+            const gbr_operation *op = gbr_operation_by_name(cases[next].operation, strlen(cases[next].operation));
+            if (!op)
+                continue;
+            case_of[n] = next;
+            requests[n++] = (conform_request){op->name, cases[next].input, cases[next].input_len};
+        }
+        known_asking ka = {st, cases, case_of};
+        if (n > 0 && ask(st->a, requests, n, st->deadline, known_answer, &ka) < n)
+            return; /* the deadline came */
     }
 }
 
@@ -753,13 +849,12 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     size_t *seed_start = calloc(op_count + 1, sizeof *seed_start);
     gen_bytes *inputs = malloc(ROUND * sizeof *inputs);
     conform_request *requests = malloc(ROUND * sizeof *requests);
-    conform_outcome *outcomes = calloc(ROUND, sizeof *outcomes);
     size_t *op_of = malloc(ROUND * sizeof *op_of);
     finding *findings = calloc(MAX_FINDINGS, sizeof *findings);
     finding *known = calloc(MAX_FINDINGS, sizeof *known);
     char **argv = calloc((size_t)program_argc + 2, sizeof *argv);
     int status = UTIL_EXIT_OK;
-    if (!seed_index || !seed_start || !inputs || !requests || !outcomes || !op_of || !findings || !known || !argv) {
+    if (!seed_index || !seed_start || !inputs || !requests || !op_of || !findings || !known || !argv) {
         fprintf(stderr, "gbr conform: out of memory\n");
         status = UTIL_EXIT_USAGE;
         goto done;
@@ -773,12 +868,13 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     }
     seed_start[op_count] = indexed;
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
-    signal(SIGPIPE, SIG_IGN);
 
-    int batch = opt->mode == CONFORM_MODE_BATCH ||
-                (opt->mode == CONFORM_MODE_AUTO && conform_speaks_batch(program, program_argc, opt->timeout));
-    asker a = {batch ? conform_session_new(program, program_argc, opt->timeout) : NULL, argv, program_argc,
-               opt->timeout};
+    int form = opt->mode == CONFORM_MODE_BATCH ? 1 : 0;
+    if (opt->mode == CONFORM_MODE_AUTO)
+        form = conform_speaks_batch(program, program_argc, opt->timeout);
+    int batch = form > 0;
+    asker a = {batch ? conform_session_new(program, program_argc, form, opt->timeout) : NULL, argv, program_argc,
+               opt->timeout, 0};
     if (batch && !a.session) {
         status = UTIL_EXIT_USAGE;
         goto done;
@@ -802,14 +898,19 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     gen_rng rng;
     gen_seed(&rng, opt->seed);
     unsigned long long cases = 0;
-    double start = now_seconds(), deadline = start + opt->seconds;
+    /* The budget is a budget: every wait on the program ends at the
+     * deadline, so a run ends within it and one --timeout (the program's
+     * last wait to exit). */
+    double start = conform_clock(), deadline = start + opt->seconds;
     static fuzz_state st;
     memset(&st, 0, sizeof st);
     st.opt = opt, st.a = &a, st.findings = findings, st.known = known, st.deadline = deadline;
-    ask_known(&st, skipped, skipped_count);
+    st.ops = ops, st.op_of = op_of, st.inputs = inputs;
+    ask_known(&st, skipped, skipped_count, requests, op_of);
     size_t round = ROUND_MIN;
-    while (now_seconds() < deadline) {
-        double round_start = now_seconds();
+    int write_failed = 0;
+    while (conform_clock() < deadline && !write_failed) {
+        double round_start = conform_clock();
         for (size_t i = 0; i < round; i++) {
             size_t k = gen_below(&rng, (uint32_t)op_count);
             op_of[i] = k;
@@ -817,24 +918,14 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
                        &inputs[i]);
             requests[i] = (conform_request){ops[k]->name, (const char *)inputs[i].data, inputs[i].len};
         }
-        ask(&a, requests, round, outcomes);
-        double took_round = now_seconds() - round_start; /* shrinking aside */
-        for (size_t i = 0; i < round; i++) {
-            char expected[CONFORM_ANSWER_MAX + 1];
-            const char *op = ops[op_of[i]]->name;
-            int expected_status = conform_answer(gbr_codec_ref(), op, requests[i].input, requests[i].input_len, expected);
-            judged j;
-            judge(op, requests[i].input, requests[i].input_len, opt->max_level, opt->errors, expected_status, expected,
-                  &outcomes[i], &j);
-            if (!j.agree)
-                consider(&st, ops[op_of[i]], &inputs[i], expected_status, expected, &j, &outcomes[i]);
-            conform_outcome_clear(&outcomes[i]);
-        }
-        cases += round;
+        size_t answered = ask(&a, requests, round, deadline, round_answer, &st);
+        double took_round = conform_clock() - round_start; /* shrinking aside */
+        cases += answered;
+        write_failed = settle(&st);
         double fits = took_round > 0 ? (double)round * 0.25 / took_round : ROUND;
         round = fits >= ROUND ? ROUND : fits <= ROUND_MIN ? ROUND_MIN : (size_t)fits;
     }
-    double took = now_seconds() - start;
+    double took = conform_clock() - start;
     conform_session_free(a.session);
     size_t finding_count = st.finding_count;
     if (opt->json) {
@@ -879,11 +970,14 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, %s errors, %s mode)\n",
             cases, st.disagreeing, finding_count, (unsigned long long)opt->seed, took,
             took > 0 ? (double)cases / took : 0.0, judging, batch ? "batch" : "per-case");
-    status = finding_count ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    if (cases == 0)
+        fprintf(stderr, "gbr conform: no case was answered within the budget of %g s (--timeout %g): nothing was "
+                        "tested\n", opt->seconds, opt->timeout);
+    status = finding_count || a.desyncs || write_failed || cases == 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 done:
     for (size_t f = 0; findings && f < MAX_FINDINGS; f++)
         conform_outcome_clear(&findings[f].outcome);
-    free(seed_index), free(seed_start), free(inputs), free(requests), free(outcomes), free(op_of), free(findings);
+    free(seed_index), free(seed_start), free(inputs), free(requests), free(op_of), free(findings);
     free(known);
     free(argv);
     return status;

@@ -16,6 +16,14 @@
 /* The longest answer line, without its NUL. */
 #define CONFORM_ANSWER_MAX GBR_ANSWER_MAX
 
+/* The handshake lines of batch mode (spec/gbr.md section 13.3.2). Form 1:
+ * a request line is OPERATION TAB INPUT, an answer line the answer. Form 2:
+ * each request line starts with its sequence number and a TAB, and its
+ * answer line with the same number and a TAB, so an answer out of step is
+ * seen at once. */
+#define CONFORM_BATCH_1 "gbr-batch 1"
+#define CONFORM_BATCH_2 "gbr-batch 2"
+
 /* How an operation ended: the protocol's exit statuses. */
 enum {
     CONFORM_ACCEPTED = 0,     /* answer holds the canonical output */

@@ -172,7 +172,7 @@ static const char *const verdict_names[] = {"pass", "fail", "skip", "crash"};
 static enum verdict judge(const vector_case *vc, const char *expected, size_t expected_len, const conform_outcome *o,
                           int errors)
 {
-    if (o->spawn_failed || o->timed_out || o->no_answer || !o->exited || o->exit_status > 1)
+    if (o->protocol_error[0] || o->spawn_failed || o->timed_out || o->no_answer || !o->exited || o->exit_status > 1)
         return VERDICT_CRASH;
     if (o->bad_answer)
         return VERDICT_FAIL;
@@ -218,17 +218,91 @@ static void print_failure(const vector_case *vc, enum verdict v, const conform_o
 
 /* ==== Running the cases =================================================== */
 
-/* One case's unescaped input and expected output, and what the program gave. */
+/* One case's unescaped input and expected output. */
 typedef struct case_run {
     char *input, *expected;
     long input_len, expected_len;
     int selected;
-    conform_outcome outcome;
 } case_run;
 
 /* Cases are run and reported a chunk at a time: the report streams, and a
- * batch session still has many requests to send ahead. */
+ * batch session still has many requests to send ahead. Each answer is
+ * judged and reported as it comes, so a chunk holds no answers. */
 #define CHUNK 4096
+
+/* The report so far, and where the chunk's cases are. */
+typedef struct run_state {
+    const conform_run_options *opt;
+    const vector_case *cases; /* the chunk's first case */
+    case_run *runs;
+    size_t *case_of; /* batch: the chunk's case of each request */
+    unsigned long counts[4];
+    int first_json;
+    int write_failed; /* the report could not be written: the run stops */
+} run_state;
+
+/* Writes the report so far out, so that a reader gone away ends the run at
+ * once (by SIGPIPE, or when that is ignored by this check). */
+static void report_flush(run_state *st)
+{
+    if (st->write_failed)
+        return;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        st->write_failed = 1;
+        fprintf(stderr, "gbr conform: cannot write the report: %s\n", strerror(errno ? errno : EIO));
+    }
+}
+
+/* Judges case k of the chunk on its outcome o and reports it; clears o. */
+static void report_case(run_state *st, size_t k, conform_outcome *o)
+{
+    const conform_run_options *opt = st->opt;
+    const vector_case *vc = &st->cases[k];
+    case_run *r = &st->runs[k];
+    enum verdict v = judge(vc, r->expected, (size_t)r->expected_len, o, opt->errors);
+    st->counts[v]++;
+    if (opt->json) {
+        printf("%s\n  {\"id\": ", st->first_json ? "" : ",");
+        st->first_json = 0;
+        json_cstring(vc->id);
+        printf(", \"level\": ");
+        json_cstring(vc->level);
+        printf(", \"operation\": ");
+        json_cstring(vc->operation);
+        printf(", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
+        json_string(r->input, (size_t)r->input_len);
+        printf(", \"expected\": ");
+        json_string(r->expected, (size_t)r->expected_len);
+        printf(", \"got\": ");
+        json_string(o->out ? o->out : "", o->out_len);
+        printf(", \"exit\": ");
+        if (o->exited)
+            printf("%d", o->exit_status);
+        else
+            printf("null");
+        printf(", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal, o->timed_out ? "true" : "false");
+        json_string(o->err ? o->err : "", o->err_len);
+        if (o->protocol_error[0]) {
+            printf(", \"protocol_error\": ");
+            json_cstring(o->protocol_error);
+        }
+        printf("}");
+        report_flush(st);
+    } else if (opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
+        printf("%s\n", vc->id);
+        report_flush(st);
+    } else if (!opt->json && !opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
+        print_failure(vc, v, o, opt->timeout);
+        report_flush(st);
+    }
+    conform_outcome_clear(o);
+}
+
+static void batch_answer(void *context, size_t index, conform_outcome *o)
+{
+    run_state *st = context;
+    report_case(st, st->case_of[index], o);
+}
 
 /* --fuzz: the selected cases' inputs are the mutation seeds, and the
  * cases --skip and --skip-file leave out are the known faults; unescaped
@@ -314,42 +388,56 @@ int conform_run(const conform_run_options *opt)
     char **case_argv = calloc((size_t)program_argc + 2, sizeof *case_argv);
     case_run *runs = calloc(CHUNK, sizeof *runs);
     conform_request *requests = calloc(CHUNK, sizeof *requests);
-    conform_outcome *answers = calloc(CHUNK, sizeof *answers);
-    if (status != UTIL_EXIT_OK || !case_argv || !runs || !requests || !answers) {
+    size_t *case_of = calloc(CHUNK, sizeof *case_of);
+    if (status != UTIL_EXIT_OK || !case_argv || !runs || !requests || !case_of) {
         free_cases(&cases);
-        free(case_argv), free(runs), free(requests), free(answers);
+        free(case_argv), free(runs), free(requests), free(case_of);
         return UTIL_EXIT_USAGE;
     }
     memcpy(case_argv, program, (size_t)program_argc * sizeof *case_argv);
-    signal(SIGPIPE, SIG_IGN); /* a program that exits without reading its input */
+    conform_children_guard();
     /* A program that cannot be started is one error, not a crash a case. */
     const char *why = cannot_execute(program[0]);
     if (!why) {
         conform_outcome probe;
         case_argv[program_argc] = "batch";
         /* Only whether it starts: a short wait, whatever it answers. */
-        conform_run_case(case_argv, "", 0, opt->timeout < 0.5 ? opt->timeout : 0.5, &probe);
+        conform_run_case(case_argv, "", 0, opt->timeout < 0.5 ? opt->timeout : 0.5, 0, &probe);
         why = probe.spawn_failed ? "it could not be started" : NULL;
         conform_outcome_clear(&probe);
     }
     if (why) {
         fprintf(stderr, "gbr conform: cannot start the program under test %s: %s\n", program[0], why);
         free_cases(&cases);
-        free(case_argv), free(runs), free(requests), free(answers);
+        free(case_argv), free(runs), free(requests), free(case_of);
         return UTIL_EXIT_USAGE;
     }
     if (opt->fuzzing) {
         status = fuzz_from_vectors(opt, &cases);
         free_cases(&cases);
-        free(case_argv), free(runs), free(requests), free(answers);
+        free(case_argv), free(runs), free(requests), free(case_of);
         return status;
     }
 
-    int batch = opt->mode == CONFORM_MODE_BATCH ||
-                (opt->mode == CONFORM_MODE_AUTO && conform_speaks_batch(program, program_argc, opt->timeout));
-    conform_session *session = batch ? conform_session_new(program, program_argc, opt->timeout) : NULL;
-    unsigned long counts[4] = {0, 0, 0, 0};
-    int first_json = 1;
+    int form = opt->mode == CONFORM_MODE_BATCH ? 1 : 0;
+    if (opt->mode == CONFORM_MODE_AUTO)
+        form = conform_speaks_batch(program, program_argc, opt->timeout);
+    int batch = form > 0;
+    conform_session *session = batch ? conform_session_new(program, program_argc, form, opt->timeout) : NULL;
+    run_state st;
+    memset(&st, 0, sizeof st);
+    st.opt = opt;
+    st.runs = runs;
+    st.case_of = case_of;
+    st.first_json = 1;
+    /* Form 1's chunks whose check requests were answered out of step. */
+    typedef struct desync {
+        size_t chunk, first_case, last_case;
+        char detail[1024];
+    } desync;
+    enum { MAX_DESYNC = 64 };
+    static desync desyncs[MAX_DESYNC];
+    unsigned long desynced = 0;
     double started = seconds_now();
     const char *judging = opt->errors == CONFORM_ERRORS_VALIDITY ? "validity" : "exact";
     if (opt->errors == CONFORM_ERRORS_VALIDITY && !opt->json)
@@ -366,9 +454,10 @@ int conform_run(const conform_run_options *opt)
     }
     if (batch && !session)
         status = UTIL_EXIT_USAGE;
-    for (size_t first = 0; first < cases.count && status == UTIL_EXIT_OK; first += CHUNK) {
+    for (size_t first = 0; first < cases.count && status == UTIL_EXIT_OK && !st.write_failed; first += CHUNK) {
         size_t count = cases.count - first < CHUNK ? cases.count - first : CHUNK;
         size_t asked = 0;
+        st.cases = &cases.items[first];
         for (size_t k = 0; k < count; k++) {
             const vector_case *vc = &cases.items[first + k];
             case_run *r = &runs[k];
@@ -384,65 +473,48 @@ int conform_run(const conform_run_options *opt)
                 break;
             }
             r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips, vc->id);
-            if (r->selected && batch)
+            if (!r->selected)
+                st.counts[VERDICT_SKIP]++;
+            else if (batch) {
+                case_of[asked] = k;
                 requests[asked++] = (conform_request){vc->operation, r->input, (size_t)r->input_len};
-        }
-        if (status != UTIL_EXIT_OK) {
-            for (size_t k = 0; k < count; k++)
-                free(runs[k].input), free(runs[k].expected);
-            break;
-        }
-        if (batch)
-            conform_session_ask(session, requests, asked, answers);
-        size_t answer_at = 0;
-        for (size_t k = 0; k < count; k++) {
-            const vector_case *vc = &cases.items[first + k];
-            case_run *r = &runs[k];
-            conform_outcome *o = &r->outcome;
-            enum verdict v = VERDICT_SKIP;
-            if (r->selected && batch) {
-                *o = answers[answer_at];
-                memset(&answers[answer_at++], 0, sizeof *answers);
-            } else if (r->selected) {
-                case_argv[program_argc] = (char *)vc->operation;
-                conform_run_case(case_argv, r->input, (size_t)r->input_len, opt->timeout, o);
             }
-            if (r->selected)
-                v = judge(vc, r->expected, (size_t)r->expected_len, o, opt->errors);
-            counts[v]++;
-            if (opt->json && v != VERDICT_SKIP) {
-                printf("%s\n  {\"id\": ", first_json ? "" : ",");
-                first_json = 0;
-                json_cstring(vc->id);
-                printf(", \"level\": ");
-                json_cstring(vc->level);
-                printf(", \"operation\": ");
-                json_cstring(vc->operation);
-                printf(", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
-                json_string(r->input, (size_t)r->input_len);
-                printf(", \"expected\": ");
-                json_string(r->expected, (size_t)r->expected_len);
-                printf(", \"got\": ");
-                json_string(o->out ? o->out : "", o->out_len);
-                printf(", \"exit\": ");
-                if (o->exited)
-                    printf("%d", o->exit_status);
-                else
-                    printf("null");
-                printf(", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal, o->timed_out ? "true" : "false");
-                json_string(o->err ? o->err : "", o->err_len);
-                printf("}");
-            } else if (opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
-                printf("%s\n", vc->id);
-            } else if (!opt->json && !opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
-                print_failure(vc, v, o, opt->timeout);
-            }
-            conform_outcome_clear(o);
-            free(r->input), free(r->expected);
         }
-        fflush(stdout);
+        if (status == UTIL_EXIT_OK && batch) {
+            conform_ask_result asked_result;
+            conform_session_ask(session, requests, asked, 0, batch_answer, &st, &asked_result);
+            if (asked_result.desync) {
+                /* Form 1 has no numbers: the chunk is the finest place to name. */
+                desync *d = desynced < MAX_DESYNC ? &desyncs[desynced] : NULL;
+                desynced++;
+                if (d) {
+                    d->chunk = first / CHUNK + 1, d->first_case = first + 1, d->last_case = first + count;
+                    snprintf(d->detail, sizeof d->detail, "%s", asked_result.detail);
+                }
+                if (opt->json || opt->print_skip_list)
+                    fprintf(stderr, "gbr conform: ");
+                fprintf(opt->json || opt->print_skip_list ? stderr : stdout,
+                        "DESYNC chunk %zu (cases %zu-%zu): %s; the verdicts of this chunk may be wrong, and the "
+                        "program was started again\n",
+                        first / CHUNK + 1, first + 1, first + count, asked_result.detail);
+                report_flush(&st);
+            }
+        } else if (status == UTIL_EXIT_OK) {
+            for (size_t k = 0; k < count && !st.write_failed; k++) {
+                if (!runs[k].selected)
+                    continue;
+                conform_outcome o;
+                case_argv[program_argc] = (char *)cases.items[first + k].operation;
+                conform_run_case(case_argv, runs[k].input, (size_t)runs[k].input_len, opt->timeout, 0, &o);
+                report_case(&st, k, &o);
+            }
+        }
+        for (size_t k = 0; k < count; k++)
+            free(runs[k].input), free(runs[k].expected);
+        report_flush(&st);
     }
     conform_session_free(session);
+    unsigned long *counts = st.counts;
     double took = seconds_now() - started;
     unsigned long ran = counts[VERDICT_PASS] + counts[VERDICT_FAIL] + counts[VERDICT_CRASH];
     /* A long run of many cases, not a short slice on a loaded machine. */
@@ -451,6 +523,16 @@ int conform_run(const conform_run_options *opt)
                         "batch mode (spec/gbr.md section 13.3.2) runs the vectors many times faster\n",
                 (double)ran / took);
     FILE *closing = opt->json || opt->print_skip_list ? stderr : stdout;
+    if (opt->json && desynced) {
+        /* Only when there is one: a report in step reads as before. */
+        printf("\n], \"desynced_chunks\": [");
+        for (unsigned long i = 0; i < desynced && i < MAX_DESYNC; i++) {
+            printf("%s\n  {\"chunk\": %zu, \"first_case\": %zu, \"last_case\": %zu, \"detail\": ", i ? "," : "",
+                   desyncs[i].chunk, desyncs[i].first_case, desyncs[i].last_case);
+            json_cstring(desyncs[i].detail);
+            printf("}");
+        }
+    }
     if (opt->json)
         printf("\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n", counts[VERDICT_PASS],
                counts[VERDICT_FAIL], counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
@@ -458,8 +540,10 @@ int conform_run(const conform_run_options *opt)
     fprintf(closing, "%lu passed, %lu failed, %lu skipped, %lu crashed\n", counts[VERDICT_PASS], counts[VERDICT_FAIL],
             counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
     free_cases(&cases);
-    free(case_argv), free(runs), free(requests), free(answers);
+    free(case_argv), free(runs), free(requests), free(case_of);
     if (status != UTIL_EXIT_OK)
         return status;
-    return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+    if (st.write_failed)
+        return UTIL_EXIT_INPUT;
+    return counts[VERDICT_FAIL] || counts[VERDICT_CRASH] || desynced ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 
 #include "conform_protocol.h"
+#include "gbr.h"
 #include "exit_status.h"
 #include "gen.h"
 #include "output.h"
@@ -104,8 +105,10 @@ static const char how_chosen_all[] =
     "# of section 13.5's coverage of the operations empty: n_OP_reports_ERROR for each\n"
     "# error an operation can report, [yn]_OP_length_N for inputs of 0-2 bytes, and\n"
     "# y_OP_TYPE_digit_D for each digit of each type through the operations giving a code.\n"
-    "# Then the FEN field variants through every FEN operation and the material rule's\n"
-    "# boundaries through each of its entry paths (spec/vectors/cases/coverage.tsv).\n"
+    "# Then the FEN field variants through every FEN operation, the material rule's\n"
+    "# boundaries through each of its entry paths, the readings of sections 9.3 and 10,\n"
+    "# square order, the promotion boundary of each type, order by Black's squares and\n"
+    "# UTF-8 look-alike white space (spec/vectors/cases/coverage.tsv).\n"
     "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
     "# states (spec/vectors/cases/examples.tsv).\n";
 
@@ -122,7 +125,7 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    fprintf(f, "# GBR 1.1 golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
+    fprintf(f, "# " GBR_SPEC_VERSION " golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"
@@ -184,7 +187,7 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
         return -1;
     }
     fprintf(f, "{\n  \"$schema\": \"../vectors.schema.json\",\n  \"format\": \"GBR vectors\",\n"
-               "  \"specVersion\": \"1.1\",\n  \"level\": \"%s\",\n"
+               "  \"specVersion\": \"" GBR_SPEC_NUMBER "\",\n  \"level\": \"%s\",\n"
                "  \"generatedBy\": \"gbr vectors (src/kit/vectors_writer.c) with the reference codec, in the same run "
                "as %s.tsv: do not edit\",\n  \"numberOfTests\": %lu,\n  \"header\": [",
             gbr_level_name(level), gbr_level_name(level), tests);
@@ -317,10 +320,15 @@ static int write_seed(const char *dir, const char *surface, const char *name, co
         return -1;
     snprintf(path, sizeof path, "%s/%s/%s", dir, surface, name);
     FILE *f = fopen(path, "wb");
-    if (!f || fwrite(raw, 1, len, f) != len || fwrite(options, 1, 2, f) != 2 || fclose(f) != 0) {
-        fprintf(stderr, "gbr vectors: cannot write %s\n", path);
-        if (f)
-            fclose(f);
+    if (!f) {
+        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int written = fwrite(raw, 1, len, f) == len && fwrite(options, 1, 2, f) == 2;
+    /* fclose ends the stream whatever it returns: it is called once. */
+    int closed = fclose(f) == 0;
+    if (!written || !closed) {
+        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
     return 0;

@@ -6,7 +6,11 @@
 # repeats one). The fixed one must hold every planted case (wrong codes in
 # [Black] and [GBR] tags, two wrong tags in one game, each kind of broken FEN,
 # a game without FEN, material digits of 9), or the test fails: the
-# comparison cannot pass on easy input alone. Skipped (exit 77) without python3.
+# comparison cannot pass on easy input alone. The generated names are
+# Latin-1; the bundled Windows-1252 sample (src/cli/examples/studies-cp1252.pgn,
+# its composer and source in [Composer]/[Author] and [Source]) is compared
+# too, under each --encoding and with tag lists named, and so is a file of
+# every byte value in tag values. Skipped (exit 77) without python3.
 #
 # usage: directory_reference.sh GBR WORK_DIR
 set -eu
@@ -15,6 +19,7 @@ work=$2
 command -v python3 >/dev/null 2>&1 || { echo "skipped: python3 is not installed"; exit 77; }
 root=$(cd "$(dirname "$0")/../../../.." && pwd)
 mkdir -p "$work"
+case $gbr in /*) ;; *) gbr=$(pwd)/$gbr ;; esac
 cd "$work"
 seed=${GBR_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 echo "seed $seed"
@@ -32,7 +37,40 @@ cmp -s gbr.tsv ref.tsv || { fail "gbr directory and ci/directory_ref.py differ:"
 [ "$(wc -l <gbr.tsv)" = 601 ] || fail "$(wc -l <gbr.tsv) lines, not a header and 600 entries"
 unclassified=$(awk -F '\t' '$11 != "" && NR > 1' gbr.tsv | wc -l)
 [ "$unclassified" = 17 ] || fail "$unclassified entries could not be classified, not the 7 + 10 broken FENs"
-[ "$(wc -l <gbr.err)" = 17 ] || fail "$(wc -l <gbr.err) reports on standard error, not 17"
+[ "$(grep -vc 'values converted from Windows-1252 to UTF-8$' gbr.err)" = 17 ] ||
+    fail "$(wc -l <gbr.err) lines on standard error, not 17 reports and the count of values converted"
+grep -q '^gbr: directory: [0-9]* values converted from Windows-1252 to UTF-8$' gbr.err ||
+    fail "no count of the Latin-1 values converted on standard error"
+grep -q 'Müller' gbr.tsv || fail "no Latin-1 name (Müller) written in UTF-8"
+# The Windows-1252 sample, and a file holding every byte value (but '"', '\\',
+# line ends) in [White] and [Event] values, alone and among ASCII and UTF-8.
+python3 - <<'PY'
+out = []
+for b in list(range(1, 256)):
+    if b in b'"\\\n\r':
+        continue
+    for value in (bytes([b]), b"a" + bytes([b]) + b"z", b"\xc3\xa9" + bytes([b]), bytes([b]) + b"\x80\xbf"):
+        n = len(out) // 9 + 1
+        out += [b'[Event "' + value + b'"]', b'[White "' + value + b'"]', b'[Date "1900.??.??"]',
+                b'[Result "*"]', b'[FEN "8/8/8/8/8/8/8/K1k5 w - - 0 1"]', b'', b'*', b'', b'']
+# Sequences that are valid UTF-8, and cut short or out of range.
+for value in (b"\xe2\x82\xac", b"\xf0\x9f\x98\x80", b"\xe2\x82", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
+              b"\xc0\xaf", b"\xe0\x80\xaf", b"\xf0\x9f\x98"):
+    out += [b'[Event "' + value + b'"]', b'[White "?"]', b'[Composer "' + value + b'x"]', b'', b'*', b'']
+open("bytes.pgn", "wb").write(b"\n".join(out) + b"\n")
+PY
+sample="$root/src/cli/examples/studies-cp1252.pgn"
+for options in "" "--encoding utf-8" "--encoding latin-1" "--encoding cp1252" \
+    "--composer-tag White,Author --source-tag Event,Source --year-tag Year,EventDate,Date"; do
+    # shellcheck disable=SC2086 # the options are words
+    "$gbr" directory --format tsv $options "$sample" bytes.pgn >gbr-sample.tsv 2>/dev/null || true
+    # shellcheck disable=SC2086
+    python3 "$root/ci/directory_ref.py" $options "$sample" bytes.pgn >ref-sample.tsv
+    cmp -s gbr-sample.tsv ref-sample.tsv ||
+        { fail "gbr directory $options and ci/directory_ref.py differ on the samples:"; diff gbr-sample.tsv ref-sample.tsv | head -n 10; }
+done
+"$gbr" directory --format tsv "$sample" >sample.tsv 2>/dev/null
+grep -q '	É. Lefèvre	Revue d’Échecs	1927	' sample.tsv || fail "the Windows-1252 sample's first composer and source not in UTF-8"
 awk -F '\t' '$8 == "lf.pgn"' gbr.tsv >lf.tsv
 for pattern in 'not a FEN piece letter' 'must cover 8 files' 'exactly one king' 'malformed FEN side'; do
     grep -q "$pattern" lf.tsv || fail "no broken FEN reported as '$pattern'"

@@ -24,11 +24,20 @@ Groups:
              merged in rounds) and a small one are byte for byte the output
              held in memory, in every format; ties keep their input order; a spill
              that cannot be written is reported and -o's file left alone
+  text       composer, source and year from the tags a collection uses and
+             their values in UTF-8: the Windows-1252 sample
+             (src/cli/examples/studies-cp1252.pgn) in every format (text,
+             tsv, json, html) names each composer and source in UTF-8, json
+             names the tag each came from; valid UTF-8 kept; --encoding
+             utf-8, latin-1, cp1252; --composer-tag, --source-tag,
+             --year-tag and their usage errors; file names in json and
+             html; select and audit --fix still copy the bytes
 
 usage: directory_tests.py GBR WORK_DIR GROUP [--update]
 """
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -45,6 +54,16 @@ failures = []
 def expect(name, got, want):
     if got != want:
         failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+
+
+def converted(n):
+    """What directory says on standard error when n tag values were read as Windows-1252."""
+    return ("gbr: directory: %d %s converted from Windows-1252 to UTF-8\n" % (n, "value" if n == 1 else "values")).encode()
+
+
+def latin1_values(games, *names):
+    """The number of values of those tags that are not ASCII (gen_pgn.py writes Latin-1)."""
+    return sum(1 for g in games for n in names if any(ord(c) > 127 for c in g.get(n, "")))
 
 
 def directory(*args, data=None):
@@ -249,8 +268,8 @@ def test_generated():
     expect("generated games", len(games), 2000)
     p = directory("--format", "tsv", pgn)
     expect("generated exit", p.returncode, 0)
-    expect("generated stderr", p.stderr, b"")
-    rows = [r.split("\t") for r in p.stdout.decode("latin-1").splitlines()[1:]]
+    expect("generated stderr: the Latin-1 values counted", p.stderr, converted(latin1_values(games, "White", "Event")))
+    rows = [r.split("\t") for r in p.stdout.decode("utf-8").splitlines()[1:]]
     expect("generated rows", len(rows), 2000)
     expect("every game once", sorted(int(r[8]) for r in rows), list(range(1, 2001)))
     keys = []
@@ -392,8 +411,9 @@ def test_codes():
         by_audit[game] = by_audit[game] + "; " + said if game in by_audit else said
     p = directory("--format", "tsv", gen)
     expect("planted: directory exit", p.returncode, 0)
-    expect("planted: directory stderr", p.stderr, b"")
-    rows = [r.split("\t") for r in p.stdout.decode("latin-1").splitlines()[1:]]
+    expect("planted: directory stderr (the count of Latin-1 values alone)",
+           re.fullmatch(rb"gbr: directory: \d+ values converted from Windows-1252 to UTF-8\n", p.stderr) is not None, True)
+    rows = [r.split("\t") for r in p.stdout.decode("utf-8").splitlines()[1:]]
     by_directory = {int(r[8]): r[11] for r in rows if r[11]}
     expect("planted: games wrong (audit = directory)", sorted(by_directory), sorted(by_audit))
     expect("planted: what each says (audit = directory)", by_directory, by_audit)
@@ -437,13 +457,133 @@ def test_spill():
            True)
     expect("nowhere to spill: -o file kept", open(out, "rb").read(), b"kept\n")
     p = subprocess.run([GBR, "directory", "-o", out, gen], capture_output=True, cwd=ROOT, env=env)
-    expect("default memory, nowhere to spill: exit", (p.returncode, p.stderr), (0, b""))
+    expect("default memory, nowhere to spill: exit", (p.returncode, b"cannot" in p.stderr), (0, False))
     for bad in ("12X", "1000", "0"):
         p = directory("--memory", bad, SAMPLE)
         expect("bad --memory %s" % bad, (p.returncode, b"bad --memory" in p.stderr, p.stdout), (2, True, b""))
 
 
-{"sample": test_sample, "generated": test_generated, "errors": test_errors, "codes": test_codes,
+CP1252_SAMPLE = "src/cli/examples/studies-cp1252.pgn"
+# Per game of the sample: composer, source, year and the tags they come from (the defaults).
+CP1252_WANT = {
+    1: ("É. Lefèvre", "Revue d’Échecs", "1927", "Composer", "Source", "Date"),
+    2: ("Z. Šimek", "Šachový zpravodaj", "1934", "Composer", "Source", "Date"),
+    3: ("L. Müllner", "Schwäbische Schachblätter", "1952", "Author", "Event", "EventDate"),
+    4: ("J. Prošek", "Le Problème “Thèmes”", "1961", "White", "Source", "Year"),
+}
+
+
+def json_entries(out):
+    d = json.loads(out.decode("utf-8"))
+    return {e["game"]: e for c in d["classes"] for e in c["entries"]} | {e["game"]: e for e in d["unclassified"]}
+
+
+def test_text():
+    # Every format names each composer and source in UTF-8.
+    outputs = {}
+    for fmt in ("text", "tsv", "json", "html"):
+        p = directory("--format", fmt, CP1252_SAMPLE)
+        expect("cp1252 %s: exit and the count of values converted" % fmt, (p.returncode, p.stderr), (0, converted(8)))
+        try:
+            outputs[fmt] = p.stdout.decode("utf-8")
+        except UnicodeDecodeError as e:
+            failures.append("cp1252 %s: output not UTF-8: %s" % (fmt, e))
+            outputs[fmt] = p.stdout.decode("latin-1")
+    text, html = outputs["text"], outputs["html"]
+    rows = {int(r[8]): r for r in (line.split("\t") for line in outputs["tsv"].splitlines()[1:])}
+    entries = json_entries(outputs["json"].encode("utf-8"))
+    for game, (composer, source, year, ctag, stag, ytag) in CP1252_WANT.items():
+        expect("cp1252 text game %d" % game, "%s, %s, %s -- %s:" % (composer, source, year, CP1252_SAMPLE) in text, True)
+        expect("cp1252 tsv game %d" % game, rows[game][4:7], [composer, source, year])
+        e = entries[game]
+        expect("cp1252 json game %d" % game, [e["composer"], e["source"], e["year"]], [composer, source, year])
+        expect("cp1252 json game %d: the tags" % game, [e.get("composer_tag"), e.get("source_tag"), e.get("year_tag")],
+               [ctag, stag, ytag])
+        expect("cp1252 html game %d" % game, ('<span class="composer">%s</span>' % composer in html,
+                                               '<span class="source">%s</span>' % source in html), (True, True))
+    expect("cp1252 json: text, not escaped bytes", "Lef\\u00c3" in outputs["json"] or "Lefèvre" not in outputs["json"],
+           False)
+
+    # Valid UTF-8 is kept (also in JSON, as text), nothing counted; a value
+    # mixing UTF-8 and other bytes is read as Windows-1252 whole.
+    pgn = os.path.join(WORK, "utf8.pgn")
+    with open(pgn, "wb") as f:
+        f.write('[White "J. Müller"]\n[Event "Šachy ©"]\n[Date "2001"]\n\n*\n\n'.encode("utf-8"))
+        f.write(b'[White "J. M\xc3\xbcller \xe9"]\n[Event "\x80\x81\x8d\x8f\x90\x9d\x9f"]\n\n*\n')
+    p = directory("--format", "json", pgn)
+    entries = json_entries(p.stdout)
+    expect("utf-8 kept: stderr", p.stderr, converted(2))
+    expect("utf-8 kept", [entries[1]["composer"], entries[1]["source"], entries[1]["year"]],
+           ["J. Müller", "Šachy ©", "2001"])
+    expect("utf-8 kept: json text", "J. Müller".encode() in p.stdout, True)
+    expect("mixed: read as Windows-1252, undefined bytes their C1 controls",
+           [entries[2]["composer"], entries[2]["source"]], ["J. MÃ¼ller é", "€\x81\x8d\x8f\x90\x9dŸ"])
+
+    # --encoding forces a reading.
+    forced = {"utf-8": ("Revue d\ufffd\ufffdchecs", "J. Müller é".replace("é", "\ufffd")),
+              "latin-1": ("Revue d\x92Échecs", "J. MÃ¼ller é"),
+              "cp1252": ("Revue d’Échecs", "J. MÃ¼ller é"),
+              "auto": ("Revue d’Échecs", "J. MÃ¼ller é")}
+    how = {"utf-8": "with bytes that are not UTF-8 (each part replaced by U+FFFD)",
+           "latin-1": "converted from Latin-1 to UTF-8", "cp1252": "converted from Windows-1252 to UTF-8",
+           "auto": "converted from Windows-1252 to UTF-8"}
+    counts = {"utf-8": 10, "latin-1": 12, "cp1252": 12, "auto": 10}
+    for enc, (source1, composer2) in forced.items():
+        p = directory("--format", "json", "--encoding", enc, CP1252_SAMPLE, pgn)
+        d = json.loads(p.stdout.decode("utf-8"))
+        by = {(e["file"], e["game"]): e for c in d["classes"] for e in c["entries"]}
+        expect("--encoding %s: the sample's source" % enc, by[(CP1252_SAMPLE, 1)]["source"], source1)
+        expect("--encoding %s: a mixed value" % enc, by[(pgn, 2)]["composer"], composer2)
+        expect("--encoding %s: stderr" % enc, p.stderr.decode(),
+               "gbr: directory: %d values %s\n" % (counts[enc], how[enc]))
+        if enc in ("latin-1", "cp1252"):
+            expect("--encoding %s: UTF-8 read as single bytes" % enc, by[(pgn, 1)]["composer"], "J. MÃ¼ller")
+
+    # Tags named on the command line, in order.
+    p = directory("--format", "json", "--composer-tag", "White", "--source-tag", "Event,Source",
+                  "--year-tag", "Year", CP1252_SAMPLE)
+    entries = json_entries(p.stdout)
+    expect("--composer-tag White", [entries[g]["composer"] for g in (1, 4)], ["?", "J. Prošek"])
+    expect("--source-tag Event,Source: '?' gives way",
+           [(entries[g]["source"], entries[g].get("source_tag")) for g in (1, 3)],
+           [("Revue d’Échecs", "Source"), ("Schwäbische Schachblätter", "Event")])
+    expect("--year-tag Year", [(entries[g]["year"], entries[g].get("year_tag")) for g in (1, 4)],
+           [("", None), ("1961", "Year")])
+    p = directory("--format", "tsv", "--composer-tag", "Annotator", CP1252_SAMPLE)
+    expect("a tag no game has: empty", {r.split("\t")[4] for r in p.stdout.decode().splitlines()[1:]}, {""})
+    for option, bad in (("--composer-tag", "Bad-Name"), ("--source-tag", "A,,B"), ("--year-tag", ","),
+                        ("--composer-tag", ",".join("T%d" % i for i in range(9))), ("--encoding", "ascii"),
+                        ("--encoding", "UTF-8")):
+        p = directory(option, bad, CP1252_SAMPLE)
+        expect("usage error %s %s" % (option, bad), (p.returncode, p.stdout, b"bad " + option.encode() in p.stderr),
+               (2, b"", True))
+    p = directory("--composer-tag", ",".join("T%d" % i for i in range(8)), CP1252_SAMPLE)
+    expect("eight tag names are allowed", p.returncode, 0)
+
+    # File names: JSON gives their bytes back (UTF-8 as text, other bytes
+    # as \udcXX), a page shows them in UTF-8.
+    data = open(os.path.join(ROOT, SAMPLE), "rb").read()
+    for name in (b"\xc3\xa9tudes.pgn", b"\xe9tudes.pgn"):
+        path = os.path.join(WORK.encode(), name)
+        with open(path, "wb") as f:
+            f.write(data)
+        p = subprocess.run([GBR.encode(), b"directory", b"--format", b"json", path], capture_output=True)
+        got = {e["file"] for e in json_entries(p.stdout).values()}
+        expect("json file name %r" % name, [os.fsencode(f) for f in got], [path])
+        p = subprocess.run([GBR.encode(), b"directory", b"--format", b"html", path], capture_output=True)
+        expect("html file name %r in UTF-8" % name, "études.pgn:" in p.stdout.decode("utf-8"), True)
+
+    # select and audit --fix copy the games byte for byte.
+    raw = open(os.path.join(ROOT, CP1252_SAMPLE), "rb").read()
+    games = raw[raw.index(b"\n[Event ") + 1:]  # the first game (the comment names [Event too)
+    p = subprocess.run([GBR, "select", "K*vK*", CP1252_SAMPLE], capture_output=True, cwd=ROOT)
+    expect("select copies the bytes", p.stdout, games)
+    fixed = os.path.join(WORK, "fixed.pgn")
+    p = subprocess.run([GBR, "audit", "--fix", "-o", fixed, CP1252_SAMPLE], capture_output=True, cwd=ROOT)
+    expect("audit --fix copies the bytes", open(fixed, "rb").read(), raw)
+
+
+{"sample": test_sample, "text": test_text, "generated": test_generated, "errors": test_errors, "codes": test_codes,
  "spill": test_spill}[GROUP]()
 if failures:
     print("FAIL directory %s:\n" % GROUP + "\n".join(failures))

@@ -18,6 +18,11 @@ usage: duplicates_tests.py GBR WORK_DIR GROUP
   model        generated databases with planted duplicates, mirrored,
                rotated and colour-reversed twins: an independent Python model
                agrees group for group with each --symmetry
+  text         composer, source and date from the tags a collection uses
+               (--composer-tag, --source-tag, --year-tag; json names the
+               tag), the date's tag also ordering the groups; values in
+               UTF-8 in every format (the Windows-1252 sample
+               studies-cp1252.pgn, --encoding), the count on standard error
   pgn_extract  on games with equal start positions and equal moves,
                pgn-extract -d finds as duplicates exactly the games gbr lists
                after each group's first (exit 77, skipped, without
@@ -371,7 +376,58 @@ def test_pgn_extract():
     expect("pgn-extract found some", len(theirs) > 100, True)
 
 
-{"sample": test_sample, "symmetry": test_symmetry, "order": test_order, "errors": test_errors,
+CP1252 = os.path.join(ROOT, "src", "cli", "examples", "studies-cp1252.pgn")
+CP1252_WANT = [("É. Lefèvre", "Revue d’Échecs", "1927.??.??", "Composer", "Source", "Date"),
+               ("Z. Šimek", "Šachový zpravodaj", "1934.05.??", "Composer", "Source", "Date"),
+               ("L. Müllner", "Schwäbische Schachblätter", "1952.??.??", "Author", "Event", "EventDate"),
+               ("J. Prošek", "Le Problème “Thèmes”", "1961", "White", "Source", "Year")]
+
+
+def test_text():
+    # The sample twice: each of its 4 games in a position group of 2.
+    outs = {}
+    for fmt in ("text", "tsv", "json"):
+        r = run("--format", fmt, CP1252, CP1252)
+        expect("%s: exit, count" % fmt, (r.returncode, r.stderr),
+               (0, b"gbr: duplicates: 16 values converted from Windows-1252 to UTF-8\n"))
+        try:
+            outs[fmt] = r.stdout.decode("utf-8")
+        except UnicodeDecodeError as e:
+            failures.append("%s: not UTF-8: %s" % (fmt, e))
+            outs[fmt] = r.stdout.decode("latin-1")
+    d = json.loads(outs["json"])
+    members = {g["game"]: g for group in d["positions"] for g in group["games"]}
+    rows = {int(f[9]): f for f in (line.split("\t") for line in outs["tsv"].splitlines()[1:])}
+    for game, (composer, source, date, ctag, stag, dtag) in enumerate(CP1252_WANT, 1):
+        expect("text game %d" % game, "  %s  %s, %s -- " % (date, composer, source) in outs["text"], True)
+        expect("tsv game %d" % game, rows.get(game, [""] * 8)[5:8], [composer, source, date])
+        m = members.get(game, {})
+        expect("json game %d" % game, [m.get(k) for k in ("composer", "source", "date", "composer_tag", "source_tag",
+                                                           "date_tag")], [composer, source, date, ctag, stag, dtag])
+    r = run("--format", "tsv", "--encoding", "latin-1", "--composer-tag", "White", "--source-tag", "Event", CP1252,
+            CP1252)
+    rows = {int(f[9]): f for f in (line.split("\t") for line in r.stdout.decode("utf-8").splitlines()[1:])}
+    expect("--encoding latin-1 --composer-tag White --source-tag Event", [rows.get(g, [""] * 8)[5:7] for g in (1, 3, 4)],
+           [["?", "?"], ["?", "Schwäbische Schachblätter"], ["J. Prošek".replace("š", "\x9a"), "?"]])
+    expect("--encoding latin-1: stderr", r.stderr, b"gbr: duplicates: 4 values converted from Latin-1 to UTF-8\n")
+
+    # The date comes from the year's tags, and orders the group.
+    fen = "8/8/8/8/8/2k5/8/R1K4n w - - 0 1"
+    path = os.path.join(WORK, "dates.pgn")
+    with open(path, "wb") as f:
+        for tags in ('[Year "1960"]', '[Date "????.??.??"]\n[EventDate "1950.??.??"]', '[Date "1955.01.01"]'):
+            f.write(('[Event "?"]\n[White "?"]\n[Composer "C"]\n%s\n[FEN "%s"]\n\n*\n\n' % (tags, fen)).encode())
+    r = run("--format", "tsv", path)
+    expect("dates: the default tags order the group", [x[1] for x in tsv_groups(r.stdout)["position"][0]], [2, 3, 1])
+    r = run("--format", "json", "--year-tag", "Date", path)
+    games = json.loads(r.stdout)["positions"][0]["games"]
+    expect("dates: --year-tag Date", [(g["game"], g["date"], g["date_tag"]) for g in games],
+           [(3, "1955.01.01", "Date"), (1, "", None), (2, "????.??.??", "Date")])
+    r = run("--composer-tag", "-", path)
+    expect("usage error: --composer-tag -", (r.returncode, b"bad --composer-tag" in r.stderr), (2, True))
+
+
+{"sample": test_sample, "text": test_text, "symmetry": test_symmetry, "order": test_order, "errors": test_errors,
  "formats": test_formats, "model": test_model, "pgn_extract": test_pgn_extract}[GROUP]()
 if failures:
     print("\n".join(failures))
