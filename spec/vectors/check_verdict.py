@@ -10,10 +10,12 @@ check_verdict.py --gbr GBR --vectors DIR [--level L] [--run GLOB]... [--skip GLO
                  [--mode auto|batch|per-case] [--expect-mode batch|per-case]
                  [--both-modes] -- PROGRAM [ARGS...]
 check_verdict.py --gbr GBR --vectors DIR --fuzz S [--level L] [--operations LIST]
-                 --exit N [--disagreeing OP:EXPECTED:GOT]... [--deterministic]
-                 -- PROGRAM [ARGS...]
+                 [--errors exact|validity] [--run GLOB]... [--skip GLOB]...
+                 --exit N [--disagreeing OP:EXPECTED:GOT]... [--fault HERE:GOT:FAMILY:BYTE]...
+                 [--only-expected CLASS]... [--deterministic] -- PROGRAM [ARGS...]
 
---failing: ids that must be among the failures; --crashing: exactly the ids
+--failing: ids that must be among the failures (with --exactly-failing: the
+failures); --errors: the judging, checked in the report; --crashing: exactly the ids
 that must crash; --skip-list also checks that --print-skip-list prints the
 failed and crashed ids and that, given back as --skip-file, they make the
 run pass. --mode is given to the runner, --expect-mode checks the mode the
@@ -22,14 +24,19 @@ also runs the other mode and checks that every case got the same verdict and
 answer in both (standard error aside, which batch mode shares out by time).
 
 With --fuzz it runs `gbr conform --fuzz S --seed 1 --json` instead and checks
-the exit status, that each --disagreeing class triple was found, that every
-finding's vector line is a well-formed vector line whose expected output is
-the reference's, and with --deterministic that a second run with the same
-seed finds the same first disagreement, shrunk to the same input."""
+the exit status, that each --disagreeing class triple was found, that each
+--fault (HERE:GOT:FAMILY:BYTE: what the reference and the program do at the
+fault, its row family and byte class of spec §9.4) is a finding of its own, that with --only-expected every finding expected one of
+those classes, that every finding's input_hex is its input and its case line
+is one `gbr vectors` takes into the vectors, and with --deterministic that a
+second run with the same seed finds the same first disagreement, shrunk to the
+same input."""
 import argparse
 import fnmatch
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -54,10 +61,39 @@ def closing_counts(text):
     return dict(zip(("passed", "failed", "skipped", "crashed"), (int(g) for g in m.groups())))
 
 
+def check_case_line(a, line, problems):
+    """A finding's case line is a line of the case files (spec §13.5) that
+    `gbr vectors` takes: appended to a copy of the case folder, the vectors
+    are written, and its expected output is the reference's."""
+    fields = line.split("\t")
+    if len(fields) != 6 or not re.match(r"^[yn]_[a-z0-9_]+$", fields[0]):
+        problems.append("not a case line: %r" % line)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = os.path.join(tmp, "cases")
+        shutil.copytree(os.path.join(a.vectors, "cases"), cases)
+        with open(os.path.join(cases, "zz_fuzz.tsv"), "w") as f:
+            f.write(line + "\n")
+        done = subprocess.run([a.gbr, "vectors", "--out", tmp, "--cases", cases], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, universal_newlines=True)
+        if done.returncode != 0:
+            problems.append("gbr vectors refuses the case line %r: %s" % (line, done.stderr.strip()))
+            return
+        with open(os.path.join(tmp, fields[1] + ".tsv")) as f:
+            if not any(row.split("\t")[0] == fields[0] for row in f):
+                problems.append("case %s is not in the written %s.tsv" % (fields[0], fields[1]))
+
+
 def fuzz(a, program):
     options = ["--fuzz", a.fuzz, "--seed", "1", "--level", a.level, "--vectors", a.vectors]
     if a.operations:
         options += ["--operations", a.operations]
+    if a.errors:
+        options += ["--errors", a.errors]
+    for g in a.run:
+        options += ["--run", g]
+    for g in a.skip:
+        options += ["--skip", g]
     command = [a.gbr, "conform", "--json"] + options + ["--"] + program
 
     def run():
@@ -70,22 +106,31 @@ def fuzz(a, program):
     problems = []
     if done.returncode != a.exit:
         problems.append("exit status: got %d, expected %d" % (done.returncode, a.exit))
+    if a.errors and report.get("errors") != a.errors:
+        problems.append("the report says judging %r, not %r" % (report.get("errors"), a.errors))
     found = ["%s:%s:%s" % (d["operation"], d["expected_class"], d["got_class"]) for d in report["disagreements"]]
+    faults = [tuple((d["fault"] or {}).get(k) for k in ("expected_here", "got_here", "family", "byte"))
+              for d in report["disagreements"]]
     for d in report["disagreements"]:
-        print("found %s:%s:%s on %r" % (d["operation"], d["expected_class"], d["got_class"], d["input"]))
-        fields = d["vector"].split("\t")
-        if len(fields) != 7 or fields[3] != d["operation"] or fields[2] not in ("valid", "invalid"):
-            problems.append("not a vector line: %r" % d["vector"])
-            continue
-        # The line's expected output is what the reference answers now.
-        answer = subprocess.run([a.gbr, "conform", "--impl", "ref", "--answer", "batch"],
-                                input=("%s\t%s\n" % (fields[3], fields[4])).encode(), stdout=subprocess.PIPE)
-        lines = answer.stdout.decode().splitlines()
-        if lines[1:] != [fields[5]]:
-            problems.append("vector %s: expected %r, the reference answers %r" % (fields[0], fields[5], lines[1:]))
+        fault = d["fault"] or {}
+        print("found %s:%s:%s at %s (%s) on %r" % (d["operation"], d["expected_class"], d["got_class"],
+                                                   fault.get("row"), fault.get("byte"), d["input"]))
+        if bytes.fromhex(d["input_hex"]) != d["input"].encode("latin-1"):
+            problems.append("input_hex %s is not the input %r" % (d["input_hex"], d["input"]))
+        check_case_line(a, d["case"], problems)
     for want in a.disagreeing:
         if want not in found:
             problems.append("no disagreement %s among %r" % (want, found))
+    for want in a.fault:
+        if tuple(want.split(":")) not in faults:
+            problems.append("no finding of fault %s among %r" % (want, faults))
+    if a.only_expected:
+        for d in report["disagreements"]:
+            if d["expected_class"] not in a.only_expected:
+                problems.append("a finding expected %s, not one of %r: %r" % (d["expected_class"], a.only_expected,
+                                                                             d["case"]))
+        if not report["disagreements"]:
+            problems.append("no finding at all")
     if a.deterministic:
         again, second = run()
         first = report["disagreements"][:1]
@@ -124,6 +169,10 @@ def main():
     p.add_argument("--operations")
     p.add_argument("--disagreeing", action="append", default=[])
     p.add_argument("--deterministic", action="store_true")
+    p.add_argument("--errors", choices=["exact", "validity"])
+    p.add_argument("--fault", action="append", default=[])
+    p.add_argument("--exactly-failing", action="store_true")
+    p.add_argument("--only-expected", action="append", default=[])
     a = p.parse_args(argv[:split])
     if a.fuzz:
         return fuzz(a, program)
@@ -141,6 +190,8 @@ def main():
         options += ["--timeout", a.timeout]
     if a.mode:
         options += ["--mode", a.mode]
+    if a.errors:
+        options += ["--errors", a.errors]
     command = [a.gbr, "conform", "--json"] + options + ["--"] + program
     run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)
     print("$ " + " ".join(command))
@@ -197,6 +248,10 @@ def main():
                 case_id, next((c["verdict"] for c in report["cases"] if c["id"] == case_id), "not run")))
     if a.crashing:
         expect("crashed ids", sorted(crashed), sorted(a.crashing))
+    if a.exactly_failing:
+        expect("failed ids", sorted(failed), sorted(a.failing))
+    if a.errors:
+        expect("judging in the report", report.get("errors"), a.errors)
     if a.skip_list:
         listing = subprocess.run([a.gbr, "conform", "--print-skip-list"] + options + ["--"] + program,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True)

@@ -6,8 +6,10 @@
  *   gbr conform --answer OPERATION             answers the protocol with libgbr (conform_answer)
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,7 @@
 #include "cli.h"
 #include "conform_answer.h"
 #include "conform_child.h"
+#include "conform_protocol.h"
 #include "conform_run.h"
 
 const char cmd_conform_summary[] = "run a program against the golden vectors, or fuzz it against the reference codec";
@@ -23,7 +26,9 @@ const char cmd_conform_summary[] = "run a program against the golden vectors, or
 static const char help[] =
     "conform [OPTIONS] -- PROGRAM [ARGS...]\n"
     "       gbr conform --fuzz SECONDS [--seed N] [--level L] [--operations LIST]\n"
-    "                   [--json] [--mode M] -- PROGRAM [ARGS...]\n"
+    "                   [--errors exact|validity] [--run GLOB] [--skip GLOB]\n"
+    "                   [--skip-file F] [--timeout S] [--vectors DIR] [--json]\n"
+    "                   [--mode M] -- PROGRAM [ARGS...]\n"
     "       gbr conform [--impl ref|fast] --answer OPERATION\n"
     "       gbr conform --list-operations\n"
     "\n"
@@ -37,20 +42,22 @@ static const char help[] =
     "Batch mode (section 13.3.2): a program that answers `PROGRAM ARGS... batch`\n"
     "with the line \"gbr-batch 1\" is started once and sent one request line per\n"
     "case (OPERATION, TAB, the input escaped as in the vector files), and answers\n"
-    "one line per case. A case it does not answer in time, or dies on, is a crash;\n"
-    "the program is started again for the next case. The verdicts are the same\n"
-    "in both modes; batch mode saves a process start per case. A program that\n"
-    "answers \"gbr-batch 2\" speaks the numbered form: each request line starts\n"
-    "with a sequence number and a TAB, which its answer line echoes, so an extra\n"
-    "or missing answer line is a protocol error of the case where it happened (a\n"
-    "crash; the program is started again). In the unnumbered form two check\n"
-    "requests of known answers end each chunk, and a chunk whose checks come back\n"
-    "out of step is reported (DESYNC chunk N; exit status 1).\n"
+    "one line per case; a case it does not answer in time, or dies on, is a crash\n"
+    "(the program is started again). The verdicts are the same in both modes. A\n"
+    "program that answers \"gbr-batch 2\" speaks the numbered form: each request\n"
+    "line starts with a sequence number and a TAB, which its answer line echoes,\n"
+    "so an extra or missing answer line is a protocol error of the case where it\n"
+    "happened (a crash). In the unnumbered form two check requests of known\n"
+    "answers end each chunk, and a chunk whose checks come back out of step is\n"
+    "reported (DESYNC chunk N; exit status 1).\n"
     "\n"
     "The program's process group is killed when SIGINT, SIGTERM, SIGHUP or\n"
     "SIGPIPE ends the runner; the report is written case by case, so a reader\n"
     "that goes away ends the run; --fuzz S ends within S and one --timeout.\n"
-    "\n"
+    "\n";
+
+/* The rest of the help (a string literal holds at most 4095 bytes portably). */
+static const char help_more[] =
     "Options:\n"
     "  --level L         run the levels up to L: material, study, position,\n"
     "                    extensions (the default: all)\n"
@@ -58,16 +65,24 @@ static const char help[] =
     "  --skip GLOB       skip the cases whose id matches GLOB (repeatable)\n"
     "  --skip-file F     skip the ids or globs listed in F, one a line ('#' comments)\n"
     "  --timeout S       seconds allowed per case (default 10)\n"
+    "  --errors J        judging: exact (the default: the whole answer line) or\n"
+    "                    validity (acceptance and canonical output only)\n"
     "  --mode M          auto (batch when the program answers the handshake, the\n"
     "                    default), batch or per-case\n"
     "  --json            write a JSON report on standard output\n"
     "  --print-skip-list write the ids of the failed and crashed cases, one a line\n"
-    "  --vectors DIR     the vector files (default spec/vectors)\n"
+    "  --vectors DIR     the vector files (default: those installed with gbr,\n"
+    "                    DATADIR/gbr/vectors beside its bin directory, or in its\n"
+    "                    build tree the source's; else spec/vectors)\n"
     "  --fuzz S          instead of the vectors, fuzz for S seconds: generated and\n"
     "                    mutated inputs of every operation of the levels, each\n"
     "                    answer compared with the reference codec's; each distinct\n"
-    "                    disagreement (operation, class expected, class got) is\n"
-    "                    shrunk and printed as a vector line; exit 1 on any.\n"
+    "                    disagreement is shrunk (bytes and structure, within the\n"
+    "                    budget) and printed with its fault (the spec's table row\n"
+    "                    and byte where the two readings part) and as a line of\n"
+    "                    the case files; exit 1 on any. --run/--skip choose the\n"
+    "                    vector inputs mutated; a disagreement with the fault of a\n"
+    "                    case --skip/--skip-file leave out is known, not reported.\n"
     "  --seed N          the fuzzing's seed (default 0): the same seed gives the\n"
     "                    same inputs\n"
     "  --operations LIST fuzz only these operations (comma-separated); the other\n"
@@ -81,9 +96,44 @@ static const char help[] =
     "                    tab-separated\n"
     "  (--answer and --list-operations take no other option but --impl)\n"
     "\n"
+    "A program that cannot be started is one error (exit 2). In per-case mode a\n"
+    "slow run says that batch mode exists.\n"
+    "\n"
     "The closing line (standard error with --json or --print-skip-list) is\n"
     "\"N passed, N failed, N skipped, N crashed\". Exit status: 0 when nothing failed\n"
     "or crashed, 1 otherwise, 2 on a usage error or unreadable vectors.\n";
+
+/* The directory holding material.tsv, when it does. */
+static int has_vectors(const char *dir)
+{
+    char path[2 * PATH_MAX];
+    if ((size_t)snprintf(path, sizeof path, "%s/material.tsv", dir) >= sizeof path)
+        return 0;
+    return access(path, R_OK) == 0;
+}
+
+/* The vectors when --vectors names none: those installed with this gbr
+ * (DATADIR/gbr/vectors, found from the binary's directory), or, for a gbr
+ * run from its build tree, the source tree's; else spec/vectors under the
+ * working directory (a gbr checkout). */
+static const char *default_vectors(char *buf, size_t cap)
+{
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            char built[PATH_MAX];
+            if (realpath(GBR_BUILD_BINARY_DIR, built) && strcmp(built, exe) == 0 && has_vectors(GBR_BUILD_VECTORS_DIR))
+                return GBR_BUILD_VECTORS_DIR;
+            if ((size_t)snprintf(buf, cap, "%s/%s", exe, GBR_VECTORS_FROM_BINDIR) < cap && has_vectors(buf))
+                return buf;
+        }
+    }
+    return "spec/vectors";
+}
 
 /* A number of seconds, 0 < S <= max, written as digits with an optional
  * fraction: strtod alone would also take leading white space, a sign, hex
@@ -102,12 +152,14 @@ int cmd_conform(int argc, char **argv)
 {
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.help_more = help_more;
     args.line_inputs = 0; /* its help says what it reads and its exit status */
     conform_run_options opt;
     memset(&opt, 0, sizeof opt);
     opt.max_level = GBR_LEVEL_EXTENSIONS;
     opt.timeout = 10.0;
-    opt.vectors_dir = "spec/vectors";
+    char vectors_buf[2 * PATH_MAX];
+    opt.vectors_dir = NULL;
     const char *answer_operation = NULL;
     int listing = 0; /* --list-operations */
     char run_option[32] = ""; /* the first option that only a run of the kit reads */
@@ -142,6 +194,15 @@ int cmd_conform(int argc, char **argv)
                 break;
             if (!parse_seconds(value, 86400, &opt.timeout))
                 status = cli_usage_error(&args, "--timeout needs a number of seconds (0 < S <= 86400)");
+        } else if (cli_option_is(&args, "--errors")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            if (strcmp(value, "exact") == 0)
+                opt.errors = CONFORM_ERRORS_EXACT;
+            else if (strcmp(value, "validity") == 0)
+                opt.errors = CONFORM_ERRORS_VALIDITY;
+            else
+                status = cli_usage_error(&args, "unknown judging '%s' (exact or validity)", value);
         } else if (cli_option_is(&args, "--mode")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
@@ -209,11 +270,13 @@ int cmd_conform(int argc, char **argv)
         status = cli_usage_error(&args, "no program to test (give it after '--')");
     if (status < 0 && opt.json && opt.print_skip_list)
         status = cli_usage_error(&args, "--json and --print-skip-list exclude each other");
-    if (status < 0 && opt.fuzzing && (opt.print_skip_list || opt.runs.count || opt.skips.count))
-        status = cli_usage_error(&args, "--fuzz takes no case selection (--run, --skip, --skip-file, --print-skip-list)");
+    if (status < 0 && opt.fuzzing && opt.print_skip_list)
+        status = cli_usage_error(&args, "--fuzz writes no skip list (--print-skip-list)");
     if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
         status = cli_usage_error(&args, "--operations goes with --fuzz");
     if (status < 0) {
+        if (!opt.vectors_dir)
+            opt.vectors_dir = default_vectors(vectors_buf, sizeof vectors_buf);
         opt.program = args.argv + args.next;
         opt.program_argc = args.argc - args.next;
         status = conform_run(&opt);

@@ -18,19 +18,24 @@ typedef struct conform_fuzz_options {
     const char *operations; /* comma-separated operation names, or NULL for all */
     int json;
     int mode; /* CONFORM_MODE_* */
+    int errors; /* CONFORM_ERRORS_*: how answers are judged */
     double timeout;
 } conform_fuzz_options;
 
-/* One vector input to mutate. */
+/* One vector case: an input to mutate, or a skipped case whose fault is known. */
 typedef struct conform_fuzz_seed {
+    const char *id;
     const char *operation;
     const char *input;
     size_t input_len;
 } conform_fuzz_seed;
 
 /* Runs the fuzzing; returns the exit status (0 no disagreement, 1 some, 2 a
- * usage error such as an unknown operation in the list). */
-int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds, size_t seed_count, char **program,
-                 int program_argc);
+ * usage error such as an unknown operation in the list). The seeds are the
+ * selected vector cases; the skipped ones (--skip, --skip-file) are asked
+ * first, and a disagreement with the fault of one of them is known: counted,
+ * not reported. */
+int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds, size_t seed_count,
+                 const conform_fuzz_seed *skipped, size_t skipped_count, char **program, int program_argc);
 
 #endif /* GBR_CONFORM_FUZZ_H */

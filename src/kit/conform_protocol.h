@@ -31,6 +31,12 @@ enum {
     CONFORM_UNKNOWN_OP = 2    /* not an operation of the protocol */
 };
 
+/* How `gbr conform` judges an answer (spec/gbr.md section 11): exact
+ * compares the whole answer line, error class and column included;
+ * validity compares acceptance and the canonical output only, so that any
+ * well-formed `error` line agrees with a rejection. */
+enum { CONFORM_ERRORS_EXACT = 0, CONFORM_ERRORS_VALIDITY = 1 };
+
 /* gbr_protocol_answer of the operation named `operation` over the input
  * bytes (src, len) with `codec`: the answer line, without a newline,
  * NUL-terminated, into answer (at least CONFORM_ANSWER_MAX + 1 bytes).

@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "conform_child.h"
 #include "conform_protocol.h"
@@ -164,7 +167,10 @@ static void free_cases(case_list *cases)
 enum verdict { VERDICT_PASS, VERDICT_FAIL, VERDICT_SKIP, VERDICT_CRASH };
 static const char *const verdict_names[] = {"pass", "fail", "skip", "crash"};
 
-static enum verdict judge(const vector_case *vc, const char *expected, size_t expected_len, const conform_outcome *o)
+/* At CONFORM_ERRORS_VALIDITY an invalid case passes on any well-formed
+ * error line: acceptance and canonical output are judged, not the class. */
+static enum verdict judge(const vector_case *vc, const char *expected, size_t expected_len, const conform_outcome *o,
+                          int errors)
 {
     if (o->protocol_error[0] || o->spawn_failed || o->timed_out || o->no_answer || !o->exited || o->exit_status > 1)
         return VERDICT_CRASH;
@@ -178,6 +184,8 @@ static enum verdict judge(const vector_case *vc, const char *expected, size_t ex
         return (o->exit_status == 1) == is_error ? VERDICT_PASS : VERDICT_FAIL;
     }
     int want_status = strcmp(vc->result, "valid") == 0 ? 0 : 1;
+    if (errors == CONFORM_ERRORS_VALIDITY && want_status == 1)
+        return o->exit_status == 1 && len >= 6 && memcmp(got, "error ", 6) == 0 ? VERDICT_PASS : VERDICT_FAIL;
     if (o->exit_status != want_status || len != expected_len || memcmp(got, expected, len) != 0)
         return VERDICT_FAIL;
     return VERDICT_PASS;
@@ -251,7 +259,7 @@ static void report_case(run_state *st, size_t k, conform_outcome *o)
     const conform_run_options *opt = st->opt;
     const vector_case *vc = &st->cases[k];
     case_run *r = &st->runs[k];
-    enum verdict v = judge(vc, r->expected, (size_t)r->expected_len, o);
+    enum verdict v = judge(vc, r->expected, (size_t)r->expected_len, o, opt->errors);
     st->counts[v]++;
     if (opt->json) {
         printf("%s\n  {\"id\": ", st->first_json ? "" : ",");
@@ -296,24 +304,72 @@ static void batch_answer(void *context, size_t index, conform_outcome *o)
     report_case(st, st->case_of[index], o);
 }
 
-/* --fuzz: the vectors' inputs are the mutation seeds; unescaped in place
- * (never longer than their escaped text). */
+/* --fuzz: the selected cases' inputs are the mutation seeds, and the
+ * cases --skip and --skip-file leave out are the known faults; unescaped
+ * in place (never longer than their escaped text). */
 static int fuzz_from_vectors(const conform_run_options *opt, case_list *cases)
 {
     conform_fuzz_options fuzz = opt->fuzz;
     fuzz.max_level = opt->max_level;
     fuzz.json = opt->json;
     fuzz.mode = opt->mode;
+    fuzz.errors = opt->errors;
     fuzz.timeout = opt->timeout;
-    conform_fuzz_seed *seeds = calloc(cases->count ? cases->count : 1, sizeof *seeds);
-    for (size_t i = 0; seeds && i < cases->count; i++) {
+    size_t n = cases->count ? cases->count : 1, seed_count = 0, skipped_count = 0;
+    conform_fuzz_seed *seeds = calloc(n, sizeof *seeds), *skipped = calloc(n, sizeof *skipped);
+    for (size_t i = 0; seeds && skipped && i < cases->count; i++) {
         vector_case *vc = &cases->items[i];
         long len = conform_unescape(vc->input, (char *)vc->input);
-        seeds[i] = (conform_fuzz_seed){vc->operation, vc->input, len < 0 ? 0 : (size_t)len};
+        conform_fuzz_seed seed = {vc->id, vc->operation, vc->input, len < 0 ? 0 : (size_t)len};
+        if (matches_any(&opt->skips, vc->id))
+            skipped[skipped_count++] = seed;
+        else if (opt->runs.count == 0 || matches_any(&opt->runs, vc->id))
+            seeds[seed_count++] = seed;
     }
-    int status = seeds ? conform_fuzz(&fuzz, seeds, cases->count, opt->program, opt->program_argc) : UTIL_EXIT_USAGE;
-    free(seeds);
+    int status = seeds && skipped ? conform_fuzz(&fuzz, seeds, seed_count, skipped, skipped_count, opt->program,
+                                                 opt->program_argc)
+                                  : UTIL_EXIT_USAGE;
+    free(seeds), free(skipped);
     return status;
+}
+
+/* Why argv[0] cannot be executed, as execvp would find it: NULL when it can. */
+static const char *cannot_execute(const char *name)
+{
+    struct stat st;
+    if (strchr(name, '/')) {
+        if (stat(name, &st) != 0)
+            return strerror(errno);
+        if (S_ISDIR(st.st_mode))
+            return "is a directory";
+        return access(name, X_OK) == 0 ? NULL : strerror(errno);
+    }
+    const char *path = getenv("PATH");
+    if (!path || !*path)
+        path = "/bin:/usr/bin";
+    const char *found = "not found in PATH";
+    for (const char *p = path;;) {
+        const char *colon = strchr(p, ':');
+        size_t len = colon ? (size_t)(colon - p) : strlen(p);
+        char full[4096];
+        snprintf(full, sizeof full, "%.*s%s%s", (int)len, p, len ? "/" : "", name);
+        if (stat(full, &st) == 0 && !S_ISDIR(st.st_mode)) {
+            if (access(full, X_OK) == 0)
+                return NULL;
+            found = strerror(errno);
+        }
+        if (!colon)
+            break;
+        p = colon + 1;
+    }
+    return found;
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 int conform_run(const conform_run_options *opt)
@@ -340,6 +396,22 @@ int conform_run(const conform_run_options *opt)
     }
     memcpy(case_argv, program, (size_t)program_argc * sizeof *case_argv);
     conform_children_guard();
+    /* A program that cannot be started is one error, not a crash a case. */
+    const char *why = cannot_execute(program[0]);
+    if (!why) {
+        conform_outcome probe;
+        case_argv[program_argc] = "batch";
+        /* Only whether it starts: a short wait, whatever it answers. */
+        conform_run_case(case_argv, "", 0, opt->timeout < 0.5 ? opt->timeout : 0.5, 0, &probe);
+        why = probe.spawn_failed ? "it could not be started" : NULL;
+        conform_outcome_clear(&probe);
+    }
+    if (why) {
+        fprintf(stderr, "gbr conform: cannot start the program under test %s: %s\n", program[0], why);
+        free_cases(&cases);
+        free(case_argv), free(runs), free(requests), free(case_of);
+        return UTIL_EXIT_USAGE;
+    }
     if (opt->fuzzing) {
         status = fuzz_from_vectors(opt, &cases);
         free_cases(&cases);
@@ -366,6 +438,11 @@ int conform_run(const conform_run_options *opt)
     enum { MAX_DESYNC = 64 };
     static desync desyncs[MAX_DESYNC];
     unsigned long desynced = 0;
+    double started = seconds_now();
+    const char *judging = opt->errors == CONFORM_ERRORS_VALIDITY ? "validity" : "exact";
+    if (opt->errors == CONFORM_ERRORS_VALIDITY && !opt->json)
+        fprintf(opt->print_skip_list ? stderr : stdout,
+                "judging: validity (acceptance and canonical output; error classes and columns are not compared)\n");
     if (opt->json) {
         printf("{\"program\": [");
         for (int i = 0; i < program_argc; i++) {
@@ -373,7 +450,7 @@ int conform_run(const conform_run_options *opt)
                 printf(", ");
             json_cstring(program[i]);
         }
-        printf("], \"mode\": \"%s\", \"cases\": [", batch ? "batch" : "per-case");
+        printf("], \"mode\": \"%s\", \"errors\": \"%s\", \"cases\": [", batch ? "batch" : "per-case", judging);
     }
     if (batch && !session)
         status = UTIL_EXIT_USAGE;
@@ -438,6 +515,13 @@ int conform_run(const conform_run_options *opt)
     }
     conform_session_free(session);
     unsigned long *counts = st.counts;
+    double took = seconds_now() - started;
+    unsigned long ran = counts[VERDICT_PASS] + counts[VERDICT_FAIL] + counts[VERDICT_CRASH];
+    /* A long run of many cases, not a short slice on a loaded machine. */
+    if (!batch && took > 10 && ran >= 100 && (double)ran / took < 200)
+        fprintf(stderr, "gbr conform: per-case mode ran %.0f cases/s (a process a case); a program that answers "
+                        "batch mode (spec/gbr.md section 13.3.2) runs the vectors many times faster\n",
+                (double)ran / took);
     FILE *closing = opt->json || opt->print_skip_list ? stderr : stdout;
     if (opt->json && desynced) {
         /* Only when there is one: a report in step reads as before. */

@@ -34,6 +34,7 @@ typedef struct conform_run_options {
     int json, print_skip_list;   /* the report's form; at most one of them */
     const char *vectors_dir;     /* holds <level>.tsv */
     int mode;                    /* CONFORM_MODE_* */
+    int errors;                  /* CONFORM_ERRORS_*: exact (the default) or validity */
     int fuzzing;                 /* fuzz instead of running the vectors */
     conform_fuzz_options fuzz;   /* when fuzzing: its seconds, seed and operations
                                   * (the level, report, mode and timeout are the above) */
@@ -45,7 +46,8 @@ typedef struct conform_run_options {
  * to standard output, the closing line to standard output or (with --json
  * or --print-skip-list) standard error. Returns UTIL_EXIT_OK when nothing
  * failed or crashed, UTIL_EXIT_INPUT when something did, UTIL_EXIT_USAGE when
- * the vectors could not be read or the run could not start. */
+ * the vectors could not be read or the program cannot be started (said
+ * once, with the reason). */
 int conform_run(const conform_run_options *opt);
 
 #endif /* GBR_CONFORM_RUN_H */

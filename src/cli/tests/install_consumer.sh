@@ -22,6 +22,18 @@ prefix=$work/prefix
 got=$("$prefix/bin/gbr" position --result win "$fen") || fail "installed gbr position failed"
 [ "$got" = "$want" ] || fail "installed gbr position gave '$got', want '$want'"
 
+# The golden vectors are installed with gbr, and gbr conform finds them from
+# its own directory, outside any checkout: a vector run and --fuzz.
+for f in material.tsv study.tsv position.tsv extensions.tsv vectors.schema.json fuzz_report.schema.json json/material.json; do
+    [ -f "$prefix/share/gbr/vectors/$f" ] || fail "share/gbr/vectors/$f not installed"
+done
+got=$(cd "$work" && "$prefix/bin/gbr" conform --level study -- "$prefix/bin/gbr" conform --answer) \
+    || fail "installed gbr conform outside a checkout: $got"
+case $got in *" passed, 0 failed, 0 skipped, 0 crashed") ;; *) fail "installed gbr conform: $got" ;; esac
+got=$(cd "$work" && "$prefix/bin/gbr" conform --fuzz 1 --level material -- "$prefix/bin/gbr" conform --answer) \
+    || fail "installed gbr conform --fuzz outside a checkout: $got"
+case $got in *" 0 distinct disagreements "*) ;; *) fail "installed gbr conform --fuzz: $got" ;; esac
+
 # find_package(gbr)
 "$cmake" -S "$consumer" -B "$work/consumer-build" -DCMAKE_PREFIX_PATH="$prefix" \
     -DCMAKE_C_COMPILER="$cc" -DCMAKE_C_FLAGS="$cflags" >"$work/consumer.log" 2>&1 || { cat "$work/consumer.log"; fail "configuring the consumer"; }
