@@ -58,8 +58,21 @@ export function createGbr(wasmBytes) {
   const x = instance.exports;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  const u8 = () => new Uint8Array(x.memory.buffer);
-  const u32 = (p) => new DataView(x.memory.buffer).getUint32(p, true);
+  // Views of the module's memory, made again when it grows (a grown
+  // memory's old buffer is detached: its views have length 0).
+  let m8 = new Uint8Array(x.memory.buffer);
+  let dv = new DataView(x.memory.buffer);
+  const u8 = () => {
+    if (m8.byteLength === 0) {
+      m8 = new Uint8Array(x.memory.buffer);
+      dv = new DataView(x.memory.buffer);
+    }
+    return m8;
+  };
+  const u32 = (p) => {
+    u8();
+    return dv.getUint32(p, true);
+  };
 
   const layout = new Uint32Array(x.memory.buffer, x.gbrjs_layout(), x.gbrjs_layout_count());
   if (layout.length !== LAYOUT.length || layout.some((v, i) => v !== LAYOUT[i]))
@@ -111,7 +124,34 @@ export function createGbr(wasmBytes) {
     }
     return u32(p + 8);
   }
-  const text = (p, n) => decoder.decode(u8().subarray(p, p + n));
+  // Answers are ASCII (canonical texts, names, "error ..."): read byte by
+  // byte, which for texts this short costs less than a TextDecoder call.
+  const text = (p, n) => {
+    const bytes = u8().subarray(p, p + n);
+    for (let i = 0; i < n; i++) if (bytes[i] >= 0x80) return decoder.decode(bytes);
+    return String.fromCharCode.apply(null, bytes);
+  };
+
+  // A scratch area taken once, below every call's mark: the input of the
+  // text operations (a string of up to SCRATCH / 3 UTF-16 units is encoded
+  // straight into it), their output and their result.
+  const SCRATCH = 1024;
+  const scratchIn = alloc(SCRATCH);
+  const scratchOut = alloc(160);
+  const scratchRes = alloc(16);
+  let scratchView = new Uint8Array(x.memory.buffer, scratchIn, SCRATCH);
+  // (src, len) of a text in the scratch area, or null when it does not fit
+  function putScratch(input) {
+    if (typeof input === 'string' && input.length <= SCRATCH / 3) {
+      if (scratchView.byteLength === 0) scratchView = new Uint8Array(x.memory.buffer, scratchIn, SCRATCH);
+      return encoder.encodeInto(input, scratchView).written;
+    }
+    if (input instanceof Uint8Array && input.length <= SCRATCH) {
+      u8().set(input, scratchIn);
+      return input.length;
+    }
+    return -1;
+  }
 
   // The readers of libgbr's structs, into plain frozen objects.
   function readMaterial(p) {
@@ -162,13 +202,20 @@ export function createGbr(wasmBytes) {
     const name = cString(x.gbr_codec_name(codec));
 
     // A text-to-text operation: f(result, codec, dst, cap, src, len, ...more)
-    function textOp(f, input, cap, ...more) {
+    // (more: the FEN operations' result option; the others ignore it, as a
+    // WebAssembly function ignores extra arguments)
+    function textOp(f, input, cap, more) {
+      const n = putScratch(input);
+      if (n >= 0) {
+        f(scratchRes, codec, scratchOut, cap, scratchIn, n, more);
+        return text(scratchOut, check(scratchRes));
+      }
       return withArena(() => {
         const bytes = bytesOf(input);
         const src = put(bytes);
         const dst = alloc(cap);
         const res = alloc(12);
-        f(res, codec, dst, cap, src, bytes.length, ...more);
+        f(res, codec, dst, cap, src, bytes.length, more);
         return text(dst, check(res));
       });
     }
