@@ -353,7 +353,7 @@ export function createGbr(wasmBytes) {
           return q;
         });
         return Object.freeze({
-          pattern: String(pattern),
+          pattern: typeof pattern === 'string' ? pattern : decoder.decode(bytesOf(pattern)),
           matches: (input) =>
             withArena(() => {
               const r = alloc(72);

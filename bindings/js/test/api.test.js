@@ -96,6 +96,8 @@ test('scan finds each embedded code with its byte span', () => {
 test('query matches codes, positions and FEN as gbr select reads them', () => {
   const q = query('04??.*');
   assert.equal(q.matches('0400.10'), true);
+  assert.equal(q.pattern, '04??.*');
+  assert.equal(query(new TextEncoder().encode('04??.*')).pattern, '04??.*');
   assert.equal(q.matches('0130.00'), false);
   assert.equal(q.matches(ROOKS), true);
   assert.equal(query('KR*vK').matches('4k3/8/8/8/8/8/8/4K2R b'), true);
