@@ -4,7 +4,6 @@
  * program that speaks or checks the protocol reads this table, so a new
  * operation is added here once.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "gbr.h"
@@ -165,6 +164,29 @@ const gbr_operation *gbr_operation_by_name(const char *name, size_t len)
     return NULL;
 }
 
+/* "error NAME COLUMN" into line (cap >= the longest name + 17); its length. */
+static size_t error_line(char *line, size_t cap, gbr_result r) {
+    static const char head[] = "error ";
+    const char *name = gbr_error_name(r.error);
+    size_t n = 0;
+    for (size_t i = 0; head[i] && n < cap; i++)
+        line[n++] = head[i];
+    for (size_t i = 0; name[i] && n < cap; i++)
+        line[n++] = name[i];
+    if (n < cap)
+        line[n++] = ' ';
+    char digits[10];
+    size_t d = 0;
+    uint32_t column = r.column;
+    do {
+        digits[d++] = (char)('0' + column % 10u);
+        column /= 10u;
+    } while (column != 0 && d < sizeof digits);
+    while (d > 0 && n < cap)
+        line[n++] = digits[--d];
+    return n;
+}
+
 gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *op, char *dst, size_t cap, const char *src,
                                size_t len)
 {
@@ -185,9 +207,10 @@ gbr_result gbr_protocol_answer(const gbr_codec *c, const gbr_operation *op, char
                    : e->fen ? e->fen(c, line, sizeof line, src, len, e->op.result)
                             : e->answer(c, &e->op, line, sizeof line, src, len);
     if (r.error != GBR_OK) {
-        /* "error NAME COLUMN": a name and ten digits fit the line */
-        int n = snprintf(line, sizeof line, "error %s %lu", gbr_error_name(r.error), (unsigned long)r.column);
-        r.length = n > 0 ? (size_t)n : 0;
+        /* "error NAME COLUMN": a name and ten digits fit the line. Written
+         * by hand, not with snprintf, so that libgbr needs no stdio (its
+         * WebAssembly module, bindings/js, would otherwise carry printf). */
+        r.length = error_line(line, sizeof line, r);
     }
     if (r.length > cap) {
         gbr_result small = {GBR_E_BUFFER_TOO_SMALL, 0, r.length};

@@ -1,0 +1,403 @@
+// api.js - the gbr package's API over libgbr's WebAssembly module.
+//
+// createGbr(wasmBytes) instantiates the module (it imports nothing) and
+// returns the API; index.js loads gbr.wasm beside it and exports the API of
+// the default codec. This file declares only; it does not import, so the
+// spec site can load it as a classic script (ci/site.py strips `export`).
+//
+// Strings cross the boundary UTF-8 encoded: a string argument is encoded
+// with TextEncoder, a Uint8Array is passed as its bytes, and every column
+// (GBRError.column) and every scan offset is a 1-based byte column or a
+// byte offset of that UTF-8 text, as spec/gbr.md counts them.
+
+/** An error class of spec/gbr.md §9.2 at a byte column of the input. */
+export class GBRError extends Error {
+  /**
+   * @param {string} errorClass the class's name, as "square-count"
+   * @param {number} column 1-based byte column of the UTF-8 input (0: none)
+   * @param {string} message one line of English
+   */
+  constructor(errorClass, column, message) {
+    super(column > 0 ? `${errorClass} at byte column ${column}: ${message}` : `${errorClass}: ${message}`);
+    this.name = 'GBRError';
+    this.errorClass = errorClass;
+    this.column = column;
+  }
+}
+
+const FILES = 'abcdefgh';
+const PIECES = ' QRBNPK  qrbnpk';
+const INDICATORS = ['none', 'win', 'draw', 'black-win', 'black-draw', 'wtm', 'btm'];
+const STIPULATIONS = ['none', 'win', 'draw'];
+const FORMS = ['unknown', 'material', 'study', 'position', 'fen', 'name'];
+const TYPES = ['Q', 'R', 'B', 'N', 'P'];
+const RESULT_OPTIONS = { undefined: 0, none: 0, win: 1, draw: 2 };
+const QUERY_SIZE = 53;
+const SUBJECT_SIZE = 21;
+// sizes and offsets the package reads; glue.c's table must agree
+const LAYOUT = [12, 0, 4, 8, 6, 9, 6, 7, 8, 65, 64, 10, 72, 4, 224, 72, 76, 80, 92, 96, 53, 21];
+
+const squareName = (i) => FILES[i >> 3] + String((i & 7) + 1);
+
+function deepFreeze(value) {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Instantiates libgbr's module and returns the API, bound to the default
+ * (optimised) codec; `.codec('ref')` gives the same API over the reference
+ * codec.
+ * @param {BufferSource} wasmBytes the bytes of gbr.wasm
+ */
+export function createGbr(wasmBytes) {
+  const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBytes), {});
+  const x = instance.exports;
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  // Views of the module's memory, made again when it grows (a grown
+  // memory's old buffer is detached: its views have length 0).
+  let m8 = new Uint8Array(x.memory.buffer);
+  let dv = new DataView(x.memory.buffer);
+  const u8 = () => {
+    if (m8.byteLength === 0) {
+      m8 = new Uint8Array(x.memory.buffer);
+      dv = new DataView(x.memory.buffer);
+    }
+    return m8;
+  };
+  const u32 = (p) => {
+    u8();
+    return dv.getUint32(p, true);
+  };
+
+  const layout = new Uint32Array(x.memory.buffer, x.gbrjs_layout(), x.gbrjs_layout_count());
+  if (layout.length !== LAYOUT.length || layout.some((v, i) => v !== LAYOUT[i]))
+    throw new Error(`gbr: the module's struct layout is not the one this package reads (${Array.from(layout)})`);
+
+  const cString = (p) => {
+    const m = u8();
+    let e = p;
+    while (m[e] !== 0) e++;
+    return decoder.decode(m.subarray(p, e));
+  };
+  const errorNames = [];
+  const errorMessages = [];
+  for (let e = 0; e < 30; e++) {
+    errorNames.push(cString(x.gbr_error_name(e)));
+    errorMessages.push(cString(x.gbr_error_message(e)));
+  }
+
+  // The arena: every call allocates after a mark and releases to it.
+  function alloc(n) {
+    const p = x.gbrjs_alloc(n);
+    if (p === 0 && n > 0) throw new RangeError('gbr: the module is out of memory');
+    return p;
+  }
+  function withArena(f) {
+    const mark = x.gbrjs_mark();
+    try {
+      return f();
+    } finally {
+      x.gbrjs_release(mark);
+    }
+  }
+  const bytesOf = (text) => {
+    if (text instanceof Uint8Array) return text;
+    if (typeof text !== 'string') throw new TypeError('gbr: a text is a string or a Uint8Array');
+    return encoder.encode(text);
+  };
+  function put(bytes) {
+    const p = alloc(bytes.length);
+    u8().set(bytes, p);
+    return p;
+  }
+  // gbr_result at p: throws its error, or gives its length
+  function check(p) {
+    const error = u32(p);
+    if (error !== 0) {
+      const column = u32(p + 4);
+      throw new GBRError(errorNames[error] ?? 'unknown', column, errorMessages[error] ?? '');
+    }
+    return u32(p + 8);
+  }
+  // Answers are ASCII (canonical texts, names, "error ..."): read byte by
+  // byte, which for texts this short costs less than a TextDecoder call.
+  const text = (p, n) => {
+    const bytes = u8().subarray(p, p + n);
+    for (let i = 0; i < n; i++) if (bytes[i] >= 0x80) return decoder.decode(bytes);
+    return String.fromCharCode.apply(null, bytes);
+  };
+
+  // A scratch area taken once, below every call's mark: the input of the
+  // text operations (a string of up to SCRATCH / 3 UTF-16 units is encoded
+  // straight into it), their output and their result.
+  const SCRATCH = 1024;
+  const scratchIn = alloc(SCRATCH);
+  const scratchOut = alloc(160);
+  const scratchRes = alloc(16);
+  let scratchView = new Uint8Array(x.memory.buffer, scratchIn, SCRATCH);
+  // (src, len) of a text in the scratch area, or null when it does not fit
+  function putScratch(input) {
+    if (typeof input === 'string' && input.length <= SCRATCH / 3) {
+      if (scratchView.byteLength === 0) scratchView = new Uint8Array(x.memory.buffer, scratchIn, SCRATCH);
+      return encoder.encodeInto(input, scratchView).written;
+    }
+    if (input instanceof Uint8Array && input.length <= SCRATCH) {
+      u8().set(input, scratchIn);
+      return input.length;
+    }
+    return -1;
+  }
+
+  // The readers of libgbr's structs, into plain frozen objects.
+  function readMaterial(p) {
+    const m = u8();
+    return {
+      digits: [m[p], m[p + 1], m[p + 2], m[p + 3]],
+      pawns: [m[p + 4], m[p + 5]],
+    };
+  }
+  function readStudy(p) {
+    const m = u8();
+    return {
+      material: readMaterial(p),
+      stipulation: STIPULATIONS[m[p + 6]],
+      whiteKing: squareName(m[p + 7]),
+      blackKing: squareName(m[p + 8]),
+    };
+  }
+  function readPosition(p) {
+    const m = u8();
+    const board = {};
+    // squares in FEN order: rank 8 to 1, file a to h
+    for (let rank = 7; rank >= 0; rank--)
+      for (let file = 0; file < 8; file++) {
+        const v = m[p + 8 * file + rank];
+        if (v !== 0) board[squareName(8 * file + rank)] = PIECES[v];
+      }
+    const indicator = INDICATORS[m[p + 64]];
+    return {
+      board,
+      indicator,
+      sideToMove: indicator === 'black-win' || indicator === 'black-draw' || indicator === 'btm' ? 'b' : 'w',
+    };
+  }
+  function readCounts(p) {
+    const m = u8();
+    const side = (c) => Object.fromEntries(TYPES.map((t, i) => [t, m[p + 5 * c + i]]));
+    return { white: side(0), black: side(1) };
+  }
+
+  function api(codecName) {
+    const codec = codecName === undefined ? x.gbr_codec_default() : withArena(() => {
+      const name = encoder.encode(codecName + '\0');
+      const c = x.gbr_codec_by_name(put(name));
+      if (c === 0) throw new RangeError(`gbr: no codec "${codecName}" (ref or fast)`);
+      return c;
+    });
+    const name = cString(x.gbr_codec_name(codec));
+
+    // A text-to-text operation: f(result, codec, dst, cap, src, len, ...more)
+    // (more: the FEN operations' result option; the others ignore it, as a
+    // WebAssembly function ignores extra arguments)
+    function textOp(f, input, cap, more) {
+      const n = putScratch(input);
+      if (n >= 0) {
+        f(scratchRes, codec, scratchOut, cap, scratchIn, n, more);
+        return text(scratchOut, check(scratchRes));
+      }
+      return withArena(() => {
+        const bytes = bytesOf(input);
+        const src = put(bytes);
+        const dst = alloc(cap);
+        const res = alloc(12);
+        f(res, codec, dst, cap, src, bytes.length, more);
+        return text(dst, check(res));
+      });
+    }
+    function resultOption(options) {
+      const r = options?.result;
+      if (!(String(r) in RESULT_OPTIONS)) throw new RangeError(`gbr: result is "win", "draw" or none, not ${r}`);
+      return RESULT_OPTIONS[String(r)];
+    }
+    // A parser: f(result, codec, src, len, out) into a struct of size bytes
+    function parseOp(f, input, size, read) {
+      return withArena(() => {
+        const bytes = bytesOf(input);
+        const src = put(bytes);
+        const out = alloc(size);
+        const res = alloc(12);
+        f(res, codec, src, bytes.length, out);
+        check(res);
+        return deepFreeze(read(out));
+      });
+    }
+    // recognise into a gbr_recognised at out; the canonical text
+    function recogniseAt(bytes, out) {
+      const src = put(bytes);
+      const res = alloc(12);
+      x.gbr_recognise(res, codec, src, bytes.length, out);
+      check(res);
+      const dst = alloc(128);
+      x.gbr_recognised_canonical(res, codec, dst, 128, out);
+      return text(dst, check(res));
+    }
+    function valueOf(form, p) {
+      if (form === 'material') return readMaterial(p);
+      if (form === 'study') return readStudy(p);
+      if (form === 'name') return readCounts(p);
+      return readPosition(p);
+    }
+
+    const self = {
+      /** The codec's name, "fast" (the default) or "ref". */
+      codecName: name,
+      /** The same API over another codec, "ref" or "fast". */
+      codec: (other) => api(other),
+      /** The version of libgbr in the module, "MAJOR.MINOR.PATCH". */
+      version: cString(x.gbr_version()),
+
+      /** A FEN's material code, as "0130.00". */
+      materialCode: (fen) => textOp(x.gbr_fen_to_material, fen, 7),
+      /** A FEN's study code; options.result "win" or "draw" gives the stipulation. */
+      studyCode: (fen, options) => textOp(x.gbr_fen_to_study, fen, 12, resultOption(options)),
+      /** A FEN's position form; options.result "win" or "draw" gives the indicator. */
+      positionForm: (fen, options) => textOp(x.gbr_fen_to_position, fen, 128, resultOption(options)),
+      /** A position form's FEN, "PLACEMENT SIDE - - 0 1". */
+      toFen: (form) => textOp(x.gbr_position_to_fen, form, 92),
+      /** A material name (KRPvKR) to its material code. */
+      nameToMaterial: (nameText) => textOp(x.gbr_name_to_material, nameText, 7),
+      /** A material code to its name (KRPvKR). */
+      materialName: (code) => textOp(x.gbr_material_to_name, code, 36),
+      /** Canonical texts of each form. */
+      materialCanonical: (code) => textOp(x.gbr_material_canonical, code, 7),
+      studyCanonical: (code) => textOp(x.gbr_study_canonical, code, 12),
+      positionCanonical: (form) => textOp(x.gbr_position_canonical, form, 128),
+
+      /** Parsers, to plain frozen objects. */
+      parseMaterial: (code) => parseOp(x.gbr_parse_material, code, 6, readMaterial),
+      parseStudy: (code) => parseOp(x.gbr_parse_study, code, 9, readStudy),
+      parsePosition: (form) => parseOp(x.gbr_parse_position, form, 65, readPosition),
+      parseFen: (fen) => parseOp(x.gbr_parse_fen, fen, 65, readPosition),
+      parseName: (nameText) => parseOp(x.gbr_parse_name, nameText, 10, readCounts),
+
+      /**
+       * Which form a text is (spec/gbr.md §10) and its canonical text and
+       * value: {form, canonical, value}; a GBRError when it is none or is
+       * invalid as the form it reads as.
+       */
+      recognise: (input) =>
+        withArena(() => {
+          const out = alloc(72);
+          const canonical = recogniseAt(bytesOf(input), out);
+          const form = FORMS[u32(out)];
+          return deepFreeze({ form, canonical, value: valueOf(form, out + 4) });
+        }),
+      /** The form a text reads as, without checking it: "material", ..., or "unknown". */
+      detectForm: (input) =>
+        withArena(() => {
+          const bytes = bytesOf(input);
+          return FORMS[x.gbr_detect_form(put(bytes), bytes.length)];
+        }),
+
+      /**
+       * The codes embedded in a text (§10.1): [{form, canonical, start, end}],
+       * start and end byte offsets of the UTF-8 text, end exclusive.
+       */
+      scan: (input) =>
+        withArena(() => {
+          const bytes = bytesOf(input);
+          const src = put(bytes);
+          const out = alloc(224);
+          const found = [];
+          let start = 0;
+          for (;;) {
+            const status = x.gbr_scan_next(codec, src, bytes.length, start, 0, out);
+            if (status !== 1) break;
+            found.push({
+              form: FORMS[u32(out)],
+              canonical: text(out + 96, u32(out + 92)),
+              start: u32(out + 72),
+              end: u32(out + 76),
+            });
+            start = u32(out + 80);
+          }
+          return deepFreeze(found);
+        }),
+
+      /**
+       * A query of spec/query.md, parsed once: .matches(text) says whether a
+       * material code, study code, position form or FEN matches it (a
+       * position form's indicator gives its stipulation, as gbr select
+       * reads it). options.eitherColour also matches with colours exchanged.
+       */
+      query: (pattern, options) => {
+        const q = withArena(() => {
+          const bytes = bytesOf(pattern);
+          const src = put(bytes);
+          const out = alloc(QUERY_SIZE);
+          const res = alloc(12);
+          const message = alloc(4);
+          u8().fill(0, message, message + 4);
+          x.gbr_query_parse(res, out, src, bytes.length, message);
+          if (u32(res) !== 0) {
+            const m = u32(message);
+            throw new GBRError(errorNames[u32(res)], u32(res + 4), m ? cString(m) : errorMessages[u32(res)]);
+          }
+          const q = u8().slice(out, out + QUERY_SIZE);
+          if (options?.eitherColour) q[1] = 1;
+          return q;
+        });
+        return Object.freeze({
+          pattern: typeof pattern === 'string' ? pattern : decoder.decode(bytesOf(pattern)),
+          matches: (input) =>
+            withArena(() => {
+              const r = alloc(72);
+              recogniseAt(bytesOf(input), r);
+              const form = FORMS[u32(r)];
+              const subject = alloc(SUBJECT_SIZE);
+              if (form === 'material') x.gbr_query_subject_of_material(r + 4, subject);
+              else if (form === 'study') x.gbr_query_subject_of_study(r + 4, subject);
+              else if (form === 'position' || form === 'fen') {
+                const ind = u8()[r + 4 + 64];
+                const stip = ind === 1 || ind === 3 ? 1 : ind === 2 || ind === 4 ? 2 : 0;
+                const res = alloc(12);
+                x.gbr_query_subject_of_position(res, codec, r + 4, stip, subject);
+                check(res);
+              } else throw new GBRError('unknown-form', 1, 'a query matches a code, a position form or a FEN');
+              const qp = put(q);
+              return x.gbr_query_match(qp, subject) === 1;
+            }),
+        });
+      },
+
+      /**
+       * One request of the conformance protocol (spec/gbr.md §13.2): the
+       * answer line `gbr conform --answer` gives, as "0130.00" or
+       * "error square-count 20".
+       */
+      answer: (operation, input) =>
+        withArena(() => {
+          const opName = encoder.encode(String(operation));
+          const op = x.gbr_operation_by_name(put(opName), opName.length);
+          if (op === 0) throw new RangeError(`gbr: no operation "${operation}"`);
+          const bytes = bytesOf(input);
+          const src = put(bytes);
+          const dst = alloc(160);
+          const res = alloc(12);
+          x.gbr_protocol_answer(res, codec, op, dst, 160, src, bytes.length);
+          if (u32(res) === 29 && u32(res + 8) === 0) throw new RangeError('gbr: the protocol cannot answer this call');
+          return text(dst, u32(res + 8));
+        }),
+
+      /** The raw module, for measuring the call alone (ci/bench_wasm.sh). */
+      exports: x,
+    };
+    return Object.freeze(self);
+  }
+  return api(undefined);
+}

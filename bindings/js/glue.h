@@ -1,0 +1,13 @@
+/* glue.h - the glue's exports (glue.c), called from api.js. */
+#ifndef GBR_JS_GLUE_H
+#define GBR_JS_GLUE_H
+#include <stddef.h>
+#include <stdint.h>
+
+void *gbrjs_alloc(size_t n);
+size_t gbrjs_mark(void);
+void gbrjs_release(size_t mark);
+const uint32_t *gbrjs_layout(void);
+size_t gbrjs_layout_count(void);
+
+#endif

@@ -1,0 +1,26 @@
+#!/bin/sh
+# The package's tests under `node --test` (CTest js_package):
+#   run_tests.sh PACKAGE_DIR GBR_BINARY VECTORS_DIR
+# Exit 77 (skipped) without node 18 or later or without the built module.
+set -eu
+pkg=$1
+if ! command -v node >/dev/null 2>&1; then
+    echo "js_package: skipped: no node" >&2
+    exit 77
+fi
+major=$(node -p 'process.versions.node.split(".")[0]')
+if [ "$major" -lt 18 ]; then
+    echo "js_package: skipped: node $major is older than 18" >&2
+    exit 77
+fi
+if [ ! -f "$pkg/gbr.wasm" ]; then
+    echo "js_package: skipped: $pkg/gbr.wasm was not built (clang-14, lld-14, wasi-libc, libclang-rt-14-dev-wasm32)" >&2
+    exit 77
+fi
+# fast-check comes from the source folder's node_modules (npm ci there);
+# without it its test skips and says so.
+GBR_JS_SOURCE=$(cd "$(dirname "$0")" && pwd)
+export GBR_JS_SOURCE
+cd "$pkg"
+GBR_BINARY=$2 GBR_VECTORS_DIR=$3 exec node --test test/vectors.test.js test/properties.test.js test/api.test.js \
+    test/fast_check.test.js

@@ -1,0 +1,139 @@
+// The package's API as a JavaScript user meets it: values, frozen objects,
+// GBRError with its class and byte column, UTF-8 at the boundary, options,
+// scan, query, the codecs and the arena.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import gbr, {
+  GBRError, materialCode, studyCode, positionForm, toFen, parseMaterial, parseStudy, parsePosition, parseFen,
+  parseName, recognise, detectForm, scan, query, answer, materialName, nameToMaterial,
+} from '../index.js';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const ROOKS = '1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1';
+
+test('FEN to every form, with the result option', () => {
+  assert.equal(materialCode(START), '4888.88');
+  assert.equal(studyCode(ROOKS), '0400.00e1e8');
+  assert.equal(studyCode(ROOKS, { result: 'win' }), '+0400.00e1e8');
+  assert.equal(positionForm(ROOKS, { result: 'draw' }), 'e1e8 0400.00 a1b8 2/2=.');
+  assert.equal(positionForm(ROOKS), 'e1e8 0400.00 a1b8 2/2 WTM.');
+  assert.equal(toFen('e1e8 0400.00 a1b8 2/2=.'), ROOKS);
+  assert.equal(materialName('0400.00'), 'KRvKR');
+  assert.equal(nameToMaterial('KRvKR'), '0400.00');
+  assert.throws(() => studyCode(ROOKS, { result: 'lose' }), RangeError);
+});
+
+test('parsers give plain frozen objects', () => {
+  const m = parseMaterial('0130.12');
+  assert.deepEqual(m, { digits: [0, 1, 3, 0], pawns: [1, 2] });
+  assert.ok(Object.isFrozen(m) && Object.isFrozen(m.digits));
+  assert.throws(() => { m.digits[0] = 9; }, TypeError);
+  assert.deepEqual(parseStudy('+0400.10e1e8'), {
+    material: { digits: [0, 4, 0, 0], pawns: [1, 0] }, stipulation: 'win', whiteKing: 'e1', blackKing: 'e8',
+  });
+  const p = parsePosition('a7d3 0116.00 b2b3c6d6 3/3-+.');
+  assert.deepEqual(p, { board: { a7: 'K', c6: 'n', d6: 'n', b3: 'B', d3: 'k', b2: 'R' }, indicator: 'black-win', sideToMove: 'b' });
+  assert.ok(Object.isFrozen(p.board));
+  assert.deepEqual(parseFen(ROOKS), { board: { b8: 'r', e8: 'k', a1: 'R', e1: 'K' }, indicator: 'wtm', sideToMove: 'w' });
+  assert.deepEqual(parseName('KRPvKR'), { white: { Q: 0, R: 1, B: 0, N: 0, P: 1 }, black: { Q: 0, R: 1, B: 0, N: 0, P: 0 } });
+});
+
+test('GBRError carries the class and the byte column', () => {
+  const e = assert.throws(() => parsePosition('a7d3 0116.00 b2b3c6 3/3+.'), (err) => {
+    assert.ok(err instanceof GBRError && err instanceof Error);
+    assert.equal(err.name, 'GBRError');
+    assert.equal(err.errorClass, 'square-count');
+    assert.equal(err.column, 20);
+    assert.match(err.message, /square-count at byte column 20/);
+    return true;
+  });
+  assert.equal(e, undefined);
+  assert.throws(() => materialCode(''), { errorClass: 'empty', column: 1 });
+  assert.throws(() => recognise('xyz'), { errorClass: 'unknown-form', column: 1 });
+  // a file letter first reads as a position form
+  assert.throws(() => recognise('hello'), { errorClass: 'expected-square', column: 2 });
+});
+
+test('columns and offsets are bytes of the UTF-8 text', () => {
+  // 'é' is two bytes, 0xc3 0xa9: the column is its first byte's
+  assert.throws(() => parseMaterial('0130.0é'), { errorClass: 'expected-digit', column: 7 });
+  assert.throws(() => parseMaterial('0130.00é'), { errorClass: 'trailing', column: 8 });
+  assert.equal(answer('material', '0130.00é'), 'error trailing 8');
+  // a Uint8Array is its bytes: the same answers as the string
+  assert.equal(materialCode(new TextEncoder().encode(START)), '4888.88');
+  assert.throws(() => parseMaterial(Uint8Array.of(0x30, 0x31, 0x33, 0x30, 0x2e, 0x30, 0x30, 0xff)),
+    { errorClass: 'trailing', column: 8 });
+  assert.throws(() => parseMaterial(42), TypeError);
+  // scan offsets: 'é' before a code moves it by two bytes
+  assert.deepEqual(scan('é 0130.00'), [{ form: 'material', canonical: '0130.00', start: 3, end: 10 }]);
+});
+
+test('recognise and detectForm read every form', () => {
+  assert.equal(detectForm('KRvK'), 'name');
+  assert.equal(detectForm('0400.00'), 'material');
+  assert.equal(detectForm('xyz'), 'unknown');
+  const r = recognise('KRPvKR');
+  assert.equal(r.form, 'name');
+  assert.equal(recognise(ROOKS).form, 'fen');
+  assert.equal(recognise(ROOKS).canonical, ROOKS);
+  assert.deepEqual(recognise('=0400.00e1e8'), {
+    form: 'study', canonical: '=0400.00e1e8',
+    value: { material: { digits: [0, 4, 0, 0], pawns: [0, 0] }, stipulation: 'draw', whiteKing: 'e1', blackKing: 'e8' },
+  });
+});
+
+test('scan finds each embedded code with its byte span', () => {
+  const found = scan('Study +0400.10e1e8; material 0130.00 and e1e8 0400.00 a1b8 2/2=. done');
+  assert.deepEqual(found.map((m) => [m.form, m.canonical]), [
+    ['study', '+0400.10e1e8'], ['material', '0130.00'], ['position', 'e1e8 0400.00 a1b8 2/2=.'],
+  ]);
+  assert.equal(found[0].start, 6);
+  assert.equal(found[0].end, 18);
+  assert.deepEqual(scan('no codes here'), []);
+  assert.ok(Object.isFrozen(found) && Object.isFrozen(found[0]));
+});
+
+test('query matches codes, positions and FEN as gbr select reads them', () => {
+  const q = query('04??.*');
+  assert.equal(q.matches('0400.10'), true);
+  assert.equal(q.pattern, '04??.*');
+  assert.equal(query(new TextEncoder().encode('04??.*')).pattern, '04??.*');
+  assert.equal(q.matches('0130.00'), false);
+  assert.equal(q.matches(ROOKS), true);
+  assert.equal(query('KR*vK').matches('4k3/8/8/8/8/8/8/4K2R b'), true);
+  assert.equal(query('KvKR').matches('4k3/8/8/8/8/8/8/4K2R b'), false);
+  assert.equal(query('KvKR', { eitherColour: true }).matches('4k3/8/8/8/8/8/8/4K2R b'), true);
+  assert.equal(query('+0400.00e1??').matches('+0400.00e1e8'), true);
+  assert.equal(query('+0400.00e1??').matches('=0400.00e1e8'), false);
+  // a position form's indicator is its stipulation
+  assert.equal(query('+0400.00e1??').matches('e1e8 0400.00 a1b8 2/2+.'), true);
+  assert.equal(query('+0400.00e1??').matches('e1e8 0400.00 a1b8 2/2=.'), false);
+  assert.throws(() => query('04?'), (e) => e instanceof GBRError && e.errorClass === 'unknown-form' && e.column > 0);
+  assert.throws(() => q.matches('KRvK'), { errorClass: 'unknown-form' });
+});
+
+test('both codecs, and the conformance answer', () => {
+  assert.equal(gbr.codecName, 'fast');
+  const ref = gbr.codec('ref');
+  assert.equal(ref.codecName, 'ref');
+  assert.equal(ref.positionForm(START), positionForm(START));
+  assert.throws(() => gbr.codec('slow'), RangeError);
+  assert.equal(answer('material-order', '0400.00|0130.00'), '>');
+  assert.equal(answer('check', '0130.00'), 'material 0130.00');
+  assert.throws(() => answer('no-such-operation', ''), RangeError);
+  assert.match(gbr.version, /^\d+\.\d+\.\d+$/);
+});
+
+test('the arena is released after every call, also after an error', () => {
+  const x = gbr.exports;
+  const mark = x.gbrjs_mark();
+  for (let i = 0; i < 1000; i++) {
+    positionForm(START);
+    assert.throws(() => positionForm('x'));
+  }
+  assert.equal(x.gbrjs_mark(), mark);
+  // a text larger than the memory so far grows it, and is answered
+  const big = '0130.00 '.repeat(200000);
+  assert.equal(scan(big).length, 200000);
+  assert.equal(x.gbrjs_mark(), mark);
+});

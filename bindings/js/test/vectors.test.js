@@ -1,0 +1,43 @@
+// Every golden vector (spec/vectors/json/*.json) through the package's API,
+// over both codecs: the answer equals the reference's. Each operation goes
+// through the function a JavaScript user calls for it (the order
+// operations, which the API has no function for, through answer(), the
+// conformance protocol); the input is given as its bytes (inputHex) and,
+// when those are UTF-8, as a string as well.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import gbr from '../index.js';
+import { viaApi } from './via_api.js';
+
+const dir = process.env.GBR_VECTORS_DIR ?? new URL('../../../spec/vectors/json/', import.meta.url).pathname;
+const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+
+const hexBytes = (hex) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+
+let total = 0;
+for (const file of files) {
+  const doc = JSON.parse(readFileSync(dir + '/' + file, 'utf8'));
+  test(`${file}: ${doc.tests.length} vectors through the package`, () => {
+    assert.equal(doc.tests.length, doc.numberOfTests);
+    for (const codec of ['fast', 'ref']) {
+      const api = gbr.codec(codec);
+      for (const v of doc.tests) {
+        const bytes = hexBytes(v.inputHex);
+        const inputs = [bytes];
+        if (Buffer.from(v.input, 'utf8').equals(Buffer.from(bytes))) inputs.push(v.input);
+        for (const input of inputs) {
+          assert.equal(viaApi(api, v.operation, input), v.expected,
+            `${codec} ${v.id} (${typeof input}): ${v.operation} ${JSON.stringify(v.input)}`);
+          assert.equal(api.answer(v.operation, input), v.expected, `${codec} ${v.id} through answer()`);
+        }
+      }
+    }
+    total += doc.tests.length;
+  });
+}
+
+test('every vector file was read', () => {
+  assert.deepEqual(files, ['extensions.json', 'material.json', 'position.json', 'study.json']);
+  assert.ok(total > 3000, `${total} vectors`);
+});
