@@ -337,6 +337,51 @@ static PyObject *raise_item(gbr_result r, Py_ssize_t index)
     return NULL;
 }
 
+/* The column functions hand out one str object for equal short answers (a
+ * column of FENs has few distinct material codes): a direct-mapped table of
+ * the answers of up to CACHE_TEXT bytes made so far in this call. Reusing an
+ * immutable str changes no result, and saves most of a million allocations,
+ * which otherwise cost more than libgbr's work. */
+#define CACHE_SLOTS 4096
+#define CACHE_TEXT 16
+typedef struct cache_slot {
+    size_t len;
+    char text[CACHE_TEXT];
+    PyObject *obj;
+} cache_slot;
+
+static PyObject *cached_str(cache_slot *cache, const char *s, size_t n)
+{
+    if (cache == NULL || n > CACHE_TEXT)
+        return ascii_str(s, n);
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    cache_slot *slot = &cache[(h ^ (h >> 15)) % CACHE_SLOTS];
+    if (slot->obj != NULL && slot->len == n && memcmp(slot->text, s, n) == 0) {
+        Py_INCREF(slot->obj);
+        return slot->obj;
+    }
+    PyObject *obj = ascii_str(s, n);
+    if (obj == NULL)
+        return NULL;
+    Py_XDECREF(slot->obj);
+    Py_INCREF(obj);
+    slot->obj = obj;
+    slot->len = n;
+    memcpy(slot->text, s, n);
+    return obj;
+}
+
+static void cache_free(cache_slot *cache)
+{
+    if (cache == NULL)
+        return;
+    for (size_t i = 0; i < CACHE_SLOTS; i++)
+        Py_XDECREF(cache[i].obj);
+    PyMem_Free(cache);
+}
+
 /* One conversion over every text of an iterable, into a list. A list or
  * tuple is walked in place; any other iterable item by item. */
 static PyObject *convert_column(enum conversion conv, gbr_result_option result, int errors, PyObject *iterable)
@@ -344,6 +389,11 @@ static PyObject *convert_column(enum conversion conv, gbr_result_option result, 
     char buf[OUT_CAP];
     PyObject *seq = NULL, *iter = NULL, *out = NULL;
     Py_ssize_t n = -1;
+    /* No table for the position forms and FENs, which are longer than it
+     * holds; without memory for one, every answer is a new str. */
+    cache_slot *cache = conv == CONV_POSITION || conv == CONV_TO_FEN
+                            ? NULL
+                            : (cache_slot *)PyMem_Calloc(CACHE_SLOTS, sizeof(cache_slot));
     if (PyList_CheckExact(iterable) || PyTuple_CheckExact(iterable)) {
         seq = iterable;
         Py_INCREF(seq);
@@ -382,7 +432,7 @@ static PyObject *convert_column(enum conversion conv, gbr_result_option result, 
         Py_DECREF(item);
         PyObject *value;
         if (r.error == GBR_OK) {
-            value = ascii_str(buf, r.length);
+            value = cached_str(cache, buf, r.length);
             if (value == NULL)
                 goto fail;
         } else if (errors == 1) {
@@ -401,10 +451,12 @@ static PyObject *convert_column(enum conversion conv, gbr_result_option result, 
                 goto fail;
         }
     }
+    cache_free(cache);
     Py_XDECREF(seq);
     Py_XDECREF(iter);
     return out;
 fail:
+    cache_free(cache);
     Py_XDECREF(seq);
     Py_XDECREF(iter);
     Py_XDECREF(out);
