@@ -44,7 +44,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from . import load_vectors
 
-__all__ = ["check", "assert_conforms", "Report", "CaseResult", "LEVELS", "OPERATIONS", "answer_of"]
+__all__ = ["check", "assert_conforms", "fuzz", "Report", "CaseResult", "LEVELS", "OPERATIONS", "answer_of"]
 
 #: The conformance levels of spec §11, in order.
 LEVELS = ("material", "study", "position", "extensions")
@@ -242,3 +242,56 @@ def assert_conforms(level: str = "extensions", judging: str = "classes", **kwarg
     if not report.ok:
         raise AssertionError("the implementation does not conform:\n" + str(report))
     return report
+
+
+def fuzz(level: str = "extensions", judging: str = "classes", text: str = "latin-1",
+         rejects: Sequence[type] = (ValueError,), max_examples: int = 300, derandomize: bool = True,
+         **callables: Callable[..., Any]) -> None:
+    """Compares the callables (the keywords of :func:`check`) with libgbr on
+    texts of :mod:`gbr.strategies`: valid texts of each operation's form and
+    byte mutations of them, for the operations of `level` and the levels
+    before it. Any disagreement (another answer, another class or column
+    when judging by classes, acceptance against refusal, or an exception
+    that is a crash) is shrunk by Hypothesis to a minimal input and raised
+    as AssertionError naming the operation, the input, libgbr's answer and
+    the callable's. derandomize=True (the default) makes a run repeatable."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from . import _gbr
+    from . import strategies as gs
+
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(LEVELS)}")
+    if judging not in ("classes", "acceptance"):
+        raise ValueError("judging must be 'classes' or 'acceptance'")
+    unknown = set(callables) - set(OPERATIONS)
+    if unknown:
+        raise TypeError(f"no operation is named {', '.join(sorted(unknown))}")
+    levels = dict(_gbr.operations())
+    allowed = LEVELS[: LEVELS.index(level) + 1]
+    entries = [(operation, fn, how) for keyword, fn in callables.items() if fn is not None
+               for operation, how in OPERATIONS[keyword] if levels[operation] in allowed]
+    if not entries:
+        raise TypeError("no callable answers an operation of the levels asked")
+    reject_types = tuple(rejects) if judging == "acceptance" else ()
+    strategies = {operation: gs.texts_for(operation, level) for operation, _, _ in entries}
+
+    @settings(max_examples=max_examples, derandomize=derandomize, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def compare(data):
+        operation, fn, how = data.draw(st.sampled_from(entries), label="operation")
+        raw = data.draw(strategies[operation], label="input").encode("latin-1")
+        expected = _gbr.protocol_answer(operation, raw)
+        kind, line = answer_of(fn, operation, how, raw, text, reject_types)
+        if kind == "crash":
+            agree = False
+        elif expected.startswith("error "):
+            agree = kind == "refused" or line == expected or (judging == "acceptance" and (line or "").startswith(
+                "error "))
+        else:
+            agree = kind == "answer" and line == expected
+        assert agree, f"{operation} on {raw!r}: libgbr answers {expected!r}, the callable {line or kind!r}"
+
+    compare()
