@@ -5,7 +5,8 @@ module and calls its answer_line on each case's input (decoded from inputHex),
 comparing the escaped answer with expected. This is how a test suite in
 another language would use the JSON files, without the protocol.
 
-With --defect FILE, FILE (a fixtures/defect_*.py) first patches the module,
+With --defect FILE, FILE (a fixtures/defect_*.py) is imported and its own copy
+of the module, with the defect, is run,
 and the run must fail some cases, among them each --failing ID.
 
 Usage: json_fixture.py VECTORS_DIR LEVEL... [--defect FILE [--failing ID]...]
@@ -26,15 +27,17 @@ def escape(text):
 def load_implementation(defect):
     sys.path.insert(0, FIXTURES)
     import material_study
-    if defect:
-        # A defect file patches the module and then runs its main(): stop it there.
-        material_study.main = lambda: 0
-        spec = importlib.util.spec_from_file_location("defect", defect)
-        try:
-            spec.loader.exec_module(importlib.util.module_from_spec(spec))
-        except SystemExit:
-            pass
-    return material_study
+    if not defect:
+        return material_study
+    # A defect file replaces rules in its own copy of the implementation
+    # (material_study.fresh) and runs only as a program, so importing it
+    # changes nothing else: its copy is the implementation to run.
+    spec = importlib.util.spec_from_file_location("defect", defect)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    if hasattr(module, "fen_material"):
+        return module.fen_material.material_study
+    return module.material_study
 
 
 def main():

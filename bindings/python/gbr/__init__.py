@@ -1,0 +1,382 @@
+"""The GBR code of chess endgame studies (spec/gbr.md), through libgbr.
+
+Conversions return the canonical text (``str``)::
+
+    >>> import gbr
+    >>> gbr.material_code("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    '0100.00'
+    >>> gbr.study_code("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", result="win")
+    '+0100.00e1e8'
+
+``parse`` functions return immutable value objects (:class:`MaterialCode`,
+:class:`StudyCode`, :class:`Position`) whose ``str()`` is the canonical
+text, which compare equal by value, hash, and sort in the spec's directory
+order (§8), so ``sorted(codes)`` is directory order.
+
+Texts may be ``str`` or ``bytes``. A ``str`` is read as its UTF-8 encoding
+and every column is a byte column of that encoding (the spec's columns), so
+a non-ASCII ``str`` is an ordinary :class:`GBRError` at the right column.
+Every refused text raises :class:`GBRError` (a ``ValueError``) carrying the
+spec's error class (§9.2) and the 1-based byte column.
+
+The column functions (:func:`material_codes`, :func:`study_codes`,
+:func:`position_forms`, :func:`to_fens`, :func:`material_names`) convert a
+list or any iterable of texts in one call.
+"""
+from __future__ import annotations
+
+import json
+import os
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+
+__all__ = [
+    "GBRError", "SPEC_VERSION", "LIBGBR_VERSION", "__version__",
+    "material_code", "study_code", "position_form", "to_fen", "material_name", "material_from_name",
+    "canonical_material", "canonical_study", "canonical_position",
+    "material_codes", "study_codes", "position_forms", "to_fens", "material_names",
+    "MaterialCode", "StudyCode", "Position", "Recognised", "Match", "Query",
+    "recognise", "scan", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
+]
+
+
+class GBRError(ValueError):
+    """A text GBR refuses: ``error_class`` is the spec's name of the error
+    (§9.2, e.g. ``"square-count"``) and ``column`` its 1-based byte column
+    (0 when there is no text, as for counts). The column functions also set
+    ``index``, the position of the refused item in the input."""
+
+    def __init__(self, message: str, error_class: str, column: int) -> None:
+        super().__init__(f"{error_class} at column {column}: {message}")
+        self.message = message
+        self.error_class = error_class
+        self.column = column
+        self.index: Optional[int] = None
+
+    def __reduce__(self):  # picklable, for multiprocessing
+        return (GBRError, (self.message, self.error_class, self.column))
+
+
+from . import _gbr  # noqa: E402  (the extension needs GBRError first)
+
+_gbr._set_error_class(GBRError)
+
+#: The specification the library implements, e.g. "GBR 1.2".
+SPEC_VERSION: str = _gbr.SPEC_VERSION
+#: The version of libgbr compiled into the extension, "MAJOR.MINOR.PATCH".
+LIBGBR_VERSION: str = _gbr.LIBGBR_VERSION
+__version__: str = _gbr.HEADER_VERSION
+#: (name, message) of every error class of spec §9.2, by number.
+ERROR_CLASSES: List[Tuple[str, str]] = _gbr.error_classes()
+
+Text = Union[str, bytes]
+
+# The conversions are the extension's functions themselves (no Python frame
+# between the caller and libgbr); their documentation is in __init__.pyi.
+material_code = _gbr.material_code
+study_code = _gbr.study_code
+position_form = _gbr.position_form
+to_fen = _gbr.to_fen
+material_name = _gbr.material_name
+material_from_name = _gbr.material_from_name
+canonical_material = _gbr.canonical_material
+canonical_study = _gbr.canonical_study
+canonical_position = _gbr.canonical_position
+material_codes = _gbr.material_codes
+study_codes = _gbr.study_codes
+position_forms = _gbr.position_forms
+to_fens = _gbr.to_fens
+material_names = _gbr.material_names
+protocol_answer = _gbr.protocol_answer
+
+_TYPES = "QRBN"
+
+
+class _Value:
+    """What the value objects share: the canonical text, the directory key
+    (libgbr's gbr_directory_key_of, whose byte order is the directory order
+    of all three forms together), immutability, equality, hash, order."""
+
+    __slots__ = ("_text", "_key")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError(f"use {type(self).__name__}.parse(...)")
+
+    @classmethod
+    def _make(cls, text: str, key: bytes, **fields: Any):
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "_text", text)
+        object.__setattr__(obj, "_key", key)
+        for name, value in fields.items():
+            object.__setattr__(obj, name, value)
+        return obj
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({self._text!r})"
+
+    @property
+    def directory_key(self) -> bytes:
+        """The directory key (spec §8, "Across forms"): bytes whose order is
+        the directory order of material codes, study codes and positions."""
+        return self._key
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._key))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return type(self) is type(other) and self._key == other._key
+
+    def __ne__(self, other: object) -> bool:
+        result = self.__eq__(other)
+        return result if result is NotImplemented else not result
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return self._key < other._key
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return self._key <= other._key
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return self._key > other._key
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, _Value):
+            return NotImplemented
+        return self._key >= other._key
+
+    def __reduce__(self):
+        return (type(self).parse, (self._text,))
+
+
+class MaterialCode(_Value):
+    """A material code (spec §2), e.g. ``MaterialCode.parse("0002.01")``.
+
+    ``counts`` is ``((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black)``,
+    or None for a code of the overflow class (a digit 9: one side has three
+    or more of that type and the split is unknown); ``overflow`` names the
+    types whose digit is 9 (``"QRBN"`` letters)."""
+
+    __slots__ = ("counts", "overflow", "_known")
+
+    counts: Optional[Tuple[Tuple[int, int, int, int, int], Tuple[int, int, int, int, int]]]
+    overflow: str
+
+    @classmethod
+    def parse(cls, text: Text) -> "MaterialCode":
+        """Parses a material code (short or long form); raises GBRError."""
+        return cls._from_info(_gbr.parse_material(text))
+
+    @classmethod
+    def from_counts(cls, counts) -> "MaterialCode":
+        """The material code of exact counts (two sequences of five ints,
+        Q R B N P of White then of Black), by the 9 rule."""
+        return cls.parse(_gbr.material_code(counts))
+
+    @classmethod
+    def from_name(cls, name: Text) -> "MaterialCode":
+        """The material code of a material name such as ``"KRPvKR"``."""
+        return cls.parse(_gbr.material_from_name(name))
+
+    @classmethod
+    def _from_info(cls, info) -> "MaterialCode":
+        text, key, counts, unknown = info
+        overflow = "".join(_TYPES[t] for t in range(4) if unknown & (1 << t))
+        return cls._make(text, key, counts=None if overflow else counts, overflow=overflow, _known=counts)
+
+    @property
+    def name(self) -> str:
+        """The material name (``"KNNvKP"``); GBRError name-overflow for a 9."""
+        return _gbr.material_name(self._text)
+
+
+class StudyCode(_Value):
+    """A study code (spec §3), e.g. ``StudyCode.parse("[+0020.42c1a1]")``:
+    ``material`` (a MaterialCode), ``stipulation`` (``""``, ``"+"`` or
+    ``"="``), ``white_king`` and ``black_king`` (square names)."""
+
+    __slots__ = ("material", "stipulation", "white_king", "black_king")
+
+    material: MaterialCode
+    stipulation: str
+    white_king: str
+    black_king: str
+
+    @classmethod
+    def parse(cls, text: Text) -> "StudyCode":
+        """Parses a study code, with or without its wrapper; raises GBRError."""
+        return cls._from_info(_gbr.parse_study(text))
+
+    @classmethod
+    def from_fen(cls, fen: Text, result: Optional[str] = None) -> "StudyCode":
+        """The study code of a FEN; result None, "win" or "draw"."""
+        return cls.parse(_gbr.study_code(fen, result=result))
+
+    @classmethod
+    def _from_info(cls, info) -> "StudyCode":
+        text, key, minfo, stipulation, white_king, black_king = info
+        return cls._make(text, key, material=MaterialCode._from_info(minfo), stipulation=stipulation,
+                         white_king=white_king, black_king=black_king)
+
+
+class Position(_Value):
+    """A position form (spec §4), e.g. ``Position.parse("e1e8 0100.00 h1 2/1+.")``,
+    or a FEN's position (``Position.from_fen``): ``material``, ``indicator``
+    (``""``, ``"+"``, ``"="``, ``"-+"``, ``"-="``, ``"WTM"`` or ``"BTM"``),
+    ``pieces`` (a read-only mapping of square names to FEN letters) and
+    ``fen`` (its FEN, ``"PLACEMENT SIDE - - 0 1"``)."""
+
+    __slots__ = ("material", "indicator", "pieces", "fen")
+
+    material: MaterialCode
+    indicator: str
+    pieces: Dict[str, str]
+    fen: str
+
+    @classmethod
+    def parse(cls, text: Text) -> "Position":
+        """Parses a position form; raises GBRError."""
+        return cls._from_info(_gbr.parse_position(text))
+
+    @classmethod
+    def from_fen(cls, fen: Text, result: Optional[str] = None) -> "Position":
+        """The position of a FEN (its side to move, and result None, "win"
+        or "draw" for the indicator); raises GBRError."""
+        return cls._from_info(_gbr.parse_fen(fen, result=result))
+
+    @classmethod
+    def _from_info(cls, info) -> "Position":
+        import types
+
+        text, key, minfo, indicator, pieces, fen = info
+        return cls._make(text, key, material=MaterialCode._from_info(minfo), indicator=indicator,
+                         pieces=types.MappingProxyType(pieces), fen=fen)
+
+
+class Recognised(NamedTuple):
+    """What :func:`recognise` found: ``form`` is ``"material"``, ``"study"``,
+    ``"position"``, ``"fen"`` or ``"name"``; ``text`` its canonical text."""
+
+    form: str
+    text: str
+
+    def value(self) -> Union[MaterialCode, StudyCode, Position, None]:
+        """The value object of a material code, study code or position form
+        (None for a FEN or a name)."""
+        if self.form == "material":
+            return MaterialCode.parse(self.text)
+        if self.form == "study":
+            return StudyCode.parse(self.text)
+        if self.form == "position":
+            return Position.parse(self.text)
+        return None
+
+
+def recognise(text: Text) -> Recognised:
+    """Recognises which form a text is (spec §10) and gives its canonical
+    text (what ``gbr check`` prints); raises GBRError for none."""
+    form, canonical = _gbr.recognise(text)
+    return Recognised(form, canonical)
+
+
+class Match(NamedTuple):
+    """A code found in running text by :func:`scan`: ``form``, canonical
+    ``text``, and ``start``/``end`` (``source[start:end]`` is the match:
+    indexes of characters for a ``str``, of bytes for ``bytes``)."""
+
+    form: str
+    text: str
+    start: int
+    end: int
+
+    @property
+    def span(self) -> Tuple[int, int]:
+        return (self.start, self.end)
+
+
+def scan(text: Text) -> Iterator[Match]:
+    """The material codes, study codes and position forms embedded in a
+    text (spec §10.1), in order."""
+    if isinstance(text, str):
+        data = text.encode("utf-8", "surrogatepass")
+        matches = _gbr.scan(data)
+        if len(data) == len(text):
+            for form, canonical, start, end in matches:
+                yield Match(form, canonical, start, end)
+            return
+        # Byte offsets to character offsets: count the characters before
+        # each offset (a match starts and ends on ASCII bytes).
+        for form, canonical, start, end in matches:
+            s = len(data[:start].decode("utf-8", "surrogatepass"))
+            e = s + len(data[start:end].decode("utf-8", "surrogatepass"))
+            yield Match(form, canonical, s, e)
+    else:
+        for form, canonical, start, end in _gbr.scan(text):
+            yield Match(form, canonical, start, end)
+
+
+class Query:
+    """A query of GBR queries 1.1 (spec/query.md): a material code pattern
+    (``"0400.*"``, ``"04??.1?"``), a study code pattern, a material name
+    pattern (``"KR*vKR"``), count conditions or a pgn-extract description.
+    Raises GBRError (class ``unknown-form``) for a text that is none."""
+
+    __slots__ = ("_text", "_query")
+
+    def __init__(self, text: Text) -> None:
+        object.__setattr__(self, "_query", _gbr.query_parse(text))
+        object.__setattr__(self, "_text", text if isinstance(text, str) else text.decode("utf-8", "replace"))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Query is immutable")
+
+    def __repr__(self) -> str:
+        return f"Query({self._text!r})"
+
+    def __str__(self) -> str:
+        return self._text
+
+    def matches(self, subject: Union[Text, MaterialCode, StudyCode, Position]) -> bool:
+        """Whether a material code, study code, position form, FEN or
+        material name (text or value object) matches; raises GBRError for a
+        text of no form."""
+        if isinstance(subject, _Value):
+            subject = subject._text
+        return _gbr.query_match(self._query, subject)
+
+    def matches_each(self, subjects: Iterable[Text]) -> List[bool]:
+        """:meth:`matches` of every text of an iterable, in one call."""
+        return _gbr.query_match_column(self._query, subjects)
+
+    def filter(self, subjects: Iterable[Text]) -> List[Text]:
+        """The texts of a list that match."""
+        items = list(subjects)
+        return [s for s, ok in zip(items, _gbr.query_match_column(self._query, items)) if ok]
+
+
+def vectors_dir() -> str:
+    """The folder of the vectors' JSON files shipped with the package
+    (material.json, study.json, position.json, extensions.json)."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "vectors")
+
+
+def load_vectors(level: str) -> Dict[str, Any]:
+    """The vectors file of one level ("material", "study", "position",
+    "extensions"), parsed (spec §13.1)."""
+    with open(os.path.join(vectors_dir(), f"{level}.json"), encoding="utf-8") as f:
+        return json.load(f)

@@ -1,0 +1,46 @@
+#!/bin/sh
+# Benchmark of the Python binding (bindings/python), in one run: the
+# conversions gbr.material_code and gbr.study_code per call and in bulk
+# (gbr.material_codes, gbr.study_codes) on N generated FENs, against
+#   - libgbr's own rate on the same FENs (gbr_bench_lines, C, no Python),
+#   - the pure-Python fixture spec/vectors/fixtures/fen_material.py (the
+#     material_study.py implementation with FEN input), per call,
+#   - spawning `gbr material` / `gbr study` once per position.
+# It prints each figure and the ratios the targets are set on (docs/performance.md):
+# a call returning str >= 1 M calls/s; bulk >= 80% of C; per call >= 50x the fixture.
+# Not a test: the figures depend on the machine; the ratios are of one run.
+#
+#   ci/bench_python.sh [--fens N] [--reps N]      (defaults 1000000, 5)
+#
+# Uses build/ (cmake --preset default; gbr, gbr_bench, gbr_bench_lines) and
+# makes build/bench-python/venv with /usr/bin/python3 (GBR_PYTHON overrides),
+# installing bindings/python into it as README.md says.
+set -eu
+cd "$(dirname "$0")/.."
+fens=1000000
+reps=5
+while [ $# -gt 0 ]; do
+    case $1 in
+    --fens) fens=$2; shift ;;
+    --reps) reps=$2; shift ;;
+    *) echo "usage: ci/bench_python.sh [--fens N] [--reps N]" >&2; exit 2 ;;
+    esac
+    shift
+done
+python=${GBR_PYTHON:-/usr/bin/python3}
+cmake --build --preset default --target gbr gbr_bench gbr_bench_lines >/dev/null
+work=build/bench-python
+rm -rf "$work"
+mkdir -p "$work"
+"$python" -m venv --system-site-packages "$work/venv"
+"$work/venv/bin/pip" install --quiet --no-build-isolation --no-index --disable-pip-version-check ./bindings/python
+rm -rf bindings/python/build bindings/python/*.egg-info
+build/ci/gbr_bench --valid --write-fens "$fens" "$work/fens.txt"
+echo "interpreter: $python ($("$python" -c 'import sys; print(sys.version.split()[0])')); $fens FENs, medians of $reps"
+c_material=$(build/ci/gbr_bench_lines fen-material "$work/fens.txt" "$reps")
+c_study=$(build/ci/gbr_bench_lines fen-study-win "$work/fens.txt" "$reps")
+echo "C (libgbr, gbr_bench_lines): $c_material"
+echo "C (libgbr, gbr_bench_lines): $c_study"
+"$work/venv/bin/python" ci/bench_python.py --fens "$work/fens.txt" --reps "$reps" --gbr build/gbr \
+    --c-material "$(echo "$c_material" | sed 's/.*median \([0-9]*\) items.*/\1/')" \
+    --c-study "$(echo "$c_study" | sed 's/.*median \([0-9]*\) items.*/\1/')"
