@@ -93,13 +93,7 @@ int cmd_duplicates(int argc, char **argv)
         if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
-            if (strcmp(value, "none") == 0)
-                opt.symmetry = DUP_SYMMETRY_NONE;
-            else if (strcmp(value, "mirror") == 0)
-                opt.symmetry = DUP_SYMMETRY_MIRROR;
-            else if (strcmp(value, "all") == 0)
-                opt.symmetry = DUP_SYMMETRY_ALL;
-            else
+            if (duplicates_symmetry_parse(value, &opt.symmetry) != 0)
                 return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
         } else if (cli_option_is(&args, "--format")) {
             if (!(value = cli_option_value(&args)))

@@ -11,7 +11,9 @@
 const char cmd_lookup_summary[] = "is a position already in a study database? the games with it or its study code";
 
 static const char help[] =
-    "lookup [--symmetry none|mirror|all] [--format text|json] (-p POSITION | --new PGN)... [DB...]\n"
+    "lookup [--symmetry none|mirror|all] [--format text|json] [--composer-tag LIST]\n"
+    "       [--source-tag LIST] [--year-tag LIST] [--encoding E]\n"
+    "       (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
     "Answers \"is my study already known?\": for each new position, the games of\n"
     "the PGN databases DB (standard input when none is named) whose start\n"
@@ -28,10 +30,12 @@ static const char help[] =
     "                       board's turns, flips and exchanged colours, for\n"
     "                       positions without pawns)\n"
     "  --format F           text (the default) or json\n"
-    "Each game found is listed with its date, composer ([White]) and source\n"
-    "([Event]), oldest first by [Date] as gbr duplicates orders them, where it\n"
-    "is, and how its position relates to the new one (identical, mirror, ...)\n"
-    "or, for the same study code, its position form.\n"
+    "Each game found is listed with its date, composer and source, read and\n"
+    "written in UTF-8 as gbr directory reads them:\n"
+    CLI_COLLECTION_TEXT_HELP
+    "oldest first by its date as gbr duplicates orders them, where it is, and\n"
+    "how its position relates to the new one (identical, mirror, ...) or, for\n"
+    "the same study code, its position form.\n"
     "Text: a line for the new positions and database games read, then per new\n"
     "position a heading WHERE: POSITION-FORM and \"same position: N games\",\n"
     "\"same study code CODE, other positions: N games\", or \"not found\".\n"
@@ -64,16 +68,15 @@ int cmd_lookup(int argc, char **argv)
     int positions = 0, new_files = 0, new_stdin = 0;
     while (cli_next_option(&args)) {
         const char *value = NULL;
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        if (text_option < 0)
+            return UTIL_EXIT_USAGE;
+        if (text_option > 0)
+            continue;
         if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
-            if (strcmp(value, "none") == 0)
-                opt.symmetry = DUP_SYMMETRY_NONE;
-            else if (strcmp(value, "mirror") == 0)
-                opt.symmetry = DUP_SYMMETRY_MIRROR;
-            else if (strcmp(value, "all") == 0)
-                opt.symmetry = DUP_SYMMETRY_ALL;
-            else
+            if (duplicates_symmetry_parse(value, &opt.symmetry) != 0)
                 return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
         } else if (cli_option_is(&args, "--format")) {
             if (!(value = cli_option_value(&args)))

@@ -179,21 +179,16 @@ static void keep(duplicates *st, const char *bytes, size_t len, dup_text *t)
 /* A tag's value as UTF-8 (text_encoding.h), counted when converted. */
 static void keep_tag(duplicates *st, const pgn_tag *tag, dup_text *t)
 {
-    const char *value = tag ? tag->value : "";
-    size_t len = tag ? tag->value_len : 0;
-    char *bigger = util_grow(st->utf8, &st->utf8_cap, len * TEXT_ENCODING_GROWTH + 1, 1);
-    if (!bigger) {
+    const char *value;
+    size_t len;
+    int how = text_encoding_value(st->encoding, tag ? tag->value : "", tag ? tag->value_len : 0, &st->utf8,
+                                  &st->utf8_cap, &value, &len);
+    if (how < 0) {
         st->failed = 1;
         t->at = t->len = 0;
         return;
     }
-    st->utf8 = bigger;
-    size_t n = text_encoding_convert(st->encoding, value, len, st->utf8);
-    if (n != TEXT_ENCODING_KEPT) {
-        value = st->utf8;
-        len = n;
-        st->converted++;
-    }
+    st->converted += (unsigned)how;
     keep(st, value, len, t);
 }
 

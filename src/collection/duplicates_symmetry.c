@@ -117,3 +117,14 @@ int duplicates_fen_castling(const char *fen, size_t len)
     }
     return i < len && fen[i] != '-';
 }
+
+int duplicates_symmetry_parse(const char *name, duplicates_symmetry *out)
+{
+    static const char *const symmetry_names[] = {"none", "mirror", "all"};
+    for (int s = DUP_SYMMETRY_NONE; s <= DUP_SYMMETRY_ALL; s++)
+        if (strcmp(name, symmetry_names[s]) == 0) {
+            *out = (duplicates_symmetry)s;
+            return 0;
+        }
+    return -1;
+}

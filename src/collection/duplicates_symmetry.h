@@ -23,6 +23,8 @@
 #include "gbr.h"
 
 typedef enum duplicates_symmetry { DUP_SYMMETRY_NONE, DUP_SYMMETRY_MIRROR, DUP_SYMMETRY_ALL } duplicates_symmetry;
+/* "none", "mirror" or "all" (the --symmetry values): 0 and *out set, or -1. */
+int duplicates_symmetry_parse(const char *name, duplicates_symmetry *out);
 
 /* Placement (a man's code a square, two to a byte), then side to move (bit 0)
  * and castling rights (bit 1: such a position is grouped only with others

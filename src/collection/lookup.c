@@ -48,6 +48,10 @@ struct lookup {
     duplicates_symmetry symmetry;
     int json;
     directory_tag_choice tags;
+    text_encoding encoding;
+    unsigned long long converted; /* tag values converted to UTF-8 */
+    char *utf8;                   /* a value converted */
+    size_t utf8_cap;
     lookup_item *items;
     size_t items_n, items_cap;
     size_t *by_study; /* item indices sorted by study key, made before the first database: the
@@ -79,7 +83,22 @@ static size_t keep(lookup *l, const char *bytes, size_t len)
     return at;
 }
 
-static size_t keep_tag(lookup *l, const pgn_tag *t) { return t ? keep(l, t->value, t->value_len) : NO_TEXT; }
+/* A tag's value as UTF-8 (text_encoding.h), as directory and duplicates
+ * write it; NO_TEXT for a tag that is absent. */
+static size_t keep_tag(lookup *l, const pgn_tag *t)
+{
+    if (!t)
+        return NO_TEXT;
+    const char *value;
+    size_t len;
+    int how = text_encoding_value(l->encoding, t->value, t->value_len, &l->utf8, &l->utf8_cap, &value, &len);
+    if (how < 0) {
+        l->failed = 1;
+        return NO_TEXT;
+    }
+    l->converted += (unsigned)how;
+    return keep(l, value, len);
+}
 
 lookup *lookup_new(const lookup_options *o)
 {
@@ -92,6 +111,7 @@ lookup *lookup_new(const lookup_options *o)
     l->symmetry = o->symmetry;
     l->json = o->json;
     l->tags = o->tags;
+    l->encoding = o->encoding;
     return l;
 }
 
@@ -485,6 +505,9 @@ int lookup_finish(lookup *l, int read_failed)
     if (!l->failed) {
         if (l->hits_n) /* (no array at all when nothing was found) */
             qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
+        if (l->converted)
+            fprintf(stderr, "gbr: lookup: %llu %s %s\n", l->converted, l->converted == 1 ? "value" : "values",
+                    text_encoding_converted_how(l->encoding));
         size_t found = 0;
         for (size_t h = 0; h < l->hits_n; h++)
             found += h == 0 || l->hits[h].item != l->hits[h - 1].item;
@@ -502,6 +525,7 @@ int lookup_finish(lookup *l, int read_failed)
     free(l->by_study);
     free(l->hits);
     free(l->text);
+    free(l->utf8);
     free(l);
     return status;
 }

@@ -20,6 +20,7 @@
 #include "directory_game.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
+#include "text_encoding.h"
 
 /* The exit status when every input was good and nothing was found (0: some
  * database game was found; 1: an input was reported; 2: usage error). */
@@ -30,6 +31,7 @@ typedef struct lookup_options {
     duplicates_symmetry symmetry;
     int json; /* --format json */
     directory_tag_choice tags; /* where composer, source and year are read */
+    text_encoding encoding;    /* how their values become UTF-8 */
 } lookup_options;
 
 typedef struct lookup lookup;

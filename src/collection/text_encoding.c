@@ -4,6 +4,8 @@
 
 #include "text_encoding.h"
 
+#include "grow.h"
+
 int text_encoding_parse(const char *name, text_encoding *out)
 {
     static const struct {
@@ -154,4 +156,21 @@ size_t text_encoding_convert(text_encoding e, const char *text, size_t len, char
         n += put_code_point(out + n, cp1252 && c >= 0x80 && c < 0xA0 ? cp1252_high[c - 0x80] : c);
     }
     return n;
+}
+
+int text_encoding_value(text_encoding e, const char *s, size_t len, char **buf, size_t *cap, const char **value,
+                        size_t *value_len)
+{
+    *value = s;
+    *value_len = len;
+    char *bigger = util_grow(*buf, cap, len * TEXT_ENCODING_GROWTH + 1, 1);
+    if (!bigger)
+        return -1;
+    *buf = bigger;
+    size_t n = text_encoding_convert(e, s, len, bigger);
+    if (n == TEXT_ENCODING_KEPT)
+        return 0;
+    *value = bigger;
+    *value_len = n;
+    return 1;
 }

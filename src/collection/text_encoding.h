@@ -55,4 +55,12 @@ size_t text_encoding_convert(text_encoding e, const char *s, size_t len, char *o
  * UTF-8 (each part replaced by U+FFFD)". */
 const char *text_encoding_converted_how(text_encoding e);
 
+/* One value made UTF-8 for a writer that keeps it: *value and *len are set
+ * to s itself when it is kept, else to its conversion in *buf (grown to fit
+ * with util_grow; *cap its capacity, reused from value to value). Returns 1
+ * when converted (for the count on standard error), 0 when kept, -1 when
+ * memory ran out (*value and *len then s's own). */
+int text_encoding_value(text_encoding e, const char *s, size_t len, char **buf, size_t *cap, const char **value,
+                        size_t *value_len);
+
 #endif /* GBR_TEXT_ENCODING_H */

@@ -10,6 +10,9 @@ usage: lookup_tests.py GBR WORK_DIR GROUP
   study      a hand-made database: the same position and the same study code
              (another placement), oldest first by [Date], under --symmetry all,
              and --new with a PGN file of new games
+  text       the Windows-1252 sample (src/cli/examples/studies-cp1252.pgn):
+             composer and source from [Composer]/[Source] in UTF-8, in text and
+             JSON, the count of converted values, --composer-tag and --encoding
   errors     a bad position argument, a bad FEN in the database and in a --new
              file are reported as gbr: WHERE:LINE:COLUMN: MESSAGE (exit 1, the
              rest still answered); usage errors (exit 2)
@@ -184,6 +187,28 @@ def test_study():
     expect("database on standard input", [len(x["same_position"]) for x in json.loads(p.stdout)["positions"]], [1, 0])
 
 
+def test_text():
+    sample = os.path.join(HERE, "..", "..", "examples", "studies-cp1252.pgn")
+    fen = "8/8/8/8/8/2k5/8/R1K4n w - - 0 1"
+    p = lookup("--format", "json", "-p", fen, sample)
+    expect("json exit", p.returncode, 0)
+    game = json.loads(p.stdout)["positions"][0]["same_position"][0]
+    expect("json composer and source in UTF-8", (game["composer"], game["source"]),
+           ("\u00c9. Lef\u00e8vre", "Revue d\u2019\u00c9checs"))
+    expect("count of converted values", p.stderr.decode(),
+           "gbr: lookup: 2 values converted from Windows-1252 to UTF-8\n")
+    p = lookup("-p", fen, sample)
+    expect("text in UTF-8", "\u00c9. Lef\u00e8vre, Revue d\u2019\u00c9checs" in p.stdout.decode("utf-8"), True)
+    p = lookup("--format", "json", "--composer-tag", "White", "-p", fen, sample)
+    expect("--composer-tag", json.loads(p.stdout)["positions"][0]["same_position"][0]["composer"], "?")
+    p = lookup("--format", "json", "--encoding", "latin-1", "-p", fen, sample)
+    expect("--encoding latin-1", json.loads(p.stdout)["positions"][0]["same_position"][0]["source"],
+           "Revue d\u0092\u00c9checs")
+    for args in (["--encoding", "ebcdic"], ["--year-tag", "no,such tag"]):
+        p = lookup(*args, "-p", fen, sample)
+        expect("usage %s" % args, (p.returncode, p.stdout), (2, b""))
+
+
 def test_errors():
     db = os.path.join(WORK, "bad.pgn")
     with open(db, "w") as f:
@@ -211,7 +236,7 @@ def test_errors():
         expect("usage %s" % args, (p.returncode, p.stdout, why in p.stderr.decode()), (2, b"", True))
 
 
-{"generated": test_generated, "study": test_study, "errors": test_errors}[GROUP]()
+{"generated": test_generated, "study": test_study, "text": test_text, "errors": test_errors}[GROUP]()
 for f in failures:
     print("FAIL " + f)
 print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
