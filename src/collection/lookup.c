@@ -20,6 +20,7 @@
 #include "lookup.h"
 #include "pgn_reader.h"
 #include "sort_output.h"
+#include "text.h"
 
 #define NO_TEXT SIZE_MAX
 
@@ -212,9 +213,16 @@ static void new_game(void *context, const pgn_game *g)
         return;
     if (game_position(l, g, directory_find_tag(g, "FEN"), &p, &castling) != 0)
         return;
-    char where[512];
-    snprintf(where, sizeof where, "%s:%lu (game %lu)", l->source, g->start.line, g->number);
+    /* Sized to the source's name: a long path keeps its line and game. */
+    size_t cap = strlen(l->source) + 2 * UTIL_DECIMAL_MAX + sizeof ": (game )";
+    char *where = malloc(cap);
+    if (!where) {
+        l->failed = 1;
+        return;
+    }
+    snprintf(where, cap, "%s:%lu (game %lu)", l->source, g->start.line, g->number);
     add_item(l, &p, castling, where);
+    free(where);
 }
 
 int lookup_add_games(void *context, int fd, const char *source)
@@ -409,7 +417,7 @@ static void put_hit_json(sort_output *out, const lookup *l, const lookup_hit *h,
     directory_put(out, ", \"position\": ");
     put_json_text(out, l, h->form);
     directory_put(out, ", \"file\": ");
-    directory_put_json(out, h->source, strlen(h->source));
+    directory_put_json_name(out, h->source, strlen(h->source));
     directory_put(out, ", \"game\": ");
     directory_put_uint(out, h->game);
     directory_put(out, ", \"line\": ");
@@ -456,7 +464,7 @@ static int write_answer(const lookup *l, size_t found)
             l->hits[h].same_position ? positions++ : studies++;
         if (l->json) {
             directory_put(&out, i ? ",\n    {\"where\": " : "\n    {\"where\": ");
-            put_json_text(&out, l, it->where);
+            directory_put_json_name(&out, text_at(l, it->where), strlen(text_at(l, it->where)));
             directory_put(&out, ", \"position\": ");
             put_json_text(&out, l, it->form);
             directory_put(&out, ", \"study\": ");

@@ -13,6 +13,11 @@ usage: lookup_tests.py GBR WORK_DIR GROUP
   text       the Windows-1252 sample (src/cli/examples/studies-cp1252.pgn):
              composer and source from [Composer]/[Source] in UTF-8, in text and
              JSON, the count of converted values, --composer-tag and --encoding
+  paths      file names as they are: a database and a --new file whose names
+             are not UTF-8 are written in JSON as valid JSON that gives the
+             bytes back (a lone surrogate per stray byte, as Python's
+             os.fsdecode); a --new file on a path longer than 600 bytes keeps
+             its whole name, line and game in "where", text and JSON
   errors     a bad position argument, a bad FEN in the database and in a --new
              file are reported as gbr: WHERE:LINE:COLUMN: MESSAGE (exit 1, the
              rest still answered); usage errors (exit 2)
@@ -209,6 +214,46 @@ def test_text():
         expect("usage %s" % args, (p.returncode, p.stdout), (2, b""))
 
 
+def test_paths():
+    fen = "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1"
+    raw = os.fsencode(WORK) + b"/db\xe9\xff.pgn"
+    with open(raw, "wb") as f:
+        f.write(STUDY_DB.encode())
+    new_raw = os.fsencode(WORK) + b"/new\xe9.pgn"
+    with open(new_raw, "wb") as f:
+        f.write(('[Event "mine"]\n[FEN "%s"]\n\n*\n' % fen).encode())
+    p = subprocess.run([os.fsencode(GBR), b"lookup", b"--format", b"json", b"--new", new_raw, raw], capture_output=True)
+    try:
+        answer = json.loads(p.stdout.decode("utf-8"))
+        files = {h["file"] for h in answer["positions"][0]["same_position"]}
+        where = answer["positions"][0]["where"]
+    except (UnicodeDecodeError, ValueError) as e:
+        answer, files, where = None, {"not JSON: %s" % e}, None
+    expect("json: a database name that is not UTF-8", [os.fsencode(f) for f in files], [raw])
+    expect("json: a --new name that is not UTF-8", where and os.fsencode(where), new_raw + b":1 (game 1)")
+    # A --new file on a long path: a two-byte character across byte 511.
+    deep = WORK
+    for part in ("d" * 200, "e" * 200, "\u00e9" * 100):
+        deep = os.path.join(deep, part)
+    os.makedirs(deep, exist_ok=True)
+    long_new = os.path.join(deep, "new.pgn")
+    with open(long_new, "w") as f:
+        f.write('[Event "one"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n*\n\n'
+                '[Event "two"]\n[FEN "%s"]\n\n*\n' % fen)
+    expect("the long path is long", len(long_new.encode()) > 600, True)
+    db = os.path.join(WORK, "study.pgn")
+    with open(db, "w") as f:
+        f.write(STUDY_DB)
+    p = lookup("--format", "json", "--new", long_new, db)
+    try:
+        wheres = [x["where"] for x in json.loads(p.stdout.decode("utf-8"))["positions"]]
+    except (UnicodeDecodeError, ValueError) as e:
+        wheres = ["not JSON: %s" % e]
+    expect("json: a long --new path", wheres, [long_new + ":1 (game 1)", long_new + ":6 (game 2)"])
+    p = lookup("--new", long_new, db)
+    expect("text: a long --new path", "\n%s:6 (game 2): " % long_new in p.stdout.decode("utf-8", "replace"), True)
+
+
 def test_errors():
     db = os.path.join(WORK, "bad.pgn")
     with open(db, "w") as f:
@@ -236,7 +281,7 @@ def test_errors():
         expect("usage %s" % args, (p.returncode, p.stdout, why in p.stderr.decode()), (2, b"", True))
 
 
-{"generated": test_generated, "study": test_study, "text": test_text, "errors": test_errors}[GROUP]()
+{"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "errors": test_errors}[GROUP]()
 for f in failures:
     print("FAIL " + f)
 print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
