@@ -121,8 +121,9 @@ int cmd_directory(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
     args.line_inputs = 0;
+    const char *names_path = NULL;
     while (cli_next_option(&args)) {
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
@@ -173,6 +174,10 @@ int cmd_directory(int argc, char **argv)
     if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))
         return cli_usage_error(&args, "--split-by writes several pages: give -o FILE for the index page");
     opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (names_path && !(names = composer_names_load(names_path)))
+        return UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);
 
@@ -188,5 +193,7 @@ int cmd_directory(int argc, char **argv)
         if (fd >= 0 && fd != STDIN_FILENO)
             close(fd);
     }
-    return directory_end(&run, &opt, files);
+    int status = directory_end(&run, &opt, files);
+    composer_names_free(names);
+    return status;
 }

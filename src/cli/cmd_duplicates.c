@@ -83,9 +83,10 @@ int cmd_duplicates(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
     args.line_inputs = 0;
+    const char *names_path = NULL;
     while (cli_next_option(&args)) {
         const char *value = NULL;
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
@@ -113,15 +114,23 @@ int cmd_duplicates(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
     opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (names_path && !(names = composer_names_load(names_path)))
+        return UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
 
     int files_n;
     const char *const *files = cli_input_files(&args, &files_n);
     duplicates *run = duplicates_new(&opt, files, files_n);
-    if (!run)
+    if (!run) {
+        composer_names_free(names);
         return UTIL_EXIT_INPUT;
+    }
     /* Opened one at a time, each read before the next is opened, so that the
      * reports keep the order of the inputs. */
     for (int i = 0; i < files_n; i++)
         duplicates_read(run, i, strcmp(files[i], "-") == 0 ? duplicates_stdin() : cli_open_input(files[i]));
-    return duplicates_finish(run);
+    int status = duplicates_finish(run);
+    composer_names_free(names);
+    return status;
 }

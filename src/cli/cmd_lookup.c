@@ -66,9 +66,10 @@ int cmd_lookup(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
     int positions = 0, new_files = 0, new_stdin = 0;
+    const char *names_path = NULL;
     while (cli_next_option(&args)) {
         const char *value = NULL;
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
@@ -108,9 +109,15 @@ int cmd_lookup(int argc, char **argv)
         if (new_stdin && strcmp(dbs[i], "-") == 0)
             return cli_usage_error(&args, "standard input cannot be both --new and a database");
     opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (names_path && !(names = composer_names_load(names_path)))
+        return UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
     lookup *run = lookup_new(&opt);
-    if (!run)
+    if (!run) {
+        composer_names_free(names);
         return UTIL_EXIT_INPUT;
+    }
 
     /* The options again, in order, now that they are known good: the new
      * positions first, so that each database is read once against all. */
@@ -138,5 +145,7 @@ int cmd_lookup(int argc, char **argv)
             read_failed = 1;
         close_input(fd);
     }
-    return lookup_finish(run, read_failed);
+    int status = lookup_finish(run, read_failed);
+    composer_names_free(names);
+    return status;
 }

@@ -40,8 +40,10 @@ void directory_fen_of(const pgn_tag *fen_tag, const char **fen, size_t *fen_len)
 
 void directory_tag_choice_default(directory_tag_choice *c)
 {
-    static const char *const defaults[DIRECTORY_TAG_FIELDS][4] = {
-        {"Composer", "Author", "White", NULL}, {"Source", "Event", NULL, NULL}, {"Date", "EventDate", "Year", NULL}};
+    static const char *const defaults[DIRECTORY_TAG_FIELDS][4] = {{"Composer", "Author", "White", NULL},
+                                                                  {"Event", NULL, NULL, NULL},
+                                                                  {"Date", "EventDate", "Year", NULL},
+                                                                  {"Source", NULL, NULL, NULL}};
     memset(c, 0, sizeof *c);
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
         directory_tag_list *l = &c->field[f];
@@ -87,14 +89,49 @@ int directory_value_unknown(const char *s, size_t len)
     return 1;
 }
 
+/* A tag that may be a co-author's: a composer tag's name and a digit 2-9. */
+typedef struct coauthor_tag {
+    const pgn_tag *tag;
+    size_t list_index;
+    unsigned digit;
+} coauthor_tag;
+#define COAUTHOR_CANDIDATES (2 * DIRECTORY_COAUTHORS_MAX)
+
+static size_t note_coauthor(const directory_tag_list *l, const pgn_tag *t, coauthor_tag *co, size_t n)
+{
+    for (size_t k = 0; k < l->n && n < COAUTHOR_CANDIDATES; k++)
+        if (t->name_len == l->lens[k] + 1 && memcmp(t->name, l->names[k], l->lens[k]) == 0) {
+            co[n++] = (coauthor_tag){t, k, (unsigned)(t->name[l->lens[k]] - '0')};
+            break;
+        }
+    return n;
+}
+
+/* The co-authors of the composer's tag (list index k), in digit order, the
+ * first tag of each digit, those with a known value. */
+static void pick_coauthors(const coauthor_tag *co, size_t n, size_t k, directory_game_tags *out)
+{
+    for (unsigned digit = 2; digit <= 9 && out->coauthors_n < DIRECTORY_COAUTHORS_MAX; digit++)
+        for (size_t i = 0; i < n; i++)
+            if (co[i].list_index == k && co[i].digit == digit) {
+                if (!directory_value_unknown(co[i].tag->value, co[i].tag->value_len))
+                    out->coauthors[out->coauthors_n++] = co[i].tag;
+                break;
+            }
+}
+
 void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, directory_game_tags *out)
 {
     const pgn_tag *found[DIRECTORY_TAG_FIELDS][DIRECTORY_TAG_NAMES_MAX];
+    coauthor_tag co[COAUTHOR_CANDIDATES];
+    size_t co_n = 0;
     memset(out, 0, sizeof *out);
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
         for (size_t k = 0; k < c->field[f].n; k++)
             found[f][k] = NULL;
-    const uint64_t any = c->field[0].filter | c->field[1].filter | c->field[2].filter;
+    uint64_t any = 0;
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
+        any |= c->field[f].filter;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
         if (t->name_len == 3 && !out->fen && memcmp(t->name, "FEN", 3) == 0)
@@ -103,6 +140,9 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
             out->result = t;
         if (!t->name_len)
             continue;
+        char last = t->name[t->name_len - 1]; /* one test keeps most tags off the co-authors' look-up */
+        if (last >= '2' && last <= '9')
+            co_n = note_coauthor(&c->field[DIRECTORY_TAG_COMPOSER], t, co, co_n);
         unsigned bit = directory_tag_filter_bit(t->name, t->name_len);
         if (!(any >> bit & 1u)) /* most tags: none of the names */
             continue;
@@ -133,6 +173,8 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
         if (fallback < n) {
             out->field[f] = found[f][fallback];
             out->from[f] = (unsigned char)(fallback + 1);
+            if (f == DIRECTORY_TAG_COMPOSER && co_n)
+                pick_coauthors(co, co_n, fallback, out);
         }
     }
 }

@@ -41,7 +41,7 @@ typedef struct lookup_hit {
     uint64_t order;       /* the database game's number over all databases */
     const char *source;
     unsigned long game, line;
-    size_t composer, event, date_text, form; /* texts; NO_TEXT when the tag is absent */
+    size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
 } lookup_hit;
 
 struct lookup {
@@ -50,6 +50,7 @@ struct lookup {
     int json;
     directory_tag_choice tags;
     text_encoding encoding;
+    const composer_names *names;
     unsigned long long converted; /* tag values converted to UTF-8 */
     char *utf8;                   /* a value converted */
     size_t utf8_cap;
@@ -113,6 +114,7 @@ lookup *lookup_new(const lookup_options *o)
     l->json = o->json;
     l->tags = o->tags;
     l->encoding = o->encoding;
+    l->names = o->names;
     return l;
 }
 
@@ -309,8 +311,17 @@ static void add_hit(lookup *l, const pgn_game *g, const directory_game_tags *tag
     h->source = l->source;
     h->game = g->number;
     h->line = g->start.line;
-    h->composer = keep_tag(l, tags->field[DIRECTORY_TAG_COMPOSER]);
+    h->composer = NO_TEXT;
+    if (tags->field[DIRECTORY_TAG_COMPOSER]) {
+        const char *composer;
+        size_t len;
+        if (composer_field(tags, l->encoding, l->names, &l->utf8, &l->utf8_cap, &composer, &len, &l->converted) != 0)
+            l->failed = 1;
+        else
+            h->composer = keep(l, composer, len);
+    }
     h->event = keep_tag(l, tags->field[DIRECTORY_TAG_SOURCE]);
+    h->reference = keep_tag(l, tags->field[DIRECTORY_TAG_REFERENCE]);
     h->date_text = keep_tag(l, tags->field[DIRECTORY_TAG_YEAR]);
     keep_forms(l, p, &h->form, NULL);
 }
@@ -381,8 +392,12 @@ static void put_hit_text(sort_output *out, const lookup *l, const lookup_hit *h)
     put_or(out, l, h->date_text, "????.??.??");
     directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
     put_or(out, l, h->composer, "?");
-    directory_put(out, ", ");
+    directory_put(out, " | "); /* a bar: names hold commas */
     put_or(out, l, h->event, "?");
+    if (h->reference != NO_TEXT && text_at(l, h->reference)[0]) {
+        directory_put(out, " | ");
+        put_or(out, l, h->reference, "");
+    }
     directory_put(out, " -- ");
     directory_put(out, h->source);
     directory_put(out, ":");
@@ -403,6 +418,8 @@ static void put_hit_json(sort_output *out, const lookup *l, const lookup_hit *h,
     put_json_text(out, l, h->composer);
     directory_put(out, ", \"source\": ");
     put_json_text(out, l, h->event);
+    directory_put(out, ", \"reference\": ");
+    put_json_text(out, l, h->reference);
     directory_put(out, ", \"date\": ");
     put_json_text(out, l, h->date_text);
     directory_put(out, ", \"year\": ");

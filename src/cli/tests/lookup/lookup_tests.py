@@ -86,7 +86,7 @@ def test_generated():
     p = lookup("-p", fen, db)
     out = p.stdout.decode()
     expect("found: exit", (p.returncode, p.stderr), (0, b""))
-    line = "    %s  %s, %s -- %s:" % (date, composer, source, db)
+    line = "    %s  %s | %s -- %s:" % (date, composer, source, db)
     expect("found: the composer, source and date", line in out and "same position: " in out
            and "(game %d) identical" % (k + 1) in out, True)
     # The same position written as a position form.
@@ -108,7 +108,7 @@ def test_generated():
     expect("mirror image without --symmetry", [h["game"] for h in same], [])
     p = lookup("--symmetry", "mirror", "-p", fen, mirrored)
     out = p.stdout.decode()
-    expect("mirror image found", (p.returncode, "%s, %s -- %s:" % (composer, source, mirrored) in out,
+    expect("mirror image found", (p.returncode, "%s | %s -- %s:" % (composer, source, mirrored) in out,
                                   "(game %d) mirror" % (k + 1) in out), (0, True, True))
     p = lookup("--symmetry", "all", "--format", "json", "-p", fen, mirrored)
     hits = json.loads(p.stdout)["positions"][0]["same_position"]
@@ -165,11 +165,11 @@ def test_study():
             "\n"
             "arg 1: e1e8 0400.00 a1b2 2/2 WTM.\n"
             "  same position: 2 games\n"
-            "    1920.03.04  A. Early, Early Source -- %s:15 (game 3) identical\n"
-            "    1990.05.01  B. Later, Later Source -- %s:1 (game 1) identical\n"
+            "    1920.03.04  A. Early | Early Source -- %s:15 (game 3) identical\n"
+            "    1990.05.01  B. Later | Later Source -- %s:1 (game 1) identical\n"
             "  same study code 0400.00e1e8, other positions: 2 games\n"
-            "    1800.01.01  E. Other Side, Black to move -- %s:28 (game 5) e1e8 0400.00 a1b2 2/2 BTM.\n"
-            "    1950.??.??  C. Other, Other Placement -- %s:8 (game 2) e1e8 0400.00 a1c2 2/2 WTM.\n") % ((db,) * 4)
+            "    1800.01.01  E. Other Side | Black to move -- %s:28 (game 5) e1e8 0400.00 a1b2 2/2 BTM.\n"
+            "    1950.??.??  C. Other | Other Placement -- %s:8 (game 2) e1e8 0400.00 a1c2 2/2 WTM.\n") % ((db,) * 4)
     expect("same position and study code, oldest first", (p.stdout.decode(), p.stderr, p.returncode),
            (want, b"", 0))
     # Under --symmetry mirror the undated game (the mirror image) joins, last
@@ -198,16 +198,16 @@ def test_text():
     p = lookup("--format", "json", "-p", fen, sample)
     expect("json exit", p.returncode, 0)
     game = json.loads(p.stdout)["positions"][0]["same_position"][0]
-    expect("json composer and source in UTF-8", (game["composer"], game["source"]),
+    expect("json composer and reference in UTF-8", (game["composer"], game["reference"]),
            ("\u00c9. Lef\u00e8vre", "Revue d\u2019\u00c9checs"))
     expect("count of converted values", p.stderr.decode(),
            "gbr: lookup: 2 values converted from Windows-1252 to UTF-8\n")
     p = lookup("-p", fen, sample)
-    expect("text in UTF-8", "\u00c9. Lef\u00e8vre, Revue d\u2019\u00c9checs" in p.stdout.decode("utf-8"), True)
+    expect("text in UTF-8", "\u00c9. Lef\u00e8vre | ? | Revue d\u2019\u00c9checs" in p.stdout.decode("utf-8"), True)
     p = lookup("--format", "json", "--composer-tag", "White", "-p", fen, sample)
     expect("--composer-tag", json.loads(p.stdout)["positions"][0]["same_position"][0]["composer"], "?")
     p = lookup("--format", "json", "--encoding", "latin-1", "-p", fen, sample)
-    expect("--encoding latin-1", json.loads(p.stdout)["positions"][0]["same_position"][0]["source"],
+    expect("--encoding latin-1", json.loads(p.stdout)["positions"][0]["same_position"][0]["reference"],
            "Revue d\u0092\u00c9checs")
     for args in (["--encoding", "ebcdic"], ["--year-tag", "no,such tag"]):
         p = lookup(*args, "-p", fen, sample)
