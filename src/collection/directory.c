@@ -151,6 +151,8 @@ static int utf8_values(directory_reader *st, const directory_game_tags *tags, di
     size_t used = 0;
     directory_text *const values[2] = {&e->source, &e->reference};
     for (int i = 0; i < 2; i++) {
+        if (!values[i]->len) /* most games have no reference */
+            continue;
         size_t n = text_encoding_convert(st->encoding, values[i]->bytes, values[i]->len, st->utf8 + used);
         if (n == TEXT_ENCODING_KEPT)
             continue;

@@ -1,4 +1,5 @@
 /* A PGN game's tags as gbr directory and gbr duplicates read them: see directory_game.h. */
+#include <stddef.h>
 #include <string.h>
 
 #include "directory_game.h"
@@ -51,6 +52,7 @@ void directory_tag_choice_default(directory_tag_choice *c)
             l->names[l->n] = defaults[f][l->n];
             l->lens[l->n] = strlen(defaults[f][l->n]);
             l->filter |= (uint64_t)1 << directory_tag_filter_bit(l->names[l->n], l->lens[l->n]);
+            l->coauthors |= (uint64_t)1 << directory_tag_filter_bit(l->names[l->n], l->lens[l->n] + 1);
         }
     }
 }
@@ -73,6 +75,7 @@ int directory_tag_list_parse(const char *text, directory_tag_list *out)
         l.names[l.n] = at;
         l.lens[l.n++] = len;
         l.filter |= (uint64_t)1 << directory_tag_filter_bit(at, len);
+        l.coauthors |= (uint64_t)1 << directory_tag_filter_bit(at, len + 1);
         if (at[len] == '\0')
             break;
         at += len + 1;
@@ -125,11 +128,13 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
     const pgn_tag *found[DIRECTORY_TAG_FIELDS][DIRECTORY_TAG_NAMES_MAX];
     coauthor_tag co[COAUTHOR_CANDIDATES];
     size_t co_n = 0;
-    memset(out, 0, sizeof *out);
+    /* Not the co-authors' array: only its first coauthors_n are read. */
+    memset(out, 0, offsetof(directory_game_tags, coauthors));
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
         for (size_t k = 0; k < c->field[f].n; k++)
             found[f][k] = NULL;
-    uint64_t any = 0;
+    const uint64_t coauthors = c->field[DIRECTORY_TAG_COMPOSER].coauthors;
+    uint64_t any = coauthors;
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
         any |= c->field[f].filter;
     for (size_t i = 0; i < g->tags_n; i++) {
@@ -140,12 +145,12 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
             out->result = t;
         if (!t->name_len)
             continue;
-        char last = t->name[t->name_len - 1]; /* one test keeps most tags off the co-authors' look-up */
-        if (last >= '2' && last <= '9')
-            co_n = note_coauthor(&c->field[DIRECTORY_TAG_COMPOSER], t, co, co_n);
         unsigned bit = directory_tag_filter_bit(t->name, t->name_len);
         if (!(any >> bit & 1u)) /* most tags: none of the names */
             continue;
+        char last = t->name[t->name_len - 1];
+        if ((coauthors >> bit & 1u) && last >= '2' && last <= '9')
+            co_n = note_coauthor(&c->field[DIRECTORY_TAG_COMPOSER], t, co, co_n);
         for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
             const directory_tag_list *l = &c->field[f];
             if (!(l->filter >> bit & 1u))

@@ -48,8 +48,9 @@ typedef struct directory_tag_list {
     const char *names[DIRECTORY_TAG_NAMES_MAX];
     size_t lens[DIRECTORY_TAG_NAMES_MAX];
     /* Bit directory_tag_filter_bit(name) of each name: most tags of a game
-     * are told apart from every name of the list by one test. */
-    uint64_t filter;
+     * are told apart from every name of the list by one test. coauthors: the
+     * same of each name with a digit after it (its co-authors' tags). */
+    uint64_t filter, coauthors;
 } directory_tag_list;
 
 /* A name's bit in a list's filter: its length and first character (the
