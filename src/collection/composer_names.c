@@ -96,7 +96,9 @@ composer_names *composer_names_load(const char *path)
     }
     int bad = 0;
     unsigned long line = 0;
-    for (size_t at = 0; at < len;) {
+    /* A byte-order mark (editors on Windows write one) is no part of a name. */
+    size_t start = len >= 3 && memcmp(n->bytes, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    for (size_t at = start; at < len;) {
         const char *text = n->bytes + at;
         const char *nl = memchr(text, '\n', len - at);
         size_t line_len = nl ? (size_t)(nl - text) : len - at;

@@ -8,7 +8,7 @@
  * A names file: UTF-8 text, one line per person, the spellings that mean
  * them separated by '|', the first the chosen name; spaces around a
  * spelling are not part of it; an empty line or one starting with '#' is
- * skipped. A spelling is compared with a tag's value (as UTF-8) byte for
+ * skipped, and so is a byte-order mark at the start. A spelling is compared with a tag's value (as UTF-8) byte for
  * byte. E.g.
  *     Afek, Yochanan | Afek=Y | Y. Afek
  * Errors: an empty spelling, bytes that are not UTF-8, a spelling that

@@ -112,6 +112,12 @@ def test_directory():
         "gbr: %s:4:4: not UTF-8 (a names file is UTF-8)" % bad,
         "gbr: %s:3:12: this spelling already names another person (line 1)" % bad])
     expect("bad names file: exit 1, no output", (p.returncode, p.stdout, os.path.exists(out_file)), (1, b"", False))
+    bom = os.path.join(WORK, "bom-names.txt")
+    with open(bom, "wb") as f:
+        f.write(b"\xef\xbb\xbf" + NAMES.split("\n", 1)[1].encode("utf-8"))
+    p = gbr("directory", "--format", "tsv", "--names", bom, "hhdb.pgn")
+    expect("a names file with a byte-order mark", [line.split("\t")[4] for line in p.stdout.decode().splitlines()[1:]],
+           ["Afek, Yochanan"])
     p = gbr("directory", "--names", os.path.join(WORK, "missing.txt"), "keymove.pgn")
     expect("missing names file", (p.returncode, b"missing.txt: cannot read the names file" in p.stderr), (1, True))
 
