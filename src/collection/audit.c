@@ -102,10 +102,12 @@ static int add_code(auditor *a, const gbr_position *p, const add_tags *tags)
     if (in) { /* the tag is there: the code goes into its value */
         from = value_offset(a, in, 0);
         to = value_offset(a, in, in->raw_value_len);
-        int says_nothing = directory_value_unknown(in->value, in->value_len);
+        /* [GBR] says nothing ("", "?", "-"): replaced; [Black "?"] too, but
+         * [Black "1st Prize"] gets the code before what it says. */
+        int says_nothing = style == AUDIT_ADD_GBR || directory_value_unknown(in->value, in->value_len);
         before = style == AUDIT_ADD_GBR ? "" : "(";
         after = style == AUDIT_ADD_GBR ? "" : says_nothing ? ")" : ") ";
-        if (!says_nothing) /* [Black "1st Prize"]: the code before what it says */
+        if (!says_nothing)
             to = from;
     } else { /* a tag line of its own after the last tag's line, with its line end */
         const pgn_tag *last = &g->tags[g->tags_n - 1];

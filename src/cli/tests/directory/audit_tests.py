@@ -456,11 +456,13 @@ def test_add_codes():
     gbr_src = ('[Event "A"]\n[GBR "+0103.00c1c3"]\n[FEN "%s"]\n\n1-0\n\n'
                '[Event "B"]\n[Result "1-0"]\n[FEN "%s"]\n\n1-0\n\n'
                '[Event "C"]\n[GBR "?"]\n[Result "1/2-1/2"]\n[FEN "%s"]\n\n1/2-1/2\n\n'
-               '[Event "D"] [FEN "%s"]\n*\n' % (fen_a, fen_b, fen_b, fen_a))
+               '[Event "D"] [FEN "%s"]\n*\n\n'
+               '[Event "E"]\n[GBR "-"]\n[FEN "%s"]\n\n*\n' % (fen_a, fen_b, fen_b, fen_a, fen_a))
     gbr_want = gbr_src.replace('[FEN "%s"]\n\n1-0\n\n[Event "C"]' % fen_b,
                                '[FEN "%s"]\n[GBR "+0300.10e1f4"]\n\n1-0\n\n[Event "C"]' % fen_b)
     gbr_want = gbr_want.replace('[GBR "?"]', '[GBR "=0300.10e1f4"]')
     gbr_want = gbr_want.replace('[Event "D"] [FEN "%s"]\n' % fen_a, '[Event "D"] [FEN "%s"]\n[GBR "0103.00c1c3"]\n' % fen_a)
+    gbr_want = gbr_want.replace('[GBR "-"]', '[GBR "0103.00c1c3"]')
     path = os.path.join(WORK, "gbr.pgn")
     with open(path, "w") as f:
         f.write(gbr_src)
@@ -468,7 +470,7 @@ def test_add_codes():
         out = os.path.join(WORK, "gbr.%s.pgn" % style)
         p = audit("--fix", "--add-codes", style, "-o", out, path)
         expect("gbr %s: exit and summary" % style, (p.returncode, p.stdout.decode().splitlines()[-1:]),
-               (0, ["4 games, 1 checked, 0 mismatches, 3 codes added"]))
+               (0, ["5 games, 1 checked, 0 mismatches, 4 codes added"]))
         expect("gbr %s: the copy" % style, open(out).read(), gbr_want)
     # Chosen against the file's own: black into a [GBR] file.
     out = os.path.join(WORK, "gbr.black.pgn")
@@ -478,7 +480,7 @@ def test_add_codes():
     out = os.path.join(WORK, "gbr.plain.pgn")
     p = audit("--fix", "-o", out, path)
     expect("--fix alone adds nothing", (open(out).read(), p.stdout.decode().splitlines()[-1]),
-           (gbr_src, "4 games, 1 checked, 0 mismatches"))
+           (gbr_src, "5 games, 1 checked, 0 mismatches"))
     for args, why in ((["--add-codes", "auto", path], "give --fix -o OUT"),
                       (["--fix", "--add-codes", "tag", "-o", out, path], "bad --add-codes")):
         p = audit(*args)
