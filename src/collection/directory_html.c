@@ -561,7 +561,7 @@ static void page_begin(sort_output *out, const directory_totals *t, size_t first
     directory_put(
         out,
         "</p>\n<input id=\"filter\" type=\"search\" aria-label=\"filter\" "
-        "placeholder=\"Filter: code, name, composer, source, year\" autocomplete=\"off\">\n"
+        "placeholder=\"Filter: code, name, composer, source, reference, year\" autocomplete=\"off\">\n"
         "<p id=\"shown\"></p>\n"
         "<p id=\"legend\">Study code: stipulation (<b>+</b> White wins, <b>=</b> draw), material, the kings. "
         "Position form's indicator: <b>+</b> White to move, White wins &middot; <b>=</b> White to move, draw "
