@@ -317,12 +317,19 @@ def year_of(value):
     return value[:4] if len(value) >= 4 and all(c in "0123456789" for c in value[:4]) else ""
 
 
+def chosen_tag(first, field):
+    """(value, tag name) of the tag a field is taken from, ("", None) when none."""
+    present = [(first[name][0], name) for name in TAGS[field] if name in first and first[name][0]]
+    known = [v for v in present if (year_of(v[0]) if field == "year" else v[0].strip("? "))]
+    return (known or present or [("", None)])[0]
+
+
 def chosen(first, field):
     """The value of the tag a field is taken from ('' when none); the
     composer with the co-authors of its tag (NAME2 ... NAME9), joined by '; '."""
-    present = [(first[name][0], name) for name in TAGS[field] if name in first and first[name][0]]
-    known = [v for v in present if (year_of(v[0]) if field == "year" else v[0].strip("? "))]
-    value, name = (known or present or [("", None)])[0]
+    value, name = chosen_tag(first, field)
+    if field == "reference" and name is not None and name == chosen_tag(first, "source")[1]:
+        return ""  # the source's tag is not shown again as the reference
     if field == "year":
         return year_of(value)
     values = [value]

@@ -182,4 +182,11 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
                 pick_coauthors(co, co_n, fallback, out);
         }
     }
+    /* A tag read as the source is not shown again as the reference
+     * (--source-tag Source,Event with the default reference). */
+    const pgn_tag *reference = out->field[DIRECTORY_TAG_REFERENCE];
+    if (reference && reference == out->field[DIRECTORY_TAG_SOURCE]) {
+        out->field[DIRECTORY_TAG_REFERENCE] = NULL;
+        out->from[DIRECTORY_TAG_REFERENCE] = 0;
+    }
 }

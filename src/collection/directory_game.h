@@ -93,7 +93,8 @@ int directory_value_unknown(const char *s, size_t len);
  * four digits; for the others: not directory_value_unknown), else the first
  * present with a value that is not empty ("?"), else none (NULL);
  * from[field] is 1 + that tag's index in the list, 0 for none. Of several
- * tags of one name the first counts.
+ * tags of one name the first counts. The tag the source is taken from is
+ * never the reference too.
  * The co-authors of a joint study: the tags named as the composer's tag with
  * a digit 2-9 after it ([Composer2], [Composer3], ...), in the order of
  * that digit, those with a known value. */

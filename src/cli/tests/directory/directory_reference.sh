@@ -64,7 +64,8 @@ open("bytes.pgn", "wb").write(b"\n".join(out) + b"\n")
 PY
 sample="$root/src/cli/examples/studies-cp1252.pgn"
 for options in "" "--encoding utf-8" "--encoding latin-1" "--encoding cp1252" \
-    "--composer-tag White,Author --source-tag Source,Event --year-tag Year,EventDate,Date --reference-tag Round"; do
+    "--composer-tag White,Author --source-tag Source,Event --year-tag Year,EventDate,Date --reference-tag Round" \
+    "--source-tag Source,Event"; do
     # shellcheck disable=SC2086 # the options are words
     "$gbr" directory --format tsv $options "$sample" bytes.pgn >gbr-sample.tsv 2>/dev/null || true
     # shellcheck disable=SC2086

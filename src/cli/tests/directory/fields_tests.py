@@ -92,6 +92,10 @@ def test_directory():
     e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
     expect("--source-tag Source,Event --reference-tag Site", [e["source"], e["reference"], e["reference_tag"]],
            ["EG#14437", "?", "Site"])
+    p = gbr("directory", "--format", "json", "--source-tag", "Source,Event", "keymove.pgn")
+    e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
+    expect("the source's tag is not the reference too", [e["source"], e["reference"], e["reference_tag"]],
+           ["EG#14437", "", None])
     p = gbr("directory", "--format", "json", "--composer-tag", "White,Composer", "keymove.pgn")
     e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
     expect("co-authors follow the composer's tag", e["composer"], JOINT)
