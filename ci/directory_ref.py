@@ -306,8 +306,8 @@ def games(path):
         yield number, line, tags
 
 
-TAGS = {"composer": ["Composer", "Author", "White"], "source": ["Source", "Event"],
-        "year": ["Date", "EventDate", "Year"]}
+TAGS = {"composer": ["Composer", "Author", "White"], "source": ["Event"],
+        "year": ["Date", "EventDate", "Year"], "reference": ["Source"]}
 ENCODING = "auto"
 # Windows-1252 as Python's codec reads it, the five bytes it leaves undefined as their C1 controls.
 CP1252 = {c: (bytes([c]).decode("cp1252", "ignore") or chr(c)) for c in range(0x80, 0xA0)}
@@ -317,12 +317,25 @@ def year_of(value):
     return value[:4] if len(value) >= 4 and all(c in "0123456789" for c in value[:4]) else ""
 
 
+def chosen_tag(first, field):
+    """(value, tag name) of the tag a field is taken from, ("", None) when none."""
+    present = [(first[name][0], name) for name in TAGS[field] if name in first and first[name][0]]
+    known = [v for v in present if (year_of(v[0]) if field == "year" else v[0].strip("? "))]
+    return (known or present or [("", None)])[0]
+
+
 def chosen(first, field):
-    """The value of the tag a field is taken from ('' when none)."""
-    present = [first[name][0] for name in TAGS[field] if name in first and first[name][0]]
-    known = [v for v in present if (year_of(v) if field == "year" else v.strip("? "))]
-    value = (known or present or [""])[0]
-    return year_of(value) if field == "year" else utf8(value)
+    """The value of the tag a field is taken from ('' when none); the
+    composer with the co-authors of its tag (NAME2 ... NAME9), joined by '; '."""
+    value, name = chosen_tag(first, field)
+    if field == "reference" and name is not None and name == chosen_tag(first, "source")[1]:
+        return ""  # the source's tag is not shown again as the reference
+    if field == "year":
+        return year_of(value)
+    values = [value]
+    if field == "composer" and name:
+        values += [first[name + d][0] for d in "23456789" if name + d in first and first[name + d][0].strip("? ")]
+    return "; ".join(utf8(v) for v in values)
 
 
 def utf8(value):
@@ -345,7 +358,7 @@ def entry(path, number, line, tags):
     for name, value, at in tags:
         first.setdefault(name, (value, at))
     fields = {"composer": chosen(first, "composer"), "source": chosen(first, "source"),
-              "year": chosen(first, "year"),
+              "year": chosen(first, "year"), "reference": chosen(first, "reference"),
               "file": path, "game": str(number), "line": str(line), "material": "", "name": "",
               "study": "", "position": "", "problem": "", "mismatch": ""}
     fen, fen_line = first.get("FEN", (START, None))
@@ -391,7 +404,7 @@ def entry(path, number, line, tags):
 
 
 COLUMNS = ["material", "name", "study", "position", "composer", "source", "year", "file", "game", "line",
-           "problem", "mismatch"]
+           "problem", "mismatch", "reference"]
 
 
 def main():

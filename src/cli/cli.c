@@ -100,9 +100,15 @@ int cli_unknown_option(cli_args *args)
     return cli_usage_error(args, "unknown option '%s'", args->argv[args->next - 1]);
 }
 
-int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding)
+int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding,
+                               const char **names_file)
 {
-    static const char *const names[DIRECTORY_TAG_FIELDS] = {"--composer-tag", "--source-tag", "--year-tag"};
+    if (cli_option_is(args, "--names")) {
+        *names_file = cli_option_value(args);
+        return *names_file ? 1 : -1;
+    }
+    static const char *const names[DIRECTORY_TAG_FIELDS] = {"--composer-tag", "--source-tag", "--year-tag",
+                                                             "--reference-tag"};
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
         if (!cli_option_is(args, names[f]))
             continue;

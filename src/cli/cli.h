@@ -77,18 +77,25 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
     ;
 
 /* The options of the commands that list a collection's games with their
- * composer, source and year (directory, duplicates): --composer-tag,
- * --source-tag and --year-tag (a comma-separated list of tag names, in
- * order) and --encoding auto|utf-8|latin-1|cp1252. Returns 1 when the
- * current option was one of them (and is now in *tags or *encoding), 0 when
+ * composer, source, year and reference (directory, duplicates, lookup):
+ * --composer-tag, --source-tag, --year-tag and --reference-tag (a
+ * comma-separated list of tag names, in order), --encoding
+ * auto|utf-8|latin-1|cp1252 and --names FILE. Returns 1 when the current
+ * option was one of them (and is now in *tags, *encoding or *names), 0 when
  * it is none of them, -1 after a usage error. */
-int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding);
+int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding,
+                               const char **names);
 /* The help text of those options, for the commands' --help. */
 #define CLI_COLLECTION_TEXT_HELP                                                                                     \
     "  --composer-tag LIST  the tags the composer is read from, in order, e.g.\n"                                     \
     "              Composer,White (default Composer,Author,White)\n"                                                   \
-    "  --source-tag LIST    the same for the source (default Source,Event)\n"                                        \
+    "              A joint study's co-authors are read from the tags named as\n"                                    \
+    "              its composer's with a digit 2-9 after it (Composer2, ...).\n"                                     \
+    "  --source-tag LIST    the same for the source, the publication (default\n"                                     \
+    "              Event; Source,Event takes [Source] first, as gbr once did)\n"                                              \
     "  --year-tag LIST      the same for the year (default Date,EventDate,Year)\n"                                   \
+    "  --reference-tag LIST the same for the reference, a note beside the source\n"                                  \
+    "              such as an EG number (default Source)\n"                                                          \
     "              The first tag of the list that the game has with a known\n"                                       \
     "              value is taken: a value made only of '?' (and spaces), as\n"                                      \
     "              PGN writes an unknown name, gives way to a later tag, and\n"                                      \
@@ -102,7 +109,11 @@ int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_
     "              Windows-1252 leaves undefined (0x81 0x8D 0x8F 0x90 0x9D)\n"                                       \
     "              become the control characters U+0081 ... as browsers read\n"                                      \
     "              them. Every output is UTF-8; the number of values\n"                                              \
-    "              converted is said on standard error.\n"
+    "              converted is said on standard error.\n"                                                        \
+    "  --names FILE  one composer, several spellings: FILE (UTF-8) has a line\n"                                     \
+    "              per person, the spellings that mean them joined by '|', the\n"                                     \
+    "              first the name shown (e.g. \"Afek, Yochanan | Afek=Y\");\n"                                         \
+    "              empty lines and lines starting with '#' are skipped.\n"
 
 /* ---- Inputs ------------------------------------------------------------- */
 typedef struct cli_input {

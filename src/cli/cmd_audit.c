@@ -8,7 +8,7 @@
 const char cmd_audit_summary[] = "check PGN games' GBR codes against their FEN tags";
 
 static const char help[] =
-    "audit [--fix -o OUT] [PGN...]\n"
+    "audit [--fix [--add-codes auto|gbr|black] -o OUT] [PGN...]\n"
     "\n"
     "Reads PGN databases as a stream and checks each game's GBR code against its\n"
     "[FEN] tag (a game without one starts from the initial position). The code is\n"
@@ -44,6 +44,17 @@ static const char help[] =
     "Options:\n"
     "  --fix      write a copy of the input with the codes corrected; everything\n"
     "             else is copied byte for byte\n"
+    "  --add-codes STYLE  with --fix, also add the study code (its stipulation\n"
+    "             from [Result]: 1-0 +, 1/2-1/2 =) to each game that has a\n"
+    "             readable [FEN] and no code, in the collection's convention:\n"
+    "             gbr, a [GBR \"...\"] tag (an empty, \"?\" or \"-\" one is filled);\n"
+    "             black, the code at the start of [Black] as van der Heijden's\n"
+    "             database writes it, [Black \"(+0103.00c1c3) 1st Prize\"] (a\n"
+    "             value \"?\" is replaced); auto, the one more of the file's\n"
+    "             games use (gbr when none; an input that cannot be read twice,\n"
+    "             such as a pipe: its codes so far). A tag that is missing goes\n"
+    "             on a line of its own after the last tag. The summary adds\n"
+    "             \"N codes added\"; adding alone leaves the exit status 0\n"
     "  -o OUT     where --fix writes (atomically: a temporary file, then renamed;\n"
     "             OUT keeps its mode, owner and group, a target with more than one\n"
     "             hard link is refused, and every signal that ends the command\n"
@@ -55,7 +66,7 @@ static const char help[] =
 
 int cmd_audit(int argc, char **argv)
 {
-    audit_options opt = {NULL, NULL};
+    audit_options opt = {NULL, NULL, AUDIT_ADD_NONE};
     int fix = 0;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
@@ -63,6 +74,12 @@ int cmd_audit(int argc, char **argv)
     while (cli_next_option(&args)) {
         if (cli_option_is(&args, "--fix")) {
             fix = 1;
+        } else if (cli_option_is(&args, "--add-codes")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return UTIL_EXIT_USAGE;
+            if (audit_add_style_parse(value, &opt.add) != 0)
+                return cli_usage_error(&args, "bad --add-codes '%s' (auto, gbr or black)", value);
         } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.fix_output = cli_option_value(&args);
             if (!opt.fix_output)
@@ -75,6 +92,8 @@ int cmd_audit(int argc, char **argv)
         return args.exit_status;
     if (fix != (opt.fix_output != NULL))
         return cli_usage_error(&args, "--fix and -o OUT go together");
+    if (opt.add != AUDIT_ADD_NONE && !fix)
+        return cli_usage_error(&args, "--add-codes writes the codes into a copy: give --fix -o OUT");
     opt.codec = args.codec;
 
     auditor run;

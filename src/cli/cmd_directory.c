@@ -14,7 +14,8 @@ const char cmd_directory_summary[] = "look-up directory of PGN studies by materi
 static const char help[] =
     "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
     "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
-    "          [--year-tag LIST] [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
+    "          [--year-tag LIST] [--reference-tag LIST]\n"
+    "          [--encoding auto|utf-8|latin-1|cp1252] [--names FILE] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -23,9 +24,11 @@ static const char help[] =
     "material code, the material in words (as `gbr decode` says it), its name\n"
     "(KRvKN; none when a digit is 9) and its number of entries. Each entry gives\n"
     "the study code, the position form, the composer (by default from\n"
-    "[Composer], [Author] or [White]), the source ([Source] or [Event]), the\n"
-    "year (the first four digits of [Date], [EventDate] or [Year]), all in\n"
-    "UTF-8, and where the game is: FILE, game number (from 1 in each file) and\n"
+    "[Composer], [Author] or [White], with a joint study's co-authors from\n"
+    "[Composer2] ... joined by \"; \"), the source, the publication ([Event]),\n"
+    "the year (the first four digits of [Date], [EventDate] or [Year]), the\n"
+    "reference ([Source]: an EG number, a remark), all in UTF-8, and where the\n"
+    "game is: FILE, game number (from 1 in each file) and\n"
     "line. The position is the game's [FEN], or the standard start position when\n"
     "it has none. Games that are equal in that order keep their input order.\n"
     "\n"
@@ -47,15 +50,17 @@ static const char help[] =
     "\n"
     "Formats:\n"
     "  text  (the default) a book-style index for print: a heading per class,\n"
-    "        then its entries, two lines each (a third when flagged)\n"
+    "        then its entries, two lines each (a third when flagged); the\n"
+    "        second COMPOSER | SOURCE | YEAR (? when unknown) [| REFERENCE]\n"
     "  tsv   a header row, then one entry a line: material, name, study,\n"
     "        position, composer, source, year, file, game, line, problem,\n"
-    "        mismatch\n"
+    "        mismatch, reference\n"
     "        (tabs and line ends inside a value become spaces)\n"
     "  json  {\"games\", \"classes\": [{\"material\", \"words\", \"name\", \"count\",\n"
     "        \"entries\": [...]}], \"unclassified\": [...]}; each entry says which\n"
-    "        tag its composer, source and year came from (\"composer_tag\",\n"
-    "        \"source_tag\", \"year_tag\": null when none); values are UTF-8 text,\n"
+    "        tag its composer, source, year and reference came from\n"
+    "        (\"composer_tag\", \"source_tag\", \"year_tag\", \"reference_tag\":\n"
+    "        null when none); values are UTF-8 text,\n"
     "        file names give their bytes back (bytes that are not UTF-8 as\n"
     "        \\udcXX, as Python's os.fsdecode reads them)\n"
     "  html  one self-contained page (no network: its style and script are\n"
@@ -121,8 +126,9 @@ int cmd_directory(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
     args.line_inputs = 0;
+    const char *names_path = NULL;
     while (cli_next_option(&args)) {
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
@@ -173,6 +179,10 @@ int cmd_directory(int argc, char **argv)
     if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))
         return cli_usage_error(&args, "--split-by writes several pages: give -o FILE for the index page");
     opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (names_path && !(names = composer_names_load(names_path)))
+        return UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);
 
@@ -188,5 +198,7 @@ int cmd_directory(int argc, char **argv)
         if (fd >= 0 && fd != STDIN_FILENO)
             close(fd);
     }
-    return directory_end(&run, &opt, files);
+    int status = directory_end(&run, &opt, files);
+    composer_names_free(names);
+    return status;
 }

@@ -10,7 +10,8 @@ const char cmd_duplicates_summary[] = "groups PGN studies with the same start po
 static const char help[] =
     "duplicates [--symmetry none|mirror|all] [--format text|tsv|json]\n"
     "           [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
-    "           [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
+    "           [--reference-tag LIST] [--encoding auto|utf-8|latin-1|cp1252]\n"
+    "           [--names FILE] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
@@ -46,16 +47,17 @@ static const char help_more[] =
     "Formats:\n"
     "  text  (the default) a heading per group (its first game's position form\n"
     "        or study code, and its size), then a line a game:\n"
-    "        DATE  COMPOSER, SOURCE -- FILE:LINE (game N) [relation]\n"
+    "        DATE  COMPOSER | SOURCE [| REFERENCE] -- FILE:LINE (game N) [relation]\n"
     "  tsv   a header row, then one game a line: kind (position, study or\n"
     "        unclassified), group (from 1 per kind), relation, position,\n"
-    "        study, composer, source, date, file, game, line, problem\n"
+    "        study, composer, source, date, file, game, line, problem, reference\n"
     "        (tabs and line ends inside a value become spaces)\n"
     "  json  {\"games\", \"symmetry\", \"positions\": [{\"position\", \"study\",\n"
     "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}; each\n"
-    "        game says which tag its composer, source and date came from\n"
-    "        (\"composer_tag\", \"source_tag\", \"date_tag\": null when none)\n"
-    "Composer, source and date are read, and written in UTF-8, as `gbr directory`\n"
+    "        game says which tag its composer, source, date and reference came\n"
+    "        from (\"composer_tag\", \"source_tag\", \"date_tag\",\n"
+    "        \"reference_tag\": null when none)\n"
+    "Composer, source, date and reference are read, and written in UTF-8, as `gbr directory`\n"
     "reads them:\n"
     CLI_COLLECTION_TEXT_HELP
     "\n"
@@ -83,9 +85,10 @@ int cmd_duplicates(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
     args.line_inputs = 0;
+    const char *names_path = NULL;
     while (cli_next_option(&args)) {
         const char *value = NULL;
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
@@ -113,15 +116,23 @@ int cmd_duplicates(int argc, char **argv)
     if (args.exit_status >= 0)
         return args.exit_status;
     opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (names_path && !(names = composer_names_load(names_path)))
+        return UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
 
     int files_n;
     const char *const *files = cli_input_files(&args, &files_n);
     duplicates *run = duplicates_new(&opt, files, files_n);
-    if (!run)
+    if (!run) {
+        composer_names_free(names);
         return UTIL_EXIT_INPUT;
+    }
     /* Opened one at a time, each read before the next is opened, so that the
      * reports keep the order of the inputs. */
     for (int i = 0; i < files_n; i++)
         duplicates_read(run, i, strcmp(files[i], "-") == 0 ? duplicates_stdin() : cli_open_input(files[i]));
-    return duplicates_finish(run);
+    int status = duplicates_finish(run);
+    composer_names_free(names);
+    return status;
 }

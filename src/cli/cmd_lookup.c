@@ -12,7 +12,8 @@ const char cmd_lookup_summary[] = "is a position already in a study database? th
 
 static const char help[] =
     "lookup [--symmetry none|mirror|all] [--format text|json] [--composer-tag LIST]\n"
-    "       [--source-tag LIST] [--year-tag LIST] [--encoding E]\n"
+    "       [--source-tag LIST] [--year-tag LIST] [--reference-tag LIST]\n"
+    "       [--encoding E] [--names FILE]\n"
     "       (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
     "Answers \"is my study already known?\": for each new position, the games of\n"
@@ -30,8 +31,11 @@ static const char help[] =
     "                       board's turns, flips and exchanged colours, for\n"
     "                       positions without pawns)\n"
     "  --format F           text (the default) or json\n"
-    "Each game found is listed with its date, composer and source, read and\n"
-    "written in UTF-8 as gbr directory reads them:\n"
+    ;
+
+static const char help_more[] =
+    "Each game found is listed with its date, composer, source and reference,\n"
+    "read and written in UTF-8 as gbr directory reads them:\n"
     CLI_COLLECTION_TEXT_HELP
     "oldest first by its date as gbr duplicates orders them, where it is, and\n"
     "how its position relates to the new one (identical, mirror, ...) or, for\n"
@@ -41,7 +45,7 @@ static const char help[] =
     "\"same study code CODE, other positions: N games\", or \"not found\".\n"
     "JSON: {\"games\", \"symmetry\", \"found\", \"positions\": [{\"where\",\n"
     "\"position\", \"study\", \"same_position\": [...], \"same_study\": [...]}]},\n"
-    "each game {\"composer\", \"source\", \"date\", \"year\", \"relation\",\n"
+    "each game {\"composer\", \"source\", \"reference\", \"date\", \"year\", \"relation\",\n"
     "\"position\", \"file\", \"game\", \"line\"} (null for an absent tag).\n"
     "A new position or database game that cannot be read is reported as\n"
     "\"gbr: WHERE:LINE:COLUMN: MESSAGE\" on standard error and left out.\n"
@@ -64,11 +68,13 @@ int cmd_lookup(int argc, char **argv)
     directory_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
+    args.help_more = help_more;
     args.line_inputs = 0;
     int positions = 0, new_files = 0, new_stdin = 0;
+    const char *names_path = NULL;
     while (cli_next_option(&args)) {
         const char *value = NULL;
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
+        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
@@ -108,9 +114,15 @@ int cmd_lookup(int argc, char **argv)
         if (new_stdin && strcmp(dbs[i], "-") == 0)
             return cli_usage_error(&args, "standard input cannot be both --new and a database");
     opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (names_path && !(names = composer_names_load(names_path)))
+        return UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
     lookup *run = lookup_new(&opt);
-    if (!run)
+    if (!run) {
+        composer_names_free(names);
         return UTIL_EXIT_INPUT;
+    }
 
     /* The options again, in order, now that they are known good: the new
      * positions first, so that each database is read once against all. */
@@ -138,5 +150,7 @@ int cmd_lookup(int argc, char **argv)
             read_failed = 1;
         close_input(fd);
     }
-    return lookup_finish(run, read_failed);
+    int status = lookup_finish(run, read_failed);
+    composer_names_free(names);
+    return status;
 }

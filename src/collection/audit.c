@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "audit.h"
 #include "audit_code.h"
@@ -41,17 +43,88 @@ static void report(auditor *a, const pgn_tag *t, size_t index, const char *what,
 
 /* The code of a code tag (audit_code.h), its span as offsets into the game's
  * section text; a tag that cannot be read is reported and left as it is. */
-static int tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_match *m)
+static audit_code_status tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_match *m)
 {
     audit_tag_error error;
     audit_code_status found = audit_tag_code(a->codec, t, m, &error);
     if (found == AUDIT_CODE_ERROR)
         report(a, t, error.index, error.what, error.message);
     if (found != AUDIT_CODE_FOUND)
-        return 0;
+        return found;
     site->in = t;
     site->start = value_offset(a, t, m->start);
     site->end = value_offset(a, t, m->end);
+    if (directory_tag_named(t, "GBR"))
+        a->seen_gbr++;
+    else
+        a->seen_black++;
+    return found;
+}
+
+int audit_add_style_parse(const char *name, audit_add_style *out)
+{
+    static const char *const names[] = {"auto", "gbr", "black"};
+    static const audit_add_style styles[] = {AUDIT_ADD_AUTO, AUDIT_ADD_GBR, AUDIT_ADD_BLACK};
+    for (size_t i = 0; i < 3; i++)
+        if (strcmp(name, names[i]) == 0) {
+            *out = styles[i];
+            return 0;
+        }
+    return -1;
+}
+
+/* The tags of the game that --add-codes reads. */
+typedef struct add_tags {
+    const pgn_tag *result, *black;
+    const pgn_tag *gbr_empty; /* a [GBR] tag that says nothing ("", "?", "-") */
+    int code_error;           /* a [GBR] tag that cannot be read: left alone */
+} add_tags;
+
+/* The game with its missing code added (a FEN read into p, no code tag):
+ * its tag section written with one insertion; 0 when nothing was added. */
+static int add_code(auditor *a, const gbr_position *p, const add_tags *tags)
+{
+    const pgn_game *g = a->game;
+    gbr_result_option stipulation = directory_tag_is(tags->result, "1-0")       ? GBR_RESULT_WIN
+                                    : directory_tag_is(tags->result, "1/2-1/2") ? GBR_RESULT_DRAW
+                                                                                : GBR_RESULT_NONE;
+    char code[GBR_POSITION_MAX];
+    size_t code_len = audit_study_code(a->codec, p, stipulation, code, sizeof code);
+    if (!code_len || !g->tags_n)
+        return 0;
+    audit_add_style style = a->style;
+    if (style == AUDIT_ADD_AUTO) /* an input read once: its codes so far */
+        style = a->seen_black > a->seen_gbr ? AUDIT_ADD_BLACK : AUDIT_ADD_GBR;
+    /* What is written: section[0, from), before, the code, after, section[to, end). */
+    size_t from, to;
+    const char *before, *after;
+    const pgn_tag *in = style == AUDIT_ADD_GBR ? tags->gbr_empty : tags->black;
+    if (in) { /* the tag is there: the code goes into its value */
+        from = value_offset(a, in, 0);
+        to = value_offset(a, in, in->raw_value_len);
+        /* [GBR] says nothing ("", "?", "-"): replaced; [Black "?"] too, but
+         * [Black "1st Prize"] gets the code before what it says. */
+        int says_nothing = style == AUDIT_ADD_GBR || directory_value_unknown(in->value, in->value_len);
+        before = style == AUDIT_ADD_GBR ? "" : "(";
+        after = style == AUDIT_ADD_GBR ? "" : says_nothing ? ")" : ") ";
+        if (!says_nothing)
+            to = from;
+    } else { /* a tag line of its own after the last tag's line, with its line end */
+        const pgn_tag *last = &g->tags[g->tags_n - 1];
+        size_t end = value_offset(a, last, last->raw_value_len);
+        const char *nl = memchr(g->section + end, '\n', g->section_len - end);
+        int crlf = nl && nl > g->section && nl[-1] == '\r';
+        from = to = nl ? (size_t)(nl - g->section) + 1 : g->section_len;
+        before = style == AUDIT_ADD_GBR ? (nl ? "[GBR \"" : "\n[GBR \"") : (nl ? "[Black \"(" : "\n[Black \"(");
+        after = style == AUDIT_ADD_GBR ? (crlf ? "\"]\r\n" : nl ? "\"]\n" : "\"]")
+                                       : (crlf ? ")\"]\r\n" : nl ? ")\"]\n" : ")\"]");
+    }
+    sort_output_write(a->fix, g->section, from);
+    sort_output_write(a->fix, before, strlen(before));
+    sort_output_write(a->fix, code, code_len);
+    sort_output_write(a->fix, after, strlen(after));
+    sort_output_write(a->fix, g->section + to, g->section_len - to);
+    a->added++;
     return 1;
 }
 
@@ -174,6 +247,8 @@ static void audit_game(void *context, const pgn_game *game)
     /* Every code tag, in input order, so that the fix can copy around them
      * front to back; the tags each mismatch line names are looked up once. */
     const pgn_tag *white = NULL, *event = NULL, *fen_tag = NULL;
+    add_tags add;
+    memset(&add, 0, sizeof add);
     for (size_t i = 0; i < game->tags_n; i++) {
         const pgn_tag *t = &game->tags[i];
         if (!white && directory_tag_named(t, "White"))
@@ -182,12 +257,24 @@ static void audit_game(void *context, const pgn_game *game)
             event = t;
         else if (!fen_tag && directory_tag_named(t, "FEN"))
             fen_tag = t;
+        else if (!add.result && directory_tag_named(t, "Result"))
+            add.result = t;
+        if (!add.black && directory_tag_named(t, "Black"))
+            add.black = t;
         if (!room)
             continue;
         memset(&sites[n], 0, sizeof sites[n]);
-        if (audit_is_code_tag(t) && tag_code(a, t, &sites[n], &matches[n]))
+        if (!audit_is_code_tag(t))
+            continue;
+        audit_code_status found = tag_code(a, t, &sites[n], &matches[n]);
+        if (found == AUDIT_CODE_FOUND)
             n++;
+        else if (found == AUDIT_CODE_ERROR)
+            add.code_error = 1;
+        else if (!add.gbr_empty && directory_tag_named(t, "GBR"))
+            add.gbr_empty = t;
     }
+    int fen_read = 0;
     /* The FEN is read even when the game has no code, so that every
      * unreadable FEN is reported (it is not a mismatch). A game without one
      * starts from the initial position. */
@@ -198,6 +285,8 @@ static void audit_game(void *context, const pgn_game *game)
         if (r.error) {
             report(a, fen_tag, r.column ? r.column - 1 : 0, "FEN tag", gbr_error_message(r.error));
             n = 0; /* nothing to check against: the codes stay as they are */
+        } else {
+            fen_read = 1;
         }
     } else if (n > 0) {
         gbr_parse_fen(a->codec, pgn_start_fen, strlen(pgn_start_fen), &position); /* cannot fail */
@@ -217,6 +306,8 @@ static void audit_game(void *context, const pgn_game *game)
             }
         }
         a->checked++;
+    } else if (a->add && a->fix && room && fen_read && !add.code_error && add_code(a, &position, &add)) {
+        return; /* only a game with a [FEN] and no code gets one: the start position is no study */
     }
     write_section(a, sites, n);
 }
@@ -236,11 +327,47 @@ static void report_reader(void *context, const pgn_diagnostic *d)
     a->bad_input = 1;
 }
 
+/* --add-codes auto, first reading: which convention the input's codes use. */
+static void count_codes(void *context, const pgn_game *game)
+{
+    auditor *a = context;
+    for (size_t i = 0; i < game->tags_n && !game->malformed; i++) {
+        gbr_scan_match m;
+        audit_tag_error error;
+        const pgn_tag *t = &game->tags[i];
+        if (audit_is_code_tag(t) && audit_tag_code(a->codec, t, &m, &error) == AUDIT_CODE_FOUND)
+            ++*(directory_tag_named(t, "GBR") ? &a->seen_gbr : &a->seen_black);
+    }
+}
+
+static void ignore_diagnostic(void *context, const pgn_diagnostic *d)
+{
+    (void)context;
+    (void)d; /* told by the reading that audits */
+}
+
 int audit_file(void *context, int fd, const char *source)
 {
     static const pgn_handler handler = {copy_bytes, audit_game, NULL, report_reader};
+    static const pgn_handler counting = {NULL, count_codes, NULL, ignore_diagnostic};
     auditor *a = context;
     a->source = source;
+    a->seen_gbr = a->seen_black = 0;
+    a->style = a->add;
+    struct stat st;
+    off_t at;
+    /* A file read twice: its convention is known before the first code is
+     * added. Other input is read once: the convention of its codes so far. */
+    if (a->add == AUDIT_ADD_AUTO && a->fix && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+        (at = lseek(fd, 0, SEEK_CUR)) != (off_t)-1) {
+        if (pgn_read_input(&counting, a, fd, source) == 0 && lseek(fd, at, SEEK_SET) == at) {
+            a->style = a->seen_black > a->seen_gbr ? AUDIT_ADD_BLACK : AUDIT_ADD_GBR;
+            a->seen_gbr = a->seen_black = 0;
+        } else if (lseek(fd, at, SEEK_SET) != at) {
+            fprintf(stderr, "gbr: %s: cannot read it again\n", source);
+            return -1;
+        }
+    }
     return pgn_read_input(&handler, a, fd, source);
 }
 
@@ -248,6 +375,7 @@ int audit_begin(auditor *a, const audit_options *o)
 {
     memset(a, 0, sizeof *a);
     a->codec = o->codec;
+    a->add = o->add;
     if (o->fix_output) {
         if (sort_output_open(&a->fix_out, o->fix_output) != 0)
             return -1;
@@ -265,6 +393,11 @@ int audit_end(auditor *a, int read_failed)
     put_str(a, " checked, ");
     put_uint(a, a->mismatches);
     put_str(a, " mismatches");
+    if (a->add) {
+        put_str(a, ", ");
+        put_uint(a, a->added);
+        put_str(a, a->added == 1 ? " code added" : " codes added");
+    }
     end_line(a);
     if (a->fix) {
         /* A copy of input that could not be read whole would lose games. */

@@ -3,7 +3,8 @@
  * [FEN] tags by the audit rule (audit_code.h), read as a stream: a line per
  * mismatch and a summary on standard output (on standard error when the fix
  * goes there), and with --fix a copy of the input with the codes corrected,
- * everything else byte for byte.
+ * everything else byte for byte; with --add-codes also the missing codes
+ * added, in the collection's convention.
  */
 #ifndef GBR_AUDIT_H
 #define GBR_AUDIT_H
@@ -14,9 +15,19 @@
 #include "pgn_reader.h"
 #include "sort_output.h"
 
+/* --add-codes: how a missing code is written. AUTO: as the input's codes
+ * are (a [GBR] tag, or a code at the start of [Black] as van der Heijden's
+ * database writes it, whichever more of its games use; a [GBR] tag when it
+ * has none). */
+typedef enum audit_add_style { AUDIT_ADD_NONE, AUDIT_ADD_AUTO, AUDIT_ADD_GBR, AUDIT_ADD_BLACK } audit_add_style;
+
+/* "auto", "gbr" or "black": 0 and *out set, or -1. */
+int audit_add_style_parse(const char *name, audit_add_style *out);
+
 typedef struct audit_options {
     const gbr_codec *codec;
     const char *fix_output; /* --fix -o OUT ("-": standard output); NULL without --fix */
+    audit_add_style add;    /* --add-codes (with --fix) */
 } audit_options;
 
 /* A run over the inputs. */
@@ -30,7 +41,12 @@ typedef struct auditor {
     struct audit_site *sites;
     gbr_scan_match *matches;
     size_t sites_cap, matches_cap;
-    unsigned long long games, checked, mismatches;
+    unsigned long long games, checked, mismatches, added;
+    /* --add-codes: the style asked for, the one taken for this input, and
+     * (for AUTO on an input that cannot be read twice) the codes seen so far
+     * in each convention. */
+    audit_add_style add, style;
+    unsigned long long seen_gbr, seen_black;
     int bad_input;
     /* With --fix -o - the copy owns standard output, so the mismatch lines and
      * the summary go to standard error, each line held here and written whole. */

@@ -149,3 +149,23 @@ size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *co
     }
     return n;
 }
+
+size_t audit_study_code(const gbr_codec *codec, const gbr_position *p, gbr_result_option stipulation, char *out,
+                        size_t capacity)
+{
+    gbr_counts counts;
+    gbr_study study;
+    memset(&study, 0, sizeof study);
+    gbr_position_counts(p, &counts);
+    if (gbr_material_from_counts(codec, &counts, &study.material).error)
+        return 0;
+    /* A parsed position has one king a side. */
+    const uint8_t *white_king = memchr(p->board, GBR_WK, 64), *black_king = memchr(p->board, GBR_BK, 64);
+    if (!white_king || !black_king)
+        return 0;
+    study.stipulation = (uint8_t)stipulation;
+    study.white_king = (uint8_t)(white_king - p->board);
+    study.black_king = (uint8_t)(black_king - p->board);
+    gbr_result r = gbr_format_study(codec, out, capacity, &study);
+    return r.error ? 0 : r.length;
+}

@@ -70,6 +70,12 @@ int audit_expected_code_of(const gbr_codec *codec, const gbr_position *fen, cons
 size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *code, const char *expected,
                            size_t expected_len);
 
+/* The study code of a position with a stipulation (GBR_RESULT_NONE: none),
+ * e.g. "+0103.00c1c3": written to out (GBR_POSITION_MAX bytes are enough);
+ * its length, or 0 when the position has no code. What --add-codes writes. */
+size_t audit_study_code(const gbr_codec *codec, const gbr_position *p, gbr_result_option stipulation, char *out,
+                        size_t capacity);
+
 /* The stipulation a code says: GBR_RESULT_WIN or _DRAW from a study code's
  * '+' or '=' or a position form's indicator, else GBR_RESULT_NONE. */
 gbr_result_option audit_code_stipulation(const gbr_scan_match *code);

@@ -117,21 +117,31 @@ static gbr_result_option read_code_tags(directory_reader *st, const pgn_game *g,
     return said;
 }
 
-/* The entry's composer, source and year from the tags found, as UTF-8:
- * a value converted is written to the reader's buffer (for this game); the
- * year is four digits or nothing. -1 when memory ran out (reported). */
+/* The entry's composer, source, year and reference from the tags found, as
+ * UTF-8: a value converted is written to the reader's buffers (for this
+ * game); the year is four digits or nothing. -1 when memory ran out
+ * (reported). */
 static int utf8_values(directory_reader *st, const directory_game_tags *tags, directory_entry *e)
 {
-    const pgn_tag *composer = tags->field[DIRECTORY_TAG_COMPOSER], *source = tags->field[DIRECTORY_TAG_SOURCE];
+    const pgn_tag *source = tags->field[DIRECTORY_TAG_SOURCE], *reference = tags->field[DIRECTORY_TAG_REFERENCE];
     const pgn_tag *year = tags->field[DIRECTORY_TAG_YEAR];
     size_t year_len = directory_year_len(year);
-    e->composer = tag_text(composer);
+    const char *composer;
+    size_t composer_len;
+    if (composer_field(tags, st->encoding, st->names, &st->composers, &st->composers_cap, &composer, &composer_len,
+                       &st->converted) != 0) {
+        out_of_memory(st);
+        return -1;
+    }
+    e->composer = text_of(composer, composer_len);
     e->source = tag_text(source);
+    e->reference = tag_text(reference);
     e->year = text_of(year_len ? year->value : "", year_len);
     e->from[DIRECTORY_TAG_COMPOSER] = tags->from[DIRECTORY_TAG_COMPOSER];
     e->from[DIRECTORY_TAG_SOURCE] = tags->from[DIRECTORY_TAG_SOURCE];
     e->from[DIRECTORY_TAG_YEAR] = year_len ? tags->from[DIRECTORY_TAG_YEAR] : 0;
-    size_t need = (e->composer.len + e->source.len) * TEXT_ENCODING_GROWTH;
+    e->from[DIRECTORY_TAG_REFERENCE] = tags->from[DIRECTORY_TAG_REFERENCE];
+    size_t need = (e->source.len + e->reference.len) * TEXT_ENCODING_GROWTH;
     char *bigger = util_grow(st->utf8, &st->utf8_cap, need ? need : 1, 1);
     if (!bigger) {
         out_of_memory(st);
@@ -139,8 +149,10 @@ static int utf8_values(directory_reader *st, const directory_game_tags *tags, di
     }
     st->utf8 = bigger;
     size_t used = 0;
-    directory_text *const values[2] = {&e->composer, &e->source};
+    directory_text *const values[2] = {&e->source, &e->reference};
     for (int i = 0; i < 2; i++) {
+        if (!values[i]->len) /* most games have no reference */
+            continue;
         size_t n = text_encoding_convert(st->encoding, values[i]->bytes, values[i]->len, st->utf8 + used);
         if (n == TEXT_ENCODING_KEPT)
             continue;
@@ -265,6 +277,7 @@ void directory_begin(directory_reader *st, const directory_options *o)
     st->progress = o->progress;
     st->tags = &o->tags;
     st->encoding = o->encoding;
+    st->names = o->names;
     clock_gettime(CLOCK_MONOTONIC, &st->started);
     st->shown = st->started;
 }
@@ -322,5 +335,6 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
     directory_store_free(&st->store);
     free(st->mismatch);
     free(st->utf8);
+    free(st->composers);
     return status;
 }

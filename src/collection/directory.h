@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <time.h>
 
+#include "composer_names.h"
 #include "directory_entries.h"
 #include "directory_html.h"
 #include "directory_store.h"
@@ -28,6 +29,7 @@ typedef struct directory_options {
     int split;          /* html: DIRECTORY_SPLIT_NONE, _CLASS or _LETTER (directory_html.h) */
     directory_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how tag values become UTF-8 */
+    const composer_names *names; /* --names, or NULL */
 } directory_options;
 
 /* A run over the inputs. */
@@ -45,10 +47,12 @@ typedef struct directory_reader {
     /* Where to read composer, source and year, and as what. */
     const directory_tag_choice *tags;
     text_encoding encoding;
-    /* The game's composer and source converted to UTF-8, when they had to
-     * be; the number of values converted (told on standard error). */
-    char *utf8;
-    size_t utf8_cap;
+    const composer_names *names;
+    /* The game's source and reference converted to UTF-8, when they had to
+     * be, and its composer field; the number of values converted (told on
+     * standard error). */
+    char *utf8, *composers;
+    size_t utf8_cap, composers_cap;
     unsigned long long converted;
     /* Progress */
     int progress;

@@ -19,8 +19,8 @@ uint32_t directory_material_number(const gbr_directory_key *key)
 
 const size_t directory_entry_text_offset[DIRECTORY_TEXTS] = {
     offsetof(directory_entry, study),  offsetof(directory_entry, position), offsetof(directory_entry, composer),
-    offsetof(directory_entry, source), offsetof(directory_entry, year),     offsetof(directory_entry, problem),
-    offsetof(directory_entry, mismatch)};
+    offsetof(directory_entry, source), offsetof(directory_entry, year),     offsetof(directory_entry, reference),
+    offsetof(directory_entry, problem), offsetof(directory_entry, mismatch)};
 
 void directory_class_of(const directory_totals *t, size_t i, directory_class *c, int with_words)
 {

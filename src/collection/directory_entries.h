@@ -29,9 +29,12 @@ typedef struct directory_entry {
     gbr_material material;
     directory_text study;    /* study code, e.g. +0103.00a1c3 */
     directory_text position; /* position form */
-    directory_text composer, source, year; /* UTF-8 (text_encoding.h) */
-    /* The tag each of composer, source and year came from: 1 + its index in
-     * the totals' tag list of that field (directory_game_tags), 0 none. */
+    /* UTF-8 (text_encoding.h); composer: every composer of a joint study
+     * (composer_names.h); reference: a note beside the source */
+    directory_text composer, source, year, reference;
+    /* The tag each of composer, source, year and reference came from: 1 +
+     * its index in the totals' tag list of that field (directory_game_tags),
+     * 0 none. */
     unsigned char from[DIRECTORY_TAG_FIELDS];
     directory_text problem;  /* why it could not be classified */
     /* Empty, or what each code tag that disagrees with the FEN says against
@@ -46,7 +49,7 @@ typedef struct directory_entry {
  * reader fills them, the store copies them into its records). */
 enum {
     DIRECTORY_STUDY, DIRECTORY_POSITION, DIRECTORY_COMPOSER, DIRECTORY_SOURCE, DIRECTORY_YEAR,
-    DIRECTORY_PROBLEM, DIRECTORY_MISMATCH, DIRECTORY_TEXTS
+    DIRECTORY_REFERENCE, DIRECTORY_PROBLEM, DIRECTORY_MISMATCH, DIRECTORY_TEXTS
 };
 extern const size_t directory_entry_text_offset[DIRECTORY_TEXTS];
 /* Inline: the reader and the store go through every text of every entry. */

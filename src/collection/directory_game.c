@@ -1,4 +1,5 @@
 /* A PGN game's tags as gbr directory and gbr duplicates read them: see directory_game.h. */
+#include <stddef.h>
 #include <string.h>
 
 #include "directory_game.h"
@@ -40,8 +41,10 @@ void directory_fen_of(const pgn_tag *fen_tag, const char **fen, size_t *fen_len)
 
 void directory_tag_choice_default(directory_tag_choice *c)
 {
-    static const char *const defaults[DIRECTORY_TAG_FIELDS][4] = {
-        {"Composer", "Author", "White", NULL}, {"Source", "Event", NULL, NULL}, {"Date", "EventDate", "Year", NULL}};
+    static const char *const defaults[DIRECTORY_TAG_FIELDS][4] = {{"Composer", "Author", "White", NULL},
+                                                                  {"Event", NULL, NULL, NULL},
+                                                                  {"Date", "EventDate", "Year", NULL},
+                                                                  {"Source", NULL, NULL, NULL}};
     memset(c, 0, sizeof *c);
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
         directory_tag_list *l = &c->field[f];
@@ -49,6 +52,7 @@ void directory_tag_choice_default(directory_tag_choice *c)
             l->names[l->n] = defaults[f][l->n];
             l->lens[l->n] = strlen(defaults[f][l->n]);
             l->filter |= (uint64_t)1 << directory_tag_filter_bit(l->names[l->n], l->lens[l->n]);
+            l->coauthors |= (uint64_t)1 << directory_tag_filter_bit(l->names[l->n], l->lens[l->n] + 1);
         }
     }
 }
@@ -71,6 +75,7 @@ int directory_tag_list_parse(const char *text, directory_tag_list *out)
         l.names[l.n] = at;
         l.lens[l.n++] = len;
         l.filter |= (uint64_t)1 << directory_tag_filter_bit(at, len);
+        l.coauthors |= (uint64_t)1 << directory_tag_filter_bit(at, len + 1);
         if (at[len] == '\0')
             break;
         at += len + 1;
@@ -87,14 +92,51 @@ int directory_value_unknown(const char *s, size_t len)
     return 1;
 }
 
+/* A tag that may be a co-author's: a composer tag's name and a digit 2-9. */
+typedef struct coauthor_tag {
+    const pgn_tag *tag;
+    size_t list_index;
+    unsigned digit;
+} coauthor_tag;
+#define COAUTHOR_CANDIDATES (2 * DIRECTORY_COAUTHORS_MAX)
+
+static size_t note_coauthor(const directory_tag_list *l, const pgn_tag *t, coauthor_tag *co, size_t n)
+{
+    for (size_t k = 0; k < l->n && n < COAUTHOR_CANDIDATES; k++)
+        if (t->name_len == l->lens[k] + 1 && memcmp(t->name, l->names[k], l->lens[k]) == 0) {
+            co[n++] = (coauthor_tag){t, k, (unsigned)(t->name[l->lens[k]] - '0')};
+            break;
+        }
+    return n;
+}
+
+/* The co-authors of the composer's tag (list index k), in digit order, the
+ * first tag of each digit, those with a known value. */
+static void pick_coauthors(const coauthor_tag *co, size_t n, size_t k, directory_game_tags *out)
+{
+    for (unsigned digit = 2; digit <= 9 && out->coauthors_n < DIRECTORY_COAUTHORS_MAX; digit++)
+        for (size_t i = 0; i < n; i++)
+            if (co[i].list_index == k && co[i].digit == digit) {
+                if (!directory_value_unknown(co[i].tag->value, co[i].tag->value_len))
+                    out->coauthors[out->coauthors_n++] = co[i].tag;
+                break;
+            }
+}
+
 void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, directory_game_tags *out)
 {
     const pgn_tag *found[DIRECTORY_TAG_FIELDS][DIRECTORY_TAG_NAMES_MAX];
-    memset(out, 0, sizeof *out);
+    coauthor_tag co[COAUTHOR_CANDIDATES];
+    size_t co_n = 0;
+    /* Not the co-authors' array: only its first coauthors_n are read. */
+    memset(out, 0, offsetof(directory_game_tags, coauthors));
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
         for (size_t k = 0; k < c->field[f].n; k++)
             found[f][k] = NULL;
-    const uint64_t any = c->field[0].filter | c->field[1].filter | c->field[2].filter;
+    const uint64_t coauthors = c->field[DIRECTORY_TAG_COMPOSER].coauthors;
+    uint64_t any = coauthors;
+    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
+        any |= c->field[f].filter;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
         if (t->name_len == 3 && !out->fen && memcmp(t->name, "FEN", 3) == 0)
@@ -106,6 +148,9 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
         unsigned bit = directory_tag_filter_bit(t->name, t->name_len);
         if (!(any >> bit & 1u)) /* most tags: none of the names */
             continue;
+        char last = t->name[t->name_len - 1];
+        if ((coauthors >> bit & 1u) && last >= '2' && last <= '9')
+            co_n = note_coauthor(&c->field[DIRECTORY_TAG_COMPOSER], t, co, co_n);
         for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
             const directory_tag_list *l = &c->field[f];
             if (!(l->filter >> bit & 1u))
@@ -133,6 +178,15 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
         if (fallback < n) {
             out->field[f] = found[f][fallback];
             out->from[f] = (unsigned char)(fallback + 1);
+            if (f == DIRECTORY_TAG_COMPOSER && co_n)
+                pick_coauthors(co, co_n, fallback, out);
         }
+    }
+    /* A tag read as the source is not shown again as the reference
+     * (--source-tag Source,Event with the default reference). */
+    const pgn_tag *reference = out->field[DIRECTORY_TAG_REFERENCE];
+    if (reference && reference == out->field[DIRECTORY_TAG_SOURCE]) {
+        out->field[DIRECTORY_TAG_REFERENCE] = NULL;
+        out->from[DIRECTORY_TAG_REFERENCE] = 0;
     }
 }

@@ -48,8 +48,9 @@ typedef struct directory_tag_list {
     const char *names[DIRECTORY_TAG_NAMES_MAX];
     size_t lens[DIRECTORY_TAG_NAMES_MAX];
     /* Bit directory_tag_filter_bit(name) of each name: most tags of a game
-     * are told apart from every name of the list by one test. */
-    uint64_t filter;
+     * are told apart from every name of the list by one test. coauthors: the
+     * same of each name with a digit after it (its co-authors' tags). */
+    uint64_t filter, coauthors;
 } directory_tag_list;
 
 /* A name's bit in a list's filter: its length and first character (the
@@ -61,13 +62,19 @@ static inline unsigned directory_tag_filter_bit(const char *name, size_t len)
     return (unsigned)((len * 13u + (unsigned char)name[0]) & 63u);
 }
 
-enum { DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR, DIRECTORY_TAG_FIELDS };
+/* The source is the publication; the reference a note beside it (an EG
+ * number, a remark). */
+enum {
+    DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR, DIRECTORY_TAG_REFERENCE,
+    DIRECTORY_TAG_FIELDS
+};
 typedef struct directory_tag_choice {
     directory_tag_list field[DIRECTORY_TAG_FIELDS];
 } directory_tag_choice;
 
-/* The defaults: composer [Composer], [Author], [White]; source [Source],
- * [Event]; year [Date], [EventDate], [Year]. */
+/* The defaults: composer [Composer], [Author], [White]; source [Event]
+ * (study databases keep the publication there); year [Date], [EventDate],
+ * [Year]; reference [Source]. */
 void directory_tag_choice_default(directory_tag_choice *c);
 /* A comma-separated list of tag names (each letters, digits and '_', as PGN
  * writes a tag's name; at most DIRECTORY_TAG_NAMES_MAX): 0 and *out set, or
@@ -86,11 +93,18 @@ int directory_value_unknown(const char *s, size_t len);
  * four digits; for the others: not directory_value_unknown), else the first
  * present with a value that is not empty ("?"), else none (NULL);
  * from[field] is 1 + that tag's index in the list, 0 for none. Of several
- * tags of one name the first counts. */
+ * tags of one name the first counts. The tag the source is taken from is
+ * never the reference too.
+ * The co-authors of a joint study: the tags named as the composer's tag with
+ * a digit 2-9 after it ([Composer2], [Composer3], ...), in the order of
+ * that digit, those with a known value. */
+#define DIRECTORY_COAUTHORS_MAX 8
 typedef struct directory_game_tags {
     const pgn_tag *fen, *result;
     const pgn_tag *field[DIRECTORY_TAG_FIELDS];
     unsigned char from[DIRECTORY_TAG_FIELDS];
+    size_t coauthors_n;
+    const pgn_tag *coauthors[DIRECTORY_COAUTHORS_MAX];
 } directory_game_tags;
 void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, directory_game_tags *out);
 

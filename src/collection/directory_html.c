@@ -5,9 +5,10 @@
  * (id gbr-data):
  *   {"files": [NAME...],
  *    "classes": [[CODE, NAME, WORDS, [ENTRY...]]...],
- *    "unclassified": [[FILE, LINE, COLUMN, GAME, PROBLEM, COMPOSER, SOURCE, YEAR]...]}
+ *    "unclassified": [[FILE, LINE, COLUMN, GAME, PROBLEM, COMPOSER, SOURCE, YEAR, REFERENCE]...]}
  * with ENTRY = [STUDY, POSITION, COMPOSER, SOURCE, YEAR, MEN, FILE, LINE, GAME]
- * and a tenth member, the mismatch, when a code tag disagrees with the FEN;
+ * and a tenth member, the mismatch ("" for none), when a code tag disagrees
+ * with the FEN or there is a reference, and then an eleventh, the reference;
  * FILE is an index into files, MEN the men as a piece letter (FEN's: upper
  * case white) and a square each ("Kc1ka3Ra1nh1"), NAME "" when the class has
  * none. Every '<' in it is written \u003c, so the data cannot end its script
@@ -18,7 +19,7 @@
  * board diagrams included, only when they come near the window; the blocks
  * not yet drawn are placeholders of their estimated height. The filter is
  * every word typed, each of which must occur in the entry's codes, name,
- * composer, source or year, case and accents folded: a word typed without its accents finds
+ * composers, source, reference or year, case and accents folded: a word typed without its accents finds
  * it with them.
  * The address's fragment opens the page filtered (#filter=WORDS), at a class
  * (#c0103.00) or times its own work (#bench=WORDS: parse, index, first
@@ -47,21 +48,27 @@ static const char *const style[] = {
     "#shown{color:#555;margin:.4em 0 .4em}\n",
     "#legend{font-size:.85em;color:#444;margin:.3em 0 .8em;line-height:1.5}\n",
     "#legend b{font-family:ui-monospace,monospace}\n",
+    /* The ordinals are text of the item (an outside marker is clipped by the
+     * box, or overlaps the column before); a long name wraps in its column. */
     ".toc ol{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:0 1.2em;margin:0;padding:0 0 0 1.6em;font-family:ui-monospace,monospace;font-size:.9em}\n",
+    "#toc ol{list-style:none;padding:0 .3em}\n",
     ".toc li{min-width:0;overflow-wrap:anywhere}\n",
+    ".toc .n{color:#666}\n",
     "#toc{position:relative;max-height:16em;overflow:auto;border:1px solid #ddd;border-radius:4px;padding:.4em .3em}\n",
     ".count{color:#666}\n",
     "h2{font-size:1.15em;border-bottom:1px solid #bbb;margin:1.4em 0 .2em;font-family:ui-monospace,monospace;overflow-wrap:anywhere}\n",
     ".words{margin:.1em 0 .6em;color:#444}\n",
     "ol.entries{list-style:none;padding:0;margin:0 0 .8em;display:flex;flex-wrap:wrap;gap:.8em}\n",
-    "li.entry{display:flex;gap:.6em;border:1px solid #ddd;border-radius:4px;padding:.5em;width:26em;box-sizing:border-box}\n",
+    /* Fluid: at most 26em, never wider than the page (a phone); the text
+     * goes under the board when both do not fit side by side. */
+    "li.entry{display:flex;flex-wrap:wrap;gap:.6em;border:1px solid #ddd;border-radius:4px;padding:.5em;width:26em;max-width:100%;box-sizing:border-box}\n",
     ".diagram{position:relative;flex:none;align-self:flex-start;padding-right:.9em}\n",
     ".board{display:grid;grid-template-columns:repeat(8,1.45em);grid-auto-rows:1.45em;border:1px solid #555}\n",
     ".sq{display:flex;align-items:center;justify-content:center;font-size:1.2em;line-height:1;font-family:'DejaVu Sans',sans-serif}\n",
     ".sq.l{background:#f0d9b5}.sq.d{background:#b58863}\n",
     ".stm{position:absolute;right:0;width:.55em;height:.55em;border-radius:50%;border:1px solid #333}\n",
     ".stm.w{bottom:.15em;background:#fff}.stm.b{top:.15em;background:#222}\n",
-    ".info{font-size:.85em;line-height:1.35;min-width:0;overflow-wrap:break-word}\n",
+    ".info{font-size:.85em;line-height:1.35;min-width:0;flex:1 1 10em;overflow-wrap:anywhere}\n",
     ".study{font-family:ui-monospace,monospace;font-weight:bold}\n",
     ".position{font-family:ui-monospace,monospace;overflow-wrap:normal}\n",
     ".where{color:#666}\n",
@@ -107,7 +114,8 @@ static const char *const script[] = {
     "    heads.push(c[0] + ' ' + c[1].toLowerCase());\n",
     "    for (var i = 0; i < es.length; i++) {\n",
     "      var e = es[i];\n",
-    "      t[i] = (e[0] + ' ' + e[1]).toLowerCase() + ' ' + foldOnce(e[2]) + ' ' + foldOnce(e[3]) + ' ' + e[4];\n",
+    "      t[i] = (e[0] + ' ' + e[1]).toLowerCase() + ' ' + foldOnce(e[2]) + ' ' + foldOnce(e[3]) + ' ' + e[4] +\n",
+    "             (e.length > 10 ? ' ' + foldOnce(e[10]) : '');\n",
     "    }\n",
     "    texts.push(t);\n",
     "    total += es.length;\n",
@@ -145,22 +153,24 @@ static const char *const script[] = {
     "           (black ? 'Black' : 'White') + ' to move\" aria-label=\"' + (black ? 'Black' : 'White') +\n",
     "           ' to move\"></span></div>';\n",
     "  }\n",
-    "  function reference(composer, source, year) {\n",
+    "  /* The fields apart by a dot: names hold commas. */\n",
+    "  function reference(composer, source, year, ref) {\n",
     "    var parts = [];\n",
     "    if (composer) parts.push('<span class=\"composer\">' + esc(composer) + '</span>');\n",
     "    if (source) parts.push('<span class=\"source\">' + esc(source) + '</span>');\n",
+    "    if (ref) parts.push('<span class=\"reference\">' + esc(ref) + '</span>');\n",
     "    if (year) parts.push('<span class=\"year\">' + esc(year) + '</span>');\n",
-    "    return parts.join(', ');\n",
+    "    return parts.join(' &middot; ');\n",
     "  }\n",
     "  function entryHtml(e) {\n",
     "    return '<li class=\"entry\">' + board(e[5], e[1]) + '<div class=\"info\"><span class=\"study\">' + esc(e[0]) +\n",
-    "      '</span><br><span class=\"position\">' + positionHtml(e[1]) + '</span><br>' + reference(e[2], e[3], e[4]) +\n",
-    "      '<br><span class=\"where\">' + where(e[6], e[7], null, e[8]) + '</span>' +\n",
-    "      (e.length > 9 ? '<br><span class=\"mismatch\">\\u26a0 ' + esc(e[9]) + '</span>' : '') + '</div></li>';\n",
+    "      '</span><br><span class=\"position\">' + positionHtml(e[1]) + '</span><br>' +\n",
+    "      reference(e[2], e[3], e[4], e[10]) + '<br><span class=\"where\">' + where(e[6], e[7], null, e[8]) + '</span>' +\n",
+    "      (e[9] ? '<br><span class=\"mismatch\">\\u26a0 ' + esc(e[9]) + '</span>' : '') + '</div></li>';\n",
     "  }\n",
     "  function badHtml(u) {\n",
     "    return '<li class=\"unclassified\"><span class=\"where\">' + where(u[0], u[1], u[2], u[3]) +\n",
-    "      '</span>: <span class=\"problem\">' + esc(u[4]) + '</span> ' + reference(u[5], u[6], u[7]) + '</li>';\n",
+    "      '</span>: <span class=\"problem\">' + esc(u[4]) + '</span> ' + reference(u[5], u[6], u[7], u[8]) + '</li>';\n",
     "  }\n",
     "\n",
     "  /* The view: the classes with an entry the filter keeps, each with the\n",
@@ -199,7 +209,7 @@ static const char *const script[] = {
     "    var h = [];\n",
     "    for (var v = 0; v < view.length; v++) {\n",
     "      var c = classes[view[v][0]];\n",
-    "      h.push('<li><a href=\"#c' + c[0] + '\">' + c[0] + ' ' + esc(c[1] || '(no name)') +\n",
+    "      h.push('<li><span class=\"n\">' + (v + 1) + '.</span> <a href=\"#c' + c[0] + '\">' + c[0] + ' ' + esc(c[1] || '(no name)') +\n",
     "             '</a> <span class=\"count\">' + (view[v][1] ? view[v][1].length : c[3].length) + '</span></li>');\n",
     "    }\n",
     "    if (bad.length) h.push('<li><a href=\"#unclassified\">could not classify</a> <span class=\"count\">' +\n",
@@ -551,7 +561,7 @@ static void page_begin(sort_output *out, const directory_totals *t, size_t first
     directory_put(
         out,
         "</p>\n<input id=\"filter\" type=\"search\" aria-label=\"filter\" "
-        "placeholder=\"Filter: code, name, composer, source, year\" autocomplete=\"off\">\n"
+        "placeholder=\"Filter: code, name, composer, source, reference, year\" autocomplete=\"off\">\n"
         "<p id=\"shown\"></p>\n"
         "<p id=\"legend\">Study code: stipulation (<b>+</b> White wins, <b>=</b> draw), material, the kings. "
         "Position form's indicator: <b>+</b> White to move, White wins &middot; <b>=</b> White to move, draw "
@@ -607,6 +617,10 @@ static void page_entry(sort_output *out, const directory_totals *t, const direct
     put_json_text(out, e->source);
     directory_put(out, ",");
     put_json_text(out, e->year);
+    if (!e->classified) {
+        directory_put(out, ",");
+        put_json_text(out, e->reference);
+    }
     if (e->classified) {
         directory_put(out, ",");
         put_men(out, t, e);
@@ -616,9 +630,13 @@ static void page_entry(sort_output *out, const directory_totals *t, const direct
         directory_put_uint(out, e->line);
         directory_put(out, ",");
         directory_put_uint(out, e->game);
-        if (e->mismatch.len) {
+        if (e->mismatch.len || e->reference.len) {
             directory_put(out, ",");
             put_json_text(out, e->mismatch);
+        }
+        if (e->reference.len) {
+            directory_put(out, ",");
+            put_json_text(out, e->reference);
         }
     }
     directory_put(out, "]");
@@ -855,13 +873,13 @@ static void split_unclassified_begin(sort_output *out, const directory_totals *t
 
 static void put_reference(sort_output *out, const directory_entry *e)
 {
-    const directory_text fields[3] = {e->composer, e->source, e->year};
-    const char *const classes[3] = {"composer", "source", "year"};
+    const directory_text fields[4] = {e->composer, e->source, e->reference, e->year};
+    const char *const classes[4] = {"composer", "source", "reference", "year"};
     int any = 0;
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         if (fields[i].len == 0)
             continue;
-        directory_put(out, any ? ", <span class=\"" : "<span class=\"");
+        directory_put(out, any ? " &middot; <span class=\"" : "<span class=\"");
         directory_put(out, classes[i]);
         directory_put(out, "\">");
         directory_put_html(out, fields[i].bytes, fields[i].len);

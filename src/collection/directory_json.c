@@ -1,7 +1,7 @@
 /* gbr directory --format json: one object, the classes with their entries,
  * then the games that could not be classified. Values are UTF-8 text
- * (directory_put_json); each entry says which tag its composer, source and
- * year came from ("composer_tag", ...: null when none). */
+ * (directory_put_json); each entry says which tag its composer, source,
+ * year and reference came from ("composer_tag", ...: null when none). */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
 #include <string.h>
@@ -44,9 +44,10 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
     }
     put_member(out, "composer", e->composer);
     put_member(out, "source", e->source);
+    put_member(out, "reference", e->reference);
     put_member(out, "year", e->year);
     static const char *const tag_members[DIRECTORY_TAG_FIELDS] = {",\"composer_tag\":", ",\"source_tag\":",
-                                                                 ",\"year_tag\":"};
+                                                                 ",\"year_tag\":", ",\"reference_tag\":"};
     for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
         directory_put(out, tag_members[f]);
         const directory_tag_list *l = &t->tags->field[f];

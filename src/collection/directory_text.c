@@ -1,26 +1,28 @@
 /* gbr directory --format text: a book-style index for print. Per class a
  * heading ("0103.00  KRvKN  2 entries") and the material in words, then two
- * lines per entry: the codes, then composer, source, year and where it is,
- * and a third marked with '!' when a code tag disagrees with the FEN. */
+ * lines per entry: the codes, then composer, source, year (and reference)
+ * and where it is, and a third marked with '!' when a code tag disagrees
+ * with the FEN. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
 
 #include "directory_entries.h"
 
-/* "A, B, C" of the fields that are not empty ("?" for none at all). */
+/* "COMPOSER | SOURCE | YEAR", "?" for an unknown one, then " | REFERENCE"
+ * when there is one: names hold commas ("Afek, Yochanan"), so the fields are
+ * kept apart by a bar, each always in its place. */
 static void put_reference(sort_output *out, const directory_entry *e)
 {
-    const directory_text fields[3] = {e->composer, e->source, e->year};
-    int any = 0;
-    for (int i = 0; i < 3; i++) {
-        if (fields[i].len == 0)
-            continue;
-        if (any)
-            directory_put(out, ", ");
-        directory_put_text(out, fields[i]);
-        any = 1;
+    const directory_text fields[4] = {e->composer, e->source, e->year, e->reference};
+    for (int i = 0; i < 4; i++) {
+        if (i == 3 && fields[i].len == 0)
+            break;
+        if (i)
+            directory_put(out, " | ");
+        if (fields[i].len)
+            directory_put_text(out, fields[i]);
+        else
+            directory_put(out, "?");
     }
-    if (!any)
-        directory_put(out, "?");
 }
 
 static void begin(sort_output *out, const directory_totals *t)

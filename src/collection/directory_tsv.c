@@ -144,6 +144,8 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
     put_text_field(&l, e->problem);
     put_char(&l, '\t');
     put_text_field(&l, e->mismatch);
+    put_char(&l, '\t'); /* the reference last: the columns before it keep their numbers */
+    put_text_field(&l, e->reference);
     put_char(&l, '\n');
     flush(&l);
 }
@@ -151,7 +153,7 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
 static void begin(sort_output *out, const directory_totals *t)
 {
     (void)t;
-    directory_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\n");
+    directory_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\treference\n");
 }
 
 static void class_begin(sort_output *out, const directory_totals *t, const directory_class *c, size_t index)

@@ -50,7 +50,7 @@ typedef struct dup_text_store {
 static const char *dup_str(const dup_text_store *d, dup_text t) { return d->text + t.at; }
 
 typedef struct dup_texts {
-    dup_text composer, source, date, position, study;
+    dup_text composer, source, reference, date, position, study;
     dup_text unknown; /* "?" */
     unsigned char from[DIRECTORY_TAG_FIELDS]; /* directory_game_tags' */
 } dup_texts;
@@ -64,6 +64,7 @@ struct duplicates {
     unsigned long long converted; /* values converted to UTF-8 */
     char *utf8;                   /* a value converted */
     size_t utf8_cap;
+    const composer_names *names;
     const char *const *files;
     int files_n;
     int *fds;            /* each input's, kept for the second pass; -1 when it is not read again */
@@ -204,8 +205,14 @@ static void second_pass_game(duplicates *st, const pgn_game *g)
     r->texts = (uint32_t)st->next_wanted++;
     directory_game_tags tags;
     directory_game_tags_of(g, &st->tags, &tags);
-    keep_tag(st, tags.field[DIRECTORY_TAG_COMPOSER], &t->composer);
+    const char *composer;
+    size_t composer_len;
+    if (composer_field(&tags, st->encoding, st->names, &st->utf8, &st->utf8_cap, &composer, &composer_len,
+                       &st->converted) != 0)
+        st->failed = 1;
+    keep(st, composer, st->failed ? 0 : composer_len, &t->composer);
     keep_tag(st, tags.field[DIRECTORY_TAG_SOURCE], &t->source);
+    keep_tag(st, tags.field[DIRECTORY_TAG_REFERENCE], &t->reference);
     keep_tag(st, tags.field[DIRECTORY_TAG_YEAR], &t->date);
     memcpy(t->from, tags.from, sizeof t->from);
     keep(st, "?", 1, &t->unknown);
@@ -436,8 +443,12 @@ static void write_member(sort_output *out, const duplicates *st, const char *con
         put_date(out, st, r);
         directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
         put_t(out, st, t->composer.len ? t->composer : t->unknown);
-        directory_put(out, ", ");
+        directory_put(out, " | "); /* a bar: names hold commas */
         put_t(out, st, t->source.len ? t->source : t->unknown);
+        if (t->reference.len) {
+            directory_put(out, " | ");
+            put_t(out, st, t->reference);
+        }
         directory_put(out, " -- ");
         directory_put(out, files[r->file]);
         directory_put(out, ":");
@@ -478,6 +489,8 @@ static void write_member(sort_output *out, const duplicates *st, const char *con
         directory_put_uint(out, r->line);
         directory_put(out, "\t");
         directory_put(out, r->problem ? r->problem : "");
+        directory_put(out, "\t"); /* the reference last: the columns before it keep their numbers */
+        put_tsv_value(out, dup_str(d, t->reference), t->reference.len);
         directory_put(out, "\n");
     } else {
         directory_put(out, first_of_group ? "\n      {" : ",\n      {");
@@ -485,10 +498,12 @@ static void write_member(sort_output *out, const duplicates *st, const char *con
         directory_put_json(out, dup_str(d, t->composer), t->composer.len);
         directory_put(out, ", \"source\": ");
         directory_put_json(out, dup_str(d, t->source), t->source.len);
+        directory_put(out, ", \"reference\": ");
+        directory_put_json(out, dup_str(d, t->reference), t->reference.len);
         directory_put(out, ", \"date\": ");
         directory_put_json(out, dup_str(d, t->date), t->date.len);
         static const char *const tag_members[DIRECTORY_TAG_FIELDS] = {", \"composer_tag\": ", ", \"source_tag\": ",
-                                                                     ", \"date_tag\": "};
+                                                                     ", \"date_tag\": ", ", \"reference_tag\": "};
         for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
             directory_put(out, tag_members[f]);
             const directory_tag_list *l = &st->tags.field[f];
@@ -566,6 +581,7 @@ duplicates *duplicates_new(const duplicates_options *options, const char *const 
     st->format = options->format;
     st->tags = options->tags;
     st->encoding = options->encoding;
+    st->names = options->names;
     st->files = files;
     st->files_n = files_n;
     st->fds = fds;
@@ -664,7 +680,7 @@ static void read_listed_again(duplicates *st, const dup_groups *g)
         dup_texts *t = &st->texts[i];
         st->wanted[i]->texts = (uint32_t)i;
         keep(st, "", 0, &t->composer);
-        t->source = t->date = t->position = t->study = t->composer;
+        t->source = t->reference = t->date = t->position = t->study = t->composer;
         keep(st, "?", 1, &t->unknown);
     }
 }
@@ -700,7 +716,7 @@ static int write_duplicates(const duplicates *st, const dup_groups *g)
         if (unclassified)
             directory_put(&out, "\nCould not classify\n");
     } else if (format == DUP_FORMAT_TSV) {
-        directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\n");
+        directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\treference\n");
         write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
         write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
     } else {

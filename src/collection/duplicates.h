@@ -9,6 +9,7 @@
 #ifndef GBR_DUPLICATES_H
 #define GBR_DUPLICATES_H
 
+#include "composer_names.h"
 #include "directory_game.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
@@ -23,6 +24,7 @@ typedef struct duplicates_options {
     duplicates_format format;
     directory_tag_choice tags; /* where composer, source and date are read (the date: the year's list) */
     text_encoding encoding;    /* how tag values become UTF-8 */
+    const composer_names *names; /* --names, or NULL */
 } duplicates_options;
 
 /* One run over the inputs. */

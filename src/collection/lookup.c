@@ -20,6 +20,7 @@
 #include "lookup.h"
 #include "pgn_reader.h"
 #include "sort_output.h"
+#include "text.h"
 
 #define NO_TEXT SIZE_MAX
 
@@ -40,7 +41,7 @@ typedef struct lookup_hit {
     uint64_t order;       /* the database game's number over all databases */
     const char *source;
     unsigned long game, line;
-    size_t composer, event, date_text, form; /* texts; NO_TEXT when the tag is absent */
+    size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
 } lookup_hit;
 
 struct lookup {
@@ -49,6 +50,7 @@ struct lookup {
     int json;
     directory_tag_choice tags;
     text_encoding encoding;
+    const composer_names *names;
     unsigned long long converted; /* tag values converted to UTF-8 */
     char *utf8;                   /* a value converted */
     size_t utf8_cap;
@@ -112,6 +114,7 @@ lookup *lookup_new(const lookup_options *o)
     l->json = o->json;
     l->tags = o->tags;
     l->encoding = o->encoding;
+    l->names = o->names;
     return l;
 }
 
@@ -212,9 +215,16 @@ static void new_game(void *context, const pgn_game *g)
         return;
     if (game_position(l, g, directory_find_tag(g, "FEN"), &p, &castling) != 0)
         return;
-    char where[512];
-    snprintf(where, sizeof where, "%s:%lu (game %lu)", l->source, g->start.line, g->number);
+    /* Sized to the source's name: a long path keeps its line and game. */
+    size_t cap = strlen(l->source) + 2 * UTIL_DECIMAL_MAX + sizeof ": (game )";
+    char *where = malloc(cap);
+    if (!where) {
+        l->failed = 1;
+        return;
+    }
+    snprintf(where, cap, "%s:%lu (game %lu)", l->source, g->start.line, g->number);
     add_item(l, &p, castling, where);
+    free(where);
 }
 
 int lookup_add_games(void *context, int fd, const char *source)
@@ -301,8 +311,17 @@ static void add_hit(lookup *l, const pgn_game *g, const directory_game_tags *tag
     h->source = l->source;
     h->game = g->number;
     h->line = g->start.line;
-    h->composer = keep_tag(l, tags->field[DIRECTORY_TAG_COMPOSER]);
+    h->composer = NO_TEXT;
+    if (tags->field[DIRECTORY_TAG_COMPOSER]) {
+        const char *composer;
+        size_t len;
+        if (composer_field(tags, l->encoding, l->names, &l->utf8, &l->utf8_cap, &composer, &len, &l->converted) != 0)
+            l->failed = 1;
+        else
+            h->composer = keep(l, composer, len);
+    }
     h->event = keep_tag(l, tags->field[DIRECTORY_TAG_SOURCE]);
+    h->reference = keep_tag(l, tags->field[DIRECTORY_TAG_REFERENCE]);
     h->date_text = keep_tag(l, tags->field[DIRECTORY_TAG_YEAR]);
     keep_forms(l, p, &h->form, NULL);
 }
@@ -373,8 +392,12 @@ static void put_hit_text(sort_output *out, const lookup *l, const lookup_hit *h)
     put_or(out, l, h->date_text, "????.??.??");
     directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
     put_or(out, l, h->composer, "?");
-    directory_put(out, ", ");
+    directory_put(out, " | "); /* a bar: names hold commas */
     put_or(out, l, h->event, "?");
+    if (h->reference != NO_TEXT && text_at(l, h->reference)[0]) {
+        directory_put(out, " | ");
+        put_or(out, l, h->reference, "");
+    }
     directory_put(out, " -- ");
     directory_put(out, h->source);
     directory_put(out, ":");
@@ -395,6 +418,8 @@ static void put_hit_json(sort_output *out, const lookup *l, const lookup_hit *h,
     put_json_text(out, l, h->composer);
     directory_put(out, ", \"source\": ");
     put_json_text(out, l, h->event);
+    directory_put(out, ", \"reference\": ");
+    put_json_text(out, l, h->reference);
     directory_put(out, ", \"date\": ");
     put_json_text(out, l, h->date_text);
     directory_put(out, ", \"year\": ");
@@ -409,7 +434,7 @@ static void put_hit_json(sort_output *out, const lookup *l, const lookup_hit *h,
     directory_put(out, ", \"position\": ");
     put_json_text(out, l, h->form);
     directory_put(out, ", \"file\": ");
-    directory_put_json(out, h->source, strlen(h->source));
+    directory_put_json_name(out, h->source, strlen(h->source));
     directory_put(out, ", \"game\": ");
     directory_put_uint(out, h->game);
     directory_put(out, ", \"line\": ");
@@ -456,7 +481,7 @@ static int write_answer(const lookup *l, size_t found)
             l->hits[h].same_position ? positions++ : studies++;
         if (l->json) {
             directory_put(&out, i ? ",\n    {\"where\": " : "\n    {\"where\": ");
-            put_json_text(&out, l, it->where);
+            directory_put_json_name(&out, text_at(l, it->where), strlen(text_at(l, it->where)));
             directory_put(&out, ", \"position\": ");
             put_json_text(&out, l, it->form);
             directory_put(&out, ", \"study\": ");

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "composer_names.h"
 #include "directory_game.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
@@ -32,6 +33,7 @@ typedef struct lookup_options {
     int json; /* --format json */
     directory_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how their values become UTF-8 */
+    const composer_names *names; /* --names, or NULL */
 } lookup_options;
 
 typedef struct lookup lookup;

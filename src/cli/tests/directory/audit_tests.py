@@ -3,7 +3,14 @@
 a generated database (ci/gen/gen_pgn.py: BOM, Latin-1 names, CRLF, thousands
 of games, known wrong codes) and on hand-made games.
 
-usage: audit_tests.py GBR WORK_DIR GROUP   (GROUP: generated, games)
+usage: audit_tests.py GBR WORK_DIR GROUP   (GROUP: generated, games, pgn, limits, add)
+
+add: --fix --add-codes adds the missing study codes in the collection's
+convention ([GBR] tag, or van der Heijden's [Black "(+code) ..."]), detected
+from the file (auto) or chosen; the copy is the input byte for byte outside
+the added text (a BOM, CRLF, Latin-1 bytes, comments and movetext kept); a
+game with a code, a broken [GBR], no [FEN] or a broken FEN gets none; a pipe
+takes the convention of its codes so far; usage errors.
 """
 import os
 import subprocess
@@ -398,7 +405,90 @@ def test_section_limits():
                True)
 
 
-GROUPS = {"generated": [test_generated],
+def test_add_codes():
+    fen_a, fen_b = "8/8/8/8/8/2k5/8/R1K4n w - - 0 1", "8/8/8/8/5k2/8/4P3/4K2r w - - 0 1"
+
+    def game(tags, moves="1. Ra3+ {a n\xe9w comment [GBR \"x\"]} 1-0"):
+        return "".join('[%s "%s"]\r\n' % t for t in tags) + "\r\n" + moves + "\r\n\r\n"
+
+    # HHdb's convention: codes at the start of [Black]; CRLF, a BOM, Latin-1.
+    # Written as pieces: ("insert", text) marks what --add-codes adds.
+    pieces = [game([("Event", "Tidskrift f\xf6r Schack"), ("White", "Afek=Y"), ("Black", "(+0103.00c1c3) 1st Prize"),
+                    ("Result", "1-0"), ("FEN", fen_a)]),
+              '[Event "E"]\r\n[White "W"]\r\n[Black "', ("insert", "(=0300.10e1f4) "),
+              '1st Prize"]\r\n[Result "1/2-1/2"]\r\n[FEN "%s"]\r\n\r\n1/2-1/2\r\n\r\n' % fen_b,
+              '[Event "E"]\r\n[White "W"]\r\n[Black "', ("replace", "?", "(+0300.10e1f4)"),
+              '"]\r\n[Result "1-0"]\r\n[FEN "%s"]\r\n' % fen_b, "\r\n1-0\r\n\r\n",
+              '[Event "no Black tag"]\r\n[Result "*"]\r\n[FEN "%s"]\r\n' % fen_a,
+              ("insert", '[Black "(0103.00c1c3)"]\r\n'), "\r\n*\r\n\r\n",
+              '[Event "no FEN"]\r\n[Black "?"]\r\n\r\n*\r\n\r\n',
+              '[Event "broken FEN"]\r\n[Black "?"]\r\n[FEN "8/8/8/8/8/2k5/8/R1K4x w - - 0 1"]\r\n\r\n*\r\n\r\n',
+              '[Event "broken GBR"]\r\n[GBR "12"]\r\n[FEN "%s"]\r\n\r\n*\r\n\r\n' % fen_a,
+              '[Event "wrong code: corrected, nothing added"]\r\n[Black "', ("replace", "(+0400.10a1a3)", "(+0103.00c1c3)"),
+              '"]\r\n[FEN "%s"]\r\n\r\n1-0\r\n' % fen_a]
+
+    def text(with_added):
+        out = []
+        for p in pieces:
+            if isinstance(p, str):
+                out.append(p)
+            elif p[0] == "insert":
+                out.append(p[1] if with_added else "")
+            else:
+                out.append(p[2] if with_added else p[1])
+        return b"\xef\xbb\xbf" + "".join(out).encode("latin-1")
+
+    src = os.path.join(WORK, "hhdb.pgn")
+    with open(src, "wb") as f:
+        f.write(text(False))
+    fixed = os.path.join(WORK, "hhdb.fixed.pgn")
+    p = audit("--fix", "--add-codes", "auto", "-o", fixed, src)
+    expect("black: summary", p.stdout.decode().splitlines()[-1:],
+           ["8 games, 2 checked, 1 mismatches, 3 codes added"])
+    expect("black: exit (a mismatch, a broken FEN and GBR tag)", p.returncode, 1)
+    expect("black: the copy, byte for byte outside the codes added", open(fixed, "rb").read(), text(True))
+    # From a pipe: the convention of the codes read so far (the first game's).
+    p = subprocess.run([GBR, "audit", "--fix", "--add-codes", "auto", "-o", "-"], input=text(False),
+                       capture_output=True)
+    expect("black from a pipe", p.stdout, text(True))
+
+    # The [GBR] convention: a tag line after the last tag, an empty [GBR] filled.
+    gbr_src = ('[Event "A"]\n[GBR "+0103.00c1c3"]\n[FEN "%s"]\n\n1-0\n\n'
+               '[Event "B"]\n[Result "1-0"]\n[FEN "%s"]\n\n1-0\n\n'
+               '[Event "C"]\n[GBR "?"]\n[Result "1/2-1/2"]\n[FEN "%s"]\n\n1/2-1/2\n\n'
+               '[Event "D"] [FEN "%s"]\n*\n\n'
+               '[Event "E"]\n[GBR "-"]\n[FEN "%s"]\n\n*\n' % (fen_a, fen_b, fen_b, fen_a, fen_a))
+    gbr_want = gbr_src.replace('[FEN "%s"]\n\n1-0\n\n[Event "C"]' % fen_b,
+                               '[FEN "%s"]\n[GBR "+0300.10e1f4"]\n\n1-0\n\n[Event "C"]' % fen_b)
+    gbr_want = gbr_want.replace('[GBR "?"]', '[GBR "=0300.10e1f4"]')
+    gbr_want = gbr_want.replace('[Event "D"] [FEN "%s"]\n' % fen_a, '[Event "D"] [FEN "%s"]\n[GBR "0103.00c1c3"]\n' % fen_a)
+    gbr_want = gbr_want.replace('[GBR "-"]', '[GBR "0103.00c1c3"]')
+    path = os.path.join(WORK, "gbr.pgn")
+    with open(path, "w") as f:
+        f.write(gbr_src)
+    for style in ("auto", "gbr"):
+        out = os.path.join(WORK, "gbr.%s.pgn" % style)
+        p = audit("--fix", "--add-codes", style, "-o", out, path)
+        expect("gbr %s: exit and summary" % style, (p.returncode, p.stdout.decode().splitlines()[-1:]),
+               (0, ["5 games, 1 checked, 0 mismatches, 4 codes added"]))
+        expect("gbr %s: the copy" % style, open(out).read(), gbr_want)
+    # Chosen against the file's own: black into a [GBR] file.
+    out = os.path.join(WORK, "gbr.black.pgn")
+    audit("--fix", "--add-codes", "black", "-o", out, path)
+    expect("black chosen", open(out).read().count('[Black "(+0300.10e1f4)"]\n'), 1)
+    # Without --add-codes nothing is added.
+    out = os.path.join(WORK, "gbr.plain.pgn")
+    p = audit("--fix", "-o", out, path)
+    expect("--fix alone adds nothing", (open(out).read(), p.stdout.decode().splitlines()[-1]),
+           (gbr_src, "5 games, 1 checked, 0 mismatches"))
+    for args, why in ((["--add-codes", "auto", path], "give --fix -o OUT"),
+                      (["--fix", "--add-codes", "tag", "-o", out, path], "bad --add-codes")):
+        p = audit(*args)
+        expect("usage %s" % args, (p.returncode, why in p.stderr.decode()), (2, True))
+
+
+GROUPS = {"add": [test_add_codes],
+          "generated": [test_generated],
           "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
                     test_unreadable_fen],
           "pgn": [test_tag_like_text_in_comments, test_unclosed_fen_value, test_malformed_tag_sections,

@@ -111,7 +111,9 @@ TOC_BOXES = """Array.from(document.querySelectorAll('#toc li')).filter(li => {
   const r = li.getBoundingClientRect(), range = document.createRange();
   range.selectNodeContents(li);
   const t = range.getBoundingClientRect();
-  return {text: li.textContent, box: [r.left, r.top, r.right, r.bottom], content: [t.left, t.top, t.right, t.bottom]};
+  const w = document.getElementById('toc').getBoundingClientRect();
+  return {text: li.textContent, box: [r.left, r.top, r.right, r.bottom], content: [t.left, t.top, t.right, t.bottom],
+          window: [w.left, w.right], ordinal: li.querySelector('.n') ? li.querySelector('.n').textContent : null};
 })"""
 
 NEXT_FRAME = "new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
@@ -126,6 +128,12 @@ def check_toc(b, name):
         if cl < l - 0.5 or cr > r + 0.5:
             failures.append("%s: table of contents: %r runs out of its box (%.1f-%.1f outside %.1f-%.1f)"
                             % (name, i["text"], cl, cr, l, r))
+        # The ordinal is text of the item, inside the box's window (an
+        # outside marker was clipped there: "3." for 13).
+        numbered = not i["text"].startswith("could not classify")
+        if numbered and not (i["ordinal"] or "").endswith(".") or cl < i["window"][0] - 0.5:
+            failures.append("%s: table of contents: the ordinal of %r is not whole in the box (%r at %.1f, box from %.1f)"
+                            % (name, i["text"], i["ordinal"], cl, i["window"][0]))
     for a in range(len(items)):
         for c in range(a + 1, min(len(items), a + 8)):
             (l1, t1, r1, b1), (l2, t2, r2, b2) = items[a]["content"], items[c]["content"]
@@ -225,7 +233,10 @@ with Browser(browser, profile, width=1000, height=760) as b:
                 '[Event "Start"]\n[White "Anonymous"]\n[Result "1/2-1/2"]\n\n*\n\n'
                 # A class after the start position's, so that its long name
                 # has a column to its right.
-                '[Event "Queens"]\n[White "Q. Three"]\n[FEN "k7/8/q7/8/8/7q/8/4K1Q1 w - - 0 1"]\n\n*\n')
+                '[Event "Queens"]\n[White "Q. Three"]\n[FEN "k7/8/q7/8/8/7q/8/4K1Q1 w - - 0 1"]\n\n*\n\n'
+                # A joint study with a reference.
+                '[Event "Glasgow Weekly Citizen#414"]\n[Composer "Afek, Yochanan"]\n[Composer2 "Kalandadze, Velimir"]\n'
+                '[Source "EG#14437"]\n[FEN "8/8/8/8/8/2k5/8/K1Q5 w - - 0 1"]\n\n*\n')
     extra = write_page("extra.html", extra_pgn)
     b.open("file://" + extra)
     # At a width where a column of the table of contents is narrower than
@@ -237,21 +248,37 @@ with Browser(browser, profile, width=1000, height=760) as b:
     b.evaluate(NEXT_FRAME)
     toc = check_toc(b, "extra")
     expect("extra: the long name is in the table of contents",
-           [i["text"] for i in toc if "4888.88" in i["text"]], ["4888.88 KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP 1"])
+           [i["text"] for i in toc if "4888.88" in i["text"]], ["3. 4888.88 KQRRBBNNPPPPPPPPvKQRRBBNNPPPPPPPP 1"])
     squares = b.evaluate(SQUARE_LINES)
-    expect("extra: square names in position forms", len(squares), 3 + 32 + 5)
+    expect("extra: square names in position forms", len(squares), 3 + 32 + 5 + 3)
     split = [s for s, lines in squares if lines != 1]
     expect("extra: square names split across lines", split, [])
     lines = b.evaluate("(() => { const p = Array.from(document.querySelectorAll('.position'))"
                        ".find(s => s.textContent.startsWith('e1e8')); return p.getClientRects().length; })()")
     expect("extra: the long position form wraps", lines > 1, True)
+    # On a phone: no card wider than the page, nothing to scroll sideways.
+    b.resize(360, 740)
+    b.evaluate(NEXT_FRAME)
+    wide = b.evaluate("(() => { const w = document.documentElement.clientWidth; return [document.documentElement"
+                      ".scrollWidth - w, Array.from(document.querySelectorAll('li.entry'))"
+                      ".filter(li => li.getBoundingClientRect().right > w + 0.5).length]; })()")
+    expect("extra at 360 pixels: overflow and cards wider than the page", wide, [0, 0])
+    b.resize(1000, 760)
+    b.evaluate(NEXT_FRAME)
     check_marks(b.evaluate(READ)["entries"], "extra")
     for words, want in (("themes", ["J. M\u00fcller"]), ("MULLER thèmes", ["J. M\u00fcller"]),
-                        ("müller", ["J. M\u00fcller"]), ("anonymous", ["Anonymous"]), ("mueller", [])):
+                        ("müller", ["J. M\u00fcller"]), ("anonymous", ["Anonymous"]), ("mueller", []),
+                        ("glasgow", ["Kalandadze"]), ("kalandadze", ["Kalandadze"]), ("afek eg#14437", ["Kalandadze"])):
         b.open("file://" + extra + "#filter=" + words.replace(" ", "%20"))
         dom = b.evaluate(READ)
         expect("extra: filter %r" % words,
-               [who for who in ("J. M\u00fcller", "Anonymous") if any(who in e["text"] for e in dom["entries"])], want)
+               [who for who in ("J. M\u00fcller", "Anonymous", "Kalandadze")
+                if any(who in e["text"] for e in dom["entries"])], want)
+    b.open("file://" + extra + "#filter=kalandadze")
+    joint = [e["text"] for e in b.evaluate(READ)["entries"]]
+    expect("extra: a joint study shows every composer, the source and the reference",
+           [all(w in t for w in ("Afek, Yochanan; Kalandadze, Velimir", "Glasgow Weekly Citizen#414", "EG#14437"))
+            for t in joint], [True])
 
     # 10,000 generated studies.
     big_pgn = os.path.join(WORK, "studies10k.pgn")

@@ -121,8 +121,8 @@ def test_sample():
 
     # TSV: the same entries in the same order as JSON.
     rows = [r.split(b"\t") for r in outputs["tsv"].splitlines()]
-    expect("tsv header", rows[0], b"material name study position composer source year file game line problem mismatch".split())
-    expect("tsv columns", {len(r) for r in rows}, {12})
+    expect("tsv header", rows[0], b"material name study position composer source year file game line problem mismatch reference".split())
+    expect("tsv columns", {len(r) for r in rows}, {13})
     json_rows = [(c["material"], e["study"], e["game"]) for c in classes for e in c["entries"]]
     json_rows += [("", "", u["game"]) for u in d["unclassified"]]
     expect("tsv order = json order", [(r[0].decode(), r[2].decode(), int(r[8])) for r in rows[1:]], json_rows)
@@ -205,8 +205,8 @@ def test_tsv_values():
     lines = p.stdout.decode("latin-1").split("\n")
     expect("tsv values: lines", len(lines), 3)
     row = lines[1].split("\t")
-    expect("tsv values: fields", len(row), 12)
-    if len(row) == 12:
+    expect("tsv values: fields", len(row), 13)
+    if len(row) == 13:
         spaced = lambda v: v.replace("\t", " ").replace("\n", " ").replace("\r", " ")
         expect("tsv values: composer", row[4], spaced(composer))
         expect("tsv values: source", row[5], spaced(source))
@@ -565,12 +565,13 @@ def test_split():
 
 
 CP1252_SAMPLE = "src/cli/examples/studies-cp1252.pgn"
-# Per game of the sample: composer, source, year and the tags they come from (the defaults).
+# Per game of the sample: composer, source, year, reference and the tags they
+# come from (the defaults: the source from [Event], the reference from [Source]).
 CP1252_WANT = {
-    1: ("É. Lefèvre", "Revue d’Échecs", "1927", "Composer", "Source", "Date"),
-    2: ("Z. Šimek", "Šachový zpravodaj", "1934", "Composer", "Source", "Date"),
-    3: ("L. Müllner", "Schwäbische Schachblätter", "1952", "Author", "Event", "EventDate"),
-    4: ("J. Prošek", "Le Problème “Thèmes”", "1961", "White", "Source", "Year"),
+    1: ("É. Lefèvre", "?", "1927", "Revue d’Échecs", "Composer", "Event", "Date"),
+    2: ("Z. Šimek", "?", "1934", "Šachový zpravodaj", "Composer", "Event", "Date"),
+    3: ("L. Müllner", "Schwäbische Schachblätter", "1952", "", "Author", "Event", "EventDate"),
+    4: ("J. Prošek", "?", "1961", "Le Problème “Thèmes”", "White", "Event", "Year"),
 }
 
 
@@ -596,14 +597,17 @@ def test_text():
     expect("cp1252 html: the page's games", sorted(page_entries), sorted(CP1252_WANT))
     rows = {int(r[8]): r for r in (line.split("\t") for line in outputs["tsv"].splitlines()[1:])}
     entries = json_entries(outputs["json"].encode("utf-8"))
-    for game, (composer, source, year, ctag, stag, ytag) in CP1252_WANT.items():
-        expect("cp1252 text game %d" % game, "%s, %s, %s -- %s:" % (composer, source, year, CP1252_SAMPLE) in text, True)
-        expect("cp1252 tsv game %d" % game, rows[game][4:7], [composer, source, year])
+    for game, (composer, source, year, reference, ctag, stag, ytag) in CP1252_WANT.items():
+        fields = " | ".join([composer, source, year] + ([reference] if reference else []))
+        expect("cp1252 text game %d" % game, "%s -- %s:" % (fields, CP1252_SAMPLE) in text, True)
+        expect("cp1252 tsv game %d" % game, rows[game][4:7] + rows[game][12:], [composer, source, year, reference])
         e = entries[game]
-        expect("cp1252 json game %d" % game, [e["composer"], e["source"], e["year"]], [composer, source, year])
-        expect("cp1252 json game %d: the tags" % game, [e.get("composer_tag"), e.get("source_tag"), e.get("year_tag")],
-               [ctag, stag, ytag])
-        expect("cp1252 html game %d" % game, page_entries[game][2:5], [composer, source, year])
+        expect("cp1252 json game %d" % game, [e["composer"], e["source"], e["year"], e["reference"]],
+               [composer, source, year, reference])
+        expect("cp1252 json game %d: the tags" % game, [e.get("composer_tag"), e.get("source_tag"), e.get("year_tag"),
+                                                        e.get("reference_tag")], [ctag, stag, ytag, "Source" if reference else None])
+        expect("cp1252 html game %d" % game, page_entries[game][2:5] + page_entries[game][10:],
+               [composer, source, year] + ([reference] if reference else []))
     expect("cp1252 json: text, not escaped bytes", "Lef\\u00c3" in outputs["json"] or "Lefèvre" not in outputs["json"],
            False)
 
@@ -635,7 +639,7 @@ def test_text():
         p = directory("--format", "json", "--encoding", enc, CP1252_SAMPLE, pgn)
         d = json.loads(p.stdout.decode("utf-8"))
         by = {(e["file"], e["game"]): e for c in d["classes"] for e in c["entries"]}
-        expect("--encoding %s: the sample's source" % enc, by[(CP1252_SAMPLE, 1)]["source"], source1)
+        expect("--encoding %s: the sample's reference" % enc, by[(CP1252_SAMPLE, 1)]["reference"], source1)
         expect("--encoding %s: a mixed value" % enc, by[(pgn, 2)]["composer"], composer2)
         expect("--encoding %s: stderr" % enc, p.stderr.decode(),
                "gbr: directory: %d values %s\n" % (counts[enc], how[enc]))

@@ -88,10 +88,10 @@ def test_sample():
     text = r.stdout.decode()
     expect("sample text heading", text.splitlines()[0],
            "GBR duplicates: 24 games (symmetry mirror), 1 position group, 1 study group, 1 could not be classified")
-    first = text.index("C. Halloway, Harbour Gazette -- %s:30 (game 3) identical" % SAMPLE)
-    second = text.index("L. Brennagh, Harbour Gazette -- %s:112 (game 12) identical" % SAMPLE)
+    first = text.index("C. Halloway | Harbour Gazette -- %s:30 (game 3) identical" % SAMPLE)
+    second = text.index("L. Brennagh | Harbour Gazette -- %s:112 (game 12) identical" % SAMPLE)
     expect("sample text oldest first", first < second, True)
-    expect("sample text twin", "1000.10b1c5  2 games\n  1960.??.??  E. Lindqvist, Study Quarterly" in text, True)
+    expect("sample text twin", "1000.10b1c5  2 games\n  1960.??.??  E. Lindqvist | Study Quarterly" in text, True)
 
 
 def test_symmetry():
@@ -146,7 +146,7 @@ def test_errors():
     expect("broken report", r.stderr.decode(),
            "gbr: %s:13:27: game 2: FEN tag: not a FEN piece letter, digit 1-8 or '/'\n" % path)
     text = r.stdout.decode()
-    expect("broken listed", text.endswith("Could not classify\n  1910  Broken, b -- %s:13 (game 2): "
+    expect("broken listed", text.endswith("Could not classify\n  1910  Broken | b -- %s:13 (game 2): "
                                           "not a FEN piece letter, digit 1-8 or '/'\n" % path), True)
     expect("others grouped", tsv_groups(run("--format", "tsv", path).stdout)["position"],
            [[(path, 1, "identical"), (path, 3, "identical")]])
@@ -157,7 +157,7 @@ def test_errors():
     expect("malformed exit", r.returncode, 1)
     expect("malformed report", r.stderr.decode(), "gbr: -:2:1: game 1: ']' must follow the tag value\n")
     expect("malformed listed", r.stdout.decode().endswith(
-        "Could not classify\n  ????.??.??  ?, ? -- -:1 (game 1): malformed tag section (reported above)\n"), True)
+        "Could not classify\n  ????.??.??  ? | ? -- -:1 (game 1): malformed tag section (reported above)\n"), True)
     missing = os.path.join(WORK, "missing.pgn")
     r = run(missing, path)
     expect("missing input exit", r.returncode, 1)
@@ -377,10 +377,11 @@ def test_pgn_extract():
 
 
 CP1252 = os.path.join(ROOT, "src", "cli", "examples", "studies-cp1252.pgn")
-CP1252_WANT = [("É. Lefèvre", "Revue d’Échecs", "1927.??.??", "Composer", "Source", "Date"),
-               ("Z. Šimek", "Šachový zpravodaj", "1934.05.??", "Composer", "Source", "Date"),
-               ("L. Müllner", "Schwäbische Schachblätter", "1952.??.??", "Author", "Event", "EventDate"),
-               ("J. Prošek", "Le Problème “Thèmes”", "1961", "White", "Source", "Year")]
+# Per game: composer, source ([Event]), date, reference ([Source]) and the tags they come from.
+CP1252_WANT = [("É. Lefèvre", "?", "1927.??.??", "Revue d’Échecs", "Composer", "Event", "Date"),
+               ("Z. Šimek", "?", "1934.05.??", "Šachový zpravodaj", "Composer", "Event", "Date"),
+               ("L. Müllner", "Schwäbische Schachblätter", "1952.??.??", "", "Author", "Event", "EventDate"),
+               ("J. Prošek", "?", "1961", "Le Problème “Thèmes”", "White", "Event", "Year")]
 
 
 def test_text():
@@ -398,18 +399,21 @@ def test_text():
     d = json.loads(outs["json"])
     members = {g["game"]: g for group in d["positions"] for g in group["games"]}
     rows = {int(f[9]): f for f in (line.split("\t") for line in outs["tsv"].splitlines()[1:])}
-    for game, (composer, source, date, ctag, stag, dtag) in enumerate(CP1252_WANT, 1):
-        expect("text game %d" % game, "  %s  %s, %s -- " % (date, composer, source) in outs["text"], True)
-        expect("tsv game %d" % game, rows.get(game, [""] * 8)[5:8], [composer, source, date])
+    for game, (composer, source, date, reference, ctag, stag, dtag) in enumerate(CP1252_WANT, 1):
+        fields = " | ".join([composer, source] + ([reference] if reference else []))
+        expect("text game %d" % game, "  %s  %s -- " % (date, fields) in outs["text"], True)
+        expect("tsv game %d" % game, rows.get(game, [""] * 13)[5:8] + rows.get(game, [""] * 13)[12:],
+               [composer, source, date, reference])
         m = members.get(game, {})
-        expect("json game %d" % game, [m.get(k) for k in ("composer", "source", "date", "composer_tag", "source_tag",
-                                                           "date_tag")], [composer, source, date, ctag, stag, dtag])
+        expect("json game %d" % game, [m.get(k) for k in ("composer", "source", "date", "reference", "composer_tag",
+                                                           "source_tag", "date_tag")],
+               [composer, source, date, reference, ctag, stag, dtag])
     r = run("--format", "tsv", "--encoding", "latin-1", "--composer-tag", "White", "--source-tag", "Event", CP1252,
             CP1252)
     rows = {int(f[9]): f for f in (line.split("\t") for line in r.stdout.decode("utf-8").splitlines()[1:])}
     expect("--encoding latin-1 --composer-tag White --source-tag Event", [rows.get(g, [""] * 8)[5:7] for g in (1, 3, 4)],
            [["?", "?"], ["?", "Schwäbische Schachblätter"], ["J. Prošek".replace("š", "\x9a"), "?"]])
-    expect("--encoding latin-1: stderr", r.stderr, b"gbr: duplicates: 4 values converted from Latin-1 to UTF-8\n")
+    expect("--encoding latin-1: stderr", r.stderr, b"gbr: duplicates: 10 values converted from Latin-1 to UTF-8\n")
 
     # The date comes from the year's tags, and orders the group.
     fen = "8/8/8/8/8/2k5/8/R1K4n w - - 0 1"

@@ -13,6 +13,11 @@ usage: lookup_tests.py GBR WORK_DIR GROUP
   text       the Windows-1252 sample (src/cli/examples/studies-cp1252.pgn):
              composer and source from [Composer]/[Source] in UTF-8, in text and
              JSON, the count of converted values, --composer-tag and --encoding
+  paths      file names as they are: a database and a --new file whose names
+             are not UTF-8 are written in JSON as valid JSON that gives the
+             bytes back (a lone surrogate per stray byte, as Python's
+             os.fsdecode); a --new file on a path longer than 600 bytes keeps
+             its whole name, line and game in "where", text and JSON
   errors     a bad position argument, a bad FEN in the database and in a --new
              file are reported as gbr: WHERE:LINE:COLUMN: MESSAGE (exit 1, the
              rest still answered); usage errors (exit 2)
@@ -81,7 +86,7 @@ def test_generated():
     p = lookup("-p", fen, db)
     out = p.stdout.decode()
     expect("found: exit", (p.returncode, p.stderr), (0, b""))
-    line = "    %s  %s, %s -- %s:" % (date, composer, source, db)
+    line = "    %s  %s | %s -- %s:" % (date, composer, source, db)
     expect("found: the composer, source and date", line in out and "same position: " in out
            and "(game %d) identical" % (k + 1) in out, True)
     # The same position written as a position form.
@@ -103,7 +108,7 @@ def test_generated():
     expect("mirror image without --symmetry", [h["game"] for h in same], [])
     p = lookup("--symmetry", "mirror", "-p", fen, mirrored)
     out = p.stdout.decode()
-    expect("mirror image found", (p.returncode, "%s, %s -- %s:" % (composer, source, mirrored) in out,
+    expect("mirror image found", (p.returncode, "%s | %s -- %s:" % (composer, source, mirrored) in out,
                                   "(game %d) mirror" % (k + 1) in out), (0, True, True))
     p = lookup("--symmetry", "all", "--format", "json", "-p", fen, mirrored)
     hits = json.loads(p.stdout)["positions"][0]["same_position"]
@@ -160,11 +165,11 @@ def test_study():
             "\n"
             "arg 1: e1e8 0400.00 a1b2 2/2 WTM.\n"
             "  same position: 2 games\n"
-            "    1920.03.04  A. Early, Early Source -- %s:15 (game 3) identical\n"
-            "    1990.05.01  B. Later, Later Source -- %s:1 (game 1) identical\n"
+            "    1920.03.04  A. Early | Early Source -- %s:15 (game 3) identical\n"
+            "    1990.05.01  B. Later | Later Source -- %s:1 (game 1) identical\n"
             "  same study code 0400.00e1e8, other positions: 2 games\n"
-            "    1800.01.01  E. Other Side, Black to move -- %s:28 (game 5) e1e8 0400.00 a1b2 2/2 BTM.\n"
-            "    1950.??.??  C. Other, Other Placement -- %s:8 (game 2) e1e8 0400.00 a1c2 2/2 WTM.\n") % ((db,) * 4)
+            "    1800.01.01  E. Other Side | Black to move -- %s:28 (game 5) e1e8 0400.00 a1b2 2/2 BTM.\n"
+            "    1950.??.??  C. Other | Other Placement -- %s:8 (game 2) e1e8 0400.00 a1c2 2/2 WTM.\n") % ((db,) * 4)
     expect("same position and study code, oldest first", (p.stdout.decode(), p.stderr, p.returncode),
            (want, b"", 0))
     # Under --symmetry mirror the undated game (the mirror image) joins, last
@@ -193,20 +198,60 @@ def test_text():
     p = lookup("--format", "json", "-p", fen, sample)
     expect("json exit", p.returncode, 0)
     game = json.loads(p.stdout)["positions"][0]["same_position"][0]
-    expect("json composer and source in UTF-8", (game["composer"], game["source"]),
+    expect("json composer and reference in UTF-8", (game["composer"], game["reference"]),
            ("\u00c9. Lef\u00e8vre", "Revue d\u2019\u00c9checs"))
     expect("count of converted values", p.stderr.decode(),
            "gbr: lookup: 2 values converted from Windows-1252 to UTF-8\n")
     p = lookup("-p", fen, sample)
-    expect("text in UTF-8", "\u00c9. Lef\u00e8vre, Revue d\u2019\u00c9checs" in p.stdout.decode("utf-8"), True)
+    expect("text in UTF-8", "\u00c9. Lef\u00e8vre | ? | Revue d\u2019\u00c9checs" in p.stdout.decode("utf-8"), True)
     p = lookup("--format", "json", "--composer-tag", "White", "-p", fen, sample)
     expect("--composer-tag", json.loads(p.stdout)["positions"][0]["same_position"][0]["composer"], "?")
     p = lookup("--format", "json", "--encoding", "latin-1", "-p", fen, sample)
-    expect("--encoding latin-1", json.loads(p.stdout)["positions"][0]["same_position"][0]["source"],
+    expect("--encoding latin-1", json.loads(p.stdout)["positions"][0]["same_position"][0]["reference"],
            "Revue d\u0092\u00c9checs")
     for args in (["--encoding", "ebcdic"], ["--year-tag", "no,such tag"]):
         p = lookup(*args, "-p", fen, sample)
         expect("usage %s" % args, (p.returncode, p.stdout), (2, b""))
+
+
+def test_paths():
+    fen = "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1"
+    raw = os.fsencode(WORK) + b"/db\xe9\xff.pgn"
+    with open(raw, "wb") as f:
+        f.write(STUDY_DB.encode())
+    new_raw = os.fsencode(WORK) + b"/new\xe9.pgn"
+    with open(new_raw, "wb") as f:
+        f.write(('[Event "mine"]\n[FEN "%s"]\n\n*\n' % fen).encode())
+    p = subprocess.run([os.fsencode(GBR), b"lookup", b"--format", b"json", b"--new", new_raw, raw], capture_output=True)
+    try:
+        answer = json.loads(p.stdout.decode("utf-8"))
+        files = {h["file"] for h in answer["positions"][0]["same_position"]}
+        where = answer["positions"][0]["where"]
+    except (UnicodeDecodeError, ValueError) as e:
+        answer, files, where = None, {"not JSON: %s" % e}, None
+    expect("json: a database name that is not UTF-8", [os.fsencode(f) for f in files], [raw])
+    expect("json: a --new name that is not UTF-8", where and os.fsencode(where), new_raw + b":1 (game 1)")
+    # A --new file on a long path: a two-byte character across byte 511.
+    deep = WORK
+    for part in ("d" * 200, "e" * 200, "\u00e9" * 100):
+        deep = os.path.join(deep, part)
+    os.makedirs(deep, exist_ok=True)
+    long_new = os.path.join(deep, "new.pgn")
+    with open(long_new, "w") as f:
+        f.write('[Event "one"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n*\n\n'
+                '[Event "two"]\n[FEN "%s"]\n\n*\n' % fen)
+    expect("the long path is long", len(long_new.encode()) > 600, True)
+    db = os.path.join(WORK, "study.pgn")
+    with open(db, "w") as f:
+        f.write(STUDY_DB)
+    p = lookup("--format", "json", "--new", long_new, db)
+    try:
+        wheres = [x["where"] for x in json.loads(p.stdout.decode("utf-8"))["positions"]]
+    except (UnicodeDecodeError, ValueError) as e:
+        wheres = ["not JSON: %s" % e]
+    expect("json: a long --new path", wheres, [long_new + ":1 (game 1)", long_new + ":6 (game 2)"])
+    p = lookup("--new", long_new, db)
+    expect("text: a long --new path", "\n%s:6 (game 2): " % long_new in p.stdout.decode("utf-8", "replace"), True)
 
 
 def test_errors():
@@ -236,7 +281,7 @@ def test_errors():
         expect("usage %s" % args, (p.returncode, p.stdout, why in p.stderr.decode()), (2, b"", True))
 
 
-{"generated": test_generated, "study": test_study, "text": test_text, "errors": test_errors}[GROUP]()
+{"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "errors": test_errors}[GROUP]()
 for f in failures:
     print("FAIL " + f)
 print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
