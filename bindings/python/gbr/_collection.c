@@ -59,8 +59,9 @@ static PyObject *code_check(size_t index, const pgn_tag *t, const gbr_scan_match
                                                 &wrong) == 0;
     char sentence[AUDIT_MISMATCH_MAX];
     size_t sentence_len = known && wrong ? audit_mismatch_text(sentence, t, m, expected, expected_len) : 0;
-    return Py_BuildValue("(ns#z#ikkzz#)", (Py_ssize_t)index, m->canonical, (Py_ssize_t)m->canonical_len,
-                         known ? expected : NULL, (Py_ssize_t)expected_len, known && wrong, t->value_at.line,
+    return Py_BuildValue("(ns#z#Okkzz#)", (Py_ssize_t)index, m->canonical, (Py_ssize_t)m->canonical_len,
+                         known ? expected : NULL, (Py_ssize_t)expected_len, known && wrong ? Py_True : Py_False,
+                         t->value_at.line,
                          t->value_at.column + (unsigned long)m->start, stipulation_name(audit_code_stipulation(m)),
                          sentence_len ? sentence : NULL, (Py_ssize_t)sentence_len);
 }
