@@ -13,6 +13,7 @@ import os
 import struct
 import subprocess
 import sys
+import sysconfig
 
 repo = sys.argv[1]
 editable = sys.argv[2:] == ["editable"]
@@ -27,7 +28,8 @@ if editable:
     # An editable install runs the tree's own files.
     assert package == os.path.join(repo, "bindings", "python", "gbr"), package
 else:
-    assert not package.startswith(repo), f"{package} is inside the repository"
+    # The venv's own copy, not the tree's files.
+    assert package == os.path.join(sysconfig.get_paths()["platlib"], "gbr"), package
 
 meta = importlib.metadata.metadata("gbr")
 assert meta["Version"] == gbr.__version__ == gbr.LIBGBR_VERSION, (meta["Version"], gbr.__version__)
