@@ -126,6 +126,10 @@ def test_tags_values_encodings_and_escapes():
     assert (code.tag, code.code, code.expected, code.wrong, code.stipulation) == (
         "Black", "+0100.00e1e8", "+0100.00e1e8", False, "win")
     assert (code.line, code.column) == (4, 10)
+    for black, found in [("(+0100.00e1e8) (c)", "+0100.00e1e8"), ("+0100.00e1e8 TT", "+0100.00e1e8"),
+                         ("=0100.00e1e8 (c) EG#123", "=0100.00e1e8"), ("Kasparian (+0100.00e1e8)", None)]:
+        game, = gc.pgn_games(b'[Black "' + black.encode() + b'"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"]\n\n*\n')
+        assert [c.code for c in game.codes] == ([found] if found else []), black
     assert auto.checked and not auto.problems and auto.fen.startswith("4k3/")
 
 
