@@ -21,6 +21,11 @@
 #include "pgn_reader.h"
 #include "text_encoding.h"
 
+/* The fields this module gives, by the collection layer's names: what it
+ * adds to directory_tag_choice later is not read here until named. */
+static const int field_of[3] = {DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR};
+static const char *const field_name[3] = {"composer", "source", "year"};
+
 /* What the reader's callbacks build: the games, the diagnostics, the first
  * Python error (after which nothing more is built). */
 typedef struct reading {
@@ -124,7 +129,7 @@ static int audit_game(const pgn_game *g, PyObject *codes, PyObject *problems, in
 static PyObject *game_tuple(reading *r, const pgn_game *g)
 {
     PyObject *tags = PyList_New((Py_ssize_t)g->tags_n), *codes = PyList_New(0), *problems = PyList_New(0);
-    PyObject *fields = PyTuple_New(DIRECTORY_TAG_FIELDS), *from = PyTuple_New(DIRECTORY_TAG_FIELDS);
+    PyObject *fields = PyTuple_New(3), *from = PyTuple_New(3);
     PyObject *result = NULL;
     int checked = 0;
     if (!tags || !codes || !problems || !fields || !from)
@@ -141,7 +146,8 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
     }
     directory_game_tags chosen;
     directory_game_tags_of(g, r->choice, &chosen);
-    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+    for (int i = 0; i < 3; i++) {
+        const int f = field_of[i];
         const pgn_tag *t = chosen.field[f];
         /* The year is its four digits, or none (directory_year_len). */
         size_t len = !t ? 0 : f == DIRECTORY_TAG_YEAR ? directory_year_len(t) : t->value_len;
@@ -160,8 +166,8 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
             Py_XDECREF(name);
             goto done;
         }
-        PyTuple_SET_ITEM(fields, f, value);
-        PyTuple_SET_ITEM(from, f, name);
+        PyTuple_SET_ITEM(fields, i, value);
+        PyTuple_SET_ITEM(from, i, name);
     }
     if (!g->malformed && audit_game(g, codes, problems, &checked) != 0)
         goto done;
@@ -233,9 +239,8 @@ static PyObject *pgn_read(PyObject *module, PyObject *const *args, Py_ssize_t na
     }
     directory_tag_choice choice;
     directory_tag_choice_default(&choice);
-    static const char *const fields[DIRECTORY_TAG_FIELDS] = {"composer", "source", "year"};
-    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++)
-        if (tag_list(args[1 + f], &choice.field[f], fields[f]) != 0)
+    for (int i = 0; i < 3; i++)
+        if (tag_list(args[1 + i], &choice.field[field_of[i]], field_name[i]) != 0)
             return NULL;
     text_encoding encoding;
     const char *encoding_name = PyUnicode_Check(args[4]) ? PyUnicode_AsUTF8(args[4]) : NULL;
