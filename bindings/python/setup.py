@@ -1,75 +1,75 @@
-"""Builds the gbr package: the extension gbr._gbr compiled from libgbr's own
-sources (src/lib, src/ref, src/fast, src/codec_interface, src/include of the
-repository), and the vectors' JSON files (spec/vectors/json) as package data.
+"""Builds the gbr package (pyproject.toml holds its metadata): the extensions
+gbr._gbr and gbr._collection compiled from libgbr's own sources and the
+collection reader's (gbr_build.py says which, through the link csrc to the
+repository's src/), and the vectors' JSON files (gbr/vectors, a link to
+spec/vectors/json) as package data.
 
     /usr/bin/python3 -m venv --system-site-packages VENV
     VENV/bin/pip install --no-build-isolation bindings/python
 
-GBR_SOURCE_DIR names the repository when this folder is built from a copy
-(the CTest test does so, to keep the build out of the source tree); by
-default it is the folder two levels up. CFLAGS and LDFLAGS are honoured as
-by any setuptools build (the ASan test passes the sanitizer flags there).
+A source distribution (python3 -m build --no-isolation --sdist) carries the
+files behind the links, so it builds alone. CFLAGS and LDFLAGS are honoured
+as by any setuptools build (the ASan test passes the sanitizer flags there);
+GBR_KEEP_SYMBOLS=1 leaves the extensions unstripped.
 """
-import glob
 import os
-import shutil
 import sys
 
 from setuptools import Extension, setup
-from setuptools.command.build_py import build_py
+from setuptools.command.build_ext import build_ext
+from setuptools.command.sdist import sdist
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.environ.get("GBR_SOURCE_DIR") or os.path.join(HERE, "..", ".."))
-SRC = os.path.join(ROOT, "src")
-if not os.path.isfile(os.path.join(SRC, "include", "gbr.h")):
-    sys.exit(f"setup.py: no libgbr sources at {SRC} (set GBR_SOURCE_DIR to the repository)")
+sys.path.insert(0, HERE)
+import gbr_build  # noqa: E402  (beside this file, in the sdist too)
 
-# libgbr is these three folders of sources (src/README.md, src/CMakeLists.txt).
-LIBGBR_SOURCES = sorted(
-    path for layer in ("lib", "ref", "fast") for path in glob.glob(os.path.join(SRC, layer, "*.c"))
-)
+if not os.path.isfile(os.path.join(HERE, gbr_build.CSRC, gbr_build.LIST)):
+    sys.exit(f"setup.py: no libgbr sources at {os.path.join(HERE, gbr_build.CSRC)} (the link to src/ or the sdist's copy)")
 
 
-def read_version():
-    with open(os.path.join(SRC, "include", "gbr.h"), encoding="utf-8") as header:
-        for line in header:
-            if line.startswith("#define GBR_VERSION_STRING"):
-                return line.split('"')[1]
-    sys.exit("setup.py: GBR_VERSION_STRING not found in gbr.h")
+class BuildExtensions(build_ext):
+    """Compiles libgbr and the collection reader once, with their own flags,
+    and links each extension with the objects it needs and a version script
+    that exports its PyInit_ function alone."""
+
+    def build_extensions(self):
+        compile_args = dict(output_dir=self.build_temp, extra_postargs=gbr_build.LIBRARY_ARGS, debug=self.debug)
+        libgbr = self.compiler.compile(gbr_build.libgbr_sources(), include_dirs=gbr_build.include_dirs(False),
+                                       depends=gbr_build.libgbr_headers(), **compile_args)
+        reader = self.compiler.compile(gbr_build.collection_sources(), include_dirs=gbr_build.include_dirs(True),
+                                       depends=gbr_build.libgbr_headers() + gbr_build.collection_headers(),
+                                       **compile_args)
+        strip = [] if os.environ.get("GBR_KEEP_SYMBOLS") == "1" else gbr_build.STRIP_ARGS
+        os.makedirs(self.build_temp, exist_ok=True)
+        for ext in self.extensions:
+            script = os.path.join(self.build_temp, ext.name + ".map")
+            with open(script, "w", encoding="utf-8") as f:
+                f.write(gbr_build.version_script(ext.name))
+            collection = gbr_build.EXTENSIONS[ext.name][1]
+            ext.extra_objects = libgbr + (reader if collection else [])
+            ext.extra_link_args = ["-Wl,--version-script=" + script] + strip
+        super().build_extensions()
 
 
-class BuildWithVectors(build_py):
-    """Copies spec/vectors/json/*.json into the package (gbr/vectors/)."""
+class SourceDistribution(sdist):
+    """Carries the C files gbr_build.py names, read through the link csrc,
+    so that the source distribution builds alone."""
 
-    def run(self):
-        super().run()
-        target = os.path.join(self.build_lib, "gbr", "vectors")
-        os.makedirs(target, exist_ok=True)
-        for path in sorted(glob.glob(os.path.join(ROOT, "spec", "vectors", "json", "*.json"))):
-            shutil.copyfile(path, os.path.join(target, os.path.basename(path)))
+    def make_release_tree(self, base_dir, files):
+        super().make_release_tree(base_dir, sorted(set(files) | set(gbr_build.sdist_files())))
+
+
+def extension(name):
+    source, collection = gbr_build.EXTENSIONS[name]
+    headers = gbr_build.libgbr_headers() + (gbr_build.collection_headers() if collection else [])
+    return Extension(name, sources=[source], include_dirs=gbr_build.include_dirs(collection),
+                     extra_compile_args=gbr_build.MODULE_ARGS,
+                     # A change to libgbr rebuilds the extension.
+                     depends=headers + gbr_build.libgbr_sources() + (gbr_build.collection_sources() if collection else []))
 
 
 setup(
-    name="gbr",
-    version=read_version(),
-    description="The GBR code of chess endgame studies: libgbr for Python, with its conformance kit",
-    license="See the repository's LICENSE",
-    python_requires=">=3.8",
-    packages=["gbr"],
-    package_data={"gbr": ["py.typed", "*.pyi"]},
-    ext_modules=[
-        Extension(
-            "gbr._gbr",
-            sources=[os.path.join(HERE, "gbr", "_gbr.c")] + LIBGBR_SOURCES,
-            include_dirs=[os.path.join(SRC, d) for d in ("include", "codec_interface", "ref", "fast", "lib")],
-            # libgbr's functions are GBR_API (default visibility): in a
-            # shared object each call between them would go through the PLT
-            # and none could be inlined, which costs the composed FEN
-            # conversions near half their rate. Only PyInit__gbr is exported.
-            extra_compile_args=["-std=c11", "-fvisibility=hidden", "-fno-semantic-interposition"],
-            extra_link_args=["-Wl,--version-script=" + os.path.join(HERE, "gbr", "_gbr.map")],
-        )
-    ],
-    cmdclass={"build_py": BuildWithVectors},
-    zip_safe=False,
+    version=gbr_build.header_version(),
+    ext_modules=[extension(name) for name in gbr_build.EXTENSIONS],
+    cmdclass={"build_ext": BuildExtensions, "sdist": SourceDistribution},
 )

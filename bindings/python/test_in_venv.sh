@@ -36,19 +36,24 @@ done
 
 work="$build/python"
 rm -rf "$work"
-mkdir -p "$work"
-# A copy of the package folder, so that the build pip makes in it stays in
-# the build tree; setup.py reads libgbr's sources from GBR_SOURCE_DIR.
-cp -R "$here" "$work/package"
-rm -rf "$work/package/build" "$work/package"/*.egg-info
+# A copy of the files of the repository the package reads (its links csrc,
+# LICENSE and gbr/vectors point into it), so that the build pip makes stays
+# in the build tree.
+repo="$work/repo"
+mkdir -p "$repo/spec/vectors" "$repo/bindings"
+cp -R "$root/src" "$root/LICENSE" "$repo/"
+cp -R "$root/spec/vectors/json" "$repo/spec/vectors/"
+cp -R "$here" "$repo/bindings/python"
+(cd "$repo/bindings/python" && rm -rf build dist ./*.egg-info gbr/*.so)
 
 "$python" -m venv --system-site-packages "$work/venv"
 if [ "$mode" = asan ]; then
     sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-    export CFLAGS="$sanitize" LDFLAGS="$sanitize"
+    # Unstripped, for the sanitizers' reports.
+    export CFLAGS="$sanitize" LDFLAGS="$sanitize" GBR_KEEP_SYMBOLS=1
 fi
-GBR_SOURCE_DIR="$root" "$work/venv/bin/pip" install --quiet --no-build-isolation --no-index --disable-pip-version-check "$work/package"
-unset CFLAGS LDFLAGS
+"$work/venv/bin/pip" install --quiet --no-build-isolation --no-index --disable-pip-version-check "$repo/bindings/python"
+unset CFLAGS LDFLAGS GBR_KEEP_SYMBOLS
 
 if [ "$mode" = asan ]; then
     LD_PRELOAD="$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"

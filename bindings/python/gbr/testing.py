@@ -44,7 +44,8 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from . import load_vectors
 
-__all__ = ["check", "assert_conforms", "fuzz", "Report", "CaseResult", "LEVELS", "OPERATIONS", "answer_of"]
+__all__ = ["check", "assert_conforms", "fuzz", "Report", "CaseResult", "LEVELS", "OPERATIONS", "EXIT_STATUSES",
+           "answer_of"]
 
 #: The conformance levels of spec §11, in order.
 LEVELS = ("material", "study", "position", "extensions")
@@ -75,7 +76,7 @@ class CaseResult:
     ``got`` the answer line the callable's answer stands for (as a program
     would write it: the text, or ``error CLASS COLUMN``), or the crash."""
 
-    __slots__ = ("id", "level", "operation", "input", "expected", "got", "verdict")
+    __slots__ = ("id", "level", "operation", "input", "expected", "got", "verdict", "comment")
 
     def __init__(self, case: Dict[str, Any], level: str, got: Optional[str], verdict: str) -> None:
         self.id = case["id"]
@@ -85,12 +86,16 @@ class CaseResult:
         self.expected = case["expected"]
         self.got = got
         self.verdict = verdict
+        #: What the vector checks, in its author's words.
+        self.comment: str = case.get("comment", "")
 
     def __repr__(self) -> str:
         return f"CaseResult({self.id!r}, {self.verdict!r}, expected={self.expected!r}, got={self.got!r})"
 
     def describe(self) -> str:
         lines = [f"{self.verdict.upper()} {self.level}:{self.id} ({self.operation}) input {self.input!r}"]
+        if self.comment:
+            lines.append(f"    ({self.comment})")
         diff = difflib.ndiff([self.expected], [self.got if self.got is not None else "(nothing)"])
         lines += ["    " + line.rstrip("\n") for line in diff if not line.startswith("?")]
         return "\n".join(lines)
@@ -102,10 +107,13 @@ class Report:
     or crashed (and something passed), ``failing_ids`` the ids of the cases
     that failed or crashed (what ``gbr conform --print-skip-list`` prints)."""
 
-    def __init__(self, results: List[CaseResult], level: str, judging: str) -> None:
+    def __init__(self, results: List[CaseResult], level: str, judging: str, notes: Sequence[str] = ()) -> None:
         self.results = results
         self.level = level
         self.judging = judging
+        #: What the run could not do: a level whose every case was skipped,
+        #: a callable whose operations need a higher level.
+        self.notes: List[str] = list(notes)
         self.passed = [r for r in results if r.verdict == "pass"]
         self.failed = [r for r in results if r.verdict == "fail"]
         self.crashed = [r for r in results if r.verdict == "crash"]
@@ -128,6 +136,7 @@ class Report:
         lines = [r.describe() for r in bad[:50]]
         if len(bad) > 50:
             lines.append(f"... and {len(bad) - 50} more")
+        lines += self.notes
         lines.append(self.summary())
         return "\n".join(lines)
 
@@ -161,6 +170,21 @@ def _line_of(operation: str, value: Any) -> str:
     raise TypeError(f"the callable returned {type(value).__name__}, not a str")
 
 
+#: The exit statuses of the protocol's per-case mode (spec §13.3.1), by
+#: their meaning: what a callable that calls sys.exit() is reported as.
+EXIT_STATUSES = {0: "accepted", 1: "rejected", 2: "usage error or operation not supported"}
+
+
+def _exit_of(exc: SystemExit) -> str:
+    code = exc.code
+    if code is None:
+        code = 0
+    if isinstance(code, int) and not isinstance(code, bool):
+        name = EXIT_STATUSES.get(code, "no status of the protocol")
+        return f"SystemExit: the callable exited with status {code} ({name}) instead of returning its answer"
+    return f"SystemExit: the callable exited with {code!r} instead of returning its answer"
+
+
 def answer_of(fn: Callable[..., Any], operation: str, how: Any, data: bytes, text: str = "latin-1",
               rejects: Tuple[type, ...] = ()) -> Tuple[str, Optional[str]]:
     """Calls fn on one case's input as the contract says; returns
@@ -173,6 +197,8 @@ def answer_of(fn: Callable[..., Any], operation: str, how: Any, data: bytes, tex
         else:
             value = fn(arg)
         return "answer", _line_of(operation, value)
+    except SystemExit as exc:  # a program's main() called in-process: a crash, not the end of the run
+        return "crash", _exit_of(exc)
     except Exception as exc:  # the callable's own errors are its answers
         error = _error_of(exc)
         if error is not None:
@@ -231,7 +257,31 @@ def check(level: str = "extensions", judging: str = "classes", text: str = "lati
             else:
                 verdict = "pass" if line == expected else "fail"
             results.append(CaseResult(case, lv, line if kind != "refused" else "(refused)", verdict))
-    return Report(results, level, judging)
+    return Report(results, level, judging, _notes(results, level, callables))
+
+
+def _notes(results: List[CaseResult], level: str, callables: Dict[str, Any]) -> List[str]:
+    """Why cases were skipped, where a user would ask: a level of which no
+    case ran, and the callables whose operations are of a higher level than
+    the one asked (so none of their cases was run)."""
+    from . import _gbr
+
+    needs = dict(_gbr.operations())
+    notes = []
+    for lv in LEVELS[: LEVELS.index(level) + 1]:
+        mine = [r for r in results if r.level == lv]
+        if mine and all(r.verdict == "skip" for r in mine):
+            operations = sorted({r.operation for r in mine})
+            notes.append(f"level {lv}: all {len(mine)} cases skipped: no callable answers {', '.join(operations)}")
+    for keyword, fn in callables.items():
+        if fn is None:
+            continue
+        higher = sorted({needs[op] for op, _ in OPERATIONS[keyword] if needs[op] not in LEVELS[: LEVELS.index(level) + 1]},
+                        key=LEVELS.index)
+        if higher:
+            notes.append(f"{keyword}: its operations are of level {higher[0]}, above level {level}: none of its cases "
+                         f"ran (give level=\"{higher[0]}\" or later)")
+    return notes
 
 
 def assert_conforms(level: str = "extensions", judging: str = "classes", **kwargs: Any) -> Report:

@@ -177,3 +177,46 @@ def test_libgbr_itself_conforms_through_the_binding():
         fen_study=enc(gbr.study_code), fen_position=enc(gbr.position_form),
         check=lambda text: tuple(gbr.recognise(text.encode("latin-1"))))
     assert not report.skipped and len(report.passed) > 3000
+
+
+def test_a_failed_case_shows_the_vectors_comment():
+    report = gbr.testing.check(level="material", **callables(load("defect_rejects_nine").answer, False))
+    failed = {r.id: r for r in report.failed}
+    case = failed["y_material_all_nines"]
+    assert case.comment and f"({case.comment})" in case.describe()
+    assert f"({case.comment})" in str(report)
+
+
+def test_skipped_levels_and_the_level_an_operation_needs_are_said():
+    fm = load("fen_material").answer
+    report = gbr.testing.check(level="study", fen_material=lambda text: fm("fen-material", text))
+    assert not report.passed and not report.ok
+    assert any(n.startswith("level material: all ") and "skipped: no callable answers" in n for n in report.notes)
+    assert any(n.startswith("level study: all ") for n in report.notes)
+    assert any(n.startswith("fen_material: its operations are of level position, above level study") for n in
+               report.notes), report.notes
+    with pytest.raises(AssertionError, match='give level="position"'):
+        gbr.testing.assert_conforms(level="study", fen_material=lambda text: fm("fen-material", text))
+    # A callable of the level asked: nothing to say about it.
+    ok = gbr.testing.check(level="position", fen_material=lambda text: fm("fen-material", text))
+    assert not any(n.startswith("fen_material:") for n in ok.notes) and ok.passed
+
+
+def test_an_exit_is_a_crash_named_by_its_status():
+    """A callable that ends as a protocol program does (sys.exit) is a crash
+    of that case, named by what the status means; the run goes on."""
+    right = callables(load("material_study").answer, False)["material"]
+
+    def exits(text):
+        if text.startswith("9"):
+            sys.exit(2)
+        if text.startswith("8"):
+            sys.exit(7)
+        return right(text)
+
+    report = gbr.testing.check(level="material", material=exits)
+    assert report.passed and report.crashed
+    got = {r.got for r in report.crashed}
+    assert ("SystemExit: the callable exited with status 2 (usage error or operation not supported) instead of "
+            "returning its answer") in got
+    assert any("status 7 (no status of the protocol)" in g for g in got), got

@@ -1,0 +1,32 @@
+"""The package's own Python checked as its users' type checker sees it:
+mypy (Debian's mypy 1.0) finds no error in gbr.strategies, gbr.testing,
+gbr.collection, the stub of gbr._collection and the build helper, and
+mypy.stubtest finds the stub of gbr._collection true to the extension.
+Skipped without mypy (Debian's mypy package)."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("mypy")
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FILES = ["gbr/strategies.py", "gbr/testing.py", "gbr/collection.py", "gbr/_collection.pyi", "gbr_build.py",
+         "test_versions.py"]
+
+
+def test_mypy_finds_no_error():
+    # --follow-imports=silent: the other modules of the package are read for
+    # their types; these files are the ones checked.
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--no-incremental",
+                           "--cache-dir", os.devnull, *FILES], cwd=HERE, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Success: no issues found in 6 source files" in proc.stdout
+
+
+def test_stubtest_of_the_collection_extension():
+    proc = subprocess.run([sys.executable, "-m", "mypy.stubtest", "gbr._collection"], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "no issues found in 1 module" in proc.stdout
