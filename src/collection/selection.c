@@ -83,7 +83,9 @@ static void game_tags(void *context, const pgn_game *game)
         return;
     }
     const pgn_tag *fen = NULL, *result = NULL;
-    for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* the first of each counts */
+    for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* a repeated tag's last pair counts */
+        if (game->tags[i].superseded)
+            continue;
         if (!fen && directory_tag_named(&game->tags[i], "FEN"))
             fen = &game->tags[i];
         else if (!result && directory_tag_named(&game->tags[i], "Result"))

@@ -90,6 +90,10 @@ typedef struct pgn_tag {
     pgn_where open;             /* the '[' */
     pgn_where name_at;          /* the name's first byte */
     pgn_where value_at;         /* the byte after the opening quote */
+    /* A later pair of the section has the same name (reported): the value a
+     * game's field takes is its last pair's, as pgn-extract takes it; a
+     * caller that reads every pair (codes to check) reads this one too. */
+    int superseded;
 } pgn_tag;
 
 typedef struct pgn_game {
