@@ -9,7 +9,8 @@
  *   and game_end callbacks.
  * - Each tag: '[' at its open offset, its name at the name offset (a letter or
  *   digit, then bytes other than white space, control bytes, quotes and
- *   brackets), '"' before and after the raw value, which has no newline and
+ *   brackets), '"' before the raw value and '"' after it (or the ']' that ends
+ *   its line, when no quote closes it), which has no newline and
  *   unescapes (\" and \\, done here again) to the value given, NUL-ended; a
  *   quote inside it not written \" is followed, past spaces and tabs, by
  *   neither ']' nor a newline (the value ends at the first quote that is);
@@ -148,8 +149,10 @@ static void check_tag(const run *r, const pgn_game *g, const pgn_tag *t, uint64_
     FUZZ_ASSERT(is_alnum((unsigned char)t->name[0]), "a tag name starting with byte %02x", (unsigned char)t->name[0]);
     for (size_t i = 1; i < t->name_len; i++)
         FUZZ_ASSERT(is_name_byte((unsigned char)t->name[i]), "byte %02x in a tag name", (unsigned char)t->name[i]);
-    FUZZ_ASSERT(in[t->value_at.offset - 1] == '"' && in[t->value_at.offset + t->raw_value_len] == '"',
-                "the raw value is not between quotes");
+    /* A value without its closing quote on a line that ends with ']' runs to it. */
+    FUZZ_ASSERT(in[t->value_at.offset - 1] == '"' && (in[t->value_at.offset + t->raw_value_len] == '"' ||
+                                                      in[t->value_at.offset + t->raw_value_len] == ']'),
+                "the raw value is not between a quote and a quote or ']'");
     FUZZ_ASSERT(t->raw_value == (const char *)g->section + (t->value_at.offset - g->start.offset) &&
                     memcmp(t->raw_value, in + t->value_at.offset, t->raw_value_len) == 0,
                 "the raw value is not the bytes at its offset");

@@ -576,10 +576,50 @@ static void end_symbol(pgn_reader *r)
 
 static void lex(pgn_reader *r, unsigned char c);
 
+static void store_tag(pgn_reader *r);
+
+/* A line (or the input) ends inside a held tag value whose line ends with
+ * ']' ([Event "Tournament \"], a backslash before the closing quote): the
+ * value runs to that ']', as pgn-extract reads it ("Missing closing quote"),
+ * is reported and kept. Returns 0 when the line does not end so. */
+static int close_at_bracket(pgn_reader *r)
+{
+    if (!r->holding || r->overflow)
+        return 0;
+    size_t value = (size_t)(r->tag.value_at.offset - r->game.start.offset);
+    size_t end = (size_t)(r->offset - r->game.start.offset); /* the line end, held before it */
+    if (end > r->section_len)
+        return 0;
+    while (end > value && (classes[(unsigned char)r->section[end - 1]] & SPACE))
+        end--;
+    if (end == value || r->section[end - 1] != ']')
+        return 0;
+    size_t raw_len = end - 1 - value;
+    /* The value again from its raw bytes, as lex() unescapes them. */
+    r->values_len = r->tag_values_start;
+    if (!reserve((void **)&r->values, &r->values_cap, r->values_len + raw_len + 1, 1, PGN_SECTION_MAX + PGN_TAGS_MAX))
+        return 0;
+    const char *raw = r->section + value;
+    for (size_t i = 0; i < raw_len; i++) {
+        if (raw[i] == '\\' && i + 1 < raw_len && (raw[i + 1] == '"' || raw[i + 1] == '\\'))
+            i++;
+        r->values[r->values_len++] = raw[i];
+    }
+    r->values[r->values_len++] = '\0';
+    r->tag.raw_value_len = raw_len;
+    diagnose(r, r->quote_at, "a tag value without its closing quote: read to the ']' that ends its line");
+    store_tag(r);
+    r->blank_line = 0;
+    r->state = S_TAGS;
+    return 1;
+}
+
 /* A line ends inside a tag value: the value has no closing quote on its
  * line, or (after a quote read as part of it) no ']' after its last quote. */
 static void unclosed_value(pgn_reader *r, unsigned char c)
 {
+    if (close_at_bracket(r))
+        return;
     if (r->stray_at.line)
         tag_error(r, c, r->reopen_at, "']' must follow the tag value");
     else
@@ -1505,6 +1545,8 @@ void pgn_finish(pgn_reader *r)
         break;
     case S_TAG_VALUE:
     case S_TAG_ESCAPE:
+        if (close_at_bracket(r))
+            break;
         if (r->stray_at.line)
             diagnose(r, r->reopen_at, "']' must follow the tag value");
         else

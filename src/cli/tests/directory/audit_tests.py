@@ -222,12 +222,12 @@ def test_malformed_tag_sections():
     wrong = b"[GBR \"0001.00\"]\n"
     cases = [
         (b"[Event \"x\"\n", "2:1: game 1: ']' must follow the tag value"),      # ']' missing: next line's '['
-        (b"[Event \"x\" junk]\n", "1:12: game 1: ']' must follow the tag value"),
+        (b"[Event \"x\" junk\n", "1:12: game 1: ']' must follow the tag value"),
         (b"[Ev\x01ent \"x\"]\n", "1:4: game 1: a tag name is letters, digits and '_'"),  # '-' is read (a warning)
         (b"[ \"x\"]\n", "1:3: game 1: a tag name must follow '['"),
         (b"[Event x]\n", "1:8: game 1: a tag value in double quotes must follow the tag name"),
         (b"[E25]\n", "1:5: game 1: a tag value in double quotes must follow the tag name"),  # a name, no value
-        (b"[Event \"x\\\"]\n", "1:8: game 1: a tag value without its closing quote on its line"),
+        (b"[Event \"x\\\"\n", "1:8: game 1: a tag value without its closing quote on its line"),
     ]
     for bad, where in cases:
         pgn = bad + wrong + KINGS + b"\n1. e4 *\n"
@@ -245,6 +245,30 @@ def test_malformed_tag_sections():
                                                                     b"1 games, 0 checked, 0 mismatches\n"))
         p, fixed = fix(bad, "malformed_end.pgn")
         expect("at the end %r --fix" % bad, fixed, bad)
+
+
+def test_tags_read_as_pgn_extract_reads_them():
+    # A stray quote in a value, a value whose line ends with ']' but no
+    # closing quote, a '-' in a name: each is reported, read as pgn-extract
+    # reads it, and the game is checked and fixed as any other.
+    wrong = b"[GBR \"0001.00\"]\n"
+    stray = "a '\"' inside a tag value, not written \\\": read as part of the value, which ends at the last '\"' before ']'"
+    to_bracket = "a tag value without its closing quote: read to the ']' that ends its line"
+    for bad, where, event in [
+            (b"[Event \"x\" junk]\n", "1:8: game 1: " + to_bracket, 'x" junk'),  # as written
+            (b"[Event \"x\\\"]\n", "1:8: game 1: " + to_bracket, 'x\\"'),
+            (b"[Event \"a \"Etyud\" ty\"]\n", "1:11: game 1: " + stray, 'a "Etyud" ty'),
+            (b"[Ev-ent \"x\"]\n", "1:4: game 1: a tag name with a byte other than letters, digits and '_': read as written",
+             "")]:
+        pgn = bad + wrong + KINGS + b"\n1. e4 *\n"
+        p = audit(data=pgn)
+        expect("read %r stderr" % bad, p.stderr.decode(), "gbr: -:%s\n" % where)
+        expect("read %r stdout" % bad, p.stdout.decode(),
+               "-:2:7: game 1 (White \"\", Event \"%s\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+               "1 games, 1 checked, 1 mismatches\n" % event)
+        expect("read %r exit" % bad, p.returncode, 1)
+        p, fixed = fix(pgn, "read.pgn")
+        expect("read %r --fix" % bad, fixed, pgn.replace(b"0001.00", b"0000.00"))
 
 
 def test_pgn_structure():
@@ -409,6 +433,7 @@ GROUPS = {"generated": [test_generated],
           "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
                     test_unreadable_fen],
           "pgn": [test_tag_like_text_in_comments, test_unclosed_fen_value, test_malformed_tag_sections,
+                  test_tags_read_as_pgn_extract_reads_them,
                   test_pgn_structure],
           "limits": [test_dev_zero, test_line_limit_exact, test_huge_movetext_line, test_many_wrong_codes, test_section_limits]}
 for test in GROUPS[GROUP]:
