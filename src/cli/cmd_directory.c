@@ -14,7 +14,7 @@ const char cmd_directory_summary[] = "look-up directory of PGN studies by materi
 static const char help[] =
     "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
     "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
-    "          [--year-tag LIST] [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
+    "          [--year-tag LIST] [--encoding auto|utf-8|latin-1|cp1252] [-r] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -78,6 +78,7 @@ static const char help_more[] =
     "Options:\n"
     "  --format F  text, tsv, json or html\n"
     CLI_COLLECTION_TEXT_HELP
+    CLI_RECURSIVE_HELP
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
     "  --split-by class|letter  (html, with -o FILE) one page per class, or\n"
@@ -117,6 +118,7 @@ int cmd_directory(int argc, char **argv)
     opt.split = DIRECTORY_SPLIT_NONE;
     directory_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
+    int recursive = 0;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
@@ -127,7 +129,9 @@ int cmd_directory(int argc, char **argv)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
             continue;
-        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
+        if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
+        } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.output = cli_option_value(&args);
             if (!opt.output)
                 return UTIL_EXIT_USAGE;
@@ -176,8 +180,13 @@ int cmd_directory(int argc, char **argv)
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);
 
-    int inputs;
-    const char *const *files = cli_input_files(&args, &inputs);
+    cli_pgn_files found;
+    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+        cli_pgn_files_free(&found);
+        return UTIL_EXIT_INPUT;
+    }
+    int inputs = found.n;
+    const char *const *files = found.names;
     directory_reader run;
     directory_begin(&run, &opt);
     /* Each input is read before the next is opened, so that the reports keep
@@ -188,5 +197,7 @@ int cmd_directory(int argc, char **argv)
         if (fd >= 0 && fd != STDIN_FILENO)
             close(fd);
     }
-    return directory_end(&run, &opt, files);
+    int status = directory_end(&run, &opt, files);
+    cli_pgn_files_free(&found);
+    return status;
 }

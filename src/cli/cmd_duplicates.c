@@ -10,7 +10,7 @@ const char cmd_duplicates_summary[] = "groups PGN studies with the same start po
 static const char help[] =
     "duplicates [--symmetry none|mirror|all] [--format text|tsv|json]\n"
     "           [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
-    "           [--encoding auto|utf-8|latin-1|cp1252] [PGN...]\n"
+    "           [--encoding auto|utf-8|latin-1|cp1252] [-r] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
@@ -58,6 +58,7 @@ static const char help_more[] =
     "Composer, source and date are read, and written in UTF-8, as `gbr directory`\n"
     "reads them:\n"
     CLI_COLLECTION_TEXT_HELP
+    CLI_RECURSIVE_HELP
     "\n"
     "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
     "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error,\n"
@@ -83,6 +84,7 @@ int cmd_duplicates(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
     args.line_inputs = 0;
+    int recursive = 0;
     while (cli_next_option(&args)) {
         const char *value = NULL;
         int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
@@ -90,7 +92,9 @@ int cmd_duplicates(int argc, char **argv)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
             continue;
-        if (cli_option_is(&args, "--symmetry")) {
+        if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
+        } else if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
             if (duplicates_symmetry_parse(value, &opt.symmetry) != 0)
@@ -114,14 +118,23 @@ int cmd_duplicates(int argc, char **argv)
         return args.exit_status;
     opt.codec = args.codec;
 
-    int files_n;
-    const char *const *files = cli_input_files(&args, &files_n);
-    duplicates *run = duplicates_new(&opt, files, files_n);
-    if (!run)
+    cli_pgn_files found;
+    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+        cli_pgn_files_free(&found);
         return UTIL_EXIT_INPUT;
+    }
+    int files_n = found.n;
+    const char *const *files = found.names;
+    duplicates *run = duplicates_new(&opt, files, files_n);
+    if (!run) {
+        cli_pgn_files_free(&found);
+        return UTIL_EXIT_INPUT;
+    }
     /* Opened one at a time, each read before the next is opened, so that the
      * reports keep the order of the inputs. */
     for (int i = 0; i < files_n; i++)
         duplicates_read(run, i, strcmp(files[i], "-") == 0 ? duplicates_stdin() : cli_open_input(files[i]));
-    return duplicates_finish(run);
+    int status = duplicates_finish(run);
+    cli_pgn_files_free(&found);
+    return status;
 }

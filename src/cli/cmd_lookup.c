@@ -13,7 +13,7 @@ const char cmd_lookup_summary[] = "is a position already in a study database? th
 static const char help[] =
     "lookup [--symmetry none|mirror|all] [--format text|json] [--composer-tag LIST]\n"
     "       [--source-tag LIST] [--year-tag LIST] [--encoding E]\n"
-    "       (-p POSITION | --new PGN)... [DB...]\n"
+    "       [-r] (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
     "Answers \"is my study already known?\": for each new position, the games of\n"
     "the PGN databases DB (standard input when none is named) whose start\n"
@@ -30,6 +30,7 @@ static const char help[] =
     "                       board's turns, flips and exchanged colours, for\n"
     "                       positions without pawns)\n"
     "  --format F           text (the default) or json\n"
+    CLI_RECURSIVE_HELP
     "Each game found is listed with its date, composer and source, read and\n"
     "written in UTF-8 as gbr directory reads them:\n"
     CLI_COLLECTION_TEXT_HELP
@@ -65,7 +66,7 @@ int cmd_lookup(int argc, char **argv)
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0;
-    int positions = 0, new_files = 0, new_stdin = 0;
+    int positions = 0, new_files = 0, new_stdin = 0, recursive = 0;
     while (cli_next_option(&args)) {
         const char *value = NULL;
         int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding);
@@ -89,6 +90,8 @@ int cmd_lookup(int argc, char **argv)
             if (!cli_option_value(&args))
                 return UTIL_EXIT_USAGE;
             positions++;
+        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
         } else if (cli_option_is(&args, "--new")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
@@ -102,15 +105,24 @@ int cmd_lookup(int argc, char **argv)
         return args.exit_status;
     if (positions + new_files == 0)
         return cli_usage_error(&args, "no new position: give -p POSITION or --new PGN");
-    int dbs_n;
-    const char *const *dbs = cli_input_files(&args, &dbs_n);
+    cli_pgn_files found;
+    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+        cli_pgn_files_free(&found);
+        return UTIL_EXIT_INPUT;
+    }
+    int dbs_n = found.n;
+    const char *const *dbs = found.names;
     for (int i = 0; i < dbs_n; i++)
-        if (new_stdin && strcmp(dbs[i], "-") == 0)
+        if (new_stdin && strcmp(dbs[i], "-") == 0) {
+            cli_pgn_files_free(&found);
             return cli_usage_error(&args, "standard input cannot be both --new and a database");
+        }
     opt.codec = args.codec;
     lookup *run = lookup_new(&opt);
-    if (!run)
+    if (!run) {
+        cli_pgn_files_free(&found);
         return UTIL_EXIT_INPUT;
+    }
 
     /* The options again, in order, now that they are known good: the new
      * positions first, so that each database is read once against all. */
@@ -128,7 +140,7 @@ int cmd_lookup(int argc, char **argv)
             if (fd < 0 || lookup_add_games(run, fd, name) != 0)
                 read_failed = 1;
             close_input(fd);
-        } else {
+        } else if (!cli_option_is(&again, "-r") && !cli_option_is(&again, "--recursive")) {
             (void)cli_option_value(&again); /* --symmetry, --format: read above */
         }
     }
@@ -138,5 +150,7 @@ int cmd_lookup(int argc, char **argv)
             read_failed = 1;
         close_input(fd);
     }
-    return lookup_finish(run, read_failed);
+    int status = lookup_finish(run, read_failed);
+    cli_pgn_files_free(&found);
+    return status;
 }

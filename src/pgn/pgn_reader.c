@@ -1608,11 +1608,14 @@ int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_t
         return -1;
     }
     int error = pgn_read_fd(reader, fd);
+    int empty = reader->offset == 0;
     pgn_reader_free(reader);
     if (error) {
         fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(error));
         return -1;
     }
+    if (empty) /* a warning: an empty database is no error, but often a mistake */
+        fprintf(stderr, "gbr: %s: warning: the input is empty (no games)\n", source);
     return 0;
 }
 

@@ -168,7 +168,9 @@ int pgn_reader_keep_tags(pgn_reader *reader, const char *const *names);
 /* What every PGN command does with one input: a new reader with handler and
  * context reads fd to its end and is freed. Returns 0, or -1 after reporting
  * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
- * read: REASON" (what was read before a failed read has been handled). */
+ * read: REASON" (what was read before a failed read has been handled). An
+ * input of no bytes is said on standard error, "gbr: SOURCE: warning: the
+ * input is empty (no games)", and returns 0. */
 int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source);
 /* The same, the tags callback getting only the tags named in keep_tags
  * (pgn_reader_keep_tags(); NULL: every tag). */
