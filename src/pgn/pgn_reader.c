@@ -76,13 +76,15 @@ struct pgn_reader {
     pgn_tag *tags;
     size_t tags_n, tags_cap;
     size_t tags_read;               /* tag pairs of the section, kept or not (PGN_TAGS_MAX) */
-    /* Every tag pair of the section, kept or not, for repeated names: their
-     * names one after another, a record each, and a hash table of the
-     * latest record of each name (a slot is empty unless its generation is
-     * the section's, so no section clears it). */
-    char *names;
-    size_t names_len, names_cap;
+    /* Every tag pair of the section, kept or not, for repeated names: a
+     * record each (its name is in the section), and past LINEAR_TAGS pairs a
+     * hash table of the latest record of each name (a slot is empty unless
+     * its generation is the section's, so no section clears it). */
+    const unsigned char *pending;   /* the run tag_pairs() reads, while it does */
+    int table_built;                /* this section's pairs are in the hash table */
+    uint64_t signatures;            /* a bit for each signature of the section's names, mod 64 */
     struct seen_tag {
+        uint32_t signature;         /* name_signature(): most other names differ in it */
         size_t name_off, name_len;
         size_t kept;                /* its index in tags, or NOT_KEPT */
         pgn_where open;
@@ -306,7 +308,8 @@ static void start_game(pgn_reader *r, int with_tags)
     r->depth = 0;
     r->stray_reported = 0;
     r->section_len = r->values_len = r->tags_n = r->tags_read = 0;
-    r->names_len = 0;
+    r->table_built = 0;
+    r->signatures = 0;
     r->fen_seen = 0;
     r->setup_at.line = 0;
     if (++r->generation == 0) { /* after 2^32 sections: no slot may look current */
@@ -397,92 +400,165 @@ static uint32_t name_hash(const char *name, size_t len)
     return h;
 }
 
-static int same_name(const pgn_reader *r, const struct seen_tag *e, const char *name, size_t len)
+/* A section offset's byte: held, or in the run tag_pairs() reads, which is
+ * held from r->section_len on once it returns. */
+static const char *section_at(const pgn_reader *r, size_t off)
 {
-    return e->name_len == len && memcmp(r->names + e->name_off, name, len) == 0;
+    return off < r->section_len ? r->section + off : (const char *)r->pending + (off - r->section_len);
 }
 
-/* Room to note one more tag pair with a name of name_len bytes (note_tag());
- * 0 when there is none. */
-static int reserve_seen(pgn_reader *r, size_t name_len)
+static int same_name(const pgn_reader *r, const struct seen_tag *e, const char *name, size_t len)
 {
-    size_t n = r->tags_read + 1;
-    if (!reserve((void **)&r->names, &r->names_cap, r->names_len + name_len, 1, PGN_SECTION_MAX) ||
-        !reserve((void **)&r->seen, &r->seen_cap, n, sizeof *r->seen, PGN_TAGS_MAX))
+    if (e->name_len != len)
         return 0;
-    if (2 * n <= r->slots)
-        return 1;
-    /* Twice the records at least; the current section's records moved over. */
-    size_t slots = r->slots ? 2 * r->slots : 64;
-    uint32_t *slot = malloc(slots * sizeof *slot), *generation = calloc(slots, sizeof *generation);
-    if (!slot || !generation) {
-        free(slot);
-        free(generation);
-        return 0;
-    }
-    for (size_t i = 0; i < r->tags_read; i++) {
-        const struct seen_tag *e = &r->seen[i];
-        size_t k = name_hash(r->names + e->name_off, e->name_len) & (slots - 1);
-        while (generation[k] == r->generation && !same_name(r, &r->seen[slot[k]], r->names + e->name_off, e->name_len))
-            k = (k + 1) & (slots - 1);
-        generation[k] = r->generation;
-        slot[k] = (uint32_t)i; /* the later record of a name replaces the earlier */
-    }
-    free(r->slot);
-    free(r->slot_generation);
-    r->slot = slot;
-    r->slot_generation = generation;
-    r->slots = slots;
+    const char *other = section_at(r, e->name_off);
+    for (size_t i = 0; i < len; i++) /* names are short: a loop, not a call */
+        if (other[i] != name[i])
+            return 0;
     return 1;
 }
 
-/* Notes a tag pair of the section, kept (index `kept` of tags) or not, after
- * reserve_seen() and tags_read++: a [FEN], a [SetUp "1"], and a name read
- * before in the section, which is reported with both places, the earlier
- * pair marked superseded (the last value is the one taken, as pgn-extract
- * takes it). */
-static void note_tag(pgn_reader *r, const char *name, size_t name_len, const char *value, size_t value_len,
-                     pgn_where open, size_t kept)
+/* A name's length and three of its bytes in one word: names of a section
+ * that differ mostly differ here. */
+static uint32_t name_signature(const char *name, size_t len)
 {
-    if (name_len == 3 && memcmp(name, "FEN", 3) == 0)
-        r->fen_seen = 1;
-    else if (name_len == 5 && memcmp(name, "SetUp", 5) == 0)
-        r->setup_at = value_len == 1 && value[0] == '1' ? open : (pgn_where){0, 0, 0};
-    size_t index = r->tags_read - 1;
-    struct seen_tag *e = &r->seen[index];
-    e->name_off = r->names_len;
-    e->name_len = name_len;
-    e->kept = kept;
-    e->open = open;
-    e->repeated = 0;
-    memcpy(r->names + r->names_len, name, name_len);
-    r->names_len += name_len;
-    size_t k = name_hash(name, name_len) & (r->slots - 1);
+    return (uint32_t)(len & 0xFF) << 24 | (uint32_t)(unsigned char)name[0] << 16 |
+           (uint32_t)(unsigned char)name[len - 1] << 8 | (unsigned char)name[len / 2];
+}
+#define FEN_SIGNATURE (3u << 24 | 'F' << 16 | 'N' << 8 | 'E')
+#define SETUP_SIGNATURE (5u << 24 | 'S' << 16 | 'p' << 8 | 't')
+
+/* Up to this many pairs a section, a name is looked for among those before
+ * it one by one (most sections: cheaper than hashing it); past it, in a hash
+ * table built then, so that time stays linear in the number of pairs. */
+#define LINEAR_TAGS 16
+
+/* Room for the hash table of a section of n pairs, the pairs before moved in. */
+static int build_table(pgn_reader *r, size_t n)
+{
+    size_t slots = r->slots ? r->slots : 64;
+    while (slots < 2 * n)
+        slots *= 2;
+    if (slots != r->slots) { /* a slot of another generation is empty: zeroed is empty */
+        uint32_t *slot = malloc(slots * sizeof *slot), *generation = calloc(slots, sizeof *generation);
+        if (!slot || !generation) {
+            free(slot);
+            free(generation);
+            return 0;
+        }
+        free(r->slot);
+        free(r->slot_generation);
+        r->slot = slot;
+        r->slot_generation = generation;
+        r->slots = slots;
+    }
+    for (size_t i = 0; i < r->tags_read; i++) {
+        const struct seen_tag *e = &r->seen[i];
+        const char *name = section_at(r, e->name_off);
+        size_t k = name_hash(name, e->name_len) & (slots - 1);
+        while (r->slot_generation[k] == r->generation && !same_name(r, &r->seen[r->slot[k]], name, e->name_len))
+            k = (k + 1) & (slots - 1);
+        r->slot_generation[k] = r->generation;
+        r->slot[k] = (uint32_t)i; /* the later pair of a name replaces the earlier */
+    }
+    r->table_built = 1;
+    return 1;
+}
+
+/* Room to note one more tag pair (note_tag()); 0 when there is none. */
+static int reserve_seen_more(pgn_reader *r)
+{
+    size_t n = r->tags_read + 1;
+    if (n > r->seen_cap && !reserve((void **)&r->seen, &r->seen_cap, n, sizeof *r->seen, PGN_TAGS_MAX))
+        return 0;
+    if (n <= LINEAR_TAGS || (r->table_built && 2 * n <= r->slots))
+        return 1;
+    return build_table(r, n);
+}
+
+/* Inlined: most pairs find room reserved before. */
+__attribute__((always_inline)) static inline int reserve_seen(pgn_reader *r)
+{
+    return (r->tags_read < r->seen_cap && r->tags_read < LINEAR_TAGS) || reserve_seen_more(r);
+}
+
+/* The latest pair before of the name (its record's index), or NOT_KEPT. */
+static size_t find_name(pgn_reader *r, const char *name, size_t len, uint32_t signature, size_t index)
+{
+    if (!r->table_built) {
+        uint64_t bit = (uint64_t)1 << ((signature ^ signature >> 13) & 63);
+        int maybe = (r->signatures & bit) != 0;
+        r->signatures |= bit;
+        if (!maybe) /* no name before has its signature: most names */
+            return NOT_KEPT;
+        for (size_t i = index; i-- > 0;)
+            if (r->seen[i].signature == signature && same_name(r, &r->seen[i], name, len))
+                return i;
+        return NOT_KEPT;
+    }
+    size_t k = name_hash(name, len) & (r->slots - 1);
     while (r->slot_generation[k] == r->generation) {
-        const struct seen_tag *before = &r->seen[r->slot[k]];
-        if (same_name(r, before, name, name_len)) {
-            if (before->kept != NOT_KEPT)
-                r->tags[before->kept].superseded = 1;
+        size_t i = r->slot[k];
+        if (same_name(r, &r->seen[i], name, len)) {
             r->slot[k] = (uint32_t)index;
-            e->repeated = 1;
-            if (before->repeated) /* reported at its second pair: one report a name */
-                return;
-            /* The name shown as written, at most 40 bytes, control bytes as '?'. */
-            char shown[41];
-            size_t n = name_len < 40 ? name_len : 40;
-            for (size_t i = 0; i < n; i++)
-                shown[i] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
-            shown[n] = '\0';
-            snprintf(r->message, sizeof r->message,
-                     "[%s%s] repeated (first at %lu:%lu): the value of its last pair is taken",
-                     shown, name_len > 40 ? "..." : "", before->open.line, before->open.column);
-            diagnose(r, open, r->message);
-            return;
+            return i;
         }
         k = (k + 1) & (r->slots - 1);
     }
     r->slot_generation[k] = r->generation;
     r->slot[k] = (uint32_t)index;
+    return NOT_KEPT;
+}
+
+/* A name read before in the section: reported once a name, at its second
+ * pair with the place of the first; the earlier pair superseded. Apart from
+ * note_tag(), which is inlined into the reader's loops. */
+__attribute__((noinline)) static void repeated_tag(pgn_reader *r, struct seen_tag *e, size_t found, const char *name,
+                                                   size_t name_len, pgn_where open)
+{
+    const struct seen_tag *before = &r->seen[found];
+    if (before->kept != NOT_KEPT)
+        r->tags[before->kept].superseded = 1;
+    e->repeated = 1;
+    if (before->repeated) /* reported at its second pair: one report a name */
+        return;
+    /* The name shown as written, at most 40 bytes, control bytes as '?'. */
+    char shown[41];
+    size_t n = name_len < 40 ? name_len : 40;
+    for (size_t i = 0; i < n; i++)
+        shown[i] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
+    shown[n] = '\0';
+    snprintf(r->message, sizeof r->message, "[%s%s] repeated (first at %lu:%lu): the value of its last pair is taken",
+             shown, name_len > 40 ? "..." : "", before->open.line, before->open.column);
+    diagnose(r, open, r->message);
+}
+
+/* Notes a tag pair of the section (its name at section offset name_off),
+ * kept (index `kept` of tags) or not, after reserve_seen() and tags_read++:
+ * a [FEN], a [SetUp "1"], and a name read before in the section, which is
+ * reported with both places, the earlier pair marked superseded (the last
+ * value is the one taken, as pgn-extract takes it). */
+__attribute__((always_inline)) static inline void note_tag(pgn_reader *r, size_t name_off, size_t name_len,
+                                                          const char *value, size_t value_len, pgn_where open,
+                                                          size_t kept)
+{
+    const char *name = section_at(r, name_off);
+    uint32_t signature = name_signature(name, name_len);
+    if (signature == FEN_SIGNATURE && memcmp(name, "FEN", 3) == 0)
+        r->fen_seen = 1;
+    else if (signature == SETUP_SIGNATURE && memcmp(name, "SetUp", 5) == 0)
+        r->setup_at = value_len == 1 && value[0] == '1' ? open : (pgn_where){0, 0, 0};
+    size_t index = r->tags_read - 1;
+    struct seen_tag *e = &r->seen[index];
+    e->signature = signature;
+    e->name_off = name_off;
+    e->name_len = name_len;
+    e->kept = kept;
+    e->open = open;
+    e->repeated = 0;
+    size_t found = find_name(r, name, name_len, signature, index);
+    if (found != NOT_KEPT)
+        repeated_tag(r, e, found, name, name_len, open);
 }
 
 static void store_tag(pgn_reader *r)
@@ -496,15 +572,15 @@ static void store_tag(pgn_reader *r)
     /* The name's bytes are held: the section holds every byte from the game's start. */
     const char *name = r->section + (r->tag.name_at.offset - r->game.start.offset);
     int keep = keeps_tag(r, name, r->tag.name_len);
-    if (!reserve_seen(r, r->tag.name_len) ||
+    if (!reserve_seen(r) ||
         (keep && !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX))) {
         overflow(r, r->tag.open, out_of_memory);
         return;
     }
     r->tags_read++;
     size_t value_len = r->values_len - r->tag_values_start - 1; /* its NUL aside */
-    note_tag(r, name, r->tag.name_len, r->values + r->tag_values_start, value_len, r->tag.open,
-             keep ? r->tags_n : NOT_KEPT);
+    note_tag(r, (size_t)(r->tag.name_at.offset - r->game.start.offset), r->tag.name_len,
+             r->values + r->tag_values_start, value_len, r->tag.open, keep ? r->tags_n : NOT_KEPT);
     if (!keep) {
         r->values_len = r->tag_values_start; /* its value is not kept */
         return;
@@ -1303,7 +1379,7 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         int keep = keeps_tag(r, (const char *)p + name, name_end - name);
         /* A tag that store_tag() could not keep (too many, no memory) is left
          * to step(), which reports it where it would byte by byte. */
-        if (r->tags_read == PGN_TAGS_MAX || !reserve_seen(r, name_end - name) ||
+        if (r->tags_read == PGN_TAGS_MAX || !reserve_seen(r) ||
             (keep && !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) ||
             !reserve((void **)&r->section, &r->section_cap, r->section_len + end, 1, PGN_SECTION_MAX) ||
             (keep && !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
@@ -1312,7 +1388,8 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         r->tags_read++;
         uint64_t base = r->offset, column = r->column_index;
         pgn_where open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
-        note_tag(r, (const char *)p + name, name_end - name, (const char *)p + quote + 1, value_len, open,
+        /* p[0] is held at r->section_len once this run returns (r->pending). */
+        note_tag(r, r->section_len + name, name_end - name, (const char *)p + quote + 1, value_len, open,
                  keep ? r->tags_n : NOT_KEPT);
         if (keep) {
             /* Written straight into its slot, positions from the line's: the
@@ -1350,7 +1427,9 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
  * reserved pair by pair). */
 static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
+    r->pending = p;
     size_t j = tag_pairs(r, p, n);
+    r->pending = NULL;
     if (j > 0) {
         memcpy(r->section + r->section_len, p, j);
         r->section_len += j;
@@ -1496,7 +1575,6 @@ void pgn_reader_free(pgn_reader *r)
     free(r->section);
     free(r->values);
     free(r->tags);
-    free(r->names);
     free(r->seen);
     free(r->slot);
     free(r->slot_generation);
