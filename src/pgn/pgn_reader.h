@@ -15,6 +15,13 @@
  *   of a game: tokens may be separated by any white space, newlines included;
  *   a name is letters, digits and '_'; a value is a string on one line in which
  *   \" stands for " and \\ for \ (any other backslash is kept as it is);
+ * - and what keepers write besides, read as pgn-extract reads it and reported
+ *   (the game is not malformed): a '"' that no ']' follows (white space
+ *   aside) on its line is part of the value, which ends at the last '"'
+ *   before ']' ([Event "a "b" c"]); a value without its closing quote on a
+ *   line that ends with ']' runs to that ']' ([Event "x \"]); a name goes on
+ *   past its letters, digits and '_' to white space, a quote or a bracket
+ *   ([Composer-2 "..."]);
  * - brace comments {...}: any bytes, any number of lines, never nested, ended
  *   by the first '}'; ';' comments to the end of the line; a line with '%' in
  *   its first column is an escape line and is ignored whole;
@@ -35,11 +42,18 @@
  * input.
  *
  * Reports (the diagnostic callback, with line and column): a malformed tag
- * pair (a value without its closing quote on its line, a missing ']', a name
- * of other bytes, no name or no value), at most one a line, each counted in
- * the game's `malformed`; a tag section too large to hold (also counted); a
- * variation or comment still open where its game or the input ends; the first
- * ')' without '(' of a game; a line over the line limit.
+ * pair (a value without its closing quote or ']' on its line, a missing ']',
+ * a name with white space, a control byte or '[', no name or no value), at
+ * most one a line, each counted in the game's `malformed`; a tag section too
+ * large to hold, and [SetUp "1"] without [FEN] (no start position: the game
+ * cannot be classified), also counted; the tags read as pgn-extract reads
+ * them (above); a name given twice or more in a section, once a name at its
+ * second pair, with the place of the first (each earlier pair is
+ * `superseded`: the last value is the one a game's field takes, as
+ * pgn-extract takes it); a game with movetext and no termination marker
+ * (pgn-extract's "Missing result": a file cut inside its moves); a variation
+ * or comment still open where its game or the input ends; the first ')'
+ * without '(' of a game; a line over the line limit.
  *
  * Tags kept. A caller that reads a few tags names them (pgn_reader_keep_tags)
  * and gets only those; the others are read and reported all the same.
@@ -119,7 +133,7 @@ typedef struct pgn_game {
 typedef struct pgn_diagnostic {
     pgn_where at;
     unsigned long game;         /* the game it is in, 0 before the first */
-    const char *message;        /* a static string */
+    const char *message;        /* valid during the callback (some name a tag) */
 } pgn_diagnostic;
 
 /* Every callback may be NULL. The input is exactly the concatenation, in call
