@@ -109,6 +109,13 @@ static gbr_stipulation stipulation_of_result(const pgn_tag *result)
     return GBR_STIP_NONE;
 }
 
+/* The game is selected: its tag section now, the rest as it arrives. */
+static void take_game(selection *s, const pgn_game *game)
+{
+    write_selected(s, game->section, game->section_len);
+    s->copying = 1;
+}
+
 static void game_tags(void *context, const pgn_game *game)
 {
     selection *s = context;
@@ -116,10 +123,8 @@ static void game_tags(void *context, const pgn_game *game)
     note_input(s, game->section, game->section_len);
     if (game->malformed) { /* reported by the reader: not matched on a guess */
         s->bad_input = 1;
-        if (select_unclassified(s) && !s->count_only) {
-            write_selected(s, game->section, game->section_len);
-            s->copying = 1;
-        }
+        if (select_unclassified(s) && !s->count_only)
+            take_game(s, game);
         return;
     }
     const pgn_tag *fen = NULL, *result = NULL;
@@ -144,17 +149,13 @@ static void game_tags(void *context, const pgn_game *game)
             fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: FEN tag: %s\n", s->source, fen->value_at.line, column,
                     game->number, gbr_error_message(r.error));
             s->bad_input = 1;
-            if (select_unclassified(s) && !s->count_only) {
-                write_selected(s, game->section, game->section_len);
-                s->copying = 1;
-            }
+            if (select_unclassified(s) && !s->count_only)
+                take_game(s, game);
             return;
         }
     }
-    if (select_subject(s, &subject) && !s->count_only) {
-        write_selected(s, game->section, game->section_len);
-        s->copying = 1;
-    }
+    if (select_subject(s, &subject) && !s->count_only)
+        take_game(s, game);
 }
 
 static void game_bytes(void *context, const char *bytes, size_t len)
