@@ -16,6 +16,10 @@
 # builds' outputs must be identical (the script fails otherwise). No
 # pass/fail on speed.
 #
+# With CALLGRIND=1 the four commands of each build are counted by callgrind
+# instead (instructions, repeatable on a noisy machine: the whole program,
+# reading, parsing and writing), a run each, and nothing is timed.
+#
 # usage: ci/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE
 #   e.g. python3 ci/gen/gen_pgn.py --games 20000 --movetext 40 --crlf --out x.pgn
 set -eu
@@ -31,6 +35,27 @@ bench_need_time
 cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
 cc -O2 -o "$dir/classify_ceiling" "$root/ci/gen/classify_ceiling.c"
 printf 'r+p* r*p*\n' >"$dir/desc.txt"
+
+if [ "${CALLGRIND:-0}" = 1 ]; then
+    command -v valgrind >/dev/null || { echo "bench_pgn_reader: valgrind is not installed" >&2; exit 2; }
+    bytes=$(wc -c <"$file")
+    echo "file: $file, $bytes bytes; instructions of the whole command, counted by callgrind"
+    set -f # the queries are words, not globs
+    for command in "directory --format tsv" "audit" "select 0?00.*" "select -y $dir/desc.txt"; do
+        for build in before after; do
+            case $build in before) gbr=$before ;; *) gbr=$after ;; esac
+            # shellcheck disable=SC2086 # the command's words
+            valgrind -q --tool=callgrind --callgrind-out-file="$dir/cg_$build" "$gbr" $command "$file" \
+                >"$dir/cg_out_$build" 2>&1 || true
+        done
+        cmp -s "$dir/cg_out_before" "$dir/cg_out_after" || echo "$command: the two builds' outputs differ" >&2
+        b=$(callgrind_annotate "$dir/cg_before" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}')
+        a=$(callgrind_annotate "$dir/cg_after" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1; exit}')
+        echo "${command%% *} $b $a $bytes" | awk '{ printf "%-10s before %12d after %12d instructions (%.2f and %.2f a byte), after/before %.3f\n",
+            $1, $2, $3, $2 / $4, $3 / $4, $3 / $2 }'
+    done
+    exit 0
+fi
 
 # time_cmd NAME CMD...: CMD's CPU time appended to $dir/t_NAME.cpu, its output
 # kept in $dir/out_NAME; it may fail (select and directory exit 1 on a file

@@ -7,11 +7,16 @@
  *   last ends at the end of the input; its section lies at its start, its
  *   movetext inside it after the section; its bytes arrive between its tags
  *   and game_end callbacks.
- * - Each tag: '[' at its open offset, its name bytes (letters, digits, '_') at
- *   the name offset, '"' before and after the raw value, which has no newline
- *   and unescapes (\" and \\, done here again) to the value given, NUL-ended;
- *   tags in increasing order, inside the section. Every line and column
- *   agrees with its offset (counted here from the input, a BOM aside).
+ * - Each tag: '[' at its open offset, its name at the name offset (a letter or
+ *   digit, then bytes other than white space, control bytes, quotes and
+ *   brackets), '"' before the raw value and '"' after it (or the ']' that ends
+ *   its line, when no quote closes it), which has no newline and
+ *   unescapes (\" and \\, done here again) to the value given, NUL-ended; a
+ *   quote inside it not written \" is followed, past spaces and tabs, by
+ *   neither ']' nor a newline (the value ends at the first quote that is);
+ *   tags in increasing order, inside the section; a tag is superseded exactly
+ *   when a later tag of its game has its name. Every line and column agrees
+ *   with its offset (counted here from the input, a BOM aside).
  * - Fed whole, fed in small pieces (their sizes taken from the input) and
  *   byte by byte (pgn_reader_byte_by_byte: no runs of plain bytes read in one
  *   go), and fed in pieces of 1 to 64 bytes with runs on, the reader reports
@@ -114,9 +119,16 @@ static void on_bytes(void *context, const char *bytes, size_t len)
     take(r, bytes, len); /* how the bytes are cut into calls may differ */
 }
 
+static int is_alnum(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+/* A name byte after the first: the standard's (letters, digits, '_') and the
+ * others the reader reads as written, with a warning. */
 static int is_name_byte(unsigned char c)
 {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+    return c > ' ' && c != 0x7f && c != '"' && c != '[' && c != ']';
 }
 
 static void check_tag(const run *r, const pgn_game *g, const pgn_tag *t, uint64_t after)
@@ -134,10 +146,13 @@ static void check_tag(const run *r, const pgn_game *g, const pgn_tag *t, uint64_
     FUZZ_ASSERT(t->name_len > 0 && t->name == (const char *)g->section + (t->name_at.offset - g->start.offset) &&
                     memcmp(t->name, in + t->name_at.offset, t->name_len) == 0,
                 "the name is not the bytes at its offset");
-    for (size_t i = 0; i < t->name_len; i++)
+    FUZZ_ASSERT(is_alnum((unsigned char)t->name[0]), "a tag name starting with byte %02x", (unsigned char)t->name[0]);
+    for (size_t i = 1; i < t->name_len; i++)
         FUZZ_ASSERT(is_name_byte((unsigned char)t->name[i]), "byte %02x in a tag name", (unsigned char)t->name[i]);
-    FUZZ_ASSERT(in[t->value_at.offset - 1] == '"' && in[t->value_at.offset + t->raw_value_len] == '"',
-                "the raw value is not between quotes");
+    /* A value without its closing quote on a line that ends with ']' runs to it. */
+    FUZZ_ASSERT(in[t->value_at.offset - 1] == '"' && (in[t->value_at.offset + t->raw_value_len] == '"' ||
+                                                      in[t->value_at.offset + t->raw_value_len] == ']'),
+                "the raw value is not between a quote and a quote or ']'");
     FUZZ_ASSERT(t->raw_value == (const char *)g->section + (t->value_at.offset - g->start.offset) &&
                     memcmp(t->raw_value, in + t->value_at.offset, t->raw_value_len) == 0,
                 "the raw value is not the bytes at its offset");
@@ -146,10 +161,14 @@ static void check_tag(const run *r, const pgn_game *g, const pgn_tag *t, uint64_
     for (size_t i = 0; i < t->raw_value_len; i++) {
         unsigned char c = (unsigned char)t->raw_value[i];
         FUZZ_ASSERT(c != '\n', "a newline in a tag value");
-        if (c == '\\' && i + 1 < t->raw_value_len && (t->raw_value[i + 1] == '"' || t->raw_value[i + 1] == '\\'))
+        if (c == '\\' && i + 1 < t->raw_value_len && (t->raw_value[i + 1] == '"' || t->raw_value[i + 1] == '\\')) {
             c = (unsigned char)t->raw_value[++i];
-        else
-            FUZZ_ASSERT(c != '"', "an unescaped quote inside a value");
+        } else if (c == '"') { /* a stray quote: no ']' or line end after it */
+            size_t j = t->value_at.offset + i + 1;
+            while (j < r->len && (in[j] == ' ' || in[j] == '\t' || in[j] == '\r' || in[j] == '\v' || in[j] == '\f'))
+                j++;
+            FUZZ_ASSERT(j < r->len && in[j] != ']' && in[j] != '\n', "a quote that ends a value inside it");
+        }
         FUZZ_ASSERT(n < t->value_len && (unsigned char)t->value[n] == c, "value byte %zu differs from the raw's", n);
         n++;
     }
@@ -174,6 +193,11 @@ static void on_tags(void *context, const pgn_game *g)
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
         check_tag(r, g, t, after);
+        int later = 0; /* quadratic, but tests run on small inputs */
+        for (size_t k = i + 1; k < g->tags_n && !later; k++)
+            later = g->tags[k].name_len == t->name_len && memcmp(g->tags[k].name, t->name, t->name_len) == 0;
+        FUZZ_ASSERT(t->superseded == later, "tag %zu superseded %d, a later one of its name %d", i, t->superseded,
+                    later);
         FUZZ_ASSERT(!r->keep || is_kept(t), "a tag named %.*s, not one of those to keep", (int)t->name_len, t->name);
         after = t->value_at.offset + t->raw_value_len + 1;
         mix_tag(r, t, t->name_at.offset);
@@ -212,7 +236,8 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
     FUZZ_ASSERT(d->game <= r->games + 1, "a diagnostic of game %lu with %lu read", d->game, r->games);
     mix(r, d->at.offset);
     mix(r, d->game);
-    mix(r, (uint64_t)(uintptr_t)d->message); /* messages are static strings */
+    for (const char *m = d->message; *m; m++) /* some name a tag: compared by their text */
+        mix(r, (unsigned char)*m);
 }
 
 /* How read_input() feeds the input. */

@@ -3,8 +3,11 @@
 
 #include "cli.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,21 +401,35 @@ int cli_open_input(const char *name)
     return fd;
 }
 
-int cli_for_each_file(int argc, char **argv, int first, cli_file_fn fn, void *context)
+static int each_file(int n, const char *const *names, cli_file_fn fn, void *context)
 {
-    if (first >= argc)
-        return fn(context, STDIN_FILENO, "-") != 0 ? -1 : 0;
     int failed = 0;
-    for (int i = first; i < argc; i++) {
-        int fd = cli_open_input(argv[i]);
+    for (int i = 0; i < n; i++) {
+        int fd = cli_open_input(names[i]);
         if (fd < 0) {
             failed = 1;
             continue;
         }
-        failed |= fn(context, fd, argv[i]) != 0;
+        failed |= fn(context, fd, names[i]) != 0;
         if (fd != STDIN_FILENO)
             close(fd);
     }
+    return failed ? -1 : 0;
+}
+
+int cli_for_each_file(int argc, char **argv, int first, cli_file_fn fn, void *context)
+{
+    if (first >= argc)
+        return fn(context, STDIN_FILENO, "-") != 0 ? -1 : 0;
+    return each_file(argc - first, (const char *const *)argv + first, fn, context);
+}
+
+int cli_for_each_pgn_file(int argc, char **argv, int first, int recursive, cli_file_fn fn, void *context)
+{
+    cli_pgn_files files;
+    int failed = cli_pgn_files_of(argc, argv, first, recursive, &files) != 0;
+    failed |= each_file(files.n, files.names, fn, context) != 0;
+    cli_pgn_files_free(&files);
     return failed ? -1 : 0;
 }
 
@@ -433,6 +450,150 @@ int cli_for_each_input(const cli_args *args, cli_input_fn fn, void *context)
     if (util_flush() != 0)
         any_bad = 1;
     return any_bad ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
+}
+
+/* ---- PGN inputs: files and folders ---------------------------------------- */
+static int add_name(cli_pgn_files *f, const char *name, int owned)
+{
+    const char **names = util_grow(f->names, &f->cap, (size_t)f->n + 2, sizeof *names);
+    if (!names) {
+        if (owned)
+            free((char *)name);
+        return -1;
+    }
+    f->names = names;
+    if (owned) {
+        char **own = util_grow(f->owned, &f->owned_cap, f->owned_n + 1, sizeof *own);
+        if (!own) {
+            free((char *)name);
+            return -1;
+        }
+        f->owned = own;
+        f->owned[f->owned_n++] = (char *)name;
+    }
+    f->names[f->n++] = name;
+    f->names[f->n] = NULL;
+    return 0;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static int is_pgn_name(const char *name)
+{
+    size_t len = strlen(name);
+    return len > 4 && strcasecmp(name + len - 4, ".pgn") == 0;
+}
+
+/* Adds the *.pgn files of a folder, in byte order of their names, and with
+ * recursive those of its subfolders where their names fall in that order.
+ * Hidden entries (a leading '.') are passed over, and a symbolic link to a
+ * folder is not followed, so no folder is read twice. A folder that cannot
+ * be opened is added itself, so that the command's own open reports it as
+ * any input that cannot be. Returns -1 after a report. */
+static int add_folder(cli_pgn_files *f, const char *folder, int recursive)
+{
+    DIR *dir = opendir(folder);
+    if (!dir) {
+        char *name = strdup(folder);
+        if (name && add_name(f, name, 1) == 0)
+            return 0;
+        util_report_flush();
+        fprintf(stderr, "gbr: %s: out of memory\n", folder);
+        return -1;
+    }
+    char **entries = NULL;
+    size_t n = 0, cap = 0;
+    int failed = 0;
+    struct dirent *e;
+    errno = 0;
+    while (!failed && (e = readdir(dir)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char **grown = util_grow(entries, &cap, n + 1, sizeof *entries);
+        char *name = grown ? strdup(e->d_name) : NULL;
+        if (grown)
+            entries = grown;
+        if (!name)
+            failed = 1;
+        else
+            entries[n++] = name;
+        errno = 0;
+    }
+    if (!failed && errno != 0) {
+        util_report_flush();
+        fprintf(stderr, "gbr: %s: cannot read the folder: %s\n", folder, strerror(errno));
+        failed = -1;
+    }
+    closedir(dir);
+    if (failed == 1) {
+        util_report_flush();
+        fprintf(stderr, "gbr: %s: out of memory\n", folder);
+    }
+    qsort(entries, n, sizeof *entries, by_name);
+    size_t folder_len = strlen(folder);
+    int slash = folder_len > 0 && folder[folder_len - 1] == '/';
+    for (size_t i = 0; i < n && !failed; i++) {
+        size_t len = folder_len + !slash + strlen(entries[i]) + 1;
+        char *path = malloc(len);
+        if (!path) {
+            util_report_flush();
+            fprintf(stderr, "gbr: %s: out of memory\n", folder);
+            failed = 1;
+            break;
+        }
+        snprintf(path, len, "%s%s%s", folder, slash ? "" : "/", entries[i]);
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            if (recursive && add_folder(f, path, 1) != 0)
+                failed = 1;
+            free(path);
+        } else if (is_pgn_name(entries[i])) {
+            if (add_name(f, path, 1) != 0) { /* a file, or a link the open follows */
+                util_report_flush();
+                fprintf(stderr, "gbr: %s: out of memory\n", folder);
+                failed = 1;
+            }
+        } else {
+            free(path);
+        }
+    }
+    for (size_t i = 0; i < n; i++)
+        free(entries[i]);
+    free(entries);
+    return failed ? -1 : 0;
+}
+
+int cli_pgn_files_of(int argc, char **argv, int first, int recursive, cli_pgn_files *f)
+{
+    memset(f, 0, sizeof *f);
+    int failed = 0;
+    if (first >= argc)
+        return add_name(f, "-", 0) != 0 ? -1 : 0;
+    for (int i = first; i < argc; i++) {
+        const char *name = argv[i];
+        struct stat st;
+        if (strcmp(name, "-") != 0 && stat(name, &st) == 0 && S_ISDIR(st.st_mode)) {
+            int before = f->n;
+            if (add_folder(f, name, recursive) != 0)
+                failed = 1;
+            else if (f->n == before)
+                fprintf(stderr, "gbr: %s: warning: no *.pgn file in this folder%s\n", name,
+                        recursive ? " or its subfolders" : " (-r reads its subfolders)");
+        } else if (add_name(f, name, 0) != 0) {
+            fprintf(stderr, "gbr: out of memory\n");
+            failed = 1;
+        }
+    }
+    return failed ? -1 : 0;
+}
+
+void cli_pgn_files_free(cli_pgn_files *f)
+{
+    for (size_t i = 0; i < f->owned_n; i++)
+        free(f->owned[i]);
+    free(f->owned);
+    free(f->names);
+    memset(f, 0, sizeof *f);
 }
 
 const char *const *cli_input_files(const cli_args *args, int *n)

@@ -157,6 +157,29 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
  * follows the last. */
 const char *const *cli_input_files(const cli_args *args, int *n);
 
+/* The PGN files a command reads, named by argv[first] to argv[argc - 1]:
+ * standard input ("-") alone when none is named; a folder is replaced by its
+ * files whose names end in ".pgn" (any case), in byte order of their names,
+ * and, with recursive (-r), by those of its subfolders too, each where its
+ * name falls in that order. A folder without any is said on standard error
+ * (a warning). Returns 0, or -1 after reporting a folder that could not be
+ * read (or no memory); the names found are in *files either way, NULL after
+ * the last. */
+typedef struct cli_pgn_files {
+    const char **names;
+    int n;
+    size_t cap;
+    char **owned; /* the paths made here */
+    size_t owned_n, owned_cap;
+} cli_pgn_files;
+int cli_pgn_files_of(int argc, char **argv, int first, int recursive, cli_pgn_files *files);
+void cli_pgn_files_free(cli_pgn_files *files);
+/* The help line of -r, for the commands that read PGN files. */
+#define CLI_RECURSIVE_HELP                                                                                           \
+    "  -r, --recursive  a folder named as input is read for its *.pgn files (any\n"                                 \
+    "              case, in name order) and its subfolders' too (without -r,\n"                                    \
+    "              its own only); an empty file or folder is said (a warning)\n"
+
 /* Large enough for the canonical text of every form (the position form and
  * FEN are the longest). */
 #define CLI_CANONICAL_MAX (GBR_POSITION_MAX > GBR_FEN_MAX ? GBR_POSITION_MAX : GBR_FEN_MAX)
@@ -173,6 +196,9 @@ typedef int (*cli_file_fn)(void *context, int fd, const char *source);
  * be opened is reported and skipped; each file opened is closed after fn.
  * Returns 0 when every file was opened and read, else -1. */
 int cli_for_each_file(int argc, char **argv, int first, cli_file_fn fn, void *context);
+/* The same over the PGN files cli_pgn_files_of() finds (folders read, with
+ * their subfolders when recursive); -1 also when a folder could not be read. */
+int cli_for_each_pgn_file(int argc, char **argv, int first, int recursive, cli_file_fn fn, void *context);
 
 /* ---- Reports and output ------------------------------------------------- */
 /* `gbr: <source>:<line>:<column>: <message>` on stderr. */

@@ -8,7 +8,7 @@
 const char cmd_audit_summary[] = "check PGN games' GBR codes against their FEN tags";
 
 static const char help[] =
-    "audit [--fix [--add-codes auto|gbr|black] -o OUT] [PGN...]\n"
+    "audit [--fix [--add-codes auto|gbr|black] -o OUT] [-r] [PGN...]\n"
     "\n"
     "Reads PGN databases as a stream and checks each game's GBR code against its\n"
     "[FEN] tag (a game without one starts from the initial position). The code is\n"
@@ -32,12 +32,15 @@ static const char help[] =
     "a line starting with '%', or inside a (...) variation; \\\" and \\\\ in values; a\n"
     "game ends at the next game's first tag (or with the input). An empty line\n"
     "followed by '[' in a tag section starts a new game. A malformed tag section\n"
-    "(a value without its closing quote, a missing ']', a bad tag name) is\n"
-    "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error; the\n"
-    "game is not checked and --fix copies it unchanged. A tag section over 16 MiB\n"
-    "or 131072 tags is reported and its game passed through unread. Also reported\n"
-    "(the game is still checked): a comment or variation left open where its game\n"
-    "or the input ends, a ')' without '(', and a line longer than 16 MiB (the\n"
+    "(a value without its closing quote or ']' on its line, a missing ']', a bad\n"
+    "tag name) or [SetUp \"1\"] without [FEN] is reported as \"gbr: FILE:LINE:\n"
+    "COLUMN: game N: MESSAGE\" on standard error; the game is not checked and\n"
+    "--fix copies it unchanged. A tag section over 16 MiB or 131072 tags is\n"
+    "reported and its game passed through unread. Also reported (the game is\n"
+    "still checked): a '\"' inside a value or a '-' in a tag name (read as\n"
+    "pgn-extract reads them), a tag repeated (its last value is read), a game\n"
+    "without a result, a comment or variation left open where its game or the\n"
+    "input ends, a ')' without '(', and a line longer than 16 MiB (the\n"
     "limit of every command; the reader holds no line, so it reads it whole).\n"
     "Memory stays bounded by one tag section, whatever the input.\n"
     "\n"
@@ -62,12 +65,13 @@ static const char help[] =
     "             temporary file, as with gbr sort -o);\n"
     "             with -o - the copy goes to standard output, and the mismatch\n"
     "             lines and the summary to standard error\n"
+    CLI_RECURSIVE_HELP
     "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";
 
 int cmd_audit(int argc, char **argv)
 {
     audit_options opt = {NULL, NULL, AUDIT_ADD_NONE};
-    int fix = 0;
+    int fix = 0, recursive = 0;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.line_inputs = 0; /* its help says what it reads and its exit status */
@@ -80,6 +84,8 @@ int cmd_audit(int argc, char **argv)
                 return UTIL_EXIT_USAGE;
             if (audit_add_style_parse(value, &opt.add) != 0)
                 return cli_usage_error(&args, "bad --add-codes '%s' (auto, gbr or black)", value);
+        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
         } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.fix_output = cli_option_value(&args);
             if (!opt.fix_output)
@@ -99,6 +105,6 @@ int cmd_audit(int argc, char **argv)
     auditor run;
     if (audit_begin(&run, &opt) != 0)
         return UTIL_EXIT_INPUT;
-    int read_failed = cli_for_each_file(argc, argv, args.next, audit_file, &run) != 0;
+    int read_failed = cli_for_each_pgn_file(argc, argv, args.next, recursive, audit_file, &run) != 0;
     return audit_end(&run, read_failed);
 }

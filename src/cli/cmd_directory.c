@@ -15,7 +15,7 @@ static const char help[] =
     "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
     "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
     "          [--year-tag LIST] [--reference-tag LIST]\n"
-    "          [--encoding auto|utf-8|latin-1|cp1252] [--names FILE] [PGN...]\n"
+    "          [--encoding auto|utf-8|latin-1|cp1252] [--names FILE] [-r] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and writes one entry per game, in directory order\n"
@@ -83,6 +83,7 @@ static const char help_more[] =
     "Options:\n"
     "  --format F  text, tsv, json or html\n"
     CLI_COLLECTION_TEXT_HELP
+    CLI_RECURSIVE_HELP
     "  -o FILE     write to FILE atomically (a temporary file beside it, synced,\n"
     "              then renamed over it), as `gbr sort -o` does\n"
     "  --split-by class|letter  (html, with -o FILE) one page per class, or\n"
@@ -122,6 +123,7 @@ int cmd_directory(int argc, char **argv)
     opt.split = DIRECTORY_SPLIT_NONE;
     directory_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
+    int recursive = 0;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
@@ -133,7 +135,9 @@ int cmd_directory(int argc, char **argv)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
             continue;
-        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
+        if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
+        } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
             opt.output = cli_option_value(&args);
             if (!opt.output)
                 return UTIL_EXIT_USAGE;
@@ -186,8 +190,14 @@ int cmd_directory(int argc, char **argv)
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);
 
-    int inputs;
-    const char *const *files = cli_input_files(&args, &inputs);
+    cli_pgn_files found;
+    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+        cli_pgn_files_free(&found);
+        composer_names_free(names);
+        return UTIL_EXIT_INPUT;
+    }
+    int inputs = found.n;
+    const char *const *files = found.names;
     directory_reader run;
     directory_begin(&run, &opt);
     /* Each input is read before the next is opened, so that the reports keep
@@ -200,5 +210,6 @@ int cmd_directory(int argc, char **argv)
     }
     int status = directory_end(&run, &opt, files);
     composer_names_free(names);
+    cli_pgn_files_free(&found);
     return status;
 }

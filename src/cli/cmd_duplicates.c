@@ -11,7 +11,7 @@ static const char help[] =
     "duplicates [--symmetry none|mirror|all] [--format text|tsv|json]\n"
     "           [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
     "           [--reference-tag LIST] [--encoding auto|utf-8|latin-1|cp1252]\n"
-    "           [--names FILE] [PGN...]\n"
+    "           [--names FILE] [-r] [PGN...]\n"
     "\n"
     "Reads PGN databases (standard input when no PGN is given; PGN is read as\n"
     "`gbr audit` reads it) and takes each game's start position: its [FEN], or\n"
@@ -60,6 +60,7 @@ static const char help_more[] =
     "Composer, source, date and reference are read, and written in UTF-8, as `gbr directory`\n"
     "reads them:\n"
     CLI_COLLECTION_TEXT_HELP
+    CLI_RECURSIVE_HELP
     "\n"
     "A game whose [FEN] cannot be read, or whose tag section is malformed, is\n"
     "reported as \"gbr: FILE:LINE:COLUMN: game N: MESSAGE\" on standard error,\n"
@@ -86,6 +87,7 @@ int cmd_duplicates(int argc, char **argv)
     args.help_more = help_more;
     args.line_inputs = 0;
     const char *names_path = NULL;
+    int recursive = 0;
     while (cli_next_option(&args)) {
         const char *value = NULL;
         int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
@@ -93,7 +95,9 @@ int cmd_duplicates(int argc, char **argv)
             return UTIL_EXIT_USAGE;
         if (text_option > 0)
             continue;
-        if (cli_option_is(&args, "--symmetry")) {
+        if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
+        } else if (cli_option_is(&args, "--symmetry")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
             if (duplicates_symmetry_parse(value, &opt.symmetry) != 0)
@@ -121,11 +125,18 @@ int cmd_duplicates(int argc, char **argv)
         return UTIL_EXIT_INPUT; /* reported */
     opt.names = names;
 
-    int files_n;
-    const char *const *files = cli_input_files(&args, &files_n);
+    cli_pgn_files found;
+    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+        cli_pgn_files_free(&found);
+        composer_names_free(names);
+        return UTIL_EXIT_INPUT;
+    }
+    int files_n = found.n;
+    const char *const *files = found.names;
     duplicates *run = duplicates_new(&opt, files, files_n);
     if (!run) {
         composer_names_free(names);
+        cli_pgn_files_free(&found);
         return UTIL_EXIT_INPUT;
     }
     /* Opened one at a time, each read before the next is opened, so that the
@@ -134,5 +145,6 @@ int cmd_duplicates(int argc, char **argv)
         duplicates_read(run, i, strcmp(files[i], "-") == 0 ? duplicates_stdin() : cli_open_input(files[i]));
     int status = duplicates_finish(run);
     composer_names_free(names);
+    cli_pgn_files_free(&found);
     return status;
 }

@@ -14,7 +14,7 @@ static const char help[] =
     "lookup [--symmetry none|mirror|all] [--format text|json] [--composer-tag LIST]\n"
     "       [--source-tag LIST] [--year-tag LIST] [--reference-tag LIST]\n"
     "       [--encoding E] [--names FILE]\n"
-    "       (-p POSITION | --new PGN)... [DB...]\n"
+    "       [-r] (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
     "Answers \"is my study already known?\": for each new position, the games of\n"
     "the PGN databases DB (standard input when none is named) whose start\n"
@@ -31,6 +31,7 @@ static const char help[] =
     "                       board's turns, flips and exchanged colours, for\n"
     "                       positions without pawns)\n"
     "  --format F           text (the default) or json\n"
+    CLI_RECURSIVE_HELP
     ;
 
 static const char help_more[] =
@@ -70,7 +71,7 @@ int cmd_lookup(int argc, char **argv)
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
     args.line_inputs = 0;
-    int positions = 0, new_files = 0, new_stdin = 0;
+    int positions = 0, new_files = 0, new_stdin = 0, recursive = 0;
     const char *names_path = NULL;
     while (cli_next_option(&args)) {
         const char *value = NULL;
@@ -95,6 +96,8 @@ int cmd_lookup(int argc, char **argv)
             if (!cli_option_value(&args))
                 return UTIL_EXIT_USAGE;
             positions++;
+        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
         } else if (cli_option_is(&args, "--new")) {
             if (!(value = cli_option_value(&args)))
                 return UTIL_EXIT_USAGE;
@@ -108,19 +111,29 @@ int cmd_lookup(int argc, char **argv)
         return args.exit_status;
     if (positions + new_files == 0)
         return cli_usage_error(&args, "no new position: give -p POSITION or --new PGN");
-    int dbs_n;
-    const char *const *dbs = cli_input_files(&args, &dbs_n);
+    cli_pgn_files found;
+    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+        cli_pgn_files_free(&found);
+        return UTIL_EXIT_INPUT;
+    }
+    int dbs_n = found.n;
+    const char *const *dbs = found.names;
     for (int i = 0; i < dbs_n; i++)
-        if (new_stdin && strcmp(dbs[i], "-") == 0)
+        if (new_stdin && strcmp(dbs[i], "-") == 0) {
+            cli_pgn_files_free(&found);
             return cli_usage_error(&args, "standard input cannot be both --new and a database");
+        }
     opt.codec = args.codec;
     composer_names *names = NULL;
-    if (names_path && !(names = composer_names_load(names_path)))
+    if (names_path && !(names = composer_names_load(names_path))) {
+        cli_pgn_files_free(&found);
         return UTIL_EXIT_INPUT; /* reported */
+    }
     opt.names = names;
     lookup *run = lookup_new(&opt);
     if (!run) {
         composer_names_free(names);
+        cli_pgn_files_free(&found);
         return UTIL_EXIT_INPUT;
     }
 
@@ -140,7 +153,7 @@ int cmd_lookup(int argc, char **argv)
             if (fd < 0 || lookup_add_games(run, fd, name) != 0)
                 read_failed = 1;
             close_input(fd);
-        } else {
+        } else if (!cli_option_is(&again, "-r") && !cli_option_is(&again, "--recursive")) {
             (void)cli_option_value(&again); /* --symmetry, --format: read above */
         }
     }
@@ -152,5 +165,6 @@ int cmd_lookup(int argc, char **argv)
     }
     int status = lookup_finish(run, read_failed);
     composer_names_free(names);
+    cli_pgn_files_free(&found);
     return status;
 }

@@ -27,13 +27,15 @@ static const char help[] =
     "  +0400.10?1e8          study code patterns: kings (and '+' win, '=' draw)\n"
     "  KRP*vKR  KR...vKR...  material names: 'P*' any number of pawns, 'P+' one\n"
     "                        or more, 'P' one; '...' any further men of that side\n"
-    "                        (a query that read differently in GBR queries 1.0 is\n"
-    "                        told on standard error)\n"
+    "                        (that a query read differently in GBR queries 1.0 is\n"
+    "                        told once on standard error; see --queries)\n"
     "  white:R=1,P>=1 black:R=1   counts per side and type (=, <, <=, >, >=)\n"
     "  'R+P+ R=P#'           pgn-extract material descriptions (its -y files)\n"
     "A game's stipulation, for study patterns, is its [Result]: 1-0 a win,\n"
     "1/2-1/2 a draw. A game whose [FEN] cannot be read is reported as\n"
-    "FILE:LINE:COLUMN on standard error and not selected (exit status 1).\n"
+    "FILE:LINE:COLUMN on standard error (exit status 1) and selected only by a\n"
+    "query that matches every material ('*', 'K...vK...'): so select '*' writes\n"
+    "every game of its inputs.\n"
     "\n"
     "Options:\n"
     "  --count           print only the number of games (or lines) each query\n"
@@ -51,20 +53,44 @@ static const char help[] =
     "                    starts a comment), read as pgn-extract reads them and\n"
     "                    matched on the start position\n"
     "  -z FILE           the same, each query matching either colour (as -z)\n"
+    "  --queries V       the queries are written for GBR queries V, 1.1 or 1.2\n"
+    "                    (which read alike): nothing is told of 1.0's reading\n"
+    CLI_RECURSIVE_HELP
+    "                    (without --lines)\n"
     "Exit status: 0 done, 1 a game or line was reported or an input could not be\n"
     "read, 2 usage error (a query that cannot be read: nothing is processed).\n";
 
-/* Tells, on standard error, when a query reads differently from GBR queries
- * 1.0 (spec/query.md section 4.1), so that an old script's query is not
- * silently read anew; the 1.1 reading is the one used. */
-static void say_if_changed(const char *where, unsigned long line, const char *text)
+/* The queries that read differently from GBR queries 1.0 (spec/query.md
+ * section 4.1): the first, told once a run so that an old script's query is
+ * not silently read anew (the reading of this version is the one used),
+ * and how many. */
+typedef struct changed_queries {
+    const char *where, *text;
+    unsigned long line, column, n;
+} changed_queries;
+
+static void note_if_changed(changed_queries *c, const char *where, unsigned long line, const char *text)
 {
     size_t column = gbr_query_reading_changed(text, strlen(text));
-    if (column)
-        fprintf(stderr,
-                "gbr: %s:%lu:%lu: %s reads differently from GBR queries 1.0: a man with '*' is any number of "
-                "that type, and any further men is '...' (spec/query.md 4.1)\n",
-                where, line, (unsigned long)column, text);
+    if (column && c->n++ == 0) {
+        c->where = where;
+        c->line = line;
+        c->column = (unsigned long)column;
+        c->text = text;
+    }
+}
+
+static void say_changed(const changed_queries *c)
+{
+    if (c->n == 0)
+        return;
+    char more[64] = "";
+    if (c->n > 1)
+        snprintf(more, sizeof more, " and %lu more quer%s", c->n - 1, c->n > 2 ? "ies" : "y");
+    fprintf(stderr,
+            "gbr: %s:%lu:%lu: %s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that "
+            "type, and any further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)\n",
+            c->where, c->line, c->column, c->text, more, c->n > 1 ? "" : "s");
 }
 
 /* The result of a selection_add* call as the command's status: a usage
@@ -78,7 +104,8 @@ int cmd_select(int argc, char **argv)
 {
     selection_options opt;
     memset(&opt, 0, sizeof opt);
-    int explicit_queries = 0, status = UTIL_EXIT_OK;
+    int explicit_queries = 0, status = UTIL_EXIT_OK, recursive = 0, current_queries = 0;
+    changed_queries changed = {NULL, NULL, 0, 0, 0};
     const char *white = NULL, *black = NULL;
     cli_args args;
     cli_args_init(&args, argc, argv, help);
@@ -90,6 +117,19 @@ int cmd_select(int argc, char **argv)
             opt.either_colour = 1;
         } else if (cli_option_is(&args, "--lines")) {
             opt.lines = 1;
+        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
+            recursive = 1;
+        } else if (cli_option_is(&args, "--queries")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                status = UTIL_EXIT_USAGE;
+            else if (strcmp(value, "1.1") == 0 || strcmp(value, "1.2") == 0)
+                current_queries = 1;
+            else
+                status = cli_usage_error(&args,
+                                         "unknown --queries '%s' (1.1 or 1.2, which read alike; 1.0's reading of "
+                                         "'*' is not available: spec/query.md 4.1)",
+                                         value);
         } else if (cli_option_is(&args, "--white") || cli_option_is(&args, "--black")) {
             const char **side = cli_option_is(&args, "--white") ? &white : &black;
             if (*side)
@@ -106,7 +146,7 @@ int cmd_select(int argc, char **argv)
             else if (!is_e)
                 status = selection_add_file(&opt, value, is_z);
             else if ((status = added(&args, selection_add_text(&opt, value, "-e"))) == UTIL_EXIT_OK)
-                say_if_changed("-e", 1, value);
+                note_if_changed(&changed, "-e", 1, value);
         } else {
             status = cli_unknown_option(&args);
         }
@@ -139,7 +179,7 @@ int cmd_select(int argc, char **argv)
                 break;
             if ((status = added(&args, selection_add(&opt, &q, arg, strlen(arg)))) != UTIL_EXIT_OK)
                 break;
-            say_if_changed("arg", (unsigned long)(first_file - args.next + 1), arg);
+            note_if_changed(&changed, "arg", (unsigned long)(first_file - args.next + 1), arg);
         }
     }
     if (status == UTIL_EXIT_OK && opt.n == 0) {
@@ -150,6 +190,8 @@ int cmd_select(int argc, char **argv)
         }
         status = cli_usage_error(&args, "no query given");
     }
+    if (status == UTIL_EXIT_OK && !current_queries)
+        say_changed(&changed);
     opt.codec = args.codec;
     selection run;
     if (status == UTIL_EXIT_OK && selection_begin(&run, &opt) != 0)
@@ -158,7 +200,9 @@ int cmd_select(int argc, char **argv)
         selection_free(&opt);
         return status;
     }
-    int read_failed = cli_for_each_file(argc, argv, first_file, selection_file, &run) != 0;
+    /* Folders are read for their PGN files; --lines reads the files named. */
+    int read_failed = (opt.lines ? cli_for_each_file(argc, argv, first_file, selection_file, &run)
+                                 : cli_for_each_pgn_file(argc, argv, first_file, recursive, selection_file, &run)) != 0;
     status = selection_end(&run, read_failed);
     selection_free(&opt);
     return status;

@@ -251,11 +251,13 @@ static void audit_game(void *context, const pgn_game *game)
     memset(&add, 0, sizeof add);
     for (size_t i = 0; i < game->tags_n; i++) {
         const pgn_tag *t = &game->tags[i];
-        if (!white && directory_tag_named(t, "White"))
+        /* A repeated tag is read at its last pair; every code is checked. */
+        int taken = !t->superseded;
+        if (taken && !white && directory_tag_named(t, "White"))
             white = t;
-        else if (!event && directory_tag_named(t, "Event"))
+        else if (taken && !event && directory_tag_named(t, "Event"))
             event = t;
-        else if (!fen_tag && directory_tag_named(t, "FEN"))
+        else if (taken && !fen_tag && directory_tag_named(t, "FEN"))
             fen_tag = t;
         else if (!add.result && directory_tag_named(t, "Result"))
             add.result = t;

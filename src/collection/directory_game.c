@@ -7,8 +7,8 @@
 const pgn_tag *directory_find_tag(const pgn_game *g, const char *name)
 {
     size_t n = strlen(name);
-    for (size_t i = 0; i < g->tags_n; i++)
-        if (g->tags[i].name_len == n && memcmp(g->tags[i].name, name, n) == 0)
+    for (size_t i = 0; i < g->tags_n; i++) /* a repeated tag: its last pair (pgn_tag.superseded) */
+        if (!g->tags[i].superseded && g->tags[i].name_len == n && memcmp(g->tags[i].name, name, n) == 0)
             return &g->tags[i];
     return NULL;
 }
@@ -139,6 +139,8 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
         any |= c->field[f].filter;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
+        if (t->superseded) /* a repeated tag: its last pair is read */
+            continue;
         if (t->name_len == 3 && !out->fen && memcmp(t->name, "FEN", 3) == 0)
             out->fen = t;
         else if (t->name_len == 6 && !out->result && memcmp(t->name, "Result", 6) == 0)

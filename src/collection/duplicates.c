@@ -604,8 +604,11 @@ void duplicates_read(duplicates *st, int i, int fd)
         st->starts[i] = 0; /* not seekable: the second pass reports it */
     st->file = (uint32_t)i;
     st->source = st->files[i];
-    if (read_input(st, fd) != 0) {
+    size_t games_before = st->n;
+    int failed = read_input(st, fd) != 0;
+    if (failed)
         st->status = UTIL_EXIT_INPUT;
+    if (failed || st->n == games_before) { /* no game to read again (an empty input is said once) */
         if (fd != STDIN_FILENO)
             close(fd);
         st->fds[i] = -1;

@@ -32,6 +32,42 @@ static int select_subject(selection *s, const gbr_query_subject *subject)
     return any;
 }
 
+/* Whether a query matches every material, so needs no position: '*',
+ * '????.??', 'K...vK...', no count condition. */
+static int matches_any_material(const gbr_query *q)
+{
+    if (q->kind == GBR_QUERY_CODE) {
+        for (int i = 0; i < 6; i++)
+            if (q->digit[i] != GBR_QUERY_ANY)
+                return 0;
+        return 1;
+    }
+    if (q->kind == GBR_QUERY_STUDY) /* kings and a stipulation need a position */
+        return 0;
+    for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 5; t++)
+            if (q->min[c][t] != 0 || q->max[c][t] != GBR_QUERY_ANY || q->relation[c][t] != GBR_REL_NONE)
+                return 0;
+    return 1;
+}
+
+/* A game whose start position cannot be read (reported) is selected by the
+ * queries that match every material only: so `gbr select '*'` writes every
+ * game of its input. Counts them; returns whether any did. */
+static int select_unclassified(selection *s)
+{
+    int any = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (matches_any_material(&s->queries[i].query)) {
+            s->counts[i]++;
+            any = 1;
+            if (!s->count_only)
+                break;
+        }
+    }
+    return any;
+}
+
 /* ---- The byte-order mark ------------------------------------------------- */
 static const unsigned char utf8_bom[3] = {0xEF, 0xBB, 0xBF};
 
@@ -73,17 +109,28 @@ static gbr_stipulation stipulation_of_result(const pgn_tag *result)
     return GBR_STIP_NONE;
 }
 
+/* The game is selected: its tag section now, the rest as it arrives. */
+static void take_game(selection *s, const pgn_game *game)
+{
+    write_selected(s, game->section, game->section_len);
+    s->copying = 1;
+}
+
 static void game_tags(void *context, const pgn_game *game)
 {
     selection *s = context;
     s->copying = 0;
     note_input(s, game->section, game->section_len);
-    if (game->malformed) { /* reported by the reader: not selected on a guess */
+    if (game->malformed) { /* reported by the reader: not matched on a guess */
         s->bad_input = 1;
+        if (select_unclassified(s) && !s->count_only)
+            take_game(s, game);
         return;
     }
     const pgn_tag *fen = NULL, *result = NULL;
-    for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* the first of each counts */
+    for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* a repeated tag's last pair counts */
+        if (game->tags[i].superseded)
+            continue;
         if (!fen && directory_tag_named(&game->tags[i], "FEN"))
             fen = &game->tags[i];
         else if (!result && directory_tag_named(&game->tags[i], "Result"))
@@ -102,13 +149,13 @@ static void game_tags(void *context, const pgn_game *game)
             fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: FEN tag: %s\n", s->source, fen->value_at.line, column,
                     game->number, gbr_error_message(r.error));
             s->bad_input = 1;
+            if (select_unclassified(s) && !s->count_only)
+                take_game(s, game);
             return;
         }
     }
-    if (select_subject(s, &subject) && !s->count_only) {
-        write_selected(s, game->section, game->section_len);
-        s->copying = 1;
-    }
+    if (select_subject(s, &subject) && !s->count_only)
+        take_game(s, game);
 }
 
 static void game_bytes(void *context, const char *bytes, size_t len)

@@ -76,6 +76,27 @@ struct pgn_reader {
     pgn_tag *tags;
     size_t tags_n, tags_cap;
     size_t tags_read;               /* tag pairs of the section, kept or not (PGN_TAGS_MAX) */
+    /* Every tag pair of the section, kept or not, for repeated names: a
+     * record each (its name is in the section), and past LINEAR_TAGS pairs a
+     * hash table of the latest record of each name (a slot is empty unless
+     * its generation is the section's, so no section clears it). */
+    const unsigned char *pending;   /* the run tag_pairs() reads, while it does */
+    int table_built;                /* this section's pairs are in the hash table */
+    uint64_t signatures;            /* a bit for each signature of the section's names, mod 64 */
+    struct seen_tag {
+        uint32_t signature;         /* name_signature(): most other names differ in it */
+        size_t name_off, name_len;
+        size_t kept;                /* its index in tags, or NOT_KEPT */
+        pgn_where open;
+        int repeated;               /* its name came before (reported once a name) */
+    } *seen;
+    size_t seen_cap;
+    uint32_t *slot, *slot_generation;
+    size_t slots;                   /* a power of two, or 0 */
+    uint32_t generation;
+    int fen_seen;                   /* a [FEN] pair in the section */
+    pgn_where setup_at;             /* the last [SetUp "1"] (line 0: none, or one of another value after it) */
+    char message[160];              /* a diagnostic's text that names a tag */
     /* The names of the tags kept (pgn_reader_keep_tags()), unless keep_all. */
     int keep_all;
     size_t keep_n;
@@ -85,6 +106,10 @@ struct pgn_reader {
     /* The tag pair being read. */
     pgn_tag tag;
     pgn_where quote_at;
+    pgn_where close_at;             /* a quote that ends the value if ']' follows */
+    pgn_where stray_at;             /* the first quote read as part of the value (line 0: none) */
+    pgn_where reopen_at;            /* the byte after it that made it part of the value */
+    pgn_where odd_name_at;          /* the first name byte beyond the standard's (line 0: none) */
     size_t tag_values_start;
     /* The symbol being read: its first bytes and its length. */
     char symbol[8];
@@ -201,6 +226,12 @@ static void emit_tags(pgn_reader *r)
     if (r->tags_emitted)
         return;
     r->tags_emitted = 1;
+    if (r->holding && !r->game.malformed && r->setup_at.line && !r->fen_seen) {
+        /* pgn-extract: "Missing FEN Tag to accompany SetUp Tag". Not the
+         * standard start position on a guess: the game cannot be classified. */
+        diagnose(r, r->setup_at, "[SetUp \"1\"] without a [FEN] tag: the start position is unknown");
+        r->game.malformed++;
+    }
     const char *value = r->values;
     for (size_t i = 0; i < r->tags_n; i++) {
         pgn_tag *t = &r->tags[i];
@@ -253,6 +284,8 @@ static void end_game(pgn_reader *r)
     emit_tags(r);
     if (r->depth > 0)
         diagnose(r, r->variation_at, "a variation opened here is not closed where its game ends");
+    if (r->game.movetext_start != UINT64_MAX && !r->game.terminated) /* pgn-extract: "Missing result" */
+        diagnose(r, here(r), "the game ends here without a result (1-0, 0-1, 1/2-1/2 or *)");
     r->game.end = r->offset;
     if (r->game.movetext_start == UINT64_MAX)
         r->game.movetext_start = r->game.movetext_end = r->offset;
@@ -275,6 +308,15 @@ static void start_game(pgn_reader *r, int with_tags)
     r->depth = 0;
     r->stray_reported = 0;
     r->section_len = r->values_len = r->tags_n = r->tags_read = 0;
+    r->table_built = 0;
+    r->signatures = 0;
+    r->fen_seen = 0;
+    r->setup_at.line = 0;
+    if (++r->generation == 0) { /* after 2^32 sections: no slot may look current */
+        if (r->slots)
+            memset(r->slot_generation, 0, r->slots * sizeof *r->slot_generation);
+        r->generation = 1;
+    }
     r->overflow = 0;
     r->holding = with_tags;
     if (!with_tags) {
@@ -348,6 +390,177 @@ __attribute__((always_inline)) static inline int keeps_tag(const pgn_reader *r, 
     return (r->keep_lengths & length_bit(len)) && keeps_name(r, name, len);
 }
 
+#define NOT_KEPT ((size_t)-1)
+
+static uint32_t name_hash(const char *name, size_t len)
+{
+    uint32_t h = 2166136261u; /* FNV-1a: names are short */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)name[i]) * 16777619u;
+    return h;
+}
+
+/* A section offset's byte: held, or in the run tag_pairs() reads, which is
+ * held from r->section_len on once it returns. */
+static const char *section_at(const pgn_reader *r, size_t off)
+{
+    return off < r->section_len ? r->section + off : (const char *)r->pending + (off - r->section_len);
+}
+
+static int same_name(const pgn_reader *r, const struct seen_tag *e, const char *name, size_t len)
+{
+    if (e->name_len != len)
+        return 0;
+    const char *other = section_at(r, e->name_off);
+    for (size_t i = 0; i < len; i++) /* names are short: a loop, not a call */
+        if (other[i] != name[i])
+            return 0;
+    return 1;
+}
+
+/* A name's length and three of its bytes in one word: names of a section
+ * that differ mostly differ here. */
+static uint32_t name_signature(const char *name, size_t len)
+{
+    return (uint32_t)(len & 0xFF) << 24 | (uint32_t)(unsigned char)name[0] << 16 |
+           (uint32_t)(unsigned char)name[len - 1] << 8 | (unsigned char)name[len / 2];
+}
+#define FEN_SIGNATURE (3u << 24 | 'F' << 16 | 'N' << 8 | 'E')
+#define SETUP_SIGNATURE (5u << 24 | 'S' << 16 | 'p' << 8 | 't')
+
+/* Up to this many pairs a section, a name is looked for among those before
+ * it one by one (most sections: cheaper than hashing it); past it, in a hash
+ * table built then, so that time stays linear in the number of pairs. */
+#define LINEAR_TAGS 16
+
+/* Room for the hash table of a section of n pairs, the pairs before moved in. */
+static int build_table(pgn_reader *r, size_t n)
+{
+    size_t slots = r->slots ? r->slots : 64;
+    while (slots < 2 * n)
+        slots *= 2;
+    if (slots != r->slots) { /* a slot of another generation is empty: zeroed is empty */
+        uint32_t *slot = malloc(slots * sizeof *slot), *generation = calloc(slots, sizeof *generation);
+        if (!slot || !generation) {
+            free(slot);
+            free(generation);
+            return 0;
+        }
+        free(r->slot);
+        free(r->slot_generation);
+        r->slot = slot;
+        r->slot_generation = generation;
+        r->slots = slots;
+    }
+    for (size_t i = 0; i < r->tags_read; i++) {
+        const struct seen_tag *e = &r->seen[i];
+        const char *name = section_at(r, e->name_off);
+        size_t k = name_hash(name, e->name_len) & (slots - 1);
+        while (r->slot_generation[k] == r->generation && !same_name(r, &r->seen[r->slot[k]], name, e->name_len))
+            k = (k + 1) & (slots - 1);
+        r->slot_generation[k] = r->generation;
+        r->slot[k] = (uint32_t)i; /* the later pair of a name replaces the earlier */
+    }
+    r->table_built = 1;
+    return 1;
+}
+
+/* Room to note one more tag pair (note_tag()); 0 when there is none. */
+static int reserve_seen_more(pgn_reader *r)
+{
+    size_t n = r->tags_read + 1;
+    if (n > r->seen_cap && !reserve((void **)&r->seen, &r->seen_cap, n, sizeof *r->seen, PGN_TAGS_MAX))
+        return 0;
+    if (n <= LINEAR_TAGS || (r->table_built && 2 * n <= r->slots))
+        return 1;
+    return build_table(r, n);
+}
+
+/* Inlined: most pairs find room reserved before. */
+__attribute__((always_inline)) static inline int reserve_seen(pgn_reader *r)
+{
+    return (r->tags_read < r->seen_cap && r->tags_read < LINEAR_TAGS) || reserve_seen_more(r);
+}
+
+/* The latest pair before of the name (its record's index), or NOT_KEPT. */
+static size_t find_name(pgn_reader *r, const char *name, size_t len, uint32_t signature, size_t index)
+{
+    if (!r->table_built) {
+        uint64_t bit = (uint64_t)1 << ((signature ^ signature >> 13) & 63);
+        int maybe = (r->signatures & bit) != 0;
+        r->signatures |= bit;
+        if (!maybe) /* no name before has its signature: most names */
+            return NOT_KEPT;
+        for (size_t i = index; i-- > 0;)
+            if (r->seen[i].signature == signature && same_name(r, &r->seen[i], name, len))
+                return i;
+        return NOT_KEPT;
+    }
+    size_t k = name_hash(name, len) & (r->slots - 1);
+    while (r->slot_generation[k] == r->generation) {
+        size_t i = r->slot[k];
+        if (same_name(r, &r->seen[i], name, len)) {
+            r->slot[k] = (uint32_t)index;
+            return i;
+        }
+        k = (k + 1) & (r->slots - 1);
+    }
+    r->slot_generation[k] = r->generation;
+    r->slot[k] = (uint32_t)index;
+    return NOT_KEPT;
+}
+
+/* A name read before in the section: reported once a name, at its second
+ * pair with the place of the first; the earlier pair superseded. Apart from
+ * note_tag(), which is inlined into the reader's loops. */
+__attribute__((noinline)) static void repeated_tag(pgn_reader *r, struct seen_tag *e, size_t found, const char *name,
+                                                   size_t name_len, pgn_where open)
+{
+    const struct seen_tag *before = &r->seen[found];
+    if (before->kept != NOT_KEPT)
+        r->tags[before->kept].superseded = 1;
+    e->repeated = 1;
+    if (before->repeated) /* reported at its second pair: one report a name */
+        return;
+    /* The name shown as written, at most 40 bytes, control bytes as '?'. */
+    char shown[41];
+    size_t n = name_len < 40 ? name_len : 40;
+    for (size_t i = 0; i < n; i++)
+        shown[i] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
+    shown[n] = '\0';
+    snprintf(r->message, sizeof r->message, "[%s%s] repeated (first at %lu:%lu): the value of its last pair is taken",
+             shown, name_len > 40 ? "..." : "", before->open.line, before->open.column);
+    diagnose(r, open, r->message);
+}
+
+/* Notes a tag pair of the section (its name at section offset name_off),
+ * kept (index `kept` of tags) or not, after reserve_seen() and tags_read++:
+ * a [FEN], a [SetUp "1"], and a name read before in the section, which is
+ * reported with both places, the earlier pair marked superseded (the last
+ * value is the one taken, as pgn-extract takes it). */
+__attribute__((always_inline)) static inline void note_tag(pgn_reader *r, size_t name_off, size_t name_len,
+                                                          const char *value, size_t value_len, pgn_where open,
+                                                          size_t kept)
+{
+    const char *name = section_at(r, name_off);
+    uint32_t signature = name_signature(name, name_len);
+    if (signature == FEN_SIGNATURE && memcmp(name, "FEN", 3) == 0)
+        r->fen_seen = 1;
+    else if (signature == SETUP_SIGNATURE && memcmp(name, "SetUp", 5) == 0)
+        r->setup_at = value_len == 1 && value[0] == '1' ? open : (pgn_where){0, 0, 0};
+    size_t index = r->tags_read - 1;
+    struct seen_tag *e = &r->seen[index];
+    e->signature = signature;
+    e->name_off = name_off;
+    e->name_len = name_len;
+    e->kept = kept;
+    e->open = open;
+    e->repeated = 0;
+    size_t found = find_name(r, name, name_len, signature, index);
+    if (found != NOT_KEPT)
+        repeated_tag(r, e, found, name, name_len, open);
+}
+
 static void store_tag(pgn_reader *r)
 {
     if (!r->holding || r->overflow)
@@ -356,17 +569,23 @@ static void store_tag(pgn_reader *r)
         overflow(r, r->tag.open, "a tag section of more than 131072 tags: the game is passed through unread");
         return;
     }
-    r->tags_read++;
     /* The name's bytes are held: the section holds every byte from the game's start. */
-    if (!keeps_tag(r, r->section + (r->tag.name_at.offset - r->game.start.offset), r->tag.name_len)) {
-        r->values_len = r->tag_values_start; /* its value is not kept */
-        return;
-    }
-    if (!reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) {
+    const char *name = r->section + (r->tag.name_at.offset - r->game.start.offset);
+    int keep = keeps_tag(r, name, r->tag.name_len);
+    if (!reserve_seen(r) ||
+        (keep && !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX))) {
         overflow(r, r->tag.open, out_of_memory);
         return;
     }
-    r->tag.value_len = r->values_len - r->tag_values_start - 1; /* its NUL aside */
+    r->tags_read++;
+    size_t value_len = r->values_len - r->tag_values_start - 1; /* its NUL aside */
+    note_tag(r, (size_t)(r->tag.name_at.offset - r->game.start.offset), r->tag.name_len,
+             r->values + r->tag_values_start, value_len, r->tag.open, keep ? r->tags_n : NOT_KEPT);
+    if (!keep) {
+        r->values_len = r->tag_values_start; /* its value is not kept */
+        return;
+    }
+    r->tag.value_len = value_len;
     r->tags[r->tags_n++] = r->tag;
 }
 
@@ -374,6 +593,7 @@ static void open_tag(pgn_reader *r)
 {
     memset(&r->tag, 0, sizeof r->tag);
     r->tag.open = here(r);
+    r->stray_at.line = r->odd_name_at.line = 0;
     r->tag_values_start = r->values_len;
     r->state = S_TAG_OPEN;
 }
@@ -431,6 +651,81 @@ static void end_symbol(pgn_reader *r)
 }
 
 static void lex(pgn_reader *r, unsigned char c);
+
+static void store_tag(pgn_reader *r);
+
+/* A line (or the input) ends inside a held tag value whose line ends with
+ * ']' ([Event "Tournament \"], a backslash before the closing quote): the
+ * value runs to that ']', as pgn-extract reads it ("Missing closing quote"),
+ * is reported and kept. Returns 0 when the line does not end so. */
+static int close_at_bracket(pgn_reader *r)
+{
+    if (!r->holding || r->overflow)
+        return 0;
+    size_t value = (size_t)(r->tag.value_at.offset - r->game.start.offset);
+    size_t end = (size_t)(r->offset - r->game.start.offset); /* the line end, held before it */
+    if (end > r->section_len)
+        return 0;
+    while (end > value && (classes[(unsigned char)r->section[end - 1]] & SPACE))
+        end--;
+    if (end == value || r->section[end - 1] != ']')
+        return 0;
+    size_t raw_len = end - 1 - value;
+    /* The value again from its raw bytes, as lex() unescapes them. */
+    r->values_len = r->tag_values_start;
+    if (!reserve((void **)&r->values, &r->values_cap, r->values_len + raw_len + 1, 1, PGN_SECTION_MAX + PGN_TAGS_MAX))
+        return 0;
+    const char *raw = r->section + value;
+    for (size_t i = 0; i < raw_len; i++) {
+        if (raw[i] == '\\' && i + 1 < raw_len && (raw[i + 1] == '"' || raw[i + 1] == '\\'))
+            i++;
+        r->values[r->values_len++] = raw[i];
+    }
+    r->values[r->values_len++] = '\0';
+    r->tag.raw_value_len = raw_len;
+    diagnose(r, r->quote_at, "a tag value without its closing quote: read to the ']' that ends its line");
+    store_tag(r);
+    r->blank_line = 0;
+    r->state = S_TAGS;
+    return 1;
+}
+
+/* A line ends inside a tag value: the value has no closing quote on its
+ * line, or (after a quote read as part of it) no ']' after its last quote. */
+static void unclosed_value(pgn_reader *r, unsigned char c)
+{
+    if (close_at_bracket(r))
+        return;
+    if (r->stray_at.line)
+        tag_error(r, c, r->reopen_at, "']' must follow the tag value");
+    else
+        tag_error(r, c, r->quote_at, "a tag value without its closing quote on its line");
+}
+
+/* A byte other than white space and ']' after a value's closing quote, on
+ * its line: that quote was part of the value ([Event "a "b" c"], as
+ * pgn-extract reads it), which goes on with the quote and the white space
+ * after it (held in the section), then c. */
+static void reopen_value(pgn_reader *r, unsigned char c)
+{
+    if (!r->stray_at.line) {
+        r->stray_at = r->close_at;
+        r->reopen_at = here(r);
+    }
+    if (r->holding && !r->overflow) {
+        size_t from = (size_t)(r->close_at.offset - r->game.start.offset);
+        size_t n = (size_t)(r->offset - r->close_at.offset);
+        r->values_len--; /* the NUL the quote ended the value with */
+        if (!reserve((void **)&r->values, &r->values_cap, r->values_len + n, 1, PGN_SECTION_MAX + PGN_TAGS_MAX)) {
+            overflow(r, here(r), out_of_memory);
+        } else {
+            memcpy(r->values + r->values_len, r->section + from, n);
+            r->values_len += n;
+        }
+    }
+    r->state = S_TAG_VALUE;
+    lex(r, c);
+}
 
 static void lex_movetext(pgn_reader *r, unsigned char c)
 {
@@ -542,12 +837,19 @@ static void lex(pgn_reader *r, unsigned char c)
             r->state = S_TAG_AFTER_NAME;
             return;
         }
-        if (c == '"') /* a value right after the name */
+        if (c == '"') { /* a value right after the name */
             open_value(r);
-        else if (c == ']') /* "[E25]": a name, then no value */
+        } else if (c == ']') { /* "[E25]": a name, then no value */
             tag_error(r, c, here(r), "a tag value in double quotes must follow the tag name");
-        else
+        } else if (c == '[' || c < 0x20 || c == 0x7f) {
             tag_error(r, c, here(r), "a tag name is letters, digits and '_'");
+        } else {
+            /* "Foo-Bar", as keepers write: read as written, and said once
+             * the pair is complete (store_tag()). */
+            if (!r->odd_name_at.line)
+                r->odd_name_at = here(r);
+            r->tag.name_len++;
+        }
         return;
     case S_TAG_AFTER_NAME:
         if (is_space(c))
@@ -561,11 +863,12 @@ static void lex(pgn_reader *r, unsigned char c)
         if (c == '"') {
             r->tag.raw_value_len = (size_t)(r->offset - r->tag.value_at.offset);
             add_value_byte(r, '\0');
+            r->close_at = here(r);
             r->state = S_TAG_AFTER_VALUE;
         } else if (c == '\\') {
             r->state = S_TAG_ESCAPE;
         } else if (c == '\n') {
-            tag_error(r, c, r->quote_at, "a tag value without its closing quote on its line");
+            unclosed_value(r, c);
         } else {
             add_value_byte(r, (char)c);
         }
@@ -584,9 +887,17 @@ static void lex(pgn_reader *r, unsigned char c)
         if (is_space(c))
             return;
         if (c == ']') {
+            if (r->odd_name_at.line)
+                diagnose(r, r->odd_name_at, "a tag name with a byte other than letters, digits and '_': read as written");
+            if (r->stray_at.line)
+                diagnose(r, r->stray_at,
+                         "a '\"' inside a tag value, not written \\\": read as part of the value, which ends at the "
+                         "last '\"' before ']'");
             store_tag(r);
             r->blank_line = 0;
             r->state = S_TAGS;
+        } else if (r->close_at.line == r->line) {
+            reopen_value(r, c);
         } else {
             tag_error(r, c, here(r), "']' must follow the tag value");
         }
@@ -1068,7 +1379,7 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
         int keep = keeps_tag(r, (const char *)p + name, name_end - name);
         /* A tag that store_tag() could not keep (too many, no memory) is left
          * to step(), which reports it where it would byte by byte. */
-        if (r->tags_read == PGN_TAGS_MAX ||
+        if (r->tags_read == PGN_TAGS_MAX || !reserve_seen(r) ||
             (keep && !reserve((void **)&r->tags, &r->tags_cap, r->tags_n + 1, sizeof *r->tags, PGN_TAGS_MAX)) ||
             !reserve((void **)&r->section, &r->section_cap, r->section_len + end, 1, PGN_SECTION_MAX) ||
             (keep && !reserve((void **)&r->values, &r->values_cap, r->values_len + value_len + 1, 1,
@@ -1076,11 +1387,16 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
             return j; /* step() meets the byte that cannot be held and says why */
         r->tags_read++;
         uint64_t base = r->offset, column = r->column_index;
+        pgn_where open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
+        /* p[0] is held at r->section_len once this run returns (r->pending). */
+        note_tag(r, r->section_len + name, name_end - name, (const char *)p + quote + 1, value_len, open,
+                 keep ? r->tags_n : NOT_KEPT);
         if (keep) {
             /* Written straight into its slot, positions from the line's: the
              * whole pair is on this line (no r->tag to clear and copy). */
             pgn_tag *t = &r->tags[r->tags_n++];
-            t->open = r->state == S_TAGS ? (pgn_where){base, r->line, (unsigned long)(column + 1)} : r->tag.open;
+            t->superseded = 0;
+            t->open = open;
             t->name_at = (pgn_where){base + (name - j), r->line, (unsigned long)(column + (name - j) + 1)};
             t->name_len = name_end - name;
             t->value_at = (pgn_where){base + (quote - j) + 1, r->line, (unsigned long)(column + (quote - j) + 2)};
@@ -1111,7 +1427,9 @@ static size_t tag_pairs(pgn_reader *r, const unsigned char *p, size_t n)
  * reserved pair by pair). */
 static size_t tag_pairs_run(pgn_reader *r, const unsigned char *p, size_t n)
 {
+    r->pending = p;
     size_t j = tag_pairs(r, p, n);
+    r->pending = NULL;
     if (j > 0) {
         memcpy(r->section + r->section_len, p, j);
         r->section_len += j;
@@ -1257,6 +1575,9 @@ void pgn_reader_free(pgn_reader *r)
     free(r->section);
     free(r->values);
     free(r->tags);
+    free(r->seen);
+    free(r->slot);
+    free(r->slot_generation);
     free(r->read_buffer);
     free(r);
 }
@@ -1302,7 +1623,12 @@ void pgn_finish(pgn_reader *r)
         break;
     case S_TAG_VALUE:
     case S_TAG_ESCAPE:
-        diagnose(r, r->quote_at, "a tag value without its closing quote on its line");
+        if (close_at_bracket(r))
+            break;
+        if (r->stray_at.line)
+            diagnose(r, r->reopen_at, "']' must follow the tag value");
+        else
+            diagnose(r, r->quote_at, "a tag value without its closing quote on its line");
         r->game.malformed++;
         break;
     case S_SYMBOL:
@@ -1360,11 +1686,14 @@ int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_t
         return -1;
     }
     int error = pgn_read_fd(reader, fd);
+    int empty = reader->offset == 0;
     pgn_reader_free(reader);
     if (error) {
         fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(error));
         return -1;
     }
+    if (empty) /* a warning: an empty database is no error, but often a mistake */
+        fprintf(stderr, "gbr: %s: warning: the input is empty (no games)\n", source);
     return 0;
 }
 

@@ -15,6 +15,13 @@
  *   of a game: tokens may be separated by any white space, newlines included;
  *   a name is letters, digits and '_'; a value is a string on one line in which
  *   \" stands for " and \\ for \ (any other backslash is kept as it is);
+ * - and what keepers write besides, read as pgn-extract reads it and reported
+ *   (the game is not malformed): a '"' that no ']' follows (white space
+ *   aside) on its line is part of the value, which ends at the last '"'
+ *   before ']' ([Event "a "b" c"]); a value without its closing quote on a
+ *   line that ends with ']' runs to that ']' ([Event "x \"]); a name goes on
+ *   past its letters, digits and '_' to white space, a quote or a bracket
+ *   ([Composer-2 "..."]);
  * - brace comments {...}: any bytes, any number of lines, never nested, ended
  *   by the first '}'; ';' comments to the end of the line; a line with '%' in
  *   its first column is an escape line and is ignored whole;
@@ -35,11 +42,18 @@
  * input.
  *
  * Reports (the diagnostic callback, with line and column): a malformed tag
- * pair (a value without its closing quote on its line, a missing ']', a name
- * of other bytes, no name or no value), at most one a line, each counted in
- * the game's `malformed`; a tag section too large to hold (also counted); a
- * variation or comment still open where its game or the input ends; the first
- * ')' without '(' of a game; a line over the line limit.
+ * pair (a value without its closing quote or ']' on its line, a missing ']',
+ * a name with white space, a control byte or '[', no name or no value), at
+ * most one a line, each counted in the game's `malformed`; a tag section too
+ * large to hold, and [SetUp "1"] without [FEN] (no start position: the game
+ * cannot be classified), also counted; the tags read as pgn-extract reads
+ * them (above); a name given twice or more in a section, once a name at its
+ * second pair, with the place of the first (each earlier pair is
+ * `superseded`: the last value is the one a game's field takes, as
+ * pgn-extract takes it); a game with movetext and no termination marker
+ * (pgn-extract's "Missing result": a file cut inside its moves); a variation
+ * or comment still open where its game or the input ends; the first ')'
+ * without '(' of a game; a line over the line limit.
  *
  * Tags kept. A caller that reads a few tags names them (pgn_reader_keep_tags)
  * and gets only those; the others are read and reported all the same.
@@ -90,6 +104,10 @@ typedef struct pgn_tag {
     pgn_where open;             /* the '[' */
     pgn_where name_at;          /* the name's first byte */
     pgn_where value_at;         /* the byte after the opening quote */
+    /* A later pair of the section has the same name (reported): the value a
+     * game's field takes is its last pair's, as pgn-extract takes it; a
+     * caller that reads every pair (codes to check) reads this one too. */
+    int superseded;
 } pgn_tag;
 
 typedef struct pgn_game {
@@ -115,7 +133,7 @@ typedef struct pgn_game {
 typedef struct pgn_diagnostic {
     pgn_where at;
     unsigned long game;         /* the game it is in, 0 before the first */
-    const char *message;        /* a static string */
+    const char *message;        /* valid during the callback (some name a tag) */
 } pgn_diagnostic;
 
 /* Every callback may be NULL. The input is exactly the concatenation, in call
@@ -164,7 +182,9 @@ int pgn_reader_keep_tags(pgn_reader *reader, const char *const *names);
 /* What every PGN command does with one input: a new reader with handler and
  * context reads fd to its end and is freed. Returns 0, or -1 after reporting
  * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
- * read: REASON" (what was read before a failed read has been handled). */
+ * read: REASON" (what was read before a failed read has been handled). An
+ * input of no bytes is said on standard error, "gbr: SOURCE: warning: the
+ * input is empty (no games)", and returns 0. */
 int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source);
 /* The same, the tags callback getting only the tags named in keep_tags
  * (pgn_reader_keep_tags(); NULL: every tag). */

@@ -135,7 +135,7 @@ def test_tags_values_encodings_and_escapes():
 
 def test_problems_diagnostics_and_games_without_fen():
     pgn = (b'[GBR "not a code"]\n[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"]\n\n*\n\n'
-           b'[White "x]\n[GBR "0000.00"]\n\n*\n\n'
+           b'[White x]\n[GBR "0000.00"]\n\n*\n\n'
            b'[GBR "0000.00"]\n[FEN "8/8/8/8/8/8/8/8 w - - 0 1"]\n\n*\n\n'
            b'[GBR "0000.44"]\n\n*\n')
     read = gc.pgn_read(pgn)

@@ -9,7 +9,10 @@ sections some code tags are wrong. The generator knows each real code tag and
 its right code, computed independently of gbr (ci/gen/gen_pgn.py, spec sections
 2 and 3), so it knows the exact corrected database: `audit --fix` must write
 exactly that (everything but the wrong codes byte for byte), and `audit` must
-count the games, the games checked and the mismatches.
+count the games, the games checked and the mismatches. It also knows what
+the reader reports: each code tag name given twice or more in a game, once
+(every pair is still checked) and each game whose moves end without
+a termination marker.
 
 usage: audit_property.py GBR WORK_DIR [CASES]
 The seed is printed; GBR_PROPERTY_SEED=N replays a run.
@@ -41,6 +44,7 @@ class Db:
     def __init__(self):
         self.parts = []
         self.games = self.checked = self.mismatches = 0
+        self.repeats = self.unterminated = 0
 
     def add(self, *parts):
         self.parts.extend(parts)
@@ -87,12 +91,15 @@ def variation(rng, eol, depth):
 
 
 def movetext(rng, db, eol):
+    """Adds movetext; returns whether it has a token (moves, a variation)."""
     n = 1
+    tokens = False
     for _ in range(rng.randint(0, 6)):
         choice = rng.random()
         if choice < 0.35:
             db.add(b"%d. e4 e5 " % n)
             n += 1
+            tokens = True
         elif choice < 0.55:
             db.add(brace_comment(rng, eol), b" ")
         elif choice < 0.7:
@@ -101,6 +108,8 @@ def movetext(rng, db, eol):
             db.add(eol, b"%", tag_like(rng), eol)  # an escape line: '%' in column 1
         else:
             db.add(variation(rng, eol, 0), b" ")
+            tokens = True
+    return tokens
 
 
 def value_text(rng):
@@ -116,8 +125,12 @@ def game(rng, db, eol, last):
     material = gen.material_code(counts)
     db.add(b'[Event "', value_text(rng), b'"]', eol, b'[White "', value_text(rng), b'"]', eol)
     codes = 0
+    names = {}
     for _ in range(rng.randint(0, 3)):
         kind = rng.random()
+        name = "GBR" if kind < 0.7 else "Black"
+        names[name] = names.get(name, 0) + 1
+        db.repeats += names[name] == 2  # reported once a name, at its second pair
         wrong = rng.random() < 0.4
         if kind < 0.35:  # a material code in [GBR]
             spoilt = material[:3] + ("1" if material[3] == "0" else "0") + material[4:]
@@ -143,8 +156,9 @@ def game(rng, db, eol, last):
         db.add(eol)
         return
     db.add(eol)
-    movetext(rng, db, eol)
+    tokens = movetext(rng, db, eol)
     if shape < 0.25 and not last:  # no termination marker: the next '[' starts a game
+        db.unterminated += tokens
         db.add(eol)
         return
     db.add(rng.choice([b"1-0", b"0-1", b"1/2-1/2", b"*"]), eol, eol)
@@ -177,11 +191,16 @@ def main():
         lines = p.stdout.decode("latin-1").splitlines()
         summary = "%d games, %d checked, %d mismatches" % (db.games, db.checked, db.mismatches)
         problems = []
-        if p.stderr:
-            problems.append("stderr: %r" % p.stderr[:500])
+        reports = p.stderr.decode("latin-1").splitlines()
+        repeats = [r for r in reports if "] repeated (first at " in r]
+        unterminated = [r for r in reports if r.endswith("ends here without a result (1-0, 0-1, 1/2-1/2 or *)")]
+        if len(repeats) != db.repeats or len(unterminated) != db.unterminated or \
+                len(reports) != db.repeats + db.unterminated:
+            problems.append("stderr (want %d repeated tags, %d games without a result): %r"
+                            % (db.repeats, db.unterminated, p.stderr[:500]))
         if lines[-1:] != [summary] or len(lines) != db.mismatches + 1:
             problems.append("summary %r, want %r with %d mismatch lines" % (lines[-1:], summary, db.mismatches))
-        if p.returncode != (1 if db.mismatches else 0):
+        if p.returncode != (1 if db.mismatches or reports else 0):
             problems.append("exit %d" % p.returncode)
         if open(fixed, "rb").read() != right:
             problems.append("--fix output is not the input with the wrong codes corrected")

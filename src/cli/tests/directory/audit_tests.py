@@ -229,12 +229,12 @@ def test_malformed_tag_sections():
     wrong = b"[GBR \"0001.00\"]\n"
     cases = [
         (b"[Event \"x\"\n", "2:1: game 1: ']' must follow the tag value"),      # ']' missing: next line's '['
-        (b"[Event \"x\" junk]\n", "1:12: game 1: ']' must follow the tag value"),
-        (b"[Ev-ent \"x\"]\n", "1:4: game 1: a tag name is letters, digits and '_'"),
+        (b"[Event \"x\" junk\n", "1:12: game 1: ']' must follow the tag value"),
+        (b"[Ev\x01ent \"x\"]\n", "1:4: game 1: a tag name is letters, digits and '_'"),  # '-' is read (a warning)
         (b"[ \"x\"]\n", "1:3: game 1: a tag name must follow '['"),
         (b"[Event x]\n", "1:8: game 1: a tag value in double quotes must follow the tag name"),
         (b"[E25]\n", "1:5: game 1: a tag value in double quotes must follow the tag name"),  # a name, no value
-        (b"[Event \"x\\\"]\n", "1:8: game 1: a tag value without its closing quote on its line"),
+        (b"[Event \"x\\\"\n", "1:8: game 1: a tag value without its closing quote on its line"),
     ]
     for bad, where in cases:
         pgn = bad + wrong + KINGS + b"\n1. e4 *\n"
@@ -252,6 +252,30 @@ def test_malformed_tag_sections():
                                                                     b"1 games, 0 checked, 0 mismatches\n"))
         p, fixed = fix(bad, "malformed_end.pgn")
         expect("at the end %r --fix" % bad, fixed, bad)
+
+
+def test_tags_read_as_pgn_extract_reads_them():
+    # A stray quote in a value, a value whose line ends with ']' but no
+    # closing quote, a '-' in a name: each is reported, read as pgn-extract
+    # reads it, and the game is checked and fixed as any other.
+    wrong = b"[GBR \"0001.00\"]\n"
+    stray = "a '\"' inside a tag value, not written \\\": read as part of the value, which ends at the last '\"' before ']'"
+    to_bracket = "a tag value without its closing quote: read to the ']' that ends its line"
+    for bad, where, event in [
+            (b"[Event \"x\" junk]\n", "1:8: game 1: " + to_bracket, 'x" junk'),  # as written
+            (b"[Event \"x\\\"]\n", "1:8: game 1: " + to_bracket, 'x\\"'),
+            (b"[Event \"a \"Etyud\" ty\"]\n", "1:11: game 1: " + stray, 'a "Etyud" ty'),
+            (b"[Ev-ent \"x\"]\n", "1:4: game 1: a tag name with a byte other than letters, digits and '_': read as written",
+             "")]:
+        pgn = bad + wrong + KINGS + b"\n1. e4 *\n"
+        p = audit(data=pgn)
+        expect("read %r stderr" % bad, p.stderr.decode(), "gbr: -:%s\n" % where)
+        expect("read %r stdout" % bad, p.stdout.decode(),
+               "-:2:7: game 1 (White \"\", Event \"%s\"): GBR tag says 0001.00, FEN gives 0000.00\n"
+               "1 games, 1 checked, 1 mismatches\n" % event)
+        expect("read %r exit" % bad, p.returncode, 1)
+        p, fixed = fix(pgn, "read.pgn")
+        expect("read %r --fix" % bad, fixed, pgn.replace(b"0001.00", b"0000.00"))
 
 
 def test_pgn_structure():
@@ -280,7 +304,9 @@ def test_pgn_structure():
            "-:27:7: game 9 (White \"\", Event \"\"): GBR tag says 0003.00, FEN gives 0000.00\n"
            "9 games, 8 checked, 5 mismatches\n")
     expect("structure stderr", p.stderr.decode(),
-           "gbr: -:29:7: game 9: a comment opened here is not closed at the end of the input\n")
+           "gbr: -:23:1: game 6: the game ends here without a result (1-0, 0-1, 1/2-1/2 or *)\n"
+           "gbr: -:29:7: game 9: a comment opened here is not closed at the end of the input\n"
+           "gbr: -:31:1: game 9: the game ends here without a result (1-0, 0-1, 1/2-1/2 or *)\n")
     p, fixed = fix(pgn, "structure.pgn")
     expect("structure --fix", fixed, b"".join(x[1] if isinstance(x, tuple) else x for x in parts))
 
@@ -315,9 +341,12 @@ def test_dev_zero():
     # Defect class: unbounded memory and rescanning on a line without end.
     # 100 MB of /dev/zero through a pipe: one report at column 16777217, no
     # growth (the address space is limited to 96 MiB; under a sanitizer, which
-    # allows no such limit, 20 MB are enough for the report).
-    p = audit_pipe(["head", "-c", "20000000" if SANITIZED else "100000000", "/dev/zero"])
-    expect("/dev/zero stderr", p.stderr.decode(), "gbr: -:1:16777217: game 1: %s\n" % LONG)
+    # allows no such limit, 20 MB are enough for the report), and the game's
+    # missing result where the input ends.
+    size = 20000000 if SANITIZED else 100000000
+    p = audit_pipe(["head", "-c", str(size), "/dev/zero"])
+    expect("/dev/zero stderr", p.stderr.decode(), "gbr: -:1:16777217: game 1: %s\n"
+           "gbr: -:1:%d: game 1: the game ends here without a result (1-0, 0-1, 1/2-1/2 or *)\n" % (LONG, size + 1))
     expect("/dev/zero stdout", p.stdout, b"1 games, 0 checked, 0 mismatches\n")
     expect("/dev/zero exit", p.returncode, 1)
 
@@ -391,10 +420,12 @@ def test_section_limits():
     # A tag section beyond what is held (131072 tags, 16 MiB) is reported and
     # passed through unread; the next game is checked.
     after = b"[GBR \"0001.00\"]\n" + KINGS + b"\n*\n"
+    # The name repeated is reported once, at its second pair.
+    repeated = "2:1: game 1: [%s] repeated (first at 1:1): the value of its last pair is taken\ngbr: -:"
     for name, section, message in [
-            ("tags", b"[GBR \"0001.00\"]\n" * 131073,
+            ("tags", b"[GBR \"0001.00\"]\n" * 131073, repeated % "GBR" +
              "131073:1: game 1: a tag section of more than 131072 tags: the game is passed through unread"),
-            ("bytes", (b"[Event \"" + b"x" * 16384 + b"\"]\n") * 1030,
+            ("bytes", (b"[Event \"" + b"x" * 16384 + b"\"]\n") * 1030, repeated % "Event" +
              "1024:5132: game 1: a tag section longer than 16777216 bytes: the game is passed through unread")]:
         pgn = section + KINGS + b"\n*\n" + after
         p = audit(data=pgn)
@@ -492,6 +523,7 @@ GROUPS = {"add": [test_add_codes],
           "games": [test_games, test_gbr_tag_whole_value, test_fix_to_stdout, test_mismatch_count,
                     test_unreadable_fen],
           "pgn": [test_tag_like_text_in_comments, test_unclosed_fen_value, test_malformed_tag_sections,
+                  test_tags_read_as_pgn_extract_reads_them,
                   test_pgn_structure],
           "limits": [test_dev_zero, test_line_limit_exact, test_huge_movetext_line, test_many_wrong_codes, test_section_limits]}
 for test in GROUPS[GROUP]:

@@ -225,7 +225,8 @@ def test_tsv_values():
     got = [tuple(line.split("\t")[4:6]) for line in p.stdout.decode().splitlines()[1:]]
     expect("tsv values: short ones", got,
            [(w.replace("\t", " "), e.replace("\r", " ")) for w, e in values])
-    # A tag given twice: the first is read, each name alike.
+    # A tag given twice: the last is read (as pgn-extract reads it), each
+    # name alike, and each name repeated is reported with both places.
     repeated = os.path.join(WORK, "repeated.pgn")
     with open(repeated, "w") as f:
         f.write('[Event "first"]\n[Event "second"]\n[White "w1"]\n[White "w2"]\n[Date "1931.01.01"]\n'
@@ -233,7 +234,11 @@ def test_tsv_values():
                 '[FEN "8/8/8/8/8/8/1Q6/K6k w - - 0 1"]\n\n1-0\n')
     p = directory("--format", "tsv", repeated)
     expect("repeated tags", p.stdout.decode().split("\n")[1].split("\t")[:7],
-           ["0000.00", "KvK", "=0000.00a1h1", "a1h1 0000.00 1/1=.", "w1", "first", "1931"])
+           ["1000.00", "KQvK", "+1000.00a1h1", "a1h1 1000.00 b2 2/1+.", "w2", "second", "1932"])
+    expect("repeated tags reported", (p.stderr.decode(), p.returncode),
+           ("".join("gbr: %s:%d:1: game 1: [%s] repeated (first at %d:1): the value of its last pair is taken\n"
+                    % (repeated, line, name, line - 1)
+                    for line, name in [(2, "Event"), (4, "White"), (6, "Date"), (8, "Result"), (10, "FEN")]), 1))
 
 
 def sq(i):

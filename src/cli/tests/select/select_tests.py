@@ -68,10 +68,11 @@ def test_cli():
     expect("crlf either colour", (p.stdout, p.returncode), (crlf, 0))
     p = select("0400.10", sample("sample_crlf.pgn"))
     expect("crlf without either colour", p.stdout, b"")
-    # --count: one line a query, every file counted; standard input as "-".
+    # --count: one line a query, every file counted; standard input as "-";
+    # '*' counts the game whose FEN is broken too (it needs no position).
     p = select("--count", "--either-colour", "0400.10", "*", "KNNNvKN", "4888.88", "p8 p8", "--",
                sample("sample_lf.pgn"), "-", data=crlf)
-    expect("count", p.stdout.decode(), "2\t0400.10\n5\t*\n1\tKNNNvKN\n1\t4888.88\n0\tp8 p8\n")
+    expect("count", p.stdout.decode(), "2\t0400.10\n6\t*\n1\tKNNNvKN\n1\t4888.88\n0\tp8 p8\n")
     expect("count exit", p.returncode, 1)
     # No [FEN]: the standard start position (pgn-extract's description of it too).
     p = select("4888.88", "QR2B2N2P8 QR2B2N2P8", sample("sample_lf.pgn"))
@@ -91,16 +92,29 @@ def test_cli():
                sample("sample_lf.pgn"))
     expect("1.1 names", p.stdout.decode(),
            "1\tKRP*vKR*\n1\tKRP*vKR\n1\tKRP+vKR\n1\tKR*P*vKR*P*\n2\tKR...vKR...\n1\tKQRRBBNNP+vK...\n")
-    # A query that reads differently from 1.0 is told, once, at its first '*';
-    # the others are not; the exit status is what the input makes it.
-    changed = ("gbr: arg:%d:4: %s reads differently from GBR queries 1.0: a man with '*' is any number of that "
-               "type, and any further men is '...' (spec/query.md 4.1)\n")
+    # Queries that read differently from 1.0 are told once a run, at the first
+    # one's first '*', with the number of the others; the others that read
+    # alike are not counted; the exit status is what the input makes it.
+    changed = ("gbr: arg:%d:4: %s read%s differently from GBR queries 1.0: a man with '*' is any number of that "
+               "type, and any further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)\n")
     p = select("--count", "KRP*vKR*", "KRvK", "KR...vK", "KR+vK", "0400.*", "rp* r", "KQ*vK", "--",
                sample("sample_crlf.pgn"))
-    expect("told: 1.0 reads differently", (p.stderr.decode(), p.returncode),
-           (changed % (1, "KRP*vKR*") + changed.replace(":4:", ":3:") % (7, "KQ*vK"), 0))
+    expect("told once: 1.0 reads differently", (p.stderr.decode(), p.returncode),
+           (changed % (1, "KRP*vKR* and 1 more query", ""), 0))
+    p = select("KRP*vKR", "KQ*vK", "KB*vK", "--", sample("sample_crlf.pgn"))
+    expect("told once, three queries", p.stderr.decode(), changed % (1, "KRP*vKR and 2 more queries", ""))
     p = select("-e", "KRP*vKR", sample("sample_crlf.pgn"))
-    expect("told for -e", p.stderr.decode(), changed.replace("arg:%d", "-e:1") % "KRP*vKR")
+    expect("told for -e", p.stderr.decode(), changed.replace("arg:%d", "-e:1") % ("KRP*vKR", "s"))
+    # --queries 1.1 or 1.2: written for this reading, nothing said; any other
+    # version is a usage error, nothing processed.
+    for version in ["1.1", "1.2"]:
+        p = select("--queries", version, "KRP*vKR", "KQ*vK", "--", sample("sample_crlf.pgn"))
+        expect("--queries %s: nothing told" % version, (p.stderr.decode(), p.returncode), ("", 0))
+        p = select("--queries=" + version, "-e", "KRP*vKR", sample("sample_crlf.pgn"))
+        expect("--queries=%s -e: nothing told" % version, (p.stderr.decode(), p.returncode), ("", 0))
+    for version in ["1.0", "2", ""]:
+        p = select("--queries", version, "KRP*vKR", sample("sample_crlf.pgn"))
+        expect("--queries %r refused" % version, (p.stdout, p.returncode), (b"", 2))
     # 1.0's K* (any men) is an error now, at the '*', with what to write; as
     # an argument it is not taken for a file name.
     p = select("KR", "KQ*vK*", sample("sample_lf.pgn"))
@@ -192,8 +206,8 @@ def test_cli():
     with open(bom_path, "wb") as f:
         f.write(bom + lf)
     p = select("*", "--", bom_path)
-    expect("bom kept, every game byte for byte (the broken FEN's aside)", (p.stdout, p.returncode),
-           (bom + b"".join(games[:2] + games[3:]), 1))
+    expect("bom kept, every game byte for byte (the broken FEN's reported)", (p.stdout, p.returncode),
+           (bom + b"".join(games), 1))
     p = select("0400.10", "--", "-", data=bom + lf)
     expect("bom kept, standard input", p.stdout, bom + games[0])
     p = select("KNNNvKN", "--", "-", data=bom + lf)
