@@ -59,6 +59,11 @@ void conform_run_case(char **argv, const char *input, size_t input_len, double t
  * `batch` with exit status 0; 0 when it speaks neither. */
 int conform_speaks_batch(char **program, int program_argc, double timeout);
 
+/* The batch form a run uses in `mode` (CONFORM_MODE_*): per-case is 0;
+ * auto is what the handshake answers (0 when nothing); batch asks the
+ * handshake too, for the form, and is form 1 when it gets no answer. */
+int conform_batch_form(int mode, char **program, int program_argc, double timeout);
+
 /* The monotonic clock deadlines are given in, in seconds. */
 double conform_clock(void);
 
@@ -87,6 +92,10 @@ typedef struct conform_ask_result {
      * out of step (an extra or missing answer line among these requests);
      * detail says what came. The program has been started again. */
     int desync;
+    /* form 1: this ask learned the program's answers to the check requests
+     * and they cannot tell step (alike, or none): said once a session, in
+     * detail; the session goes on without the checks. */
+    int unchecked;
     char detail[1024];
 } conform_ask_result;
 

@@ -216,6 +216,10 @@ static size_t ask(asker *a, const conform_request *requests, size_t n, double de
     if (a->session) {
         conform_ask_result result;
         conform_session_ask(a->session, requests, n, deadline, each, context, &result);
+        if (result.unchecked) {
+            fflush(stdout);
+            fprintf(stderr, "gbr conform: %s\n", result.detail);
+        }
         if (result.desync) {
             a->desyncs++;
             fflush(stdout);
@@ -869,9 +873,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     seed_start[op_count] = indexed;
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
 
-    int form = opt->mode == CONFORM_MODE_BATCH ? 1 : 0;
-    if (opt->mode == CONFORM_MODE_AUTO)
-        form = conform_speaks_batch(program, program_argc, opt->timeout);
+    int form = conform_batch_form(opt->mode, program, program_argc, opt->timeout);
     int batch = form > 0;
     asker a = {batch ? conform_session_new(program, program_argc, form, opt->timeout) : NULL, argv, program_argc,
                opt->timeout, 0};
