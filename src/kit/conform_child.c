@@ -899,6 +899,13 @@ void conform_session_ask(conform_session *s, const conform_request *requests, si
     conform_outcome_clear(&a.o);
 }
 
+void conform_session_restart(conform_session *s)
+{
+    /* The handshake line this start writes is read by the next ask. */
+    if (s->c.pid < 0)
+        session_start(s); /* a failure shows at the next ask, as a spawn failure */
+}
+
 void conform_session_free(conform_session *s)
 {
     if (!s)

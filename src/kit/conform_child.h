@@ -109,6 +109,10 @@ typedef struct conform_ask_result {
  * program is killed and the requests not yet answered get no outcome. */
 void conform_session_ask(conform_session *s, const conform_request *requests, size_t n, double deadline,
                          conform_answer_fn *each, void *context, conform_ask_result *result);
+/* Starts the program again now when its last start has ended (a crash),
+ * so that its start-up runs while the caller works rather than when the
+ * next request is asked. */
+void conform_session_restart(conform_session *s);
 /* How many times the program was started. */
 unsigned long conform_session_starts(const conform_session *s);
 /* Closes the program's input, waits for its exit (under the timeout), kills

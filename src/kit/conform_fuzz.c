@@ -225,6 +225,8 @@ static size_t ask(asker *a, const conform_request *requests, size_t n, double de
     if (a->session) {
         conform_ask_result result;
         conform_session_ask(a->session, requests, n, deadline, each, context, &result);
+        if (!result.cut)
+            conform_session_restart(a->session); /* after a crash: starts up while the answers are judged */
         if (result.unchecked) {
             fflush(stdout);
             fprintf(stderr, "gbr conform: %s\n", result.detail);
@@ -427,12 +429,12 @@ static void shrink_answer(void *context, size_t index, conform_outcome *o)
  * each round asks the candidates (conform_shrink: runs of bytes, the forms'
  * structure, plainer bytes) a slice at a time, judging them as their answers
  * come, and keeps the first that still disagrees the same way. Returns 1
- * when no candidate keeps it (the shrink is over), 0 when `until` (checked
- * before each slice, so that a batch program is never cut mid-slice) or the
+ * when no candidate keeps it (the shrink is over), 0 when `until` or the
  * run's deadline came first: f->input is then the smallest so far, and a
  * later call goes on from it. */
 static int shrink(asker *a, int max_level, int errors, double until, double deadline, finding *f)
 {
+    double started = conform_clock();
     enum { MAX_CANDIDATES = 2048 };
     static gen_bytes candidates[MAX_CANDIDATES];
     static conform_request requests[MAX_CANDIDATES];
@@ -445,15 +447,23 @@ static int shrink(asker *a, int max_level, int errors, double until, double dead
         /* Asked a slice at a time, stopping at the first that keeps the
          * disagreement: crashes restart the program, which is slow. */
         shrinking sh = {f, max_level, errors, candidates, 0, 0};
-        /* One process a case is slow: there the time is checked after each
-         * candidate, so the share is kept within one case. */
-        size_t step = a->session ? 16 : 1;
-        for (size_t i = 0; i < n && !sh.kept; i += step) {
-            size_t slice = n - i < step ? n - i : step;
+        for (size_t i = 0; i < n && !sh.kept;) {
+            /* Slices of up to 16, so a batch program has requests ahead.
+             * The share's end is checked between slices, so a batch
+             * program is not stopped (and started again) for it; within a
+             * slice it stops at the share's end plus as much again, since
+             * a slice of candidates that each crash the program (a restart
+             * each) or of processes can take seconds. */
+            size_t slice = n - i < 16 ? n - i : 16;
             sh.offset = i;
-            double now = conform_clock();
-            if (now >= until || now >= deadline || ask(a, requests + i, slice, deadline, shrink_answer, &sh) < slice)
+            double now = conform_clock(), stop = until + (until - started);
+            if (stop > deadline)
+                stop = deadline;
+            if (now >= until || now >= deadline)
                 return 0; /* its share of the budget is spent for now, or the run's end came */
+            if (ask(a, requests + i, slice, stop, shrink_answer, &sh) < slice)
+                return 0; /* its share of the budget is spent for now, or the run's end came */
+            i += slice;
         }
         if (!sh.kept)
             return 1; /* no candidate keeps it: minimal under these steps */
@@ -1100,7 +1110,12 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         st.generate_seconds += took_round;
         cases += answered;
         write_failed = settle(&st, 0);
+        /* At most four times the last round: one fast round (no crash in
+         * it) says little of the next, and a long one holds back the
+         * shrinks and reports that wait for the round's end. */
         double fits = took_round > 0 ? (double)round * 0.25 / took_round : ROUND;
+        if (fits > 4.0 * (double)round)
+            fits = 4.0 * (double)round;
         round = fits >= ROUND ? ROUND : fits <= ROUND_MIN ? ROUND_MIN : (size_t)fits;
     }
     if (!write_failed)
