@@ -448,13 +448,15 @@ static int shrink(asker *a, int max_level, int errors, double until, double dead
          * disagreement: crashes restart the program, which is slow. */
         shrinking sh = {f, max_level, errors, candidates, 0, 0};
         for (size_t i = 0; i < n && !sh.kept;) {
-            /* Slices of up to 16, so a batch program has requests ahead.
-             * The share's end is checked between slices, so a batch
-             * program is not stopped (and started again) for it; within a
-             * slice it stops at the share's end plus as much again, since
-             * a slice of candidates that each crash the program (a restart
-             * each) or of processes can take seconds. */
-            size_t slice = n - i < 16 ? n - i : 16;
+            /* Slices of up to 16 in batch mode, so the program has
+             * requests ahead; one in per-case mode, where each is a
+             * process. The share's end is checked between slices, so a
+             * batch program is not stopped (and started again) for it;
+             * within a slice it stops at the share's end plus as much
+             * again, since a slice of candidates that each crash the
+             * program (a restart each) can take seconds. */
+            size_t most = a->session ? 16 : 1;
+            size_t slice = n - i < most ? n - i : most;
             sh.offset = i;
             double now = conform_clock(), stop = until + (until - started);
             if (stop > deadline)
