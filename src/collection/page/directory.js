@@ -85,7 +85,8 @@
     for (var rank = 8; rank >= 1; rank--) {
       for (var file = 0; file < 8; file++) {
         var sq = 'abcdefgh'[file] + rank;
-        h += '<span class="sq ' + ((file + rank) % 2 ? 'l' : 'd') + '" data-square="' + sq + '">' +
+        /* a1 is a dark square: file a is 0, so an odd sum is dark. */
+        h += '<span class="sq ' + ((file + rank) % 2 ? 'd' : 'l') + '" data-square="' + sq + '">' +
              (at[sq] || '') + '</span>';
       }
     }

@@ -204,6 +204,10 @@ test('an entry: diagram, side to move, text escaped, mismatch, reference, where'
   const board = squares(e);
   assert.strictEqual(Object.keys(board).length, 64);
   assert.strictEqual(Object.keys(board)[0], 'a8', 'rank 8 first, from the a file');
+  const shade = Object.fromEntries(Array.from(e.matchAll(/class="sq ([ld])" data-square="([a-h][1-8])"/g),
+                                              m => [m[2], m[1]]));
+  assert.deepStrictEqual([shade.a1, shade.h1, shade.a8, shade.h8, shade.e4, shade.d4],
+                         ['d', 'l', 'l', 'd', 'l', 'd'], 'a1 and h8 dark, h1 and a8 light, as on a board');
   assert.deepStrictEqual(Object.fromEntries(Object.entries(board).filter(([, man]) => man)),
                          {a1: '\u2654', a3: '\u265a', b2: '\u2656', d1: '\u265c', e2: '\u2659'});
   assert.match(e, /aria-label="a1a3 0400\.10 b2d1\.e2 3\/2-\+\."/);
