@@ -15,6 +15,8 @@ but its commands, synopses and options must be theirs:
     one), and every option item of the section and of OPTIONS is one that
     `gbr NAME --help` lists, with that form;
   - the top-level options of `gbr --help` are those of the page's SYNOPSIS;
+  - every option a guide (README.md, docs/*.md) names in a command line
+    `gbr NAME ...` is one `gbr NAME --help` lists;
   - `.TH` carries the version `gbr --version` prints, and a date (YYYY-MM-DD)
     no earlier than the newest release of CHANGELOG.md.
 
@@ -25,9 +27,11 @@ when there is any, 0 when none, 2 on a usage error.
 removed, an argument renamed, an item and an option added, a section dropped,
 the version changed) and passes when exactly those are reported.
 
-usage: check_man_page.py --gbr GBR --page gbr.1 --changelog CHANGELOG.md [--self-test]
+usage: check_man_page.py --gbr GBR --page gbr.1 --changelog CHANGELOG.md
+                         [--guide FILE]... [--self-test]
 """
 import argparse
+import os
 import re
 import subprocess
 import sys
@@ -341,6 +345,29 @@ def check(page_name, page_text, top_help, version_line, helps, changelog):
     return drifts
 
 
+# A command line in a guide: "gbr NAME" and what follows it up to the end of
+# its code span, a pipe or a list of commands.
+GUIDE_COMMAND = re.compile(r"\bgbr ([a-z][a-z0-9_]*)((?: +[^`|;&\n]*)?)")
+GUIDE_OPTION = re.compile(r"(?<![\w./-])(--?[A-Za-z][\w-]*)")
+
+
+def check_guides(guides, helps):
+    """The options the guides name after `gbr NAME` that its --help lacks."""
+    drifts = []
+    for name, text in guides:
+        for number, line in enumerate(text.split("\n"), 1):
+            for m in GUIDE_COMMAND.finditer(line):
+                command = m.group(1)
+                if command not in helps:
+                    continue
+                listed = {n for o in help_options(helps[command]) for n in o.names}
+                for option in GUIDE_OPTION.findall(m.group(2)):
+                    if option != "--" and option not in listed:
+                        drifts.append("%s:%d: `gbr %s ... %s`: `gbr %s --help` lists no %s"
+                                      % (name, number, command, option, command, option))
+    return drifts
+
+
 # ---- running gbr ----------------------------------------------------------------
 
 
@@ -360,9 +387,9 @@ def gather(gbr):
     return top, run_gbr(gbr, "--version").split("\n")[0], helps
 
 
-def self_test(page_name, page, top, version, helps, changelog):
+def self_test(page_name, page, top, version, helps, changelog, guides):
     """Plants one drift of each kind and wants exactly those reported."""
-    clean = check(page_name, page, top, version, helps, changelog)
+    clean = check(page_name, page, top, version, helps, changelog) + check_guides(guides, helps)
     if clean:
         print("self-test: the real page must be clean first; it has:\n  " + "\n  ".join(clean))
         return 1
@@ -398,7 +425,10 @@ def self_test(page_name, page, top, version, helps, changelog):
         "\nOptions:\n", "\nOptions:\n  --shrink-share N  a planted option\n")
     planted_helps["check"] = helps["check"].replace("[--impl ref|fast]", "[--impl ref|fast] [--planted]")
 
+    planted_guide = ("planted.md", "Run `gbr sort --memory 64K -o out.txt` or\n"
+                     "    gbr audit --fix --add-codes gbr --dry-run -o - db.pgn | less\n")
     got = check(page_name, planted_page, top, version, planted_helps, changelog)
+    got += check_guides(guides + [planted_guide], helps)
     want = [
         r":\d+: \.TH says 'gbr 0\.",
         r":\d+: no section for the command study ",
@@ -408,6 +438,7 @@ def self_test(page_name, page, top, version, helps, changelog):
         r":\d+: section select: no \.TP item for --shrink-share N, which `gbr select --help` lists",
         r":\d+: section check: the synopsis reads .*; `gbr check --help` says usage: .*\[--planted\]",
         r":\d+: section check: no \.TP item for --planted, which `gbr check --help` lists \(usage\)$",
+        r"^planted\.md:2: `gbr audit \.\.\. --dry-run`: `gbr audit --help` lists no --dry-run$",
     ]
     missing = [w for w in want if not any(re.search(w, g) for g in got)]
     extra = [g for g in got if not any(re.search(w, g) for w in want)]
@@ -427,21 +458,27 @@ def main():
     parser.add_argument("--gbr", required=True)
     parser.add_argument("--page", required=True)
     parser.add_argument("--changelog", required=True)
+    parser.add_argument("--root", help="the repository root, for the guides' names in reports")
+    parser.add_argument("--guide", action="append", default=[], help="a guide whose gbr command lines are checked")
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
     with open(args.page, encoding="utf-8") as f:
         page = f.read()
     with open(args.changelog, encoding="utf-8") as f:
         changelog = f.read()
+    guides = []
+    for path in args.guide:
+        with open(path, encoding="utf-8") as f:
+            guides.append((os.path.relpath(path, args.root) if args.root else path, f.read()))
     top, version, helps = gather(args.gbr)
     name = "src/cli/gbr.1"
     if args.self_test:
-        return self_test(name, page, top, version, helps, changelog)
-    drifts = check(name, page, top, version, helps, changelog)
+        return self_test(name, page, top, version, helps, changelog, guides)
+    drifts = check(name, page, top, version, helps, changelog) + check_guides(guides, helps)
     for drift in drifts:
         print(drift)
-    print("%d commands, %d options of --help checked against %s; %d drifts"
-          % (len(helps), sum(len(help_options(t)) for t in helps.values()), name, len(drifts)))
+    print("%d commands, %d options of --help checked against %s and %d guides; %d drifts"
+          % (len(helps), sum(len(help_options(t)) for t in helps.values()), name, len(guides), len(drifts)))
     return 1 if drifts else 0
 
 
