@@ -320,8 +320,12 @@ def check(page_name, page_text, top_help, version_line, helps, changelog):
         want = usage_text(text)
         got = " ".join(" ".join(s.synopsis).split())
         if got != want:
-            say(s.line, "section %s: the synopsis reads %r; `gbr %s --help` says usage: %r"
-                % (s.name, got, s.name, want))
+            # Where they part, then the whole usage to copy.
+            g, w = got.split(), (want or "").split()
+            i = next((k for k in range(min(len(g), len(w))) if g[k] != w[k]), min(len(g), len(w)))
+            say(s.line, "section %s: the synopsis parts from `gbr %s --help`'s usage at word %d: "
+                "the page has %r, the usage %r (usage: %s)"
+                % (s.name, s.name, i + 1, " ".join(g[i:i + 3]), " ".join(w[i:i + 3]), want))
         listed = help_options(text)
         listed_by_name = {n: o for o in listed for n in o.names}
         documented = s.items + common
@@ -436,7 +440,8 @@ def self_test(page_name, page, top, version, helps, changelog, guides):
         r":\d+: section sort: item --memory BYTES; `gbr sort --help` lists --memory SIZE$",
         r":\d+: section sort: item --bogus, which `gbr sort --help` does not list$",
         r":\d+: section select: no \.TP item for --shrink-share N, which `gbr select --help` lists",
-        r":\d+: section check: the synopsis reads .*; `gbr check --help` says usage: .*\[--planted\]",
+        r":\d+: section check: the synopsis parts from `gbr check --help`'s usage at word 5: "
+        r"the page has '\[TEXT\.\.\.\]', the usage '\[--planted\] \[TEXT\.\.\.\]' \(usage: .*\[--planted\]",
         r":\d+: section check: no \.TP item for --planted, which `gbr check --help` lists \(usage\)$",
         r"^planted\.md:2: `gbr audit \.\.\. --dry-run`: `gbr audit --help` lists no --dry-run$",
     ]
