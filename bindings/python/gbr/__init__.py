@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar, Union
+
+Text = Union[str, bytes]
 
 __all__ = [
     "GBRError", "SPEC_VERSION", "LIBGBR_VERSION", "__version__",
@@ -41,24 +43,49 @@ __all__ = [
 
 class GBRError(ValueError):
     """A text GBR refuses: ``error_class`` is the spec's name of the error
-    (§9.2, e.g. ``"square-count"``) and ``column`` its 1-based byte column
-    (0 when there is no text, as for counts). The column functions also set
-    ``index``, the position of the refused item in the input."""
+    (§9.2, e.g. ``"square-count"``), ``column`` its 1-based byte column (0
+    when there is no text, as for counts), ``text`` the text refused (its
+    first 200 characters or bytes; None for counts) and ``index`` the place
+    of the refused item in the input of a column function (else None).
+    ``hint`` says how to fix a common slip (a line read from a file with its
+    newline), or is None. It pickles with all of these."""
 
-    def __init__(self, message: str, error_class: str, column: int) -> None:
-        super().__init__(f"{error_class} at column {column}: {message}")
+    #: How much of the refused text an error keeps.
+    TEXT_KEPT = 200
+
+    def __init__(self, message: str, error_class: str, column: int, text: Optional[Text] = None,
+                 index: Optional[int] = None, hint: Optional[str] = None) -> None:
+        if isinstance(text, (bytearray, memoryview)):
+            text = bytes(text)
+        if hint is None:
+            hint = _hint(error_class, column, text)
+        where = f"item {index}: " if index is not None else ""
+        super().__init__(f"{where}{error_class} at column {column}: {message}" + (f" ({hint})" if hint else ""))
         self.message = message
         self.error_class = error_class
         self.column = column
-        self.index: Optional[int] = None
+        self.text: Optional[Text] = text[:self.TEXT_KEPT] if text is not None else None
+        self.index = index
+        self.hint = hint
 
-    def __reduce__(self):  # picklable, for multiprocessing
-        return (GBRError, (self.message, self.error_class, self.column))
+    def __reduce__(self) -> Tuple[Any, ...]:  # picklable, for multiprocessing
+        return (GBRError, (self.message, self.error_class, self.column, self.text, self.index, self.hint))
+
+
+def _hint(error_class: str, column: int, text: Optional[Text]) -> Optional[str]:
+    """The fix of a text refused only for the white space at its end (a
+    line read from a file keeps its newline)."""
+    if error_class != "trailing" or text is None or column < 1:
+        return None
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    rest = data[column - 1:]
+    if rest and not rest.strip():
+        shown = repr(rest.decode("ascii"))
+        return f"{shown} ends the text: strip the line, e.g. line.rstrip()"
+    return None
 
 
 from . import _gbr  # noqa: E402  (the extension needs GBRError first)
-
-_gbr._set_error_class(GBRError)
 
 #: The specification the library implements, e.g. "GBR 1.2".
 SPEC_VERSION: str = _gbr.SPEC_VERSION
@@ -67,8 +94,6 @@ LIBGBR_VERSION: str = _gbr.LIBGBR_VERSION
 __version__: str = _gbr.HEADER_VERSION
 #: (name, message) of every error class of spec §9.2, by number.
 ERROR_CLASSES: List[Tuple[str, str]] = _gbr.error_classes()
-
-Text = Union[str, bytes]
 
 # The conversions are the extension's functions themselves (no Python frame
 # between the caller and libgbr); their documentation is in __init__.pyi.
@@ -162,6 +187,9 @@ class _Value:
 
     def __reduce__(self):
         return (type(self).parse, (self._text,))
+
+
+_gbr._set_classes(GBRError, _Value)
 
 
 class MaterialCode(_Value):
@@ -268,6 +296,11 @@ class Position(_Value):
                          pieces=types.MappingProxyType(pieces), fen=fen)
 
 
+#: What a query reads: a text of any form or a value object.
+Subject = Union[str, bytes, MaterialCode, StudyCode, Position]
+S = TypeVar("S", str, bytes, MaterialCode, StudyCode, Position)
+
+
 class Recognised(NamedTuple):
     """What :func:`recognise` found: ``form`` is ``"material"``, ``"study"``,
     ``"position"``, ``"fen"`` or ``"name"``; ``text`` its canonical text."""
@@ -309,41 +342,32 @@ class Match(NamedTuple):
         return (self.start, self.end)
 
 
-def scan(text: Text) -> Iterator[Match]:
+def scan(text: Union[Text, bytearray, memoryview]) -> Iterator[Match]:
     """The material codes, study codes and position forms embedded in a
-    text (spec §10.1), in order."""
-    if isinstance(text, str):
-        data = text.encode("utf-8", "surrogatepass")
-        matches = _gbr.scan(data)
-        if len(data) == len(text):
-            for form, canonical, start, end in matches:
-                yield Match(form, canonical, start, end)
-            return
-        # Byte offsets to character offsets: count the characters before
-        # each offset (a match starts and ends on ASCII bytes).
-        for form, canonical, start, end in matches:
-            s = len(data[:start].decode("utf-8", "surrogatepass"))
-            e = s + len(data[start:end].decode("utf-8", "surrogatepass"))
-            yield Match(form, canonical, s, e)
-    else:
-        for form, canonical, start, end in _gbr.scan(text):
-            yield Match(form, canonical, start, end)
+    text (spec §10.1), in order. The text is scanned at the first ``next``."""
+    for form, canonical, start, end in _gbr.scan(text):
+        yield Match(form, canonical, start, end)
 
 
 class Query:
     """A query of GBR queries 1.1 (spec/query.md): a material code pattern
     (``"0400.*"``, ``"04??.1?"``), a study code pattern, a material name
     pattern (``"KR*vKR"``), count conditions or a pgn-extract description.
-    Raises GBRError (class ``unknown-form``) for a text that is none."""
+    Raises GBRError (class ``unknown-form``) for a text that is none. A
+    Query pickles (by its text), so it can be sent to a process pool."""
 
-    __slots__ = ("_text", "_query")
+    __slots__ = ("_text", "_source", "_query")
 
     def __init__(self, text: Text) -> None:
         object.__setattr__(self, "_query", _gbr.query_parse(text))
+        object.__setattr__(self, "_source", text)
         object.__setattr__(self, "_text", text if isinstance(text, str) else text.decode("utf-8", "replace"))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Query is immutable")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (Query, (self._source,))
 
     def __repr__(self) -> str:
         return f"Query({self._text!r})"
@@ -351,7 +375,15 @@ class Query:
     def __str__(self) -> str:
         return self._text
 
-    def matches(self, subject: Union[Text, MaterialCode, StudyCode, Position]) -> bool:
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Query):
+            return NotImplemented
+        return self._query == other._query
+
+    def __hash__(self) -> int:
+        return hash(self._query)
+
+    def matches(self, subject: Union[Text, "MaterialCode", "StudyCode", "Position"]) -> bool:
         """Whether a material code, study code, position form, FEN or
         material name (text or value object) matches; raises GBRError for a
         text of no form."""
@@ -359,13 +391,15 @@ class Query:
             subject = subject._text
         return _gbr.query_match(self._query, subject)
 
-    def matches_each(self, subjects: Iterable[Text]) -> List[bool]:
-        """:meth:`matches` of every text of an iterable, in one call."""
+    def matches_each(self, subjects: Iterable[Subject]) -> List[bool]:
+        """:meth:`matches` of every text or value object of an iterable, in
+        one call; a text of no form raises GBRError with its ``index``."""
         return _gbr.query_match_column(self._query, subjects)
 
-    def filter(self, subjects: Iterable[Text]) -> List[Text]:
-        """The texts of a list that match."""
-        items = list(subjects)
+    def filter(self, subjects: Iterable[S]) -> List[S]:
+        """The items (texts or value objects) of an iterable that match; a
+        text of no form raises GBRError with its ``index``."""
+        items = subjects if isinstance(subjects, (list, tuple)) else list(subjects)
         return [s for s, ok in zip(items, _gbr.query_match_column(self._query, items)) if ok]
 
 
