@@ -27,9 +27,14 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar, Union
+import types
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Literal, Mapping, NamedTuple, Optional, Sequence,
+                    Tuple, Type, TypeVar, Union)
 
 Text = Union[str, bytes]
+#: The result option of the conversions of a FEN.
+Result = Optional[Literal["win", "draw", "+", "="]]
+V = TypeVar("V", bound="_Value")
 
 __all__ = [
     "GBRError", "SPEC_VERSION", "LIBGBR_VERSION", "__version__",
@@ -37,7 +42,7 @@ __all__ = [
     "canonical_material", "canonical_study", "canonical_position",
     "material_codes", "study_codes", "position_forms", "to_fens", "material_names",
     "MaterialCode", "StudyCode", "Position", "Recognised", "Match", "Query",
-    "recognise", "scan", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
+    "recognise", "scan", "directory_key_of", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
 ]
 
 
@@ -112,6 +117,7 @@ position_forms = _gbr.position_forms
 to_fens = _gbr.to_fens
 material_names = _gbr.material_names
 protocol_answer = _gbr.protocol_answer
+directory_key_of = _gbr.directory_key_of
 
 _TYPES = "QRBN"
 
@@ -119,15 +125,31 @@ _TYPES = "QRBN"
 class _Value:
     """What the value objects share: the canonical text, the directory key
     (libgbr's gbr_directory_key_of, whose byte order is the directory order
-    of all three forms together), immutability, equality, hash, order."""
+    of all three forms together), immutability, equality, hash, order.
+    Calling the class parses, as ``parse`` does: ``MaterialCode("0116.00")``."""
 
-    __slots__ = ("_text", "_key")
+    __slots__ = ()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError(f"use {type(self).__name__}.parse(...)")
+    if TYPE_CHECKING:
+        @property
+        def _text(self) -> str: ...
+
+        @property
+        def _key(self) -> bytes: ...
 
     @classmethod
-    def _make(cls, text: str, key: bytes, **fields: Any):
+    def parse(cls: Type[V], text: Text, /) -> V:
+        """Parses the text; each value class has its own."""
+        raise NotImplementedError
+
+    def __new__(cls: Type[V], text: Text) -> V:
+        return cls.parse(text)
+
+    def __init__(self, text: Text) -> None:
+        pass  # __new__ has parsed the text
+
+    @classmethod
+    def _make(cls: Type[V], text: str, key: bytes, **fields: Any) -> V:
         obj = object.__new__(cls)
         object.__setattr__(obj, "_text", text)
         object.__setattr__(obj, "_key", key)
@@ -186,32 +208,34 @@ class _Value:
         return self._key >= other._key
 
     def __reduce__(self):
-        return (type(self).parse, (self._text,))
+        return (type(self), (self._text,))
 
 
 _gbr._set_classes(GBRError, _Value)
 
 
-class MaterialCode(_Value):
-    """A material code (spec §2), e.g. ``MaterialCode.parse("0002.01")``.
+class MaterialCode(_gbr.MaterialBase, _Value):
+    """A material code (spec §2), e.g. ``MaterialCode.parse("0002.01")`` or
+    ``MaterialCode("0002.01")``.
 
     ``counts`` is ``((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black)``,
     or None for a code of the overflow class (a digit 9: one side has three
     or more of that type and the split is unknown); ``overflow`` names the
-    types whose digit is 9 (``"QRBN"`` letters)."""
+    types whose digit is 9 (``"QRBN"`` letters). The parsed code lives in
+    the extension (MaterialBase): parsing one costs about what
+    :func:`canonical_material` does."""
 
-    __slots__ = ("counts", "overflow", "_known")
+    __slots__ = ()
 
-    counts: Optional[Tuple[Tuple[int, int, int, int, int], Tuple[int, int, int, int, int]]]
-    overflow: str
+    if TYPE_CHECKING:
+        @classmethod
+        def parse(cls: Type[V], text: Text, /) -> V:
+            """Parses a material code (short or long form); raises GBRError."""
+    else:
+        parse = classmethod(_gbr.material_value)
 
     @classmethod
-    def parse(cls, text: Text) -> "MaterialCode":
-        """Parses a material code (short or long form); raises GBRError."""
-        return cls._from_info(_gbr.parse_material(text))
-
-    @classmethod
-    def from_counts(cls, counts) -> "MaterialCode":
+    def from_counts(cls, counts: Sequence[Sequence[int]]) -> "MaterialCode":
         """The material code of exact counts (two sequences of five ints,
         Q R B N P of White then of Black), by the 9 rule."""
         return cls.parse(_gbr.material_code(counts))
@@ -220,12 +244,6 @@ class MaterialCode(_Value):
     def from_name(cls, name: Text) -> "MaterialCode":
         """The material code of a material name such as ``"KRPvKR"``."""
         return cls.parse(_gbr.material_from_name(name))
-
-    @classmethod
-    def _from_info(cls, info) -> "MaterialCode":
-        text, key, counts, unknown = info
-        overflow = "".join(_TYPES[t] for t in range(4) if unknown & (1 << t))
-        return cls._make(text, key, counts=None if overflow else counts, overflow=overflow, _known=counts)
 
     @property
     def name(self) -> str:
@@ -238,7 +256,7 @@ class StudyCode(_Value):
     ``material`` (a MaterialCode), ``stipulation`` (``""``, ``"+"`` or
     ``"="``), ``white_king`` and ``black_king`` (square names)."""
 
-    __slots__ = ("material", "stipulation", "white_king", "black_king")
+    __slots__ = ("_text", "_key", "material", "stipulation", "white_king", "black_king")
 
     material: MaterialCode
     stipulation: str
@@ -251,14 +269,14 @@ class StudyCode(_Value):
         return cls._from_info(_gbr.parse_study(text))
 
     @classmethod
-    def from_fen(cls, fen: Text, result: Optional[str] = None) -> "StudyCode":
+    def from_fen(cls, fen: Text, result: Result = None) -> "StudyCode":
         """The study code of a FEN; result None, "win" or "draw"."""
         return cls.parse(_gbr.study_code(fen, result=result))
 
     @classmethod
-    def _from_info(cls, info) -> "StudyCode":
+    def _from_info(cls, info: Tuple[Any, ...]) -> "StudyCode":
         text, key, minfo, stipulation, white_king, black_king = info
-        return cls._make(text, key, material=MaterialCode._from_info(minfo), stipulation=stipulation,
+        return cls._make(text, key, material=MaterialCode.parse(minfo[0]), stipulation=stipulation,
                          white_king=white_king, black_king=black_king)
 
 
@@ -269,11 +287,11 @@ class Position(_Value):
     ``pieces`` (a read-only mapping of square names to FEN letters) and
     ``fen`` (its FEN, ``"PLACEMENT SIDE - - 0 1"``)."""
 
-    __slots__ = ("material", "indicator", "pieces", "fen")
+    __slots__ = ("_text", "_key", "material", "indicator", "pieces", "fen")
 
     material: MaterialCode
     indicator: str
-    pieces: Dict[str, str]
+    pieces: Mapping[str, str]
     fen: str
 
     @classmethod
@@ -282,17 +300,15 @@ class Position(_Value):
         return cls._from_info(_gbr.parse_position(text))
 
     @classmethod
-    def from_fen(cls, fen: Text, result: Optional[str] = None) -> "Position":
+    def from_fen(cls, fen: Text, result: Result = None) -> "Position":
         """The position of a FEN (its side to move, and result None, "win"
         or "draw" for the indicator); raises GBRError."""
         return cls._from_info(_gbr.parse_fen(fen, result=result))
 
     @classmethod
-    def _from_info(cls, info) -> "Position":
-        import types
-
+    def _from_info(cls, info: Tuple[Any, ...]) -> "Position":
         text, key, minfo, indicator, pieces, fen = info
-        return cls._make(text, key, material=MaterialCode._from_info(minfo), indicator=indicator,
+        return cls._make(text, key, material=MaterialCode.parse(minfo[0]), indicator=indicator,
                          pieces=types.MappingProxyType(pieces), fen=fen)
 
 
@@ -357,6 +373,10 @@ class Query:
     Query pickles (by its text), so it can be sent to a process pool."""
 
     __slots__ = ("_text", "_source", "_query")
+
+    _text: str
+    _source: Text
+    _query: bytes
 
     def __init__(self, text: Text) -> None:
         object.__setattr__(self, "_query", _gbr.query_parse(text))

@@ -40,6 +40,7 @@ static inline PyObject *Py_NewRef(PyObject *o)
 typedef struct module_state {
     PyObject *error_class; /* gbr.GBRError, handed over by gbr/__init__.py */
     PyObject *value_class; /* gbr._Value: value objects a query's column reads by their _text */
+    PyObject *material_type; /* MaterialBase, the C half of gbr.MaterialCode */
 } module_state;
 
 static module_state *state_of(PyObject *module)
@@ -859,6 +860,170 @@ static PyObject *py_parse_fen(PyObject *self, PyObject *const *args, Py_ssize_t 
 }
 
 
+/* ---- the material code value type ---- */
+
+/* The C half of gbr.MaterialCode (the Python class adds the shared value
+ * behaviour, gbr._Value): the parsed code and its canonical text, made in
+ * one call, so that MaterialCode.parse costs about what canonical_material
+ * does; the directory key, counts and overflow letters are made when read. */
+typedef struct material_object {
+    PyObject_HEAD
+    gbr_material m;
+    PyObject *text; /* the canonical str */
+    PyObject *key;  /* the directory key (bytes), made at its first use */
+} material_object;
+
+static void material_dealloc(PyObject *self)
+{
+    material_object *o = (material_object *)self;
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_CLEAR(o->text);
+    Py_CLEAR(o->key);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static int material_ready(material_object *o)
+{
+    if (o->text == NULL) {
+        PyErr_SetString(PyExc_TypeError, "a MaterialCode made without a text: use MaterialCode.parse");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *material_get_text(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    return material_ready(o) != 0 ? NULL : Py_NewRef(o->text);
+}
+
+static PyObject *material_get_key(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    if (material_ready(o) != 0)
+        return NULL;
+    if (o->key == NULL && (o->key = key_bytes(GBR_FORM_MATERIAL, &o->m)) == NULL)
+        return NULL;
+    return Py_NewRef(o->key);
+}
+
+/* counts: ((Q, R, B, N, P) of White, of Black), or None when a digit is 9. */
+static PyObject *material_get_counts(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    gbr_counts counts;
+    unsigned unknown = 0;
+    if (material_ready(o) != 0)
+        return NULL;
+    if (gbr_material_decode(NULL, &o->m, &counts, &unknown).error != GBR_OK) {
+        PyErr_SetString(PyExc_RuntimeError, "gbr_material_decode refused a parsed code");
+        return NULL;
+    }
+    return unknown != 0 ? Py_NewRef(Py_None) : counts_tuple(&counts);
+}
+
+/* overflow: the letters (QRBN) of the types whose digit is 9. */
+static PyObject *material_get_overflow(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    gbr_counts counts;
+    unsigned unknown = 0;
+    char letters[4];
+    Py_ssize_t n = 0;
+    if (material_ready(o) != 0)
+        return NULL;
+    if (gbr_material_decode(NULL, &o->m, &counts, &unknown).error != GBR_OK) {
+        PyErr_SetString(PyExc_RuntimeError, "gbr_material_decode refused a parsed code");
+        return NULL;
+    }
+    for (int type = 0; type < 4; type++)
+        if (unknown & (1u << type))
+            letters[n++] = "QRBN"[type];
+    return PyUnicode_FromStringAndSize(letters, n);
+}
+
+static PyGetSetDef material_getset[] = {
+    {"_text", material_get_text, NULL, "The canonical text.", NULL},
+    {"_key", material_get_key, NULL, "The directory key (bytes).", NULL},
+    {"counts", material_get_counts, NULL,
+     "((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black), or None for a code with a digit 9.", NULL},
+    {"overflow", material_get_overflow, NULL, "The letters (QRBN) of the types whose digit is 9.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyType_Slot material_slots[] = {
+    {Py_tp_dealloc, (void *)material_dealloc},
+    {Py_tp_getset, material_getset},
+    {Py_tp_doc, (void *)"The parsed material code behind gbr.MaterialCode."},
+    {0, NULL}};
+
+static PyType_Spec material_spec = {"gbr._gbr.MaterialBase", sizeof(material_object), 0,
+                                    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, material_slots};
+
+/* material_value(cls, text): a new cls (a subclass of MaterialBase) of a
+ * material code; behind MaterialCode.parse. A text that is already
+ * canonical is kept as the value's text (str is immutable). */
+static PyObject *py_material_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *base = state_of(self)->material_type;
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], (PyTypeObject *)base)) {
+        PyErr_SetString(PyExc_TypeError, "material_value(cls, text): cls a subclass of MaterialBase");
+        return NULL;
+    }
+    PyTypeObject *cls = (PyTypeObject *)args[0];
+    PyObject *obj = args[1];
+    char buf[GBR_MATERIAL_MAX];
+    text_arg t;
+    gbr_material m;
+    if (get_text(obj, &t) != 0)
+        return NULL;
+    gbr_result r = gbr_parse_material(NULL, t.src, t.len, &m);
+    if (r.error == GBR_OK)
+        r = gbr_format_material(NULL, buf, sizeof buf, &m);
+    int same = r.error == GBR_OK && PyUnicode_CheckExact(obj) && t.keep == NULL && t.len == r.length &&
+               memcmp(t.src, buf, r.length) == 0;
+    release_text(&t);
+    if (r.error != GBR_OK)
+        return raise_result(self, r, obj);
+    PyObject *text = same ? Py_NewRef(obj) : ascii_str(buf, r.length);
+    if (text == NULL)
+        return NULL;
+    material_object *o = (material_object *)cls->tp_alloc(cls, 0);
+    if (o == NULL) {
+        Py_DECREF(text);
+        return NULL;
+    }
+    o->m = m;
+    o->text = text;
+    o->key = NULL;
+    return (PyObject *)o;
+}
+
+/* directory_key_of(text): the directory key of a material code, study code
+ * or position form given as text (gbr_directory_key_of), for sorted(key=). */
+static PyObject *py_directory_key_of(PyObject *self, PyObject *obj)
+{
+    text_arg t;
+    gbr_recognised rec;
+    if (get_text(obj, &t) != 0)
+        return NULL;
+    gbr_result r = gbr_recognise(NULL, t.src, t.len, &rec);
+    release_text(&t);
+    if (r.error == GBR_OK && rec.form != GBR_FORM_MATERIAL && rec.form != GBR_FORM_STUDY &&
+        rec.form != GBR_FORM_POSITION) {
+        r.error = GBR_E_UNKNOWN_FORM;
+        r.column = 1;
+        return raise_error(self, r, "a FEN or a material name has no place in directory order: give a material code, study code or position form", obj, -1);
+    }
+    if (r.error != GBR_OK)
+        return raise_result(self, r, obj);
+    return key_bytes(rec.form, &rec.value);
+}
+
 /* ---- recognising and scanning ---- */
 
 static PyObject *py_recognise(PyObject *self, PyObject *obj)
@@ -1196,6 +1361,8 @@ static PyMethodDef methods[] = {
     {"parse_study", (PyCFunction)py_parse_study, METH_O, SIG(parse_study, "text, /") "(canonical, key, material info, stipulation, white king, black king); behind StudyCode.parse."},
     {"parse_position", (PyCFunction)py_parse_position, METH_O, SIG(parse_position, "text, /") "(canonical, key, material info, indicator, pieces, fen); behind Position.parse."},
     {"parse_fen", (PyCFunction)(void (*)(void))py_parse_fen, FAST, SIG(parse_fen, "fen, /, result=None") "As parse_position, of a FEN; behind Position.from_fen."},
+    {"material_value", (PyCFunction)(void (*)(void))py_material_value, METH_FASTCALL, SIG(material_value, "cls, text, /") "A new cls (a MaterialBase) of a material code; behind MaterialCode.parse. Raises GBRError."},
+    {"directory_key_of", (PyCFunction)py_directory_key_of, METH_O, SIG(directory_key_of, "text, /") "The directory key (bytes) of a material code, study code or position form: sorted(texts, key=directory_key_of) is directory order (spec 8). Raises GBRError."},
     {"recognise", (PyCFunction)py_recognise, METH_O, SIG(recognise, "text, /") "(form, canonical); behind gbr.recognise."},
     {"scan", (PyCFunction)py_scan, METH_O, SIG(scan, "text, /") "List of (form, canonical, start, end): offsets of characters for a str, of bytes for a bytes-like text; behind gbr.scan. The GIL is released while libgbr scans."},
     {"query_parse", (PyCFunction)py_query_parse, METH_O, SIG(query_parse, "text, /") "The parsed query, as bytes; behind gbr.Query."},
@@ -1213,6 +1380,15 @@ static int module_exec(PyObject *m)
         PyModule_AddStringConstant(m, "LIBGBR_VERSION", gbr_version()) != 0 ||
         PyModule_AddStringConstant(m, "HEADER_VERSION", GBR_VERSION_STRING) != 0)
         return -1;
+    module_state *st = state_of(m);
+    st->material_type = PyType_FromSpec(&material_spec);
+    if (st->material_type == NULL)
+        return -1;
+    Py_INCREF(st->material_type);
+    if (PyModule_AddObject(m, "MaterialBase", st->material_type) != 0) {
+        Py_DECREF(st->material_type);
+        return -1;
+    }
     return 0;
 }
 
@@ -1221,6 +1397,7 @@ static int module_traverse(PyObject *m, visitproc visit, void *arg)
     module_state *st = state_of(m);
     Py_VISIT(st->error_class);
     Py_VISIT(st->value_class);
+    Py_VISIT(st->material_type);
     return 0;
 }
 
@@ -1229,6 +1406,7 @@ static int module_clear(PyObject *m)
     module_state *st = state_of(m);
     Py_CLEAR(st->error_class);
     Py_CLEAR(st->value_class);
+    Py_CLEAR(st->material_type);
     return 0;
 }
 

@@ -18,7 +18,7 @@ of a strategy's texts (replace, insert, delete, duplicate, swap, as
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from hypothesis import strategies as st
 
@@ -184,7 +184,7 @@ def texts_for(operation: str, level: str = "extensions", mutate: bool = True) ->
     (three or more is §5, an extension); check reads the forms of its level."""
     three = level == "extensions"
     positional = level in ("position", "extensions")
-    by_operation = {
+    by_operation: Dict[str, Callable[[], st.SearchStrategy[Any]]] = {
         "material": material_codes,
         "material-name": material_codes,
         "name-material": names,
