@@ -489,8 +489,10 @@ static void cache_free(cache_slot *cache)
 
 /* One chunk of a column: the items taken out under the GIL (each held by a
  * reference, with what holds its bytes), converted without it. The chunk is
- * small enough to stay in cache and to let other threads in often. */
-#define COLUMN_CHUNK 256
+ * small enough to stay in cache and to let other threads in often, and
+ * large enough that handing the GIL over (a wake-up of a waiting thread,
+ * slow on a loaded machine) happens seldom. */
+#define COLUMN_CHUNK 1024
 typedef struct column_chunk {
     PyObject *item[COLUMN_CHUNK];
     PyObject *keep[COLUMN_CHUNK];
@@ -1040,14 +1042,15 @@ static PyObject *py_recognise(PyObject *self, PyObject *obj)
     return Py_BuildValue("(ss#)", gbr_form_name(form), buf, (Py_ssize_t)r.length);
 }
 
-/* A match of scan, kept while the GIL is released. */
+/* A match of scan, kept while the GIL is released; a chunk of them is found
+ * per release (large, for the reason given at column_chunk). */
 typedef struct scan_hit {
     gbr_form form;
     size_t start, end;
     size_t canonical_len;
     char canonical[GBR_POSITION_MAX];
 } scan_hit;
-#define SCAN_CHUNK 256
+#define SCAN_CHUNK 4096
 
 /* The characters of UTF-8 bytes s[0, n): the bytes that do not continue a
  * sequence (a surrogatepass surrogate is one such sequence too). */
