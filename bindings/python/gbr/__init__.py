@@ -90,7 +90,7 @@ def _hint(error_class: str, column: int, text: Optional[Text]) -> Optional[str]:
     return None
 
 
-from . import _gbr  # noqa: E402  (the extension needs GBRError first)
+from . import _gbr  # noqa: E402  (after GBRError, which _set_classes hands to it below)
 
 #: The specification the library implements, e.g. "GBR 1.2".
 SPEC_VERSION: str = _gbr.SPEC_VERSION
@@ -101,7 +101,7 @@ __version__: str = _gbr.HEADER_VERSION
 ERROR_CLASSES: List[Tuple[str, str]] = _gbr.error_classes()
 
 # The conversions are the extension's functions themselves (no Python frame
-# between the caller and libgbr); their documentation is in __init__.pyi.
+# between the caller and libgbr); their signatures are in _gbr.pyi.
 material_code = _gbr.material_code
 study_code = _gbr.study_code
 position_form = _gbr.position_form
@@ -118,9 +118,6 @@ to_fens = _gbr.to_fens
 material_names = _gbr.material_names
 protocol_answer = _gbr.protocol_answer
 directory_key_of = _gbr.directory_key_of
-
-_TYPES = "QRBN"
-
 
 class _Value:
     """What the value objects share: the canonical text, the directory key

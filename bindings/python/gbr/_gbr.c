@@ -450,8 +450,8 @@ SIMPLE_CONVERSION(canonical_position, CONV_CANON_POSITION)
 #define CACHE_SLOTS 4096
 #define CACHE_TEXT 16
 typedef struct cache_slot {
+    uint64_t word[2]; /* the text, zero-padded to 16 bytes */
     size_t len;
-    char text[CACHE_TEXT];
     PyObject *obj;
 } cache_slot;
 
@@ -459,11 +459,13 @@ static PyObject *cached_str(cache_slot *cache, const char *s, size_t n)
 {
     if (cache == NULL || n > CACHE_TEXT)
         return ascii_str(s, n);
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    cache_slot *slot = &cache[(h ^ (h >> 15)) % CACHE_SLOTS];
-    if (slot->obj != NULL && slot->len == n && memcmp(slot->text, s, n) == 0) {
+    /* Two words and a multiply for the slot: cheaper than a hash over the
+     * bytes, and the codes of a column differ in their words anyway. */
+    uint64_t word[2] = {0, 0};
+    memcpy(word, s, n);
+    uint64_t h = (word[0] * 0x9E3779B97F4A7C15u) ^ (word[1] * 0xC2B2AE3D27D4EB4Fu) ^ n;
+    cache_slot *slot = &cache[(h >> 40) % CACHE_SLOTS];
+    if (slot->obj != NULL && slot->len == n && slot->word[0] == word[0] && slot->word[1] == word[1]) {
         Py_INCREF(slot->obj);
         return slot->obj;
     }
@@ -474,7 +476,8 @@ static PyObject *cached_str(cache_slot *cache, const char *s, size_t n)
     Py_INCREF(obj);
     slot->obj = obj;
     slot->len = n;
-    memcpy(slot->text, s, n);
+    slot->word[0] = word[0];
+    slot->word[1] = word[1];
     return obj;
 }
 
@@ -517,6 +520,12 @@ static int column_text(PyObject *mod, column_chunk *c, int k, Py_ssize_t index, 
 {
     PyObject *item = c->item[k];
     text_arg t;
+    if (PyUnicode_CheckExact(item) && PyUnicode_IS_COMPACT_ASCII(item)) {
+        /* The common case, read in place: an ASCII str's bytes are its UTF-8. */
+        c->src[k] = (const char *)PyUnicode_DATA(item);
+        c->len[k] = (size_t)PyUnicode_GET_LENGTH(item);
+        return 0;
+    }
     if (values && state_of(mod)->value_class != NULL &&
         PyObject_TypeCheck(item, (PyTypeObject *)state_of(mod)->value_class)) {
         PyObject *text = PyObject_GetAttrString(item, "_text");
@@ -579,8 +588,10 @@ static PyObject *convert_column(PyObject *mod, enum conversion conv, gbr_result_
     out = PyList_New(0);
     c = (column_chunk *)PyMem_Malloc(sizeof *c);
     /* No table for the position forms and FENs, which are longer than it
-     * holds, nor for bools; without memory for one, every answer is a new str. */
-    if (conv != CONV_POSITION && conv != CONV_TO_FEN && conv != CONV_QUERY)
+     * holds, for the study codes, nearly all distinct (their kings), where
+     * it only costs, nor for bools; without memory for one, every answer is
+     * a new str. */
+    if (conv != CONV_POSITION && conv != CONV_TO_FEN && conv != CONV_STUDY && conv != CONV_QUERY)
         cache = (cache_slot *)PyMem_Calloc(CACHE_SLOTS, sizeof(cache_slot));
     if (out == NULL || c == NULL) {
         PyErr_NoMemory();
