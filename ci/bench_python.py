@@ -125,8 +125,8 @@ def report_threads(fens, reps, c_material, c_position, cores):
         four = threads_time(run, 4, reps)
         # The GIL is held for all but libgbr's own work, whose time is the
         # C rate's: share = 1 - (n / C rate) / one call's time.
-        share = max(0.0, 1 - (len(fens) / c_rate) / one)
-        bound = min(cores, 1 / share) if share > 0 else cores
+        share = min(1.0, max(0.0, 1 - (len(fens) / c_rate) / one))
+        bound = 1 / (share + (1 - share) / cores)  # Amdahl's, the GIL's share serial
         print(f"{label:<34}{one:>12.3f}{four:>13.3f}{4 * one / four:>9.2f}{share:>11.2f}{bound:>7.2f}")
 
 
