@@ -1062,6 +1062,7 @@ typedef struct scan_hit {
     char canonical[GBR_POSITION_MAX];
 } scan_hit;
 #define SCAN_CHUNK 4096
+#define FORM_NAMES 8
 
 /* The characters of UTF-8 bytes s[0, n): the bytes that do not continue a
  * sequence (a surrogatepass surrogate is one such sequence too). */
@@ -1113,6 +1114,7 @@ static PyObject *py_scan(PyObject *self, PyObject *obj)
     }
     size_t start = 0, byte_at = 0, char_at = 0;
     int done = 0;
+    PyObject *form_names[FORM_NAMES] = {NULL}; /* one str per form for all matches */
     while (out != NULL && !done) {
         int n = 0;
         Py_BEGIN_ALLOW_THREADS
@@ -1144,16 +1146,41 @@ static PyObject *py_scan(PyObject *self, PyObject *obj)
                 byte_at = e;
                 e = char_at;
             }
-            PyObject *item = Py_BuildValue("(ss#nn)", gbr_form_name(hits[k].form), hits[k].canonical,
-                                           (Py_ssize_t)hits[k].canonical_len, (Py_ssize_t)s, (Py_ssize_t)e);
-            if (item == NULL || PyList_Append(out, item) != 0) {
-                Py_XDECREF(item);
+            /* The tuple built directly: this is the part of a scan that
+             * holds the GIL, so what it costs bounds how threads scale. */
+            unsigned f = (unsigned)hits[k].form < FORM_NAMES ? (unsigned)hits[k].form : 0;
+            if (form_names[f] == NULL && (form_names[f] = PyUnicode_FromString(gbr_form_name(hits[k].form))) == NULL) {
                 Py_CLEAR(out);
                 break;
             }
+            PyObject *item = PyTuple_New(4);
+            PyObject *canonical = ascii_str(hits[k].canonical, hits[k].canonical_len);
+            PyObject *so = PyLong_FromSize_t(s), *eo = PyLong_FromSize_t(e);
+            if (item == NULL || canonical == NULL || so == NULL || eo == NULL) {
+                Py_XDECREF(item);
+                Py_XDECREF(canonical);
+                Py_XDECREF(so);
+                Py_XDECREF(eo);
+                Py_CLEAR(out);
+                break;
+            }
+            PyTuple_SET_ITEM(item, 0, Py_NewRef(form_names[f]));
+            PyTuple_SET_ITEM(item, 1, canonical);
+            PyTuple_SET_ITEM(item, 2, so);
+            PyTuple_SET_ITEM(item, 3, eo);
+            /* Of a str and ints, the tuple can be in no cycle: the collector
+             * need not walk it (CPython untracks such tuples itself, later). */
+            PyObject_GC_UnTrack(item);
+            int rc = PyList_Append(out, item);
             Py_DECREF(item);
+            if (rc != 0) {
+                Py_CLEAR(out);
+                break;
+            }
         }
     }
+    for (int f = 0; f < FORM_NAMES; f++)
+        Py_XDECREF(form_names[f]);
     PyMem_Free(hits);
     if (have_view)
         PyBuffer_Release(&view);
