@@ -184,7 +184,7 @@ static int audit_game(const pgn_game *g, PyObject *codes, PyObject *problems, in
 /* The tuple of one game:
  * (number, line, column, tags, malformed, (composer, source, year, reference), (their tag names),
  *  composers, codes, problems, checked)
- * with tags a list of (name, value, line, column); the composer is the
+ * with tags a list of (name, value, line, column, superseded); the composer is the
  * field of all composers, composers a tuple of each. */
 static PyObject *game_tuple(reading *r, const pgn_game *g)
 {
@@ -197,8 +197,8 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
         PyObject *value = value_text(r, t->value, t->value_len);
-        PyObject *tag = value ? Py_BuildValue("(s#Nkk)", t->name, (Py_ssize_t)t->name_len, value, t->name_at.line,
-                                              t->name_at.column)
+        PyObject *tag = value ? Py_BuildValue("(s#NkkO)", t->name, (Py_ssize_t)t->name_len, value, t->name_at.line,
+                                              t->name_at.column, t->superseded ? Py_True : Py_False)
                               : NULL;
         if (!tag)
             goto done;

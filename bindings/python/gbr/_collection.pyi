@@ -3,7 +3,7 @@
 import os
 from typing import List, Optional, Tuple, Union
 
-_Tag = Tuple[str, str, int, int]
+_Tag = Tuple[str, str, int, int, bool]
 _Code = Tuple[int, str, Optional[str], bool, int, int, Optional[str], Optional[str]]
 _Problem = Tuple[int, int, str, str]
 _Fields = Tuple[Optional[str], Optional[str], Optional[str], Optional[str]]

@@ -37,12 +37,15 @@ TagNames = Union[None, str, Sequence[str]]
 
 class Tag(NamedTuple):
     """A tag pair: its name, its value (escapes undone, in the collection's
-    encoding), and the line and column of its name."""
+    encoding), the line and column of its name, and whether a later pair of
+    the same name in the game supersedes it (every gbr command takes the
+    last value of a repeated tag, as pgn-extract does)."""
 
     name: str
     value: str
     line: int
     column: int
+    superseded: bool
 
 
 class CodeCheck(NamedTuple):
@@ -115,17 +118,19 @@ class Game(NamedTuple):
     diagnostics: Tuple[Diagnostic, ...]
 
     def tag(self, name: str) -> Optional[str]:
-        """The value of the game's first tag of that name (case counts), or
-        None."""
+        """The value of the game's tag of that name (case counts) as every
+        gbr command reads it: of a repeated tag, its last pair; None when
+        the game has none."""
         for t in self.tags:
-            if t.name == name:
+            if t.name == name and not t.superseded:
                 return t.value
         return None
 
     @property
     def fen(self) -> str:
-        """The FEN of the start position: its [FEN] tag, else the standard
-        start position (as every gbr command reads a game)."""
+        """The FEN of the start position: its [FEN] tag (the last of
+        several), else the standard start position (as every gbr command
+        reads a game)."""
         value = self.tag("FEN")
         return START_FEN if value is None else value
 

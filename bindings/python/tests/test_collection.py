@@ -161,6 +161,23 @@ def test_joint_studies_references_and_names_are_gbr_directorys(tmp_path):
         compare_with_directory(str(path), options, keywords)
 
 
+def test_a_repeated_tag_is_read_as_the_command_reads_it():
+    """Of a repeated tag the last pair counts, as in every gbr command (and
+    pgn-extract): the FEN, the fields and the codes' verdicts all read it."""
+    pgn = (b'[Event "first"]\n[Event "second"]\n[White "W"]\n[GBR "0001.00"]\n'
+           b'[FEN "4k3/8/8/8/8/8/8/B3K3 w - - 0 1"]\n[FEN "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"]\n\n*\n')
+    read = gc.pgn_read(pgn)
+    game, = read.games
+    assert [(t.name, t.value, t.superseded) for t in game.tags if t.name in ("Event", "FEN")] == [
+        ("Event", "first", True), ("Event", "second", False),
+        ("FEN", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1", True), ("FEN", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", False)]
+    assert game.tag("Event") == game.source == "second"
+    assert game.fen == "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"
+    code, = game.codes
+    assert code.expected == gbr.material_code(game.fen) == "0001.00" and not code.wrong
+    assert [d.message.split(":")[0] for d in read.diagnostics] == ["[Event] repeated (first at 1", "[FEN] repeated (first at 5"]
+
+
 def test_names_file_errors(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"Afek, Yochanan | Afek=Y\nA. Other |  | x\nB. Other | Afek=Y\nC. \xff\n")
