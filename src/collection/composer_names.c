@@ -255,7 +255,10 @@ int composer_field(const directory_game_tags *tags, text_encoding e, const compo
         return 0;
     }
     size_t used = 0;
-    if (append(composer, e, names, buf, cap, &used, converted) != 0)
+    /* An unknown composer ("?") beside known co-authors is left out: the
+     * co-authors are the names the study is known by. */
+    int unknown = tags->coauthors_n && directory_value_unknown(composer->value, composer->value_len);
+    if (!unknown && append(composer, e, names, buf, cap, &used, converted) != 0)
         return -1;
     for (size_t i = 0; i < tags->coauthors_n; i++)
         if (append(tags->coauthors[i], e, names, buf, cap, &used, converted) != 0)

@@ -102,6 +102,14 @@ def test_directory():
     e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
     expect("the source's tag is not the reference too", [e["source"], e["reference"], e["reference_tag"]],
            ["EG#14437", "", None])
+    unknown_first = os.path.join(WORK, "unknown-first.pgn")
+    with open(unknown_first, "w", encoding="utf-8") as f:
+        f.write('[Composer "?"]\n[Composer2 "Kalandadze, Velimir"]\n[Composer3 "Afek, Yochanan"]\n'
+                '[FEN "%s"]\n\n*\n' % FEN)
+    p = gbr("directory", "--format", "json", unknown_first)
+    e = json.loads(p.stdout)["classes"][0]["entries"][0]
+    expect("an unknown composer beside known co-authors is left out", (e["composer"], e["composer_tag"]),
+           ("Kalandadze, Velimir; Afek, Yochanan", "Composer"))
     p = gbr("directory", "--format", "json", "--composer-tag", "White,Composer", "keymove.pgn")
     e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
     expect("co-authors follow the composer's tag", e["composer"], JOINT)
