@@ -24,18 +24,18 @@ LIST = "libgbr_sources.txt"
 COLLECTION_SOURCES = (
     "pgn/pgn_reader.c",
     "util/grow.c",
-    "collection/directory_game.c",
+    "collection/game_tags.c",
     "collection/text_encoding.c",
-    "collection/audit_code.c",
+    "collection/code_check.c",
 )
 COLLECTION_HEADERS = (
     "pgn/pgn_reader.h",
     "pgn/pgn_config.h",
     "util/line_limit.h",
     "util/grow.h",
-    "collection/directory_game.h",
+    "collection/game_tags.h",
     "collection/text_encoding.h",
-    "collection/audit_code.h",
+    "collection/code_check.h",
 )
 COLLECTION_INCLUDE_DIRS = ("pgn", "util", "collection")
 # The extensions: module name -> its own C file (relative to HERE) and

@@ -121,7 +121,7 @@ int cmd_directory(int argc, char **argv)
     opt.format = &directory_format_text;
     opt.encoding = TEXT_ENCODING_AUTO;
     opt.split = DIRECTORY_SPLIT_NONE;
-    directory_tag_choice_default(&opt.tags);
+    game_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     int recursive = 0;
     cli_args args;

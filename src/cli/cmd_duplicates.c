@@ -81,7 +81,7 @@ int cmd_duplicates(int argc, char **argv)
     opt.symmetry = DUP_SYMMETRY_NONE;
     opt.format = DUP_FORMAT_TEXT;
     opt.encoding = TEXT_ENCODING_AUTO;
-    directory_tag_choice_default(&opt.tags);
+    game_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;

@@ -66,7 +66,7 @@ int cmd_lookup(int argc, char **argv)
     lookup_options opt;
     memset(&opt, 0, sizeof opt);
     opt.symmetry = DUP_SYMMETRY_NONE;
-    directory_tag_choice_default(&opt.tags);
+    game_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;

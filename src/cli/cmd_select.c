@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 #include "selection.h"
 
 const char cmd_select_summary[] = "write the PGN games or lines whose material matches a query";
@@ -87,10 +88,7 @@ static void say_changed(const changed_queries *c)
     char more[64] = "";
     if (c->n > 1)
         snprintf(more, sizeof more, " and %lu more quer%s", c->n - 1, c->n > 2 ? "ies" : "y");
-    fprintf(stderr,
-            "gbr: %s:%lu:%lu: %s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that "
-            "type, and any further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)\n",
-            c->where, c->line, c->column, c->text, more, c->n > 1 ? "" : "s");
+    util_report(c->where, c->line, c->column, "%s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that type, and any further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)", c->text, more, c->n > 1 ? "" : "s");
 }
 
 /* The result of a selection_add* call as the command's status: a usage

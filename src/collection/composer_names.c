@@ -6,6 +6,7 @@
 
 #include "composer_names.h"
 #include "grow.h"
+#include "output.h"
 
 typedef struct spelling {
     const char *text;
@@ -82,7 +83,7 @@ static size_t utf8_stray(const char *s, size_t len)
 
 static void report(const char *path, unsigned long line, unsigned long column, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", path, line, column, message);
+    util_report(path, line, column, "%s", message);
 }
 
 composer_names *composer_names_load(const char *path)
@@ -90,7 +91,7 @@ composer_names *composer_names_load(const char *path)
     composer_names *n = calloc(1, sizeof *n);
     size_t len = 0, cap = 0;
     if (!n || !(n->bytes = read_all(path, &len))) {
-        fprintf(stderr, "gbr: %s: cannot read the names file\n", path);
+        util_error(path, "cannot read the names file");
         free(n);
         return NULL;
     }
@@ -136,7 +137,7 @@ composer_names *composer_names_load(const char *path)
                 }
                 spelling *bigger = util_grow(n->spellings, &cap, n->n + 1, sizeof *bigger);
                 if (!bigger) {
-                    fprintf(stderr, "gbr: %s: out of memory\n", path);
+                    util_out_of_memory(path);
                     composer_names_free(n);
                     return NULL;
                 }
@@ -229,10 +230,10 @@ static int append(const pgn_tag *t, text_encoding e, const composer_names *names
     return 0;
 }
 
-int composer_field(const directory_game_tags *tags, text_encoding e, const composer_names *names, char **buf,
+int composer_field(const game_tags *tags, text_encoding e, const composer_names *names, char **buf,
                    size_t *cap, const char **value, size_t *len, unsigned long long *converted)
 {
-    const pgn_tag *composer = tags->field[DIRECTORY_TAG_COMPOSER];
+    const pgn_tag *composer = tags->field[GAME_TAG_COMPOSER];
     *value = "";
     *len = 0;
     if (!composer)

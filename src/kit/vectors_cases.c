@@ -58,7 +58,7 @@ static int add_case_file(vector_list *list, const char *path, gbr_level only)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", path, strerror(errno));
+        util_error(path, "cannot read: %s", strerror(errno));
         return -1;
     }
     char *line = NULL;
@@ -137,7 +137,7 @@ static int add_case_file(vector_list *list, const char *path, gbr_level only)
     }
     free(line);
     if (!bad && ferror(f)) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", path, strerror(errno));
+        util_error(path, "cannot read: %s", strerror(errno));
         bad = 1;
     }
     fclose(f);
@@ -360,7 +360,7 @@ static int join_path(char *path, size_t cap, const char *dir, const char *name, 
 {
     size_t d = strlen(dir), n = strlen(name), x = strlen(suffix);
     if (d + 1 + n + x + 1 > cap) {
-        fprintf(stderr, "gbr: %s: path too long\n", dir);
+        util_error(dir, "path too long");
         return -1;
     }
     memcpy(path, dir, d);
@@ -378,7 +378,7 @@ int vectors_collect_cases(vector_list *list, const char *dir)
 {
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "gbr: %s: cannot read the case folder: %s\n", dir, strerror(errno));
+        util_error(dir, "cannot read the case folder: %s", strerror(errno));
         return -1;
     }
     char **names = NULL;
@@ -402,7 +402,7 @@ int vectors_collect_cases(vector_list *list, const char *dir)
     }
     closedir(d);
     if (bad)
-        fprintf(stderr, "gbr vectors: out of memory\n");
+        util_message("gbr vectors: out of memory\n");
     if (count > 1)
         qsort(names, count, sizeof *names, by_name);
     static void (*const sweeps[GBR_LEVEL_COUNT])(vector_list *) = {add_material_sweeps, add_study_sweeps,
@@ -601,7 +601,7 @@ static void add_length_sweeps(vector_list *list)
         for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
             listed |= strcmp(ops[o].op, gbr_operation_at(k)->name) == 0;
         if (!listed) {
-            fprintf(stderr, "gbr vectors: no valid input for the length cases of %s\n", gbr_operation_at(k)->name);
+            util_message("gbr vectors: no valid input for the length cases of %s\n", gbr_operation_at(k)->name);
             list->failed = 1;
         }
     }

@@ -1667,40 +1667,4 @@ int pgn_read_fd(pgn_reader *r, int fd)
     return 0;
 }
 
-int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source)
-{
-    return pgn_read_input_keeping(handler, NULL, context, fd, source);
-}
-
-int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_tags, void *context, int fd,
-                           const char *source)
-{
-    pgn_reader *reader = pgn_reader_new(handler, context);
-    if (!reader) {
-        fprintf(stderr, "gbr: %s: out of memory\n", source);
-        return -1;
-    }
-    if (pgn_reader_keep_tags(reader, keep_tags) != 0) { /* a caller's list too long: a defect, said plainly */
-        fprintf(stderr, "gbr: %s: more than %d tag names to keep\n", source, PGN_KEEP_TAGS_MAX);
-        pgn_reader_free(reader);
-        return -1;
-    }
-    int error = pgn_read_fd(reader, fd);
-    int empty = reader->offset == 0;
-    pgn_reader_free(reader);
-    if (error) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(error));
-        return -1;
-    }
-    if (empty) /* a warning: an empty database is no error, but often a mistake */
-        fprintf(stderr, "gbr: %s: warning: the input is empty (no games)\n", source);
-    return 0;
-}
-
-void pgn_print_diagnostic(const char *source, const pgn_diagnostic *d)
-{
-    if (d->game)
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", source, d->at.line, d->at.column, d->game, d->message);
-    else
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", source, d->at.line, d->at.column, d->message);
-}
+uint64_t pgn_reader_bytes_read(const pgn_reader *reader) { return reader->offset; }
