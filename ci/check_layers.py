@@ -38,12 +38,6 @@ CHECKS_FOLDER = "tests"  # a folder's checks may read its private headers
 # Where stdio output may be: util/ is the one writer; fast/gen/ is a table
 # generator run at build time, no part of gbr.
 OUTPUT_FOLDERS = ("util/", "fast/gen/")
-# The one known exception: the conformance kit's report writers still print
-# through stdio (their per-case flushes, their own message for a closed
-# report, and the files `gbr vectors` writes are to move onto util's sink).
-# Listed file by file, so that the rule holds everywhere else, in the rest of
-# the kit too.
-OUTPUT_EXCEPTIONS = ("kit/conform_child.c", "kit/conform_fuzz.c", "kit/conform_run.c", "kit/vectors_writer.c")
 OUTPUT_CALLS = ("printf", "fprintf", "vprintf", "vfprintf", "dprintf", "vdprintf", "fputs", "puts",
                 "putchar", "fputc", "putc", "fwrite", "perror")
 OUTPUT = re.compile(r"\b(?:(" + "|".join(OUTPUT_CALLS) + r")\s*\(|(stdout|stderr)\b)")
@@ -125,7 +119,7 @@ def output_uses(text):
 def output_allowed(rel):
     """Whether the file src/<rel> may write through stdio."""
     parts = rel.split("/")
-    return rel.startswith(OUTPUT_FOLDERS) or CHECKS_FOLDER in parts[:-1] or rel in OUTPUT_EXCEPTIONS
+    return rel.startswith(OUTPUT_FOLDERS) or CHECKS_FOLDER in parts[:-1]
 
 
 def check_output(files, problems):

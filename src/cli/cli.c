@@ -363,7 +363,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
             char *bigger = realloc(buf, grown);
             if (!bigger) {
                 util_report_flush();
-                util_report(source, input.line + 1, 1, "out of memory for a line of %zu bytes", end);
+                util_report(source, input.line + 1, 1, UTIL_OUT_OF_MEMORY " for a line of %zu bytes", end);
                 any_bad = 1;
                 break;
             }

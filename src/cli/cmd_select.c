@@ -95,7 +95,7 @@ static void say_changed(const changed_queries *c)
  * error already reported stays one; out of memory is reported here. */
 static int added(cli_args *args, int result)
 {
-    return result < 0 ? cli_usage_error(args, "out of memory") : result;
+    return result < 0 ? cli_usage_error(args, UTIL_OUT_OF_MEMORY) : result;
 }
 
 int cmd_select(int argc, char **argv)
@@ -193,7 +193,7 @@ int cmd_select(int argc, char **argv)
     opt.codec = args.codec;
     selection run;
     if (status == UTIL_EXIT_OK && selection_begin(&run, &opt) != 0)
-        status = cli_usage_error(&args, "out of memory");
+        status = cli_usage_error(&args, UTIL_OUT_OF_MEMORY);
     if (status != UTIL_EXIT_OK) {
         selection_free(&opt);
         return status;

@@ -337,7 +337,7 @@ int selection_add_file(selection_options *o, const char *path, int either_colour
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        util_message("gbr select: %s: cannot open: %s\n", path, strerror(errno));
+        util_command_error("select", "%s: cannot open: %s", path, strerror(errno));
         return UTIL_EXIT_USAGE;
     }
     char line[4096];
@@ -372,12 +372,12 @@ int selection_add_file(selection_options *o, const char *path, int either_colour
         }
         q.either_colour = (uint8_t)either_colour;
         if (selection_add(o, &q, line, len) != 0) {
-            util_message("gbr select: out of memory\n");
+            util_command_error("select", UTIL_OUT_OF_MEMORY);
             status = UTIL_EXIT_USAGE;
         }
     }
     if (!status && ferror(f)) {
-        util_message("gbr select: %s: cannot read\n", path);
+        util_command_error("select", "%s: cannot read", path);
         status = UTIL_EXIT_USAGE;
     }
     fclose(f);

@@ -63,14 +63,14 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
     size_t cap = 4096, len = 0;
     char *input = malloc(cap);
     if (!input) {
-        util_message("gbr conform: out of memory\n");
+        util_command_error("conform", UTIL_OUT_OF_MEMORY);
         return CONFORM_NO_ANSWER;
     }
     for (;;) {
         char *bigger = len < cap ? input : util_grow(input, &cap, len + 1, 1);
         if (!bigger) {
             free(input);
-            util_message("gbr conform: out of memory\n");
+            util_command_error("conform", UTIL_OUT_OF_MEMORY);
             return CONFORM_NO_ANSWER;
         }
         input = bigger;
@@ -80,7 +80,7 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
             continue;
         if (got < 0) {
             free(input);
-            util_message("gbr conform: cannot read standard input: %s\n", strerror(errno));
+            util_command_error("conform", "cannot read standard input: %s", strerror(errno));
             return CONFORM_NO_ANSWER;
         }
         if (got == 0)
@@ -147,7 +147,7 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
 {
     size_t number_len = strspn(line, "0123456789");
     if (number_len > 0 && (number_len > 19 || line[number_len] != '\t')) {
-        util_message("gbr conform: batch request with a malformed sequence number\n");
+        util_command_error("conform", "batch request with a malformed sequence number");
         return CONFORM_UNKNOWN_OP;
     }
     const char *number = line;
@@ -155,19 +155,19 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
     len -= number_len ? number_len + 1 : 0;
     char *tab = memchr(line, '\t', len);
     if (!tab) {
-        util_message("gbr conform: batch request without a TAB\n");
+        util_command_error("conform", "batch request without a TAB");
         return CONFORM_UNKNOWN_OP;
     }
     *tab = '\0';
     if (!gbr_operation_by_name(line, strlen(line))) {
-        util_message("gbr conform: unknown operation '%s'\n", line);
+        util_command_error("conform", "unknown operation '%s'", line);
         return CONFORM_UNKNOWN_OP;
     }
     /* The unescaped input is never longer than its escaped text. */
     char *input = tab + 1;
     long input_len = conform_unescape(input, input);
     if (input_len < 0) {
-        util_message("gbr conform: malformed escape in a batch request\n");
+        util_command_error("conform", "malformed escape in a batch request");
         return CONFORM_UNKNOWN_OP;
     }
     char answer[CONFORM_ANSWER_MAX + 1];
@@ -195,7 +195,7 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
     unsigned long line_number = 1;
     char *pending = malloc(cap);
     if (!pending) {
-        util_message("gbr conform: out of memory\n");
+        util_command_error("conform", UTIL_OUT_OF_MEMORY);
         return CONFORM_NO_ANSWER;
     }
     out_put(&answers, CONFORM_BATCH_2 "\n", strlen(CONFORM_BATCH_2 "\n"));
@@ -208,7 +208,7 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
         }
         char *bigger = len < cap ? pending : util_grow(pending, &cap, len + 1, 1);
         if (!bigger) {
-            util_message("gbr conform: out of memory\n");
+            util_command_error("conform", UTIL_OUT_OF_MEMORY);
             status = CONFORM_NO_ANSWER;
             break;
         }
@@ -219,13 +219,13 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
-            util_message("gbr conform: cannot read standard input: %s\n", strerror(errno));
+            util_command_error("conform", "cannot read standard input: %s", strerror(errno));
             status = CONFORM_NO_ANSWER;
             break;
         }
         if (got == 0) {
             if (len > 0) {
-                util_message("gbr conform: batch request without a line end\n");
+                util_command_error("conform", "batch request without a line end");
                 status = CONFORM_UNKNOWN_OP;
             }
             break;

@@ -402,7 +402,7 @@ int vectors_collect_cases(vector_list *list, const char *dir)
     }
     closedir(d);
     if (bad)
-        util_message("gbr vectors: out of memory\n");
+        util_command_error("vectors", UTIL_OUT_OF_MEMORY);
     if (count > 1)
         qsort(names, count, sizeof *names, by_name);
     static void (*const sweeps[GBR_LEVEL_COUNT])(vector_list *) = {add_material_sweeps, add_study_sweeps,
@@ -601,7 +601,7 @@ static void add_length_sweeps(vector_list *list)
         for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
             listed |= strcmp(ops[o].op, gbr_operation_at(k)->name) == 0;
         if (!listed) {
-            util_message("gbr vectors: no valid input for the length cases of %s\n", gbr_operation_at(k)->name);
+            util_command_error("vectors", "no valid input for the length cases of %s", gbr_operation_at(k)->name);
             list->failed = 1;
         }
     }

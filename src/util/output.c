@@ -43,32 +43,38 @@ static void err_put_uint(unsigned long value)
     err_write(digits, util_decimal(digits, value));
 }
 
-static void out_write(const char *bytes, size_t len) { util_write(&util_stdout, bytes, len); }
-
-/* Formats a message for `emit`; one longer than a line goes through a
- * larger buffer of its own. */
-static void vformat(void (*emit)(const char *, size_t), const char *format, va_list ap)
+/* Formats a message for `emit` (to its sink, NULL for stderr); one longer
+ * than a line goes through a larger buffer of its own. */
+static void vformat(void (*emit)(util_sink *, const char *, size_t), util_sink *to, const char *format, va_list ap)
 {
     char line[512];
     va_list again;
     va_copy(again, ap);
     int n = vsnprintf(line, sizeof line, format, ap);
     if (n >= 0 && (size_t)n < sizeof line) {
-        emit(line, (size_t)n);
+        emit(to, line, (size_t)n);
     } else if (n > 0) {
         char *long_text = malloc((size_t)n + 1);
         if (long_text) {
             vsnprintf(long_text, (size_t)n + 1, format, again);
-            emit(long_text, (size_t)n);
+            emit(to, long_text, (size_t)n);
             free(long_text);
         } else {
-            emit("(out of memory)", 15);
+            emit(to, "(" UTIL_OUT_OF_MEMORY ")", sizeof UTIL_OUT_OF_MEMORY + 1);
         }
     }
     va_end(again);
 }
 
-static void err_vformat(const char *format, va_list ap) { vformat(err_write, format, ap); }
+static void err_emit(util_sink *to, const char *bytes, size_t len)
+{
+    (void)to;
+    err_write(bytes, len);
+}
+
+static void sink_emit(util_sink *to, const char *bytes, size_t len) { util_write(to, bytes, len); }
+
+static void err_vformat(const char *format, va_list ap) { vformat(err_emit, NULL, format, ap); }
 
 void util_stdout_before_write(void)
 {
@@ -77,23 +83,42 @@ void util_stdout_before_write(void)
     fflush(stdout);
 }
 
-void util_stdout_failed(int error)
+static int stdout_reported, stdout_report_at_end;
+
+static void report_stdout_failure(void)
 {
-    util_stdout.error = error ? error : EIO;
+    stdout_reported = 1;
     util_report_flush();
     fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(util_stdout.error));
 }
 
-int util_flush(void)
+void util_stdout_failed(int error)
+{
+    util_stdout.error = error ? error : EIO;
+    if (!stdout_report_at_end)
+        report_stdout_failure();
+}
+
+void util_stdout_report_at_end(void) { stdout_report_at_end = 1; }
+
+int util_flush_stdout(void)
 {
     util_sink_flush(&util_stdout);
-    /* What went through stdio directly is checked here too, so that no
-     * command ends with an unreported write error. */
     if (!util_stdout.error) {
         errno = 0;
         if (fflush(stdout) != 0 || ferror(stdout))
             util_stdout_failed(errno);
     }
+    return util_stdout.error ? -1 : 0;
+}
+
+int util_flush(void)
+{
+    /* What went through stdio directly is checked here too, so that no
+     * command ends with an unreported write error. */
+    util_flush_stdout();
+    if (util_stdout.error && !stdout_reported)
+        report_stdout_failure();
     return util_stdout.error ? -1 : 0;
 }
 
@@ -131,7 +156,20 @@ void util_error(const char *where, const char *format, ...)
     util_report_flush();
 }
 
-void util_out_of_memory(const char *where) { util_error(where, "out of memory"); }
+void util_command_error(const char *command, const char *format, ...)
+{
+    err_write("gbr ", 4);
+    err_write(command, strlen(command));
+    err_write(": ", 2);
+    va_list ap;
+    va_start(ap, format);
+    err_vformat(format, ap);
+    va_end(ap);
+    err_write("\n", 1);
+    util_report_flush();
+}
+
+void util_out_of_memory(const char *where) { util_error(where, UTIL_OUT_OF_MEMORY); }
 
 void util_vmessage(const char *format, va_list ap)
 {
@@ -149,6 +187,14 @@ void util_message(const char *format, ...)
 
 void util_message_bytes(const char *bytes, size_t len) { err_write(bytes, len); }
 
+void util_putf(util_sink *s, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    vformat(sink_emit, s, format, ap);
+    va_end(ap);
+}
+
 void util_text(int to_stderr, const char *format, ...)
 {
     va_list ap;
@@ -156,16 +202,7 @@ void util_text(int to_stderr, const char *format, ...)
     if (to_stderr) {
         util_vmessage(format, ap);
     } else {
-        vformat(out_write, format, ap);
+        vformat(sink_emit, &util_stdout, format, ap);
     }
     va_end(ap);
-}
-
-void util_fput_json_raw_string(FILE *to, const char *s, size_t len)
-{
-    char spelled[6];
-    putc('"', to);
-    for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, util_json_raw_byte((unsigned char)s[i], spelled), to);
-    putc('"', to);
 }

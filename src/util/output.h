@@ -7,7 +7,6 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 
 #include "sink.h"
 
@@ -18,6 +17,14 @@ extern util_sink util_stdout;
 /* Flushes stdout and the pending reports; returns 0, or -1 after reporting
  * a write error. */
 int util_flush(void);
+/* Writes out stdout's buffer now (a report written case by case, so that a
+ * reader gone away ends the run at once); returns 0, or -1 when stdout
+ * cannot be written. */
+int util_flush_stdout(void);
+/* From now on a failed write to stdout is reported by util_flush, at the
+ * end, not at once: for a writer that says itself that its output failed
+ * (the conformance runner's "cannot write the report"). */
+void util_stdout_report_at_end(void);
 /* Whether a write to stdout has failed (input loops stop reading then). */
 int util_output_failed(void);
 /* For the stdout sink (sink.c): what goes before its writes, and its first
@@ -39,7 +46,12 @@ void util_report(const char *source, unsigned long line, unsigned long column, c
 /* A plain problem: `gbr: WHERE: MESSAGE` (`gbr: MESSAGE` when where is
  * NULL) and a newline, written at once with what is pending before it. */
 void util_error(const char *where, const char *format, ...) UTIL_PRINTF(2, 3);
-/* `gbr: WHERE: out of memory` (`gbr: out of memory` when where is NULL). */
+/* A plain problem of a command that names itself: `gbr COMMAND: MESSAGE`
+ * and a newline, written at once. */
+void util_command_error(const char *command, const char *format, ...) UTIL_PRINTF(2, 3);
+/* The words, written once; util_out_of_memory reports them as
+ * `gbr: WHERE: out of memory` (`gbr: out of memory` when where is NULL). */
+#define UTIL_OUT_OF_MEMORY "out of memory"
 void util_out_of_memory(const char *where);
 /* Text on stderr exactly as formatted (usage errors that name the command,
  * the help text of a wrong command line, a progress line), written at once
@@ -49,13 +61,11 @@ void util_vmessage(const char *format, va_list ap) UTIL_PRINTF(1, 0);
 /* Bytes on stderr as they are, in order with the reports (a command's
  * report lines written there instead of to stdout). */
 void util_message_bytes(const char *bytes, size_t len);
-/* Help and usage text, formatted, to stdout (to_stderr 0) or at once to
- * stderr (to_stderr 1). */
+/* Text formatted as printf does, to a sink. */
+void util_putf(util_sink *s, const char *format, ...) UTIL_PRINTF(2, 3);
+/* Help, usage and report text, formatted, to stdout (to_stderr 0) or at
+ * once to stderr (to_stderr 1). */
 void util_text(int to_stderr, const char *format, ...) UTIL_PRINTF(2, 3);
-/* A JSON string of raw bytes (util_put_json_raw's spelling) to a stdio
- * stream, for the writers that still print through stdio (the kit's). */
-void util_fput_json_raw_string(FILE *to, const char *s, size_t len);
-
 /* Writes the pending reports; any other write to stderr calls it first, so
  * that every message keeps its order. */
 void util_report_flush(void);

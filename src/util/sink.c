@@ -5,6 +5,7 @@
 #include "sink.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -59,6 +60,26 @@ void util_sink_flush(util_sink *s)
     else if (s->fd == STDOUT_FILENO)
         util_stdout_before_write();
     s->used = 0;
+}
+
+int util_sink_open(util_sink *s, const char *path, char *buffer, size_t cap)
+{
+    s->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    s->buffer = buffer;
+    s->cap = cap;
+    s->used = 0;
+    s->error = 0;
+    return s->fd < 0 ? -1 : 0;
+}
+
+int util_sink_close(util_sink *s)
+{
+    util_sink_flush(s);
+    if (close(s->fd) != 0 && !s->error)
+        s->error = errno;
+    s->fd = -1;
+    errno = s->error;
+    return s->error ? -1 : 0;
 }
 
 void util_put(util_sink *s, const char *text) { util_write(s, text, strlen(text)); }

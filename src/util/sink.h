@@ -19,6 +19,14 @@ typedef struct util_sink {
     int error;    /* errno of the first failure, 0 while all is well */
 } util_sink;
 
+/* A sink on a new file at path (created, or emptied, mode 0666 less the
+ * umask, as fopen's "w" makes it) with the caller's buffer: returns 0, or
+ * -1 with errno set. util_sink_close writes out the buffer and closes the
+ * file: returns 0, or -1 with errno set to the first failure. For a file
+ * written in place; output_file.h replaces one whole. */
+int util_sink_open(util_sink *s, const char *path, char *buffer, size_t cap);
+int util_sink_close(util_sink *s);
+
 /* Appends len bytes (bytes may be NULL when len is 0); a piece larger than
  * the buffer is written directly. */
 void util_write(util_sink *s, const void *bytes, size_t len);
