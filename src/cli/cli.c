@@ -577,7 +577,8 @@ int cli_pgn_files_of(int argc, char **argv, int first, int recursive, cli_pgn_fi
             if (add_folder(f, name, recursive) != 0)
                 failed = 1;
             else if (f->n == before)
-                util_error(name, "warning: no *.pgn file in this folder%s", recursive ? " or its subfolders" : " (-r reads its subfolders)");
+                util_error(name, "warning: no *.pgn file in this folder%s",
+                           recursive ? " or its subfolders" : " (-r reads its subfolders)");
         } else if (add_name(f, name, 0) != 0) {
             util_out_of_memory(NULL);
             failed = 1;

@@ -88,7 +88,10 @@ static void say_changed(const changed_queries *c)
     char more[64] = "";
     if (c->n > 1)
         snprintf(more, sizeof more, " and %lu more quer%s", c->n - 1, c->n > 2 ? "ies" : "y");
-    util_report(c->where, c->line, c->column, "%s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that type, and any further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)", c->text, more, c->n > 1 ? "" : "s");
+    util_report(c->where, c->line, c->column,
+                "%s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that type, and any "
+                "further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)",
+                c->text, more, c->n > 1 ? "" : "s");
 }
 
 /* The result of a selection_add* call as the command's status: a usage

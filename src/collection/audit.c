@@ -36,7 +36,8 @@ static size_t value_offset(const auditor *a, const pgn_tag *t, size_t index)
 
 static void report(auditor *a, const pgn_tag *t, size_t index, const char *what, const char *message)
 {
-    util_report(a->source, t->value_at.line, t->value_at.column + (unsigned long)index, "game %lu: %s: %s", a->game->number, what, message);
+    util_report(a->source, t->value_at.line, t->value_at.column + (unsigned long)index, "game %lu: %s: %s",
+                a->game->number, what, message);
     a->bad_input = 1;
 }
 

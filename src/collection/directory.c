@@ -44,7 +44,8 @@ static void show_progress(directory_reader *st, int last)
 {
     double elapsed = seconds_since(&st->started);
     double mb = (double)st->bytes / 1e6;
-    util_message("\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0, last ? "\n" : "");
+    util_message("\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0,
+                 last ? "\n" : "");
     clock_gettime(CLOCK_MONOTONIC, &st->shown);
 }
 
@@ -92,7 +93,8 @@ static gbr_result_option read_code_tags(directory_reader *st, const pgn_game *g,
         code_check_tag_error error;
         code_check_status found = code_check_tag_code(st->codec, t, &code, &error);
         if (found == CODE_CHECK_ERROR) {
-            util_report(st->source, t->value_at.line, t->value_at.column + (unsigned long)error.index, "game %lu: %s: %s", g->number, error.what, error.message);
+            util_report(st->source, t->value_at.line, t->value_at.column + (unsigned long)error.index,
+                        "game %lu: %s: %s", g->number, error.what, error.message);
             st->bad_input = 1;
         }
         if (found != CODE_CHECK_FOUND)
@@ -298,7 +300,8 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
     if (st->progress)
         show_progress(st, 1);
     if (st->converted)
-        util_error("directory", "%llu %s %s", st->converted, st->converted == 1 ? "value" : "values", text_encoding_converted_how(o->encoding));
+        util_error("directory", "%llu %s %s", st->converted, st->converted == 1 ? "value" : "values",
+                   text_encoding_converted_how(o->encoding));
     if (st->failed) {
         status = UTIL_EXIT_INPUT; /* reported */
     } else {

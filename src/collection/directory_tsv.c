@@ -153,7 +153,8 @@ static void entry(util_sink *out, const directory_totals *t, const directory_cla
 static void begin(util_sink *out, const directory_totals *t)
 {
     (void)t;
-    util_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\treference\n");
+    util_put(out,
+             "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\treference\n");
 }
 
 static void class_begin(util_sink *out, const directory_totals *t, const directory_class *c, size_t index)

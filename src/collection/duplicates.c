@@ -150,7 +150,8 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     int castling;
     if (read_position(st, g, &p, &castling, &r->line, &r->column, &r->problem) != 0) {
         /* Worded as audit, select and directory word it: the FEN tag is at fault. */
-        util_report(st->source, r->line, r->column, "game %lu: %s%s", g->number, game_find_tag(g, "FEN") ? "FEN tag: " : "", r->problem);
+        util_report(st->source, r->line, r->column, "game %lu: %s%s", g->number,
+                    game_find_tag(g, "FEN") ? "FEN tag: " : "", r->problem);
         st->bad_input = 1;
         return;
     }
@@ -720,7 +721,8 @@ static int write_duplicates(const duplicates *st, const dup_groups *g)
         if (unclassified)
             util_put(out, "\nCould not classify\n");
     } else if (format == DUP_FORMAT_TSV) {
-        util_put(out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\treference\n");
+        util_put(out,
+                 "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\treference\n");
         write_groups(out, st, files, format, "position", g->pos, g->pos_n);
         write_groups(out, st, files, format, "study", g->stu, g->stu_n);
     } else {
@@ -762,7 +764,8 @@ int duplicates_finish(duplicates *st)
         status = UTIL_EXIT_INPUT;
     } else {
         if (st->converted)
-            util_error("duplicates", "%llu %s %s", st->converted, st->converted == 1 ? "value" : "values", text_encoding_converted_how(st->encoding));
+            util_error("duplicates", "%llu %s %s", st->converted, st->converted == 1 ? "value" : "values",
+                       text_encoding_converted_how(st->encoding));
         if (write_duplicates(st, &g) != 0)
             status = UTIL_EXIT_INPUT;
         if (st->bad_input)

@@ -192,7 +192,8 @@ static int game_position(lookup *l, const pgn_game *g, const pgn_tag *fen_tag, g
         return 0;
     unsigned long line = fen_tag ? fen_tag->value_at.line : g->start.line;
     unsigned long column = fen_tag ? fen_tag->value_at.column + (r.column ? r.column - 1 : 0) : g->start.column;
-    util_report(l->source, line, column, "game %lu: %s%s", g->number, fen_tag ? "FEN tag: " : "", gbr_error_message(r.error));
+    util_report(l->source, line, column, "game %lu: %s%s", g->number, fen_tag ? "FEN tag: " : "",
+                gbr_error_message(r.error));
     l->bad_input = 1;
     return 1;
 }
@@ -530,7 +531,8 @@ int lookup_finish(lookup *l, int read_failed)
         if (l->hits_n) /* (no array at all when nothing was found) */
             qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
         if (l->converted)
-            util_error("lookup", "%llu %s %s", l->converted, l->converted == 1 ? "value" : "values", text_encoding_converted_how(l->encoding));
+            util_error("lookup", "%llu %s %s", l->converted, l->converted == 1 ? "value" : "values",
+                       text_encoding_converted_how(l->encoding));
         size_t found = 0;
         for (size_t h = 0; h < l->hits_n; h++)
             found += h == 0 || l->hits[h].item != l->hits[h - 1].item;

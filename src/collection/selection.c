@@ -146,7 +146,8 @@ static void on_tags(void *context, const pgn_game *game)
             r = gbr_query_subject_of_position(s->codec, &position, stipulation, &subject);
         if (r.error) {
             unsigned long column = fen->value_at.column + (r.column ? r.column - 1 : 0);
-            util_report(s->source, fen->value_at.line, column, "game %lu: FEN tag: %s", game->number, gbr_error_message(r.error));
+            util_report(s->source, fen->value_at.line, column, "game %lu: FEN tag: %s", game->number,
+                        gbr_error_message(r.error));
             s->bad_input = 1;
             if (select_unclassified(s) && !s->count_only)
                 take_game(s, game);
@@ -230,7 +231,8 @@ static void select_input_line(selection *s, unsigned long line_no, const char *l
 
 static void report_long_line(selection *s, unsigned long line_no)
 {
-    util_report(s->source, line_no, (unsigned long)UTIL_LINE_MAX + 1, "line longer than %lu bytes", (unsigned long)UTIL_LINE_MAX);
+    util_report(s->source, line_no, (unsigned long)UTIL_LINE_MAX + 1, "line longer than %lu bytes",
+                (unsigned long)UTIL_LINE_MAX);
     s->bad_input = 1;
 }
 

@@ -451,7 +451,8 @@ int conform_speaks_batch(char **program, int program_argc, double timeout)
     conform_run_case(argv, "", 0, timeout, 0, &o);
     int form = 0;
     if (o.exited && o.exit_status == 0 && o.out_len == strlen(CONFORM_BATCH_1))
-        form = memcmp(o.out, CONFORM_BATCH_1, o.out_len) == 0 ? 1 : memcmp(o.out, CONFORM_BATCH_2, o.out_len) == 0 ? 2 : 0;
+        form = memcmp(o.out, CONFORM_BATCH_1, o.out_len) == 0 ? 1 : memcmp(o.out, CONFORM_BATCH_2,
+                      o.out_len) == 0 ? 2 : 0;
     conform_outcome_clear(&o);
     free(argv);
     return form;

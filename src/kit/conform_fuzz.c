@@ -188,12 +188,14 @@ static void judge(const char *op, const char *input, size_t input_len, int max_l
     } else if (o->bad_answer || got_error != (o->exit_status == 1)) {
         snprintf(j->got_class, sizeof j->got_class, "malformed answer");
     } else if (!got_error) {
-        j->agree = expected_status == CONFORM_ACCEPTED && o->out_len == expected_len && memcmp(got, expected, o->out_len) == 0;
+        j->agree = expected_status == CONFORM_ACCEPTED && o->out_len == expected_len && memcmp(got, expected,
+                                                                                               o->out_len) == 0;
         snprintf(j->got_class, sizeof j->got_class, expected_status == CONFORM_ACCEPTED ? "ok, another output" : "ok");
     } else {
         char name[40];
         error_name(got, o->out_len, name, sizeof name);
-        j->agree = expected_status == CONFORM_REJECTED && o->out_len == expected_len && memcmp(got, expected, o->out_len) == 0;
+        j->agree = expected_status == CONFORM_REJECTED && o->out_len == expected_len && memcmp(got, expected,
+                                                                                               o->out_len) == 0;
         if (errors == CONFORM_ERRORS_VALIDITY) {
             j->agree = expected_status == CONFORM_REJECTED;
             snprintf(j->got_class, sizeof j->got_class, "error");
@@ -533,7 +535,8 @@ static void case_line(const finding *f, uint64_t seed, char *out, size_t cap)
     char where[160] = "";
     if (f->fault.in)
         snprintf(where, sizeof where, " at %s (%s) of the %s", f->fault.row, f->fault.byte, f->fault.in);
-    snprintf(out, cap, "%s_%s_fuzz%s%s%s%s_%08x\t%s\t%s\t%s\t%s\tfound by gbr conform --fuzz (seed %llu)%s: the program gave %s (%s)",
+    snprintf(out, cap,
+             "%s_%s_fuzz%s%s%s%s_%08x\t%s\t%s\t%s\t%s\tfound by gbr conform --fuzz (seed %llu)%s: the program gave %s (%s)",
              f->expected_status == CONFORM_ACCEPTED ? "y" : "n", op, klass[0] ? "_" : "", klass, row[0] ? "_" : "", row,
              fnv1a(f->input.data, f->input.len), gbr_level_name((gbr_level)level), f->operation->name, input,
              f->expected_status == CONFORM_ACCEPTED ? "" : f->j.expected_class, (unsigned long long)seed, where,
@@ -560,7 +563,8 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
     escape_visible(f->expected, strlen(f->expected), expected);
     const conform_outcome *o = &f->outcome;
     if (json) {
-        util_putf(&util_stdout, "%s\n  {\"operation\": \"%s\", \"expected_class\": ", first ? "" : ",", f->operation->name);
+        util_putf(&util_stdout, "%s\n  {\"operation\": \"%s\", \"expected_class\": ", first ? "" : ",",
+                  f->operation->name);
         json_string(f->j.expected_class, strlen(f->j.expected_class));
         util_putf(&util_stdout, ", \"got_class\": ");
         json_string(f->j.got_class, strlen(f->j.got_class));
@@ -572,7 +576,8 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
             json_string(f->fault.family, strlen(f->fault.family));
             util_putf(&util_stdout, ", \"byte\": ");
             json_string(f->fault.byte, strlen(f->fault.byte));
-            util_putf(&util_stdout, ", \"column\": %zu, \"in\": \"%s\", \"expected_here\": ", f->fault.column, f->fault.in);
+            util_putf(&util_stdout, ", \"column\": %zu, \"in\": \"%s\", \"expected_here\": ", f->fault.column,
+                      f->fault.in);
             json_string(f->fault.expected_here, strlen(f->fault.expected_here));
             util_putf(&util_stdout, ", \"got_here\": ");
             json_string(f->fault.got_here, strlen(f->fault.got_here));
@@ -584,7 +589,8 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
         json_string((const char *)f->input.data, f->input.len);
         util_putf(&util_stdout, ", \"input_hex\": ");
         json_hex(f->input.data, f->input.len);
-        util_putf(&util_stdout, ", \"input_length\": %zu, \"original_length\": %zu, \"shrink_cut_short\": %s", f->input.len,
+        util_putf(&util_stdout, ", \"input_length\": %zu, \"original_length\": %zu, \"shrink_cut_short\": %s",
+                  f->input.len,
                f->original_len, f->shrink_cut ? "true" : "false");
         util_putf(&util_stdout, ", \"expected\": ");
         json_string(f->expected, strlen(f->expected));
@@ -597,7 +603,9 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
             util_putf(&util_stdout, "%d", o->exit_status);
         else
             util_putf(&util_stdout, "null");
-        util_putf(&util_stdout, ", \"signal\": %d, \"timed_out\": %s, \"no_answer\": %s, \"spawn_failed\": %s, \"stderr\": ", o->signal,
+        util_putf(&util_stdout,
+                  ", \"signal\": %d, \"timed_out\": %s, \"no_answer\": %s, \"spawn_failed\": %s, \"stderr\": ",
+                  o->signal,
                o->timed_out ? "true" : "false", o->no_answer ? "true" : "false", o->spawn_failed ? "true" : "false");
         json_string(o->err ? o->err : "", o->err_len);
         util_putf(&util_stdout, ", \"case\": ");
@@ -605,9 +613,11 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
         util_putf(&util_stdout, "}");
         return;
     }
-    util_putf(&util_stdout, "DISAGREE %s: expected %s, got %s\n", f->operation->name, f->j.expected_class, f->j.got_class);
+    util_putf(&util_stdout, "DISAGREE %s: expected %s, got %s\n", f->operation->name, f->j.expected_class,
+              f->j.got_class);
     if (f->fault.in)
-        util_putf(&util_stdout, "  fault:    %s, byte %s (column %zu of the %s): there the reference %s%s, the program %s%s\n",
+        util_putf(&util_stdout,
+                  "  fault:    %s, byte %s (column %zu of the %s): there the reference %s%s, the program %s%s\n",
                f->fault.row, f->fault.byte, f->fault.column, f->fault.in,
                strcmp(f->fault.expected_here, "ok") == 0 ? "reads on" : "reports ",
                strcmp(f->fault.expected_here, "ok") == 0 ? "" : f->fault.expected_here,
@@ -615,7 +625,8 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
                strcmp(f->fault.got_here, "ok") == 0 ? "" : f->fault.got_here);
     else
         util_putf(&util_stdout, "  fault:    not located (no column or output to place it by)\n");
-    util_putf(&util_stdout, "  input:    %s   (%zu byte%s, shrunk from %zu%s)\n", input, f->input.len, f->input.len == 1 ? "" : "s",
+    util_putf(&util_stdout, "  input:    %s   (%zu byte%s, shrunk from %zu%s)\n", input, f->input.len,
+              f->input.len == 1 ? "" : "s",
            f->original_len, f->shrink_cut ? "; shrinking cut short by the budget" : "");
     util_putf(&util_stdout, "  expected: %s   (the reference codec)\n", expected);
     size_t len = o->out_len;
@@ -925,7 +936,8 @@ static void print_operations(uint64_t operations)
 /* The text report's fault lines, after the findings' details. */
 static void print_faults_text(const finding *findings, size_t n, const fault_group *groups, size_t count)
 {
-    util_putf(&util_stdout, "%zu fault%s, one a line (the findings above grouped by place and what the program does there):\n", count,
+    util_putf(&util_stdout,
+              "%zu fault%s, one a line (the findings above grouped by place and what the program does there):\n", count,
            count == 1 ? "" : "s");
     for (size_t i = 0; i < count; i++) {
         const fault_group *g = &groups[i];
@@ -1075,7 +1087,8 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             util_putf(&util_stdout, i ? ", " : "");
             json_string(program[i], strlen(program[i]));
         }
-        util_putf(&util_stdout, "], \"mode\": \"%s\", \"errors\": \"%s\", \"seed\": %llu, \"seconds_budget\": %g, \"timeout\": %g, "
+        util_putf(&util_stdout,
+                  "], \"mode\": \"%s\", \"errors\": \"%s\", \"seed\": %llu, \"seconds_budget\": %g, \"timeout\": %g, "
                "\"level\": \"%s\", \"operations\": [",
                batch ? "batch" : "per-case", judging, (unsigned long long)opt->seed, opt->seconds, opt->timeout,
                gbr_level_name((gbr_level)opt->max_level));
@@ -1103,7 +1116,8 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         for (size_t i = 0; i < round; i++) {
             size_t k = gen_below(&rng, (uint32_t)op_count);
             op_of[i] = k;
-            make_input(&rng, ops[k], opt->max_level, seeds, seed_index + seed_start[k], seed_start[k + 1] - seed_start[k],
+            make_input(&rng, ops[k], opt->max_level, seeds, seed_index + seed_start[k],
+                       seed_start[k + 1] - seed_start[k],
                        &inputs[i]);
             requests[i] = (conform_request){ops[k]->name, (const char *)inputs[i].data, inputs[i].len};
         }
@@ -1193,7 +1207,8 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             }
             util_putf(&util_stdout, "]}");
         }
-        util_putf(&util_stdout, "%s], \"cases\": %llu, \"disagreeing_cases\": %llu, \"known_cases\": %llu, \"distinct\": %zu, "
+        util_putf(&util_stdout,
+                  "%s], \"cases\": %llu, \"disagreeing_cases\": %llu, \"known_cases\": %llu, \"distinct\": %zu, "
                "\"seconds\": %.1f, \"shrink_share\": %d, \"shrink_seconds\": %.2f}\n",
                group_count ? "\n" : "", cases, st.disagreeing, st.known_cases, finding_count, took,
                opt->shrink_share, st.shrink_seconds);
@@ -1208,13 +1223,15 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         print_faults_text(findings, finding_count, groups, group_count);
     }
     if (st.known_cases > 0)
-        util_text(closing_to_stderr, "%llu disagreeing cases had the fault of a skipped vector case (known, not reported)\n",
+        util_text(closing_to_stderr,
+                  "%llu disagreeing cases had the fault of a skipped vector case (known, not reported)\n",
                 st.known_cases);
     if (!batch && took > 2 && (double)cases / took < 200)
         util_message("gbr conform: per-case mode ran %.0f cases/s (a process a case); a program that answers "
                         "batch mode (spec/gbr.md section 13.3.2) is asked many times more in the same budget\n",
                 (double)cases / took);
-    util_text(closing_to_stderr, "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, shrinking "
+    util_text(closing_to_stderr,
+              "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, shrinking "
             "%.1f s = %.0f%% of the run (share %d%%), %s errors, %s mode)\n",
             cases, st.disagreeing, finding_count, (unsigned long long)opt->seed, took,
             took > 0 ? (double)cases / took : 0.0, st.shrink_seconds, took > 0 ? 100 * st.shrink_seconds / took : 0.0,

@@ -202,7 +202,8 @@ static void print_failure(const vector_case *vc, enum verdict v, const conform_o
     size_t len = o->out_len;
     const char *got = o->out ? o->out : "";
     char *shown = malloc(4 * len + 1);
-    util_putf(&util_stdout, "%s %s (%s, %s): %s\n", v == VERDICT_CRASH ? "CRASH" : "FAIL", vc->id, vc->level, vc->operation,
+    util_putf(&util_stdout, "%s %s (%s, %s): %s\n", v == VERDICT_CRASH ? "CRASH" : "FAIL", vc->id, vc->level,
+              vc->operation,
            vc->comment);
     util_putf(&util_stdout, "  input:    %s\n", vc->input);
     util_putf(&util_stdout, "  expected: %s   (exit %d)\n", vc->expected, strcmp(vc->result, "valid") == 0 ? 0 : 1);
@@ -280,7 +281,8 @@ static void report_case(run_state *st, size_t k, conform_outcome *o)
             util_putf(&util_stdout, "%d", o->exit_status);
         else
             util_putf(&util_stdout, "null");
-        util_putf(&util_stdout, ", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal, o->timed_out ? "true" : "false");
+        util_putf(&util_stdout, ", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal,
+                  o->timed_out ? "true" : "false");
         json_string(o->err ? o->err : "", o->err_len);
         if (o->protocol_error[0]) {
             util_putf(&util_stdout, ", \"protocol_error\": ");
@@ -441,7 +443,8 @@ int conform_run(const conform_run_options *opt)
     double started = seconds_now();
     const char *judging = opt->errors == CONFORM_ERRORS_VALIDITY ? "validity" : "exact";
     if (opt->errors == CONFORM_ERRORS_VALIDITY && !opt->json)
-        util_text(opt->print_skip_list, "judging: validity (acceptance and canonical output; error classes and columns are not compared)\n");
+        util_text(opt->print_skip_list,
+                  "judging: validity (acceptance and canonical output; error classes and columns are not compared)\n");
     if (opt->json) {
         util_putf(&util_stdout, "{\"program\": [");
         for (int i = 0; i < program_argc; i++) {
@@ -449,7 +452,8 @@ int conform_run(const conform_run_options *opt)
                 util_putf(&util_stdout, ", ");
             json_cstring(program[i]);
         }
-        util_putf(&util_stdout, "], \"mode\": \"%s\", \"errors\": \"%s\", \"cases\": [", batch ? "batch" : "per-case", judging);
+        util_putf(&util_stdout, "], \"mode\": \"%s\", \"errors\": \"%s\", \"cases\": [", batch ? "batch" : "per-case",
+                  judging);
     }
     if (batch && !session)
         status = UTIL_EXIT_USAGE;
@@ -471,7 +475,8 @@ int conform_run(const conform_run_options *opt)
                 count = k + 1;
                 break;
             }
-            r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips, vc->id);
+            r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips,
+                           vc->id);
             if (!r->selected)
                 st.counts[VERDICT_SKIP]++;
             else if (batch) {
@@ -496,7 +501,8 @@ int conform_run(const conform_run_options *opt)
                 }
                 if (opt->json || opt->print_skip_list)
                     util_message("gbr conform: ");
-                util_text(opt->json || opt->print_skip_list, "DESYNC chunk %zu (cases %zu-%zu): %s; the verdicts of this chunk may be wrong, and the "
+                util_text(opt->json || opt->print_skip_list,
+                          "DESYNC chunk %zu (cases %zu-%zu): %s; the verdicts of this chunk may be wrong, and the "
                         "program was started again\n",
                         first / CHUNK + 1, first + 1, first + count, asked_result.detail);
                 report_flush(&st);
@@ -529,17 +535,20 @@ int conform_run(const conform_run_options *opt)
         /* Only when there is one: a report in step reads as before. */
         util_putf(&util_stdout, "\n], \"desynced_chunks\": [");
         for (unsigned long i = 0; i < desynced && i < MAX_DESYNC; i++) {
-            util_putf(&util_stdout, "%s\n  {\"chunk\": %zu, \"first_case\": %zu, \"last_case\": %zu, \"detail\": ", i ? "," : "",
+            util_putf(&util_stdout, "%s\n  {\"chunk\": %zu, \"first_case\": %zu, \"last_case\": %zu, \"detail\": ",
+                      i ? "," : "",
                    desyncs[i].chunk, desyncs[i].first_case, desyncs[i].last_case);
             json_cstring(desyncs[i].detail);
             util_putf(&util_stdout, "}");
         }
     }
     if (opt->json)
-        util_putf(&util_stdout, "\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n", counts[VERDICT_PASS],
+        util_putf(&util_stdout, "\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n",
+                  counts[VERDICT_PASS],
                counts[VERDICT_FAIL], counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
     util_flush_stdout();
-    util_text(closing_to_stderr, "%lu passed, %lu failed, %lu skipped, %lu crashed\n", counts[VERDICT_PASS], counts[VERDICT_FAIL],
+    util_text(closing_to_stderr, "%lu passed, %lu failed, %lu skipped, %lu crashed\n", counts[VERDICT_PASS],
+              counts[VERDICT_FAIL],
             counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
     free_cases(&cases);
     free(case_argv), free(runs), free(requests), free(case_of);

@@ -215,7 +215,8 @@ static void add_material_sweeps(vector_list *list)
             char code[8] = "0000.00";
             code[5 + side] = (char)('0' + pawns);
             if (pawns == 9)
-                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_%s_pawns_9", colour), "material", code,
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_%s_pawns_9", colour), "material",
+                         code,
                          "pawn-count", NULL, fmt(comment, sizeof comment, "a 9 as %s's pawn count", colour));
             else if (pawns > 0 || side == 0)
                 add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_%s_pawns_%d", colour, pawns),
@@ -237,7 +238,8 @@ static void add_material_sweeps(vector_list *list)
     many[0] = 'K';
     memset(many + 1, 'Q', 257);
     memcpy(many + 258, "vK", 3);
-    add_case(list, GBR_LEVEL_MATERIAL, "n_name_material_promotions_257_queens", "name-material", many, "promotions", NULL,
+    add_case(list, GBR_LEVEL_MATERIAL, "n_name_material_promotions_257_queens", "name-material", many, "promotions",
+             NULL,
              "257 queens: a count kept in 8 bits would wrap to 1");
     /* Order: one step up in each of the six places of abcdef, both ways. */
     for (int place = 0; place < 6; place++) {
@@ -296,7 +298,8 @@ static void add_position_sweeps(vector_list *list)
             add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_%s_digit_%d", type_words[type], digit),
                      "position", input, NULL, NULL,
                      fmt(comment, sizeof comment, "%d white and %d black %ss", white, black, type_words[type]));
-            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_%s_digit_%d", type_words[type], digit),
+            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_%s_digit_%d", type_words[type],
+                     digit),
                      "position-fen", input, NULL, NULL,
                      fmt(comment, sizeof comment, "%d white and %d black %ss to FEN", white, black, type_words[type]));
         }
@@ -316,7 +319,8 @@ static void add_position_sweeps(vector_list *list)
     static const char *const indicator_words[] = {"none", "win", "draw", "black_win", "black_draw", "wtm", "btm"};
     for (int i = 0; i < 7; i++) {
         fmt(input, sizeof input, "a7d3 0116.00 b2b3c6d6 3/3%s.", indicators[i]);
-        add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_indicator_%s", indicator_words[i]), "position",
+        add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_indicator_%s", indicator_words[i]),
+                 "position",
                  input, NULL, NULL, fmt(comment, sizeof comment, "indicator \"%s\"", indicators[i]));
         add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_indicator_%s", indicator_words[i]),
                  "position-fen", input, NULL, NULL,

@@ -115,7 +115,8 @@ static const char how_chosen_all[] =
 /* The buffer of the file being written (one at a time). */
 static char file_buffer[1 << 16];
 
-static int write_level(const char *dir, gbr_level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
+static int write_level(const char *dir, gbr_level level, const vector_list *list,
+                       char (*answers)[CONFORM_ANSWER_MAX + 1])
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.tsv", dir, gbr_level_name(level));
@@ -128,7 +129,8 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    util_putf(f, "# " GBR_SPEC_VERSION " golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
+    util_putf(f,
+              "# " GBR_SPEC_VERSION " golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"

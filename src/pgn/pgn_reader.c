@@ -888,7 +888,8 @@ static void lex(pgn_reader *r, unsigned char c)
             return;
         if (c == ']') {
             if (r->odd_name_at.line)
-                diagnose(r, r->odd_name_at, "a tag name with a byte other than letters, digits and '_': read as written");
+                diagnose(r, r->odd_name_at,
+                         "a tag name with a byte other than letters, digits and '_': read as written");
             if (r->stray_at.line)
                 diagnose(r, r->stray_at,
                          "a '\"' inside a tag value, not written \\\": read as part of the value, which ends at the "
@@ -1064,7 +1065,8 @@ static unsigned comment_stop_mask(__m128i v)
 static unsigned value_stop_mask(__m128i v)
 {
     __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(v,
+                                             _mm_set1_epi8('\n'))));
     return (unsigned)_mm_movemask_epi8(hits);
 }
 
@@ -1074,7 +1076,8 @@ static unsigned value_stop_mask(__m128i v)
 static unsigned name_end_mask(__m128i v)
 {
     __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower, _mm_set1_epi8('z' + 1)));
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower,
+                                   _mm_set1_epi8('z' + 1)));
     __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
     __m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
     return ~(unsigned)_mm_movemask_epi8(name) & 0xFFFFu;

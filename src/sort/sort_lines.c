@@ -321,7 +321,8 @@ static int reserve_for(sort_lines *s, int fd)
  * lines after it are still read, so that every such line is reported. */
 static void report_long_line(sort_lines *s, const char *source, unsigned long line)
 {
-    util_report(source, line, (unsigned long)UTIL_LINE_MAX + 1, "line longer than %lu bytes: not sorted, nothing is written", (unsigned long)UTIL_LINE_MAX);
+    util_report(source, line, (unsigned long)UTIL_LINE_MAX + 1,
+                "line longer than %lu bytes: not sorted, nothing is written", (unsigned long)UTIL_LINE_MAX);
     s->too_long++;
 }
 
@@ -429,7 +430,8 @@ sort_lines *sort_lines_new(const sort_lines_options *options)
 int sort_lines_write(sort_lines *s, util_sink *out)
 {
     if (s->too_long > 0) { /* each reported where it was */
-        util_error("sort", "%llu line%s longer than %lu bytes: nothing written", s->too_long, s->too_long == 1 ? "" : "s", (unsigned long)UTIL_LINE_MAX);
+        util_error("sort", "%llu line%s longer than %lu bytes: nothing written", s->too_long,
+                   s->too_long == 1 ? "" : "s", (unsigned long)UTIL_LINE_MAX);
         return -1;
     }
     if (s->runs.runs_n == 0) { /* everything is in memory: one run, written directly */
@@ -444,7 +446,8 @@ int sort_lines_write(sort_lines *s, util_sink *out)
 void sort_lines_report(const sort_lines *s)
 {
     if (s->no_code > 0)
-        util_error("sort", "%llu line%s without a GBR code, written last in input order", s->no_code, s->no_code == 1 ? "" : "s");
+        util_error("sort", "%llu line%s without a GBR code, written last in input order", s->no_code,
+                   s->no_code == 1 ? "" : "s");
 }
 
 void sort_lines_free(sort_lines *s)
