@@ -24,7 +24,7 @@ $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -
 # The PGN reader and the audit rule, for the pgn_ and audit_ harnesses.
 subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util")
 support=("$work/fuzz_common.o")
-for source in "$project"/src/pgn/*.c "$project"/src/collection/audit_code.c; do
+for source in "$project"/src/pgn/pgn_reader.c "$project"/src/collection/code_check.c; do
   object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
   $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$source" -o "$object"
   support+=("$object")

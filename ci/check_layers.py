@@ -12,8 +12,15 @@ Three checks, each against the "may use" column of the table:
             it may use, and of what those use in turn, and no others;
   probes    with those same flags, a header of every folder the folder may
             not reach is not found, and one of every folder it may reach is.
+And one rule of the whole tree:
+  output    no stdio output (printf, fprintf, fputs, puts, putchar, perror,
+            fwrite... or a use of stdout or stderr) in src/ outside util/
+            (its one writer: sink.h, output.h), the tests folders and the
+            table generator fast/gen/.
 --self-test removes each declared arrow in turn from the table and requires
-the checks to report it: a layering check that cannot fail would prove nothing.
+the checks to report it, and plants each kind of stdio output in a layer's
+file and requires the output rule to report it: a check that cannot fail
+would prove nothing.
 Exit status 0 when every check passes, 1 otherwise.
 """
 import functools
@@ -28,6 +35,14 @@ import tempfile
 ROW = re.compile(r"^\|\s*`([a-z_]+)/`\s*\|[^|]*\|([^|]*)\|\s*$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 CHECKS_FOLDER = "tests"  # a folder's checks may read its private headers
+# Where stdio output may be: util/ is the one writer; fast/gen/ is a table
+# generator run at build time, no part of gbr.
+OUTPUT_FOLDERS = ("util/", "fast/gen/")
+OUTPUT_CALLS = ("printf", "fprintf", "vprintf", "vfprintf", "dprintf", "vdprintf", "fputs", "puts",
+                "putchar", "fputc", "putc", "fwrite", "perror")
+OUTPUT = re.compile(r"\b(?:(" + "|".join(OUTPUT_CALLS) + r")\s*\(|(stdout|stderr)\b)")
+# Comments and literals, blanked before the output rule reads the code.
+NOT_CODE = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'', re.S)
 
 
 def read_table(source_dir):
@@ -92,6 +107,40 @@ def check_includes(source_dir, table, generated, problems):
                 elif owner[name] not in uses:
                     problems.append(f"includes: {rel}: \"{name}\" is src/{owner[name]}/'s, "
                                     f"which src/{folder}/ may not use")
+
+
+def output_uses(text):
+    """The stdio output calls and streams a C text uses, with their lines."""
+    code = NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    for m in OUTPUT.finditer(code):
+        yield code.count("\n", 0, m.start()) + 1, m.group(1) or m.group(2)
+
+
+def output_allowed(rel):
+    """Whether the file src/<rel> may write through stdio."""
+    parts = rel.split("/")
+    return rel.startswith(OUTPUT_FOLDERS) or CHECKS_FOLDER in parts[:-1]
+
+
+def check_output(files, problems):
+    """files: (path relative to src/, text) pairs."""
+    for rel, text in files:
+        if output_allowed(rel):
+            continue
+        for line, what in output_uses(text):
+            problems.append(f"output: src/{rel}:{line}: {what}: stdio output outside src/util/ "
+                            "(write through util's sink.h and output.h)")
+
+
+def source_texts(source_dir):
+    src = os.path.join(source_dir, "src")
+    for dirpath, dirnames, filenames in os.walk(src):
+        dirnames.sort()
+        for name in sorted(filenames):
+            if name.endswith((".c", ".h")):
+                path = os.path.join(dirpath, name)
+                with open(path, encoding="utf-8") as f:
+                    yield os.path.relpath(path, src).replace(os.sep, "/"), f.read()
 
 
 def flags_by_folder(source_dir, build_dir):
@@ -207,6 +256,7 @@ def run_checks(source_dir, build_dir, table):
     for dirpath, _, filenames in os.walk(build_dir):
         generated.update(n for n in filenames if n.endswith(".inc"))
     check_includes(source_dir, table, generated, problems)
+    check_output(source_texts(source_dir), problems)
     flags = flags_by_folder(source_dir, build_dir)
     check_build(source_dir, build_dir, table, flags, problems)
     check_probes(source_dir, table, flags, problems)
@@ -223,6 +273,26 @@ def self_test(source_dir, build_dir, table):
         if not run_checks(source_dir, build_dir, weaker):
             silent.append(f"{folder} -> {use}")
     return arrows, silent
+
+
+def self_test_output(source_dir):
+    """Each kind of stdio output planted in a layer's file must be reported,
+    and the same text in util/, a tests folder or a comment must not be;
+    returns (planted, [what was not as required])."""
+    plants = [f'{c}(x, "%d", 1);' for c in OUTPUT_CALLS] + ["FILE *f = stderr;", "fflush(stdout);"]
+    wrong = []
+    for plant in plants:
+        body = f"/* {plant} */\nstatic const char *s = \"{plant}\";\nvoid f(void)\n{{\n    {plant}\n}}\n"
+        for rel, caught in (("collection/planted.c", True), ("cli/planted.h", True),
+                            ("util/planted.c", False), ("collection/tests/planted.c", False),
+                            ("fast/gen/planted.c", False)):
+            problems = []
+            check_output([(rel, body)], problems)
+            if bool(problems) != caught or (caught and len(problems) != 1):
+                wrong.append(f"{plant!r} in src/{rel}: {len(problems)} report(s)")
+    problems = []
+    check_output(source_texts(source_dir), problems)
+    return len(plants), wrong + [f"the tree as it is: {p}" for p in problems]
 
 
 def main(argv):
@@ -242,7 +312,11 @@ def main(argv):
         for a in silent:
             print(f"self-test: removing the arrow {a} from the table was not reported")
         print(f"self-test: {len(arrows) - len(silent)} of {len(arrows)} arrows removed were reported")
-        return 1 if silent or not arrows else 0
+        planted, wrong = self_test_output(source_dir)
+        for w in wrong:
+            print(f"self-test: output rule: {w}")
+        print(f"self-test: output rule: {planted} kinds of stdio output planted, {len(wrong)} not as required")
+        return 1 if silent or not arrows or wrong or not planted else 0
     problems = run_checks(source_dir, build_dir, table)
     for p in problems:
         print(p)

@@ -1,5 +1,5 @@
 /*
- * The audit rule (src/collection/audit_code.h) on any tag value: the code a [GBR] or
+ * The audit rule (src/collection/code_check.h) on any tag value: the code a [GBR] or
  * [Black] tag carries, and what a FEN says of it, as gbr audit and gbr
  * directory read them.
  * - Both codecs find the same thing: status, span, canonical text, error
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit_code.h"
+#include "code_check.h"
 #include "fuzz_common.h"
 #include "fuzz_data.h"
 
@@ -29,16 +29,16 @@ static const char *const fens[] = {
 };
 
 typedef struct found {
-    audit_code_status status;
+    code_check_status status;
     gbr_scan_match code;
-    audit_tag_error error;
+    code_check_tag_error error;
 } found;
 
 static found find(const gbr_codec *c, const pgn_tag *t)
 {
     found f;
     memset(&f, 0, sizeof f);
-    f.status = audit_tag_code(c, t, &f.code, &f.error);
+    f.status = code_check_tag_code(c, t, &f.code, &f.error);
     return f;
 }
 
@@ -58,11 +58,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     t.raw_value_len = len;
     t.value = value;
     t.value_len = len;
-    FUZZ_ASSERT(audit_is_code_tag(&t), "%s is a code tag", t.name);
+    FUZZ_ASSERT(code_check_is_code_tag(&t), "%s is a code tag", t.name);
 
     found a = find(fuzz_codec_a(), &t), b = find(fuzz_codec_b(), &t);
     FUZZ_ASSERT(a.status == b.status, "%s tag: status %d against %d", t.name, a.status, b.status);
-    if (a.status == AUDIT_CODE_ERROR) {
+    if (a.status == CODE_CHECK_ERROR) {
         FUZZ_ASSERT(t.name[0] == 'G', "only a [GBR] value is an error, not a [%s] one", t.name);
         FUZZ_ASSERT(a.error.index <= len, "error at byte %zu of %zu", a.error.index, len); /* len: the end */
         FUZZ_ASSERT(a.error.index == b.error.index && a.error.message && b.error.message &&
@@ -70,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     "errors differ: %zu %s / %zu %s", a.error.index, a.error.message, b.error.index,
                     b.error.message);
     }
-    if (a.status == AUDIT_CODE_FOUND) {
+    if (a.status == CODE_CHECK_FOUND) {
         const gbr_scan_match *m = &a.code;
         FUZZ_ASSERT(m->start < m->end && m->end <= len, "span %zu..%zu of %zu", m->start, m->end, len);
         if (t.name[0] == 'B')
@@ -98,8 +98,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         char expected_a[GBR_POSITION_MAX], expected_b[GBR_POSITION_MAX];
         size_t len_a = 0, len_b = 0;
         int wrong_a = -1, wrong_b = -1;
-        int got_a = audit_expected_code(fuzz_codec_a(), &p, m, expected_a, sizeof expected_a, &len_a, &wrong_a);
-        int got_b = audit_expected_code(fuzz_codec_b(), &p, &b.code, expected_b, sizeof expected_b, &len_b, &wrong_b);
+        int got_a = code_check_expected(fuzz_codec_a(), &p, m, expected_a, sizeof expected_a, &len_a, &wrong_a);
+        int got_b = code_check_expected(fuzz_codec_b(), &p, &b.code, expected_b, sizeof expected_b, &len_b, &wrong_b);
         FUZZ_ASSERT(got_a == got_b, "expected code: %d against %d", got_a, got_b);
         if (got_a == 0) {
             FUZZ_ASSERT(len_a > 0 && len_a <= sizeof expected_a, "expected length %zu", len_a);
@@ -108,8 +108,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             int differs = len_a != m->canonical_len || memcmp(expected_a, m->canonical, len_a) != 0;
             FUZZ_ASSERT(wrong_a == differs, "wrong is %d for %.*s against %.*s", wrong_a, (int)len_a, expected_a,
                         (int)m->canonical_len, m->canonical);
-            char sentence[AUDIT_MISMATCH_MAX];
-            size_t n = audit_mismatch_text(sentence, &t, m, expected_a, len_a);
+            char sentence[CODE_CHECK_MISMATCH_MAX];
+            size_t n = code_check_mismatch_text(sentence, &t, m, expected_a, len_a);
             FUZZ_ASSERT(n > 0 && n <= sizeof sentence, "mismatch sentence of %zu bytes", n);
         }
     }

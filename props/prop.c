@@ -255,3 +255,21 @@ long prop_run_for(const char *property, const gbr_codec *c, const prop_type *typ
     prop_name name = prop_name_for(property, c);
     return prop_run(name.text, type, check, (void *)c, default_cases);
 }
+
+void position_print(FILE *out, const gbr_position *p)
+{
+    static const char letters[] = "?QRBNPK??qrbnpk?";
+    for (int sq = 0; sq < 64; sq++) {
+        uint8_t man = p->board[sq];
+        if (man != GBR_EMPTY)
+            fprintf(out, "%c%c%c ", man < 16 ? letters[man] : '?', 'a' + sq / 8, '1' + sq % 8);
+    }
+    fprintf(out, "indicator %u (\"%s\")", p->indicator, p->indicator < 7 ? gen_indicator_text[p->indicator] : "?");
+}
+
+void study_print(FILE *out, const gbr_study *s)
+{
+    const gbr_material *m = &s->material;
+    fprintf(out, "{digits %u %u %u %u, pawns %u %u, stipulation %u, kings %u %u}", m->digit[0], m->digit[1],
+            m->digit[2], m->digit[3], m->pawns[0], m->pawns[1], s->stipulation, s->white_king, s->black_king);
+}

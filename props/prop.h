@@ -108,4 +108,10 @@ prop_name prop_name_for(const char *property, const gbr_codec *c);
 long prop_run_for(const char *property, const gbr_codec *c, const prop_type *type, prop_check check,
                   long default_cases);
 
+/* Test-side listings of generated values, for a failing case's report (never
+ * through a codec): a position as "Qa1 ke8 ... indicator N (...)", a study
+ * as its fields. */
+void position_print(FILE *out, const gbr_position *p);
+void study_print(FILE *out, const gbr_study *s);
+
 #endif

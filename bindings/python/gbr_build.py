@@ -24,9 +24,9 @@ LIST = "libgbr_sources.txt"
 COLLECTION_SOURCES = (
     "pgn/pgn_reader.c",
     "util/grow.c",
-    "collection/directory_game.c",
+    "collection/game_tags.c",
     "collection/text_encoding.c",
-    "collection/audit_code.c",
+    "collection/code_check.c",
     "collection/composer_names.c",
 )
 COLLECTION_HEADERS = (
@@ -34,9 +34,9 @@ COLLECTION_HEADERS = (
     "pgn/pgn_config.h",
     "util/line_limit.h",
     "util/grow.h",
-    "collection/directory_game.h",
+    "collection/game_tags.h",
     "collection/text_encoding.h",
-    "collection/audit_code.h",
+    "collection/code_check.h",
     "collection/composer_names.h",
 )
 COLLECTION_INCLUDE_DIRS = ("pgn", "util", "collection")

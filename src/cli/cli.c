@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* read(2), for a reader that does not wait to fill its buffer */
 
 #include "cli.h"
+#include "output.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -27,10 +28,10 @@ void cli_report_result(const cli_input *input, gbr_result result)
 
 void cli_put_error(gbr_result result)
 {
-    util_puts("error ");
-    util_puts(gbr_error_name(result.error));
-    util_putc(' ');
-    util_put_uint(result.column);
+    util_put(&util_stdout, "error ");
+    util_put(&util_stdout, gbr_error_name(result.error));
+    util_putc(&util_stdout, ' ');
+    util_put_uint(&util_stdout, result.column);
 }
 
 int cli_emit(const cli_input *input, gbr_result result, const char *text)
@@ -38,11 +39,11 @@ int cli_emit(const cli_input *input, gbr_result result, const char *text)
     if (result.error != GBR_OK) {
         cli_report_result(input, result);
         cli_put_error(result);
-        util_putc('\n');
+        util_putc(&util_stdout, '\n');
         return 1;
     }
-    util_write(text, result.length);
-    util_putc('\n');
+    util_write(&util_stdout, text, result.length);
+    util_putc(&util_stdout, '\n');
     return 0;
 }
 
@@ -83,12 +84,11 @@ static const char *command_name(const cli_args *args) { return args->argc > 0 ? 
 int cli_usage_error(cli_args *args, const char *fmt, ...)
 {
     va_list ap;
-    util_report_flush();
-    fprintf(stderr, "gbr %s: ", command_name(args));
+    util_message("gbr %s: ", command_name(args));
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    util_vmessage(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'gbr %s --help'.\n", command_name(args));
+    util_message("\nTry 'gbr %s --help'.\n", command_name(args));
     args->exit_status = UTIL_EXIT_USAGE;
     return UTIL_EXIT_USAGE;
 }
@@ -103,24 +103,36 @@ int cli_unknown_option(cli_args *args)
     return cli_usage_error(args, "unknown option '%s'", args->argv[args->next - 1]);
 }
 
-int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding,
+static void names_report(void *context, const char *path, unsigned long line, unsigned long column,
+                         const char *message)
+{
+    (void)context;
+    if (line)
+        util_report(path, line, column, "%s", message);
+    else
+        util_error(path, "%s", message);
+}
+
+composer_names *cli_names_load(const char *path) { return composer_names_read(path, names_report, NULL); }
+
+int cli_collection_text_option(cli_args *args, game_tag_choice *tags, text_encoding *encoding,
                                const char **names_file)
 {
     if (cli_option_is(args, "--names")) {
         *names_file = cli_option_value(args);
         return *names_file ? 1 : -1;
     }
-    static const char *const names[DIRECTORY_TAG_FIELDS] = {"--composer-tag", "--source-tag", "--year-tag",
+    static const char *const names[GAME_TAG_FIELDS] = {"--composer-tag", "--source-tag", "--year-tag",
                                                              "--reference-tag"};
-    for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
+    for (int f = 0; f < GAME_TAG_FIELDS; f++) {
         if (!cli_option_is(args, names[f]))
             continue;
         const char *value = cli_option_value(args);
         if (!value)
             return -1;
-        if (directory_tag_list_parse(value, &tags->field[f]) != 0) {
+        if (game_tag_list_parse(value, &tags->field[f]) != 0) {
             cli_usage_error(args, "bad %s '%s' (tag names, letters, digits and '_', joined by commas; at most %d)",
-                            names[f], value, DIRECTORY_TAG_NAMES_MAX);
+                            names[f], value, GAME_TAG_NAMES_MAX);
             return -1;
         }
         return 1;
@@ -171,7 +183,7 @@ int cli_next_option(cli_args *args)
         const char *const parts[5] = {"usage: gbr ", args->help, args->help_more ? args->help_more : "",
                                       common_help, args->line_inputs ? line_inputs_help : ""};
         for (int i = 0; i < 5; i++)
-            util_write(parts[i], strlen(parts[i]));
+            util_write(&util_stdout, parts[i], strlen(parts[i]));
         args->exit_status = util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
         return 0;
     }
@@ -310,7 +322,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
     size_t cap = (size_t)1 << 20;
     char *buf = malloc(cap);
     if (!buf) {
-        fprintf(stderr, "gbr: %s: out of memory\n", source);
+        util_out_of_memory(source);
         return UTIL_EXIT_INPUT;
     }
     size_t start = 0, scan = 0, end = 0; /* unconsumed data is buf[start, end) */
@@ -363,7 +375,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
             char *bigger = realloc(buf, grown);
             if (!bigger) {
                 util_report_flush();
-                fprintf(stderr, "gbr: %s:%lu:1: out of memory for a line of %zu bytes\n", source, input.line + 1, end);
+                util_report(source, input.line + 1, 1, UTIL_OUT_OF_MEMORY " for a line of %zu bytes", end);
                 any_bad = 1;
                 break;
             }
@@ -377,7 +389,7 @@ int cli_for_each_line(int fd, const char *source, cli_input_fn fn, void *context
             if (errno == EINTR)
                 continue;
             util_report_flush();
-            fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
+            util_error(source, "cannot read: %s", strerror(errno));
             any_bad = 1;
             break;
         }
@@ -396,7 +408,7 @@ int cli_open_input(const char *name)
     int fd = open(name, O_RDONLY);
     if (fd < 0) {
         util_report_flush();
-        fprintf(stderr, "gbr: %s: cannot open: %s\n", name, strerror(errno));
+        util_error(name, "cannot open: %s", strerror(errno));
     }
     return fd;
 }
@@ -498,7 +510,7 @@ static int add_folder(cli_pgn_files *f, const char *folder, int recursive)
         if (name && add_name(f, name, 1) == 0)
             return 0;
         util_report_flush();
-        fprintf(stderr, "gbr: %s: out of memory\n", folder);
+        util_out_of_memory(folder);
         return -1;
     }
     char **entries = NULL;
@@ -521,13 +533,13 @@ static int add_folder(cli_pgn_files *f, const char *folder, int recursive)
     }
     if (!failed && errno != 0) {
         util_report_flush();
-        fprintf(stderr, "gbr: %s: cannot read the folder: %s\n", folder, strerror(errno));
+        util_error(folder, "cannot read the folder: %s", strerror(errno));
         failed = -1;
     }
     closedir(dir);
     if (failed == 1) {
         util_report_flush();
-        fprintf(stderr, "gbr: %s: out of memory\n", folder);
+        util_out_of_memory(folder);
     }
     qsort(entries, n, sizeof *entries, by_name);
     size_t folder_len = strlen(folder);
@@ -537,7 +549,7 @@ static int add_folder(cli_pgn_files *f, const char *folder, int recursive)
         char *path = malloc(len);
         if (!path) {
             util_report_flush();
-            fprintf(stderr, "gbr: %s: out of memory\n", folder);
+            util_out_of_memory(folder);
             failed = 1;
             break;
         }
@@ -550,7 +562,7 @@ static int add_folder(cli_pgn_files *f, const char *folder, int recursive)
         } else if (is_pgn_name(entries[i])) {
             if (add_name(f, path, 1) != 0) { /* a file, or a link the open follows */
                 util_report_flush();
-                fprintf(stderr, "gbr: %s: out of memory\n", folder);
+                util_out_of_memory(folder);
                 failed = 1;
             }
         } else {
@@ -577,10 +589,10 @@ int cli_pgn_files_of(int argc, char **argv, int first, int recursive, cli_pgn_fi
             if (add_folder(f, name, recursive) != 0)
                 failed = 1;
             else if (f->n == before)
-                fprintf(stderr, "gbr: %s: warning: no *.pgn file in this folder%s\n", name,
-                        recursive ? " or its subfolders" : " (-r reads its subfolders)");
+                util_error(name, "warning: no *.pgn file in this folder%s",
+                           recursive ? " or its subfolders" : " (-r reads its subfolders)");
         } else if (add_name(f, name, 0) != 0) {
-            fprintf(stderr, "gbr: out of memory\n");
+            util_out_of_memory(NULL);
             failed = 1;
         }
     }

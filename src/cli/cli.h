@@ -15,7 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "directory_game.h"
+#include "composer_names.h"
+#include "game_tags.h"
 #include "exit_status.h"
 #include "gbr.h"
 #include "grow.h"
@@ -83,8 +84,11 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
  * auto|utf-8|latin-1|cp1252 and --names FILE. Returns 1 when the current
  * option was one of them (and is now in *tags, *encoding or *names), 0 when
  * it is none of them, -1 after a usage error. */
-int cli_collection_text_option(cli_args *args, directory_tag_choice *tags, text_encoding *encoding,
+int cli_collection_text_option(cli_args *args, game_tag_choice *tags, text_encoding *encoding,
                                const char **names);
+/* The names file of --names: the names, or NULL after reporting each error
+ * as "gbr: FILE:LINE:COLUMN: MESSAGE" (or that it could not be read). */
+composer_names *cli_names_load(const char *path);
 /* The help text of those options, for the commands' --help. */
 #define CLI_COLLECTION_TEXT_HELP                                                                                     \
     "  --composer-tag LIST  the tags the composer is read from, in order, e.g.\n"                                     \

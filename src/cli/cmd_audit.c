@@ -1,6 +1,6 @@
 /* gbr audit, the command line: options, help and the inputs. The audit
  * itself is src/collection/audit.c's. */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h, which audit.h includes */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h, which audit.h includes */
 
 #include "audit.h"
 #include "cli.h"

@@ -1,5 +1,6 @@
 /* gbr check: validate texts of any GBR form. */
 #include "cli.h"
+#include "output.h"
 
 const char cmd_check_summary[] = "validate any form and write its canonical text";
 
@@ -17,17 +18,17 @@ static int check_one(void *context, const cli_input *in)
     char out[CLI_CANONICAL_MAX];
     gbr_form form = GBR_FORM_UNKNOWN;
     gbr_result r = gbr_check(args->codec, out, sizeof out, in->text, in->len, &form);
-    util_puts(gbr_form_name(form));
+    util_put(&util_stdout, gbr_form_name(form));
     if (r.error != GBR_OK) {
         cli_report_result(in, r);
-        util_putc(' ');
+        util_putc(&util_stdout, ' ');
         cli_put_error(r);
-        util_putc('\n');
+        util_putc(&util_stdout, '\n');
         return 1;
     }
-    util_puts(" ok ");
-    util_write(out, r.length);
-    util_putc('\n');
+    util_put(&util_stdout, " ok ");
+    util_write(&util_stdout, out, r.length);
+    util_putc(&util_stdout, '\n');
     return 0;
 }
 

@@ -190,7 +190,7 @@ int cmd_conform(int argc, char **argv)
             if ((value = cli_option_value(&args)) == NULL)
                 break;
             if (conform_patterns_add(list, value) != 0)
-                status = cli_usage_error(&args, "out of memory");
+                status = cli_usage_error(&args, UTIL_OUT_OF_MEMORY);
         } else if (cli_option_is(&args, "--skip-file")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;

@@ -3,6 +3,7 @@
  * src/collection/decode_print.c's. */
 #include "cli.h"
 #include "decode_print.h"
+#include "output.h"
 
 const char cmd_decode_summary[] = "material code in words and as a name (KRBvKNN); a name to its code";
 
@@ -32,7 +33,7 @@ static int decode_one(void *context, const cli_input *in)
         decode_print_json_error(in->text, in->len, r);
     } else {
         cli_put_error(r);
-        util_putc('\n');
+        util_putc(&util_stdout, '\n');
     }
     return 1;
 }

@@ -122,7 +122,7 @@ int cmd_directory(int argc, char **argv)
     opt.format = &directory_format_text;
     opt.encoding = TEXT_ENCODING_AUTO;
     opt.split = DIRECTORY_SPLIT_NONE;
-    directory_tag_choice_default(&opt.tags);
+    game_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     int recursive = 0;
     cli_args args;
@@ -185,7 +185,7 @@ int cmd_directory(int argc, char **argv)
         return cli_usage_error(&args, "--split-by writes several pages: give -o FILE for the index page");
     opt.codec = args.codec;
     composer_names *names = NULL;
-    if (names_path && !(names = composer_names_load(names_path)))
+    if (names_path && !(names = cli_names_load(names_path)))
         return UTIL_EXIT_INPUT; /* reported */
     opt.names = names;
     opt.memory = (size_t)memory;

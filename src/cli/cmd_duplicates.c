@@ -81,7 +81,7 @@ int cmd_duplicates(int argc, char **argv)
     opt.symmetry = DUP_SYMMETRY_NONE;
     opt.format = DUP_FORMAT_TEXT;
     opt.encoding = TEXT_ENCODING_AUTO;
-    directory_tag_choice_default(&opt.tags);
+    game_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
@@ -121,7 +121,7 @@ int cmd_duplicates(int argc, char **argv)
         return args.exit_status;
     opt.codec = args.codec;
     composer_names *names = NULL;
-    if (names_path && !(names = composer_names_load(names_path)))
+    if (names_path && !(names = cli_names_load(names_path)))
         return UTIL_EXIT_INPUT; /* reported */
     opt.names = names;
 

@@ -66,7 +66,7 @@ int cmd_lookup(int argc, char **argv)
     lookup_options opt;
     memset(&opt, 0, sizeof opt);
     opt.symmetry = DUP_SYMMETRY_NONE;
-    directory_tag_choice_default(&opt.tags);
+    game_tag_choice_default(&opt.tags);
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
@@ -125,7 +125,7 @@ int cmd_lookup(int argc, char **argv)
         }
     opt.codec = args.codec;
     composer_names *names = NULL;
-    if (names_path && !(names = composer_names_load(names_path))) {
+    if (names_path && !(names = cli_names_load(names_path))) {
         cli_pgn_files_free(&found);
         return UTIL_EXIT_INPUT; /* reported */
     }

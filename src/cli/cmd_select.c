@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output.h"
 #include "selection.h"
 
 const char cmd_select_summary[] = "write the PGN games or lines whose material matches a query";
@@ -87,17 +88,17 @@ static void say_changed(const changed_queries *c)
     char more[64] = "";
     if (c->n > 1)
         snprintf(more, sizeof more, " and %lu more quer%s", c->n - 1, c->n > 2 ? "ies" : "y");
-    fprintf(stderr,
-            "gbr: %s:%lu:%lu: %s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that "
-            "type, and any further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)\n",
-            c->where, c->line, c->column, c->text, more, c->n > 1 ? "" : "s");
+    util_report(c->where, c->line, c->column,
+                "%s%s read%s differently from GBR queries 1.0: a man with '*' is any number of that type, and any "
+                "further men is '...' (spec/query.md 4.1; --queries 1.2 says they are written so)",
+                c->text, more, c->n > 1 ? "" : "s");
 }
 
 /* The result of a selection_add* call as the command's status: a usage
  * error already reported stays one; out of memory is reported here. */
 static int added(cli_args *args, int result)
 {
-    return result < 0 ? cli_usage_error(args, "out of memory") : result;
+    return result < 0 ? cli_usage_error(args, UTIL_OUT_OF_MEMORY) : result;
 }
 
 int cmd_select(int argc, char **argv)
@@ -195,7 +196,7 @@ int cmd_select(int argc, char **argv)
     opt.codec = args.codec;
     selection run;
     if (status == UTIL_EXIT_OK && selection_begin(&run, &opt) != 0)
-        status = cli_usage_error(&args, "out of memory");
+        status = cli_usage_error(&args, UTIL_OUT_OF_MEMORY);
     if (status != UTIL_EXIT_OK) {
         selection_free(&opt);
         return status;

@@ -1,13 +1,13 @@
 /* gbr sort: order lines by the first GBR code each contains, the order of a
  * look-up directory (spec/gbr.md §8 and "Scanning text"). The options, the
  * inputs and the output are handled here; the sorting is sort_lines.h's. */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h, close */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h, close */
 
 #include <unistd.h>
 
 #include "cli.h"
 #include "sort_lines.h"
-#include "sort_output.h"
+#include "output_file.h"
 #include "sort_runs.h"
 
 const char cmd_sort_summary[] = "sort lines into look-up-directory order by their first GBR code";
@@ -111,13 +111,13 @@ int cmd_sort(int argc, char **argv)
     }
 
     if (status == UTIL_EXIT_OK) {
-        sort_output out;
-        if (sort_output_open(&out, output_path) != 0) {
+        util_output_file out;
+        if (util_output_file_open(&out, output_path) != 0) {
             status = UTIL_EXIT_INPUT;
-        } else if (sort_lines_write(sorter, &out) != 0) {
-            sort_output_abandon(&out);
+        } else if (sort_lines_write(sorter, &out.sink) != 0) {
+            util_output_file_abandon(&out);
             status = UTIL_EXIT_INPUT;
-        } else if (sort_output_commit(&out) != 0) {
+        } else if (util_output_file_commit(&out) != 0) {
             status = UTIL_EXIT_INPUT;
         } else {
             sort_lines_report(sorter);

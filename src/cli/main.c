@@ -18,19 +18,20 @@ static const struct command {
 } commands[] = {
 #define GBR_COMMAND(name) {#name, cmd_##name, cmd_##name##_summary},
 #include "commands.inc"
+#include "output.h"
 #undef GBR_COMMAND
     {NULL, NULL, NULL}};
 
-static void print_usage(FILE *to)
+static void print_usage(int to_stderr)
 {
-    fprintf(to, "usage: gbr COMMAND [OPTIONS] [INPUT...]\n"
+    util_text(to_stderr, "usage: gbr COMMAND [OPTIONS] [INPUT...]\n"
                 "       gbr --help | --version\n"
                 "\n"
                 "GBR chess codes (" GBR_SPEC_VERSION "): material codes, study codes, position forms.\n"
                 "\nCommands:\n");
     for (const struct command *c = commands; c->name; c++)
-        fprintf(to, "  %-10s %s\n", c->name, c->summary);
-    fprintf(to, "\nRun 'gbr COMMAND --help' for a command's options. With no INPUT arguments\n"
+        util_text(to_stderr, "  %-10s %s\n", c->name, c->summary);
+    util_text(to_stderr, "\nRun 'gbr COMMAND --help' for a command's options. With no INPUT arguments\n"
                 "a command reads one input per line of standard input.\n"
                 "Exit status: 0 every input was good, 1 some input was bad, 2 usage error.\n");
 }
@@ -38,8 +39,8 @@ static void print_usage(FILE *to)
 /* The codecs line names both codecs and the default one. */
 static void print_version(void)
 {
-    printf("gbr %s (%s)\n", gbr_version(), GBR_SPEC_VERSION);
-    printf("codecs: %s %s; default %s\n", gbr_codec_name(gbr_codec_ref()), gbr_codec_name(gbr_codec_fast()),
+    util_text(0, "gbr %s (%s)\n", gbr_version(), GBR_SPEC_VERSION);
+    util_text(0, "codecs: %s %s; default %s\n", gbr_codec_name(gbr_codec_ref()), gbr_codec_name(gbr_codec_fast()),
            gbr_codec_name(gbr_codec_default()));
 }
 
@@ -72,12 +73,12 @@ int main(int argc, char **argv)
     if (occupy_closed_standard_descriptors() != 0)
         return UTIL_EXIT_INPUT; /* nothing could report it safely */
     if (argc < 2) {
-        print_usage(stderr);
+        print_usage(1);
         return UTIL_EXIT_USAGE;
     }
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-        print_usage(stdout);
+        print_usage(0);
         return util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
     }
     if (strcmp(name, "--version") == 0) {
@@ -92,6 +93,6 @@ int main(int argc, char **argv)
             return status;
         }
     }
-    fprintf(stderr, "gbr: unknown command '%s'\nTry 'gbr --help'.\n", name);
+    util_message("gbr: unknown command '%s'\nTry 'gbr --help'.\n", name);
     return UTIL_EXIT_USAGE;
 }

@@ -3,7 +3,7 @@
  * written, and for --fix the tag section copied with the codes corrected.
  * The command line (src/cli/cmd_audit.c) parses the options and opens the
  * inputs. */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "audit.h"
-#include "audit_code.h"
-#include "directory_game.h"
+#include "code_check.h"
+#include "game_tags.h"
 #include "exit_status.h"
 #include "grow.h"
 #include "output.h"
@@ -36,25 +36,25 @@ static size_t value_offset(const auditor *a, const pgn_tag *t, size_t index)
 
 static void report(auditor *a, const pgn_tag *t, size_t index, const char *what, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", a->source, t->value_at.line,
-            t->value_at.column + (unsigned long)index, a->game->number, what, message);
+    util_report(a->source, t->value_at.line, t->value_at.column + (unsigned long)index, "game %lu: %s: %s",
+                a->game->number, what, message);
     a->bad_input = 1;
 }
 
-/* The code of a code tag (audit_code.h), its span as offsets into the game's
+/* The code of a code tag (code_check.h), its span as offsets into the game's
  * section text; a tag that cannot be read is reported and left as it is. */
-static audit_code_status tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_match *m)
+static code_check_status tag_code(auditor *a, const pgn_tag *t, code_site *site, gbr_scan_match *m)
 {
-    audit_tag_error error;
-    audit_code_status found = audit_tag_code(a->codec, t, m, &error);
-    if (found == AUDIT_CODE_ERROR)
+    code_check_tag_error error;
+    code_check_status found = code_check_tag_code(a->codec, t, m, &error);
+    if (found == CODE_CHECK_ERROR)
         report(a, t, error.index, error.what, error.message);
-    if (found != AUDIT_CODE_FOUND)
+    if (found != CODE_CHECK_FOUND)
         return found;
     site->in = t;
     site->start = value_offset(a, t, m->start);
     site->end = value_offset(a, t, m->end);
-    if (directory_tag_named(t, "GBR"))
+    if (game_tag_named(t, "GBR"))
         a->seen_gbr++;
     else
         a->seen_black++;
@@ -85,11 +85,11 @@ typedef struct add_tags {
 static int add_code(auditor *a, const gbr_position *p, const add_tags *tags)
 {
     const pgn_game *g = a->game;
-    gbr_result_option stipulation = directory_tag_is(tags->result, "1-0")       ? GBR_RESULT_WIN
-                                    : directory_tag_is(tags->result, "1/2-1/2") ? GBR_RESULT_DRAW
+    gbr_result_option stipulation = game_tag_is(tags->result, "1-0")       ? GBR_RESULT_WIN
+                                    : game_tag_is(tags->result, "1/2-1/2") ? GBR_RESULT_DRAW
                                                                                 : GBR_RESULT_NONE;
     char code[GBR_POSITION_MAX];
-    size_t code_len = audit_study_code(a->codec, p, stipulation, code, sizeof code);
+    size_t code_len = code_check_study_code(a->codec, p, stipulation, code, sizeof code);
     if (!code_len || !g->tags_n)
         return 0;
     audit_add_style style = a->style;
@@ -104,7 +104,7 @@ static int add_code(auditor *a, const gbr_position *p, const add_tags *tags)
         to = value_offset(a, in, in->raw_value_len);
         /* [GBR] says nothing ("", "?", "-"): replaced; [Black "?"] too, but
          * [Black "1st Prize"] gets the code before what it says. */
-        int says_nothing = style == AUDIT_ADD_GBR || directory_value_unknown(in->value, in->value_len);
+        int says_nothing = style == AUDIT_ADD_GBR || game_value_unknown(in->value, in->value_len);
         before = style == AUDIT_ADD_GBR ? "" : "(";
         after = style == AUDIT_ADD_GBR ? "" : says_nothing ? ")" : ") ";
         if (!says_nothing)
@@ -119,11 +119,11 @@ static int add_code(auditor *a, const gbr_position *p, const add_tags *tags)
         after = style == AUDIT_ADD_GBR ? (crlf ? "\"]\r\n" : nl ? "\"]\n" : "\"]")
                                        : (crlf ? ")\"]\r\n" : nl ? ")\"]\n" : ")\"]");
     }
-    sort_output_write(a->fix, g->section, from);
-    sort_output_write(a->fix, before, strlen(before));
-    sort_output_write(a->fix, code, code_len);
-    sort_output_write(a->fix, after, strlen(after));
-    sort_output_write(a->fix, g->section + to, g->section_len - to);
+    util_write(&a->fix->sink, g->section, from);
+    util_write(&a->fix->sink, before, strlen(before));
+    util_write(&a->fix->sink, code, code_len);
+    util_write(&a->fix->sink, after, strlen(after));
+    util_write(&a->fix->sink, g->section + to, g->section_len - to);
     a->added++;
     return 1;
 }
@@ -133,14 +133,13 @@ static int add_code(auditor *a, const gbr_position *p, const add_tags *tags)
 static void put(auditor *a, const char *bytes, size_t len)
 {
     if (!a->report_to_stderr) {
-        util_write(bytes, len);
+        util_write(&util_stdout, bytes, len);
         return;
     }
     char *bigger = util_grow(a->text, &a->text_cap, a->text_used + len, 1);
     if (!bigger) { /* out of memory: write what we have, piece by piece */
-        if (a->text_used)
-            fwrite(a->text, 1, a->text_used, stderr);
-        fwrite(bytes, 1, len, stderr);
+        util_message_bytes(a->text, a->text_used);
+        util_message_bytes(bytes, len);
         a->text_used = 0;
         return;
     }
@@ -161,7 +160,7 @@ static void end_line(auditor *a)
 {
     put(a, "\n", 1);
     if (a->report_to_stderr) {
-        fwrite(a->text, 1, a->text_used, stderr);
+        util_message_bytes(a->text, a->text_used);
         a->text_used = 0;
     }
 }
@@ -190,8 +189,8 @@ static void print_mismatch(auditor *a, const code_site *site, const gbr_scan_mat
     put_str(a, ", ");
     put_tag_value(a, "Event", event);
     put_str(a, "): ");
-    char sentence[AUDIT_MISMATCH_MAX];
-    put(a, sentence, audit_mismatch_text(sentence, site->in, m, site->expected, site->expected_len));
+    char sentence[CODE_CHECK_MISMATCH_MAX];
+    put(a, sentence, code_check_mismatch_text(sentence, site->in, m, site->expected, site->expected_len));
     end_line(a);
 }
 
@@ -205,11 +204,11 @@ static void write_section(auditor *a, const code_site *sites, size_t n)
     for (size_t i = 0; i < n; i++) {
         if (!sites[i].wrong)
             continue;
-        sort_output_write(a->fix, g->section + at, sites[i].start - at);
-        sort_output_write(a->fix, sites[i].expected, sites[i].expected_len);
+        util_write(&a->fix->sink, g->section + at, sites[i].start - at);
+        util_write(&a->fix->sink, sites[i].expected, sites[i].expected_len);
         at = sites[i].end;
     }
-    sort_output_write(a->fix, g->section + at, g->section_len - at);
+    util_write(&a->fix->sink, g->section + at, g->section_len - at);
 }
 
 /* Room for one code per tag of the game; 0 when memory runs out. */
@@ -239,7 +238,7 @@ static void audit_game(void *context, const pgn_game *game)
     size_t n = 0;
     int room = room_for_codes(a, game->tags_n);
     if (!room) { /* the game is copied as it is */
-        fprintf(stderr, "gbr: %s: out of memory\n", a->source);
+        util_out_of_memory(a->source);
         a->bad_input = 1;
     }
     code_site *sites = a->sites;
@@ -253,27 +252,27 @@ static void audit_game(void *context, const pgn_game *game)
         const pgn_tag *t = &game->tags[i];
         /* A repeated tag is read at its last pair; every code is checked. */
         int taken = !t->superseded;
-        if (taken && !white && directory_tag_named(t, "White"))
+        if (taken && !white && game_tag_named(t, "White"))
             white = t;
-        else if (taken && !event && directory_tag_named(t, "Event"))
+        else if (taken && !event && game_tag_named(t, "Event"))
             event = t;
-        else if (taken && !fen_tag && directory_tag_named(t, "FEN"))
+        else if (taken && !fen_tag && game_tag_named(t, "FEN"))
             fen_tag = t;
-        else if (!add.result && directory_tag_named(t, "Result"))
+        else if (!add.result && game_tag_named(t, "Result"))
             add.result = t;
-        if (!add.black && directory_tag_named(t, "Black"))
+        if (!add.black && game_tag_named(t, "Black"))
             add.black = t;
         if (!room)
             continue;
         memset(&sites[n], 0, sizeof sites[n]);
-        if (!audit_is_code_tag(t))
+        if (!code_check_is_code_tag(t))
             continue;
-        audit_code_status found = tag_code(a, t, &sites[n], &matches[n]);
-        if (found == AUDIT_CODE_FOUND)
+        code_check_status found = tag_code(a, t, &sites[n], &matches[n]);
+        if (found == CODE_CHECK_FOUND)
             n++;
-        else if (found == AUDIT_CODE_ERROR)
+        else if (found == CODE_CHECK_ERROR)
             add.code_error = 1;
-        else if (!add.gbr_empty && directory_tag_named(t, "GBR"))
+        else if (!add.gbr_empty && game_tag_named(t, "GBR"))
             add.gbr_empty = t;
     }
     int fen_read = 0;
@@ -295,7 +294,7 @@ static void audit_game(void *context, const pgn_game *game)
     }
     if (n > 0) {
         for (size_t i = 0; i < n; i++) {
-            if (audit_expected_code(a->codec, &position, &matches[i], sites[i].expected, sizeof sites[i].expected,
+            if (code_check_expected(a->codec, &position, &matches[i], sites[i].expected, sizeof sites[i].expected,
                                     &sites[i].expected_len, &sites[i].wrong) != 0) {
                 sites[i].wrong = 0;
                 continue;
@@ -319,7 +318,7 @@ static void copy_bytes(void *context, const char *bytes, size_t len)
 {
     auditor *a = context;
     if (a->fix)
-        sort_output_write(a->fix, bytes, len);
+        util_write(&a->fix->sink, bytes, len);
 }
 
 static void report_reader(void *context, const pgn_diagnostic *d)
@@ -335,10 +334,10 @@ static void count_codes(void *context, const pgn_game *game)
     auditor *a = context;
     for (size_t i = 0; i < game->tags_n && !game->malformed; i++) {
         gbr_scan_match m;
-        audit_tag_error error;
+        code_check_tag_error error;
         const pgn_tag *t = &game->tags[i];
-        if (audit_is_code_tag(t) && audit_tag_code(a->codec, t, &m, &error) == AUDIT_CODE_FOUND)
-            ++*(directory_tag_named(t, "GBR") ? &a->seen_gbr : &a->seen_black);
+        if (code_check_is_code_tag(t) && code_check_tag_code(a->codec, t, &m, &error) == CODE_CHECK_FOUND)
+            ++*(game_tag_named(t, "GBR") ? &a->seen_gbr : &a->seen_black);
     }
 }
 
@@ -366,7 +365,7 @@ int audit_file(void *context, int fd, const char *source)
             a->style = a->seen_black > a->seen_gbr ? AUDIT_ADD_BLACK : AUDIT_ADD_GBR;
             a->seen_gbr = a->seen_black = 0;
         } else if (lseek(fd, at, SEEK_SET) != at) {
-            fprintf(stderr, "gbr: %s: cannot read it again\n", source);
+            util_error(source, "cannot read it again");
             return -1;
         }
     }
@@ -379,7 +378,7 @@ int audit_begin(auditor *a, const audit_options *o)
     a->codec = o->codec;
     a->add = o->add;
     if (o->fix_output) {
-        if (sort_output_open(&a->fix_out, o->fix_output) != 0)
+        if (util_output_file_open(&a->fix_out, o->fix_output) != 0)
             return -1;
         a->fix = &a->fix_out;
         a->report_to_stderr = strcmp(o->fix_output, "-") == 0;
@@ -404,8 +403,8 @@ int audit_end(auditor *a, int read_failed)
     if (a->fix) {
         /* A copy of input that could not be read whole would lose games. */
         if (read_failed)
-            sort_output_abandon(a->fix);
-        else if (sort_output_commit(a->fix) != 0)
+            util_output_file_abandon(a->fix);
+        else if (util_output_file_commit(a->fix) != 0)
             read_failed = 1;
     }
     free(a->sites);

@@ -1,6 +1,6 @@
 /*
  * audit.h - `gbr audit`: the GBR codes of PGN games checked against their
- * [FEN] tags by the audit rule (audit_code.h), read as a stream: a line per
+ * [FEN] tags by the audit rule (code_check.h), read as a stream: a line per
  * mismatch and a summary on standard output (on standard error when the fix
  * goes there), and with --fix a copy of the input with the codes corrected,
  * everything else byte for byte; with --add-codes also the missing codes
@@ -13,7 +13,7 @@
 
 #include "gbr.h"
 #include "pgn_reader.h"
-#include "sort_output.h"
+#include "output_file.h"
 
 /* --add-codes: how a missing code is written. AUTO: as the input's codes
  * are (a [GBR] tag, or a code at the start of [Black] as van der Heijden's
@@ -33,8 +33,8 @@ typedef struct audit_options {
 /* A run over the inputs. */
 typedef struct auditor {
     const gbr_codec *codec;
-    sort_output *fix;           /* NULL without --fix, else &fix_out */
-    sort_output fix_out;
+    util_output_file *fix;           /* NULL without --fix, else &fix_out */
+    util_output_file fix_out;
     const char *source;
     const pgn_game *game;       /* the game whose tags are being checked */
     /* The game's codes, one per code tag, in input order. */

@@ -80,21 +80,6 @@ static size_t utf8_stray(const char *s, size_t len)
     return len;
 }
 
-static void report_to_stderr(void *context, const char *path, unsigned long line, unsigned long column,
-                             const char *message)
-{
-    (void)context;
-    if (line)
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", path, line, column, message);
-    else
-        fprintf(stderr, "gbr: %s: %s\n", path, message);
-}
-
-composer_names *composer_names_load(const char *path)
-{
-    return composer_names_read(path, report_to_stderr, NULL);
-}
-
 composer_names *composer_names_read(const char *path, composer_names_report *report, void *context)
 {
     composer_names *n = calloc(1, sizeof *n);
@@ -239,10 +224,10 @@ static int append(const pgn_tag *t, text_encoding e, const composer_names *names
     return 0;
 }
 
-int composer_field(const directory_game_tags *tags, text_encoding e, const composer_names *names, char **buf,
+int composer_field(const game_tags *tags, text_encoding e, const composer_names *names, char **buf,
                    size_t *cap, const char **value, size_t *len, unsigned long long *converted)
 {
-    const pgn_tag *composer = tags->field[DIRECTORY_TAG_COMPOSER];
+    const pgn_tag *composer = tags->field[GAME_TAG_COMPOSER];
     *value = "";
     *len = 0;
     if (!composer)
@@ -257,7 +242,7 @@ int composer_field(const directory_game_tags *tags, text_encoding e, const compo
     size_t used = 0;
     /* An unknown composer ("?") beside known co-authors is left out: the
      * co-authors are the names the study is known by. */
-    int unknown = tags->coauthors_n && directory_value_unknown(composer->value, composer->value_len);
+    int unknown = tags->coauthors_n && game_value_unknown(composer->value, composer->value_len);
     if (!unknown && append(composer, e, names, buf, cap, &used, converted) != 0)
         return -1;
     for (size_t i = 0; i < tags->coauthors_n; i++)

@@ -9,19 +9,20 @@
 #include <string.h>
 #include <time.h>
 
-#include "audit_code.h"
+#include "code_check.h"
 #include "directory.h"
-#include "directory_game.h"
+#include "game_tags.h"
 #include "exit_status.h"
 #include "grow.h"
+#include "output.h"
 #include "pgn_reader.h"
-#include "sort_output.h"
+#include "output_file.h"
 
 /* Reports running out of memory, once; the reading stops. */
 static void out_of_memory(directory_reader *st)
 {
     if (!st->failed)
-        fprintf(stderr, "gbr: directory: out of memory\n");
+        util_out_of_memory("directory");
     st->failed = 1;
 }
 
@@ -43,8 +44,8 @@ static void show_progress(directory_reader *st, int last)
 {
     double elapsed = seconds_since(&st->started);
     double mb = (double)st->bytes / 1e6;
-    fprintf(stderr, "\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb,
-            elapsed > 0 ? mb / elapsed : 0.0, last ? "\n" : "");
+    util_message("\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0,
+                 last ? "\n" : "");
     clock_gettime(CLOCK_MONOTONIC, &st->shown);
 }
 
@@ -58,8 +59,7 @@ static void count_bytes(void *context, const char *bytes, size_t len)
 static void report(directory_reader *st, unsigned long game, unsigned long line, unsigned long column,
                    const char *what, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s%s\n", st->source, line, column, game, what ? what : "",
-            what ? ": " : "", message);
+    util_report(st->source, line, column, "game %lu: %s%s%s", game, what ? what : "", what ? ": " : "", message);
     st->bad_input = 1;
 }
 
@@ -81,38 +81,38 @@ static void add_mismatch_text(directory_reader *st, const char *bytes, size_t le
  * mismatch text. Returns the stipulation the first code that says one says,
  * GBR_RESULT_NONE when none does. */
 static gbr_result_option read_code_tags(directory_reader *st, const pgn_game *g, const gbr_position *fen,
-                                        const audit_position_facts *facts)
+                                        const code_check_position_facts *facts)
 {
     gbr_result_option said = GBR_RESULT_NONE;
     st->mismatch_len = 0;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
-        if (!audit_is_code_tag(t))
+        if (!code_check_is_code_tag(t))
             continue;
         gbr_scan_match code;
-        audit_tag_error error;
-        audit_code_status found = audit_tag_code(st->codec, t, &code, &error);
-        if (found == AUDIT_CODE_ERROR) {
-            fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s: %s\n", st->source, t->value_at.line,
-                    t->value_at.column + (unsigned long)error.index, g->number, error.what, error.message);
+        code_check_tag_error error;
+        code_check_status found = code_check_tag_code(st->codec, t, &code, &error);
+        if (found == CODE_CHECK_ERROR) {
+            util_report(st->source, t->value_at.line, t->value_at.column + (unsigned long)error.index,
+                        "game %lu: %s: %s", g->number, error.what, error.message);
             st->bad_input = 1;
         }
-        if (found != AUDIT_CODE_FOUND)
+        if (found != CODE_CHECK_FOUND)
             continue;
         if (said == GBR_RESULT_NONE)
-            said = audit_code_stipulation(&code);
+            said = code_check_stipulation(&code);
         char expected[GBR_POSITION_MAX];
         size_t expected_len;
         int wrong;
         if (!fen ||
-            audit_expected_code_of(st->codec, fen, facts, &code, expected, sizeof expected, &expected_len, &wrong) !=
+            code_check_expected_of(st->codec, fen, facts, &code, expected, sizeof expected, &expected_len, &wrong) !=
                 0 ||
             !wrong)
             continue;
-        char sentence[AUDIT_MISMATCH_MAX];
+        char sentence[CODE_CHECK_MISMATCH_MAX];
         if (st->mismatch_len)
             add_mismatch_text(st, "; ", 2);
-        add_mismatch_text(st, sentence, audit_mismatch_text(sentence, t, &code, expected, expected_len));
+        add_mismatch_text(st, sentence, code_check_mismatch_text(sentence, t, &code, expected, expected_len));
     }
     return said;
 }
@@ -121,11 +121,11 @@ static gbr_result_option read_code_tags(directory_reader *st, const pgn_game *g,
  * UTF-8: a value converted is written to the reader's buffers (for this
  * game); the year is four digits or nothing. -1 when memory ran out
  * (reported). */
-static int utf8_values(directory_reader *st, const directory_game_tags *tags, directory_entry *e)
+static int utf8_values(directory_reader *st, const game_tags *tags, directory_entry *e)
 {
-    const pgn_tag *source = tags->field[DIRECTORY_TAG_SOURCE], *reference = tags->field[DIRECTORY_TAG_REFERENCE];
-    const pgn_tag *year = tags->field[DIRECTORY_TAG_YEAR];
-    size_t year_len = directory_year_len(year);
+    const pgn_tag *source = tags->field[GAME_TAG_SOURCE], *reference = tags->field[GAME_TAG_REFERENCE];
+    const pgn_tag *year = tags->field[GAME_TAG_YEAR];
+    size_t year_len = game_year_len(year);
     const char *composer;
     size_t composer_len;
     if (composer_field(tags, st->encoding, st->names, &st->composers, &st->composers_cap, &composer, &composer_len,
@@ -137,10 +137,10 @@ static int utf8_values(directory_reader *st, const directory_game_tags *tags, di
     e->source = tag_text(source);
     e->reference = tag_text(reference);
     e->year = text_of(year_len ? year->value : "", year_len);
-    e->from[DIRECTORY_TAG_COMPOSER] = tags->from[DIRECTORY_TAG_COMPOSER];
-    e->from[DIRECTORY_TAG_SOURCE] = tags->from[DIRECTORY_TAG_SOURCE];
-    e->from[DIRECTORY_TAG_YEAR] = year_len ? tags->from[DIRECTORY_TAG_YEAR] : 0;
-    e->from[DIRECTORY_TAG_REFERENCE] = tags->from[DIRECTORY_TAG_REFERENCE];
+    e->from[GAME_TAG_COMPOSER] = tags->from[GAME_TAG_COMPOSER];
+    e->from[GAME_TAG_SOURCE] = tags->from[GAME_TAG_SOURCE];
+    e->from[GAME_TAG_YEAR] = year_len ? tags->from[GAME_TAG_YEAR] : 0;
+    e->from[GAME_TAG_REFERENCE] = tags->from[GAME_TAG_REFERENCE];
     size_t need = (e->source.len + e->reference.len) * TEXT_ENCODING_GROWTH;
     char *bigger = util_grow(st->utf8, &st->utf8_cap, need ? need : 1, 1);
     if (!bigger) {
@@ -179,24 +179,24 @@ static void add_game(void *context, const pgn_game *g)
     e.game = g->number;
     e.line = g->start.line;
     e.column = g->start.column;
-    directory_game_tags tags;
-    directory_game_tags_of(g, st->tags, &tags);
+    game_tags tags;
+    game_tags_of(g, st->tags, &tags);
     if (utf8_values(st, &tags, &e) != 0)
         return;
 
     const char *problem = NULL;
     char position_text[GBR_POSITION_MAX], study_text[GBR_POSITION_MAX]; /* the entry's texts point here */
     if (g->malformed) {
-        problem = directory_malformed_problem(g, &e.line, &e.column);
+        problem = game_malformed_problem(g, &e.line, &e.column);
     } else {
         const char *fen;
         size_t fen_len;
         const pgn_tag *fen_tag = tags.fen;
-        directory_fen_of(fen_tag, &fen, &fen_len);
+        game_fen_of(fen_tag, &fen, &fen_len);
         gbr_position p;
         gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, &p);
         gbr_counts counts;
-        audit_position_facts facts;
+        code_check_position_facts facts;
         memset(&facts, 0, sizeof facts);
         if (!r.error) {
             gbr_position_counts(&p, &counts);
@@ -214,8 +214,8 @@ static void add_game(void *context, const pgn_game *g)
          * checked with the material and kings found here (audit's rule). */
         gbr_result_option option = read_code_tags(st, g, r.error ? NULL : &p, &facts);
         if (option == GBR_RESULT_NONE) {
-            option = directory_tag_is(tags.result, "1-0")       ? GBR_RESULT_WIN
-                     : directory_tag_is(tags.result, "1/2-1/2") ? GBR_RESULT_DRAW
+            option = game_tag_is(tags.result, "1-0")       ? GBR_RESULT_WIN
+                     : game_tag_is(tags.result, "1/2-1/2") ? GBR_RESULT_DRAW
                                                    : GBR_RESULT_NONE;
         }
         if (!r.error) {
@@ -300,13 +300,13 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
     if (st->progress)
         show_progress(st, 1);
     if (st->converted)
-        fprintf(stderr, "gbr: directory: %llu %s %s\n", st->converted, st->converted == 1 ? "value" : "values",
-                text_encoding_converted_how(o->encoding));
+        util_error("directory", "%llu %s %s", st->converted, st->converted == 1 ? "value" : "values",
+                   text_encoding_converted_how(o->encoding));
     if (st->failed) {
         status = UTIL_EXIT_INPUT; /* reported */
     } else {
-        sort_output out;
-        if (sort_output_open(&out, o->output) != 0) {
+        util_output_file out;
+        if (util_output_file_open(&out, o->output) != 0) {
             status = UTIL_EXIT_INPUT;
         } else {
             /* With --split-by the output is the index page, written last:
@@ -318,14 +318,14 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
             int split = o->split != DIRECTORY_SPLIT_NONE;
             const directory_format *format = split ? &directory_format_html_split : o->format;
             if (directory_store_write(&st->store, st->codec, files, &o->tags, format, split ? &parts : NULL,
-                                      &out) != 0 ||
+                                      &out.sink) != 0 ||
                 parts.failed) {
                 if (parts.open)
-                    sort_output_abandon(&parts.part);
+                    util_output_file_abandon(&parts.part);
                 free(parts.path);
-                sort_output_abandon(&out);
+                util_output_file_abandon(&out);
                 status = UTIL_EXIT_INPUT;
-            } else if (sort_output_commit(&out) != 0) {
+            } else if (util_output_file_commit(&out) != 0) {
                 status = UTIL_EXIT_INPUT;
             }
         }

@@ -1,8 +1,8 @@
 /*
  * directory.h - `gbr directory`: one entry per PGN game (directory_entries.h)
  * read from the inputs in turn: its codes from the game's FEN, its
- * stipulation and mismatches from its code tags (audit_code.h), its composer,
- * source and year from the tags the options name (directory_game.h), as
+ * stipulation and mismatches from its code tags (code_check.h), its composer,
+ * source and year from the tags the options name (game_tags.h), as
  * UTF-8 (text_encoding.h). The entries are held in a directory_store
  * and at the end written in directory order through a format, to standard
  * output or atomically to a file.
@@ -27,7 +27,7 @@ typedef struct directory_options {
     size_t memory;      /* --memory: for the entries held at once */
     int progress;       /* show games, MB read and MB/s on standard error */
     int split;          /* html: DIRECTORY_SPLIT_NONE, _CLASS or _LETTER (directory_html.h) */
-    directory_tag_choice tags; /* where composer, source and year are read */
+    game_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how tag values become UTF-8 */
     const composer_names *names; /* --names, or NULL */
 } directory_options;
@@ -45,7 +45,7 @@ typedef struct directory_reader {
     char *mismatch;
     size_t mismatch_len, mismatch_cap;
     /* Where to read composer, source and year, and as what. */
-    const directory_tag_choice *tags;
+    const game_tag_choice *tags;
     text_encoding encoding;
     const composer_names *names;
     /* The game's source and reference converted to UTF-8, when they had to

@@ -1,5 +1,5 @@
 /* What the directory's format writers share: see directory_entries.h. */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
 #include <stddef.h>
 #include <stdio.h>
@@ -42,7 +42,7 @@ void directory_class_of(const directory_totals *t, size_t i, directory_class *c,
 }
 
 void directory_stream_begin(directory_stream *s, const directory_format *format, const directory_totals *t,
-                            sort_output *out)
+                            util_sink *out)
 {
     memset(s, 0, sizeof *s);
     s->format = format;
@@ -96,130 +96,79 @@ void directory_stream_end(directory_stream *s)
     s->format->end(s->out, s->totals);
 }
 
-void directory_put(sort_output *out, const char *text) { sort_output_write(out, text, strlen(text)); }
+void directory_put_text(util_sink *out, directory_text t) { util_write(out, t.bytes, t.len); }
 
-void directory_put_text(sort_output *out, directory_text t) { sort_output_write(out, t.bytes, t.len); }
-
-void directory_put_uint(sort_output *out, unsigned long long value)
-{
-    char digits[UTIL_DECIMAL_MAX];
-    sort_output_write(out, digits, util_decimal(digits, value));
-}
-
-/* UTF-8 text inside a JSON string (no quotes). */
-static void put_json_text(sort_output *out, const char *s, size_t len)
-{
-    char spelled[6];
-    size_t plain = 0; /* bytes written as they are, a run at a time */
-    for (size_t i = 0; i < len; i++) {
-        size_t n = util_json_text_byte((unsigned char)s[i], spelled);
-        if (n == 1)
-            continue;
-        sort_output_write(out, s + plain, i - plain);
-        sort_output_write(out, spelled, n);
-        plain = i + 1;
-    }
-    sort_output_write(out, s + plain, len - plain);
-}
-
-void directory_put_json(sort_output *out, const char *s, size_t len)
-{
-    sort_output_write(out, "\"", 1);
-    put_json_text(out, s, len);
-    sort_output_write(out, "\"", 1);
-}
-
-void directory_put_json_name(sort_output *out, const char *s, size_t len)
+void directory_put_json_name(util_sink *out, const char *s, size_t len)
 {
     if (text_encoding_is_utf8(s, len)) {
-        directory_put_json(out, s, len);
+        util_put_json_text(out, s, len);
         return;
     }
-    sort_output_write(out, "\"", 1);
+    util_write(out, "\"", 1);
     for (size_t i = 0; i < len;) {
         size_t n = 1; /* the longest valid sequence at i, 0 when none */
         while (n <= 4 && i + n <= len && !text_encoding_is_utf8(s + i, n))
             n++;
         if (n <= 4 && i + n <= len) {
-            put_json_text(out, s + i, n);
+            util_put_json_text_inside(out, s + i, n);
             i += n;
             continue;
         }
         static const char hex[] = "0123456789abcdef";
         unsigned char c = (unsigned char)s[i++];
         char surrogate[6] = {'\\', 'u', 'd', 'c', hex[c >> 4], hex[c & 15u]};
-        sort_output_write(out, surrogate, 6);
+        util_write(out, surrogate, 6);
     }
-    sort_output_write(out, "\"", 1);
+    util_write(out, "\"", 1);
 }
 
-void directory_put_html(sort_output *out, const char *s, size_t len)
-{
-    size_t plain = 0;
-    for (size_t i = 0; i < len; i++) {
-        const char *ref = NULL;
-        switch (s[i]) {
-        case '&': ref = "&amp;"; break;
-        case '<': ref = "&lt;"; break;
-        case '>': ref = "&gt;"; break;
-        case '"': ref = "&quot;"; break;
-        case '\'': ref = "&#39;"; break;
-        default: continue;
-        }
-        sort_output_write(out, s + plain, i - plain);
-        directory_put(out, ref);
-        plain = i + 1;
-    }
-    sort_output_write(out, s + plain, len - plain);
-}
-
-void directory_put_html_name(sort_output *out, const char *s, size_t len)
+void directory_put_html_name(util_sink *out, const char *s, size_t len)
 {
     char *utf8 = malloc(len * TEXT_ENCODING_GROWTH + 1);
     size_t n = utf8 ? text_encoding_convert(TEXT_ENCODING_AUTO, s, len, utf8) : TEXT_ENCODING_KEPT;
     if (n == TEXT_ENCODING_KEPT)
-        directory_put_html(out, s, len); /* out of memory: as it is */
+        util_put_html(out, s, len); /* out of memory: as it is */
     else
-        directory_put_html(out, utf8, n);
+        util_put_html(out, utf8, n);
     free(utf8);
 }
 
-void directory_put_bytes(sort_output *out, const char *s, size_t len) { sort_output_write(out, s, len); }
+void directory_put_bytes(util_sink *out, const char *s, size_t len) { util_write(out, s, len); }
 
-void directory_put_where(sort_output *out, const directory_totals *t, const directory_entry *e,
-                         void (*put_file)(sort_output *out, const char *s, size_t len))
+void directory_put_where(util_sink *out, const directory_totals *t, const directory_entry *e,
+                         void (*put_file)(util_sink *out, const char *s, size_t len))
 {
     const char *file = t->files[e->file];
     put_file(out, file, strlen(file));
-    directory_put(out, ":");
-    directory_put_uint(out, e->line);
+    util_put(out, ":");
+    util_put_uint(out, e->line);
     if (!e->classified) {
-        directory_put(out, ":");
-        directory_put_uint(out, e->column);
+        util_put(out, ":");
+        util_put_uint(out, e->column);
     }
-    directory_put(out, " (game ");
-    directory_put_uint(out, e->game);
-    directory_put(out, ")");
+    util_put(out, " (game ");
+    util_put_uint(out, e->game);
+    util_put(out, ")");
 }
 
-void directory_put_name(sort_output *out, const directory_class *c)
+void directory_put_name(util_sink *out, const directory_class *c)
 {
     if (c->words.name_len)
-        sort_output_write(out, c->words.name, c->words.name_len);
+        util_write(out, c->words.name, c->words.name_len);
     else
-        directory_put(out, "(no name)");
+        util_put(out, "(no name)");
 }
 
-void directory_put_summary(sort_output *out, const directory_totals *t, const char *between, const char *before)
+void directory_put_summary(util_sink *out, const directory_totals *t, const char *between, const char *before)
 {
-    directory_put_uint(out, t->games);
-    directory_put(out, t->games == 1 ? " game" : " games");
-    directory_put(out, between);
-    directory_put_uint(out, t->classes_n);
-    directory_put(out, t->classes_n == 1 ? " material class" : " material classes");
+    util_put_uint(out, t->games);
+    util_put(out, t->games == 1 ? " game" : " games");
+    util_put(out, between);
+    util_put_uint(out, t->classes_n);
+    util_put(out, t->classes_n == 1 ? " material class" : " material classes");
     if (t->unclassified) {
-        directory_put(out, before);
-        directory_put_uint(out, t->unclassified);
-        directory_put(out, " could not be classified");
+        util_put(out, before);
+        util_put_uint(out, t->unclassified);
+        util_put(out, " could not be classified");
     }
 }

@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "directory_game.h"
+#include "game_tags.h"
 #include "gbr.h"
 #include "material_words.h"
-#include "sort_output.h"
+#include "output_file.h"
 
 /* A piece of an entry's text (not NUL-terminated). */
 typedef struct directory_text {
@@ -33,13 +33,13 @@ typedef struct directory_entry {
      * (composer_names.h); reference: a note beside the source */
     directory_text composer, source, year, reference;
     /* The tag each of composer, source, year and reference came from: 1 +
-     * its index in the totals' tag list of that field (directory_game_tags),
+     * its index in the totals' tag list of that field (game_tags),
      * 0 none. */
-    unsigned char from[DIRECTORY_TAG_FIELDS];
+    unsigned char from[GAME_TAG_FIELDS];
     directory_text problem;  /* why it could not be classified */
     /* Empty, or what each code tag that disagrees with the FEN says against
      * it: "Black tag says +0300.10a1a3, FEN gives +0400.10a1a3", several
-     * joined by "; " (audit_code.h's rule, as gbr audit reports it). */
+     * joined by "; " (code_check.h's rule, as gbr audit reports it). */
     directory_text mismatch;
     size_t file;             /* index into the input names */
     unsigned long game, line, column; /* column: of the problem */
@@ -73,7 +73,7 @@ typedef struct directory_class {
 typedef struct directory_totals {
     const gbr_codec *codec;
     const char *const *files;       /* input names ("-" for standard input), then NULL */
-    const directory_tag_choice *tags; /* the tags the entries' fields came from */
+    const game_tag_choice *tags; /* the tags the entries' fields came from */
     unsigned long long games, unclassified;
     /* The classes in directory order, each its material number (spec §8:
      * the number abcdef, the first 3 directory key bytes) << 40 | its count
@@ -91,13 +91,13 @@ void directory_class_of(const directory_totals *t, size_t i, directory_class *c,
  * entry (index: from 0 in its class), class_end; unclassified_begin (also
  * when there are none), entry per unclassified entry (class NULL); end. */
 typedef struct directory_format {
-    void (*begin)(sort_output *out, const directory_totals *t);
-    void (*class_begin)(sort_output *out, const directory_totals *t, const directory_class *c, size_t index);
-    void (*entry)(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+    void (*begin)(util_sink *out, const directory_totals *t);
+    void (*class_begin)(util_sink *out, const directory_totals *t, const directory_class *c, size_t index);
+    void (*entry)(util_sink *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
                   unsigned long long index);
-    void (*class_end)(sort_output *out, const directory_totals *t, const directory_class *c);
-    void (*unclassified_begin)(sort_output *out, const directory_totals *t);
-    void (*end)(sort_output *out, const directory_totals *t);
+    void (*class_end)(util_sink *out, const directory_totals *t, const directory_class *c);
+    void (*unclassified_begin)(util_sink *out, const directory_totals *t);
+    void (*end)(util_sink *out, const directory_totals *t);
     int with_words; /* 1: class_begin reads the class's words_text */
 } directory_format;
 
@@ -109,7 +109,7 @@ extern const directory_format directory_format_text, directory_format_tsv, direc
 typedef struct directory_stream {
     const directory_format *format;
     const directory_totals *totals;
-    sort_output *out;
+    util_sink *out;
     size_t next_class;         /* index of the next class to open */
     int in_class, unclassified_begun;
     uint32_t material_number;  /* of the open class */
@@ -118,41 +118,34 @@ typedef struct directory_stream {
 } directory_stream;
 
 void directory_stream_begin(directory_stream *s, const directory_format *format, const directory_totals *t,
-                            sort_output *out);
+                            util_sink *out);
 void directory_stream_entry(directory_stream *s, const directory_entry *e);
 void directory_stream_end(directory_stream *s);
 
 /* The material number of a directory key (its first 3 bytes, big-endian). */
 uint32_t directory_material_number(const gbr_directory_key *key);
 
-/* Output. */
-void directory_put(sort_output *out, const char *text);
-void directory_put_text(sort_output *out, directory_text t);
-void directory_put_uint(sort_output *out, unsigned long long value);
-/* A quoted JSON string of UTF-8 text (util_json_text_byte's spelling: the
- * characters are kept, only '"', '\\' and control bytes escaped). */
-void directory_put_json(sort_output *out, const char *s, size_t len);
+/* Output: what is the directory's own, the rest through sink.h. */
+void directory_put_text(util_sink *out, directory_text t);
 /* A file name as a quoted JSON string that gives its bytes back exactly: a
  * name that is valid UTF-8 as that text; in one that is not, each byte
  * outside a valid sequence as the lone surrogate \udcXX (XX the byte), the
  * convention of Python's os.fsdecode (os.fsencode gives the bytes back). */
-void directory_put_json_name(sort_output *out, const char *s, size_t len);
-/* Text with &, <, >, " and ' as character references. */
-void directory_put_html(sort_output *out, const char *s, size_t len);
+void directory_put_json_name(util_sink *out, const char *s, size_t len);
 /* A file name in a page: as text_encoding.h's auto reads it (valid UTF-8
- * kept, else Windows-1252), then as directory_put_html. */
-void directory_put_html_name(sort_output *out, const char *s, size_t len);
-/* Bytes as they are (sort_output_write for a directory_put_html's place). */
-void directory_put_bytes(sort_output *out, const char *s, size_t len);
+ * kept, else Windows-1252), then as util_put_html. */
+void directory_put_html_name(util_sink *out, const char *s, size_t len);
+/* Bytes as they are (util_write, typed for directory_put_where's put_file). */
+void directory_put_bytes(util_sink *out, const char *s, size_t len);
 /* Where an entry is, as text and html print it: "FILE:LINE (game N)", the
  * column after the line for an unclassified entry; the file name through
  * put_file (html escapes it). */
-void directory_put_where(sort_output *out, const directory_totals *t, const directory_entry *e,
-                         void (*put_file)(sort_output *out, const char *s, size_t len));
+void directory_put_where(util_sink *out, const directory_totals *t, const directory_entry *e,
+                         void (*put_file)(util_sink *out, const char *s, size_t len));
 /* "N games<between>M material classes", then "<before>K could not be
  * classified" when some could not: the summary of text and html. */
-void directory_put_summary(sort_output *out, const directory_totals *t, const char *between, const char *before);
+void directory_put_summary(util_sink *out, const directory_totals *t, const char *between, const char *before);
 /* The class's name, "(no name)" when it has none (a digit is 9). */
-void directory_put_name(sort_output *out, const directory_class *c);
+void directory_put_name(util_sink *out, const directory_class *c);
 
 #endif /* GBR_DIRECTORY_ENTRIES_H */

@@ -22,7 +22,7 @@ typedef struct directory_html_parts {
     int by;                 /* DIRECTORY_SPLIT_CLASS or DIRECTORY_SPLIT_LETTER */
     const char *index_path; /* -o FILE */
     /* While writing: the open part, its key and path. */
-    sort_output part;
+    util_output_file part;
     int open;
     char key[GBR_MATERIAL_MAX + 1];
     char *path;

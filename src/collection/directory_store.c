@@ -1,8 +1,9 @@
 /* directory_store.c - the entries of gbr directory, in runs within --memory
  * (directory_store.h). */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
 #include "directory_store.h"
+#include "output.h"
 #include "sort_radix.h"
 
 #include <stdio.h>
@@ -20,7 +21,7 @@ typedef struct record_head {
     gbr_material material;
     uint64_t file, game, line, column;
     uint32_t len[DIRECTORY_TEXTS];
-    uint8_t from[DIRECTORY_TAG_FIELDS];
+    uint8_t from[GAME_TAG_FIELDS];
 } record_head;
 
 #define LENGTH_SIZE 4
@@ -29,7 +30,7 @@ typedef struct record_head {
 #define COUNT_BITS 40 /* of a class slot: 2^40 entries a class at most (so far beyond any input) */
 #define CLASSES_FIRST 256
 
-static void out_of_memory(void) { fprintf(stderr, "gbr: directory: out of memory\n"); }
+static void out_of_memory(void) { util_out_of_memory("directory"); }
 
 static int compare_records(const char *a, size_t a_len, const char *b, size_t b_len);
 
@@ -317,8 +318,8 @@ static void emit(void *context, const char *record, size_t len)
 }
 
 int directory_store_write(directory_store *s, const gbr_codec *codec, const char *const *files,
-                          const directory_tag_choice *tags, const directory_format *format, void *writer,
-                          sort_output *out)
+                          const game_tag_choice *tags, const directory_format *format, void *writer,
+                          util_sink *out)
 {
     if (s->runs.runs_n > 0 && s->index_n > 0 && spill(s) != 0)
         return -1;

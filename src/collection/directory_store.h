@@ -52,8 +52,8 @@ int directory_store_add(directory_store *s, const directory_entry *e);
  * totals' writer, or NULL); -1 after reporting (the output is then
  * incomplete). */
 int directory_store_write(directory_store *s, const gbr_codec *codec, const char *const *files,
-                          const directory_tag_choice *tags, const directory_format *format, void *writer,
-                          sort_output *out);
+                          const game_tag_choice *tags, const directory_format *format, void *writer,
+                          util_sink *out);
 void directory_store_free(directory_store *s);
 
 #endif /* GBR_DIRECTORY_STORE_H */

@@ -1,5 +1,5 @@
 /* gbr directory --format tsv: a header row, then one entry a line. */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
 #include <stdint.h>
 #include <string.h>
@@ -11,14 +11,14 @@
  * (or a piece per buffer-full for a very long value): a call to the output
  * for every value and tab cost more than copying the bytes. */
 typedef struct tsv_line {
-    sort_output *out;
+    util_sink *out;
     size_t used;
     char bytes[4096];
 } tsv_line;
 
 static void flush(tsv_line *l)
 {
-    sort_output_write(l->out, l->bytes, l->used);
+    util_write(l->out, l->bytes, l->used);
     l->used = 0;
 }
 
@@ -109,7 +109,7 @@ static void put_uint(tsv_line *l, unsigned long long value)
     l->used += util_decimal(l->bytes + l->used, value); /* straight into the line */
 }
 
-static void entry(sort_output *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
+static void entry(util_sink *out, const directory_totals *t, const directory_class *c, const directory_entry *e,
                   unsigned long long index)
 {
     (void)index;
@@ -150,13 +150,14 @@ static void entry(sort_output *out, const directory_totals *t, const directory_c
     flush(&l);
 }
 
-static void begin(sort_output *out, const directory_totals *t)
+static void begin(util_sink *out, const directory_totals *t)
 {
     (void)t;
-    directory_put(out, "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\treference\n");
+    util_put(out,
+             "material\tname\tstudy\tposition\tcomposer\tsource\tyear\tfile\tgame\tline\tproblem\tmismatch\treference\n");
 }
 
-static void class_begin(sort_output *out, const directory_totals *t, const directory_class *c, size_t index)
+static void class_begin(util_sink *out, const directory_totals *t, const directory_class *c, size_t index)
 {
     (void)out;
     (void)t;
@@ -164,14 +165,14 @@ static void class_begin(sort_output *out, const directory_totals *t, const direc
     (void)index;
 }
 
-static void class_end(sort_output *out, const directory_totals *t, const directory_class *c)
+static void class_end(util_sink *out, const directory_totals *t, const directory_class *c)
 {
     (void)out;
     (void)t;
     (void)c;
 }
 
-static void nothing(sort_output *out, const directory_totals *t)
+static void nothing(util_sink *out, const directory_totals *t)
 {
     (void)out;
     (void)t;

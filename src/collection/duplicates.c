@@ -3,7 +3,7 @@
  * first. Memory: one fixed-size record a game in a first pass; the tags of the
  * games it lists are read in a second pass over the inputs. The command line
  * (src/cli/cmd_duplicates.c) opens the inputs and calls this file. */
-#define _POSIX_C_SOURCE 200809L /* fstat, lseek, read; sigset_t in sort_output.h */
+#define _POSIX_C_SOURCE 200809L /* fstat, lseek, read; sigset_t in output_file.h */
 
 #include <errno.h>
 #include <stddef.h>
@@ -14,12 +14,13 @@
 #include <unistd.h>
 
 #include "directory_entries.h"
-#include "directory_game.h"
+#include "game_tags.h"
 #include "duplicates.h"
 #include "exit_status.h"
 #include "grow.h"
+#include "output.h"
 #include "pgn_reader.h"
-#include "sort_output.h"
+#include "output_file.h"
 #include "sort_spill.h"
 
 typedef struct dup_record {
@@ -52,14 +53,14 @@ static const char *dup_str(const dup_text_store *d, dup_text t) { return d->text
 typedef struct dup_texts {
     dup_text composer, source, reference, date, position, study;
     dup_text unknown; /* "?" */
-    unsigned char from[DIRECTORY_TAG_FIELDS]; /* directory_game_tags' */
+    unsigned char from[GAME_TAG_FIELDS]; /* game_tags' */
 } dup_texts;
 
 struct duplicates {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     duplicates_format format;
-    directory_tag_choice tags;
+    game_tag_choice tags;
     text_encoding encoding;
     unsigned long long converted; /* values converted to UTF-8 */
     char *utf8;                   /* a value converted */
@@ -85,7 +86,7 @@ struct duplicates {
 
 uint32_t duplicates_date_key(const pgn_tag *date)
 {
-    if (!directory_year_len(date))
+    if (!game_year_len(date))
         return UINT32_MAX;
     uint32_t key = 0;
     for (int i = 0; i < 4; i++)
@@ -106,7 +107,7 @@ static int read_position(const duplicates *st, const pgn_game *g, gbr_position *
 {
     const char *fen;
     size_t fen_len;
-    const pgn_tag *tag = directory_game_fen(g, &fen, &fen_len);
+    const pgn_tag *tag = game_fen(g, &fen, &fen_len);
     gbr_result r = gbr_parse_fen(st->codec, fen, fen_len, p);
     *castling = duplicates_fen_castling(fen, fen_len);
     if (!r.error)
@@ -137,11 +138,11 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     r->line = g->start.line;
     r->column = g->start.column;
     r->texts = UINT32_MAX;
-    directory_game_tags tags;
-    directory_game_tags_of(g, &st->tags, &tags);
-    r->date = duplicates_date_key(tags.field[DIRECTORY_TAG_YEAR]);
+    game_tags tags;
+    game_tags_of(g, &st->tags, &tags);
+    r->date = duplicates_date_key(tags.field[GAME_TAG_YEAR]);
     if (g->malformed) {
-        r->problem = directory_malformed_problem(g, &r->line, &r->column);
+        r->problem = game_malformed_problem(g, &r->line, &r->column);
         st->bad_input = 1;
         return;
     }
@@ -149,8 +150,8 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     int castling;
     if (read_position(st, g, &p, &castling, &r->line, &r->column, &r->problem) != 0) {
         /* Worded as audit, select and directory word it: the FEN tag is at fault. */
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s\n", st->source, r->line, r->column, g->number,
-                directory_find_tag(g, "FEN") ? "FEN tag: " : "", r->problem);
+        util_report(st->source, r->line, r->column, "game %lu: %s%s", g->number,
+                    game_find_tag(g, "FEN") ? "FEN tag: " : "", r->problem);
         st->bad_input = 1;
         return;
     }
@@ -203,17 +204,17 @@ static void second_pass_game(duplicates *st, const pgn_game *g)
         return;
     dup_texts *t = &st->texts[st->next_wanted];
     r->texts = (uint32_t)st->next_wanted++;
-    directory_game_tags tags;
-    directory_game_tags_of(g, &st->tags, &tags);
+    game_tags tags;
+    game_tags_of(g, &st->tags, &tags);
     const char *composer;
     size_t composer_len;
     if (composer_field(&tags, st->encoding, st->names, &st->utf8, &st->utf8_cap, &composer, &composer_len,
                        &st->converted) != 0)
         st->failed = 1;
     keep(st, composer, st->failed ? 0 : composer_len, &t->composer);
-    keep_tag(st, tags.field[DIRECTORY_TAG_SOURCE], &t->source);
-    keep_tag(st, tags.field[DIRECTORY_TAG_REFERENCE], &t->reference);
-    keep_tag(st, tags.field[DIRECTORY_TAG_YEAR], &t->date);
+    keep_tag(st, tags.field[GAME_TAG_SOURCE], &t->source);
+    keep_tag(st, tags.field[GAME_TAG_REFERENCE], &t->reference);
+    keep_tag(st, tags.field[GAME_TAG_YEAR], &t->date);
     memcpy(t->from, tags.from, sizeof t->from);
     keep(st, "?", 1, &t->unknown);
     keep(st, "", 0, &t->position);
@@ -283,7 +284,7 @@ int duplicates_stdin(void)
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
-            fprintf(stderr, "gbr: -: cannot read: %s\n", strerror(errno));
+            util_error("-", "cannot read: %s", strerror(errno));
             close(fd);
             return -1;
         }
@@ -294,7 +295,7 @@ int duplicates_stdin(void)
             if (put < 0 && errno == EINTR)
                 continue;
             if (put < 0) {
-                fprintf(stderr, "gbr: duplicates: cannot write a temporary file: %s\n", strerror(errno));
+                util_error("duplicates", "cannot write a temporary file: %s", strerror(errno));
                 close(fd);
                 return -1;
             }
@@ -302,7 +303,7 @@ int duplicates_stdin(void)
         }
     }
     if (lseek(fd, 0, SEEK_SET) < 0) {
-        fprintf(stderr, "gbr: duplicates: cannot read a temporary file: %s\n", strerror(errno));
+        util_error("duplicates", "cannot read a temporary file: %s", strerror(errno));
         close(fd);
         return -1;
     }
@@ -411,132 +412,132 @@ static const char *relation(const duplicates *st, const dup_record *first, const
 
 static const dup_texts *texts_of(const duplicates *st, const dup_record *r) { return &st->texts[r->texts]; }
 
-static void put_tsv_value(sort_output *out, const char *s, size_t len)
+static void put_tsv_value(util_sink *out, const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         char c = s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' : s[i];
-        sort_output_write(out, &c, 1);
+        util_write(out, &c, 1);
     }
 }
 
-static void put_t(sort_output *out, const duplicates *st, dup_text t)
+static void put_t(util_sink *out, const duplicates *st, dup_text t)
 {
-    sort_output_write(out, dup_str(&st->text, t), t.len);
+    util_write(out, dup_str(&st->text, t), t.len);
 }
 
-static void put_date(sort_output *out, const duplicates *st, const dup_record *r)
+static void put_date(util_sink *out, const duplicates *st, const dup_record *r)
 {
     const dup_texts *t = texts_of(st, r);
     if (t->date.len)
         put_t(out, st, t->date);
     else
-        directory_put(out, "????.??.??");
+        util_put(out, "????.??.??");
 }
 
-static void write_member(sort_output *out, const duplicates *st, const char *const *files, duplicates_format format,
+static void write_member(util_sink *out, const duplicates *st, const char *const *files, duplicates_format format,
                          const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group)
 {
     const dup_texts *t = texts_of(st, r);
     const dup_text_store *d = &st->text;
     if (format == DUP_FORMAT_TEXT) {
-        directory_put(out, "  ");
+        util_put(out, "  ");
         put_date(out, st, r);
-        directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
+        util_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
         put_t(out, st, t->composer.len ? t->composer : t->unknown);
-        directory_put(out, " | "); /* a bar: names hold commas */
+        util_put(out, " | "); /* a bar: names hold commas */
         put_t(out, st, t->source.len ? t->source : t->unknown);
         if (t->reference.len) {
-            directory_put(out, " | ");
+            util_put(out, " | ");
             put_t(out, st, t->reference);
         }
-        directory_put(out, " -- ");
-        directory_put(out, files[r->file]);
-        directory_put(out, ":");
-        directory_put_uint(out, r->line);
-        directory_put(out, " (game ");
-        directory_put_uint(out, r->game);
-        directory_put(out, ")");
+        util_put(out, " -- ");
+        util_put(out, files[r->file]);
+        util_put(out, ":");
+        util_put_uint(out, r->line);
+        util_put(out, " (game ");
+        util_put_uint(out, r->game);
+        util_put(out, ")");
         if (rel) {
-            directory_put(out, " ");
-            directory_put(out, rel);
+            util_put(out, " ");
+            util_put(out, rel);
         }
         if (r->problem) {
-            directory_put(out, ": ");
-            directory_put(out, r->problem);
+            util_put(out, ": ");
+            util_put(out, r->problem);
         }
-        directory_put(out, "\n");
+        util_put(out, "\n");
     } else if (format == DUP_FORMAT_TSV) {
-        directory_put(out, kind);
-        directory_put(out, "\t");
-        directory_put_uint(out, group);
-        directory_put(out, "\t");
-        directory_put(out, rel ? rel : "");
-        directory_put(out, "\t");
+        util_put(out, kind);
+        util_put(out, "\t");
+        util_put_uint(out, group);
+        util_put(out, "\t");
+        util_put(out, rel ? rel : "");
+        util_put(out, "\t");
         put_t(out, st, t->position);
-        directory_put(out, "\t");
+        util_put(out, "\t");
         put_t(out, st, t->study);
-        directory_put(out, "\t");
+        util_put(out, "\t");
         put_tsv_value(out, dup_str(d, t->composer), t->composer.len);
-        directory_put(out, "\t");
+        util_put(out, "\t");
         put_tsv_value(out, dup_str(d, t->source), t->source.len);
-        directory_put(out, "\t");
+        util_put(out, "\t");
         put_tsv_value(out, dup_str(d, t->date), t->date.len);
-        directory_put(out, "\t");
+        util_put(out, "\t");
         put_tsv_value(out, files[r->file], strlen(files[r->file]));
-        directory_put(out, "\t");
-        directory_put_uint(out, r->game);
-        directory_put(out, "\t");
-        directory_put_uint(out, r->line);
-        directory_put(out, "\t");
-        directory_put(out, r->problem ? r->problem : "");
-        directory_put(out, "\t"); /* the reference last: the columns before it keep their numbers */
+        util_put(out, "\t");
+        util_put_uint(out, r->game);
+        util_put(out, "\t");
+        util_put_uint(out, r->line);
+        util_put(out, "\t");
+        util_put(out, r->problem ? r->problem : "");
+        util_put(out, "\t"); /* the reference last: the columns before it keep their numbers */
         put_tsv_value(out, dup_str(d, t->reference), t->reference.len);
-        directory_put(out, "\n");
+        util_put(out, "\n");
     } else {
-        directory_put(out, first_of_group ? "\n      {" : ",\n      {");
-        directory_put(out, "\"composer\": ");
-        directory_put_json(out, dup_str(d, t->composer), t->composer.len);
-        directory_put(out, ", \"source\": ");
-        directory_put_json(out, dup_str(d, t->source), t->source.len);
-        directory_put(out, ", \"reference\": ");
-        directory_put_json(out, dup_str(d, t->reference), t->reference.len);
-        directory_put(out, ", \"date\": ");
-        directory_put_json(out, dup_str(d, t->date), t->date.len);
-        static const char *const tag_members[DIRECTORY_TAG_FIELDS] = {", \"composer_tag\": ", ", \"source_tag\": ",
+        util_put(out, first_of_group ? "\n      {" : ",\n      {");
+        util_put(out, "\"composer\": ");
+        util_put_json_text(out, dup_str(d, t->composer), t->composer.len);
+        util_put(out, ", \"source\": ");
+        util_put_json_text(out, dup_str(d, t->source), t->source.len);
+        util_put(out, ", \"reference\": ");
+        util_put_json_text(out, dup_str(d, t->reference), t->reference.len);
+        util_put(out, ", \"date\": ");
+        util_put_json_text(out, dup_str(d, t->date), t->date.len);
+        static const char *const tag_members[GAME_TAG_FIELDS] = {", \"composer_tag\": ", ", \"source_tag\": ",
                                                                      ", \"date_tag\": ", ", \"reference_tag\": "};
-        for (int f = 0; f < DIRECTORY_TAG_FIELDS; f++) {
-            directory_put(out, tag_members[f]);
-            const directory_tag_list *l = &st->tags.field[f];
+        for (int f = 0; f < GAME_TAG_FIELDS; f++) {
+            util_put(out, tag_members[f]);
+            const game_tag_list *l = &st->tags.field[f];
             if (t->from[f])
-                directory_put_json(out, l->names[t->from[f] - 1], l->lens[t->from[f] - 1]);
+                util_put_json_text(out, l->names[t->from[f] - 1], l->lens[t->from[f] - 1]);
             else
-                directory_put(out, "null");
+                util_put(out, "null");
         }
         if (rel) {
-            directory_put(out, ", \"relation\": ");
-            directory_put_json(out, rel, strlen(rel));
+            util_put(out, ", \"relation\": ");
+            util_put_json_text(out, rel, strlen(rel));
         }
         if (!r->problem) {
-            directory_put(out, ", \"position\": ");
-            directory_put_json(out, dup_str(d, t->position), t->position.len);
+            util_put(out, ", \"position\": ");
+            util_put_json_text(out, dup_str(d, t->position), t->position.len);
         }
-        directory_put(out, ", \"file\": ");
+        util_put(out, ", \"file\": ");
         directory_put_json_name(out, files[r->file], strlen(files[r->file]));
-        directory_put(out, ", \"game\": ");
-        directory_put_uint(out, r->game);
-        directory_put(out, ", \"line\": ");
-        directory_put_uint(out, r->line);
+        util_put(out, ", \"game\": ");
+        util_put_uint(out, r->game);
+        util_put(out, ", \"line\": ");
+        util_put_uint(out, r->line);
         if (r->problem) {
-            directory_put(out, ", \"column\": ");
-            directory_put_uint(out, r->column);
-            directory_put(out, ", \"problem\": ");
-            directory_put_json(out, r->problem, strlen(r->problem));
+            util_put(out, ", \"column\": ");
+            util_put_uint(out, r->column);
+            util_put(out, ", \"problem\": ");
+            util_put_json_text(out, r->problem, strlen(r->problem));
         }
-        directory_put(out, "}");
+        util_put(out, "}");
     }
 }
 
-static void write_groups(sort_output *out, const duplicates *st, const char *const *files, duplicates_format format,
+static void write_groups(util_sink *out, const duplicates *st, const char *const *files, duplicates_format format,
                          const char *kind, const dup_group *groups, size_t n)
 {
     int positions = strcmp(kind, "position") == 0;
@@ -544,23 +545,23 @@ static void write_groups(sort_output *out, const duplicates *st, const char *con
         const dup_group *g = &groups[i];
         const dup_texts *first = texts_of(st, g->members[0]);
         if (format == DUP_FORMAT_TEXT) {
-            directory_put(out, "\n");
+            util_put(out, "\n");
             put_t(out, st, positions ? first->position : first->study);
-            directory_put(out, "  ");
-            directory_put_uint(out, g->count);
-            directory_put(out, " games\n");
+            util_put(out, "  ");
+            util_put_uint(out, g->count);
+            util_put(out, " games\n");
         } else if (format == DUP_FORMAT_JSON) {
-            directory_put(out, i ? ",\n    {" : "\n    {");
-            directory_put(out, positions ? "\"position\": " : "\"study\": ");
-            directory_put_json(out, dup_str(&st->text, positions ? first->position : first->study),
+            util_put(out, i ? ",\n    {" : "\n    {");
+            util_put(out, positions ? "\"position\": " : "\"study\": ");
+            util_put_json_text(out, dup_str(&st->text, positions ? first->position : first->study),
                                positions ? first->position.len : first->study.len);
-            directory_put(out, ", \"games\": [");
+            util_put(out, ", \"games\": [");
         }
         for (size_t k = 0; k < g->count; k++)
             write_member(out, st, files, format, kind, i + 1,
                          positions ? relation(st, g->members[0], g->members[k]) : NULL, g->members[k], k == 0);
         if (format == DUP_FORMAT_JSON)
-            directory_put(out, "]}");
+            util_put(out, "]}");
     }
 }
 
@@ -573,7 +574,7 @@ duplicates *duplicates_new(const duplicates_options *options, const char *const 
         free(st);
         free(fds);
         free(starts);
-        fprintf(stderr, "gbr: duplicates: out of memory\n");
+        util_out_of_memory("duplicates");
         return NULL;
     }
     st->codec = options->codec;
@@ -674,7 +675,7 @@ static void read_listed_again(duplicates *st, const dup_groups *g)
         st->file = (uint32_t)i;
         st->source = st->files[i];
         if (lseek(st->fds[i], st->starts[i], SEEK_SET) < 0 || read_input(st, st->fds[i]) != 0) {
-            fprintf(stderr, "gbr: %s: cannot read again: %s\n", st->files[i], strerror(errno));
+            util_error(st->files[i], "cannot read again: %s", strerror(errno));
             st->status = UTIL_EXIT_INPUT;
         }
     }
@@ -697,51 +698,53 @@ static int write_duplicates(const duplicates *st, const dup_groups *g)
                            : st->symmetry == DUP_SYMMETRY_MIRROR ? "mirror"
                                                                  : "all";
     size_t unclassified = st->n - g->classified;
-    sort_output out;
-    if (sort_output_open(&out, NULL) != 0)
+    util_output_file file;
+    if (util_output_file_open(&file, NULL) != 0)
         return -1;
+    util_sink *out = &file.sink;
     if (format == DUP_FORMAT_TEXT) {
-        directory_put(&out, "GBR duplicates: ");
-        directory_put_uint(&out, st->n);
-        directory_put(&out, st->n == 1 ? " game (symmetry " : " games (symmetry ");
-        directory_put(&out, sym_name);
-        directory_put(&out, "), ");
-        directory_put_uint(&out, g->pos_n);
-        directory_put(&out, g->pos_n == 1 ? " position group, " : " position groups, ");
-        directory_put_uint(&out, g->stu_n);
-        directory_put(&out, g->stu_n == 1 ? " study group, " : " study groups, ");
-        directory_put_uint(&out, unclassified);
-        directory_put(&out, " could not be classified\n");
-        directory_put(&out, "\nIdentical positions\n");
-        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
-        directory_put(&out, "\nSame study code, different positions\n");
-        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+        util_put(out, "GBR duplicates: ");
+        util_put_uint(out, st->n);
+        util_put(out, st->n == 1 ? " game (symmetry " : " games (symmetry ");
+        util_put(out, sym_name);
+        util_put(out, "), ");
+        util_put_uint(out, g->pos_n);
+        util_put(out, g->pos_n == 1 ? " position group, " : " position groups, ");
+        util_put_uint(out, g->stu_n);
+        util_put(out, g->stu_n == 1 ? " study group, " : " study groups, ");
+        util_put_uint(out, unclassified);
+        util_put(out, " could not be classified\n");
+        util_put(out, "\nIdentical positions\n");
+        write_groups(out, st, files, format, "position", g->pos, g->pos_n);
+        util_put(out, "\nSame study code, different positions\n");
+        write_groups(out, st, files, format, "study", g->stu, g->stu_n);
         if (unclassified)
-            directory_put(&out, "\nCould not classify\n");
+            util_put(out, "\nCould not classify\n");
     } else if (format == DUP_FORMAT_TSV) {
-        directory_put(&out, "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\treference\n");
-        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
-        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
+        util_put(out,
+                 "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\treference\n");
+        write_groups(out, st, files, format, "position", g->pos, g->pos_n);
+        write_groups(out, st, files, format, "study", g->stu, g->stu_n);
     } else {
-        directory_put(&out, "{\"games\": ");
-        directory_put_uint(&out, st->n);
-        directory_put(&out, ", \"symmetry\": \"");
-        directory_put(&out, sym_name);
-        directory_put(&out, "\",\n  \"positions\": [");
-        write_groups(&out, st, files, format, "position", g->pos, g->pos_n);
-        directory_put(&out, "],\n  \"studies\": [");
-        write_groups(&out, st, files, format, "study", g->stu, g->stu_n);
-        directory_put(&out, "],\n  \"unclassified\": [");
+        util_put(out, "{\"games\": ");
+        util_put_uint(out, st->n);
+        util_put(out, ", \"symmetry\": \"");
+        util_put(out, sym_name);
+        util_put(out, "\",\n  \"positions\": [");
+        write_groups(out, st, files, format, "position", g->pos, g->pos_n);
+        util_put(out, "],\n  \"studies\": [");
+        write_groups(out, st, files, format, "study", g->stu, g->stu_n);
+        util_put(out, "],\n  \"unclassified\": [");
     }
     size_t u = 0;
     for (size_t i = 0; i < st->wanted_n; i++)
         if (!st->wanted[i]->classified) {
             u++;
-            write_member(&out, st, files, format, "unclassified", u, NULL, st->wanted[i], u == 1);
+            write_member(out, st, files, format, "unclassified", u, NULL, st->wanted[i], u == 1);
         }
     if (format == DUP_FORMAT_JSON)
-        directory_put(&out, "]}\n");
-    return sort_output_commit(&out);
+        util_put(out, "]}\n");
+    return util_output_file_commit(&file);
 }
 
 int duplicates_finish(duplicates *st)
@@ -757,12 +760,12 @@ int duplicates_finish(duplicates *st)
             close(st->fds[i]);
     int status = st->status;
     if (st->failed) {
-        fprintf(stderr, "gbr: duplicates: out of memory\n");
+        util_out_of_memory("duplicates");
         status = UTIL_EXIT_INPUT;
     } else {
         if (st->converted)
-            fprintf(stderr, "gbr: duplicates: %llu %s %s\n", st->converted, st->converted == 1 ? "value" : "values",
-                    text_encoding_converted_how(st->encoding));
+            util_error("duplicates", "%llu %s %s", st->converted, st->converted == 1 ? "value" : "values",
+                       text_encoding_converted_how(st->encoding));
         if (write_duplicates(st, &g) != 0)
             status = UTIL_EXIT_INPUT;
         if (st->bad_input)

@@ -10,7 +10,7 @@
 #define GBR_DUPLICATES_H
 
 #include "composer_names.h"
-#include "directory_game.h"
+#include "game_tags.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
 #include "pgn_reader.h"
@@ -22,7 +22,7 @@ typedef struct duplicates_options {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     duplicates_format format;
-    directory_tag_choice tags; /* where composer, source and date are read (the date: the year's list) */
+    game_tag_choice tags; /* where composer, source and date are read (the date: the year's list) */
     text_encoding encoding;    /* how tag values become UTF-8 */
     const composer_names *names; /* --names, or NULL */
 } duplicates_options;

@@ -1,10 +1,10 @@
 /* gbr lookup: the database games with a new position's start position, or
  * its study code (see lookup.h). The keys and symmetries are `gbr
  * duplicates`' own (duplicates_symmetry.c), the tags are read as directory
- * and duplicates read them (directory_game.c), and the date order is
+ * and duplicates read them (game_tags.c), and the date order is
  * duplicates'. The command line (src/cli/cmd_lookup.c) parses the options
  * and opens the inputs. */
-#define _POSIX_C_SOURCE 200809L /* sigset_t in sort_output.h */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -13,13 +13,14 @@
 #include <string.h>
 
 #include "directory_entries.h"
-#include "directory_game.h"
+#include "game_tags.h"
 #include "duplicates.h"
 #include "exit_status.h"
 #include "grow.h"
 #include "lookup.h"
+#include "output.h"
 #include "pgn_reader.h"
-#include "sort_output.h"
+#include "output_file.h"
 #include "text.h"
 
 #define NO_TEXT SIZE_MAX
@@ -48,7 +49,7 @@ struct lookup {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     int json;
-    directory_tag_choice tags;
+    game_tag_choice tags;
     text_encoding encoding;
     const composer_names *names;
     unsigned long long converted; /* tag values converted to UTF-8 */
@@ -106,7 +107,7 @@ lookup *lookup_new(const lookup_options *o)
 {
     lookup *l = calloc(1, sizeof *l);
     if (!l) {
-        fprintf(stderr, "gbr: lookup: out of memory\n");
+        util_out_of_memory("lookup");
         return NULL;
     }
     l->codec = o->codec;
@@ -163,14 +164,12 @@ int lookup_add_text(lookup *l, const char *text, size_t len, const char *where, 
     gbr_recognised r;
     gbr_result res = gbr_recognise(l->codec, text, len, &r);
     if (!res.error && r.form != GBR_FORM_FEN && r.form != GBR_FORM_POSITION) {
-        fprintf(stderr, "gbr: %s:%lu:1: a FEN or a position form was required, not a %s\n", where, line,
-                gbr_form_name(r.form));
+        util_report(where, line, 1, "a FEN or a position form was required, not a %s", gbr_form_name(r.form));
         l->bad_input = 1;
         return 1;
     }
     if (res.error) {
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", where, line, (unsigned long)(res.column ? res.column : 1),
-                gbr_error_message(res.error));
+        util_report(where, line, (unsigned long)(res.column ? res.column : 1), "%s", gbr_error_message(res.error));
         l->bad_input = 1;
         return 1;
     }
@@ -186,15 +185,15 @@ static int game_position(lookup *l, const pgn_game *g, const pgn_tag *fen_tag, g
 {
     const char *fen;
     size_t fen_len;
-    directory_fen_of(fen_tag, &fen, &fen_len);
+    game_fen_of(fen_tag, &fen, &fen_len);
     gbr_result r = gbr_parse_fen(l->codec, fen, fen_len, p);
     *castling = duplicates_fen_castling(fen, fen_len);
     if (!r.error)
         return 0;
     unsigned long line = fen_tag ? fen_tag->value_at.line : g->start.line;
     unsigned long column = fen_tag ? fen_tag->value_at.column + (r.column ? r.column - 1 : 0) : g->start.column;
-    fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s%s\n", l->source, line, column, g->number,
-            fen_tag ? "FEN tag: " : "", gbr_error_message(r.error));
+    util_report(l->source, line, column, "game %lu: %s%s", g->number, fen_tag ? "FEN tag: " : "",
+                gbr_error_message(r.error));
     l->bad_input = 1;
     return 1;
 }
@@ -213,7 +212,7 @@ static void new_game(void *context, const pgn_game *g)
     int castling;
     if (g->malformed || l->failed) /* a malformed tag section is reported by the reader */
         return;
-    if (game_position(l, g, directory_find_tag(g, "FEN"), &p, &castling) != 0)
+    if (game_position(l, g, game_find_tag(g, "FEN"), &p, &castling) != 0)
         return;
     /* Sized to the source's name: a long path keeps its line and game. */
     size_t cap = strlen(l->source) + 2 * UTIL_DECIMAL_MAX + sizeof ": (game )";
@@ -292,7 +291,7 @@ static const char *relation(const gbr_position *p, int castling, const lookup_it
     return "?";
 }
 
-static void add_hit(lookup *l, const pgn_game *g, const directory_game_tags *tags, const gbr_position *p,
+static void add_hit(lookup *l, const pgn_game *g, const game_tags *tags, const gbr_position *p,
                     int castling, size_t item, int same_position)
 {
     lookup_hit *bigger = util_grow(l->hits, &l->hits_cap, l->hits_n + 1, sizeof *bigger);
@@ -306,13 +305,13 @@ static void add_hit(lookup *l, const pgn_game *g, const directory_game_tags *tag
     h->item = item;
     h->same_position = same_position;
     h->relation = same_position ? relation(p, castling, &l->items[item]) : NULL;
-    h->date = duplicates_date_key(tags->field[DIRECTORY_TAG_YEAR]);
+    h->date = duplicates_date_key(tags->field[GAME_TAG_YEAR]);
     h->order = l->games;
     h->source = l->source;
     h->game = g->number;
     h->line = g->start.line;
     h->composer = NO_TEXT;
-    if (tags->field[DIRECTORY_TAG_COMPOSER]) {
+    if (tags->field[GAME_TAG_COMPOSER]) {
         const char *composer;
         size_t len;
         if (composer_field(tags, l->encoding, l->names, &l->utf8, &l->utf8_cap, &composer, &len, &l->converted) != 0)
@@ -320,9 +319,9 @@ static void add_hit(lookup *l, const pgn_game *g, const directory_game_tags *tag
         else
             h->composer = keep(l, composer, len);
     }
-    h->event = keep_tag(l, tags->field[DIRECTORY_TAG_SOURCE]);
-    h->reference = keep_tag(l, tags->field[DIRECTORY_TAG_REFERENCE]);
-    h->date_text = keep_tag(l, tags->field[DIRECTORY_TAG_YEAR]);
+    h->event = keep_tag(l, tags->field[GAME_TAG_SOURCE]);
+    h->reference = keep_tag(l, tags->field[GAME_TAG_REFERENCE]);
+    h->date_text = keep_tag(l, tags->field[GAME_TAG_YEAR]);
     keep_forms(l, p, &h->form, NULL);
 }
 
@@ -332,8 +331,8 @@ static void database_game(void *context, const pgn_game *g)
     l->games++;
     if (g->malformed || l->failed || l->items_n == 0)
         return;
-    directory_game_tags tags;
-    directory_game_tags_of(g, &l->tags, &tags);
+    game_tags tags;
+    game_tags_of(g, &l->tags, &tags);
     gbr_position p;
     int castling;
     if (game_position(l, g, tags.fen, &p, &castling) != 0)
@@ -370,76 +369,76 @@ static int hit_order(const void *x, const void *y)
     return (a->order > b->order) - (a->order < b->order);
 }
 
-static void put_or(sort_output *out, const lookup *l, size_t text, const char *absent)
+static void put_or(util_sink *out, const lookup *l, size_t text, const char *absent)
 {
     if (text == NO_TEXT)
-        directory_put(out, absent);
+        util_put(out, absent);
     else
-        sort_output_write(out, text_at(l, text), strlen(text_at(l, text)));
+        util_write(out, text_at(l, text), strlen(text_at(l, text)));
 }
 
-static void put_json_text(sort_output *out, const lookup *l, size_t text)
+static void put_json_text(util_sink *out, const lookup *l, size_t text)
 {
     if (text == NO_TEXT)
-        directory_put(out, "null");
+        util_put(out, "null");
     else
-        directory_put_json(out, text_at(l, text), strlen(text_at(l, text)));
+        util_put_json_text(out, text_at(l, text), strlen(text_at(l, text)));
 }
 
-static void put_hit_text(sort_output *out, const lookup *l, const lookup_hit *h)
+static void put_hit_text(util_sink *out, const lookup *l, const lookup_hit *h)
 {
-    directory_put(out, "    ");
+    util_put(out, "    ");
     put_or(out, l, h->date_text, "????.??.??");
-    directory_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
+    util_put(out, "  "); /* "?" for a missing name, as PGN writes an unknown one */
     put_or(out, l, h->composer, "?");
-    directory_put(out, " | "); /* a bar: names hold commas */
+    util_put(out, " | "); /* a bar: names hold commas */
     put_or(out, l, h->event, "?");
     if (h->reference != NO_TEXT && text_at(l, h->reference)[0]) {
-        directory_put(out, " | ");
+        util_put(out, " | ");
         put_or(out, l, h->reference, "");
     }
-    directory_put(out, " -- ");
-    directory_put(out, h->source);
-    directory_put(out, ":");
-    directory_put_uint(out, h->line);
-    directory_put(out, " (game ");
-    directory_put_uint(out, h->game);
-    directory_put(out, ") ");
+    util_put(out, " -- ");
+    util_put(out, h->source);
+    util_put(out, ":");
+    util_put_uint(out, h->line);
+    util_put(out, " (game ");
+    util_put_uint(out, h->game);
+    util_put(out, ") ");
     if (h->same_position)
-        directory_put(out, h->relation);
+        util_put(out, h->relation);
     else
         put_or(out, l, h->form, "");
-    directory_put(out, "\n");
+    util_put(out, "\n");
 }
 
-static void put_hit_json(sort_output *out, const lookup *l, const lookup_hit *h, int first)
+static void put_hit_json(util_sink *out, const lookup *l, const lookup_hit *h, int first)
 {
-    directory_put(out, first ? "\n      {\"composer\": " : ",\n      {\"composer\": ");
+    util_put(out, first ? "\n      {\"composer\": " : ",\n      {\"composer\": ");
     put_json_text(out, l, h->composer);
-    directory_put(out, ", \"source\": ");
+    util_put(out, ", \"source\": ");
     put_json_text(out, l, h->event);
-    directory_put(out, ", \"reference\": ");
+    util_put(out, ", \"reference\": ");
     put_json_text(out, l, h->reference);
-    directory_put(out, ", \"date\": ");
+    util_put(out, ", \"date\": ");
     put_json_text(out, l, h->date_text);
-    directory_put(out, ", \"year\": ");
+    util_put(out, ", \"year\": ");
     if (h->date == UINT32_MAX)
-        directory_put(out, "null");
+        util_put(out, "null");
     else
-        directory_put_uint(out, h->date / 10000);
+        util_put_uint(out, h->date / 10000);
     if (h->relation) {
-        directory_put(out, ", \"relation\": ");
-        directory_put_json(out, h->relation, strlen(h->relation));
+        util_put(out, ", \"relation\": ");
+        util_put_json_text(out, h->relation, strlen(h->relation));
     }
-    directory_put(out, ", \"position\": ");
+    util_put(out, ", \"position\": ");
     put_json_text(out, l, h->form);
-    directory_put(out, ", \"file\": ");
+    util_put(out, ", \"file\": ");
     directory_put_json_name(out, h->source, strlen(h->source));
-    directory_put(out, ", \"game\": ");
-    directory_put_uint(out, h->game);
-    directory_put(out, ", \"line\": ");
-    directory_put_uint(out, h->line);
-    directory_put(out, "}");
+    util_put(out, ", \"game\": ");
+    util_put_uint(out, h->game);
+    util_put(out, ", \"line\": ");
+    util_put_uint(out, h->line);
+    util_put(out, "}");
 }
 
 static const char *symmetry_name(duplicates_symmetry s)
@@ -451,27 +450,28 @@ static const char *symmetry_name(duplicates_symmetry s)
  * positions something was found for in *found. -1 when it could not be written. */
 static int write_answer(const lookup *l, size_t found)
 {
-    sort_output out;
-    if (sort_output_open(&out, NULL) != 0)
+    util_output_file file;
+    if (util_output_file_open(&file, NULL) != 0)
         return -1;
+    util_sink *out = &file.sink;
     if (l->json) {
-        directory_put(&out, "{\"games\": ");
-        directory_put_uint(&out, l->games);
-        directory_put(&out, ", \"symmetry\": \"");
-        directory_put(&out, symmetry_name(l->symmetry));
-        directory_put(&out, "\", \"found\": ");
-        directory_put_uint(&out, found);
-        directory_put(&out, ",\n  \"positions\": [");
+        util_put(out, "{\"games\": ");
+        util_put_uint(out, l->games);
+        util_put(out, ", \"symmetry\": \"");
+        util_put(out, symmetry_name(l->symmetry));
+        util_put(out, "\", \"found\": ");
+        util_put_uint(out, found);
+        util_put(out, ",\n  \"positions\": [");
     } else {
-        directory_put(&out, "GBR lookup: ");
-        directory_put_uint(&out, l->items_n);
-        directory_put(&out, l->items_n == 1 ? " new position, " : " new positions, ");
-        directory_put_uint(&out, l->games);
-        directory_put(&out, l->games == 1 ? " database game (symmetry " : " database games (symmetry ");
-        directory_put(&out, symmetry_name(l->symmetry));
-        directory_put(&out, "), ");
-        directory_put_uint(&out, found);
-        directory_put(&out, " found\n");
+        util_put(out, "GBR lookup: ");
+        util_put_uint(out, l->items_n);
+        util_put(out, l->items_n == 1 ? " new position, " : " new positions, ");
+        util_put_uint(out, l->games);
+        util_put(out, l->games == 1 ? " database game (symmetry " : " database games (symmetry ");
+        util_put(out, symmetry_name(l->symmetry));
+        util_put(out, "), ");
+        util_put_uint(out, found);
+        util_put(out, " found\n");
     }
     size_t h = 0;
     for (size_t i = 0; i < l->items_n; i++) {
@@ -480,48 +480,48 @@ static int write_answer(const lookup *l, size_t found)
         for (; h < l->hits_n && l->hits[h].item == i; h++)
             l->hits[h].same_position ? positions++ : studies++;
         if (l->json) {
-            directory_put(&out, i ? ",\n    {\"where\": " : "\n    {\"where\": ");
-            directory_put_json_name(&out, text_at(l, it->where), strlen(text_at(l, it->where)));
-            directory_put(&out, ", \"position\": ");
-            put_json_text(&out, l, it->form);
-            directory_put(&out, ", \"study\": ");
-            put_json_text(&out, l, it->code);
-            directory_put(&out, ",\n     \"same_position\": [");
+            util_put(out, i ? ",\n    {\"where\": " : "\n    {\"where\": ");
+            directory_put_json_name(out, text_at(l, it->where), strlen(text_at(l, it->where)));
+            util_put(out, ", \"position\": ");
+            put_json_text(out, l, it->form);
+            util_put(out, ", \"study\": ");
+            put_json_text(out, l, it->code);
+            util_put(out, ",\n     \"same_position\": [");
             for (size_t k = first; k < first + positions; k++)
-                put_hit_json(&out, l, &l->hits[k], k == first);
-            directory_put(&out, "],\n     \"same_study\": [");
+                put_hit_json(out, l, &l->hits[k], k == first);
+            util_put(out, "],\n     \"same_study\": [");
             for (size_t k = first + positions; k < h; k++)
-                put_hit_json(&out, l, &l->hits[k], k == first + positions);
-            directory_put(&out, "]}");
+                put_hit_json(out, l, &l->hits[k], k == first + positions);
+            util_put(out, "]}");
             continue;
         }
-        directory_put(&out, "\n");
-        put_or(&out, l, it->where, "");
-        directory_put(&out, ": ");
-        put_or(&out, l, it->form, "");
-        directory_put(&out, "\n");
+        util_put(out, "\n");
+        put_or(out, l, it->where, "");
+        util_put(out, ": ");
+        put_or(out, l, it->form, "");
+        util_put(out, "\n");
         if (positions + studies == 0)
-            directory_put(&out, "  not found\n");
+            util_put(out, "  not found\n");
         if (positions) {
-            directory_put(&out, "  same position: ");
-            directory_put_uint(&out, positions);
-            directory_put(&out, positions == 1 ? " game\n" : " games\n");
+            util_put(out, "  same position: ");
+            util_put_uint(out, positions);
+            util_put(out, positions == 1 ? " game\n" : " games\n");
         }
         for (size_t k = first; k < first + positions; k++)
-            put_hit_text(&out, l, &l->hits[k]);
+            put_hit_text(out, l, &l->hits[k]);
         if (studies) {
-            directory_put(&out, "  same study code ");
-            put_or(&out, l, it->code, "");
-            directory_put(&out, ", other positions: ");
-            directory_put_uint(&out, studies);
-            directory_put(&out, studies == 1 ? " game\n" : " games\n");
+            util_put(out, "  same study code ");
+            put_or(out, l, it->code, "");
+            util_put(out, ", other positions: ");
+            util_put_uint(out, studies);
+            util_put(out, studies == 1 ? " game\n" : " games\n");
         }
         for (size_t k = first + positions; k < h; k++)
-            put_hit_text(&out, l, &l->hits[k]);
+            put_hit_text(out, l, &l->hits[k]);
     }
     if (l->json)
-        directory_put(&out, "]}\n");
-    return sort_output_commit(&out);
+        util_put(out, "]}\n");
+    return util_output_file_commit(&file);
 }
 
 int lookup_finish(lookup *l, int read_failed)
@@ -531,8 +531,8 @@ int lookup_finish(lookup *l, int read_failed)
         if (l->hits_n) /* (no array at all when nothing was found) */
             qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
         if (l->converted)
-            fprintf(stderr, "gbr: lookup: %llu %s %s\n", l->converted, l->converted == 1 ? "value" : "values",
-                    text_encoding_converted_how(l->encoding));
+            util_error("lookup", "%llu %s %s", l->converted, l->converted == 1 ? "value" : "values",
+                       text_encoding_converted_how(l->encoding));
         size_t found = 0;
         for (size_t h = 0; h < l->hits_n; h++)
             found += h == 0 || l->hits[h].item != l->hits[h - 1].item;
@@ -543,7 +543,7 @@ int lookup_finish(lookup *l, int read_failed)
         else if (found == 0)
             status = LOOKUP_EXIT_NOT_FOUND;
     } else {
-        fprintf(stderr, "gbr: lookup: out of memory\n");
+        util_out_of_memory("lookup");
         status = UTIL_EXIT_INPUT;
     }
     free(l->items);

@@ -5,7 +5,7 @@
  * position is the same (under the symmetries of duplicates_symmetry.h, by
  * the keys `gbr duplicates` groups with) and those that share its study code
  * with another position, each with composer, source and date as
- * directory_game.h reads them, oldest first.
+ * game_tags.h reads them, oldest first.
  *
  * The new positions are read first and their keys sorted; each database is
  * then read once, a game at a time, and a game is kept (its tags copied)
@@ -18,7 +18,7 @@
 #include <stddef.h>
 
 #include "composer_names.h"
-#include "directory_game.h"
+#include "game_tags.h"
 #include "duplicates_symmetry.h"
 #include "gbr.h"
 #include "text_encoding.h"
@@ -31,7 +31,7 @@ typedef struct lookup_options {
     const gbr_codec *codec;
     duplicates_symmetry symmetry;
     int json; /* --format json */
-    directory_tag_choice tags; /* where composer, source and year are read */
+    game_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how their values become UTF-8 */
     const composer_names *names; /* --names, or NULL */
 } lookup_options;

@@ -24,17 +24,17 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
 {
     scan_printer *out = context;
     if (out->options.json) {
-        util_puts("{\"file\":");
-        util_put_json_raw_string(where->source, strlen(where->source));
-        util_puts(",\"line\":");
-        util_put_uint(where->line);
-        util_puts(",\"column\":");
-        util_put_uint(where->column);
-        util_puts(",\"form\":\"");
-        util_puts(gbr_form_name(match->code.form));
-        util_puts("\",\"code\":\"");
-        util_write(match->canonical, match->canonical_len);
-        util_puts("\"}\n");
+        util_put(&util_stdout, "{\"file\":");
+        util_put_json_raw(&util_stdout, where->source, strlen(where->source));
+        util_put(&util_stdout, ",\"line\":");
+        util_put_uint(&util_stdout, where->line);
+        util_put(&util_stdout, ",\"column\":");
+        util_put_uint(&util_stdout, where->column);
+        util_put(&util_stdout, ",\"form\":\"");
+        util_put(&util_stdout, gbr_form_name(match->code.form));
+        util_put(&util_stdout, "\",\"code\":\"");
+        util_write(&util_stdout, match->canonical, match->canonical_len);
+        util_put(&util_stdout, "\"}\n");
         return;
     }
     /* Text lines are the bulk of a scan's output: one write for each after
@@ -43,7 +43,7 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
         out->source = where->source;
         out->source_len = strlen(where->source);
     }
-    util_write(where->source, out->source_len);
+    util_write(&util_stdout, where->source, out->source_len);
     char line[2 * 24 + 16 + sizeof match->canonical];
     const char *form = gbr_form_name(match->code.form);
     char *at = line;
@@ -56,7 +56,7 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
     at = put_text(at, ": ", 2);
     at = put_text(at, match->canonical, match->canonical_len);
     *at++ = '\n';
-    util_write(line, (size_t)(at - line));
+    util_write(&util_stdout, line, (size_t)(at - line));
 }
 
 int scan_print_file(void *context, int fd, const char *source)

@@ -1,6 +1,7 @@
 /* Reading input for gbr scan and locating its matches (see scan_stream.h). */
 #define _POSIX_C_SOURCE 200809L /* read(2), mmap(2), posix_madvise, sigsetjmp */
 
+#include "output.h"
 #include "scan_stream.h"
 
 #include <errno.h>
@@ -165,7 +166,7 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
     if (buffer_size == 0) {
         int mapped = scan_mapped(&run, fd);
         if (mapped < 0) {
-            fprintf(stderr, "gbr: %s: cannot read: the file shrank while it was being read\n", source);
+            util_error(source, "cannot read: the file shrank while it was being read");
             return -1;
         }
         if (mapped)
@@ -177,7 +178,7 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
     size_t cap = buffer_size;
     char *buf = malloc(cap);
     if (!buf) {
-        fprintf(stderr, "gbr: %s: out of memory\n", source);
+        util_out_of_memory(source);
         return -1;
     }
     /* The buffer holds the bytes at absolute offsets [base, base + n). When
@@ -211,7 +212,7 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
     }
     free(buf);
     if (failed) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(failed));
+        util_error(source, "cannot read: %s", strerror(failed));
         return -1;
     }
     return 0;

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "directory_game.h"
+#include "game_tags.h"
 #include "exit_status.h"
 #include "grow.h"
 #include "line_limit.h"
@@ -92,9 +92,9 @@ static int input_has_bom(const selection *s)
 static void write_selected(selection *s, const char *bytes, size_t len)
 {
     if (!s->written && input_has_bom(s))
-        util_write((const char *)utf8_bom, sizeof utf8_bom);
+        util_write(&util_stdout, (const char *)utf8_bom, sizeof utf8_bom);
     s->written = 1;
-    util_write(bytes, len);
+    util_write(&util_stdout, bytes, len);
 }
 
 /* ---- PGN ----------------------------------------------------------------- */
@@ -116,7 +116,7 @@ static void take_game(selection *s, const pgn_game *game)
     s->copying = 1;
 }
 
-static void game_tags(void *context, const pgn_game *game)
+static void on_tags(void *context, const pgn_game *game)
 {
     selection *s = context;
     s->copying = 0;
@@ -131,9 +131,9 @@ static void game_tags(void *context, const pgn_game *game)
     for (size_t i = 0; i < game->tags_n && !(fen && result); i++) { /* a repeated tag's last pair counts */
         if (game->tags[i].superseded)
             continue;
-        if (!fen && directory_tag_named(&game->tags[i], "FEN"))
+        if (!fen && game_tag_named(&game->tags[i], "FEN"))
             fen = &game->tags[i];
-        else if (!result && directory_tag_named(&game->tags[i], "Result"))
+        else if (!result && game_tag_named(&game->tags[i], "Result"))
             result = &game->tags[i];
     }
     gbr_stipulation stipulation = stipulation_of_result(result);
@@ -146,8 +146,8 @@ static void game_tags(void *context, const pgn_game *game)
             r = gbr_query_subject_of_position(s->codec, &position, stipulation, &subject);
         if (r.error) {
             unsigned long column = fen->value_at.column + (r.column ? r.column - 1 : 0);
-            fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: FEN tag: %s\n", s->source, fen->value_at.line, column,
-                    game->number, gbr_error_message(r.error));
+            util_report(s->source, fen->value_at.line, column, "game %lu: FEN tag: %s", game->number,
+                        gbr_error_message(r.error));
             s->bad_input = 1;
             if (select_unclassified(s) && !s->count_only)
                 take_game(s, game);
@@ -163,7 +163,7 @@ static void game_bytes(void *context, const char *bytes, size_t len)
     selection *s = context;
     note_input(s, bytes, len);
     if (s->copying)
-        util_write(bytes, len);
+        util_write(&util_stdout, bytes, len);
 }
 
 static void game_end(void *context, const pgn_game *game)
@@ -181,8 +181,8 @@ static void reader_diagnostic(void *context, const pgn_diagnostic *d)
 
 static int select_pgn(selection *s, int fd)
 {
-    static const pgn_handler handler = {game_bytes, game_tags, game_end, reader_diagnostic};
-    /* game_tags() reads these two; the reader keeps no other tag's value. */
+    static const pgn_handler handler = {game_bytes, on_tags, game_end, reader_diagnostic};
+    /* on_tags() reads these two; the reader keeps no other tag's value. */
     static const char *const wanted[] = {"FEN", "Result", NULL};
     s->copying = 0;
     int result = pgn_read_input_keeping(&handler, wanted, s, fd, s->source);
@@ -231,8 +231,8 @@ static void select_input_line(selection *s, unsigned long line_no, const char *l
 
 static void report_long_line(selection *s, unsigned long line_no)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes\n", s->source, line_no,
-            (unsigned long)UTIL_LINE_MAX + 1, (unsigned long)UTIL_LINE_MAX);
+    util_report(s->source, line_no, (unsigned long)UTIL_LINE_MAX + 1, "line longer than %lu bytes",
+                (unsigned long)UTIL_LINE_MAX);
     s->bad_input = 1;
 }
 
@@ -246,7 +246,7 @@ static int select_lines(selection *s, int fd)
     size_t cap = 2 * chunk, have = 0;
     char *buf = malloc(cap);
     if (!buf) {
-        fprintf(stderr, "gbr: %s: out of memory\n", s->source);
+        util_out_of_memory(s->source);
         return -1;
     }
     unsigned long line_no = 1;
@@ -255,7 +255,7 @@ static int select_lines(selection *s, int fd)
         if (cap - have < chunk) {
             char *grown = realloc(buf, cap * 2);
             if (!grown) {
-                fprintf(stderr, "gbr: %s: out of memory\n", s->source);
+                util_out_of_memory(s->source);
                 status = -1;
                 break;
             }
@@ -265,7 +265,7 @@ static int select_lines(selection *s, int fd)
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
-            fprintf(stderr, "gbr: %s: cannot read: %s\n", s->source, strerror(errno));
+            util_error(s->source, "cannot read: %s", strerror(errno));
             status = -1;
             break;
         }
@@ -330,8 +330,7 @@ void selection_free(selection_options *o)
 
 int selection_query_error(const char *where, unsigned long line, gbr_result r, const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", where, line, (unsigned long)r.column,
-            message ? message : gbr_error_message(r.error));
+    util_report(where, line, (unsigned long)r.column, "%s", message ? message : gbr_error_message(r.error));
     return UTIL_EXIT_USAGE;
 }
 
@@ -340,7 +339,7 @@ int selection_add_file(selection_options *o, const char *path, int either_colour
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        fprintf(stderr, "gbr select: %s: cannot open: %s\n", path, strerror(errno));
+        util_command_error("select", "%s: cannot open: %s", path, strerror(errno));
         return UTIL_EXIT_USAGE;
     }
     char line[4096];
@@ -350,7 +349,7 @@ int selection_add_file(selection_options *o, const char *path, int either_colour
         line_no++;
         size_t len = strlen(line);
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            fprintf(stderr, "gbr: %s:%lu:1: line too long for a query\n", path, line_no);
+            util_report(path, line_no, 1, "line too long for a query");
             status = UTIL_EXIT_USAGE;
             break;
         }
@@ -375,12 +374,12 @@ int selection_add_file(selection_options *o, const char *path, int either_colour
         }
         q.either_colour = (uint8_t)either_colour;
         if (selection_add(o, &q, line, len) != 0) {
-            fprintf(stderr, "gbr select: out of memory\n");
+            util_command_error("select", UTIL_OUT_OF_MEMORY);
             status = UTIL_EXIT_USAGE;
         }
     }
     if (!status && ferror(f)) {
-        fprintf(stderr, "gbr select: %s: cannot read\n", path);
+        util_command_error("select", "%s: cannot read", path);
         status = UTIL_EXIT_USAGE;
     }
     fclose(f);
@@ -450,10 +449,10 @@ int selection_end(selection *s, int read_failed)
 {
     if (s->count_only) {
         for (size_t i = 0; i < s->n; i++) {
-            util_put_uint((unsigned long)s->counts[i]);
-            util_putc('\t');
-            util_puts(s->queries[i].text);
-            util_putc('\n');
+            util_put_uint(&util_stdout, (unsigned long)s->counts[i]);
+            util_putc(&util_stdout, '\t');
+            util_put(&util_stdout, s->queries[i].text);
+            util_putc(&util_stdout, '\n');
         }
     }
     if (util_flush() != 0)

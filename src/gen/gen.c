@@ -185,18 +185,7 @@ int position_shrink(const gbr_position *p, size_t index, gbr_position *candidate
     return 0;
 }
 
-static const char *const indicator_text[7] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
-
-void position_print(FILE *out, const gbr_position *p)
-{
-    static const char letters[] = "?QRBNPK??qrbnpk?";
-    for (int sq = 0; sq < 64; sq++) {
-        uint8_t man = p->board[sq];
-        if (man != GBR_EMPTY)
-            fprintf(out, "%c%c%c ", man < 16 ? letters[man] : '?', 'a' + sq / 8, '1' + sq % 8);
-    }
-    fprintf(out, "indicator %u (\"%s\")", p->indicator, p->indicator < 7 ? indicator_text[p->indicator] : "?");
-}
+const char *const gen_indicator_text[7] = {"", "+", "=", "-+", "-=", " WTM", " BTM"};
 
 int gen_study(gen_rng *rng, const gbr_codec *c, gbr_study *s)
 {
@@ -219,13 +208,6 @@ void gen_study_or_bare(gen_rng *rng, const gbr_codec *c, gbr_study *s)
             return;
     memset(s, 0, sizeof *s);
     s->black_king = 63;
-}
-
-void study_print(FILE *out, const gbr_study *s)
-{
-    const gbr_material *m = &s->material;
-    fprintf(out, "{digits %u %u %u %u, pawns %u %u, stipulation %u, kings %u %u}", m->digit[0], m->digit[1],
-            m->digit[2], m->digit[3], m->pawns[0], m->pawns[1], s->stipulation, s->white_king, s->black_king);
 }
 
 /* Inserts text at position at of buf holding *len bytes. */
@@ -581,7 +563,7 @@ void gen_write_position(gen_bytes *t, const gbr_position *p)
     snprintf(buf, sizeof buf, " %u/%u", 1 + cnt[0][0] + cnt[0][1] + cnt[0][2] + cnt[0][3] + cnt[0][4],
              1 + cnt[1][0] + cnt[1][1] + cnt[1][2] + cnt[1][3] + cnt[1][4]);
     put_text(t, buf);
-    put_text(t, indicator_text[p->indicator < 7 ? p->indicator : 0]);
+    put_text(t, gen_indicator_text[p->indicator < 7 ? p->indicator : 0]);
     put_byte(t, '.');
 }
 

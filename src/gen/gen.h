@@ -53,8 +53,8 @@ int position_equal(const gbr_position *a, const gbr_position *b);
 int position_king(const gbr_position *p, int colour);
 /* Candidate shrinks: remove one non-king man, then drop the indicator. */
 int position_shrink(const gbr_position *p, size_t index, gbr_position *candidate);
-/* Test-side listing such as "Ke1 ke8 Nb1 nf6 Pe2 +" (never through a codec). */
-void position_print(FILE *out, const gbr_position *p);
+/* An indicator as a position form ends with it ("", "+", ..., " BTM"). */
+extern const char *const gen_indicator_text[7];
 
 /* A valid study: material from a generated position's counts through the
  * codec's material_from_counts, the kings of that position, a random
@@ -64,7 +64,6 @@ int gen_study(gen_rng *rng, const gbr_codec *c, gbr_study *s);
  * refusing valid counts (its own properties report that), so generators
  * always end. */
 void gen_study_or_bare(gen_rng *rng, const gbr_codec *c, gbr_study *s);
-void study_print(FILE *out, const gbr_study *s);
 
 /* Random counts of men other than kings within §1 (for names); now and then
  * a side's full original complement, so boards of up to 32 men occur. */

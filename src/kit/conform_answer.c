@@ -28,16 +28,16 @@ int conform_list_operations(void)
     static const char *const result_names[] = {"none", "win", "draw"};
     for (size_t i = 0; gbr_operation_at(i); i++) {
         const gbr_operation *op = gbr_operation_at(i);
-        util_puts(op->name);
-        util_putc('\t');
-        util_puts(gbr_level_name(op->level));
-        util_putc('\t');
-        util_puts(op->input == GBR_FORM_UNKNOWN ? "any" : gbr_form_name(op->input));
-        util_putc('\t');
-        util_put_uint(op->pair ? 2 : 1);
-        util_putc('\t');
-        util_puts(result_names[op->result]);
-        util_putc('\n');
+        util_put(&util_stdout, op->name);
+        util_putc(&util_stdout, '\t');
+        util_put(&util_stdout, gbr_level_name(op->level));
+        util_putc(&util_stdout, '\t');
+        util_put(&util_stdout, op->input == GBR_FORM_UNKNOWN ? "any" : gbr_form_name(op->input));
+        util_putc(&util_stdout, '\t');
+        util_put_uint(&util_stdout, op->pair ? 2 : 1);
+        util_putc(&util_stdout, '\t');
+        util_put(&util_stdout, result_names[op->result]);
+        util_putc(&util_stdout, '\n');
     }
     return util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
 }
@@ -63,14 +63,14 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
     size_t cap = 4096, len = 0;
     char *input = malloc(cap);
     if (!input) {
-        fprintf(stderr, "gbr conform: out of memory\n");
+        util_command_error("conform", UTIL_OUT_OF_MEMORY);
         return CONFORM_NO_ANSWER;
     }
     for (;;) {
         char *bigger = len < cap ? input : util_grow(input, &cap, len + 1, 1);
         if (!bigger) {
             free(input);
-            fprintf(stderr, "gbr conform: out of memory\n");
+            util_command_error("conform", UTIL_OUT_OF_MEMORY);
             return CONFORM_NO_ANSWER;
         }
         input = bigger;
@@ -80,7 +80,7 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
             continue;
         if (got < 0) {
             free(input);
-            fprintf(stderr, "gbr conform: cannot read standard input: %s\n", strerror(errno));
+            util_command_error("conform", "cannot read standard input: %s", strerror(errno));
             return CONFORM_NO_ANSWER;
         }
         if (got == 0)
@@ -98,8 +98,8 @@ int conform_answer_input(const gbr_codec *codec, const char *operation, int in)
     char answer[CONFORM_ANSWER_MAX + 1];
     int status = conform_answer(codec, operation, input, len, answer);
     free(input);
-    util_puts(answer);
-    util_putc('\n');
+    util_put(&util_stdout, answer);
+    util_putc(&util_stdout, '\n');
     return status;
 }
 
@@ -147,7 +147,7 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
 {
     size_t number_len = strspn(line, "0123456789");
     if (number_len > 0 && (number_len > 19 || line[number_len] != '\t')) {
-        fprintf(stderr, "gbr conform: batch request with a malformed sequence number\n");
+        util_command_error("conform", "batch request with a malformed sequence number");
         return CONFORM_UNKNOWN_OP;
     }
     const char *number = line;
@@ -155,19 +155,19 @@ static int answer_request(const gbr_codec *codec, char *line, size_t len, out_bu
     len -= number_len ? number_len + 1 : 0;
     char *tab = memchr(line, '\t', len);
     if (!tab) {
-        fprintf(stderr, "gbr conform: batch request without a TAB\n");
+        util_command_error("conform", "batch request without a TAB");
         return CONFORM_UNKNOWN_OP;
     }
     *tab = '\0';
     if (!gbr_operation_by_name(line, strlen(line))) {
-        fprintf(stderr, "gbr conform: unknown operation '%s'\n", line);
+        util_command_error("conform", "unknown operation '%s'", line);
         return CONFORM_UNKNOWN_OP;
     }
     /* The unescaped input is never longer than its escaped text. */
     char *input = tab + 1;
     long input_len = conform_unescape(input, input);
     if (input_len < 0) {
-        fprintf(stderr, "gbr conform: malformed escape in a batch request\n");
+        util_command_error("conform", "malformed escape in a batch request");
         return CONFORM_UNKNOWN_OP;
     }
     char answer[CONFORM_ANSWER_MAX + 1];
@@ -195,7 +195,7 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
     unsigned long line_number = 1;
     char *pending = malloc(cap);
     if (!pending) {
-        fprintf(stderr, "gbr conform: out of memory\n");
+        util_command_error("conform", UTIL_OUT_OF_MEMORY);
         return CONFORM_NO_ANSWER;
     }
     out_put(&answers, CONFORM_BATCH_2 "\n", strlen(CONFORM_BATCH_2 "\n"));
@@ -208,7 +208,7 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
         }
         char *bigger = len < cap ? pending : util_grow(pending, &cap, len + 1, 1);
         if (!bigger) {
-            fprintf(stderr, "gbr conform: out of memory\n");
+            util_command_error("conform", UTIL_OUT_OF_MEMORY);
             status = CONFORM_NO_ANSWER;
             break;
         }
@@ -219,13 +219,13 @@ int conform_answer_batch(const gbr_codec *codec, int in, int out)
         if (got < 0 && errno == EINTR)
             continue;
         if (got < 0) {
-            fprintf(stderr, "gbr conform: cannot read standard input: %s\n", strerror(errno));
+            util_command_error("conform", "cannot read standard input: %s", strerror(errno));
             status = CONFORM_NO_ANSWER;
             break;
         }
         if (got == 0) {
             if (len > 0) {
-                fprintf(stderr, "gbr conform: batch request without a line end\n");
+                util_command_error("conform", "batch request without a line end");
                 status = CONFORM_UNKNOWN_OP;
             }
             break;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "grow.h"
+#include "output.h"
 #include "conform_protocol.h"
 
 /* Kept bounded: a runaway program cannot exhaust memory (§13.3: the first MiB). */
@@ -34,21 +35,21 @@ void conform_outcome_clear(conform_outcome *o)
 void conform_print_got(const conform_outcome *o, const char *shown, double timeout)
 {
     if (o->protocol_error[0])
-        printf("  got:      (protocol error: %s)\n", o->protocol_error);
+        util_putf(&util_stdout, "  got:      (protocol error: %s)\n", o->protocol_error);
     else if (o->spawn_failed)
-        printf("  got:      (the program could not be started)\n");
+        util_putf(&util_stdout, "  got:      (the program could not be started)\n");
     else if (o->timed_out)
-        printf("  got:      (no answer within %g s: killed)\n", timeout);
+        util_putf(&util_stdout, "  got:      (no answer within %g s: killed)\n", timeout);
     else if (o->no_answer && o->exited)
-        printf("  got:      (no answer: the program exited with status %d)\n", o->exit_status);
+        util_putf(&util_stdout, "  got:      (no answer: the program exited with status %d)\n", o->exit_status);
     else if (o->no_answer)
-        printf("  got:      (no answer: the program was killed by signal %d)\n", o->signal);
+        util_putf(&util_stdout, "  got:      (no answer: the program was killed by signal %d)\n", o->signal);
     else if (o->bad_answer)
-        printf("  got:      %s   (not an answer line of the batch protocol)\n", shown);
+        util_putf(&util_stdout, "  got:      %s   (not an answer line of the batch protocol)\n", shown);
     else if (!o->exited)
-        printf("  got:      %s   (killed by signal %d)\n", shown, o->signal);
+        util_putf(&util_stdout, "  got:      %s   (killed by signal %d)\n", shown, o->signal);
     else
-        printf("  got:      %s   (exit %d)\n", shown, o->exit_status);
+        util_putf(&util_stdout, "  got:      %s   (exit %d)\n", shown, o->exit_status);
 }
 
 static void append(char **buf, size_t *len, const char *bytes, size_t n)
@@ -261,6 +262,7 @@ static int spawn(char **argv, child *c)
     fcntl(exec_pipe[1], F_SETFD, FD_CLOEXEC);
     sigset_t old_mask;
     block_ending(&old_mask);
+    util_report_flush(); /* the child's message, if exec fails, must not repeat the pending ones */
     pid_t pid = fork();
     if (pid < 0) {
         sigprocmask(SIG_SETMASK, &old_mask, NULL);
@@ -289,7 +291,7 @@ static int spawn(char **argv, child *c)
         int error = errno;
         if (write(exec_pipe[1], &error, sizeof error) != (ssize_t)sizeof error)
             error = 0; /* the parent then sees a plain exit 127 */
-        fprintf(stderr, "gbr conform: cannot run %s: %s\n", argv[0], strerror(error));
+        util_command_error("conform", "cannot run %s: %s", argv[0], strerror(error));
         _exit(127);
     }
     setpgid(pid, pid); /* also here, so the group exists before any kill */
@@ -449,7 +451,8 @@ int conform_speaks_batch(char **program, int program_argc, double timeout)
     conform_run_case(argv, "", 0, timeout, 0, &o);
     int form = 0;
     if (o.exited && o.exit_status == 0 && o.out_len == strlen(CONFORM_BATCH_1))
-        form = memcmp(o.out, CONFORM_BATCH_1, o.out_len) == 0 ? 1 : memcmp(o.out, CONFORM_BATCH_2, o.out_len) == 0 ? 2 : 0;
+        form = memcmp(o.out, CONFORM_BATCH_1, o.out_len) == 0 ? 1 : memcmp(o.out, CONFORM_BATCH_2,
+                      o.out_len) == 0 ? 2 : 0;
     conform_outcome_clear(&o);
     free(argv);
     return form;

@@ -188,12 +188,14 @@ static void judge(const char *op, const char *input, size_t input_len, int max_l
     } else if (o->bad_answer || got_error != (o->exit_status == 1)) {
         snprintf(j->got_class, sizeof j->got_class, "malformed answer");
     } else if (!got_error) {
-        j->agree = expected_status == CONFORM_ACCEPTED && o->out_len == expected_len && memcmp(got, expected, o->out_len) == 0;
+        j->agree = expected_status == CONFORM_ACCEPTED && o->out_len == expected_len && memcmp(got, expected,
+                                                                                               o->out_len) == 0;
         snprintf(j->got_class, sizeof j->got_class, expected_status == CONFORM_ACCEPTED ? "ok, another output" : "ok");
     } else {
         char name[40];
         error_name(got, o->out_len, name, sizeof name);
-        j->agree = expected_status == CONFORM_REJECTED && o->out_len == expected_len && memcmp(got, expected, o->out_len) == 0;
+        j->agree = expected_status == CONFORM_REJECTED && o->out_len == expected_len && memcmp(got, expected,
+                                                                                               o->out_len) == 0;
         if (errors == CONFORM_ERRORS_VALIDITY) {
             j->agree = expected_status == CONFORM_REJECTED;
             snprintf(j->got_class, sizeof j->got_class, "error");
@@ -228,13 +230,13 @@ static size_t ask(asker *a, const conform_request *requests, size_t n, double de
         if (!result.cut)
             conform_session_restart(a->session); /* after a crash: starts up while the answers are judged */
         if (result.unchecked) {
-            fflush(stdout);
-            fprintf(stderr, "gbr conform: %s\n", result.detail);
+            util_flush_stdout();
+            util_command_error("conform", "%s", result.detail);
         }
         if (result.desync) {
             a->desyncs++;
-            fflush(stdout);
-            fprintf(stderr, "gbr conform: batch answers out of step: %s; the program was started again\n",
+            util_flush_stdout();
+            util_command_error("conform", "batch answers out of step: %s; the program was started again",
                     result.detail);
         }
         return result.answered;
@@ -533,7 +535,8 @@ static void case_line(const finding *f, uint64_t seed, char *out, size_t cap)
     char where[160] = "";
     if (f->fault.in)
         snprintf(where, sizeof where, " at %s (%s) of the %s", f->fault.row, f->fault.byte, f->fault.in);
-    snprintf(out, cap, "%s_%s_fuzz%s%s%s%s_%08x\t%s\t%s\t%s\t%s\tfound by gbr conform --fuzz (seed %llu)%s: the program gave %s (%s)",
+    snprintf(out, cap,
+             "%s_%s_fuzz%s%s%s%s_%08x\t%s\t%s\t%s\t%s\tfound by gbr conform --fuzz (seed %llu)%s: the program gave %s (%s)",
              f->expected_status == CONFORM_ACCEPTED ? "y" : "n", op, klass[0] ? "_" : "", klass, row[0] ? "_" : "", row,
              fnv1a(f->input.data, f->input.len), gbr_level_name((gbr_level)level), f->operation->name, input,
              f->expected_status == CONFORM_ACCEPTED ? "" : f->j.expected_class, (unsigned long long)seed, where,
@@ -541,14 +544,14 @@ static void case_line(const finding *f, uint64_t seed, char *out, size_t cap)
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len) { util_fput_json_raw_string(stdout, s, len); }
+static void json_string(const char *s, size_t len) { util_put_json_raw(&util_stdout, s, len); }
 
 static void json_hex(const void *bytes, size_t len)
 {
-    putchar('"');
+    util_putc(&util_stdout, '"');
     for (size_t i = 0; i < len; i++)
-        printf("%02x", ((const unsigned char *)bytes)[i]);
-    putchar('"');
+        util_putf(&util_stdout, "%02x", ((const unsigned char *)bytes)[i]);
+    util_putc(&util_stdout, '"');
 }
 
 static void report_finding(const finding *f, uint64_t seed, int json, int first, double timeout)
@@ -560,64 +563,72 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
     escape_visible(f->expected, strlen(f->expected), expected);
     const conform_outcome *o = &f->outcome;
     if (json) {
-        printf("%s\n  {\"operation\": \"%s\", \"expected_class\": ", first ? "" : ",", f->operation->name);
+        util_putf(&util_stdout, "%s\n  {\"operation\": \"%s\", \"expected_class\": ", first ? "" : ",",
+                  f->operation->name);
         json_string(f->j.expected_class, strlen(f->j.expected_class));
-        printf(", \"got_class\": ");
+        util_putf(&util_stdout, ", \"got_class\": ");
         json_string(f->j.got_class, strlen(f->j.got_class));
-        printf(", \"fault\": ");
+        util_putf(&util_stdout, ", \"fault\": ");
         if (f->fault.in) {
-            printf("{\"row\": ");
+            util_putf(&util_stdout, "{\"row\": ");
             json_string(f->fault.row, strlen(f->fault.row));
-            printf(", \"family\": ");
+            util_putf(&util_stdout, ", \"family\": ");
             json_string(f->fault.family, strlen(f->fault.family));
-            printf(", \"byte\": ");
+            util_putf(&util_stdout, ", \"byte\": ");
             json_string(f->fault.byte, strlen(f->fault.byte));
-            printf(", \"column\": %zu, \"in\": \"%s\", \"expected_here\": ", f->fault.column, f->fault.in);
+            util_putf(&util_stdout, ", \"column\": %zu, \"in\": \"%s\", \"expected_here\": ", f->fault.column,
+                      f->fault.in);
             json_string(f->fault.expected_here, strlen(f->fault.expected_here));
-            printf(", \"got_here\": ");
+            util_putf(&util_stdout, ", \"got_here\": ");
             json_string(f->fault.got_here, strlen(f->fault.got_here));
-            printf("}");
+            util_putf(&util_stdout, "}");
         } else {
-            printf("null");
+            util_putf(&util_stdout, "null");
         }
-        printf(", \"input\": ");
+        util_putf(&util_stdout, ", \"input\": ");
         json_string((const char *)f->input.data, f->input.len);
-        printf(", \"input_hex\": ");
+        util_putf(&util_stdout, ", \"input_hex\": ");
         json_hex(f->input.data, f->input.len);
-        printf(", \"input_length\": %zu, \"original_length\": %zu, \"shrink_cut_short\": %s", f->input.len,
+        util_putf(&util_stdout, ", \"input_length\": %zu, \"original_length\": %zu, \"shrink_cut_short\": %s",
+                  f->input.len,
                f->original_len, f->shrink_cut ? "true" : "false");
-        printf(", \"expected\": ");
+        util_putf(&util_stdout, ", \"expected\": ");
         json_string(f->expected, strlen(f->expected));
-        printf(", \"got\": ");
+        util_putf(&util_stdout, ", \"got\": ");
         json_string(o->out ? o->out : "", o->out_len);
-        printf(", \"got_hex\": ");
+        util_putf(&util_stdout, ", \"got_hex\": ");
         json_hex(o->out ? o->out : "", o->out_len);
-        printf(", \"exit\": ");
+        util_putf(&util_stdout, ", \"exit\": ");
         if (o->exited)
-            printf("%d", o->exit_status);
+            util_putf(&util_stdout, "%d", o->exit_status);
         else
-            printf("null");
-        printf(", \"signal\": %d, \"timed_out\": %s, \"no_answer\": %s, \"spawn_failed\": %s, \"stderr\": ", o->signal,
+            util_putf(&util_stdout, "null");
+        util_putf(&util_stdout,
+                  ", \"signal\": %d, \"timed_out\": %s, \"no_answer\": %s, \"spawn_failed\": %s, \"stderr\": ",
+                  o->signal,
                o->timed_out ? "true" : "false", o->no_answer ? "true" : "false", o->spawn_failed ? "true" : "false");
         json_string(o->err ? o->err : "", o->err_len);
-        printf(", \"case\": ");
+        util_putf(&util_stdout, ", \"case\": ");
         json_string(line, strlen(line));
-        printf("}");
+        util_putf(&util_stdout, "}");
         return;
     }
-    printf("DISAGREE %s: expected %s, got %s\n", f->operation->name, f->j.expected_class, f->j.got_class);
+    util_putf(&util_stdout, "DISAGREE %s: expected %s, got %s\n", f->operation->name, f->j.expected_class,
+              f->j.got_class);
     if (f->fault.in)
-        printf("  fault:    %s, byte %s (column %zu of the %s): there the reference %s%s, the program %s%s\n",
+        util_putf(&util_stdout,
+                  "  fault:    %s, byte %s (column %zu of the %s): there the reference %s%s, the program %s%s\n",
                f->fault.row, f->fault.byte, f->fault.column, f->fault.in,
                strcmp(f->fault.expected_here, "ok") == 0 ? "reads on" : "reports ",
                strcmp(f->fault.expected_here, "ok") == 0 ? "" : f->fault.expected_here,
                strcmp(f->fault.got_here, "ok") == 0 ? "reads on" : "gives ",
                strcmp(f->fault.got_here, "ok") == 0 ? "" : f->fault.got_here);
     else
-        printf("  fault:    not located (no column or output to place it by)\n");
-    printf("  input:    %s   (%zu byte%s, shrunk from %zu%s)\n", input, f->input.len, f->input.len == 1 ? "" : "s",
+        util_putf(&util_stdout, "  fault:    not located (no column or output to place it by)\n");
+    util_putf(&util_stdout, "  input:    %s   (%zu byte%s, shrunk from %zu%s)\n", input, f->input.len,
+              f->input.len == 1 ? "" : "s",
            f->original_len, f->shrink_cut ? "; shrinking cut short by the budget" : "");
-    printf("  expected: %s   (the reference codec)\n", expected);
+    util_putf(&util_stdout, "  expected: %s   (the reference codec)\n", expected);
     size_t len = o->out_len;
     char *shown = malloc(4 * len + 1);
     if (shown)
@@ -626,9 +637,9 @@ static void report_finding(const finding *f, uint64_t seed, int json, int first,
     free(shown);
     if (o->err_len > 0) {
         size_t show = o->err_len < 400 ? o->err_len : 400;
-        printf("  stderr:   %.*s%s\n", (int)show, o->err, o->err_len > show ? "..." : "");
+        util_putf(&util_stdout, "  stderr:   %.*s%s\n", (int)show, o->err, o->err_len > show ? "..." : "");
     }
-    printf("  case:     %s\n", line);
+    util_putf(&util_stdout, "  case:     %s\n", line);
 }
 
 /* Cases a round: up to ROUND to keep a batch session busy, fewer when the
@@ -815,8 +826,8 @@ static int settle(fuzz_state *st, int last)
         }
         report_finding(f, opt->seed, opt->json, st->reported == 0, opt->timeout);
         st->reported++;
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "gbr conform: cannot write the report: %s\n", strerror(errno ? errno : EIO));
+        if (util_flush_stdout() != 0) {
+            util_command_error("conform", "cannot write the report: %s", strerror(util_stdout.error));
             return 1;
         }
     }
@@ -917,7 +928,7 @@ static void print_operations(uint64_t operations)
     int first = 1;
     for (size_t i = 0; i < 64 && gbr_operation_at(i); i++)
         if (operations & ((uint64_t)1 << i)) {
-            printf(first ? "%s" : ", %s", gbr_operation_at(i)->name);
+            util_putf(&util_stdout, first ? "%s" : ", %s", gbr_operation_at(i)->name);
             first = 0;
         }
 }
@@ -925,26 +936,27 @@ static void print_operations(uint64_t operations)
 /* The text report's fault lines, after the findings' details. */
 static void print_faults_text(const finding *findings, size_t n, const fault_group *groups, size_t count)
 {
-    printf("%zu fault%s, one a line (the findings above grouped by place and what the program does there):\n", count,
+    util_putf(&util_stdout,
+              "%zu fault%s, one a line (the findings above grouped by place and what the program does there):\n", count,
            count == 1 ? "" : "s");
     for (size_t i = 0; i < count; i++) {
         const fault_group *g = &groups[i];
         char words[400], input[4 * GEN_BYTES_MAX + 1];
         group_words(g, words, sizeof words);
         escape_visible((const char *)g->shortest->input.data, g->shortest->input.len, input);
-        printf("FAULT %zu: %s; %llu case%s in ", i + 1, words, g->cases, g->cases == 1 ? "" : "s");
+        util_putf(&util_stdout, "FAULT %zu: %s; %llu case%s in ", i + 1, words, g->cases, g->cases == 1 ? "" : "s");
         print_operations(g->operations);
-        printf(" (finding%s", g->findings == 1 ? "" : "s");
+        util_putf(&util_stdout, " (finding%s", g->findings == 1 ? "" : "s");
         const char *sep = " ";
         for (size_t k = 0; k < n; k++) {
             char key[sizeof g->key];
             group_key(&findings[k], key, sizeof key);
             if (strcmp(key, g->key) == 0) {
-                printf("%s%zu", sep, k + 1);
+                util_putf(&util_stdout, "%s%zu", sep, k + 1);
                 sep = ", ";
             }
         }
-        printf("); shortest input %s (%s)\n", input, g->shortest->operation->name);
+        util_putf(&util_stdout, "); shortest input %s (%s)\n", input, g->shortest->operation->name);
     }
 }
 
@@ -1025,14 +1037,14 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
             const char *comma = strchr(p, ',');
             size_t len = comma ? (size_t)(comma - p) : strlen(p);
             if (!gbr_operation_by_name(p, len)) {
-                fprintf(stderr, "gbr conform: --operations: unknown operation '%.*s'\n", (int)len, p);
+                util_command_error("conform", "--operations: unknown operation '%.*s'", (int)len, p);
                 return UTIL_EXIT_USAGE;
             }
             p += len + (comma ? 1 : 0);
         }
     }
     if (op_count == 0) {
-        fprintf(stderr, "gbr conform: --operations: none of them is of the chosen levels\n");
+        util_command_error("conform", "--operations: none of them is of the chosen levels");
         return UTIL_EXIT_USAGE;
     }
     /* Each operation's vector inputs, by index into seeds. */
@@ -1046,7 +1058,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     char **argv = calloc((size_t)program_argc + 2, sizeof *argv);
     int status = UTIL_EXIT_OK;
     if (!seed_index || !seed_start || !inputs || !requests || !op_of || !findings || !known || !argv) {
-        fprintf(stderr, "gbr conform: out of memory\n");
+        util_command_error("conform", UTIL_OUT_OF_MEMORY);
         status = UTIL_EXIT_USAGE;
         goto done;
     }
@@ -1070,20 +1082,21 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     }
     const char *judging = opt->errors == CONFORM_ERRORS_VALIDITY ? "validity" : "exact";
     if (opt->json) {
-        printf("{\"program\": [");
+        util_putf(&util_stdout, "{\"program\": [");
         for (int i = 0; i < program_argc; i++) {
-            printf(i ? ", " : "");
+            util_putf(&util_stdout, i ? ", " : "");
             json_string(program[i], strlen(program[i]));
         }
-        printf("], \"mode\": \"%s\", \"errors\": \"%s\", \"seed\": %llu, \"seconds_budget\": %g, \"timeout\": %g, "
+        util_putf(&util_stdout,
+                  "], \"mode\": \"%s\", \"errors\": \"%s\", \"seed\": %llu, \"seconds_budget\": %g, \"timeout\": %g, "
                "\"level\": \"%s\", \"operations\": [",
                batch ? "batch" : "per-case", judging, (unsigned long long)opt->seed, opt->seconds, opt->timeout,
                gbr_level_name((gbr_level)opt->max_level));
         for (size_t k = 0; k < op_count; k++)
-            printf("%s\"%s\"", k ? ", " : "", ops[k]->name);
-        printf("], \"disagreements\": [");
+            util_putf(&util_stdout, "%s\"%s\"", k ? ", " : "", ops[k]->name);
+        util_putf(&util_stdout, "], \"disagreements\": [");
     }
-    fflush(stdout);
+    util_flush_stdout();
     gen_rng rng;
     gen_seed(&rng, opt->seed);
     unsigned long long cases = 0;
@@ -1103,7 +1116,8 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         for (size_t i = 0; i < round; i++) {
             size_t k = gen_below(&rng, (uint32_t)op_count);
             op_of[i] = k;
-            make_input(&rng, ops[k], opt->max_level, seeds, seed_index + seed_start[k], seed_start[k + 1] - seed_start[k],
+            make_input(&rng, ops[k], opt->max_level, seeds, seed_index + seed_start[k],
+                       seed_start[k + 1] - seed_start[k],
                        &inputs[i]);
             requests[i] = (conform_request){ops[k]->name, (const char *)inputs[i].data, inputs[i].len};
         }
@@ -1128,100 +1142,102 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     static fault_group groups[MAX_FINDINGS];
     size_t group_count = group_faults(findings, finding_count, groups);
     if (opt->json) {
-        printf("\n], \"known\": [");
+        util_putf(&util_stdout, "\n], \"known\": [");
         for (size_t k = 0; k < st.known_count; k++) {
-            printf("%s\n  {\"id\": ", k ? "," : "");
+            util_putf(&util_stdout, "%s\n  {\"id\": ", k ? "," : "");
             json_string(known[k].known_as, strlen(known[k].known_as));
-            printf(", \"operation\": \"%s\", \"expected_class\": ", known[k].operation->name);
+            util_putf(&util_stdout, ", \"operation\": \"%s\", \"expected_class\": ", known[k].operation->name);
             json_string(known[k].j.expected_class, strlen(known[k].j.expected_class));
-            printf(", \"got_class\": ");
+            util_putf(&util_stdout, ", \"got_class\": ");
             json_string(known[k].j.got_class, strlen(known[k].j.got_class));
-            printf(", \"row\": ");
+            util_putf(&util_stdout, ", \"row\": ");
             if (known[k].fault.in)
                 json_string(known[k].fault.row, strlen(known[k].fault.row));
             else
-                printf("null");
-            printf(", \"seen\": %llu}", known[k].seen);
+                util_putf(&util_stdout, "null");
+            util_putf(&util_stdout, ", \"seen\": %llu}", known[k].seen);
         }
-        printf("%s], \"cases_by_finding\": [", st.known_count ? "\n" : "");
+        util_putf(&util_stdout, "%s], \"cases_by_finding\": [", st.known_count ? "\n" : "");
         for (size_t k = 0; k < finding_count; k++)
-            printf("%s%llu", k ? ", " : "", findings[k].seen);
-        printf("], \"faults\": [");
+            util_putf(&util_stdout, "%s%llu", k ? ", " : "", findings[k].seen);
+        util_putf(&util_stdout, "], \"faults\": [");
         for (size_t i = 0; i < group_count; i++) {
             const fault_group *g = &groups[i];
             const finding *f = g->first;
             char words[400];
             group_words(g, words, sizeof words);
-            printf("%s\n  {\"summary\": ", i ? "," : "");
+            util_putf(&util_stdout, "%s\n  {\"summary\": ", i ? "," : "");
             json_string(words, strlen(words));
-            printf(", \"in\": ");
+            util_putf(&util_stdout, ", \"in\": ");
             if (f->fault.in)
-                printf("\"%s\", \"family\": ", f->fault.in);
+                util_putf(&util_stdout, "\"%s\", \"family\": ", f->fault.in);
             else
-                printf("null, \"family\": ");
+                util_putf(&util_stdout, "null, \"family\": ");
             if (f->fault.in)
                 json_string(f->fault.family, strlen(f->fault.family));
             else
-                printf("null");
-            printf(", \"byte\": ");
+                util_putf(&util_stdout, "null");
+            util_putf(&util_stdout, ", \"byte\": ");
             if (f->fault.in)
                 json_string(f->fault.byte, strlen(f->fault.byte));
             else
-                printf("null");
+                util_putf(&util_stdout, "null");
             const char *program_does = !f->fault.in ? f->j.got_class
                                        : strcmp(f->fault.in, "output") == 0 ? "another output" : f->fault.got_here;
-            printf(", \"program\": ");
+            util_putf(&util_stdout, ", \"program\": ");
             json_string(program_does, strlen(program_does));
-            printf(", \"reference\": ");
+            util_putf(&util_stdout, ", \"reference\": ");
             json_string(g->reference, strlen(g->reference));
-            printf(", \"cases\": %llu, \"operations\": [", g->cases);
+            util_putf(&util_stdout, ", \"cases\": %llu, \"operations\": [", g->cases);
             int first = 1;
             for (size_t k = 0; k < 64 && gbr_operation_at(k); k++)
                 if (g->operations & ((uint64_t)1 << k)) {
-                    printf("%s\"%s\"", first ? "" : ", ", gbr_operation_at(k)->name);
+                    util_putf(&util_stdout, "%s\"%s\"", first ? "" : ", ", gbr_operation_at(k)->name);
                     first = 0;
                 }
-            printf("], \"findings\": [");
+            util_putf(&util_stdout, "], \"findings\": [");
             first = 1;
             for (size_t k = 0; k < finding_count; k++) {
                 char key[sizeof g->key];
                 group_key(&findings[k], key, sizeof key);
                 if (strcmp(key, g->key) == 0) {
-                    printf("%s%zu", first ? "" : ", ", k);
+                    util_putf(&util_stdout, "%s%zu", first ? "" : ", ", k);
                     first = 0;
                 }
             }
-            printf("]}");
+            util_putf(&util_stdout, "]}");
         }
-        printf("%s], \"cases\": %llu, \"disagreeing_cases\": %llu, \"known_cases\": %llu, \"distinct\": %zu, "
+        util_putf(&util_stdout,
+                  "%s], \"cases\": %llu, \"disagreeing_cases\": %llu, \"known_cases\": %llu, \"distinct\": %zu, "
                "\"seconds\": %.1f, \"shrink_share\": %d, \"shrink_seconds\": %.2f}\n",
                group_count ? "\n" : "", cases, st.disagreeing, st.known_cases, finding_count, took,
                opt->shrink_share, st.shrink_seconds);
     }
-    fflush(stdout);
-    FILE *closing = opt->json ? stderr : stdout;
+    util_flush_stdout();
+    int closing_to_stderr = opt->json;
     if (finding_count > 0 && !opt->json) {
-        printf("disagreeing cases by finding, in the order above:");
+        util_putf(&util_stdout, "disagreeing cases by finding, in the order above:");
         for (size_t k = 0; k < finding_count; k++)
-            printf(" %llu", findings[k].seen);
-        printf("\n");
+            util_putf(&util_stdout, " %llu", findings[k].seen);
+        util_putf(&util_stdout, "\n");
         print_faults_text(findings, finding_count, groups, group_count);
     }
     if (st.known_cases > 0)
-        fprintf(closing, "%llu disagreeing cases had the fault of a skipped vector case (known, not reported)\n",
+        util_text(closing_to_stderr,
+                  "%llu disagreeing cases had the fault of a skipped vector case (known, not reported)\n",
                 st.known_cases);
     if (!batch && took > 2 && (double)cases / took < 200)
-        fprintf(stderr, "gbr conform: per-case mode ran %.0f cases/s (a process a case); a program that answers "
+        util_message("gbr conform: per-case mode ran %.0f cases/s (a process a case); a program that answers "
                         "batch mode (spec/gbr.md section 13.3.2) is asked many times more in the same budget\n",
                 (double)cases / took);
-    fprintf(closing,
-            "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, shrinking "
+    util_text(closing_to_stderr,
+              "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, shrinking "
             "%.1f s = %.0f%% of the run (share %d%%), %s errors, %s mode)\n",
             cases, st.disagreeing, finding_count, (unsigned long long)opt->seed, took,
             took > 0 ? (double)cases / took : 0.0, st.shrink_seconds, took > 0 ? 100 * st.shrink_seconds / took : 0.0,
             opt->shrink_share, judging, batch ? "batch" : "per-case");
     if (cases == 0)
-        fprintf(stderr, "gbr conform: no case was answered within the budget of %g s (--timeout %g): nothing was "
+        util_message("gbr conform: no case was answered within the budget of %g s (--timeout %g): nothing was "
                         "tested\n", opt->seconds, opt->timeout);
     status = finding_count || a.desyncs || write_failed || cases == 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 done:

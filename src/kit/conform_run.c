@@ -53,7 +53,7 @@ int conform_patterns_load(conform_patterns *list, const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gbr conform: cannot open %s: %s\n", path, strerror(errno));
+        util_command_error("conform", "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
     char *line = NULL;
@@ -100,7 +100,7 @@ static int load_vector_file(const char *path, case_list *cases)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gbr conform: cannot open %s: %s\n", path, strerror(errno));
+        util_command_error("conform", "cannot open %s: %s", path, strerror(errno));
         return -1;
     }
     char *line = NULL;
@@ -136,7 +136,7 @@ static int load_vector_file(const char *path, case_list *cases)
             p = tab + 1;
         }
         if (n != nfields || gbr_level_by_name(vc.level, strlen(vc.level)) < 0) {
-            fprintf(stderr, "gbr conform: %s:%lu: not a vector line (7 tab-separated fields)\n", path, line_number);
+            util_command_error("conform", "%s:%lu: not a vector line (7 tab-separated fields)", path, line_number);
             free(vc.line);
             status = -1;
             break;
@@ -192,7 +192,7 @@ static enum verdict judge(const vector_case *vc, const char *expected, size_t ex
 }
 
 /* The report goes through stdio here; the escaping is the shared rule. */
-static void json_string(const char *s, size_t len) { util_fput_json_raw_string(stdout, s, len); }
+static void json_string(const char *s, size_t len) { util_put_json_raw(&util_stdout, s, len); }
 
 static void json_cstring(const char *s) { json_string(s, strlen(s)); }
 
@@ -202,16 +202,17 @@ static void print_failure(const vector_case *vc, enum verdict v, const conform_o
     size_t len = o->out_len;
     const char *got = o->out ? o->out : "";
     char *shown = malloc(4 * len + 1);
-    printf("%s %s (%s, %s): %s\n", v == VERDICT_CRASH ? "CRASH" : "FAIL", vc->id, vc->level, vc->operation,
+    util_putf(&util_stdout, "%s %s (%s, %s): %s\n", v == VERDICT_CRASH ? "CRASH" : "FAIL", vc->id, vc->level,
+              vc->operation,
            vc->comment);
-    printf("  input:    %s\n", vc->input);
-    printf("  expected: %s   (exit %d)\n", vc->expected, strcmp(vc->result, "valid") == 0 ? 0 : 1);
+    util_putf(&util_stdout, "  input:    %s\n", vc->input);
+    util_putf(&util_stdout, "  expected: %s   (exit %d)\n", vc->expected, strcmp(vc->result, "valid") == 0 ? 0 : 1);
     if (shown)
         conform_escape(got, len, shown);
     conform_print_got(o, shown ? shown : "", timeout);
     if (o->err_len > 0) {
         size_t show = o->err_len < 400 ? o->err_len : 400;
-        printf("  stderr:   %.*s%s\n", (int)show, o->err, o->err_len > show ? "..." : "");
+        util_putf(&util_stdout, "  stderr:   %.*s%s\n", (int)show, o->err, o->err_len > show ? "..." : "");
     }
     free(shown);
 }
@@ -247,9 +248,9 @@ static void report_flush(run_state *st)
 {
     if (st->write_failed)
         return;
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    if (util_flush_stdout() != 0) {
         st->write_failed = 1;
-        fprintf(stderr, "gbr conform: cannot write the report: %s\n", strerror(errno ? errno : EIO));
+        util_command_error("conform", "cannot write the report: %s", strerror(util_stdout.error));
     }
 }
 
@@ -262,34 +263,35 @@ static void report_case(run_state *st, size_t k, conform_outcome *o)
     enum verdict v = judge(vc, r->expected, (size_t)r->expected_len, o, opt->errors);
     st->counts[v]++;
     if (opt->json) {
-        printf("%s\n  {\"id\": ", st->first_json ? "" : ",");
+        util_putf(&util_stdout, "%s\n  {\"id\": ", st->first_json ? "" : ",");
         st->first_json = 0;
         json_cstring(vc->id);
-        printf(", \"level\": ");
+        util_putf(&util_stdout, ", \"level\": ");
         json_cstring(vc->level);
-        printf(", \"operation\": ");
+        util_putf(&util_stdout, ", \"operation\": ");
         json_cstring(vc->operation);
-        printf(", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
+        util_putf(&util_stdout, ", \"verdict\": \"%s\", \"input\": ", verdict_names[v]);
         json_string(r->input, (size_t)r->input_len);
-        printf(", \"expected\": ");
+        util_putf(&util_stdout, ", \"expected\": ");
         json_string(r->expected, (size_t)r->expected_len);
-        printf(", \"got\": ");
+        util_putf(&util_stdout, ", \"got\": ");
         json_string(o->out ? o->out : "", o->out_len);
-        printf(", \"exit\": ");
+        util_putf(&util_stdout, ", \"exit\": ");
         if (o->exited)
-            printf("%d", o->exit_status);
+            util_putf(&util_stdout, "%d", o->exit_status);
         else
-            printf("null");
-        printf(", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal, o->timed_out ? "true" : "false");
+            util_putf(&util_stdout, "null");
+        util_putf(&util_stdout, ", \"signal\": %d, \"timed_out\": %s, \"stderr\": ", o->signal,
+                  o->timed_out ? "true" : "false");
         json_string(o->err ? o->err : "", o->err_len);
         if (o->protocol_error[0]) {
-            printf(", \"protocol_error\": ");
+            util_putf(&util_stdout, ", \"protocol_error\": ");
             json_cstring(o->protocol_error);
         }
-        printf("}");
+        util_putf(&util_stdout, "}");
         report_flush(st);
     } else if (opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
-        printf("%s\n", vc->id);
+        util_putf(&util_stdout, "%s\n", vc->id);
         report_flush(st);
     } else if (!opt->json && !opt->print_skip_list && (v == VERDICT_FAIL || v == VERDICT_CRASH)) {
         print_failure(vc, v, o, opt->timeout);
@@ -374,6 +376,8 @@ static double seconds_now(void)
 
 int conform_run(const conform_run_options *opt)
 {
+    /* The run says itself that its report cannot be written, case by case. */
+    util_stdout_report_at_end();
     char **program = opt->program;
     int program_argc = opt->program_argc;
     case_list cases = {NULL, 0, 0};
@@ -407,7 +411,7 @@ int conform_run(const conform_run_options *opt)
         conform_outcome_clear(&probe);
     }
     if (why) {
-        fprintf(stderr, "gbr conform: cannot start the program under test %s: %s\n", program[0], why);
+        util_command_error("conform", "cannot start the program under test %s: %s", program[0], why);
         free_cases(&cases);
         free(case_argv), free(runs), free(requests), free(case_of);
         return UTIL_EXIT_USAGE;
@@ -439,16 +443,17 @@ int conform_run(const conform_run_options *opt)
     double started = seconds_now();
     const char *judging = opt->errors == CONFORM_ERRORS_VALIDITY ? "validity" : "exact";
     if (opt->errors == CONFORM_ERRORS_VALIDITY && !opt->json)
-        fprintf(opt->print_skip_list ? stderr : stdout,
-                "judging: validity (acceptance and canonical output; error classes and columns are not compared)\n");
+        util_text(opt->print_skip_list,
+                  "judging: validity (acceptance and canonical output; error classes and columns are not compared)\n");
     if (opt->json) {
-        printf("{\"program\": [");
+        util_putf(&util_stdout, "{\"program\": [");
         for (int i = 0; i < program_argc; i++) {
             if (i)
-                printf(", ");
+                util_putf(&util_stdout, ", ");
             json_cstring(program[i]);
         }
-        printf("], \"mode\": \"%s\", \"errors\": \"%s\", \"cases\": [", batch ? "batch" : "per-case", judging);
+        util_putf(&util_stdout, "], \"mode\": \"%s\", \"errors\": \"%s\", \"cases\": [", batch ? "batch" : "per-case",
+                  judging);
     }
     if (batch && !session)
         status = UTIL_EXIT_USAGE;
@@ -465,12 +470,13 @@ int conform_run(const conform_run_options *opt)
             r->input_len = r->input ? conform_unescape(vc->input, r->input) : -1;
             r->expected_len = r->expected ? conform_unescape(vc->expected, r->expected) : -1;
             if (r->input_len < 0 || r->expected_len < 0) {
-                fprintf(stderr, "gbr conform: %s: malformed escape in the vector\n", vc->id);
+                util_command_error("conform", "%s: malformed escape in the vector", vc->id);
                 status = UTIL_EXIT_USAGE;
                 count = k + 1;
                 break;
             }
-            r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips, vc->id);
+            r->selected = (opt->runs.count == 0 || matches_any(&opt->runs, vc->id)) && !matches_any(&opt->skips,
+                           vc->id);
             if (!r->selected)
                 st.counts[VERDICT_SKIP]++;
             else if (batch) {
@@ -483,7 +489,7 @@ int conform_run(const conform_run_options *opt)
             conform_session_ask(session, requests, asked, 0, batch_answer, &st, &asked_result);
             if (asked_result.unchecked) {
                 report_flush(&st);
-                fprintf(stderr, "gbr conform: %s\n", asked_result.detail);
+                util_command_error("conform", "%s", asked_result.detail);
             }
             if (asked_result.desync) {
                 /* Form 1 has no numbers: the chunk is the finest place to name. */
@@ -494,9 +500,9 @@ int conform_run(const conform_run_options *opt)
                     snprintf(d->detail, sizeof d->detail, "%s", asked_result.detail);
                 }
                 if (opt->json || opt->print_skip_list)
-                    fprintf(stderr, "gbr conform: ");
-                fprintf(opt->json || opt->print_skip_list ? stderr : stdout,
-                        "DESYNC chunk %zu (cases %zu-%zu): %s; the verdicts of this chunk may be wrong, and the "
+                    util_message("gbr conform: ");
+                util_text(opt->json || opt->print_skip_list,
+                          "DESYNC chunk %zu (cases %zu-%zu): %s; the verdicts of this chunk may be wrong, and the "
                         "program was started again\n",
                         first / CHUNK + 1, first + 1, first + count, asked_result.detail);
                 report_flush(&st);
@@ -521,25 +527,28 @@ int conform_run(const conform_run_options *opt)
     unsigned long ran = counts[VERDICT_PASS] + counts[VERDICT_FAIL] + counts[VERDICT_CRASH];
     /* A long run of many cases, not a short slice on a loaded machine. */
     if (!batch && took > 10 && ran >= 100 && (double)ran / took < 200)
-        fprintf(stderr, "gbr conform: per-case mode ran %.0f cases/s (a process a case); a program that answers "
+        util_message("gbr conform: per-case mode ran %.0f cases/s (a process a case); a program that answers "
                         "batch mode (spec/gbr.md section 13.3.2) runs the vectors many times faster\n",
                 (double)ran / took);
-    FILE *closing = opt->json || opt->print_skip_list ? stderr : stdout;
+    int closing_to_stderr = opt->json || opt->print_skip_list;
     if (opt->json && desynced) {
         /* Only when there is one: a report in step reads as before. */
-        printf("\n], \"desynced_chunks\": [");
+        util_putf(&util_stdout, "\n], \"desynced_chunks\": [");
         for (unsigned long i = 0; i < desynced && i < MAX_DESYNC; i++) {
-            printf("%s\n  {\"chunk\": %zu, \"first_case\": %zu, \"last_case\": %zu, \"detail\": ", i ? "," : "",
+            util_putf(&util_stdout, "%s\n  {\"chunk\": %zu, \"first_case\": %zu, \"last_case\": %zu, \"detail\": ",
+                      i ? "," : "",
                    desyncs[i].chunk, desyncs[i].first_case, desyncs[i].last_case);
             json_cstring(desyncs[i].detail);
-            printf("}");
+            util_putf(&util_stdout, "}");
         }
     }
     if (opt->json)
-        printf("\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n", counts[VERDICT_PASS],
+        util_putf(&util_stdout, "\n], \"passed\": %lu, \"failed\": %lu, \"skipped\": %lu, \"crashed\": %lu}\n",
+                  counts[VERDICT_PASS],
                counts[VERDICT_FAIL], counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
-    fflush(stdout);
-    fprintf(closing, "%lu passed, %lu failed, %lu skipped, %lu crashed\n", counts[VERDICT_PASS], counts[VERDICT_FAIL],
+    util_flush_stdout();
+    util_text(closing_to_stderr, "%lu passed, %lu failed, %lu skipped, %lu crashed\n", counts[VERDICT_PASS],
+              counts[VERDICT_FAIL],
             counts[VERDICT_SKIP], counts[VERDICT_CRASH]);
     free_cases(&cases);
     free(case_argv), free(runs), free(requests), free(case_of);

@@ -58,7 +58,7 @@ static int add_case_file(vector_list *list, const char *path, gbr_level only)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", path, strerror(errno));
+        util_error(path, "cannot read: %s", strerror(errno));
         return -1;
     }
     char *line = NULL;
@@ -137,7 +137,7 @@ static int add_case_file(vector_list *list, const char *path, gbr_level only)
     }
     free(line);
     if (!bad && ferror(f)) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", path, strerror(errno));
+        util_error(path, "cannot read: %s", strerror(errno));
         bad = 1;
     }
     fclose(f);
@@ -215,7 +215,8 @@ static void add_material_sweeps(vector_list *list)
             char code[8] = "0000.00";
             code[5 + side] = (char)('0' + pawns);
             if (pawns == 9)
-                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_%s_pawns_9", colour), "material", code,
+                add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "n_material_%s_pawns_9", colour), "material",
+                         code,
                          "pawn-count", NULL, fmt(comment, sizeof comment, "a 9 as %s's pawn count", colour));
             else if (pawns > 0 || side == 0)
                 add_case(list, GBR_LEVEL_MATERIAL, fmt(id, sizeof id, "y_material_%s_pawns_%d", colour, pawns),
@@ -237,7 +238,8 @@ static void add_material_sweeps(vector_list *list)
     many[0] = 'K';
     memset(many + 1, 'Q', 257);
     memcpy(many + 258, "vK", 3);
-    add_case(list, GBR_LEVEL_MATERIAL, "n_name_material_promotions_257_queens", "name-material", many, "promotions", NULL,
+    add_case(list, GBR_LEVEL_MATERIAL, "n_name_material_promotions_257_queens", "name-material", many, "promotions",
+             NULL,
              "257 queens: a count kept in 8 bits would wrap to 1");
     /* Order: one step up in each of the six places of abcdef, both ways. */
     for (int place = 0; place < 6; place++) {
@@ -296,7 +298,8 @@ static void add_position_sweeps(vector_list *list)
             add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_%s_digit_%d", type_words[type], digit),
                      "position", input, NULL, NULL,
                      fmt(comment, sizeof comment, "%d white and %d black %ss", white, black, type_words[type]));
-            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_%s_digit_%d", type_words[type], digit),
+            add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_%s_digit_%d", type_words[type],
+                     digit),
                      "position-fen", input, NULL, NULL,
                      fmt(comment, sizeof comment, "%d white and %d black %ss to FEN", white, black, type_words[type]));
         }
@@ -316,7 +319,8 @@ static void add_position_sweeps(vector_list *list)
     static const char *const indicator_words[] = {"none", "win", "draw", "black_win", "black_draw", "wtm", "btm"};
     for (int i = 0; i < 7; i++) {
         fmt(input, sizeof input, "a7d3 0116.00 b2b3c6d6 3/3%s.", indicators[i]);
-        add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_indicator_%s", indicator_words[i]), "position",
+        add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_indicator_%s", indicator_words[i]),
+                 "position",
                  input, NULL, NULL, fmt(comment, sizeof comment, "indicator \"%s\"", indicators[i]));
         add_case(list, GBR_LEVEL_POSITION, fmt(id, sizeof id, "y_position_fen_indicator_%s", indicator_words[i]),
                  "position-fen", input, NULL, NULL,
@@ -360,7 +364,7 @@ static int join_path(char *path, size_t cap, const char *dir, const char *name, 
 {
     size_t d = strlen(dir), n = strlen(name), x = strlen(suffix);
     if (d + 1 + n + x + 1 > cap) {
-        fprintf(stderr, "gbr: %s: path too long\n", dir);
+        util_error(dir, "path too long");
         return -1;
     }
     memcpy(path, dir, d);
@@ -378,7 +382,7 @@ int vectors_collect_cases(vector_list *list, const char *dir)
 {
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "gbr: %s: cannot read the case folder: %s\n", dir, strerror(errno));
+        util_error(dir, "cannot read the case folder: %s", strerror(errno));
         return -1;
     }
     char **names = NULL;
@@ -402,7 +406,7 @@ int vectors_collect_cases(vector_list *list, const char *dir)
     }
     closedir(d);
     if (bad)
-        fprintf(stderr, "gbr vectors: out of memory\n");
+        util_command_error("vectors", UTIL_OUT_OF_MEMORY);
     if (count > 1)
         qsort(names, count, sizeof *names, by_name);
     static void (*const sweeps[GBR_LEVEL_COUNT])(vector_list *) = {add_material_sweeps, add_study_sweeps,
@@ -601,7 +605,7 @@ static void add_length_sweeps(vector_list *list)
         for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++)
             listed |= strcmp(ops[o].op, gbr_operation_at(k)->name) == 0;
         if (!listed) {
-            fprintf(stderr, "gbr vectors: no valid input for the length cases of %s\n", gbr_operation_at(k)->name);
+            util_command_error("vectors", "no valid input for the length cases of %s", gbr_operation_at(k)->name);
             list->failed = 1;
         }
     }

@@ -34,40 +34,40 @@ static int checked_answer(const vector *v, char *answer, int *status)
     char *raw = malloc(cap);
     long len = raw ? conform_unescape(v->input, raw) : -1;
     if (len < 0) {
-        fprintf(stderr, "gbr vectors: %s: malformed input escape\n", v->id);
+        util_command_error("vectors", "%s: malformed input escape", v->id);
         free(raw);
         return -1;
     }
     *status = conform_answer(gbr_codec_ref(), v->operation, raw, (size_t)len, answer);
     free(raw);
     if (*status == CONFORM_UNKNOWN_OP) {
-        fprintf(stderr, "gbr vectors: %s: unknown operation %s\n", v->id, v->operation);
+        util_command_error("vectors", "%s: unknown operation %s", v->id, v->operation);
         return -1;
     }
     int invalid_id = strncmp(v->id, "n_", 2) == 0;
     if (!invalid_id && strncmp(v->id, "y_", 2) != 0) {
-        fprintf(stderr, "gbr vectors: %s: an id starts with y_ or n_\n", v->id);
+        util_command_error("vectors", "%s: an id starts with y_ or n_", v->id);
         return -1;
     }
     if ((v->fault != NULL) != invalid_id) {
-        fprintf(stderr, "gbr vectors: %s: an n_ case names its fault, a y_ case none\n", v->id);
+        util_command_error("vectors", "%s: an n_ case names its fault, a y_ case none", v->id);
         return -1;
     }
     if (invalid_id != (*status == CONFORM_REJECTED)) {
-        fprintf(stderr, "gbr vectors: %s: the reference codec %s %s (%s)\n", v->id,
+        util_command_error("vectors", "%s: the reference codec %s %s (%s)", v->id,
                 *status == CONFORM_REJECTED ? "rejects" : "accepts", v->input, answer);
         return -1;
     }
     if (invalid_id) {
         size_t n = strlen(v->fault);
         if (strncmp(answer + 6, v->fault, n) != 0 || answer[6 + n] != ' ') {
-            fprintf(stderr, "gbr vectors: %s: the case tests %s, the reference codec says %s\n", v->id, v->fault,
+            util_command_error("vectors", "%s: the case tests %s, the reference codec says %s", v->id, v->fault,
                     answer);
             return -1;
         }
     }
     if (v->expect && strcmp(v->expect, answer) != 0) {
-        fprintf(stderr, "gbr vectors: %s: the source says %s, the reference codec says %s\n", v->id, v->expect,
+        util_command_error("vectors", "%s: the source says %s, the reference codec says %s", v->id, v->expect,
                 answer);
         return -1;
     }
@@ -112,39 +112,44 @@ static const char how_chosen_all[] =
     "# Last [yn]_ex_SECTION_N: the checked examples of section 12, each with the output it\n"
     "# states (spec/vectors/cases/examples.tsv).\n";
 
-static int write_level(const char *dir, gbr_level level, const vector_list *list, char (*answers)[CONFORM_ANSWER_MAX + 1])
+/* The buffer of the file being written (one at a time). */
+static char file_buffer[1 << 16];
+
+static int write_level(const char *dir, gbr_level level, const vector_list *list,
+                       char (*answers)[CONFORM_ANSWER_MAX + 1])
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s.tsv", dir, gbr_level_name(level));
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+    util_sink file, *f = &file;
+    if (util_sink_open(f, path, file_buffer, sizeof file_buffer) != 0) {
+        util_command_error("vectors", "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
     unsigned long valid = 0, invalid = 0;
     for (size_t i = 0; i < list->count; i++)
         if (list->items[i].level == level)
             *(list->items[i].fault ? &invalid : &valid) += 1;
-    fprintf(f, "# " GBR_SPEC_VERSION " golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
+    util_putf(f,
+              "# " GBR_SPEC_VERSION " golden vectors, level %s. Written by `gbr vectors` (src/kit/vectors_writer.c)\n"
                "# with the reference codec: do not edit; regenerate with `gbr vectors --out spec/vectors`.\n"
                "# Format and protocol: spec/gbr.md section 13. One case a line, 7 tab-separated fields:\n"
                "# id, level, result, operation, input, expected, comment. In input and expected, bytes\n"
                "# outside 0x20-0x7e are written \\xHH and a backslash is written \\\\.\n",
             gbr_level_name(level));
-    fputs(how_chosen[level], f);
-    fputs(how_chosen_all, f);
-    fprintf(f, "# Cases: %lu (valid %lu, invalid %lu, implementation-defined 0).\n", valid + invalid, valid, invalid);
+    util_put(f, how_chosen[level]);
+    util_put(f, how_chosen_all);
+    util_putf(f, "# Cases: %lu (valid %lu, invalid %lu, implementation-defined 0).\n", valid + invalid, valid, invalid);
     char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
     for (size_t i = 0; i < list->count; i++) {
         const vector *v = &list->items[i];
         if (v->level != level)
             continue;
         conform_escape(answers[i], strlen(answers[i]), escaped);
-        fprintf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v->id, gbr_level_name(level), v->fault ? "invalid" : "valid",
+        util_putf(f, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v->id, gbr_level_name(level), v->fault ? "invalid" : "valid",
                 v->operation, v->input, escaped, v->comment);
     }
-    if (fclose(f) != 0) {
-        fprintf(stderr, "gbr vectors: cannot write %s\n", path);
+    if (util_sink_close(f) != 0) {
+        util_command_error("vectors", "cannot write %s", path);
         return -1;
     }
     return 0;
@@ -153,7 +158,7 @@ static int write_level(const char *dir, gbr_level level, const vector_list *list
 /* ==== The JSON form of a level (spec/gbr.md section 13.1) ================= */
 
 /* A JSON string in the one spelling every --json output uses. */
-static void put_json_text(FILE *f, const char *s) { util_fput_json_raw_string(f, s, strlen(s)); }
+static void put_json_text(util_sink *f, const char *s) { util_put_json_raw(f, s, strlen(s)); }
 
 /* The flags a case carries, besides its error class (spec section 13.1 lists
  * them; notes[] is their description in the file). */
@@ -181,12 +186,12 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/json/%s.json", dir, gbr_level_name(level));
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+    util_sink file, *f = &file;
+    if (util_sink_open(f, path, file_buffer, sizeof file_buffer) != 0) {
+        util_command_error("vectors", "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    fprintf(f, "{\n  \"$schema\": \"../vectors.schema.json\",\n  \"format\": \"GBR vectors\",\n"
+    util_putf(f, "{\n  \"$schema\": \"../vectors.schema.json\",\n  \"format\": \"GBR vectors\",\n"
                "  \"specVersion\": \"" GBR_SPEC_NUMBER "\",\n  \"level\": \"%s\",\n"
                "  \"generatedBy\": \"gbr vectors (src/kit/vectors_writer.c) with the reference codec, in the same run "
                "as %s.tsv: do not edit\",\n  \"numberOfTests\": %lu,\n  \"header\": [",
@@ -197,18 +202,17 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
     for (size_t t = 0; t < 2; t++)
         for (const char *line = texts[t]; *line; first = 0) {
             const char *end = strchr(line, '\n');
-            fputs(first ? "\n    " : ",\n    ", f);
-            util_fput_json_raw_string(f, line + 2, (size_t)(end - line - 2));
+            util_put(f, first ? "\n    " : ",\n    ");
+            util_put_json_raw(f, line + 2, (size_t)(end - line - 2));
             line = end + 1;
         }
-    fputs("\n  ],\n  \"notes\": {\n"
-          "    \"error:NAME\": \"an invalid case: NAME is the error class of its expected output (section 9.2)\"",
-          f);
+    util_put(f, "\n  ],\n  \"notes\": {\n"
+                "    \"error:NAME\": \"an invalid case: NAME is the error class of its expected output (section 9.2)\"");
     for (size_t n = 0; n < sizeof flag_notes / sizeof flag_notes[0]; n++) {
-        fprintf(f, ",\n    \"%s\": ", flag_notes[n][0]);
+        util_putf(f, ",\n    \"%s\": ", flag_notes[n][0]);
         put_json_text(f, flag_notes[n][1]);
     }
-    fputs("\n  },\n  \"tests\": [", f);
+    util_put(f, "\n  },\n  \"tests\": [");
     static const char hex[] = "0123456789abcdef";
     char escaped[4 * (CONFORM_ANSWER_MAX + 1) + 1];
     int bad = 0;
@@ -224,27 +228,27 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
             bad = 1;
             break;
         }
-        fputs(first ? "\n    {\"id\": " : ",\n    {\"id\": ", f);
+        util_put(f, first ? "\n    {\"id\": " : ",\n    {\"id\": ");
         first = 0;
         put_json_text(f, v->id);
-        fprintf(f, ", \"result\": \"%s\", \"operation\": ", v->fault ? "invalid" : "valid");
+        util_putf(f, ", \"result\": \"%s\", \"operation\": ", v->fault ? "invalid" : "valid");
         put_json_text(f, v->operation);
-        fputs(", \"input\": ", f);
+        util_put(f, ", \"input\": ");
         put_json_text(f, v->input);
-        fputs(", \"inputHex\": \"", f);
+        util_put(f, ", \"inputHex\": \"");
         for (long b = 0; b < len; b++)
-            fputc(hex[(unsigned char)raw[b] >> 4], f), fputc(hex[(unsigned char)raw[b] & 15u], f);
-        fputs("\", \"expected\": ", f);
+            util_putc(f, hex[(unsigned char)raw[b] >> 4]), util_putc(f, hex[(unsigned char)raw[b] & 15u]);
+        util_put(f, "\", \"expected\": ");
         conform_escape(answers[i], strlen(answers[i]), escaped);
         put_json_text(f, escaped);
-        fputs(", \"comment\": ", f);
+        util_put(f, ", \"comment\": ");
         put_json_text(f, v->comment);
-        fputs(", \"flags\": [", f);
+        util_put(f, ", \"flags\": [");
         const char *sep = "";
         if (v->fault) { /* "error NAME COLUMN": the class checked_answer compared with the fault */
-            fputs("\"error:", f);
-            fwrite(answers[i] + 6, 1, strcspn(answers[i] + 6, " "), f);
-            fputc('"', f);
+            util_put(f, "\"error:");
+            util_write(f, answers[i] + 6, strcspn(answers[i] + 6, " "));
+            util_putc(f, '"');
             sep = ", ";
         }
         const int flagged[] = {
@@ -257,15 +261,15 @@ static int write_level_json(const char *dir, gbr_level level, const vector_list 
         };
         for (size_t n = 0; n < sizeof flagged / sizeof flagged[0]; n++)
             if (flagged[n]) {
-                fprintf(f, "%s\"%s\"", sep, flag_notes[n][0]);
+                util_putf(f, "%s\"%s\"", sep, flag_notes[n][0]);
                 sep = ", ";
             }
-        fputs("]}", f);
+        util_put(f, "]}");
         free(raw);
     }
-    fputs("\n  ]\n}\n", f);
-    if (fclose(f) != 0 || bad) {
-        fprintf(stderr, "gbr vectors: cannot write %s\n", path);
+    util_put(f, "\n  ]\n}\n");
+    if (util_sink_close(f) != 0 || bad) {
+        util_command_error("vectors", "cannot write %s", path);
         return -1;
     }
     return 0;
@@ -299,7 +303,7 @@ static const char *surface_of(const char *operation, const char *raw, size_t len
 static int make_dir(const char *path)
 {
     if (mkdir(path, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "gbr vectors: cannot create %s: %s\n", path, strerror(errno));
+        util_command_error("vectors", "cannot create %s: %s", path, strerror(errno));
         return -1;
     }
     return 0;
@@ -319,16 +323,15 @@ static int write_seed(const char *dir, const char *surface, const char *name, co
     if (make_dir(path) != 0)
         return -1;
     snprintf(path, sizeof path, "%s/%s/%s", dir, surface, name);
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+    util_sink file, *f = &file;
+    if (util_sink_open(f, path, file_buffer, sizeof file_buffer) != 0) {
+        util_command_error("vectors", "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
-    int written = fwrite(raw, 1, len, f) == len && fwrite(options, 1, 2, f) == 2;
-    /* fclose ends the stream whatever it returns: it is called once. */
-    int closed = fclose(f) == 0;
-    if (!written || !closed) {
-        fprintf(stderr, "gbr vectors: cannot write %s: %s\n", path, strerror(errno));
+    util_write(f, raw, len);
+    util_write(f, options, 2);
+    if (util_sink_close(f) != 0) {
+        util_command_error("vectors", "cannot write %s: %s", path, strerror(errno));
         return -1;
     }
     return 0;
@@ -430,7 +433,7 @@ int vectors_write(const vectors_options *opt)
     }
     char (*answers)[CONFORM_ANSWER_MAX + 1] = list.failed ? NULL : calloc(list.count, sizeof *answers);
     if (!answers) {
-        fprintf(stderr, "gbr vectors: out of memory\n");
+        util_command_error("vectors", UTIL_OUT_OF_MEMORY);
         vectors_free_cases(&list);
         return UTIL_EXIT_INPUT;
     }
@@ -438,7 +441,7 @@ int vectors_write(const vectors_options *opt)
     for (size_t i = 0; i < list.count; i++) {
         for (size_t j = 0; j < i; j++)
             if (strcmp(list.items[i].id, list.items[j].id) == 0) {
-                fprintf(stderr, "gbr vectors: duplicate id %s\n", list.items[i].id);
+                util_command_error("vectors", "duplicate id %s", list.items[i].id);
                 bad = 1;
             }
         int status;

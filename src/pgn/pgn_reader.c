@@ -889,7 +889,8 @@ static void lex(pgn_reader *r, unsigned char c)
             return;
         if (c == ']') {
             if (r->odd_name_at.line)
-                diagnose(r, r->odd_name_at, "a tag name with a byte other than letters, digits and '_': read as written");
+                diagnose(r, r->odd_name_at,
+                         "a tag name with a byte other than letters, digits and '_': read as written");
             if (r->stray_at.line)
                 diagnose(r, r->stray_at,
                          "a '\"' inside a tag value, not written \\\": read as part of the value, which ends at the "
@@ -1065,7 +1066,8 @@ static unsigned comment_stop_mask(__m128i v)
 static unsigned value_stop_mask(__m128i v)
 {
     __m128i hits = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))));
+                                _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(v,
+                                             _mm_set1_epi8('\n'))));
     return (unsigned)_mm_movemask_epi8(hits);
 }
 
@@ -1075,7 +1077,8 @@ static unsigned value_stop_mask(__m128i v)
 static unsigned name_end_mask(__m128i v)
 {
     __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20));
-    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower, _mm_set1_epi8('z' + 1)));
+    __m128i letter = _mm_and_si128(_mm_cmpgt_epi8(lower, _mm_set1_epi8('a' - 1)), _mm_cmplt_epi8(lower,
+                                   _mm_set1_epi8('z' + 1)));
     __m128i digit = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)), _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
     __m128i name = _mm_or_si128(_mm_or_si128(letter, digit), _mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
     return ~(unsigned)_mm_movemask_epi8(name) & 0xFFFFu;
@@ -1668,40 +1671,4 @@ int pgn_read_fd(pgn_reader *r, int fd)
     return 0;
 }
 
-int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source)
-{
-    return pgn_read_input_keeping(handler, NULL, context, fd, source);
-}
-
-int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_tags, void *context, int fd,
-                           const char *source)
-{
-    pgn_reader *reader = pgn_reader_new(handler, context);
-    if (!reader) {
-        fprintf(stderr, "gbr: %s: out of memory\n", source);
-        return -1;
-    }
-    if (pgn_reader_keep_tags(reader, keep_tags) != 0) { /* a caller's list too long: a defect, said plainly */
-        fprintf(stderr, "gbr: %s: more than %d tag names to keep\n", source, PGN_KEEP_TAGS_MAX);
-        pgn_reader_free(reader);
-        return -1;
-    }
-    int error = pgn_read_fd(reader, fd);
-    int empty = reader->offset == 0;
-    pgn_reader_free(reader);
-    if (error) {
-        fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(error));
-        return -1;
-    }
-    if (empty) /* a warning: an empty database is no error, but often a mistake */
-        fprintf(stderr, "gbr: %s: warning: the input is empty (no games)\n", source);
-    return 0;
-}
-
-void pgn_print_diagnostic(const char *source, const pgn_diagnostic *d)
-{
-    if (d->game)
-        fprintf(stderr, "gbr: %s:%lu:%lu: game %lu: %s\n", source, d->at.line, d->at.column, d->game, d->message);
-    else
-        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", source, d->at.line, d->at.column, d->message);
-}
+uint64_t pgn_reader_bytes_read(const pgn_reader *reader) { return reader->offset; }

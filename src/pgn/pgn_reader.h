@@ -170,6 +170,8 @@ void pgn_finish(pgn_reader *reader);
 /* Feeds everything read from fd, then finishes. Returns 0, or the errno of a
  * failed read (what was read before it has been fed and finished). */
 int pgn_read_fd(pgn_reader *reader, int fd);
+/* How many bytes the reader has been fed. */
+uint64_t pgn_reader_bytes_read(const pgn_reader *reader);
 /* The tags a caller needs. By default the tags callback gets every tag pair
  * of a game. Given a NULL-ended list of at most PGN_KEEP_TAGS_MAX names (as
  * written, case counts; the strings must outlive the reader), it gets only the
@@ -182,7 +184,7 @@ int pgn_read_fd(pgn_reader *reader, int fd);
  * list. Call it before the first byte is fed. */
 #define PGN_KEEP_TAGS_MAX 8
 int pgn_reader_keep_tags(pgn_reader *reader, const char *const *names);
-/* What every PGN command does with one input: a new reader with handler and
+/* pgn_input.c: what every PGN command does with one input: a new reader with handler and
  * context reads fd to its end and is freed. Returns 0, or -1 after reporting
  * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
  * read: REASON" (what was read before a failed read has been handled). An

@@ -16,6 +16,7 @@
 
 #include "grow.h"
 #include "line_limit.h"
+#include "output.h"
 #include "sort_radix.h"
 #include "sort_runs.h"
 
@@ -66,7 +67,7 @@ struct sort_lines {
  * way up, and only sort_lines_free is left. */
 static int out_of_memory(void)
 {
-    fprintf(stderr, "gbr: sort: out of memory\n");
+    util_out_of_memory("sort");
     return -1;
 }
 
@@ -138,8 +139,8 @@ static void write_record(void *context, const char *record, size_t len)
     uint64_t key;
     memcpy(&key, record, sizeof key);
     size_t header = sizeof key + (is_position_key(key) ? GBR_DIRECTORY_KEY_SIZE : 0);
-    sort_output_write(context, record + header, len - header);
-    sort_output_write(context, "\n", 1);
+    util_write(context, record + header, len - header);
+    util_write(context, "\n", 1);
 }
 
 /* Sorts the lines held and writes them as a run. The arena keeps its bytes
@@ -198,7 +199,7 @@ static int over_budget(const sort_lines *s)
 static int add_line(sort_lines *s, size_t start, size_t length)
 {
     if (length > UINT32_MAX) {
-        fprintf(stderr, "gbr: sort: a line longer than 4 GiB\n");
+        util_error("sort", "a line longer than 4 GiB");
         return -1;
     }
     held_line *lines = util_grow(s->lines, &s->lines_cap, s->lines_n + 1, sizeof *lines);
@@ -320,8 +321,8 @@ static int reserve_for(sort_lines *s, int fd)
  * lines after it are still read, so that every such line is reported. */
 static void report_long_line(sort_lines *s, const char *source, unsigned long line)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: line longer than %lu bytes: not sorted, nothing is written\n", source, line,
-            (unsigned long)UTIL_LINE_MAX + 1, (unsigned long)UTIL_LINE_MAX);
+    util_report(source, line, (unsigned long)UTIL_LINE_MAX + 1,
+                "line longer than %lu bytes: not sorted, nothing is written", (unsigned long)UTIL_LINE_MAX);
     s->too_long++;
 }
 
@@ -354,7 +355,7 @@ int sort_lines_read(sort_lines *s, int fd, const char *source)
         if (got < 0) {
             if (errno == EINTR)
                 continue;
-            fprintf(stderr, "gbr: %s: cannot read: %s\n", source, strerror(errno));
+            util_error(source, "cannot read: %s", strerror(errno));
             return -1;
         }
         if (got == 0)
@@ -396,15 +397,15 @@ int sort_lines_read(sort_lines *s, int fd, const char *source)
     return 0;
 }
 
-static void write_sorted(const sort_lines *s, sort_output *out)
+static void write_sorted(const sort_lines *s, util_sink *out)
 {
     const size_t ahead = 16; /* lines are scattered over the arena: fetch early */
     for (size_t i = 0; i < s->lines_n; i++) {
         if (i + ahead < s->lines_n)
             __builtin_prefetch(s->arena + s->lines[i + ahead].offset);
         const held_line *l = &s->lines[i];
-        sort_output_write(out, s->arena + l->offset, l->length);
-        sort_output_write(out, "\n", 1);
+        util_write(out, s->arena + l->offset, l->length);
+        util_write(out, "\n", 1);
     }
 }
 
@@ -426,11 +427,11 @@ sort_lines *sort_lines_new(const sort_lines_options *options)
     return s;
 }
 
-int sort_lines_write(sort_lines *s, sort_output *out)
+int sort_lines_write(sort_lines *s, util_sink *out)
 {
     if (s->too_long > 0) { /* each reported where it was */
-        fprintf(stderr, "gbr: sort: %llu line%s longer than %lu bytes: nothing written\n", s->too_long,
-                s->too_long == 1 ? "" : "s", (unsigned long)UTIL_LINE_MAX);
+        util_error("sort", "%llu line%s longer than %lu bytes: nothing written", s->too_long,
+                   s->too_long == 1 ? "" : "s", (unsigned long)UTIL_LINE_MAX);
         return -1;
     }
     if (s->runs.runs_n == 0) { /* everything is in memory: one run, written directly */
@@ -445,8 +446,8 @@ int sort_lines_write(sort_lines *s, sort_output *out)
 void sort_lines_report(const sort_lines *s)
 {
     if (s->no_code > 0)
-        fprintf(stderr, "gbr: sort: %llu line%s without a GBR code, written last in input order\n", s->no_code,
-                s->no_code == 1 ? "" : "s");
+        util_error("sort", "%llu line%s without a GBR code, written last in input order", s->no_code,
+                   s->no_code == 1 ? "" : "s");
 }
 
 void sort_lines_free(sort_lines *s)

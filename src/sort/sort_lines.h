@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "gbr.h"
-#include "sort_output.h"
+#include "output_file.h"
 
 typedef struct sort_lines_options {
     const gbr_codec *codec; /* finds each line's code and its directory key */
@@ -32,7 +32,7 @@ sort_lines *sort_lines_new(const sort_lines_options *options);
 int sort_lines_read(sort_lines *s, int fd, const char *source);
 /* Sorts every line read and writes them, each ending in "\n", to out;
  * returns 0, or -1 after reporting (out is then incomplete: abandon it). */
-int sort_lines_write(sort_lines *s, sort_output *out);
+int sort_lines_write(sort_lines *s, util_sink *out);
 /* Reports the lines without a code on stderr, when there are any: once the
  * output is complete. */
 void sort_lines_report(const sort_lines *s);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "text.h"
 #include "sort_spill.h"
 
@@ -37,9 +38,9 @@ void sort_runs_put(sort_run_writer *w, const void *head, size_t head_len, const 
         return;
     }
     uint32_t length = (uint32_t)(head_len + body_len);
-    sort_writer_put(w, &length, sizeof length);
-    sort_writer_put(w, head, head_len);
-    sort_writer_put(w, body, body_len);
+    util_write(w, &length, sizeof length);
+    util_write(w, head, head_len);
+    util_write(w, body, body_len);
 }
 
 int sort_runs_begin(sort_runs *r, sort_run_writer *w)
@@ -50,7 +51,7 @@ int sort_runs_begin(sort_runs *r, sort_run_writer *w)
     w->fd = w->buffer ? sort_spill_temporary_file(r->command) : -1;
     if (w->fd < 0) {
         if (!w->buffer)
-            fprintf(stderr, "gbr: %s: out of memory\n", r->command);
+            util_out_of_memory(r->command);
         free(w->buffer);
         return -1;
     }
@@ -61,12 +62,12 @@ int sort_runs_begin(sort_runs *r, sort_run_writer *w)
  * after reporting (the file is then closed). */
 static int finish(sort_runs *r, sort_run_writer *w)
 {
-    sort_writer_flush(w);
+    util_sink_flush(w);
     free(w->buffer);
     if (!w->error && lseek(w->fd, 0, SEEK_SET) != 0)
         w->error = errno;
     if (w->error) {
-        fprintf(stderr, "gbr: %s: cannot write a temporary file: %s\n", r->command, strerror(w->error));
+        util_error(r->command, "cannot write a temporary file: %s", strerror(w->error));
         close(w->fd);
         return -1;
     }
@@ -163,7 +164,7 @@ static int merge(sort_runs *r, size_t first, size_t k, sort_run_writer *into, so
     int status = 0;
     size_t n = 0;
     if (!readers || !heap) {
-        fprintf(stderr, "gbr: %s: out of memory\n", r->command);
+        util_out_of_memory(r->command);
         status = -2;
         goto done;
     }
@@ -193,7 +194,7 @@ static int merge(sort_runs *r, size_t first, size_t k, sort_run_writer *into, so
         sift_down(r, readers, heap, n, 0);
     }
     if (status == -1)
-        fprintf(stderr, "gbr: %s: cannot read a temporary file back\n", r->command);
+        util_error(r->command, "cannot read a temporary file back");
 done:
     if (readers)
         for (size_t i = 0; i < k; i++)

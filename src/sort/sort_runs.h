@@ -25,7 +25,7 @@
 
 #include <stddef.h>
 
-#include "sort_writer.h"
+#include "sink.h"
 
 #define SORT_RUNS_FAN_IN 64
 #define SORT_RUNS_LEVELS 3
@@ -50,7 +50,7 @@ typedef struct sort_runs {
 } sort_runs;
 
 /* A run being written: its temporary file behind SORT_RUNS_WRITE_BUFFER bytes. */
-typedef sort_writer sort_run_writer;
+typedef util_sink sort_run_writer;
 
 /* A --memory value: bytes with an optional K, M or G, at least 1K; -1 when
  * it is not one (the caller reports it as a usage error). */

@@ -10,7 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sort_output.h"
+#include "output.h"
+#include "output_file.h"
 
 #define NAMED_TEMPLATE "/gbr-spill-XXXXXX"
 
@@ -19,7 +20,7 @@ int sort_spill_temporary_file(const char *command)
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = "/tmp";
-    sort_output_catch_signals(); /* a spill past `ulimit -f` is then a write error */
+    util_catch_fatal_signals(); /* a spill past `ulimit -f` is then a write error */
     int fd;
 #ifdef O_TMPFILE
     fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
@@ -32,18 +33,18 @@ int sort_spill_temporary_file(const char *command)
     size_t len = strlen(dir);
     char *path = malloc(len + sizeof NAMED_TEMPLATE);
     if (!path) {
-        fprintf(stderr, "gbr: %s: out of memory\n", command);
+        util_out_of_memory(command);
         return -1;
     }
     memcpy(path, dir, len);
     memcpy(path + len, NAMED_TEMPLATE, sizeof NAMED_TEMPLATE);
-    sort_output_signals saved;
-    sort_output_block_signals(&saved);
+    util_fatal_signals saved;
+    util_block_fatal_signals(&saved);
     fd = mkstemp(path);
     int saved_errno = errno;
     if (fd >= 0)
         unlink(path);
-    sort_output_restore_signals(&saved);
+    util_restore_fatal_signals(&saved);
     free(path);
     if (fd >= 0)
         return fd;
@@ -51,6 +52,6 @@ int sort_spill_temporary_file(const char *command)
 #ifdef O_TMPFILE
 failed:
 #endif
-    fprintf(stderr, "gbr: %s: cannot create a temporary file in %s: %s\n", command, dir, strerror(errno));
+    util_error(command, "cannot create a temporary file in %s: %s", dir, strerror(errno));
     return -1;
 }

@@ -2,15 +2,17 @@
 #include "output.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "text.h"
 
 /* One process-wide buffer in front of stdout: batch runs write millions of
  * short lines, and stdio's per-call locking would dominate. */
 static char out_buffer[1 << 16];
-static size_t out_used;
-static int out_failed;
+util_sink util_stdout = {STDOUT_FILENO, out_buffer, sizeof out_buffer, 0, 0};
 
 static char err_buffer[1 << 14];
 static size_t err_used;
@@ -41,88 +43,88 @@ static void err_put_uint(unsigned long value)
     err_write(digits, util_decimal(digits, value));
 }
 
-static void out_failure(int error)
+/* Formats a message for `emit` (to its sink, NULL for stderr); one longer
+ * than a line goes through a larger buffer of its own. */
+static void vformat(void (*emit)(util_sink *, const char *, size_t), util_sink *to, const char *format, va_list ap)
 {
-    out_failed = 1;
-    util_report_flush();
-    fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(error ? error : EIO));
+    char line[512];
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(line, sizeof line, format, ap);
+    if (n >= 0 && (size_t)n < sizeof line) {
+        emit(to, line, (size_t)n);
+    } else if (n > 0) {
+        char *long_text = malloc((size_t)n + 1);
+        if (long_text) {
+            vsnprintf(long_text, (size_t)n + 1, format, again);
+            emit(to, long_text, (size_t)n);
+            free(long_text);
+        } else {
+            emit(to, "(" UTIL_OUT_OF_MEMORY ")", sizeof UTIL_OUT_OF_MEMORY + 1);
+        }
+    }
+    va_end(again);
 }
 
-/* Writes straight to stdout; the first failure is reported, and after it
- * nothing more is written. */
-static void out_send(const char *bytes, size_t len)
+static void err_emit(util_sink *to, const char *bytes, size_t len)
 {
-    if (len == 0 || out_failed)
-        return;
-    errno = 0;
-    if (fwrite(bytes, 1, len, stdout) != len || fflush(stdout) != 0)
-        out_failure(errno);
+    (void)to;
+    err_write(bytes, len);
+}
+
+static void sink_emit(util_sink *to, const char *bytes, size_t len) { util_write(to, bytes, len); }
+
+static void err_vformat(const char *format, va_list ap) { vformat(err_emit, NULL, format, ap); }
+
+void util_stdout_before_write(void)
+{
+    util_report_flush();
+    /* What went through stdio directly goes first. */
+    fflush(stdout);
+}
+
+static int stdout_reported, stdout_report_at_end;
+
+static void report_stdout_failure(void)
+{
+    stdout_reported = 1;
+    util_report_flush();
+    fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(util_stdout.error));
+}
+
+void util_stdout_failed(int error)
+{
+    util_stdout.error = error ? error : EIO;
+    if (!stdout_report_at_end)
+        report_stdout_failure();
+}
+
+void util_stdout_report_at_end(void) { stdout_report_at_end = 1; }
+
+int util_flush_stdout(void)
+{
+    util_sink_flush(&util_stdout);
+    if (!util_stdout.error) {
+        errno = 0;
+        if (fflush(stdout) != 0 || ferror(stdout))
+            util_stdout_failed(errno);
+    }
+    return util_stdout.error ? -1 : 0;
 }
 
 int util_flush(void)
 {
-    util_report_flush();
-    out_send(out_buffer, out_used);
-    out_used = 0;
-    /* What went through stdio directly (help texts, printf) is checked here
-     * too, so that no command ends with an unreported write error. */
-    if (!out_failed) {
-        errno = 0;
-        if (fflush(stdout) != 0 || ferror(stdout))
-            out_failure(errno);
-    }
-    return out_failed ? -1 : 0;
+    /* What went through stdio directly is checked here too, so that no
+     * command ends with an unreported write error. */
+    util_flush_stdout();
+    if (util_stdout.error && !stdout_reported)
+        report_stdout_failure();
+    return util_stdout.error ? -1 : 0;
 }
 
-int util_output_failed(void) { return out_failed; }
+int util_output_failed(void) { return util_stdout.error != 0; }
 
-void util_write(const char *bytes, size_t len)
-{
-    if (len > sizeof out_buffer - out_used) {
-        util_flush();
-        if (len > sizeof out_buffer) {
-            out_send(bytes, len);
-            return;
-        }
-    }
-    memcpy(out_buffer + out_used, bytes, len);
-    out_used += len;
-}
-
-void util_puts(const char *text) { util_write(text, strlen(text)); }
-
-void util_putc(char c)
-{
-    if (out_used == sizeof out_buffer)
-        util_flush();
-    out_buffer[out_used++] = c;
-}
-
-void util_put_uint(unsigned long value)
-{
-    char digits[UTIL_DECIMAL_MAX];
-    util_write(digits, util_decimal(digits, value));
-}
-
-void util_put_json_raw_string(const char *s, size_t len)
-{
-    char spelled[6];
-    util_putc('"');
-    for (size_t i = 0; i < len; i++)
-        util_write(spelled, util_json_raw_byte((unsigned char)s[i], spelled));
-    util_putc('"');
-}
-
-void util_fput_json_raw_string(FILE *to, const char *s, size_t len)
-{
-    char spelled[6];
-    putc('"', to);
-    for (size_t i = 0; i < len; i++)
-        fwrite(spelled, 1, util_json_raw_byte((unsigned char)s[i], spelled), to);
-    putc('"', to);
-}
-
-void util_report(const char *source, unsigned long line, unsigned long column, const char *message)
+void util_report(const char *source, unsigned long line, unsigned long column, const char *format, ...)
 {
     /* "gbr: SOURCE:LINE:COLUMN: MESSAGE" */
     err_write("gbr: ", 5);
@@ -132,6 +134,78 @@ void util_report(const char *source, unsigned long line, unsigned long column, c
     err_write(":", 1);
     err_put_uint(column);
     err_write(": ", 2);
-    err_write(message, strlen(message));
+    va_list ap;
+    va_start(ap, format);
+    err_vformat(format, ap);
+    va_end(ap);
     err_write("\n", 1);
+    /* At once, as stderr is: a keeper watching a long run sees each report
+     * as it comes, and a run killed by a signal loses none. */
+    util_report_flush();
+}
+
+void util_error(const char *where, const char *format, ...)
+{
+    err_write("gbr: ", 5);
+    if (where) {
+        err_write(where, strlen(where));
+        err_write(": ", 2);
+    }
+    va_list ap;
+    va_start(ap, format);
+    err_vformat(format, ap);
+    va_end(ap);
+    err_write("\n", 1);
+    util_report_flush();
+}
+
+void util_command_error(const char *command, const char *format, ...)
+{
+    err_write("gbr ", 4);
+    err_write(command, strlen(command));
+    err_write(": ", 2);
+    va_list ap;
+    va_start(ap, format);
+    err_vformat(format, ap);
+    va_end(ap);
+    err_write("\n", 1);
+    util_report_flush();
+}
+
+void util_out_of_memory(const char *where) { util_error(where, UTIL_OUT_OF_MEMORY); }
+
+void util_vmessage(const char *format, va_list ap)
+{
+    err_vformat(format, ap);
+    util_report_flush();
+}
+
+void util_message(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    util_vmessage(format, ap);
+    va_end(ap);
+}
+
+void util_message_bytes(const char *bytes, size_t len) { err_write(bytes, len); }
+
+void util_putf(util_sink *s, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    vformat(sink_emit, s, format, ap);
+    va_end(ap);
+}
+
+void util_text(int to_stderr, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    if (to_stderr) {
+        util_vmessage(format, ap);
+    } else {
+        vformat(sink_emit, &util_stdout, format, ap);
+    }
+    va_end(ap);
 }

@@ -3,8 +3,8 @@
  * collection's games with their tags, the composer (with the co-authors of
  * a joint study, under a names file's chosen names: composer_names.h),
  * source, year and reference the collection's tag choice takes
- * (src/collection/directory_game.h) in its encoding (text_encoding.h), and
- * the audit rule's verdict on each code tag (audit_code.h), as gbr directory
+ * (src/collection/game_tags.h) in its encoding (text_encoding.h), and
+ * the audit rule's verdict on each code tag (code_check.h), as gbr directory
  * and gbr audit read them. gbr/collection.py
  * makes named tuples of what this returns.
  *
@@ -17,18 +17,18 @@
 
 #include <string.h>
 
-#include "audit_code.h"
+#include "code_check.h"
 #include "composer_names.h"
-#include "directory_game.h"
+#include "game_tags.h"
 #include "gbr.h"
 #include "pgn_reader.h"
 #include "text_encoding.h"
 
 /* The fields this module gives, by the collection layer's names: what it
- * adds to directory_tag_choice later is not read here until named. */
+ * adds to game_tag_choice later is not read here until named. */
 #define FIELDS 4
-static const int field_of[FIELDS] = {DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR,
-                                     DIRECTORY_TAG_REFERENCE};
+static const int field_of[FIELDS] = {GAME_TAG_COMPOSER, GAME_TAG_SOURCE, GAME_TAG_YEAR,
+                                     GAME_TAG_REFERENCE};
 static const char *const field_name[FIELDS] = {"composer", "source", "year", "reference"};
 
 /* What the reader's callbacks build: the games, the diagnostics, the first
@@ -36,7 +36,7 @@ static const char *const field_name[FIELDS] = {"composer", "source", "year", "re
 typedef struct reading {
     PyObject *games, *diagnostics;
     int failed;
-    const directory_tag_choice *choice;
+    const game_tag_choice *choice;
     text_encoding encoding;
     const composer_names *names; /* NULL: none */
     char *buf; /* text_encoding_value's buffer, reused */
@@ -76,10 +76,10 @@ static PyObject *person_text(reading *r, const pgn_tag *t)
 /* The composer field, as gbr directory writes it (every composer of a joint
  * study, joined by COMPOSER_SEPARATOR), and the tuple of its composers;
  * (None, ()) for a game without one. */
-static int composers_of(reading *r, const directory_game_tags *tags, PyObject **field, PyObject **each)
+static int composers_of(reading *r, const game_tags *tags, PyObject **field, PyObject **each)
 {
     *field = *each = NULL;
-    const pgn_tag *composer = tags->field[DIRECTORY_TAG_COMPOSER];
+    const pgn_tag *composer = tags->field[GAME_TAG_COMPOSER];
     if (!composer) {
         Py_INCREF(Py_None);
         *field = Py_None;
@@ -118,14 +118,14 @@ static PyObject *code_check(size_t index, const pgn_tag *t, const gbr_scan_match
     char expected[GBR_POSITION_MAX];
     size_t expected_len = 0;
     int wrong = 0;
-    int known = position && audit_expected_code(NULL, position, m, expected, sizeof expected, &expected_len,
+    int known = position && code_check_expected(NULL, position, m, expected, sizeof expected, &expected_len,
                                                 &wrong) == 0;
-    char sentence[AUDIT_MISMATCH_MAX];
-    size_t sentence_len = known && wrong ? audit_mismatch_text(sentence, t, m, expected, expected_len) : 0;
+    char sentence[CODE_CHECK_MISMATCH_MAX];
+    size_t sentence_len = known && wrong ? code_check_mismatch_text(sentence, t, m, expected, expected_len) : 0;
     return Py_BuildValue("(ns#z#Okkzz#)", (Py_ssize_t)index, m->canonical, (Py_ssize_t)m->canonical_len,
                          known ? expected : NULL, (Py_ssize_t)expected_len, known && wrong ? Py_True : Py_False,
                          t->value_at.line,
-                         t->value_at.column + (unsigned long)m->start, stipulation_name(audit_code_stipulation(m)),
+                         t->value_at.column + (unsigned long)m->start, stipulation_name(code_check_stipulation(m)),
                          sentence_len ? sentence : NULL, (Py_ssize_t)sentence_len);
 }
 
@@ -134,7 +134,7 @@ static PyObject *code_check(size_t index, const pgn_tag *t, const gbr_scan_match
  * whether its codes were checked against its FEN. */
 static int audit_game(const pgn_game *g, PyObject *codes, PyObject *problems, int *checked)
 {
-    const pgn_tag *fen_tag = directory_find_tag(g, "FEN");
+    const pgn_tag *fen_tag = game_find_tag(g, "FEN");
     gbr_position position;
     memset(&position, 0, sizeof position);
     int readable = 1;
@@ -157,25 +157,25 @@ static int audit_game(const pgn_game *g, PyObject *codes, PyObject *problems, in
     size_t found = 0;
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
-        if (!audit_is_code_tag(t))
+        if (!code_check_is_code_tag(t))
             continue;
         gbr_scan_match m;
-        audit_tag_error error;
-        audit_code_status status = audit_tag_code(NULL, t, &m, &error);
+        code_check_tag_error error;
+        code_check_status status = code_check_tag_code(NULL, t, &m, &error);
         PyObject *item = NULL;
-        if (status == AUDIT_CODE_ERROR)
+        if (status == CODE_CHECK_ERROR)
             item = Py_BuildValue("(kkss)", t->value_at.line, t->value_at.column + (unsigned long)error.index,
                                  error.what, error.message);
-        else if (status == AUDIT_CODE_FOUND)
+        else if (status == CODE_CHECK_FOUND)
             item = code_check(i, t, &m, readable ? &position : NULL);
         else
             continue;
-        if (!item || PyList_Append(status == AUDIT_CODE_ERROR ? problems : codes, item) != 0) {
+        if (!item || PyList_Append(status == CODE_CHECK_ERROR ? problems : codes, item) != 0) {
             Py_XDECREF(item);
             return -1;
         }
         Py_DECREF(item);
-        found += status == AUDIT_CODE_FOUND;
+        found += status == CODE_CHECK_FOUND;
     }
     *checked = found > 0 && readable;
     return 0;
@@ -204,22 +204,22 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
             goto done;
         PyList_SET_ITEM(tags, (Py_ssize_t)i, tag);
     }
-    directory_game_tags chosen;
-    directory_game_tags_of(g, r->choice, &chosen);
+    game_tags chosen;
+    game_tags_of(g, r->choice, &chosen);
     for (int i = 0; i < FIELDS; i++) {
         const int f = field_of[i];
         const pgn_tag *t = chosen.field[f];
-        /* The year is its four digits, or none (directory_year_len). */
-        size_t len = !t ? 0 : f == DIRECTORY_TAG_YEAR ? directory_year_len(t) : t->value_len;
+        /* The year is its four digits, or none (game_year_len). */
+        size_t len = !t ? 0 : f == GAME_TAG_YEAR ? game_year_len(t) : t->value_len;
         PyObject *value, *name;
-        if (!t || (f == DIRECTORY_TAG_YEAR && !len)) {
+        if (!t || (f == GAME_TAG_YEAR && !len)) {
             value = Py_None;
             name = Py_None;
             Py_INCREF(Py_None);
             Py_INCREF(Py_None);
         } else {
             /* The composer: every composer of the study, set below. */
-            value = f == DIRECTORY_TAG_COMPOSER ? (Py_INCREF(Py_None), Py_None) : value_text(r, t->value, len);
+            value = f == GAME_TAG_COMPOSER ? (Py_INCREF(Py_None), Py_None) : value_text(r, t->value, len);
             name = PyUnicode_FromStringAndSize(t->name, (Py_ssize_t)t->name_len);
         }
         if (!value || !name) {
@@ -274,7 +274,7 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
 }
 
 /* A field's tag list: a comma-separated str, or None for the default. */
-static int tag_list(PyObject *names, directory_tag_list *out, const char *field)
+static int tag_list(PyObject *names, game_tag_list *out, const char *field)
 {
     if (names == Py_None)
         return 0;
@@ -284,10 +284,10 @@ static int tag_list(PyObject *names, directory_tag_list *out, const char *field)
             PyErr_Format(PyExc_TypeError, "%s_tags must be a str of comma-separated tag names", field);
         return -1;
     }
-    if (directory_tag_list_parse(text, out) != 0) {
+    if (game_tag_list_parse(text, out) != 0) {
         PyErr_Format(PyExc_ValueError,
                      "%s_tags: %R is not a list of 1 to %d tag names (letters, digits, '_') separated by commas", field,
-                     names, DIRECTORY_TAG_NAMES_MAX);
+                     names, GAME_TAG_NAMES_MAX);
         return -1;
     }
     return 0;
@@ -353,8 +353,8 @@ static PyObject *pgn_read(PyObject *module, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_TypeError, "pgn_read takes 7 arguments");
         return NULL;
     }
-    directory_tag_choice choice;
-    directory_tag_choice_default(&choice);
+    game_tag_choice choice;
+    game_tag_choice_default(&choice);
     for (int i = 0; i < FIELDS; i++)
         if (tag_list(args[1 + i], &choice.field[field_of[i]], field_name[i]) != 0)
             return NULL;

@@ -1,19 +1,21 @@
-/* Buffered, atomic output (see sort_output.h). */
+/* Buffered, atomic output (see util_output_file.h). */
 #define _XOPEN_SOURCE 700 /* POSIX.1-2008 with XSI: mkstemp, fsync, readlink; realpath (XSI in glibc) */
 
-#include "sort_output.h"
+#include "output_file.h"
+
+#include "output.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
-#include <stdio.h>
+#include <stdio.h> /* rename */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define SORT_OUTPUT_BUFFER ((size_t)1 << 20)
+#define OUTPUT_FILE_BUFFER ((size_t)1 << 20)
 #define MAX_LINK_HOPS 40 /* as the kernel's ELOOP limit */
 
 /* The target of symbolic link `path`, as a path usable from here (a relative
@@ -149,7 +151,7 @@ static void install_handler(int sig, const sigset_t *fatal)
 /* Installs the handler for each fatal signal left at its default action (a
  * command run under nohup keeps ignoring SIGHUP), and ignores SIGXFSZ
  * likewise. Once per process. */
-void sort_output_catch_signals(void)
+void util_catch_fatal_signals(void)
 {
     static int installed;
     if (installed)
@@ -167,13 +169,13 @@ void sort_output_catch_signals(void)
         signal(SIGXFSZ, SIG_IGN);
 }
 
-void sort_output_block_signals(sort_output_signals *saved)
+void util_block_fatal_signals(util_fatal_signals *saved)
 {
     sigset_t set = fatal_set();
     sigprocmask(SIG_BLOCK, &set, &saved->mask);
 }
 
-void sort_output_restore_signals(const sort_output_signals *saved)
+void util_restore_fatal_signals(const util_fatal_signals *saved)
 {
     sigprocmask(SIG_SETMASK, &saved->mask, NULL);
 }
@@ -181,7 +183,7 @@ void sort_output_restore_signals(const sort_output_signals *saved)
 /* Opens the temporary file in the target's directory, for rename(2) to
  * replace the target in one step, under a short fixed name: any target
  * name, up to the longest the file system allows, leaves room for it. */
-static int open_temporary(sort_output *out)
+static int open_temporary(util_output_file *out)
 {
     static const char pattern[] = ".gbr-XXXXXX";
     const char *slash = strrchr(out->target, '/');
@@ -191,29 +193,29 @@ static int open_temporary(sort_output *out)
         return -1;
     memcpy(out->temp_path, out->target, dir_len);
     memcpy(out->temp_path + dir_len, pattern, sizeof pattern);
-    sort_output_catch_signals();
-    sort_output_signals saved;
-    sort_output_block_signals(&saved);
+    util_catch_fatal_signals();
+    util_fatal_signals saved;
+    util_block_fatal_signals(&saved);
     out->sink.fd = mkstemp(out->temp_path);
     if (out->sink.fd >= 0)
         atomic_store(&registered_temporary, out->temp_path);
-    sort_output_restore_signals(&saved);
+    util_restore_fatal_signals(&saved);
     return out->sink.fd;
 }
 
 /* Removes the temporary file (when `remove`) and forgets it, with the fatal
  * signals blocked; after a rename, the name is the target's and must stay. */
-static void drop_temporary(sort_output *out, int remove)
+static void drop_temporary(util_output_file *out, int remove)
 {
-    sort_output_signals saved;
-    sort_output_block_signals(&saved);
+    util_fatal_signals saved;
+    util_block_fatal_signals(&saved);
     if (remove)
         unlink(out->temp_path);
     atomic_store(&registered_temporary, NULL);
-    sort_output_restore_signals(&saved);
+    util_restore_fatal_signals(&saved);
 }
 
-static void release(sort_output *out)
+static void release(util_output_file *out)
 {
     free(out->sink.buffer);
     free(out->temp_path);
@@ -221,22 +223,22 @@ static void release(sort_output *out)
     out->sink.buffer = out->temp_path = out->target = NULL;
 }
 
-int sort_output_open(sort_output *out, const char *path)
+int util_output_file_open(util_output_file *out, const char *path)
 {
     memset(out, 0, sizeof *out);
     out->sink.fd = STDOUT_FILENO;
     out->path = path ? path : "-";
-    out->sink.cap = SORT_OUTPUT_BUFFER;
+    out->sink.cap = OUTPUT_FILE_BUFFER;
     out->sink.buffer = malloc(out->sink.cap);
     if (!out->sink.buffer) {
-        fprintf(stderr, "gbr: %s: out of memory\n", out->path);
+        util_out_of_memory(out->path);
         return -1;
     }
     if (path == NULL || strcmp(path, "-") == 0)
         return 0;
     out->target = resolve_target(path);
     if (!out->target) {
-        fprintf(stderr, "gbr: %s: cannot resolve the output file: %s\n", path, strerror(errno));
+        util_error(path, "cannot resolve the output file: %s", strerror(errno));
         release(out);
         return -1;
     }
@@ -247,7 +249,7 @@ int sort_output_open(sort_output *out, const char *path)
     int exists = stat(out->target, &st) == 0;
     if (exists) {
         if (!S_ISREG(st.st_mode)) { /* renaming over it would replace a directory entry, not write it */
-            fprintf(stderr, "gbr: %s: not a regular file, not replaced (-o - writes to standard output)\n", path);
+            util_error(path, "not a regular file, not replaced (-o - writes to standard output)");
             release(out);
             return -1;
         }
@@ -255,10 +257,10 @@ int sort_output_open(sort_output *out, const char *path)
          * others, which would keep the old content; writing in place would
          * give up atomicity. Neither is what -o promises: refuse. */
         if (st.st_nlink > 1) {
-            fprintf(stderr,
-                    "gbr: %s: has %ju hard links, and replacing it would break them: not replaced "
-                    "(to keep them, write elsewhere and copy the result over it)\n",
-                    path, (uintmax_t)st.st_nlink);
+            util_error(path,
+                       "has %ju hard links, and replacing it would break them: not replaced "
+                       "(to keep them, write elsewhere and copy the result over it)",
+                       (uintmax_t)st.st_nlink);
             release(out);
             return -1;
         }
@@ -269,7 +271,7 @@ int sort_output_open(sort_output *out, const char *path)
         mode = 0666 & ~mask;
     }
     if (open_temporary(out) < 0) {
-        fprintf(stderr, "gbr: %s: cannot create a temporary file next to it: %s\n", path, strerror(errno));
+        util_error(path, "cannot create a temporary file next to it: %s", strerror(errno));
         release(out);
         return -1;
     }
@@ -281,23 +283,21 @@ int sort_output_open(sort_output *out, const char *path)
     struct stat made;
     if (exists && (fstat(out->sink.fd, &made) != 0 || made.st_uid != st.st_uid || made.st_gid != st.st_gid) &&
         fchown(out->sink.fd, st.st_uid, st.st_gid) != 0) {
-        fprintf(stderr, "gbr: %s: cannot give the new file the owner and group of the old one (%ju:%ju): %s; "
-                        "not replaced\n",
-                path, (uintmax_t)st.st_uid, (uintmax_t)st.st_gid, strerror(errno));
-        sort_output_abandon(out);
+        util_error(path, "cannot give the new file the owner and group of the old one (%ju:%ju): %s; not replaced",
+                   (uintmax_t)st.st_uid, (uintmax_t)st.st_gid, strerror(errno));
+        util_output_file_abandon(out);
         return -1;
     }
     if (fchmod(out->sink.fd, mode) != 0) {
-        fprintf(stderr, "gbr: %s: cannot set the temporary file's mode: %s\n", path, strerror(errno));
-        sort_output_abandon(out);
+        util_error(path, "cannot set the temporary file's mode: %s", strerror(errno));
+        util_output_file_abandon(out);
         return -1;
     }
     return 0;
 }
 
-void sort_output_write(sort_output *out, const void *bytes, size_t len) { sort_writer_put(&out->sink, bytes, len); }
 
-void sort_output_abandon(sort_output *out)
+void util_output_file_abandon(util_output_file *out)
 {
     if (out->temp_path) {
         close(out->sink.fd);
@@ -306,24 +306,24 @@ void sort_output_abandon(sort_output *out)
     release(out);
 }
 
-int sort_output_commit(sort_output *out)
+int util_output_file_commit(util_output_file *out)
 {
-    sort_writer_flush(&out->sink);
+    util_sink_flush(&out->sink);
     if (out->temp_path) {
         if (!out->sink.error && fsync(out->sink.fd) != 0)
             out->sink.error = errno;
         if (close(out->sink.fd) != 0 && !out->sink.error)
             out->sink.error = errno;
-        sort_output_signals saved;
-        sort_output_block_signals(&saved); /* renamed and forgotten in one step */
+        util_fatal_signals saved;
+        util_block_fatal_signals(&saved); /* renamed and forgotten in one step */
         if (!out->sink.error && rename(out->temp_path, out->target) != 0)
             out->sink.error = errno;
         drop_temporary(out, out->sink.error != 0);
-        sort_output_restore_signals(&saved);
+        util_restore_fatal_signals(&saved);
     }
     int failed = out->sink.error != 0;
     if (failed)
-        fprintf(stderr, "gbr: %s: cannot write the output: %s\n", out->path, strerror(out->sink.error));
+        util_error(out->path, "cannot write the output: %s", strerror(out->sink.error));
     release(out);
     return failed ? -1 : 0;
 }

@@ -1,17 +1,17 @@
-/* The audit rule, written once: see audit_code.h. */
+/* The audit rule, written once: see code_check.h. */
 #include <string.h>
 
-#include "audit_code.h"
-#include "directory_game.h"
+#include "code_check.h"
+#include "game_tags.h"
 
-int audit_is_code_tag(const pgn_tag *t) { return directory_tag_named(t, "GBR") || directory_tag_named(t, "Black"); }
+int code_check_is_code_tag(const pgn_tag *t) { return game_tag_named(t, "GBR") || game_tag_named(t, "Black"); }
 
-static audit_code_status fail(audit_tag_error *error, size_t index, const char *message)
+static code_check_status fail(code_check_tag_error *error, size_t index, const char *message)
 {
     error->index = index;
     error->what = "GBR tag";
     error->message = message;
-    return AUDIT_CODE_ERROR;
+    return CODE_CHECK_ERROR;
 }
 
 /* The code of a [GBR] tag: its whole value, spaces around it aside, must be
@@ -19,8 +19,8 @@ static audit_code_status fail(audit_tag_error *error, size_t index, const char *
  * section 10.1). Scanning the value instead would take a code embedded in junk
  * ("a1h1 0001.00 2/1." gives 0001.00) and let a fix keep the junk. The value
  * is read as written: a code has no quote or backslash to unescape. */
-static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *m,
-                                      audit_tag_error *error)
+static code_check_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *m,
+                                      code_check_tag_error *error)
 {
     const char *value = t->raw_value;
     size_t from = 0, to = t->raw_value_len;
@@ -30,10 +30,10 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
         to--;
     size_t len = to - from;
     if (len == 0) /* (before any arithmetic on value, which may be NULL then) */
-        return AUDIT_CODE_NONE;
+        return CODE_CHECK_NONE;
     const char *code = value + from;
     if (len == 1 && (code[0] == '?' || code[0] == '-'))
-        return AUDIT_CODE_NONE; /* PGN's "unknown" and "not applicable" */
+        return CODE_CHECK_NONE; /* PGN's "unknown" and "not applicable" */
     gbr_result r = gbr_recognise(codec, code, len, &m->code);
     if (m->code.form != GBR_FORM_MATERIAL && m->code.form != GBR_FORM_STUDY && m->code.form != GBR_FORM_POSITION)
         return fail(error, from, "not a material code, study code or position form"); /* a FEN, a name or none */
@@ -46,35 +46,35 @@ static audit_code_status gbr_tag_code(const gbr_codec *codec, const pgn_tag *t, 
     }
     r = gbr_recognised_canonical(codec, m->canonical, sizeof m->canonical, &m->code);
     if (r.error)
-        return AUDIT_CODE_NONE;
+        return CODE_CHECK_NONE;
     m->canonical_len = r.length;
     m->start = from;
     m->end = to;
-    return AUDIT_CODE_FOUND;
+    return CODE_CHECK_FOUND;
 }
 
 /* The code at the start of a [Black] tag, possibly wrapped: "(+0016.32d4g7) 1st Prize". */
-static audit_code_status black_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *m)
+static code_check_status black_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *m)
 {
     const char *value = t->raw_value;
     if (gbr_scan_next(codec, value, t->raw_value_len, 0, 0, m) != GBR_SCAN_MATCH)
-        return AUDIT_CODE_NONE;
+        return CODE_CHECK_NONE;
     if (m->start > 1 || (m->start == 1 && value[0] != '(' && value[0] != '['))
-        return AUDIT_CODE_NONE; /* a name that happens to contain a code further on */
-    return AUDIT_CODE_FOUND;
+        return CODE_CHECK_NONE; /* a name that happens to contain a code further on */
+    return CODE_CHECK_FOUND;
 }
 
-audit_code_status audit_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *code,
-                                 audit_tag_error *error)
+code_check_status code_check_tag_code(const gbr_codec *codec, const pgn_tag *t, gbr_scan_match *code,
+                                 code_check_tag_error *error)
 {
-    if (directory_tag_named(t, "GBR"))
+    if (game_tag_named(t, "GBR"))
         return gbr_tag_code(codec, t, code, error);
-    if (directory_tag_named(t, "Black"))
+    if (game_tag_named(t, "Black"))
         return black_tag_code(codec, t, code);
-    return AUDIT_CODE_NONE;
+    return CODE_CHECK_NONE;
 }
 
-int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const gbr_scan_match *m, char *expected,
+int code_check_expected(const gbr_codec *codec, const gbr_position *fen, const gbr_scan_match *m, char *expected,
                         size_t capacity, size_t *expected_len, int *wrong)
 {
     gbr_counts counts;
@@ -84,12 +84,12 @@ int audit_expected_code(const gbr_codec *codec, const gbr_position *fen, const g
         return -1;
     /* A position that has a material code has one king a side. */
     const uint8_t *white_king = memchr(fen->board, GBR_WK, 64), *black_king = memchr(fen->board, GBR_BK, 64);
-    audit_position_facts facts = {material, white_king ? (uint8_t)(white_king - fen->board) : 0,
+    code_check_position_facts facts = {material, white_king ? (uint8_t)(white_king - fen->board) : 0,
                                   black_king ? (uint8_t)(black_king - fen->board) : 0};
-    return audit_expected_code_of(codec, fen, &facts, m, expected, capacity, expected_len, wrong);
+    return code_check_expected_of(codec, fen, &facts, m, expected, capacity, expected_len, wrong);
 }
 
-int audit_expected_code_of(const gbr_codec *codec, const gbr_position *fen, const audit_position_facts *facts,
+int code_check_expected_of(const gbr_codec *codec, const gbr_position *fen, const code_check_position_facts *facts,
                            const gbr_scan_match *m, char *expected, size_t capacity, size_t *expected_len, int *wrong)
 {
     gbr_result r;
@@ -113,7 +113,7 @@ int audit_expected_code_of(const gbr_codec *codec, const gbr_position *fen, cons
     return 0;
 }
 
-gbr_result_option audit_code_stipulation(const gbr_scan_match *m)
+gbr_result_option code_check_stipulation(const gbr_scan_match *m)
 {
     if (m->code.form == GBR_FORM_STUDY) {
         if (m->code.value.study.stipulation == GBR_STIP_WIN)
@@ -135,11 +135,11 @@ gbr_result_option audit_code_stipulation(const gbr_scan_match *m)
     return GBR_RESULT_NONE;
 }
 
-size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *code, const char *expected,
+size_t code_check_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *code, const char *expected,
                            size_t expected_len)
 {
     static const char says[] = " tag says ", gives[] = ", FEN gives ";
-    const char *name = directory_tag_named(t, "GBR") ? "GBR" : "Black"; /* only code tags have a code */
+    const char *name = game_tag_named(t, "GBR") ? "GBR" : "Black"; /* only code tags have a code */
     size_t n = 0;
     const char *const parts[5] = {name, says, code->canonical, gives, expected};
     const size_t lens[5] = {strlen(name), sizeof says - 1, code->canonical_len, sizeof gives - 1, expected_len};
@@ -150,7 +150,7 @@ size_t audit_mismatch_text(char *dst, const pgn_tag *t, const gbr_scan_match *co
     return n;
 }
 
-size_t audit_study_code(const gbr_codec *codec, const gbr_position *p, gbr_result_option stipulation, char *out,
+size_t code_check_study_code(const gbr_codec *codec, const gbr_position *p, gbr_result_option stipulation, char *out,
                         size_t capacity)
 {
     gbr_counts counts;
