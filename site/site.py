@@ -2,7 +2,7 @@
 """Renders the specifications as a static site that runs libgbr's
 WebAssembly module: spec/gbr.md -> gbr.html (also index.html) and
 spec/query.md -> query.html, with Debian's cmark-gfm (-e table) and our
-template (ci/site/template.html, page.js, site.css).
+template (site/template.html, page.js, site.css).
 
 What the template adds to cmark-gfm's HTML: an id on every heading (the
 anchors GitHub gives the same headings, so links into the Markdown work on
@@ -34,7 +34,7 @@ if "--cmark" in args:
 if len(args) != 3:
     sys.exit("usage: site.py SOURCE_DIR PACKAGE_DIR OUT_DIR [--cmark PATH]")
 ROOT, PKG, OUT = args
-HERE = os.path.join(ROOT, "ci", "site")
+HERE = os.path.join(ROOT, "site")
 os.makedirs(OUT, exist_ok=True)
 
 
@@ -128,7 +128,7 @@ api = re.sub(r"^export ", "", api, flags=re.M)
 wasm = base64.b64encode(open(os.path.join(PKG, "gbr.wasm"), "rb").read()).decode()
 script = open(os.path.join(HERE, "page.js"), encoding="utf-8").read()
 with open(os.path.join(OUT, "site.js"), "w", encoding="utf-8") as f:
-    f.write("// site.js: written by ci/site.py; the package's api.js, gbr.wasm and the page's script.\n")
+    f.write("// site.js: written by site/site.py; the package's api.js, gbr.wasm and the page's script.\n")
     f.write("(function () {\n'use strict';\n")
     f.write(api)
     f.write("\nconst WASM_BASE64 = '%s';\n" % wasm)

@@ -1,4 +1,4 @@
-// page.js - the spec site's script (ci/site.py puts it in site.js after the
+// page.js - the spec site's script (site/site.py puts it in site.js after the
 // package's api.js, WASM_BASE64 and CELLS). It runs libgbr's WebAssembly
 // module in the page: the "try" control of every checked example, the cell
 // vectors of every expectation-table row, the box that recognises any
