@@ -23,7 +23,7 @@ py=$(command -v python3)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 export PYTHONPYCACHEPREFIX="$scratch/pycache"
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 
 calc() { awk "BEGIN { print $1 }"; }
 # seconds of one command (its closing line must say 0 failed, 0 crashed)

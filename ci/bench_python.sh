@@ -35,10 +35,10 @@ mkdir -p "$work"
 "$python" -m venv --system-site-packages "$work/venv"
 "$work/venv/bin/pip" install --quiet --no-build-isolation --no-index --disable-pip-version-check ./bindings/python
 rm -rf bindings/python/build bindings/python/*.egg-info
-build/ci/gbr_bench --valid --write-fens "$fens" "$work/fens.txt"
+build/bench/gbr_bench --valid --write-fens "$fens" "$work/fens.txt"
 echo "interpreter: $python ($("$python" -c 'import sys; print(sys.version.split()[0])')); $fens FENs, medians of $reps"
-c_material=$(build/ci/gbr_bench_lines fen-material "$work/fens.txt" "$reps")
-c_study=$(build/ci/gbr_bench_lines fen-study-win "$work/fens.txt" "$reps")
+c_material=$(build/bench/gbr_bench_lines fen-material "$work/fens.txt" "$reps")
+c_study=$(build/bench/gbr_bench_lines fen-study-win "$work/fens.txt" "$reps")
 echo "C (libgbr, gbr_bench_lines): $c_material"
 echo "C (libgbr, gbr_bench_lines): $c_study"
 "$work/venv/bin/python" ci/bench_python.py --fens "$work/fens.txt" --reps "$reps" --gbr build/gbr \

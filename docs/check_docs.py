@@ -5,10 +5,11 @@
       an #anchor into a Markdown file names one of its headings (GitHub's
       rule: the heading's text in lower case, without punctuation, spaces
       as hyphens, "-1", "-2", ... for repeated headings);
-  (b) paths: every src/, spec/, ci/, fuzz/, props/, corpus/, docs/, .ci/,
+  (b) paths: every src/, spec/, ci/, bench/, site/, testsupport/, fuzz/, props/, corpus/, docs/, .ci/,
       .github/ and .clusterfuzzlite/ path named in the text exists (a glob
       such as src/cli/cmd_*.c, or a placeholder such as corpus/<harness>/,
-      must match something);
+      must match something); in CHANGELOG.md a file that git's history
+      holds is enough, since an entry names files as they were then;
   (c) examples: a fenced block right after a marker comment is run:
         <!-- check -->        the next ```sh, ```python or ```c block is run
                                (C: compiled against libgbr first); when a
@@ -49,7 +50,8 @@ import tempfile
 import urllib.parse
 
 DEFAULT_DOCUMENTS = ["README.md", "CHANGELOG.md", "docs/*.md"]
-PATH_PREFIXES = ["src", "spec", "ci", "fuzz", "props", "corpus", "docs", ".ci", ".github", ".clusterfuzzlite"]
+PATH_PREFIXES = ["src", "spec", "ci", "bench", "site", "testsupport", "fuzz", "props", "corpus", "docs", ".ci", ".github",
+                 ".clusterfuzzlite"]
 EXAMPLE_TIMEOUT = 300
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)")
@@ -147,6 +149,7 @@ class Checker:
         self.failures = []
         self.counts = {"files": 0, "links": 0, "paths": 0, "examples": 0}
         self.cache = {}
+        self.history = None
 
     def fail(self, doc, line, message):
         self.failures.append("%s:%d: %s" % (doc.relative, line, message))
@@ -206,8 +209,23 @@ class Checker:
         is_pattern = pattern != named or "*" in named or "?" in named
         full = os.path.join(self.root, named)
         exists = bool(glob.glob(os.path.join(self.root, pattern))) if is_pattern else os.path.exists(full)
+        if not exists and doc.relative == "CHANGELOG.md" and not is_pattern:
+            exists = named.rstrip("/") in self.former_paths()
         if not exists:
             self.fail(doc, number, "path %s: no such file or folder" % named)
+
+    def former_paths(self):
+        """Every file git's history of HEAD has held, and its folders: the
+        change log names files as they were when each release was written."""
+        if self.history is None:
+            p = subprocess.run(["git", "-C", self.root, "log", "--format=", "--name-only", "HEAD"],
+                               capture_output=True, text=True)
+            self.history = set()
+            for name in p.stdout.splitlines() if p.returncode == 0 else []:
+                while name and name not in self.history:
+                    self.history.add(name)
+                    name = os.path.dirname(name)
+        return self.history
 
     # ---- (c) examples -----------------------------------------------------
 

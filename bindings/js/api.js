@@ -394,7 +394,7 @@ export function createGbr(wasmBytes) {
           return text(dst, u32(res + 8));
         }),
 
-      /** The raw module, for measuring the call alone (ci/bench_wasm.sh). */
+      /** The raw module, for measuring the call alone (bench/bench_wasm.sh). */
       exports: x,
     };
     return Object.freeze(self);

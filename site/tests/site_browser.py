@@ -25,29 +25,21 @@ import html.parser
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import urllib.parse
 
-GBR, SITE, WORK = sys.argv[1:4]
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-os.makedirs(WORK, exist_ok=True)
-failures = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
 
-browser = shutil.which("chromium") or shutil.which("chromium-browser")
-if not browser:
-    print("skipped: chromium is not installed (Debian: apt-get install -y chromium)")
-    sys.exit(77)
+GBR, SITE, WORK = gbrtest.arguments("GBR", "SITE", "WORK")
+ROOT = gbrtest.ROOT
+
+browser = gbrtest.chromium()
 if not os.path.exists(os.path.join(SITE, "gbr.html")):
     print("skipped: the site was not built (needs the WebAssembly module and cmark-gfm)")
     sys.exit(77)
-
-
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
 
 
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -182,8 +174,5 @@ run_browser("--screenshot=" + shot, "--window-size=1200,900", "--hide-scrollbars
             urllib.parse.quote("a7d3 0116.00 b2b3c6 3/3+."))
 expect("screenshot written", os.path.exists(shot) and open(shot, "rb").read(8) == b"\x89PNG\r\n\x1a\n", True)
 
-if failures:
-    print("FAIL site_browser:\n" + "\n".join(failures))
-    sys.exit(1)
-print("site_browser: ok (chromium %s): %d + %d examples and %d cell vectors agree in the page; screenshot %s"
-      % (browser, examples, queries, cells, shot))
+gbrtest.finish("site_browser (chromium %s): %d + %d examples and %d cell vectors in the page; screenshot %s"
+              % (browser, examples, queries, cells, shot))

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Instructions per operation of each codec, counted by callgrind: the
-# repeatable second opinion to ci/bench.sh's timings on a noisy machine.
-#   ci/bench_callgrind.sh [build-dir] [items] [--valid]
+# repeatable second opinion to bench/bench.sh's timings on a noisy machine.
+#   bench/bench_callgrind.sh [build-dir] [items] [--valid]
 # --valid: valid inputs only (by default about 10% have one byte changed).
 set -eu
 cd "$(dirname "$0")/.."
@@ -9,9 +9,9 @@ build=${1:-build-fast}
 items=${2:-20000}
 valid=${3:-}
 case $valid in "" | --valid) ;; *) echo "bench_callgrind: the third argument is --valid or nothing" >&2; exit 2 ;; esac
-bench=$build/ci/gbr_bench
+bench=$build/bench/gbr_bench
 command -v valgrind >/dev/null || { echo "bench_callgrind: valgrind is not installed" >&2; exit 2; }
-[ -x "$bench" ] || { echo "bench_callgrind: build $bench first (ci/bench.sh builds it)" >&2; exit 2; }
+[ -x "$bench" ] || { echo "bench_callgrind: build $bench first (bench/bench.sh builds it)" >&2; exit 2; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 printf '%-27s %12s %12s %9s\n' operation "ref instr" "fast instr" "ref/fast"

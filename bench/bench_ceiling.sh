@@ -1,9 +1,9 @@
 #!/bin/sh
 # How far the PGN reader's commands are from what any PGN reader costs, in one
-# run on ci/bench_studies.sh's collection (GAMES games, default 1,000,000; made
+# run on bench/bench_studies.sh's collection (GAMES games, default 1,000,000; made
 # once under $BENCH_DIR, default /tmp/gbr-bench, as that script makes it):
 #  - gbr scan, the yardstick of the targets (directory >= 1/4 of its rate,
-#    select >= 1/2), and the two ceilings of ci/gen/classify_ceiling.c:
+#    select >= 1/2), and the two ceilings of bench/classify_ceiling.c:
 #    "classify", every byte compared with the 11 bytes movetext stops at, 16 at
 #    a time (the least a reader that looks at every byte does), and "stops",
 #    the same visiting each stop it finds (the least a reader does per stop);
@@ -15,10 +15,10 @@
 # time, and each rate as a ratio to scan's and to the "stops" ceiling's. No
 # pass or fail on speed.
 #
-# usage: ci/bench_ceiling.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_ceiling.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_gbr_and_dir "${1:-}"
 runs=${RUNS:-3}
 games=${GAMES:-1000000}
@@ -26,13 +26,13 @@ repeat=${REPEAT:-5}
 bench_need_time
 out=$(mktemp -d "${TMPDIR:-/tmp}/gbr-bench-ceiling.XXXXXX")
 trap 'rm -rf "$out"' EXIT
-# shellcheck source=ci/bench_studies_common.sh
-. "$root/ci/bench_studies_common.sh"
+# shellcheck source=bench/bench_studies_common.sh
+. "$root/bench/bench_studies_common.sh"
 
 bench_cpu_line
 studies_file
 bytes=$(wc -c <"$file")
-cc -O2 -o "$out/classify_ceiling" "$root/ci/gen/classify_ceiling.c"
+cc -O2 -o "$out/classify_ceiling" "$root/bench/classify_ceiling.c"
 printf 'r+p* r*p*\n' >"$out/desc.txt"
 cat "$file" >/dev/null # into the page cache
 

@@ -14,7 +14,12 @@ usage: gen_select.py --games N [--seed S] [--comments] --out FILE
        gen_select.py --queries N [--seed S] [--kind pgn-extract|gbr]   (one a line)
 """
 import argparse
+import os
 import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+from gbrtest.fen import placement  # noqa: E402
 
 FILES = "abcdefgh"
 KING_STEPS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
@@ -55,18 +60,8 @@ def attacked(board, f, r, by_white):
 
 
 def fen_of(board):
-    ranks = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            p = board.get((f, r))
-            if p is None:
-                empty += 1
-            else:
-                row += (str(empty) if empty else "") + p
-                empty = 0
-        ranks.append(row + (str(empty) if empty else ""))
-    return "/".join(ranks) + " w - - 0 1"
+    """board maps (file, rank) to a FEN letter."""
+    return placement({f * 8 + r: p for (f, r), p in board.items()}) + " w - - 0 1"
 
 
 def random_count(rng, limit):

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmark of gbr lookup ("is my study already known?"), measured in one run
 # on a generated database of GAMES studies (default 100,000;
-# ci/gen/gen_pgn.py --studies --seed 1):
+# src/cli/tests/gen/gen_pgn.py --studies --seed 1):
 #  - gbr lookup -p FEN of one of its games (symmetry none), the answer checked:
 #    the game's composer must be named, else the script fails;
 #  - the same against a copy of the database holding only that game's mirror
@@ -14,10 +14,10 @@
 # pass/fail on speed: it prints figures and ratios (the target, "well under
 # a second" for 100,000 studies, is read from them).
 #
-# usage: ci/bench_lookup.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_lookup.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_gbr_and_dir "${1:-}"
 runs=${RUNS:-5}
 games=${GAMES:-100000}
@@ -26,22 +26,16 @@ bench_need_time
 bench_cpu_line
 db=$dir/lookup_$games.pgn
 mirrored=$dir/lookup_${games}_mirrored.pgn
-[ -s "$db" ] || python3 "$root/ci/gen/gen_pgn.py" --studies --games "$games" --seed 1 --out "$db"
+[ -s "$db" ] || python3 "$root/src/cli/tests/gen/gen_pgn.py" --studies --games "$games" --seed 1 --out "$db"
 # The game asked about: one three quarters of the way in whose position is
 # not its own mirror image, with an ASCII composer; and the database with
 # only that game's position mirrored.
-python3 - "$db" "$mirrored" "$dir/lookup_asked" <<'PY'
+PYTHONPATH="$root/testsupport" python3 - "$db" "$mirrored" "$dir/lookup_asked" <<'PY'
 import re, sys
+from gbrtest.fen import mirror
 db, mirrored, asked = sys.argv[1:]
 data = open(db, "rb").read().decode("latin-1")
 games = re.findall(r'\[White "([^"]*)"\][^\[]*(?:\[[^\]]*\]\s*)*?\[FEN "([^"]*)"\]', data)
-def mirror(fen):
-    f = fen.split(" ")
-    ranks = []
-    for rank in f[0].split("/"):
-        sq = "".join("." * int(c) if c.isdigit() else c for c in rank)[::-1]
-        ranks.append(re.sub(r"\.+", lambda m: str(len(m.group())), sq))
-    return " ".join(["/".join(ranks)] + f[1:])
 fens = {}
 for composer, fen in games:
     fens[fen] = fens.get(fen, 0) + 1

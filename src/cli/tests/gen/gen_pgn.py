@@ -16,7 +16,7 @@ With --movetext N each game gets about N moves of filler movetext, for a
 PGN-like file to scan.
 
 With --studies the output is instead a realistic study collection, for the
-large benchmark (ci/bench_studies.sh) and the directory reference test: every
+large benchmark (bench/bench_studies.sh) and the directory reference test: every
 position is legal (kings apart, the side not to move not in check, White to
 move) and its solution is legal PGN: king moves to empty unattacked squares,
 with a comment and a variation, so no capture or promotion changes the
@@ -41,7 +41,12 @@ Usage: gen_pgn.py --games N [--seed S] [--wrong-every K] [--crlf]
                   [--broken-every M] [--duplicate-every D] [--crlf] --out FILE
 """
 import argparse
+import os
 import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+from gbrtest.fen import placement, promoted, square  # noqa: E402
 
 FILES = "abcdefgh"
 TYPES = "QRBN"
@@ -49,10 +54,6 @@ NAMES = [b"Kubbel, L\xe9onid", b"Troitzky, Alexei", b"R\xe9ti, Richard", b"Kaspa
          b"M\xfcller, Karsten", b"Pog\xe1ny, Zolt\xe1n", b"Roycroft, John", b"Nunn, John"]
 EVENTS = [b"Shakhmaty", b"EG", b"Tidskrift f\xf6r Schack", b"64", b"Ceske Slovo"]
 HONOURS = [b"1st Prize", b"2nd Prize", b"Hon. Mention", b"Commendation", b""]
-
-
-def square_name(sq):
-    return FILES[sq // 8] + str(sq % 8 + 1)
 
 
 def material_code(counts):
@@ -91,22 +92,7 @@ def random_position(rng):
 
 
 def fen_of(board, black_to_move):
-    ranks = []
-    for rank in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            piece = board.get(f * 8 + rank)
-            if piece is None:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty)
-                empty = 0
-            row += piece
-        if empty:
-            row += str(empty)
-        ranks.append(row)
-    return "/".join(ranks) + (" b" if black_to_move else " w") + " - - 0 1"
+    return placement(board) + (" b" if black_to_move else " w") + " - - 0 1"
 
 
 def spoil(code, rng):
@@ -115,7 +101,7 @@ def spoil(code, rng):
     body = code[len(stip):]
     material, wk, bk = body[:7], body[7:9], body[9:11]
     if rng.random() < 0.5:
-        choices = [square_name(s) for s in range(64) if square_name(s) not in (wk, bk)]
+        choices = [square(s) for s in range(64) if square(s) not in (wk, bk)]
         bk = rng.choice(choices)
     else:
         # Knights digit 0 <-> 1 keeps the code valid.
@@ -216,10 +202,6 @@ def move_king(board, src, dst):
     board[dst], board[src] = board[src], ""
 
 
-def promoted(counts):
-    return max(0, counts[0] - 1) + max(0, counts[1] - 2) + max(0, counts[2] - 2) + max(0, counts[3] - 2)
-
-
 def legal_study(rng):
     """A legal position, White to move, and a two-move king walk with an alternative second
     move for White: (board, counts, moves as SAN, the alternative)."""
@@ -271,10 +253,10 @@ def king_walk(rng, start):
         dst = rng.choice(dests)
         if ply == 2:  # White's second move: another legal one is the variation
             others = [d for d in dests if d != dst]
-            variation = "K" + square_name(rng.choice(others) if others else dst)
+            variation = "K" + square(rng.choice(others) if others else dst)
         move_king(board, king, dst)
         kings[ply % 2] = dst
-        sans.append("K" + square_name(dst))
+        sans.append("K" + square(dst))
     return sans, variation
 
 
@@ -352,7 +334,7 @@ def study_games(args, rng, out):
                 else:
                     earlier[rng.randrange(1000)] = (start, counts, sans, variation)
             fen = fen_of({s: m for s, m in enumerate(start) if m}, False)
-            code = stip + material_code(counts) + square_name(start.index("K")) + square_name(start.index("k"))
+            code = stip + material_code(counts) + square(start.index("K")) + square(start.index("k"))
             kind = rng.random()
             tag_code = None
             if kind < 0.45:
@@ -425,7 +407,7 @@ def main():
     for game in range(1, args.games + 1):
         board, counts, wk, bk = random_position(rng)
         stip = rng.choice(["+", "="])
-        code = stip + material_code(counts) + square_name(wk) + square_name(bk)
+        code = stip + material_code(counts) + square(wk) + square(bk)
         wrong = code
         if args.wrong_every and game % args.wrong_every == 0:
             wrong = spoil(code, rng)

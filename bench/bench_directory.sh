@@ -17,16 +17,16 @@
 # scan maps a regular file: it is the cost of getting the bytes, not a bound.
 #
 # The sort comparison: sort(1) cannot find GBR codes, so it gets the same
-# lines with a precomputed sortable key column (ci/gen/gen_directory.py
+# lines with a precomputed sortable key column (src/cli/tests/gen/gen_directory.py
 # computes it independently of libgbr) and sorts on that column only:
 # `LC_ALL=C sort -s -t TAB -k1,1`. It thus does less work than gbr sort, which
 # finds and parses every line's code; the script checks that both produce the
 # same order (sort(1)'s output with the key column cut off, byte for byte).
 #
-# usage: ci/bench_directory.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_directory.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_gbr_and_dir "${1:-}"
 scan_runs=${SCAN_RUNS:-5}
 sort_runs=${SORT_RUNS:-3}
@@ -41,9 +41,9 @@ bench_need_time
 bench_cpu_line
 
 # ---- scan ---------------------------------------------------------------
-cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
+cc -O2 -o "$dir/memchr_ceiling" "$root/bench/memchr_ceiling.c"
 if [ ! -s "$dir/scan.pgn" ]; then
-    python3 "$root/ci/gen/gen_pgn.py" --games 60000 --movetext 40 --crlf --out "$dir/scan_block.pgn"
+    python3 "$root/src/cli/tests/gen/gen_pgn.py" --games 60000 --movetext 40 --crlf --out "$dir/scan_block.pgn"
     : >"$dir/scan.pgn"
     for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do cat "$dir/scan_block.pgn" >>"$dir/scan.pgn"; done
 fi
@@ -89,7 +89,7 @@ rm -f "$dir"/t_directory16.* "$dir/directory16.tsv"
 
 # ---- sort ---------------------------------------------------------------
 if [ ! -s "$dir/sort.txt" ] || [ ! -s "$dir/sort.keyed" ]; then
-    python3 "$root/ci/gen/gen_directory.py" --unique "$sort_lines_unique" --repeat 10 \
+    python3 "$root/src/cli/tests/gen/gen_directory.py" --unique "$sort_lines_unique" --repeat 10 \
         --out "$dir/sort.txt" --keyed "$dir/sort.keyed"
 fi
 lines=$(wc -l <"$dir/sort.txt")

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """FEN -> GBR position form in plain Python (standard library only).
 
-The comparison point for `gbr position` in ci/bench.sh: it reads one FEN a
+The comparison point for `gbr position` in bench/bench.sh: it reads one FEN a
 line on standard input and writes the position form (spec/gbr.md §4-§6, with
 {white/black} groups for a digit 9 and the indicator " WTM" / " BTM"), or
 "error" for a FEN GBR rejects. It accepts exactly the FENs gbr accepts and
 writes the same canonical text; it does not work out the error class and
-column (ci/bench.sh checks the agreement line by line).
+column (bench/bench.sh checks the agreement line by line).
 """
 import re
 import sys

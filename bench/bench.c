@@ -12,10 +12,10 @@
  * ...): "at most" is the reference's time over its time, the ratio no codec
  * reached through the public functions could pass.
  *
- *   gbr_bench [--reps N] [--scale F]     the table (ci/bench.sh runs it)
+ *   gbr_bench [--reps N] [--scale F]     the table (bench/bench.sh runs it)
  *   gbr_bench --write-fens N FILE        N FENs, one a line, for gbr position
  *   gbr_bench --callgrind OP ref|fast N  run one operation N times (for
- *                                        ci/bench.sh --callgrind)
+ *                                        bench/bench.sh --callgrind)
  * --valid, anywhere: no text has a byte changed (valid inputs only).
  */
 #define _POSIX_C_SOURCE 199309L

@@ -3,7 +3,7 @@
 as `gbr select`, written independently, for the tests (same answers on
 generated data) and the benchmark (gbr's time against it).
 
-It reads the simple PGN that ci/gen/gen_select.py and ci/gen/gen_pgn.py
+It reads the simple PGN that src/cli/tests/gen/gen_select.py and src/cli/tests/gen/gen_pgn.py
 --studies write (games start at a line "[Event", their tags come first, one a
 line; a game without [FEN] is at the standard start position; a UTF-8
 byte-order mark, Latin-1 bytes and CRLF allowed), not PGN in general. FENs are
@@ -12,9 +12,11 @@ read is reported on standard error and not selected, and the exit status is 1.
 
 usage: select_ref.py [--count] [--either-colour] QUERY... -- FILE
 """
+import os
 import sys
 
-from directory_ref import FenError, read_fen
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "directory"))
+from directory_ref import FenError, read_fen  # noqa: E402
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 TYPES = "QRBNP"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The large realistic benchmark: one generated study collection of GAMES games
-# (default 1,000,000; ci/gen/gen_pgn.py --studies: legal studies with FEN,
+# (default 1,000,000; src/cli/tests/gen/gen_pgn.py --studies: legal studies with FEN,
 # composer, source and year tags, codes in [Black "(+...)"] or [GBR] tags,
 # 1 in 100 of them wrong, 1 FEN in 10,007 broken, 1 game in 500 repeating an
 # earlier position, solutions with comments and variations, 2% of games
@@ -16,20 +16,20 @@
 #  - pgn-extract -y with the same description (the same games must be
 #    selected: their number and their FENs are compared, or the script fails);
 #  - pgn-extract -d FILE (its duplicate detection), against gbr duplicates: counts, and what
-#    each finds that the other does not (ci/duplicates_compare.py).
+#    each finds that the other does not (src/cli/tests/duplicates/duplicates_compare.py).
 # Once, on the first 1/PY_PART of the games (default 8; their rates are
-# scaled, not their times): ci/directory_ref.py and ci/select_ref.py, the
+# scaled, not their times): src/cli/tests/directory/directory_ref.py and src/cli/tests/select/select_ref.py, the
 # standard-library Python readings, whose output must equal gbr's on the same
 # part byte for byte (cmp), or the script fails. pgn-extract runs once, not
 # RUNS times, when one run takes more than a minute (the script says so).
-# No pass or fail on speed: it prints figures and ratios. ci/bench_ceiling.sh
-# (the same file and helpers, ci/bench_studies_common.sh) sets the reader's
+# No pass or fail on speed: it prints figures and ratios. bench/bench_ceiling.sh
+# (the same file and helpers, bench/bench_studies_common.sh) sets the reader's
 # commands against the ceilings of a PGN reader in a few minutes.
 #
-# usage: ci/bench_studies.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_studies.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_gbr_and_dir "${1:-}"
 runs=${RUNS:-3}
 games=${GAMES:-1000000}
@@ -40,8 +40,8 @@ bench_need_time
 out=$dir/studies_out
 mkdir -p "$out"
 
-# shellcheck source=ci/bench_studies_common.sh
-. "$root/ci/bench_studies_common.sh"
+# shellcheck source=bench/bench_studies_common.sh
+. "$root/bench/bench_studies_common.sh"
 
 bench_cpu_line
 studies_file
@@ -89,19 +89,19 @@ done
 [ $have_px = 1 ] && [ "$px_runs" = 1 ] && echo "pgn-extract: over a minute a run, timed once"
 
 # The Python readings, once, on the part; gbr on the same part for cmp.
-time_cmd py_directory python3 "$root/ci/directory_ref.py" "$part" >"$out/py_directory.tsv"
+time_cmd py_directory python3 "$root/src/cli/tests/directory/directory_ref.py" "$part" >"$out/py_directory.tsv"
 bench_reported "$gbr" directory --format tsv "$part" >"$out/part_directory.tsv" 2>/dev/null
-bench_reported time_cmd py_select python3 "$root/ci/select_ref.py" "$description" -- "$part" >"$out/py_select.pgn" 2>/dev/null
+bench_reported time_cmd py_select python3 "$root/src/cli/tests/select/select_ref.py" "$description" -- "$part" >"$out/py_select.pgn" 2>/dev/null
 bench_reported "$gbr" select -y "$out/desc.txt" "$part" >"$out/part_select.pgn" 2>/dev/null
 
 # The outputs must agree.
 status=0
 cmp -s "$out/py_directory.tsv" "$out/part_directory.tsv" \
-    && echo "ci/directory_ref.py writes the same bytes as gbr directory --format tsv ($part_games games)" \
-    || { echo "ci/directory_ref.py and gbr directory --format tsv DIFFER" >&2; status=1; }
+    && echo "src/cli/tests/directory/directory_ref.py writes the same bytes as gbr directory --format tsv ($part_games games)" \
+    || { echo "src/cli/tests/directory/directory_ref.py and gbr directory --format tsv DIFFER" >&2; status=1; }
 cmp -s "$out/py_select.pgn" "$out/part_select.pgn" \
-    && echo "ci/select_ref.py writes the same bytes as gbr select -y ($part_games games)" \
-    || { echo "ci/select_ref.py and gbr select -y DIFFER" >&2; status=1; }
+    && echo "src/cli/tests/select/select_ref.py writes the same bytes as gbr select -y ($part_games games)" \
+    || { echo "src/cli/tests/select/select_ref.py and gbr select -y DIFFER" >&2; status=1; }
 if [ $have_memory = 1 ]; then
     cmp -s "$out/directory.tsv" "$out/directory_mem.tsv" \
         && echo "gbr directory --memory 16M writes the same bytes as without it" \
@@ -127,7 +127,7 @@ if [ $have_px = 1 ]; then
         echo "pgn-extract -y selects $px_selected games, gbr select -y $selected: not the same games" >&2
         status=1
     fi
-    python3 "$root/ci/duplicates_compare.py" "$file" "$out/duplicates.tsv" "$out/px_dups.pgn"
+    python3 "$root/src/cli/tests/duplicates/duplicates_compare.py" "$file" "$out/duplicates.tsv" "$out/px_dups.pgn"
 fi
 
 # The table: rates of CPU time (and wall), against scan's, gbr against Python and pgn-extract.
@@ -145,8 +145,8 @@ fi
         label["directory_mem"] = "gbr directory --memory 16M --format tsv"
         label["select_code"] = "gbr select 0?00.*"; label["select_desc"] = "gbr select -y (r+p* r*p*)"
         label["duplicates"] = "gbr duplicates --format tsv"; label["px_select"] = "pgn-extract -y (r+p* r*p*)"
-        label["px_dups"] = "pgn-extract -d (duplicates)"; label["py_directory"] = "ci/directory_ref.py (part)"
-        label["py_select"] = "ci/select_ref.py -y (part)"
+        label["px_dups"] = "pgn-extract -d (duplicates)"; label["py_directory"] = "src/cli/tests/directory/directory_ref.py (part)"
+        label["py_select"] = "src/cli/tests/select/select_ref.py -y (part)"
         scan = size["scan"] / cpu["scan"]
         printf "%-42s %10s %10s %10s %9s %9s\n", "command", "CPU s", "MB/s CPU", "MB/s wall", "of scan", "peak MB"
         for (i = 1; i <= NR; i++) {
@@ -156,9 +156,9 @@ fi
         }
         rate["directory"] = size["directory"] / cpu["directory"]
         rate["select"] = size["select_desc"] / cpu["select_desc"]
-        printf "gbr directory against ci/directory_ref.py: %.1fx (CPU time per byte)\n",
+        printf "gbr directory against src/cli/tests/directory/directory_ref.py: %.1fx (CPU time per byte)\n",
                rate["directory"] / (size["py_directory"] / cpu["py_directory"])
-        printf "gbr select -y against ci/select_ref.py: %.1fx\n", rate["select"] / (size["py_select"] / cpu["py_select"])
+        printf "gbr select -y against src/cli/tests/select/select_ref.py: %.1fx\n", rate["select"] / (size["py_select"] / cpu["py_select"])
         if ("px_select" in cpu) {
             printf "gbr select -y against pgn-extract -y: %.1fx\n", rate["select"] / (size["px_select"] / cpu["px_select"])
             printf "gbr duplicates against pgn-extract -d: %.1fx\n",

@@ -1,5 +1,5 @@
-// ci/bench_wasm.mjs - the WebAssembly side of ci/bench_wasm.sh:
-//   node ci/bench_wasm.mjs PACKAGE_DIR FILE REPS CODEC
+// bench/bench_wasm.mjs - the WebAssembly side of bench/bench_wasm.sh:
+//   node bench/bench_wasm.mjs PACKAGE_DIR FILE REPS CODEC
 // Nanoseconds per call of materialCode and positionForm over the lines of
 // FILE, twice: the module's call alone (every line's bytes already in the
 // module's memory, the export called as C would call it) and the whole

@@ -22,16 +22,16 @@ times (equal keys then occur R times: stability matters).
 Usage: gen_directory.py --unique N [--repeat R] [--seed S] --out FILE [--keyed FILE]
 """
 import argparse
+import os
 import random
+import sys
 
-FILES = "abcdefgh"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+from gbrtest.fen import square  # noqa: E402
+
 REFS = ["Kubbel, Shakhmaty 1925", "Troitzky line", "Bent 1993", "EG 123 #4567", "Reti 1921",
         "HHdbVI #81234", "Kasparyan, 1st Prize", "see p. 12", "Roycroft: Test Tube Chess"]
 INDICATORS = ["", "+", "=", "-+", "-=", " WTM", " BTM"]
-
-
-def sq(i):
-    return FILES[i // 8] + str(i % 8 + 1)
 
 
 def random_material(rng):
@@ -63,7 +63,7 @@ def make_line(rng):
     wk, bk = free.pop(), free.pop()
     if kind < 0.75:
         stip = rng.choice(["", "+", "="])
-        text = "%s%s%s%s" % (stip, code, sq(wk), sq(bk))
+        text = "%s%s%s%s" % (stip, code, square(wk), square(bk))
         if rng.random() < 0.3:
             text = "(" + text + ")"
         return "%s %s" % (text, ref), "%06d1%02d%02d0%d" % (mat, wk, bk, "+=".find(stip) + 1 if stip else 0)
@@ -74,18 +74,18 @@ def make_line(rng):
         for c in (0, 1):
             squares = sorted(free.pop() for _ in range(counts[c][t]))
             written += squares
-            pieces_text += "".join(sq(s) for s in squares)
+            pieces_text += "".join(square(s) for s in squares)
     pawn_squares = [s for s in free if s % 8 not in (0, 7)]
     pawns_text = ""
     for c in (0, 1):
         squares = sorted(pawn_squares.pop() for _ in range(counts[c][4]))
         written += squares
-        pawns_text += "".join(sq(s) for s in squares)
+        pawns_text += "".join(square(s) for s in squares)
     field = pieces_text + ("." + pawns_text if pawns_text else "")
     white = 1 + sum(counts[0])
     black = 1 + sum(counts[1])
     ind = rng.randrange(len(INDICATORS))
-    text = "%s%s %s%s %d/%d%s." % (sq(wk), sq(bk), code, " " + field if field else "", white, black, INDICATORS[ind])
+    text = "%s%s %s%s %d/%d%s." % (square(wk), square(bk), code, " " + field if field else "", white, black, INDICATORS[ind])
     squares_key = "".join("%02d" % (s + 1) for s in written) + "00" * (30 - len(written))
     key = "%06d1%02d%02d1%s%d" % (mat, wk, bk, squares_key, ind)
     return "%s %s" % (text, ref) if rng.random() < 0.5 else "%s: %s" % (ref, text), key

@@ -6,8 +6,8 @@
 #    with a pgn-extract description (-y), each by BEFORE and by AFTER, the two
 #    alternating in every run;
 #  - gbr scan (AFTER's), memchr over the file for a byte it lacks
-#    (ci/gen/memchr_ceiling.c: what scan's rate is measured against), and
-#    ci/gen/classify_ceiling.c: every byte compared with the 11 bytes movetext
+#    (bench/memchr_ceiling.c: what scan's rate is measured against), and
+#    bench/classify_ceiling.c: every byte compared with the 11 bytes movetext
 #    stops at, 16 at a time (the least a reader that classifies every byte
 #    does), the same visiting each stop, and memchr from newline to newline.
 #    These run REPEAT times in one timing (they are fast).
@@ -20,20 +20,20 @@
 # instead (instructions, repeatable on a noisy machine: the whole program,
 # reading, parsing and writing), a run each, and nothing is timed.
 #
-# usage: ci/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE
-#   e.g. python3 ci/gen/gen_pgn.py --games 20000 --movetext 40 --crlf --out x.pgn
+# usage: bench/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE
+#   e.g. python3 src/cli/tests/gen/gen_pgn.py --games 20000 --movetext 40 --crlf --out x.pgn
 set -eu
-[ $# -eq 3 ] || { echo "usage: ci/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE" >&2; exit 2; }
+[ $# -eq 3 ] || { echo "usage: bench/bench_pgn_reader.sh BEFORE_GBR AFTER_GBR FILE" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 before=$1 after=$2 file=$3
 runs=${RUNS:-3}
 repeat=${REPEAT:-10}
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gbr-bench-reader.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_need_time
-cc -O2 -o "$dir/memchr_ceiling" "$root/ci/gen/memchr_ceiling.c"
-cc -O2 -o "$dir/classify_ceiling" "$root/ci/gen/classify_ceiling.c"
+cc -O2 -o "$dir/memchr_ceiling" "$root/bench/memchr_ceiling.c"
+cc -O2 -o "$dir/classify_ceiling" "$root/bench/classify_ceiling.c"
 printf 'r+p* r*p*\n' >"$dir/desc.txt"
 
 if [ "${CALLGRIND:-0}" = 1 ]; then

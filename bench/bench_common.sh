@@ -1,5 +1,5 @@
-# ci/bench_common.sh - the helpers the benchmark scripts share (sourced, not
-# run: `. "$root/ci/bench_common.sh"`). POSIX sh; the names start with bench_
+# bench/bench_common.sh - the helpers the benchmark scripts share (sourced, not
+# run: `. "$root/bench/bench_common.sh"`). POSIX sh; the names start with bench_
 # so that a script's own variables and functions cannot collide with them.
 
 # The median of the numbers on standard input, one a line (the lower of the

@@ -8,7 +8,7 @@ the error messages are taken from src/include/gbr.h's GBR_ERROR_LIST, the
 one place they are written. Used by the tests (same bytes on generated data)
 and the benchmark (gbr's time against it); select_ref.py reads FENs with it.
 
-It reads the PGN that ci/gen/gen_pgn.py --studies writes (a game starts at a
+It reads the PGN that src/cli/tests/gen/gen_pgn.py --studies writes (a game starts at a
 line "["; one tag a line; a UTF-8 byte-order mark, Latin-1 bytes and CRLF
 allowed), not PGN in general: no tags in comments, no escaped quotes, no
 malformed tag sections. A [GBR] tag it cannot read is beyond it: it stops
@@ -30,6 +30,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+from gbrtest.fen import promoted, square  # noqa: E402
+
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 TYPES = "QRBNP"
 FILES = "abcdefgh"
@@ -38,7 +41,7 @@ INDICATOR_RANK = {"": 0, "+": 1, "=": 2, "-+": 3, "-=": 4, " WTM": 5, " BTM": 6}
 
 def error_messages():
     """Error class name -> message, from gbr.h's X(ID, number, "name", "message") rows."""
-    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "include", "gbr.h")
+    header = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "src", "include", "gbr.h")
     text = open(header, encoding="utf-8").read()
     return dict(re.findall(r'X\(GBR_\w+, \d+, "([a-z-]+)", "((?:[^"\\]|\\.)*)"\)', text))
 
@@ -50,10 +53,6 @@ class FenError(Exception):
     def __init__(self, name, column):
         super().__init__(MESSAGES[name])
         self.name, self.column = name, column
-
-
-def square(index):
-    return FILES[index // 8] + str(index % 8 + 1)
 
 
 def read_fen(text):
@@ -206,10 +205,6 @@ def counts_of(board):
         if m and m not in "Kk":
             counts[0 if m.isupper() else 1][TYPES.index(m.upper())] += 1
     return counts
-
-
-def promoted(c):
-    return max(0, c[0] - 1) + max(0, c[1] - 2) + max(0, c[2] - 2) + max(0, c[3] - 2)
 
 
 def digits_of(counts):

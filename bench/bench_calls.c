@@ -1,7 +1,7 @@
 /*
- * bench_calls.c - the native side of ci/bench_wasm.sh: nanoseconds per call
+ * bench_calls.c - the native side of bench/bench_wasm.sh: nanoseconds per call
  * of gbr_fen_to_material and gbr_fen_to_position over the lines of a file,
- * the same inputs ci/bench_wasm.mjs times in the WebAssembly module.
+ * the same inputs bench/bench_wasm.mjs times in the WebAssembly module.
  *
  *   gbr_bench_calls FILE REPS CODEC
  *

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Benchmark of the HTML directory page (gbr directory --format html) in the
 # system's headless Chromium, on GAMES generated studies (default 100,000;
-# ci/gen/gen_pgn.py --studies, seed 1):
+# src/cli/tests/gen/gen_pgn.py --studies, seed 1):
 #  - the page's size, and its bytes an entry;
 #  - the page's own figures: opened at #bench=WORDS it times with
 #    performance.now() each step of its work, reading the data (parse),
@@ -18,10 +18,10 @@
 # printed). Files stay under $BENCH_DIR (default /tmp/gbr-bench). No
 # pass/fail on speed: it prints figures and whether each target is met.
 #
-# usage: ci/bench_page.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr and chromium)
+# usage: bench/bench_page.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr and chromium)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_gbr_and_dir "${1:-}"
 runs=${RUNS:-3}
 games=${GAMES:-100000}
@@ -33,7 +33,7 @@ bench_cpu_line
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 pgn=$dir/page_studies_$games.pgn
 page=$dir/page_studies_$games.html
-[ -s "$pgn" ] || python3 "$root/ci/gen/gen_pgn.py" --studies --games "$games" --seed 1 --out "$pgn"
+[ -s "$pgn" ] || python3 "$root/src/cli/tests/gen/gen_pgn.py" --studies --games "$games" --seed 1 --out "$pgn"
 written_at=$(bench_now)
 bench_reported "$gbr" directory --format html -o "$page" "$pgn"
 written=$(echo "$written_at $(bench_now)" | awk '{printf "%.2f", $2 - $1}')

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Benchmark of gbr select, measured in one run on one generated study PGN
-# (ci/gen/gen_select.py: legal studies with FEN tags, comments and variations,
+# (src/cli/tests/gen/gen_select.py: legal studies with FEN tags, comments and variations,
 # a block of GAMES games repeated 8 times):
 #  - gbr select with a pgn-extract description (-y FILE) and with a material
 #    code pattern, against gbr scan's rate on the same file (target: select at
@@ -10,17 +10,17 @@
 #  - gbr audit on the same file, which reads every game with the same PGN
 #    reader and parses its FEN, with no code tag to check: what select does
 #    less the matching;
-#  - ci/select_ref.py, the standard-library Python reading of the same
+#  - src/cli/tests/select/select_ref.py, the standard-library Python reading of the same
 #    queries, on one block (its rate is scaled, not its time).
 # Each command is timed by /usr/bin/time; figures are medians of RUNS runs
 # (default 3) of CPU time (user + system), the commands alternating in each
-# run, as in ci/bench_directory.sh. Files stay under $BENCH_DIR
+# run, as in bench/bench_directory.sh. Files stay under $BENCH_DIR
 # (default /tmp/gbr-bench). No pass/fail on speed: it prints figures and ratios.
 #
-# usage: ci/bench_select.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_select.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 bench_gbr_and_dir "${1:-}"
 runs=${RUNS:-3}
 games=${GAMES:-50000}
@@ -35,7 +35,7 @@ bench_cpu_line
 block=$dir/select_block_$games.pgn
 file=$dir/select_$games.pgn
 if [ ! -s "$file" ]; then
-    python3 "$root/ci/gen/gen_select.py" --games "$games" --seed 1 --comments --out "$block"
+    python3 "$root/src/cli/tests/gen/gen_select.py" --games "$games" --seed 1 --comments --out "$block"
     : >"$file"
     for i in 1 2 3 4 5 6 7 8; do cat "$block" >>"$file"; done
 fi
@@ -61,7 +61,7 @@ for i in $(seq "$runs"); do
         time_cmd sel_px "$pgn_extract" -s -y "$dir/select_desc.txt" "$file" -o "$dir/select_px.pgn"
     fi
 done
-time_cmd sel_py python3 "$root/ci/select_ref.py" "$description" -- "$block" >"$dir/select_py.pgn"
+time_cmd sel_py python3 "$root/src/cli/tests/select/select_ref.py" "$description" -- "$block" >"$dir/select_py.pgn"
 
 events() { grep -a '^\[Event ' "$1" | sort; }
 selected=$(grep -ac '^\[Event ' "$dir/select_gbr.pgn")
@@ -75,8 +75,8 @@ if [ $have_px = 1 ]; then
 fi
 "$gbr" select -y "$dir/select_desc.txt" "$block" >"$dir/select_block_gbr.pgn"
 cmp -s "$dir/select_block_gbr.pgn" "$dir/select_py.pgn" || {
-    echo "ci/select_ref.py selects other bytes than gbr select on the block" >&2; exit 1; }
-echo "ci/select_ref.py writes the same bytes as gbr select on the block"
+    echo "src/cli/tests/select/select_ref.py selects other bytes than gbr select on the block" >&2; exit 1; }
+echo "src/cli/tests/select/select_ref.py writes the same bytes as gbr select on the block"
 echo "$bytes $block_bytes $(cpu sel_scan | awk -v r="$scan_repeat" '{print $1 / r}') $(cpu sel_desc) $(cpu sel_code) $(cpu sel_py) \
 $( [ $have_px = 1 ] && cpu sel_px || echo 0) $(cpu sel_reader)" | awk '{
     mb = $1 / 1e6
@@ -86,5 +86,5 @@ $( [ $have_px = 1 ] && cpu sel_px || echo 0) $(cpu sel_reader)" | awk '{
     printf "reader + FEN (gbr audit):       %8.1f MB/s (median %.3f s CPU): select takes %.2f of its time more\n", mb / $8, $8, ($5 - $8) / $8
     if ($7 > 0)
         printf "pgn-extract -y description:     %8.1f MB/s (median %.3f s CPU): gbr select %.1fx faster\n", mb / $7, $7, $7 / $4
-    printf "ci/select_ref.py (one block):   %8.1f MB/s (%.3f s CPU): gbr select %.1fx faster\n",
+    printf "src/cli/tests/select/select_ref.py (one block):   %8.1f MB/s (%.3f s CPU): gbr select %.1fx faster\n",
            $2 / 1e6 / $6, $6, ($6 / $2) / ($4 / $1) }'

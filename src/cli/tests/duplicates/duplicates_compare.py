@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """What `gbr duplicates` and `pgn-extract -d` each find in one PGN file, for
-ci/bench_studies.sh: counts, and which games one reports that the other does
+bench/bench_studies.sh: counts, and which games one reports that the other does
 not.
 
 pgn-extract compares whole games (their moves and end position) and writes
@@ -12,7 +12,7 @@ game that starts like an earlier one with other moves is one only gbr
 reports. Games are matched between the two outputs by their main tags and
 main line.
 
-It reads the PGN that ci/gen/gen_pgn.py --studies writes (one tag a line, the
+It reads the PGN that src/cli/tests/gen/gen_pgn.py --studies writes (one tag a line, the
 movetext after a blank line).
 
 usage: duplicates_compare.py PGN GBR_DUPLICATES_TSV PGN_EXTRACT_DUPLICATES
