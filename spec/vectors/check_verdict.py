@@ -12,7 +12,8 @@ check_verdict.py --gbr GBR --vectors DIR [--level L] [--run GLOB]... [--skip GLO
 check_verdict.py --gbr GBR --vectors DIR --fuzz S [--level L] [--operations LIST]
                  [--errors exact|validity] [--run GLOB]... [--skip GLOB]...
                  --exit N [--disagreeing OP:EXPECTED:GOT]... [--fault HERE:GOT:FAMILY:BYTE]...
-                 [--only-expected CLASS]... [--deterministic] -- PROGRAM [ARGS...]
+                 [--only-expected CLASS]... [--deterministic] [--mode M] [--shrink-share P]
+                 [--fault-line FAMILY:BYTE:PROGRAM[:OPERATION]...]... -- PROGRAM [ARGS...]
 
 --failing: ids that must be among the failures (with --exactly-failing: the
 failures); --errors: the judging, checked in the report; --crashing: exactly the ids
@@ -30,7 +31,13 @@ fault, its row family and byte class of spec §9.4) is a finding of its own, tha
 those classes, that every finding's input_hex is its input and its case line
 is one `gbr vectors` takes into the vectors, and with --deterministic that a
 second run with the same seed finds the same first disagreement, shrunk to the
-same input."""
+same input. Every --fuzz run is also checked for its grouping and its share:
+the report's faults hold every finding once, each finding under the fault of
+its place and what the program does there, no two faults alike; and the time
+spent shrinking is within --shrink-share of the run (one shrink slice of
+slack). --fault-line FAMILY:BYTE:PROGRAM names a fault that must be one entry
+of the faults, showing in at least the operations listed after it.
+With --shrink-share 0 every finding is reported as found, not shrunk."""
 import argparse
 import fnmatch
 import json
@@ -84,12 +91,65 @@ def check_case_line(a, line, problems):
                 problems.append("case %s is not in the written %s.tsv" % (fields[0], fields[1]))
 
 
+def check_faults(a, report, problems):
+    """One entry a fault: every finding in exactly one, under its own place and
+    what the program does there; shrinking within its share of the run."""
+    findings = report["disagreements"]
+    faults = report.get("faults")
+    if faults is None:
+        problems.append("the report has no faults")
+        return
+    keys = []
+    seen = []
+    for fault in faults:
+        key = (fault["in"], fault["family"], fault["byte"], fault["program"])
+        if key in keys:
+            problems.append("two faults of %r" % (key,))
+        keys.append(key)
+        for k in fault["findings"]:
+            seen.append(k)
+            d = findings[k]
+            f = d["fault"]
+            if f is None:
+                mine = (None, None, None, d["got_class"])
+            else:
+                program_does = "another output" if f["in"] == "output" else f["got_here"]
+                mine = (f["in"], f["family"], f["byte"], program_does)
+            if mine != key:
+                problems.append("finding %d (%r) is under the fault %r" % (k, mine, key))
+        if sum(report["cases_by_finding"][k] for k in fault["findings"]) != fault["cases"]:
+            problems.append("fault %r: its cases are not its findings' cases" % (key,))
+        print("fault: %s; %d cases in %s" % (fault["summary"], fault["cases"], ", ".join(fault["operations"])))
+    if sorted(seen) != list(range(len(findings))):
+        problems.append("the faults do not hold every finding once: %r" % sorted(seen))
+    for want in a.fault_line:
+        family, byte, program_does, *operations = want.split(":")
+        matching = [f for f in faults if (f["family"], f["byte"], f["program"]) == (family, byte, program_does)]
+        if len(matching) != 1:
+            problems.append("%d faults %s, not one, among %r" % (len(matching), want, keys))
+        elif not set(operations) <= set(matching[0]["operations"]):
+            problems.append("fault %s shows in %r, not in all of %r" % (want, matching[0]["operations"], operations))
+    share = report["shrink_share"]
+    if share < 100 and report["shrink_seconds"] > report["seconds"] * share / 100.0 + 0.5:
+        problems.append("shrinking took %.2f s of %.1f s, over its share of %d%%" % (
+            report["shrink_seconds"], report["seconds"], share))
+    if share == 0:
+        for d in findings:
+            if d["input_length"] != d["original_length"] or report["shrink_seconds"] != 0:
+                problems.append("with --shrink-share 0 a finding was shrunk: %r" % d["case"])
+    print("shrinking: %.2f s of %.1f s (share %d%%)" % (report["shrink_seconds"], report["seconds"], share))
+
+
 def fuzz(a, program):
     options = ["--fuzz", a.fuzz, "--seed", "1", "--level", a.level, "--vectors", a.vectors]
     if a.operations:
         options += ["--operations", a.operations]
     if a.errors:
         options += ["--errors", a.errors]
+    if a.mode:
+        options += ["--mode", a.mode]
+    if a.shrink_share is not None:
+        options += ["--shrink-share", str(a.shrink_share)]
     for g in a.run:
         options += ["--run", g]
     for g in a.skip:
@@ -131,6 +191,7 @@ def fuzz(a, program):
                                                                              d["case"]))
         if not report["disagreements"]:
             problems.append("no finding at all")
+    check_faults(a, report, problems)
     if a.deterministic:
         again, second = run()
         first = report["disagreements"][:1]
@@ -173,6 +234,8 @@ def main():
     p.add_argument("--fault", action="append", default=[])
     p.add_argument("--exactly-failing", action="store_true")
     p.add_argument("--only-expected", action="append", default=[])
+    p.add_argument("--fault-line", action="append", default=[])
+    p.add_argument("--shrink-share", type=int)
     a = p.parse_args(argv[:split])
     if a.fuzz:
         return fuzz(a, program)

@@ -28,7 +28,7 @@ static const char help[] =
     "       gbr conform --fuzz SECONDS [--seed N] [--level L] [--operations LIST]\n"
     "                   [--errors exact|validity] [--run GLOB] [--skip GLOB]\n"
     "                   [--skip-file F] [--timeout S] [--vectors DIR] [--json]\n"
-    "                   [--mode M] -- PROGRAM [ARGS...]\n"
+    "                   [--mode M] [--shrink-share PERCENT] -- PROGRAM [ARGS...]\n"
     "       gbr conform [--impl ref|fast] --answer OPERATION\n"
     "       gbr conform --list-operations\n"
     "\n"
@@ -68,7 +68,8 @@ static const char help_more[] =
     "  --errors J        judging: exact (the default: the whole answer line) or\n"
     "                    validity (acceptance and canonical output only)\n"
     "  --mode M          auto (batch when the program answers the handshake, the\n"
-    "                    default), batch or per-case\n"
+    "                    default), batch (in the form the handshake names, else\n"
+    "                    the unnumbered one) or per-case\n"
     "  --json            write a JSON report on standard output\n"
     "  --print-skip-list write the ids of the failed and crashed cases, one a line\n"
     "  --vectors DIR     the vector files (default: those installed with gbr,\n"
@@ -77,16 +78,20 @@ static const char help_more[] =
     "  --fuzz S          instead of the vectors, fuzz for S seconds: generated and\n"
     "                    mutated inputs of every operation of the levels, each\n"
     "                    answer compared with the reference codec's; each distinct\n"
-    "                    disagreement is shrunk (bytes and structure, within the\n"
-    "                    budget) and printed with its fault (the spec's table row\n"
+    "                    disagreement is shrunk (bytes and structure, keeping its\n"
+    "                    fault) and printed with its fault (the spec's table row\n"
     "                    and byte where the two readings part) and as a line of\n"
-    "                    the case files; exit 1 on any. --run/--skip choose the\n"
+    "                    the case files, then one FAULT line a fault of the\n"
+    "                    program; exit 1 on any. --run/--skip choose the\n"
     "                    vector inputs mutated; a disagreement with the fault of a\n"
     "                    case --skip/--skip-file leave out is known, not reported.\n"
     "  --seed N          the fuzzing's seed (default 0): the same seed gives the\n"
     "                    same inputs\n"
     "  --operations LIST fuzz only these operations (comma-separated); the other\n"
     "                    answers are not asked\n"
+    "  --shrink-share P  the percentage of the fuzzing's time shrinking may take\n"
+    "                    (default 25; 0: findings are not shrunk; 100: no bound\n"
+    "                    but the budget); the rest generates new cases\n"
     "  --answer OP       answer the protocol for OP with libgbr (reads standard input,\n"
     "                    at most 16 MiB); --answer batch answers batch mode (the\n"
     "                    numbered form, request lines of at most 16 MiB)\n"
@@ -158,6 +163,8 @@ int cmd_conform(int argc, char **argv)
     memset(&opt, 0, sizeof opt);
     opt.max_level = GBR_LEVEL_EXTENSIONS;
     opt.timeout = 10.0;
+    opt.fuzz.shrink_share = CONFORM_SHRINK_SHARE_DEFAULT;
+    int shrink_share_given = 0;
     char vectors_buf[2 * PATH_MAX];
     opt.vectors_dir = NULL;
     const char *answer_operation = NULL;
@@ -228,6 +235,17 @@ int cmd_conform(int argc, char **argv)
             opt.fuzz.seed = (uint64_t)strtoull(value, &end, 0);
             if (end == value || *end != '\0' || errno != 0 || value[0] == '-')
                 status = cli_usage_error(&args, "--seed needs a non-negative integer");
+        } else if (cli_option_is(&args, "--shrink-share")) {
+            if ((value = cli_option_value(&args)) == NULL)
+                break;
+            char *end;
+            errno = 0;
+            long share = strtol(value, &end, 10);
+            shrink_share_given = 1;
+            if (end == value || *end != '\0' || errno != 0 || share < 0 || share > 100)
+                status = cli_usage_error(&args, "--shrink-share needs a percentage from 0 to 100");
+            else
+                opt.fuzz.shrink_share = (int)share;
         } else if (cli_option_is(&args, "--operations")) {
             if ((value = cli_option_value(&args)) == NULL)
                 break;
@@ -274,6 +292,8 @@ int cmd_conform(int argc, char **argv)
         status = cli_usage_error(&args, "--fuzz writes no skip list (--print-skip-list)");
     if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
         status = cli_usage_error(&args, "--operations goes with --fuzz");
+    if (status < 0 && !opt.fuzzing && shrink_share_given)
+        status = cli_usage_error(&args, "--shrink-share goes with --fuzz");
     if (status < 0) {
         if (!opt.vectors_dir)
             opt.vectors_dir = default_vectors(vectors_buf, sizeof vectors_buf);

@@ -1,7 +1,7 @@
 /*
  * gbr.h - libgbr, the GBR code (Guy-Blandford-Roycroft) library.
  *
- * The normative rules are in spec/gbr.md (GBR 1.2). This header is the one
+ * The normative rules are in spec/gbr.md (GBR 1.3). This header is the one
  * public interface. Two codecs implement it independently: the reference codec
  * ("ref", src/ref/) and the optimised codec ("fast", src/fast/). They must give
  * byte-identical output and the same error class at the same column on every
@@ -51,7 +51,7 @@ extern "C" {
 
 /* The versions of the header (compile time): the library's and the spec's. */
 #define GBR_VERSION_STRING "1.1.0"
-#define GBR_SPEC_NUMBER "1.2"
+#define GBR_SPEC_NUMBER "1.3"
 #define GBR_SPEC_VERSION "GBR " GBR_SPEC_NUMBER
 /* The version of the library actually linked (run time), "MAJOR.MINOR.PATCH":
  * GBR_VERSION_STRING as it was when libgbr was built. Static storage. */

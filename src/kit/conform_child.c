@@ -455,6 +455,14 @@ int conform_speaks_batch(char **program, int program_argc, double timeout)
     return form;
 }
 
+int conform_batch_form(int mode, char **program, int program_argc, double timeout)
+{
+    if (mode == CONFORM_MODE_PER_CASE)
+        return 0;
+    int form = conform_speaks_batch(program, program_argc, timeout);
+    return mode == CONFORM_MODE_BATCH && form == 0 ? 1 : form;
+}
+
 struct conform_session {
     char **argv; /* the program's words and "batch", NULL-terminated */
     double timeout;
@@ -625,8 +633,20 @@ static void deliver(asking *a)
     if (i < a->learn) {
         check_text(&a->o, s->check_answer[i], sizeof s->check_answer[i]);
         conform_outcome_clear(&a->o);
-        if (!s->check_answer[i][0] || (i == 1 && strcmp(s->check_answer[0], s->check_answer[1]) == 0))
-            s->checks_off = 1; /* no answer, or two alike: the checks cannot tell */
+        if (!s->check_answer[i][0] || (i == 1 && strcmp(s->check_answer[0], s->check_answer[1]) == 0)) {
+            /* No answer, or two alike: the checks cannot tell, and the
+             * user is told that out-of-step answers go unseen. */
+            if (!s->checks_off) {
+                a->result->unchecked = 1;
+                snprintf(a->result->detail, sizeof a->result->detail,
+                         "the check requests of batch mode's first form, material \"0000\" and material \"\", were "
+                         "answered \"%s\" and \"%s\" at the program's start: %s, so an extra or a missing answer "
+                         "line cannot be seen (the numbered form, gbr-batch 2, needs no checks)",
+                         s->check_answer[0], i == 0 ? "(not read)" : s->check_answer[1],
+                         s->check_answer[i][0] ? "alike" : "not at all");
+            }
+            s->checks_off = 1;
+        }
         s->checks_learned = i + 1 == CHECKS;
         return;
     }
@@ -877,6 +897,13 @@ void conform_session_ask(conform_session *s, const conform_request *requests, si
     }
     result->answered = a.answered <= a.learn ? 0 : a.answered - a.learn < n ? a.answered - a.learn : n;
     conform_outcome_clear(&a.o);
+}
+
+void conform_session_restart(conform_session *s)
+{
+    /* The handshake line this start writes is read by the next ask. */
+    if (s->c.pid < 0)
+        session_start(s); /* a failure shows at the next ask, as a spawn failure */
 }
 
 void conform_session_free(conform_session *s)

@@ -59,6 +59,11 @@ void conform_run_case(char **argv, const char *input, size_t input_len, double t
  * `batch` with exit status 0; 0 when it speaks neither. */
 int conform_speaks_batch(char **program, int program_argc, double timeout);
 
+/* The batch form a run uses in `mode` (CONFORM_MODE_*): per-case is 0;
+ * auto is what the handshake answers (0 when nothing); batch asks the
+ * handshake too, for the form, and is form 1 when it gets no answer. */
+int conform_batch_form(int mode, char **program, int program_argc, double timeout);
+
 /* The monotonic clock deadlines are given in, in seconds. */
 double conform_clock(void);
 
@@ -87,6 +92,10 @@ typedef struct conform_ask_result {
      * out of step (an extra or missing answer line among these requests);
      * detail says what came. The program has been started again. */
     int desync;
+    /* form 1: this ask learned the program's answers to the check requests
+     * and they cannot tell step (alike, or none): said once a session, in
+     * detail; the session goes on without the checks. */
+    int unchecked;
     char detail[1024];
 } conform_ask_result;
 
@@ -100,6 +109,10 @@ typedef struct conform_ask_result {
  * program is killed and the requests not yet answered get no outcome. */
 void conform_session_ask(conform_session *s, const conform_request *requests, size_t n, double deadline,
                          conform_answer_fn *each, void *context, conform_ask_result *result);
+/* Starts the program again now when its last start has ended (a crash),
+ * so that its start-up runs while the caller works rather than when the
+ * next request is asked. */
+void conform_session_restart(conform_session *s);
 /* How many times the program was started. */
 unsigned long conform_session_starts(const conform_session *s);
 /* Closes the program's input, waits for its exit (under the timeout), kills

@@ -94,6 +94,15 @@ static void make_input(gen_rng *rng, const gbr_operation *op, int max_level, con
         gen_mutate(rng, out);
 }
 
+/* An operation's bit in a set of them: bit i for gbr_operation_at(i). */
+static uint64_t operation_bit(const gbr_operation *op)
+{
+    for (size_t i = 0; i < 64 && gbr_operation_at(i); i++)
+        if (gbr_operation_at(i) == op)
+            return (uint64_t)1 << i;
+    return 0;
+}
+
 /* An answer's class: "ok", the error name, or how the program failed. */
 typedef struct judged {
     char expected_class[40], got_class[64];
@@ -216,6 +225,12 @@ static size_t ask(asker *a, const conform_request *requests, size_t n, double de
     if (a->session) {
         conform_ask_result result;
         conform_session_ask(a->session, requests, n, deadline, each, context, &result);
+        if (!result.cut)
+            conform_session_restart(a->session); /* after a crash: starts up while the answers are judged */
+        if (result.unchecked) {
+            fflush(stdout);
+            fprintf(stderr, "gbr conform: %s\n", result.detail);
+        }
         if (result.desync) {
             a->desyncs++;
             fflush(stdout);
@@ -268,10 +283,10 @@ static gbr_form output_form(const char *op, const char **text, size_t *len)
 
 /* The fault of a disagreement (spec §13.4): the place where the two
  * readings of the input part, named by its row of the §9.4 tables: the
- * earlier of the reference's error column and the program's (when errors
- * are judged exactly and it names one); else, when both accept, the first
- * byte where the outputs part, in the expected output; else none (a crash,
- * a malformed answer, a rejection judged by validity only). */
+ * earlier of the reference's error column and the program's (when it names
+ * one within the input); else, when both accept, the first byte where the
+ * outputs part, in the expected output; else none (a crash, a malformed
+ * answer, a rejection without a column). */
 static void fault_of(const gbr_operation *op, const char *input, size_t input_len, int errors, int expected_status,
                      const char *expected, const judged *j, const conform_outcome *o, conform_fault *f)
 {
@@ -283,12 +298,18 @@ static void fault_of(const gbr_operation *op, const char *input, size_t input_le
         return;
     int got_error = o->out_len >= 6 && memcmp(got, "error ", 6) == 0;
     size_t ref_column = expected_status == CONFORM_REJECTED ? error_column(expected, expected_len) : 0;
-    size_t got_column = got_error && errors == CONFORM_ERRORS_EXACT ? error_column(got, o->out_len) : 0;
+    /* Judged by validity the program's column is not compared, but it still
+     * places the fault of a valid input rejected: without it every such
+     * rejection would be one fault, and a shrink could pass from one defect
+     * to another (a rejected 9 shrunk to a rejected short form). */
+    size_t got_column = got_error ? error_column(got, o->out_len) : 0;
     if (got_column > input_len + 1)
         got_column = 0;
     char got_name[40] = "";
     if (got_error)
         error_name(got, o->out_len, got_name, sizeof got_name);
+    if (got_error && errors == CONFORM_ERRORS_VALIDITY)
+        snprintf(got_name, sizeof got_name, "error"); /* the class is not judged */
     /* §2.4 is checked once the material is read, and reported at its start:
      * a program that stops inside the material stops before it. */
     int ref_late = ref_column && got_column && strcmp(j->expected_class, "promotions") == 0;
@@ -342,7 +363,9 @@ typedef struct finding {
     int expected_status;
     conform_outcome outcome;
     int shrink_cut;           /* the budget ended before the shrink did */
+    int shrunk;               /* the shrink is over (or off): ready to report */
     unsigned long long seen;  /* disagreeing cases of this fault */
+    uint64_t operations;      /* the operations they came through: bit i for gbr_operation_at(i) */
     const char *known_as;     /* the id of a skipped vector case of the same fault, or NULL */
 } finding;
 
@@ -405,32 +428,47 @@ static void shrink_answer(void *context, size_t index, conform_outcome *o)
 /* Shrinks f->input while the disagreement keeps its classes and its fault:
  * each round asks the candidates (conform_shrink: runs of bytes, the forms'
  * structure, plainer bytes) a slice at a time, judging them as their answers
- * come, and keeps the first that still disagrees the same way. Stops at the
- * deadline, saying so in f->shrink_cut. */
-static void shrink(asker *a, int max_level, int errors, double deadline, finding *f)
+ * come, and keeps the first that still disagrees the same way. Returns 1
+ * when no candidate keeps it (the shrink is over), 0 when `until` or the
+ * run's deadline came first: f->input is then the smallest so far, and a
+ * later call goes on from it. */
+static int shrink(asker *a, int max_level, int errors, double until, double deadline, finding *f)
 {
+    double started = conform_clock();
     enum { MAX_CANDIDATES = 2048 };
     static gen_bytes candidates[MAX_CANDIDATES];
     static conform_request requests[MAX_CANDIDATES];
     for (;;) {
         size_t n = conform_shrink_candidates(&f->input, candidates, MAX_CANDIDATES);
         if (n == 0)
-            return;
+            return 1;
         for (size_t i = 0; i < n; i++)
             requests[i] = (conform_request){f->operation->name, (const char *)candidates[i].data, candidates[i].len};
         /* Asked a slice at a time, stopping at the first that keeps the
          * disagreement: crashes restart the program, which is slow. */
         shrinking sh = {f, max_level, errors, candidates, 0, 0};
-        for (size_t i = 0; i < n && !sh.kept; i += 16) {
-            size_t slice = n - i < 16 ? n - i : 16;
+        for (size_t i = 0; i < n && !sh.kept;) {
+            /* Slices of up to 16 in batch mode, so the program has
+             * requests ahead; one in per-case mode, where each is a
+             * process. The share's end is checked between slices, so a
+             * batch program is not stopped (and started again) for it;
+             * within a slice it stops at the share's end plus as much
+             * again, since a slice of candidates that each crash the
+             * program (a restart each) can take seconds. */
+            size_t most = a->session ? 16 : 1;
+            size_t slice = n - i < most ? n - i : most;
             sh.offset = i;
-            if (conform_clock() >= deadline || ask(a, requests + i, slice, deadline, shrink_answer, &sh) < slice) {
-                f->shrink_cut = 1; /* the deadline came */
-                return;
-            }
+            double now = conform_clock(), stop = until + (until - started);
+            if (stop > deadline)
+                stop = deadline;
+            if (now >= until || now >= deadline)
+                return 0; /* its share of the budget is spent for now, or the run's end came */
+            if (ask(a, requests + i, slice, stop, shrink_answer, &sh) < slice)
+                return 0; /* its share of the budget is spent for now, or the run's end came */
+            i += slice;
         }
         if (!sh.kept)
-            return; /* no candidate keeps it: minimal under these steps */
+            return 1; /* no candidate keeps it: minimal under these steps */
     }
 }
 
@@ -617,6 +655,7 @@ typedef struct fuzz_state {
     size_t reported; /* findings[0, reported) are shrunk and reported; the rest wait for the round's end */
     unsigned long long disagreeing, known_cases;
     double deadline;
+    double generate_seconds, shrink_seconds; /* spent asking generated cases, and shrinking */
     struct tries { /* shrinks of findings without a fault, by operation and classes */
         const gbr_operation *op;
         char expected_class[40], got_class[64];
@@ -649,6 +688,7 @@ static void consider(fuzz_state *st, const gbr_operation *op, const gen_bytes *i
             continue;
         if (fault.in) {
             f->seen++;
+            f->operations |= operation_bit(op);
             return;
         }
         if (!first_unplaced)
@@ -688,6 +728,7 @@ static void consider(fuzz_state *st, const gbr_operation *op, const gen_bytes *i
     f->expected_status = expected_status;
     f->outcome = *o;
     f->seen = 1;
+    f->operations = operation_bit(op);
     memset(o, 0, sizeof *o);
     st->finding_count++;
 }
@@ -727,18 +768,43 @@ static int same_shape_as_earlier(fuzz_state *st, const finding *f)
     return 0;
 }
 
-/* The round's new findings, in the order they came: each shrunk and
- * reported. Each shrink gets a share of the budget, so that a slow or
- * crashing program is still fuzzed after its first findings. Returns
+/* Seconds of shrinking the run may spend now: shrinking is held to its
+ * share of the time spent so far (--shrink-share PERCENT of generating and
+ * shrinking together), so the search goes on whatever it finds; 100 is no
+ * bound but the budget. */
+static double shrink_allowance(const fuzz_state *st)
+{
+    int share = st->opt->shrink_share;
+    if (share >= 100)
+        return st->deadline - conform_clock();
+    return st->generate_seconds * share / (100 - share) - st->shrink_seconds;
+}
+
+/* The findings in the order they came: each shrunk, within the share of the
+ * budget shrinking has now, and reported once its shrink is over; one whose
+ * shrink must wait waits for the next round (and holds back the ones after
+ * it, so the report keeps their order). With `last` (the budget is spent)
+ * the ones still waiting are reported as they are, cut short. Returns
  * nonzero when the report could not be written. */
-static int settle(fuzz_state *st)
+static int settle(fuzz_state *st, int last)
 {
     const conform_fuzz_options *opt = st->opt;
     while (st->reported < st->finding_count) {
         finding *f = &st->findings[st->reported];
-        double share = opt->seconds / 20 > 2 ? opt->seconds / 20 : 2;
-        double until = conform_clock() + share;
-        shrink(st->a, opt->max_level, opt->errors, until < st->deadline ? until : st->deadline, f);
+        if (!f->shrunk && opt->shrink_share == 0) {
+            f->shrunk = 1; /* shrinking is off: reported as found */
+        } else if (!f->shrunk && last) {
+            f->shrunk = f->shrink_cut = 1;
+        } else if (!f->shrunk) {
+            double allowance = shrink_allowance(st);
+            if (allowance <= 0)
+                return 0;
+            double started = conform_clock();
+            f->shrunk = shrink(st->a, opt->max_level, opt->errors, started + allowance, st->deadline, f);
+            st->shrink_seconds += conform_clock() - started;
+            if (!f->shrunk)
+                return 0; /* goes on after the next round, or is cut short at the end */
+        }
         if (!f->fault.in && same_shape_as_earlier(st, f)) {
             /* Without a fault, one shape of shrunk input is one finding. */
             conform_outcome_clear(&f->outcome);
@@ -755,6 +821,131 @@ static int settle(fuzz_state *st)
         }
     }
     return 0;
+}
+
+/* ==== Faults: the findings grouped, one line each ======================== */
+
+/* One fault of the program: the findings that show the same thing done at
+ * the same place, whatever the operation and whatever the reference does
+ * there (a rejected 9 is one fault, seen through material, material-name
+ * and check alike). */
+typedef struct fault_group {
+    char key[200];
+    const finding *first, *shortest;
+    unsigned long long cases;
+    size_t findings;
+    uint64_t operations; /* bit i: gbr_operation_at(i) */
+    char reference[160]; /* what the reference does there, each way once: "reads on, name-overflow" */
+} fault_group;
+
+/* The grouping key: the place and what the program does there (an error
+ * class, reading on, another output); without a place, what it gave. */
+static void group_key(const finding *f, char *out, size_t cap)
+{
+    if (!f->fault.in)
+        snprintf(out, cap, "-|%s", f->j.got_class);
+    else if (strcmp(f->fault.in, "output") == 0)
+        snprintf(out, cap, "output|%s|%s", f->fault.family, f->fault.byte);
+    else if (strcmp(f->fault.got_here, "ok") != 0)
+        snprintf(out, cap, "input|%s|%s|gives %s", f->fault.family, f->fault.byte, f->fault.got_here);
+    else
+        snprintf(out, cap, "input|%s|%s|reads on", f->fault.family, f->fault.byte);
+}
+
+/* Groups findings[0, n) into groups (at most n), in the order of their first finding. */
+static size_t group_faults(const finding *findings, size_t n, fault_group *groups)
+{
+    size_t count = 0;
+    for (size_t k = 0; k < n; k++) {
+        const finding *f = &findings[k];
+        char key[sizeof groups->key];
+        group_key(f, key, sizeof key);
+        fault_group *g = NULL;
+        for (size_t i = 0; i < count && !g; i++)
+            if (strcmp(groups[i].key, key) == 0)
+                g = &groups[i];
+        if (!g) {
+            g = &groups[count++];
+            memset(g, 0, sizeof *g);
+            snprintf(g->key, sizeof g->key, "%s", key);
+            g->first = g->shortest = f;
+        }
+        g->cases += f->seen;
+        g->findings++;
+        if (f->input.len < g->shortest->input.len)
+            g->shortest = f;
+        g->operations |= f->operations;
+        /* What the reference does there, each way once, joined by " or ". */
+        char reference[64];
+        if (!f->fault.in)
+            snprintf(reference, sizeof reference, "%s", f->j.expected_class);
+        else if (strcmp(f->fault.expected_here, "ok") == 0)
+            snprintf(reference, sizeof reference, "reads on");
+        else
+            snprintf(reference, sizeof reference, "reports %s", f->fault.expected_here);
+        size_t at = strlen(g->reference), len = strlen(reference);
+        int listed = 0;
+        for (const char *p = g->reference; !listed && (p = strstr(p, reference)) != NULL; p += len)
+            listed = (p == g->reference || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0');
+        if (!listed && at + len + 5 < sizeof g->reference)
+            snprintf(g->reference + at, sizeof g->reference - at, "%s%s", at ? " or " : "", reference);
+    }
+    return count;
+}
+
+/* What a group's program does, in words: "gives expected-digit where the
+ * reference reads on", "reads on where the reference reports promotions". */
+static void group_words(const fault_group *g, char *out, size_t cap)
+{
+    const finding *f = g->first;
+    if (!f->fault.in)
+        snprintf(out, cap, "not located (no column or output to place it by): the program gives %s where the "
+                           "reference gives %s", f->j.got_class, g->reference);
+    else if (strcmp(f->fault.in, "output") == 0)
+        snprintf(out, cap, "%s, byte %s of the output: the program writes another output", f->fault.family,
+                 f->fault.byte);
+    else if (strcmp(f->fault.got_here, "ok") != 0)
+        snprintf(out, cap, "%s, byte %s of the input: the program gives %s where the reference %s", f->fault.family,
+                 f->fault.byte, f->fault.got_here, g->reference);
+    else
+        snprintf(out, cap, "%s, byte %s of the input: the program reads on where the reference %s", f->fault.family,
+                 f->fault.byte, g->reference);
+}
+
+static void print_operations(uint64_t operations)
+{
+    int first = 1;
+    for (size_t i = 0; i < 64 && gbr_operation_at(i); i++)
+        if (operations & ((uint64_t)1 << i)) {
+            printf(first ? "%s" : ", %s", gbr_operation_at(i)->name);
+            first = 0;
+        }
+}
+
+/* The text report's fault lines, after the findings' details. */
+static void print_faults_text(const finding *findings, size_t n, const fault_group *groups, size_t count)
+{
+    printf("%zu fault%s, one a line (the findings above grouped by place and what the program does there):\n", count,
+           count == 1 ? "" : "s");
+    for (size_t i = 0; i < count; i++) {
+        const fault_group *g = &groups[i];
+        char words[400], input[4 * GEN_BYTES_MAX + 1];
+        group_words(g, words, sizeof words);
+        escape_visible((const char *)g->shortest->input.data, g->shortest->input.len, input);
+        printf("FAULT %zu: %s; %llu case%s in ", i + 1, words, g->cases, g->cases == 1 ? "" : "s");
+        print_operations(g->operations);
+        printf(" (finding%s", g->findings == 1 ? "" : "s");
+        const char *sep = " ";
+        for (size_t k = 0; k < n; k++) {
+            char key[sizeof g->key];
+            group_key(&findings[k], key, sizeof key);
+            if (strcmp(key, g->key) == 0) {
+                printf("%s%zu", sep, k + 1);
+                sep = ", ";
+            }
+        }
+        printf("); shortest input %s (%s)\n", input, g->shortest->operation->name);
+    }
 }
 
 /* The skipped vector cases of one ask, judged as their answers come. */
@@ -869,9 +1060,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
     seed_start[op_count] = indexed;
     memcpy(argv, program, (size_t)program_argc * sizeof *argv);
 
-    int form = opt->mode == CONFORM_MODE_BATCH ? 1 : 0;
-    if (opt->mode == CONFORM_MODE_AUTO)
-        form = conform_speaks_batch(program, program_argc, opt->timeout);
+    int form = conform_batch_form(opt->mode, program, program_argc, opt->timeout);
     int batch = form > 0;
     asker a = {batch ? conform_session_new(program, program_argc, form, opt->timeout) : NULL, argv, program_argc,
                opt->timeout, 0};
@@ -920,14 +1109,24 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         }
         size_t answered = ask(&a, requests, round, deadline, round_answer, &st);
         double took_round = conform_clock() - round_start; /* shrinking aside */
+        st.generate_seconds += took_round;
         cases += answered;
-        write_failed = settle(&st);
+        write_failed = settle(&st, 0);
+        /* At most four times the last round: one fast round (no crash in
+         * it) says little of the next, and a long one holds back the
+         * shrinks and reports that wait for the round's end. */
         double fits = took_round > 0 ? (double)round * 0.25 / took_round : ROUND;
+        if (fits > 4.0 * (double)round)
+            fits = 4.0 * (double)round;
         round = fits >= ROUND ? ROUND : fits <= ROUND_MIN ? ROUND_MIN : (size_t)fits;
     }
+    if (!write_failed)
+        write_failed = settle(&st, 1);
     double took = conform_clock() - start;
     conform_session_free(a.session);
     size_t finding_count = st.finding_count;
+    static fault_group groups[MAX_FINDINGS];
+    size_t group_count = group_faults(findings, finding_count, groups);
     if (opt->json) {
         printf("\n], \"known\": [");
         for (size_t k = 0; k < st.known_count; k++) {
@@ -947,9 +1146,57 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         printf("%s], \"cases_by_finding\": [", st.known_count ? "\n" : "");
         for (size_t k = 0; k < finding_count; k++)
             printf("%s%llu", k ? ", " : "", findings[k].seen);
-        printf("], \"cases\": %llu, \"disagreeing_cases\": %llu, \"known_cases\": %llu, \"distinct\": %zu, "
-               "\"seconds\": %.1f}\n",
-               cases, st.disagreeing, st.known_cases, finding_count, took);
+        printf("], \"faults\": [");
+        for (size_t i = 0; i < group_count; i++) {
+            const fault_group *g = &groups[i];
+            const finding *f = g->first;
+            char words[400];
+            group_words(g, words, sizeof words);
+            printf("%s\n  {\"summary\": ", i ? "," : "");
+            json_string(words, strlen(words));
+            printf(", \"in\": ");
+            if (f->fault.in)
+                printf("\"%s\", \"family\": ", f->fault.in);
+            else
+                printf("null, \"family\": ");
+            if (f->fault.in)
+                json_string(f->fault.family, strlen(f->fault.family));
+            else
+                printf("null");
+            printf(", \"byte\": ");
+            if (f->fault.in)
+                json_string(f->fault.byte, strlen(f->fault.byte));
+            else
+                printf("null");
+            const char *program_does = !f->fault.in ? f->j.got_class
+                                       : strcmp(f->fault.in, "output") == 0 ? "another output" : f->fault.got_here;
+            printf(", \"program\": ");
+            json_string(program_does, strlen(program_does));
+            printf(", \"reference\": ");
+            json_string(g->reference, strlen(g->reference));
+            printf(", \"cases\": %llu, \"operations\": [", g->cases);
+            int first = 1;
+            for (size_t k = 0; k < 64 && gbr_operation_at(k); k++)
+                if (g->operations & ((uint64_t)1 << k)) {
+                    printf("%s\"%s\"", first ? "" : ", ", gbr_operation_at(k)->name);
+                    first = 0;
+                }
+            printf("], \"findings\": [");
+            first = 1;
+            for (size_t k = 0; k < finding_count; k++) {
+                char key[sizeof g->key];
+                group_key(&findings[k], key, sizeof key);
+                if (strcmp(key, g->key) == 0) {
+                    printf("%s%zu", first ? "" : ", ", k);
+                    first = 0;
+                }
+            }
+            printf("]}");
+        }
+        printf("%s], \"cases\": %llu, \"disagreeing_cases\": %llu, \"known_cases\": %llu, \"distinct\": %zu, "
+               "\"seconds\": %.1f, \"shrink_share\": %d, \"shrink_seconds\": %.2f}\n",
+               group_count ? "\n" : "", cases, st.disagreeing, st.known_cases, finding_count, took,
+               opt->shrink_share, st.shrink_seconds);
     }
     fflush(stdout);
     FILE *closing = opt->json ? stderr : stdout;
@@ -958,6 +1205,7 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
         for (size_t k = 0; k < finding_count; k++)
             printf(" %llu", findings[k].seen);
         printf("\n");
+        print_faults_text(findings, finding_count, groups, group_count);
     }
     if (st.known_cases > 0)
         fprintf(closing, "%llu disagreeing cases had the fault of a skipped vector case (known, not reported)\n",
@@ -967,9 +1215,11 @@ int conform_fuzz(const conform_fuzz_options *opt, const conform_fuzz_seed *seeds
                         "batch mode (spec/gbr.md section 13.3.2) is asked many times more in the same budget\n",
                 (double)cases / took);
     fprintf(closing,
-            "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, %s errors, %s mode)\n",
+            "%llu cases, %llu disagreed, %zu distinct disagreements (seed %llu, %.1f s, %.0f cases/s, shrinking "
+            "%.1f s = %.0f%% of the run (share %d%%), %s errors, %s mode)\n",
             cases, st.disagreeing, finding_count, (unsigned long long)opt->seed, took,
-            took > 0 ? (double)cases / took : 0.0, judging, batch ? "batch" : "per-case");
+            took > 0 ? (double)cases / took : 0.0, st.shrink_seconds, took > 0 ? 100 * st.shrink_seconds / took : 0.0,
+            opt->shrink_share, judging, batch ? "batch" : "per-case");
     if (cases == 0)
         fprintf(stderr, "gbr conform: no case was answered within the budget of %g s (--timeout %g): nothing was "
                         "tested\n", opt->seconds, opt->timeout);

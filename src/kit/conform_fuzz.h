@@ -11,6 +11,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The share of a run's time shrinking may take when not told (--shrink-share). */
+#define CONFORM_SHRINK_SHARE_DEFAULT 25
+
 typedef struct conform_fuzz_options {
     double seconds;         /* the budget */
     uint64_t seed;          /* the run is a function of the seed and the program */
@@ -20,6 +23,7 @@ typedef struct conform_fuzz_options {
     int mode; /* CONFORM_MODE_* */
     int errors; /* CONFORM_ERRORS_*: how answers are judged */
     double timeout;
+    int shrink_share; /* percent of the run shrinking may take: 0 none, 100 no bound but the budget */
 } conform_fuzz_options;
 
 /* One vector case: an input to mutate, or a skipped case whose fault is known. */

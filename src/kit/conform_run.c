@@ -419,9 +419,7 @@ int conform_run(const conform_run_options *opt)
         return status;
     }
 
-    int form = opt->mode == CONFORM_MODE_BATCH ? 1 : 0;
-    if (opt->mode == CONFORM_MODE_AUTO)
-        form = conform_speaks_batch(program, program_argc, opt->timeout);
+    int form = conform_batch_form(opt->mode, program, program_argc, opt->timeout);
     int batch = form > 0;
     conform_session *session = batch ? conform_session_new(program, program_argc, form, opt->timeout) : NULL;
     run_state st;
@@ -483,6 +481,10 @@ int conform_run(const conform_run_options *opt)
         if (status == UTIL_EXIT_OK && batch) {
             conform_ask_result asked_result;
             conform_session_ask(session, requests, asked, 0, batch_answer, &st, &asked_result);
+            if (asked_result.unchecked) {
+                report_flush(&st);
+                fprintf(stderr, "gbr conform: %s\n", asked_result.detail);
+            }
             if (asked_result.desync) {
                 /* Form 1 has no numbers: the chunk is the finest place to name. */
                 desync *d = desynced < MAX_DESYNC ? &desyncs[desynced] : NULL;

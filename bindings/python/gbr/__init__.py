@@ -60,7 +60,7 @@ from . import _gbr  # noqa: E402  (the extension needs GBRError first)
 
 _gbr._set_error_class(GBRError)
 
-#: The specification the library implements, e.g. "GBR 1.2".
+#: The specification the library implements, e.g. "GBR 1.3".
 SPEC_VERSION: str = _gbr.SPEC_VERSION
 #: The version of libgbr compiled into the extension, "MAJOR.MINOR.PATCH".
 LIBGBR_VERSION: str = _gbr.LIBGBR_VERSION

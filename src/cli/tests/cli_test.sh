@@ -154,7 +154,7 @@ Try 'gbr fen --help'." -- fen --impl slow "$pos1"
 expect 0 "$fen1" "" -- fen -- "$pos1"
 
 "$gbr" --version >"$tmp/version" || fail "gbr --version: exit $?"
-grep -q '^gbr [0-9][0-9.]* (GBR 1\.2)$' "$tmp/version" || fail "gbr --version: no version line"
+grep -q '^gbr [0-9][0-9.]* (GBR 1\.3)$' "$tmp/version" || fail "gbr --version: no version line"
 "$gbr" --help >"$tmp/help" || fail "gbr --help: exit $?"
 commands=$(sed -n '/^Commands:$/,/^$/s/^  \([a-z][a-z0-9_]*\) .*/\1/p' "$tmp/help")
 [ -n "$commands" ] || fail "gbr --help lists no commands"
