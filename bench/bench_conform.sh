@@ -11,7 +11,7 @@
 #    codec's answers included).
 # Every run must pass (or, for --fuzz, agree); the script fails otherwise.
 #
-# usage: ci/bench_conform.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_conform.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}

@@ -10,7 +10,7 @@
 # without. REPEAT (default 1) runs each REPEAT times and quotes medians.
 # MODE=per-case runs the fixtures one process a case instead of batch mode.
 #
-# usage: ci/bench_fuzz_shrink.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
+# usage: bench/bench_fuzz_shrink.sh [BUILD_DIR]   (default build; needs BUILD_DIR/gbr)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build}
@@ -24,7 +24,7 @@ py=$(command -v python3)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT INT TERM
 export PYTHONPYCACHEPREFIX="$scratch/pycache"
-. "$root/ci/bench_common.sh"
+. "$root/bench/bench_common.sh"
 [ -x "$gbr" ] || { echo "bench_fuzz_shrink: no $gbr (build first)" >&2; exit 2; }
 
 fen_ops=fen-material,fen-study,fen-study-win,fen-study-draw
