@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the project's documents: README.md, CHANGELOG.md and docs/*.md.
+"""Checks the project's documents: README.md, CHANGELOG.md, docs/*.md and the
+README.md of each top folder and of each package under bindings/.
 
   (a) links: every relative link points to an existing file or folder, and
       an #anchor into a Markdown file names one of its headings (GitHub's
@@ -31,7 +32,8 @@ Each failure is printed as FILE:LINE: MESSAGE; the last line counts what was
 checked. Exit status 0 when nothing failed, 1 otherwise, 2 on a usage error.
 
 --self-test runs the checks over docs/tests/fixture/ (a small tree with a
-broken link, a missing path and examples with the wrong output) and passes
+broken link, also in a folder's README, a missing path and examples with the
+wrong output) and passes
 when the failures are exactly those of docs/tests/fixture/expected-failures.txt.
 
 usage: check_docs.py --root DIR --build DIR --gbr GBR [--cc CC] [--cflags FLAGS]
@@ -49,7 +51,9 @@ import sys
 import tempfile
 import urllib.parse
 
-DEFAULT_DOCUMENTS = ["README.md", "CHANGELOG.md", "docs/*.md"]
+# The README of each top folder and of each package under bindings/ are
+# guides too: what a folder holds and where to start.
+DEFAULT_DOCUMENTS = ["README.md", "CHANGELOG.md", "docs/*.md", "*/README.md", "bindings/*/README.md"]
 PATH_PREFIXES = ["src", "spec", "ci", "bench", "site", "testsupport", "fuzz", "props", "corpus", "docs", ".ci", ".github",
                  ".clusterfuzzlite"]
 EXAMPLE_TIMEOUT = 300
@@ -357,11 +361,13 @@ def indent(text):
 def documents(root, names):
     found = []
     for name in names or DEFAULT_DOCUMENTS:
-        matches = sorted(glob.glob(os.path.join(root, name)))
+        # Build folders (build/, build-asan/, ...) hold no documents of ours.
+        matches = sorted(m for m in glob.glob(os.path.join(root, name))
+                         if not os.path.relpath(m, root).startswith("build"))
         if not matches:
             sys.exit("check_docs.py: no document %s under %s" % (name, root))
         found += [os.path.relpath(m, root) for m in matches]
-    return found
+    return list(dict.fromkeys(found))  # docs/README.md matches two patterns: checked once
 
 
 def run(args, root, names):
@@ -384,7 +390,7 @@ def main():
     args = parser.parse_args()
     if args.self_test:
         fixture = os.path.join(os.path.abspath(args.root), "docs", "tests", "fixture")
-        checker = run(args, fixture, ["README.md", "docs/*.md"])
+        checker = run(args, fixture, ["README.md", "docs/*.md", "*/README.md"])
         # Only the first line of each failure: the rest is its diff or output.
         got = [f.split("\n")[0] for f in checker.failures]
         with open(os.path.join(fixture, "expected-failures.txt")) as f:
