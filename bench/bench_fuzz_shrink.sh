@@ -1,7 +1,8 @@
 #!/bin/sh
 # Benchmark of `gbr conform --fuzz` shrinking within its share of the budget
-# (spec/gbr.md §13.4), in one run, printing figures and ratios (not a test; no
-# target is asserted here): for every defect fixture of spec/vectors/fixtures
+# (docs/implementers.md, "Differential fuzzing"), in one run, printing figures
+# and ratios (not a test; no target is asserted here): for every defect
+# fixture of spec/vectors/fixtures
 # (each at the levels it breaks), one run with the default --shrink-share and
 # one with --shrink-share 0 (no shrinking), each of SECONDS (default 6) with
 # seed 1, and for each: generated cases per second, the share of the run spent

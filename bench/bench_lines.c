@@ -3,7 +3,7 @@
  * a file, the figure ci/bench_python.sh sets the Python binding's column
  * functions against (the same inputs, the same call, no Python between).
  *
- *   gbr_bench_lines fen-material|fen-study|fen-study-win FILE [REPS]
+ *   gbr_bench_lines fen-material|fen-study|fen-study-win|fen-position FILE [REPS]
  *
  * Reads FILE whole (one FEN a line), then calls the conversion on every line
  * REPS times (default 5) into one output buffer and prints the median rate:
@@ -35,12 +35,12 @@ static int compare_double(const void *a, const void *b)
 int main(int argc, char **argv)
 {
     if (argc < 3 || argc > 4) {
-        fprintf(stderr, "usage: gbr_bench_lines fen-material|fen-study|fen-study-win FILE [REPS]\n");
+        fprintf(stderr, "usage: gbr_bench_lines fen-material|fen-study|fen-study-win|fen-position FILE [REPS]\n");
         return 2;
     }
     const char *op = argv[1];
     int kind = strcmp(op, "fen-material") == 0 ? 0 : strcmp(op, "fen-study") == 0 ? 1
-             : strcmp(op, "fen-study-win") == 0 ? 2 : -1;
+             : strcmp(op, "fen-study-win") == 0 ? 2 : strcmp(op, "fen-position") == 0 ? 3 : -1;
     long reps = argc == 4 ? strtol(argv[3], NULL, 10) : 5;
     if (kind < 0 || reps < 1 || reps > MAX_REPS) {
         fprintf(stderr, "gbr_bench_lines: unknown operation or repetitions outside 1-%d\n", MAX_REPS);
@@ -90,14 +90,17 @@ int main(int argc, char **argv)
         }
     double rate[MAX_REPS];
     size_t errors = 0, total = 0;
-    char out[GBR_STUDY_MAX] = {0};
+    char out[GBR_POSITION_MAX] = {0};
     for (long r = 0; r < reps; r++) {
         errors = 0;
         double t0 = now();
         for (size_t i = 0; i < n; i++) {
-            gbr_result res = kind == 0 ? gbr_fen_to_material(NULL, out, sizeof out, text + start[i], end[i] - start[i])
-                                       : gbr_fen_to_study(NULL, out, sizeof out, text + start[i], end[i] - start[i],
-                                                          kind == 2 ? GBR_RESULT_WIN : GBR_RESULT_NONE);
+            const char *line = text + start[i];
+            size_t line_len = end[i] - start[i];
+            gbr_result res = kind == 0   ? gbr_fen_to_material(NULL, out, sizeof out, line, line_len)
+                             : kind == 3 ? gbr_fen_to_position(NULL, out, sizeof out, line, line_len, GBR_RESULT_NONE)
+                                         : gbr_fen_to_study(NULL, out, sizeof out, line, line_len,
+                                                            kind == 2 ? GBR_RESULT_WIN : GBR_RESULT_NONE);
             errors += res.error != GBR_OK;
             total += res.length + (unsigned char)out[0];
         }

@@ -12,7 +12,9 @@
 # (python3-venv), pytest or Hypothesis. With "asan", the extension is
 # compiled with the ASan build's sanitizers and the tests run with libasan
 # (and libubsan) preloaded, leak detection off (the interpreter itself is not
-# instrumented and keeps memory to its exit).
+# instrumented and keeps memory to its exit), and PYTHONMALLOC=malloc, so
+# that objects and buffers freed by Python code are malloc's and a read of
+# them is reported.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -58,7 +60,8 @@ unset CFLAGS LDFLAGS GBR_KEEP_SYMBOLS
 if [ "$mode" = asan ]; then
     LD_PRELOAD="$(cc -print-file-name=libasan.so) $(cc -print-file-name=libubsan.so)"
     ASAN_OPTIONS=detect_leaks=0
-    export LD_PRELOAD ASAN_OPTIONS
+    PYTHONMALLOC=malloc
+    export LD_PRELOAD ASAN_OPTIONS PYTHONMALLOC
 fi
 export GBR_BIN="$gbr_bin" PYTHONDONTWRITEBYTECODE=1
 cd "$work"

@@ -1,6 +1,6 @@
 /*
  * conform_fault.h - where a disagreement of `gbr conform` lies (spec/gbr.md
- * sections 9.4 and 13.4): the place in a text named as the rows of the
+ * sections 9.4 and 13.3.3): the place in a text named as the rows of the
  * expectation tables name it (`material.digit-r`, `study.point-or-king`,
  * `fen.side`), and the class of the byte found there as the tables' columns
  * head it (`9`, `a-h`, `>= 0x80`, `end`). `gbr conform --fuzz` tells its

@@ -1,6 +1,6 @@
 /*
  * gbr conform --fuzz: differential fuzzing against the reference codec (see
- * conform_fuzz.h and spec/gbr.md section 13.4).
+ * conform_fuzz.h, spec/gbr.md section 13.3.3 and docs/implementers.md).
  *
  * Rounds of generated cases are asked of the program (batch mode when it
  * speaks it) and answered by the reference codec through conform_answer, the
@@ -281,7 +281,7 @@ static gbr_form output_form(const char *op, const char **text, size_t *len)
     return GBR_FORM_POSITION;
 }
 
-/* The fault of a disagreement (spec §13.4): the place where the two
+/* The fault of a disagreement (spec §13.3.3): the place where the two
  * readings of the input part, named by its row of the §9.4 tables: the
  * earlier of the reference's error column and the program's (when it names
  * one within the input); else, when both accept, the first byte where the

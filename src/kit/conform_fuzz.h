@@ -1,6 +1,7 @@
 /*
  * conform_fuzz.h - `gbr conform --fuzz`: differential fuzzing of another
- * implementation against the reference codec (spec/gbr.md section 13.4).
+ * implementation against the reference codec (spec/gbr.md section 13.3.3;
+ * its options in docs/implementers.md, "Differential fuzzing").
  * Inputs come from the generator library (src/gen) and from the vectors'
  * inputs, mutated; each distinct disagreement is shrunk and printed as a
  * vector line.

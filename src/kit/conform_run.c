@@ -1,5 +1,5 @@
 /*
- * The conformance runner (see conform_run.h and spec/gbr.md section 13.4):
+ * The conformance runner (see conform_run.h and docs/implementers.md):
  * the vector files and skip lists, the selection of cases, their verdicts
  * and the report. The program runs in per-case mode (one process a case) or,
  * when it answers the handshake, in batch mode (one process, a request line

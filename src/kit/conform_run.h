@@ -1,6 +1,7 @@
 /*
  * conform_run.h - `gbr conform -- PROGRAM ARGS...`: running a program against
- * the golden vectors (spec/gbr.md section 13.4): loading the vector files of
+ * the golden vectors (docs/implementers.md, "The runner: gbr conform";
+ * spec/gbr.md section 13.3): loading the vector files of
  * the levels and the skip lists, judging each answer, and the report (text,
  * JSON or a skip list); with fuzzing chosen, the vectors' inputs seed
  * conform_fuzz instead.

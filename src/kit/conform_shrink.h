@@ -1,6 +1,7 @@
 /*
  * conform_shrink.h - the steps `gbr conform --fuzz` shrinks a disagreeing
- * input by (spec/gbr.md section 13.4): deleting runs of bytes, then steps by
+ * input by (docs/implementers.md, "Differential fuzzing"; a shrink keeps its
+ * fault, spec/gbr.md section 13.3.3): deleting runs of bytes, then steps by
  * the structure of the GBR forms (drop a field, a group or a man; lower a
  * count; move a man towards a1; a FEN's man made an empty square), then
  * bytes made plainer. Each candidate is smaller than the input by a

@@ -27,7 +27,14 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+import types
+from typing import (TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Literal, Mapping, NamedTuple, Optional, Sequence,
+                    Tuple, Type, TypeVar, Union)
+
+Text = Union[str, bytes]
+#: The result option of the conversions of a FEN.
+Result = Optional[Literal["win", "draw", "+", "="]]
+V = TypeVar("V", bound="_Value")
 
 __all__ = [
     "GBRError", "SPEC_VERSION", "LIBGBR_VERSION", "__version__",
@@ -35,30 +42,55 @@ __all__ = [
     "canonical_material", "canonical_study", "canonical_position",
     "material_codes", "study_codes", "position_forms", "to_fens", "material_names",
     "MaterialCode", "StudyCode", "Position", "Recognised", "Match", "Query",
-    "recognise", "scan", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
+    "recognise", "scan", "directory_key_of", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
 ]
 
 
 class GBRError(ValueError):
     """A text GBR refuses: ``error_class`` is the spec's name of the error
-    (§9.2, e.g. ``"square-count"``) and ``column`` its 1-based byte column
-    (0 when there is no text, as for counts). The column functions also set
-    ``index``, the position of the refused item in the input."""
+    (§9.2, e.g. ``"square-count"``), ``column`` its 1-based byte column (0
+    when there is no text, as for counts), ``text`` the text refused (its
+    first 200 characters or bytes; None for counts) and ``index`` the place
+    of the refused item in the input of a column function (else None).
+    ``hint`` says how to fix a common slip (a line read from a file with its
+    newline), or is None. It pickles with all of these."""
 
-    def __init__(self, message: str, error_class: str, column: int) -> None:
-        super().__init__(f"{error_class} at column {column}: {message}")
+    #: How much of the refused text an error keeps.
+    TEXT_KEPT = 200
+
+    def __init__(self, message: str, error_class: str, column: int, text: Optional[Text] = None,
+                 index: Optional[int] = None, hint: Optional[str] = None) -> None:
+        if isinstance(text, (bytearray, memoryview)):
+            text = bytes(text)
+        if hint is None:
+            hint = _hint(error_class, column, text)
+        where = f"item {index}: " if index is not None else ""
+        super().__init__(f"{where}{error_class} at column {column}: {message}" + (f" ({hint})" if hint else ""))
         self.message = message
         self.error_class = error_class
         self.column = column
-        self.index: Optional[int] = None
+        self.text: Optional[Text] = text[:self.TEXT_KEPT] if text is not None else None
+        self.index = index
+        self.hint = hint
 
-    def __reduce__(self):  # picklable, for multiprocessing
-        return (GBRError, (self.message, self.error_class, self.column))
+    def __reduce__(self) -> Tuple[Any, ...]:  # picklable, for multiprocessing
+        return (GBRError, (self.message, self.error_class, self.column, self.text, self.index, self.hint))
 
 
-from . import _gbr  # noqa: E402  (the extension needs GBRError first)
+def _hint(error_class: str, column: int, text: Optional[Text]) -> Optional[str]:
+    """The fix of a text refused only for the white space at its end (a
+    line read from a file keeps its newline)."""
+    if error_class != "trailing" or text is None or column < 1:
+        return None
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+    rest = data[column - 1:]
+    if rest and not rest.strip():
+        shown = repr(rest.decode("ascii"))
+        return f"{shown} ends the text: strip the line, e.g. line.rstrip()"
+    return None
 
-_gbr._set_error_class(GBRError)
+
+from . import _gbr  # noqa: E402  (after GBRError, which _set_classes hands to it below)
 
 #: The specification the library implements, e.g. "GBR 1.3".
 SPEC_VERSION: str = _gbr.SPEC_VERSION
@@ -68,10 +100,8 @@ __version__: str = _gbr.HEADER_VERSION
 #: (name, message) of every error class of spec §9.2, by number.
 ERROR_CLASSES: List[Tuple[str, str]] = _gbr.error_classes()
 
-Text = Union[str, bytes]
-
 # The conversions are the extension's functions themselves (no Python frame
-# between the caller and libgbr); their documentation is in __init__.pyi.
+# between the caller and libgbr); their signatures are in _gbr.pyi.
 material_code = _gbr.material_code
 study_code = _gbr.study_code
 position_form = _gbr.position_form
@@ -87,22 +117,36 @@ position_forms = _gbr.position_forms
 to_fens = _gbr.to_fens
 material_names = _gbr.material_names
 protocol_answer = _gbr.protocol_answer
-
-_TYPES = "QRBN"
-
+directory_key_of = _gbr.directory_key_of
 
 class _Value:
     """What the value objects share: the canonical text, the directory key
     (libgbr's gbr_directory_key_of, whose byte order is the directory order
-    of all three forms together), immutability, equality, hash, order."""
+    of all three forms together), immutability, equality, hash, order.
+    Calling the class parses, as ``parse`` does: ``MaterialCode("0116.00")``."""
 
-    __slots__ = ("_text", "_key")
+    __slots__ = ()
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError(f"use {type(self).__name__}.parse(...)")
+    if TYPE_CHECKING:
+        @property
+        def _text(self) -> str: ...
+
+        @property
+        def _key(self) -> bytes: ...
 
     @classmethod
-    def _make(cls, text: str, key: bytes, **fields: Any):
+    def parse(cls: Type[V], text: Text, /) -> V:
+        """Parses the text; each value class has its own."""
+        raise NotImplementedError
+
+    def __new__(cls: Type[V], text: Text) -> V:
+        return cls.parse(text)
+
+    def __init__(self, text: Text) -> None:
+        pass  # __new__ has parsed the text
+
+    @classmethod
+    def _make(cls: Type[V], text: str, key: bytes, **fields: Any) -> V:
         obj = object.__new__(cls)
         object.__setattr__(obj, "_text", text)
         object.__setattr__(obj, "_key", key)
@@ -161,29 +205,34 @@ class _Value:
         return self._key >= other._key
 
     def __reduce__(self):
-        return (type(self).parse, (self._text,))
+        return (type(self), (self._text,))
 
 
-class MaterialCode(_Value):
-    """A material code (spec §2), e.g. ``MaterialCode.parse("0002.01")``.
+_gbr._set_classes(GBRError, _Value)
+
+
+class MaterialCode(_gbr.MaterialBase, _Value):
+    """A material code (spec §2), e.g. ``MaterialCode.parse("0002.01")`` or
+    ``MaterialCode("0002.01")``.
 
     ``counts`` is ``((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black)``,
     or None for a code of the overflow class (a digit 9: one side has three
     or more of that type and the split is unknown); ``overflow`` names the
-    types whose digit is 9 (``"QRBN"`` letters)."""
+    types whose digit is 9 (``"QRBN"`` letters). The parsed code lives in
+    the extension (MaterialBase): parsing one costs about what
+    :func:`canonical_material` does."""
 
-    __slots__ = ("counts", "overflow", "_known")
+    __slots__ = ()
 
-    counts: Optional[Tuple[Tuple[int, int, int, int, int], Tuple[int, int, int, int, int]]]
-    overflow: str
+    if TYPE_CHECKING:
+        @classmethod
+        def parse(cls: Type[V], text: Text, /) -> V:
+            """Parses a material code (short or long form); raises GBRError."""
+    else:
+        parse = classmethod(_gbr.material_value)
 
     @classmethod
-    def parse(cls, text: Text) -> "MaterialCode":
-        """Parses a material code (short or long form); raises GBRError."""
-        return cls._from_info(_gbr.parse_material(text))
-
-    @classmethod
-    def from_counts(cls, counts) -> "MaterialCode":
+    def from_counts(cls, counts: Sequence[Sequence[int]]) -> "MaterialCode":
         """The material code of exact counts (two sequences of five ints,
         Q R B N P of White then of Black), by the 9 rule."""
         return cls.parse(_gbr.material_code(counts))
@@ -192,12 +241,6 @@ class MaterialCode(_Value):
     def from_name(cls, name: Text) -> "MaterialCode":
         """The material code of a material name such as ``"KRPvKR"``."""
         return cls.parse(_gbr.material_from_name(name))
-
-    @classmethod
-    def _from_info(cls, info) -> "MaterialCode":
-        text, key, counts, unknown = info
-        overflow = "".join(_TYPES[t] for t in range(4) if unknown & (1 << t))
-        return cls._make(text, key, counts=None if overflow else counts, overflow=overflow, _known=counts)
 
     @property
     def name(self) -> str:
@@ -210,7 +253,7 @@ class StudyCode(_Value):
     ``material`` (a MaterialCode), ``stipulation`` (``""``, ``"+"`` or
     ``"="``), ``white_king`` and ``black_king`` (square names)."""
 
-    __slots__ = ("material", "stipulation", "white_king", "black_king")
+    __slots__ = ("_text", "_key", "material", "stipulation", "white_king", "black_king")
 
     material: MaterialCode
     stipulation: str
@@ -223,14 +266,14 @@ class StudyCode(_Value):
         return cls._from_info(_gbr.parse_study(text))
 
     @classmethod
-    def from_fen(cls, fen: Text, result: Optional[str] = None) -> "StudyCode":
+    def from_fen(cls, fen: Text, result: Result = None) -> "StudyCode":
         """The study code of a FEN; result None, "win" or "draw"."""
         return cls.parse(_gbr.study_code(fen, result=result))
 
     @classmethod
-    def _from_info(cls, info) -> "StudyCode":
+    def _from_info(cls, info: Tuple[Any, ...]) -> "StudyCode":
         text, key, minfo, stipulation, white_king, black_king = info
-        return cls._make(text, key, material=MaterialCode._from_info(minfo), stipulation=stipulation,
+        return cls._make(text, key, material=MaterialCode.parse(minfo[0]), stipulation=stipulation,
                          white_king=white_king, black_king=black_king)
 
 
@@ -241,11 +284,11 @@ class Position(_Value):
     ``pieces`` (a read-only mapping of square names to FEN letters) and
     ``fen`` (its FEN, ``"PLACEMENT SIDE - - 0 1"``)."""
 
-    __slots__ = ("material", "indicator", "pieces", "fen")
+    __slots__ = ("_text", "_key", "material", "indicator", "pieces", "fen")
 
     material: MaterialCode
     indicator: str
-    pieces: Dict[str, str]
+    pieces: Mapping[str, str]
     fen: str
 
     @classmethod
@@ -254,18 +297,21 @@ class Position(_Value):
         return cls._from_info(_gbr.parse_position(text))
 
     @classmethod
-    def from_fen(cls, fen: Text, result: Optional[str] = None) -> "Position":
+    def from_fen(cls, fen: Text, result: Result = None) -> "Position":
         """The position of a FEN (its side to move, and result None, "win"
         or "draw" for the indicator); raises GBRError."""
         return cls._from_info(_gbr.parse_fen(fen, result=result))
 
     @classmethod
-    def _from_info(cls, info) -> "Position":
-        import types
-
+    def _from_info(cls, info: Tuple[Any, ...]) -> "Position":
         text, key, minfo, indicator, pieces, fen = info
-        return cls._make(text, key, material=MaterialCode._from_info(minfo), indicator=indicator,
+        return cls._make(text, key, material=MaterialCode.parse(minfo[0]), indicator=indicator,
                          pieces=types.MappingProxyType(pieces), fen=fen)
+
+
+#: What a query reads: a text of any form or a value object.
+Subject = Union[str, bytes, MaterialCode, StudyCode, Position]
+S = TypeVar("S", str, bytes, MaterialCode, StudyCode, Position)
 
 
 class Recognised(NamedTuple):
@@ -309,41 +355,36 @@ class Match(NamedTuple):
         return (self.start, self.end)
 
 
-def scan(text: Text) -> Iterator[Match]:
+def scan(text: Union[Text, bytearray, memoryview]) -> Iterator[Match]:
     """The material codes, study codes and position forms embedded in a
-    text (spec §10.1), in order."""
-    if isinstance(text, str):
-        data = text.encode("utf-8", "surrogatepass")
-        matches = _gbr.scan(data)
-        if len(data) == len(text):
-            for form, canonical, start, end in matches:
-                yield Match(form, canonical, start, end)
-            return
-        # Byte offsets to character offsets: count the characters before
-        # each offset (a match starts and ends on ASCII bytes).
-        for form, canonical, start, end in matches:
-            s = len(data[:start].decode("utf-8", "surrogatepass"))
-            e = s + len(data[start:end].decode("utf-8", "surrogatepass"))
-            yield Match(form, canonical, s, e)
-    else:
-        for form, canonical, start, end in _gbr.scan(text):
-            yield Match(form, canonical, start, end)
+    text (spec §10.1), in order. The text is scanned at the first ``next``."""
+    for form, canonical, start, end in _gbr.scan(text):
+        yield Match(form, canonical, start, end)
 
 
 class Query:
     """A query of GBR queries 1.1 (spec/query.md): a material code pattern
     (``"0400.*"``, ``"04??.1?"``), a study code pattern, a material name
     pattern (``"KR*vKR"``), count conditions or a pgn-extract description.
-    Raises GBRError (class ``unknown-form``) for a text that is none."""
+    Raises GBRError (class ``unknown-form``) for a text that is none. A
+    Query pickles (by its text), so it can be sent to a process pool."""
 
-    __slots__ = ("_text", "_query")
+    __slots__ = ("_text", "_source", "_query")
+
+    _text: str
+    _source: Text
+    _query: bytes
 
     def __init__(self, text: Text) -> None:
         object.__setattr__(self, "_query", _gbr.query_parse(text))
+        object.__setattr__(self, "_source", text)
         object.__setattr__(self, "_text", text if isinstance(text, str) else text.decode("utf-8", "replace"))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Query is immutable")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (Query, (self._source,))
 
     def __repr__(self) -> str:
         return f"Query({self._text!r})"
@@ -351,7 +392,15 @@ class Query:
     def __str__(self) -> str:
         return self._text
 
-    def matches(self, subject: Union[Text, MaterialCode, StudyCode, Position]) -> bool:
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Query):
+            return NotImplemented
+        return self._query == other._query
+
+    def __hash__(self) -> int:
+        return hash(self._query)
+
+    def matches(self, subject: Union[Text, "MaterialCode", "StudyCode", "Position"]) -> bool:
         """Whether a material code, study code, position form, FEN or
         material name (text or value object) matches; raises GBRError for a
         text of no form."""
@@ -359,13 +408,15 @@ class Query:
             subject = subject._text
         return _gbr.query_match(self._query, subject)
 
-    def matches_each(self, subjects: Iterable[Text]) -> List[bool]:
-        """:meth:`matches` of every text of an iterable, in one call."""
+    def matches_each(self, subjects: Iterable[Subject]) -> List[bool]:
+        """:meth:`matches` of every text or value object of an iterable, in
+        one call; a text of no form raises GBRError with its ``index``."""
         return _gbr.query_match_column(self._query, subjects)
 
-    def filter(self, subjects: Iterable[Text]) -> List[Text]:
-        """The texts of a list that match."""
-        items = list(subjects)
+    def filter(self, subjects: Iterable[S]) -> List[S]:
+        """The items (texts or value objects) of an iterable that match; a
+        text of no form raises GBRError with its ``index``."""
+        items = subjects if isinstance(subjects, (list, tuple)) else list(subjects)
         return [s for s, ok in zip(items, _gbr.query_match_column(self._query, items)) if ok]
 
 

@@ -9,6 +9,18 @@
  * Texts: bytes are read as they are; a str is read as its UTF-8 encoding
  * (lone surrogates as "surrogatepass" bytes), so every column is a byte
  * column of spec/gbr.md and a non-ASCII character is an ordinary error.
+ *
+ * The module keeps its state (the error class) per module object and is
+ * initialised in phases (PEP 489): each interpreter that imports gbr gets
+ * its own module and its own GBRError, so a subinterpreter never replaces
+ * the class another interpreter catches.
+ *
+ * The bulk functions (the column functions, scan, a query's column) release
+ * the GIL while libgbr works: the texts are taken out first under the GIL
+ * (each item held by a reference, a bytearray copied, scan's bytes-like
+ * input held by a buffer export, which keeps its size fixed), then the C
+ * loop runs without it, then the answers become Python objects under it
+ * again, a chunk at a time.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -17,19 +29,72 @@
 
 #include "gbr.h"
 
-/* gbr.GBRError, handed over by gbr/__init__.py through _set_error_class. */
-static PyObject *error_class = NULL;
+#if PY_VERSION_HEX < 0x030A0000
+static inline PyObject *Py_NewRef(PyObject *o)
+{
+    Py_INCREF(o);
+    return o;
+}
+#endif
+
+typedef struct module_state {
+    PyObject *error_class; /* gbr.GBRError, handed over by gbr/__init__.py */
+    PyObject *value_class; /* gbr._Value: value objects a query's column reads by their _text */
+    PyObject *material_type; /* MaterialBase, the C half of gbr.MaterialCode */
+} module_state;
+
+static module_state *state_of(PyObject *module)
+{
+    return (module_state *)PyModule_GetState(module);
+}
+
+/* "None", "int" or "chess.Board": what a script passed, for a message. A
+ * new str, or NULL with an error set. */
+static PyObject *type_label(PyObject *obj)
+{
+    if (obj == Py_None)
+        return PyUnicode_FromString("None");
+    PyObject *type = (PyObject *)Py_TYPE(obj);
+    PyObject *mod = PyObject_GetAttrString(type, "__module__");
+    PyObject *qual = PyObject_GetAttrString(type, "__qualname__");
+    PyObject *out = NULL;
+    if (mod != NULL && qual != NULL && PyUnicode_Check(mod) && PyUnicode_Check(qual)) {
+        if (PyUnicode_CompareWithASCIIString(mod, "builtins") == 0)
+            out = Py_NewRef(qual);
+        else
+            out = PyUnicode_FromFormat("%U.%U", mod, qual);
+    } else {
+        PyErr_Clear();
+        out = PyUnicode_FromString(Py_TYPE(obj)->tp_name);
+    }
+    Py_XDECREF(mod);
+    Py_XDECREF(qual);
+    return out;
+}
+
+/* Raises `kind` with "<prefix>, not <type of obj>". */
+static void raise_not(PyObject *kind, PyObject *obj, const char *prefix)
+{
+    PyObject *label = type_label(obj);
+    if (label != NULL) {
+        PyErr_Format(kind, "%s, not %U", prefix, label);
+        Py_DECREF(label);
+    }
+}
 
 /* ---- texts ---- */
 
 typedef struct text_arg {
     const char *src;
     size_t len;
-    PyObject *keep; /* an owned bytes object when the text was encoded here */
+    PyObject *keep; /* an owned object holding src when it is not the argument's own memory */
 } text_arg;
 
-/* Reads a str or bytes argument. Returns 0, or -1 with TypeError set. */
-static int get_text(PyObject *obj, text_arg *t)
+/* Reads a str, bytes or bytearray argument. A bytearray is read in place:
+ * the caller uses it before running any Python code or releasing the GIL;
+ * copy_bytearray makes an owned copy instead. Returns 0, or -1 with
+ * TypeError set. */
+static int get_text_as(PyObject *obj, text_arg *t, int copy_bytearray)
 {
     t->keep = NULL;
     if (PyUnicode_Check(obj)) {
@@ -56,12 +121,25 @@ static int get_text(PyObject *obj, text_arg *t)
         return 0;
     }
     if (PyByteArray_Check(obj)) {
+        if (copy_bytearray) {
+            t->keep = PyBytes_FromStringAndSize(PyByteArray_AS_STRING(obj), PyByteArray_GET_SIZE(obj));
+            if (t->keep == NULL)
+                return -1;
+            t->src = PyBytes_AS_STRING(t->keep);
+            t->len = (size_t)PyBytes_GET_SIZE(t->keep);
+            return 0;
+        }
         t->src = PyByteArray_AS_STRING(obj);
         t->len = (size_t)PyByteArray_GET_SIZE(obj);
         return 0;
     }
-    PyErr_Format(PyExc_TypeError, "expected str or bytes, got %.80s", Py_TYPE(obj)->tp_name);
+    raise_not(PyExc_TypeError, obj, "expected a text (str or bytes)");
     return -1;
+}
+
+static int get_text(PyObject *obj, text_arg *t)
+{
+    return get_text_as(obj, t, 0);
 }
 
 static void release_text(text_arg *t)
@@ -78,25 +156,41 @@ static PyObject *ascii_str(const char *s, size_t n)
     return out;
 }
 
-/* A new GBRError instance for r (not raised). */
-static PyObject *make_error(gbr_result r)
+/* ---- errors ---- */
+
+/* A new GBRError for r (not raised): message (NULL: the spec's message of
+ * the class), the text refused (NULL: none, as for counts) and the index of
+ * the item of a column (-1: none). */
+static PyObject *make_error(PyObject *mod, gbr_result r, const char *message, PyObject *text, Py_ssize_t index)
 {
-    if (error_class == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "gbr._gbr: the error class is not set");
+    PyObject *cls = state_of(mod)->error_class;
+    if (cls == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "gbr._gbr: the error class is not set (import gbr, not gbr._gbr)");
         return NULL;
     }
-    return PyObject_CallFunction(error_class, "ssk", gbr_error_message(r.error), gbr_error_name(r.error),
-                                 (unsigned long)r.column);
+    PyObject *i = index < 0 ? Py_NewRef(Py_None) : PyLong_FromSsize_t(index);
+    if (i == NULL)
+        return NULL;
+    PyObject *e = PyObject_CallFunction(cls, "sskOO", message != NULL ? message : gbr_error_message(r.error),
+                                        gbr_error_name(r.error), (unsigned long)r.column,
+                                        text != NULL ? text : Py_None, i);
+    Py_DECREF(i);
+    return e;
 }
 
-static PyObject *raise_result(gbr_result r)
+static PyObject *raise_error(PyObject *mod, gbr_result r, const char *message, PyObject *text, Py_ssize_t index)
 {
-    PyObject *e = make_error(r);
+    PyObject *e = make_error(mod, r, message, text, index);
     if (e != NULL) {
-        PyErr_SetObject(error_class, e);
+        PyErr_SetObject((PyObject *)Py_TYPE(e), e);
         Py_DECREF(e);
     }
     return NULL;
+}
+
+static PyObject *raise_result(PyObject *mod, gbr_result r, PyObject *text)
+{
+    return raise_error(mod, r, NULL, text, -1);
 }
 
 /* ---- options ---- */
@@ -121,9 +215,10 @@ static int get_result_option(PyObject *obj, gbr_result_option *out)
     return -1;
 }
 
-/* Arguments (text, result=None) or (iterable, result=None, errors="raise")
- * of a fastcall function; want_errors adds the third. errors: 0 raise,
- * 1 none (None in place of a refused text). */
+/* Arguments (text, /, result=None) or (iterable, /, result=None,
+ * errors="raise") of a fastcall function (the signatures in the method
+ * table); want_errors adds the third. errors: 0 raise, 1 none (None in
+ * place of a refused text). */
 static int parse_args(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames, const char *fname,
                       int want_result, int want_errors, PyObject **first, gbr_result_option *result, int *errors)
 {
@@ -183,11 +278,14 @@ enum conversion {
     CONV_NAME_MATERIAL,  /* name -> material code */
     CONV_CANON_MATERIAL, /* material code -> canonical */
     CONV_CANON_STUDY,
-    CONV_CANON_POSITION
+    CONV_CANON_POSITION,
+    CONV_QUERY /* text of any form -> whether a query matches it (one byte, '0' or '1') */
 };
 
-static gbr_result convert(enum conversion conv, gbr_result_option result, char *dst, size_t cap, const char *src,
-                          size_t len)
+static gbr_result query_answer(const gbr_query *q, char *dst, const char *src, size_t len);
+
+static gbr_result convert(enum conversion conv, gbr_result_option result, const gbr_query *q, char *dst, size_t cap,
+                          const char *src, size_t len)
 {
     switch (conv) {
     case CONV_MATERIAL: return gbr_fen_to_material(NULL, dst, cap, src, len);
@@ -199,6 +297,7 @@ static gbr_result convert(enum conversion conv, gbr_result_option result, char *
     case CONV_CANON_MATERIAL: return gbr_material_canonical(NULL, dst, cap, src, len);
     case CONV_CANON_STUDY: return gbr_study_canonical(NULL, dst, cap, src, len);
     case CONV_CANON_POSITION: return gbr_position_canonical(NULL, dst, cap, src, len);
+    case CONV_QUERY: return query_answer(q, dst, src, len);
     }
     gbr_result r = {GBR_E_ARGUMENT, 0, 0};
     return r;
@@ -206,55 +305,83 @@ static gbr_result convert(enum conversion conv, gbr_result_option result, char *
 
 #define OUT_CAP (GBR_POSITION_MAX + GBR_FEN_MAX)
 
-static PyObject *convert_one(enum conversion conv, gbr_result_option result, PyObject *obj)
+static PyObject *convert_one(PyObject *mod, enum conversion conv, gbr_result_option result, PyObject *obj)
 {
     char buf[OUT_CAP];
     text_arg t;
     if (get_text(obj, &t) != 0)
         return NULL;
-    gbr_result r = convert(conv, result, buf, sizeof buf, t.src, t.len);
+    gbr_result r = convert(conv, result, NULL, buf, sizeof buf, t.src, t.len);
     release_text(&t);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(mod, r, obj);
     return ascii_str(buf, r.length);
 }
 
-/* material_code(fen_or_counts): a str/bytes is a FEN; anything else is the
- * counts ((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black). */
+#define COUNTS_EXPECTED "a FEN (str or bytes) or counts (two sequences of five ints: Q, R, B, N, P of White, then of Black)"
+
+/* material_code(fen_or_counts) with counts: ((Q, R, B, N, P) of White,
+ * (Q, R, B, N, P) of Black). Each level is copied into a tuple of our own
+ * before any item is converted: an item's __index__ is Python code and may
+ * change the caller's lists, which are never looked at again. */
 static int get_counts(PyObject *obj, gbr_counts *counts)
 {
-    PyObject *sides = PySequence_Fast(obj, "counts must be two sequences of five ints (Q, R, B, N, P)");
+    if (!PySequence_Check(obj) || PyDict_Check(obj)) {
+        raise_not(PyExc_TypeError, obj, "material_code() takes " COUNTS_EXPECTED);
+        return -1;
+    }
+    PyObject *sides = PySequence_Tuple(obj);
     if (sides == NULL)
         return -1;
-    if (PySequence_Fast_GET_SIZE(sides) != 2) {
+    if (PyTuple_GET_SIZE(sides) != 2) {
+        PyErr_Format(PyExc_ValueError, "counts must be two sequences (White's, Black's) of five ints, not %zd items",
+                     PyTuple_GET_SIZE(sides));
         Py_DECREF(sides);
-        PyErr_SetString(PyExc_ValueError, "counts must be two sequences of five ints (Q, R, B, N, P)");
         return -1;
     }
     for (int colour = 0; colour < 2; colour++) {
-        PyObject *side = PySequence_Fast(PySequence_Fast_GET_ITEM(sides, colour),
-                                         "counts must be two sequences of five ints (Q, R, B, N, P)");
+        PyObject *given = PyTuple_GET_ITEM(sides, colour);
+        if (!PySequence_Check(given) || PyUnicode_Check(given) || PyBytes_Check(given) || PyByteArray_Check(given)) {
+            char prefix[96];
+            snprintf(prefix, sizeof prefix, "counts[%d] must be a sequence of five ints (Q, R, B, N, P)", colour);
+            raise_not(PyExc_TypeError, given, prefix);
+            Py_DECREF(sides);
+            return -1;
+        }
+        PyObject *side = PySequence_Tuple(given);
         if (side == NULL) {
             Py_DECREF(sides);
             return -1;
         }
-        if (PySequence_Fast_GET_SIZE(side) != 5) {
+        if (PyTuple_GET_SIZE(side) != 5) {
+            PyErr_Format(PyExc_ValueError, "counts[%d] must have five ints (Q, R, B, N, P), not %zd", colour,
+                         PyTuple_GET_SIZE(side));
             Py_DECREF(side);
             Py_DECREF(sides);
-            PyErr_SetString(PyExc_ValueError, "counts must be two sequences of five ints (Q, R, B, N, P)");
             return -1;
         }
         for (int type = 0; type < 5; type++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(side, type));
-            if (v == -1 && PyErr_Occurred()) {
-                Py_DECREF(side);
-                Py_DECREF(sides);
-                return -1;
+            PyObject *item = PyTuple_GET_ITEM(side, type);
+            PyObject *number = PyNumber_Index(item);
+            long v = -1;
+            if (number == NULL) {
+                if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+                    char prefix[64];
+                    PyErr_Clear();
+                    snprintf(prefix, sizeof prefix, "counts[%d][%d] must be an int", colour, type);
+                    raise_not(PyExc_TypeError, item, prefix);
+                }
+            } else {
+                v = PyLong_AsLong(number);
+                Py_DECREF(number);
+                if (!(v == -1 && PyErr_Occurred()) && (v < 0 || v > 255)) {
+                    PyErr_Format(PyExc_ValueError, "counts[%d][%d] is %ld: a count must be 0-255", colour, type, v);
+                    v = -1;
+                }
             }
-            if (v < 0 || v > 255) {
+            if (PyErr_Occurred()) {
                 Py_DECREF(side);
                 Py_DECREF(sides);
-                PyErr_SetString(PyExc_ValueError, "a count must be 0-255");
                 return -1;
             }
             counts->count[colour][type] = (uint8_t)v;
@@ -267,9 +394,8 @@ static int get_counts(PyObject *obj, gbr_counts *counts)
 
 static PyObject *py_material_code(PyObject *self, PyObject *obj)
 {
-    (void)self;
     if (PyUnicode_Check(obj) || PyBytes_Check(obj) || PyByteArray_Check(obj))
-        return convert_one(CONV_MATERIAL, GBR_RESULT_NONE, obj);
+        return convert_one(self, CONV_MATERIAL, GBR_RESULT_NONE, obj);
     gbr_counts counts;
     gbr_material m;
     char buf[GBR_MATERIAL_MAX];
@@ -277,10 +403,10 @@ static PyObject *py_material_code(PyObject *self, PyObject *obj)
         return NULL;
     gbr_result r = gbr_material_from_counts(NULL, &counts, &m);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(self, r, NULL);
     r = gbr_format_material(NULL, buf, sizeof buf, &m);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(self, r, NULL);
     return ascii_str(buf, r.length);
 }
 
@@ -288,27 +414,24 @@ static PyObject *py_study_code(PyObject *self, PyObject *const *args, Py_ssize_t
 {
     PyObject *fen;
     gbr_result_option result;
-    (void)self;
     if (parse_args(args, nargs, kwnames, "study_code", 1, 0, &fen, &result, NULL) != 0)
         return NULL;
-    return convert_one(CONV_STUDY, result, fen);
+    return convert_one(self, CONV_STUDY, result, fen);
 }
 
 static PyObject *py_position_form(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     PyObject *fen;
     gbr_result_option result;
-    (void)self;
     if (parse_args(args, nargs, kwnames, "position_form", 1, 0, &fen, &result, NULL) != 0)
         return NULL;
-    return convert_one(CONV_POSITION, result, fen);
+    return convert_one(self, CONV_POSITION, result, fen);
 }
 
 #define SIMPLE_CONVERSION(fname, conv) \
     static PyObject *py_##fname(PyObject *self, PyObject *obj) \
     { \
-        (void)self; \
-        return convert_one(conv, GBR_RESULT_NONE, obj); \
+        return convert_one(self, conv, GBR_RESULT_NONE, obj); \
     }
 SIMPLE_CONVERSION(to_fen, CONV_TO_FEN)
 SIMPLE_CONVERSION(material_name, CONV_MATERIAL_NAME)
@@ -319,24 +442,6 @@ SIMPLE_CONVERSION(canonical_position, CONV_CANON_POSITION)
 
 /* ---- column (bulk) conversions ---- */
 
-/* Sets the error of item `index` on the exception being raised. */
-static PyObject *raise_item(gbr_result r, Py_ssize_t index)
-{
-    PyObject *e = make_error(r);
-    if (e == NULL)
-        return NULL;
-    PyObject *i = PyLong_FromSsize_t(index);
-    if (i == NULL || PyObject_SetAttrString(e, "index", i) != 0) {
-        Py_XDECREF(i);
-        Py_DECREF(e);
-        return NULL;
-    }
-    Py_DECREF(i);
-    PyErr_SetObject(error_class, e);
-    Py_DECREF(e);
-    return NULL;
-}
-
 /* The column functions hand out one str object for equal short answers (a
  * column of FENs has few distinct material codes): a direct-mapped table of
  * the answers of up to CACHE_TEXT bytes made so far in this call. Reusing an
@@ -345,8 +450,8 @@ static PyObject *raise_item(gbr_result r, Py_ssize_t index)
 #define CACHE_SLOTS 4096
 #define CACHE_TEXT 16
 typedef struct cache_slot {
+    uint64_t word[2]; /* the text, zero-padded to 16 bytes */
     size_t len;
-    char text[CACHE_TEXT];
     PyObject *obj;
 } cache_slot;
 
@@ -354,11 +459,13 @@ static PyObject *cached_str(cache_slot *cache, const char *s, size_t n)
 {
     if (cache == NULL || n > CACHE_TEXT)
         return ascii_str(s, n);
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 16777619u;
-    cache_slot *slot = &cache[(h ^ (h >> 15)) % CACHE_SLOTS];
-    if (slot->obj != NULL && slot->len == n && memcmp(slot->text, s, n) == 0) {
+    /* Two words and a multiply for the slot: cheaper than a hash over the
+     * bytes, and the codes of a column differ in their words anyway. */
+    uint64_t word[2] = {0, 0};
+    memcpy(word, s, n);
+    uint64_t h = (word[0] * 0x9E3779B97F4A7C15u) ^ (word[1] * 0xC2B2AE3D27D4EB4Fu) ^ n;
+    cache_slot *slot = &cache[(h >> 40) % CACHE_SLOTS];
+    if (slot->obj != NULL && slot->len == n && slot->word[0] == word[0] && slot->word[1] == word[1]) {
         Py_INCREF(slot->obj);
         return slot->obj;
     }
@@ -369,7 +476,8 @@ static PyObject *cached_str(cache_slot *cache, const char *s, size_t n)
     Py_INCREF(obj);
     slot->obj = obj;
     slot->len = n;
-    memcpy(slot->text, s, n);
+    slot->word[0] = word[0];
+    slot->word[1] = word[1];
     return obj;
 }
 
@@ -382,104 +490,198 @@ static void cache_free(cache_slot *cache)
     PyMem_Free(cache);
 }
 
-/* One conversion over every text of an iterable, into a list. A list or
- * tuple is walked in place; any other iterable item by item. */
-static PyObject *convert_column(enum conversion conv, gbr_result_option result, int errors, PyObject *iterable)
+/* One chunk of a column: the items taken out under the GIL (each held by a
+ * reference, with what holds its bytes), converted without it. The chunk is
+ * small enough to stay in cache and to let other threads in often, and
+ * large enough that handing the GIL over (a wake-up of a waiting thread,
+ * slow on a loaded machine) happens seldom. */
+#define COLUMN_CHUNK 1024
+typedef struct column_chunk {
+    PyObject *item[COLUMN_CHUNK];
+    PyObject *keep[COLUMN_CHUNK];
+    const char *src[COLUMN_CHUNK];
+    size_t len[COLUMN_CHUNK];
+    gbr_result res[COLUMN_CHUNK];
+    char out[COLUMN_CHUNK][OUT_CAP];
+} column_chunk;
+
+static void chunk_release(column_chunk *c, int count)
 {
-    char buf[OUT_CAP];
+    for (int k = 0; k < count; k++) {
+        Py_CLEAR(c->item[k]);
+        Py_CLEAR(c->keep[k]);
+    }
+}
+
+/* The text of item `index` of a column into chunk slot k: a str, bytes or
+ * bytearray (copied: the GIL is released while it is read), or, for a
+ * query, a value object (its canonical _text). */
+static int column_text(PyObject *mod, column_chunk *c, int k, Py_ssize_t index, int values)
+{
+    PyObject *item = c->item[k];
+    text_arg t;
+    if (PyUnicode_CheckExact(item) && PyUnicode_IS_COMPACT_ASCII(item)) {
+        /* The common case, read in place: an ASCII str's bytes are its UTF-8. */
+        c->src[k] = (const char *)PyUnicode_DATA(item);
+        c->len[k] = (size_t)PyUnicode_GET_LENGTH(item);
+        return 0;
+    }
+    if (values && state_of(mod)->value_class != NULL &&
+        PyObject_TypeCheck(item, (PyTypeObject *)state_of(mod)->value_class)) {
+        PyObject *text = PyObject_GetAttrString(item, "_text");
+        if (text == NULL)
+            return -1;
+        int rc = PyUnicode_Check(text) ? get_text_as(text, &t, 1) : -1;
+        if (rc != 0) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "a value object without its text");
+            Py_DECREF(text);
+            return -1;
+        }
+        c->src[k] = t.src;
+        c->len[k] = t.len;
+        c->keep[k] = t.keep != NULL ? t.keep : text;
+        if (t.keep != NULL)
+            Py_DECREF(text);
+        return 0;
+    }
+    if (!PyUnicode_Check(item) && !PyBytes_Check(item) && !PyByteArray_Check(item)) {
+        PyObject *label = type_label(item);
+        if (label != NULL) {
+            PyErr_Format(PyExc_TypeError, "item %zd is %U, not a text (str or bytes%s)", index, label,
+                         values ? " or a value object" : "");
+            Py_DECREF(label);
+        }
+        return -1;
+    }
+    if (get_text_as(item, &t, 1) != 0)
+        return -1;
+    c->src[k] = t.src;
+    c->len[k] = t.len;
+    c->keep[k] = t.keep;
+    return 0;
+}
+
+/* One conversion over every text of an iterable, into a list (a query's
+ * column: into a list of bool). A list or tuple is walked by index, any
+ * other iterable item by item. */
+static PyObject *convert_column(PyObject *mod, enum conversion conv, gbr_result_option result, const gbr_query *q,
+                                int errors, PyObject *iterable, const char *fname, const char *one)
+{
     PyObject *seq = NULL, *iter = NULL, *out = NULL;
-    Py_ssize_t n = -1;
-    /* No table for the position forms and FENs, which are longer than it
-     * holds; without memory for one, every answer is a new str. */
-    cache_slot *cache = conv == CONV_POSITION || conv == CONV_TO_FEN
-                            ? NULL
-                            : (cache_slot *)PyMem_Calloc(CACHE_SLOTS, sizeof(cache_slot));
+    column_chunk *c = NULL;
+    cache_slot *cache = NULL;
+    int count = 0;
+    if (PyUnicode_Check(iterable) || PyBytes_Check(iterable) || PyByteArray_Check(iterable)) {
+        /* A single text is an iterable of characters or ints: never what is meant. */
+        PyErr_Format(PyExc_TypeError, "%s() takes an iterable of texts, not a single %s: use %s() for one text", fname,
+                     Py_TYPE(iterable)->tp_name, one);
+        return NULL;
+    }
     if (PyList_CheckExact(iterable) || PyTuple_CheckExact(iterable)) {
-        seq = iterable;
-        Py_INCREF(seq);
-        n = PySequence_Fast_GET_SIZE(seq);
-        out = PyList_New(n);
+        seq = Py_NewRef(iterable);
     } else {
         iter = PyObject_GetIter(iterable);
         if (iter == NULL)
             return NULL;
-        out = PyList_New(0);
     }
-    if (out == NULL)
+    out = PyList_New(0);
+    c = (column_chunk *)PyMem_Malloc(sizeof *c);
+    /* No table for the position forms and FENs, which are longer than it
+     * holds, for the study codes, nearly all distinct (their kings), where
+     * it only costs, nor for bools; without memory for one, every answer is
+     * a new str. */
+    if (conv != CONV_POSITION && conv != CONV_TO_FEN && conv != CONV_STUDY && conv != CONV_QUERY)
+        cache = (cache_slot *)PyMem_Calloc(CACHE_SLOTS, sizeof(cache_slot));
+    if (out == NULL || c == NULL) {
+        PyErr_NoMemory();
         goto fail;
-    for (Py_ssize_t k = 0;; k++) {
-        PyObject *item;
-        if (seq != NULL) {
-            if (k >= n)
-                break;
-            item = PySequence_Fast_GET_ITEM(seq, k);
-            Py_INCREF(item);
-        } else {
-            item = PyIter_Next(iter);
-            if (item == NULL) {
+    }
+    for (Py_ssize_t base = 0;; base += count) {
+        int done = 0;
+        count = 0;
+        while (count < COLUMN_CHUNK) {
+            PyObject *item;
+            if (seq != NULL) {
+                if (base + count >= PySequence_Fast_GET_SIZE(seq)) {
+                    done = 1;
+                    break;
+                }
+                item = Py_NewRef(PySequence_Fast_GET_ITEM(seq, base + count));
+            } else if ((item = PyIter_Next(iter)) == NULL) {
                 if (PyErr_Occurred())
                     goto fail;
+                done = 1;
                 break;
             }
-        }
-        text_arg t;
-        if (get_text(item, &t) != 0) {
-            Py_DECREF(item);
-            goto fail;
-        }
-        gbr_result r = convert(conv, result, buf, sizeof buf, t.src, t.len);
-        release_text(&t);
-        Py_DECREF(item);
-        PyObject *value;
-        if (r.error == GBR_OK) {
-            value = cached_str(cache, buf, r.length);
-            if (value == NULL)
+            c->item[count] = item;
+            c->keep[count] = NULL;
+            count++;
+            if (column_text(mod, c, count - 1, base + count - 1, conv == CONV_QUERY) != 0)
                 goto fail;
-        } else if (errors == 1) {
-            value = Py_None;
-            Py_INCREF(value);
-        } else {
-            raise_item(r, k);
-            goto fail;
         }
-        if (seq != NULL)
-            PyList_SET_ITEM(out, k, value);
-        else {
+        if (count > 0) {
+            Py_BEGIN_ALLOW_THREADS
+            for (int k = 0; k < count; k++)
+                c->res[k] = convert(conv, result, q, c->out[k], OUT_CAP, c->src[k], c->len[k]);
+            Py_END_ALLOW_THREADS
+        }
+        for (int k = 0; k < count; k++) {
+            gbr_result r = c->res[k];
+            PyObject *value;
+            if (r.error == GBR_OK) {
+                if (conv == CONV_QUERY)
+                    value = Py_NewRef(c->out[k][0] == '1' ? Py_True : Py_False);
+                else if ((value = cached_str(cache, c->out[k], r.length)) == NULL)
+                    goto fail;
+            } else if (errors == 1) {
+                value = Py_NewRef(Py_None);
+            } else {
+                raise_error(mod, r, NULL, c->item[k], base + k);
+                goto fail;
+            }
             int rc = PyList_Append(out, value);
             Py_DECREF(value);
             if (rc != 0)
                 goto fail;
         }
+        chunk_release(c, count);
+        if (done)
+            break;
     }
+    count = 0;
     cache_free(cache);
+    PyMem_Free(c);
     Py_XDECREF(seq);
     Py_XDECREF(iter);
     return out;
 fail:
+    if (c != NULL)
+        chunk_release(c, count);
     cache_free(cache);
+    PyMem_Free(c);
     Py_XDECREF(seq);
     Py_XDECREF(iter);
     Py_XDECREF(out);
     return NULL;
 }
 
-#define COLUMN_CONVERSION(fname, conv, with_result) \
+#define COLUMN_CONVERSION(fname, one, conv, with_result) \
     static PyObject *py_##fname(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) \
     { \
         PyObject *iterable; \
         gbr_result_option result = GBR_RESULT_NONE; \
         int errors; \
-        (void)self; \
         if (parse_args(args, nargs, kwnames, #fname, with_result, 1, &iterable, with_result ? &result : NULL, \
                        &errors) != 0) \
             return NULL; \
-        return convert_column(conv, result, errors, iterable); \
+        return convert_column(self, conv, result, NULL, errors, iterable, #fname, #one); \
     }
-COLUMN_CONVERSION(material_codes, CONV_MATERIAL, 0)
-COLUMN_CONVERSION(study_codes, CONV_STUDY, 1)
-COLUMN_CONVERSION(position_forms, CONV_POSITION, 1)
-COLUMN_CONVERSION(to_fens, CONV_TO_FEN, 0)
-COLUMN_CONVERSION(material_names, CONV_MATERIAL_NAME, 0)
+COLUMN_CONVERSION(material_codes, material_code, CONV_MATERIAL, 0)
+COLUMN_CONVERSION(study_codes, study_code, CONV_STUDY, 1)
+COLUMN_CONVERSION(position_forms, position_form, CONV_POSITION, 1)
+COLUMN_CONVERSION(to_fens, to_fen, CONV_TO_FEN, 0)
+COLUMN_CONVERSION(material_names, material_name, CONV_MATERIAL_NAME, 0)
 
 /* ---- parsing to the values behind the Python value objects ---- */
 
@@ -501,17 +703,17 @@ static PyObject *counts_tuple(const gbr_counts *c)
 }
 
 /* (canonical, key, counts, unknown types mask) of a material code. */
-static PyObject *material_info(const gbr_material *m)
+static PyObject *material_info(PyObject *mod, const gbr_material *m)
 {
     char buf[GBR_MATERIAL_MAX];
     gbr_counts counts;
     unsigned unknown = 0;
     gbr_result r = gbr_format_material(NULL, buf, sizeof buf, m);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(mod, r, NULL);
     gbr_result d = gbr_material_decode(NULL, m, &counts, &unknown);
     if (d.error != GBR_OK)
-        return raise_result(d);
+        return raise_result(mod, d, NULL);
     PyObject *canon = ascii_str(buf, r.length);
     PyObject *key = key_bytes(GBR_FORM_MATERIAL, m);
     PyObject *ct = counts_tuple(&counts);
@@ -528,14 +730,13 @@ static PyObject *py_parse_material(PyObject *self, PyObject *obj)
 {
     text_arg t;
     gbr_material m;
-    (void)self;
     if (get_text(obj, &t) != 0)
         return NULL;
     gbr_result r = gbr_parse_material(NULL, t.src, t.len, &m);
     release_text(&t);
     if (r.error != GBR_OK)
-        return raise_result(r);
-    return material_info(&m);
+        return raise_result(self, r, obj);
+    return material_info(self, &m);
 }
 
 static void square_name(uint8_t square, char out[3])
@@ -546,15 +747,15 @@ static void square_name(uint8_t square, char out[3])
 }
 
 /* (canonical, key, material info, stipulation, white king, black king). */
-static PyObject *study_info(const gbr_study *s)
+static PyObject *study_info(PyObject *mod, const gbr_study *s)
 {
     char buf[GBR_STUDY_MAX];
     char wk[3], bk[3];
     static const char *const stipulations[] = {"", "+", "="};
     gbr_result r = gbr_format_study(NULL, buf, sizeof buf, s);
     if (r.error != GBR_OK)
-        return raise_result(r);
-    PyObject *minfo = material_info(&s->material);
+        return raise_result(mod, r, NULL);
+    PyObject *minfo = material_info(mod, &s->material);
     if (minfo == NULL)
         return NULL;
     PyObject *key = key_bytes(GBR_FORM_STUDY, s);
@@ -575,21 +776,20 @@ static PyObject *py_parse_study(PyObject *self, PyObject *obj)
 {
     text_arg t;
     gbr_study s;
-    (void)self;
     if (get_text(obj, &t) != 0)
         return NULL;
     gbr_result r = gbr_parse_study(NULL, t.src, t.len, &s);
     release_text(&t);
     if (r.error != GBR_OK)
-        return raise_result(r);
-    return study_info(&s);
+        return raise_result(self, r, obj);
+    return study_info(self, &s);
 }
 
 static const char *const indicator_names[] = {"", "+", "=", "-+", "-=", "WTM", "BTM"};
 
 /* (canonical position form, key, material info, indicator, pieces, fen):
  * pieces maps square names to FEN letters. */
-static PyObject *position_info(const gbr_position *p)
+static PyObject *position_info(PyObject *mod, const gbr_position *p)
 {
     char buf[GBR_POSITION_MAX];
     char fen[GBR_FEN_MAX];
@@ -597,16 +797,16 @@ static PyObject *position_info(const gbr_position *p)
     gbr_material m;
     gbr_result r = gbr_format_position(NULL, buf, sizeof buf, p);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(mod, r, NULL);
     gbr_result f = gbr_format_fen(NULL, fen, sizeof fen, p);
     if (f.error != GBR_OK)
-        return raise_result(f);
+        return raise_result(mod, f, NULL);
     gbr_result c = gbr_position_counts(p, &counts);
     if (c.error != GBR_OK)
-        return raise_result(c);
+        return raise_result(mod, c, NULL);
     c = gbr_material_from_counts(NULL, &counts, &m);
     if (c.error != GBR_OK)
-        return raise_result(c);
+        return raise_result(mod, c, NULL);
     PyObject *pieces = PyDict_New();
     if (pieces == NULL)
         return NULL;
@@ -626,7 +826,7 @@ static PyObject *position_info(const gbr_position *p)
         }
         Py_DECREF(v);
     }
-    PyObject *minfo = material_info(&m);
+    PyObject *minfo = material_info(mod, &m);
     PyObject *key = key_bytes(GBR_FORM_POSITION, p);
     PyObject *out = NULL;
     if (minfo != NULL && key != NULL)
@@ -643,14 +843,13 @@ static PyObject *py_parse_position(PyObject *self, PyObject *obj)
 {
     text_arg t;
     gbr_position p;
-    (void)self;
     if (get_text(obj, &t) != 0)
         return NULL;
     gbr_result r = gbr_parse_position(NULL, t.src, t.len, &p);
     release_text(&t);
     if (r.error != GBR_OK)
-        return raise_result(r);
-    return position_info(&p);
+        return raise_result(self, r, obj);
+    return position_info(self, &p);
 }
 
 /* parse_fen(fen, result=None): the position of a FEN with the indicator of
@@ -661,7 +860,6 @@ static PyObject *py_parse_fen(PyObject *self, PyObject *const *args, Py_ssize_t 
     gbr_result_option result;
     text_arg t;
     gbr_position p;
-    (void)self;
     if (parse_args(args, nargs, kwnames, "parse_fen", 1, 0, &fen, &result, NULL) != 0)
         return NULL;
     if (get_text(fen, &t) != 0)
@@ -669,9 +867,174 @@ static PyObject *py_parse_fen(PyObject *self, PyObject *const *args, Py_ssize_t 
     gbr_result r = gbr_parse_fen(NULL, t.src, t.len, &p);
     release_text(&t);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(self, r, fen);
     p.indicator = (uint8_t)gbr_indicator_for(p.indicator == GBR_IND_BTM, result);
-    return position_info(&p);
+    return position_info(self, &p);
+}
+
+
+/* ---- the material code value type ---- */
+
+/* The C half of gbr.MaterialCode (the Python class adds the shared value
+ * behaviour, gbr._Value): the parsed code and its canonical text, made in
+ * one call, so that MaterialCode.parse costs about what canonical_material
+ * does; the directory key, counts and overflow letters are made when read. */
+typedef struct material_object {
+    PyObject_HEAD
+    gbr_material m;
+    PyObject *text; /* the canonical str */
+    PyObject *key;  /* the directory key (bytes), made at its first use */
+} material_object;
+
+static void material_dealloc(PyObject *self)
+{
+    material_object *o = (material_object *)self;
+    PyTypeObject *tp = Py_TYPE(self);
+    Py_CLEAR(o->text);
+    Py_CLEAR(o->key);
+    tp->tp_free(self);
+    Py_DECREF(tp);
+}
+
+static int material_ready(material_object *o)
+{
+    if (o->text == NULL) {
+        PyErr_SetString(PyExc_TypeError, "a MaterialCode made without a text: use MaterialCode.parse");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *material_get_text(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    return material_ready(o) != 0 ? NULL : Py_NewRef(o->text);
+}
+
+static PyObject *material_get_key(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    if (material_ready(o) != 0)
+        return NULL;
+    if (o->key == NULL && (o->key = key_bytes(GBR_FORM_MATERIAL, &o->m)) == NULL)
+        return NULL;
+    return Py_NewRef(o->key);
+}
+
+/* counts: ((Q, R, B, N, P) of White, of Black), or None when a digit is 9. */
+static PyObject *material_get_counts(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    gbr_counts counts;
+    unsigned unknown = 0;
+    if (material_ready(o) != 0)
+        return NULL;
+    if (gbr_material_decode(NULL, &o->m, &counts, &unknown).error != GBR_OK) {
+        PyErr_SetString(PyExc_RuntimeError, "gbr_material_decode refused a parsed code");
+        return NULL;
+    }
+    return unknown != 0 ? Py_NewRef(Py_None) : counts_tuple(&counts);
+}
+
+/* overflow: the letters (QRBN) of the types whose digit is 9. */
+static PyObject *material_get_overflow(PyObject *self, void *closure)
+{
+    (void)closure;
+    material_object *o = (material_object *)self;
+    gbr_counts counts;
+    unsigned unknown = 0;
+    char letters[4];
+    Py_ssize_t n = 0;
+    if (material_ready(o) != 0)
+        return NULL;
+    if (gbr_material_decode(NULL, &o->m, &counts, &unknown).error != GBR_OK) {
+        PyErr_SetString(PyExc_RuntimeError, "gbr_material_decode refused a parsed code");
+        return NULL;
+    }
+    for (int type = 0; type < 4; type++)
+        if (unknown & (1u << type))
+            letters[n++] = "QRBN"[type];
+    return PyUnicode_FromStringAndSize(letters, n);
+}
+
+static PyGetSetDef material_getset[] = {
+    {"_text", material_get_text, NULL, "The canonical text.", NULL},
+    {"_key", material_get_key, NULL, "The directory key (bytes).", NULL},
+    {"counts", material_get_counts, NULL,
+     "((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black), or None for a code with a digit 9.", NULL},
+    {"overflow", material_get_overflow, NULL, "The letters (QRBN) of the types whose digit is 9.", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyType_Slot material_slots[] = {
+    {Py_tp_dealloc, (void *)material_dealloc},
+    {Py_tp_getset, material_getset},
+    {Py_tp_doc, (void *)"The parsed material code behind gbr.MaterialCode."},
+    {0, NULL}};
+
+static PyType_Spec material_spec = {"gbr._gbr.MaterialBase", sizeof(material_object), 0,
+                                    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, material_slots};
+
+/* material_value(cls, text): a new cls (a subclass of MaterialBase) of a
+ * material code; behind MaterialCode.parse. A text that is already
+ * canonical is kept as the value's text (str is immutable). */
+static PyObject *py_material_value(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    PyObject *base = state_of(self)->material_type;
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], (PyTypeObject *)base)) {
+        PyErr_SetString(PyExc_TypeError, "material_value(cls, text): cls a subclass of MaterialBase");
+        return NULL;
+    }
+    PyTypeObject *cls = (PyTypeObject *)args[0];
+    PyObject *obj = args[1];
+    char buf[GBR_MATERIAL_MAX];
+    text_arg t;
+    gbr_material m;
+    if (get_text(obj, &t) != 0)
+        return NULL;
+    gbr_result r = gbr_parse_material(NULL, t.src, t.len, &m);
+    if (r.error == GBR_OK)
+        r = gbr_format_material(NULL, buf, sizeof buf, &m);
+    int same = r.error == GBR_OK && PyUnicode_CheckExact(obj) && t.keep == NULL && t.len == r.length &&
+               memcmp(t.src, buf, r.length) == 0;
+    release_text(&t);
+    if (r.error != GBR_OK)
+        return raise_result(self, r, obj);
+    PyObject *text = same ? Py_NewRef(obj) : ascii_str(buf, r.length);
+    if (text == NULL)
+        return NULL;
+    material_object *o = (material_object *)cls->tp_alloc(cls, 0);
+    if (o == NULL) {
+        Py_DECREF(text);
+        return NULL;
+    }
+    o->m = m;
+    o->text = text;
+    o->key = NULL;
+    return (PyObject *)o;
+}
+
+/* directory_key_of(text): the directory key of a material code, study code
+ * or position form given as text (gbr_directory_key_of), for sorted(key=). */
+static PyObject *py_directory_key_of(PyObject *self, PyObject *obj)
+{
+    text_arg t;
+    gbr_recognised rec;
+    if (get_text(obj, &t) != 0)
+        return NULL;
+    gbr_result r = gbr_recognise(NULL, t.src, t.len, &rec);
+    release_text(&t);
+    if (r.error == GBR_OK && rec.form != GBR_FORM_MATERIAL && rec.form != GBR_FORM_STUDY &&
+        rec.form != GBR_FORM_POSITION) {
+        r.error = GBR_E_UNKNOWN_FORM;
+        r.column = 1;
+        return raise_error(self, r, "a FEN or a material name has no place in directory order: give a material code, study code or position form", obj, -1);
+    }
+    if (r.error != GBR_OK)
+        return raise_result(self, r, obj);
+    return key_bytes(rec.form, &rec.value);
 }
 
 /* ---- recognising and scanning ---- */
@@ -681,43 +1044,146 @@ static PyObject *py_recognise(PyObject *self, PyObject *obj)
     char buf[OUT_CAP];
     text_arg t;
     gbr_form form = GBR_FORM_UNKNOWN;
-    (void)self;
     if (get_text(obj, &t) != 0)
         return NULL;
     gbr_result r = gbr_check(NULL, buf, sizeof buf, t.src, t.len, &form);
     release_text(&t);
     if (r.error != GBR_OK)
-        return raise_result(r);
+        return raise_result(self, r, obj);
     return Py_BuildValue("(ss#)", gbr_form_name(form), buf, (Py_ssize_t)r.length);
 }
 
-/* scan(bytes) -> list of (form, canonical, start, end), byte offsets. */
+/* A match of scan, kept while the GIL is released; a chunk of them is found
+ * per release (large, for the reason given at column_chunk). */
+typedef struct scan_hit {
+    gbr_form form;
+    size_t start, end;
+    size_t canonical_len;
+    char canonical[GBR_POSITION_MAX];
+} scan_hit;
+#define SCAN_CHUNK 4096
+#define FORM_NAMES 8
+
+/* The characters of UTF-8 bytes s[0, n): the bytes that do not continue a
+ * sequence (a surrogatepass surrogate is one such sequence too). */
+static size_t utf8_chars(const char *s, size_t n)
+{
+    size_t chars = 0;
+    for (size_t i = 0; i < n; i++)
+        chars += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return chars;
+}
+
+/* scan(text) -> list of (form, canonical, start, end): offsets of bytes for
+ * a bytes-like text, of characters for a str. The matches come in order and
+ * never overlap, so one cursor maps byte offsets to characters in one pass
+ * over the text. */
 static PyObject *py_scan(PyObject *self, PyObject *obj)
 {
-    text_arg t;
-    gbr_scan_match m;
+    text_arg t = {NULL, 0, NULL};
+    Py_buffer view;
+    int have_view = 0, chars = 0;
+    const char *src;
+    size_t len;
     (void)self;
-    if (get_text(obj, &t) != 0)
-        return NULL;
-    PyObject *out = PyList_New(0);
-    size_t start = 0;
-    while (out != NULL) {
-        gbr_scan_status st = gbr_scan_next(NULL, t.src, t.len, start, 0, &m);
-        if (st != GBR_SCAN_MATCH)
-            break;
-        PyObject *item = Py_BuildValue("(ss#nn)", gbr_form_name(m.code.form), m.canonical,
-                                       (Py_ssize_t)m.canonical_len, (Py_ssize_t)m.start, (Py_ssize_t)m.end);
-        if (item == NULL || PyList_Append(out, item) != 0) {
-            Py_XDECREF(item);
-            Py_CLEAR(out);
-            break;
+    if (PyUnicode_Check(obj)) {
+        if (get_text(obj, &t) != 0)
+            return NULL;
+        src = t.src;
+        len = t.len;
+        chars = !PyUnicode_IS_ASCII(obj);
+    } else {
+        /* The export holds the buffer: a bytearray cannot be resized (by a
+         * finaliser at an allocation below, or by another thread while the
+         * GIL is released) until it is released. */
+        if (PyObject_GetBuffer(obj, &view, PyBUF_SIMPLE) != 0) {
+            PyErr_Clear();
+            raise_not(PyExc_TypeError, obj, "scan() takes a str or a bytes-like object");
+            return NULL;
         }
-        Py_DECREF(item);
-        if (m.resume <= start && m.resume < t.len)
-            start++; /* cannot happen (resume = end > anchor >= start); a guard against a loop */
-        else
-            start = m.resume;
+        have_view = 1;
+        src = (const char *)view.buf;
+        len = (size_t)view.len;
     }
+    scan_hit *hits = (scan_hit *)PyMem_Malloc(SCAN_CHUNK * sizeof *hits);
+    PyObject *out = PyList_New(0);
+    if (hits == NULL || out == NULL) {
+        Py_CLEAR(out);
+        if (hits == NULL)
+            PyErr_NoMemory();
+    }
+    size_t start = 0, byte_at = 0, char_at = 0;
+    int done = 0;
+    PyObject *form_names[FORM_NAMES] = {NULL}; /* one str per form for all matches */
+    while (out != NULL && !done) {
+        int n = 0;
+        Py_BEGIN_ALLOW_THREADS
+        gbr_scan_match m;
+        while (n < SCAN_CHUNK) {
+            if (gbr_scan_next(NULL, src, len, start, 0, &m) != GBR_SCAN_MATCH) {
+                done = 1;
+                break;
+            }
+            scan_hit *h = &hits[n++];
+            h->form = m.code.form;
+            h->start = m.start;
+            h->end = m.end;
+            h->canonical_len = m.canonical_len;
+            memcpy(h->canonical, m.canonical, m.canonical_len);
+            if (m.resume <= start && m.resume < len)
+                start++; /* cannot happen (resume = end > anchor >= start); a guard against a loop */
+            else
+                start = m.resume;
+        }
+        Py_END_ALLOW_THREADS
+        for (int k = 0; k < n; k++) {
+            size_t s = hits[k].start, e = hits[k].end;
+            if (chars) {
+                char_at += utf8_chars(src + byte_at, s - byte_at);
+                byte_at = s;
+                s = char_at;
+                char_at += utf8_chars(src + byte_at, e - byte_at);
+                byte_at = e;
+                e = char_at;
+            }
+            /* The tuple built directly: this is the part of a scan that
+             * holds the GIL, so what it costs bounds how threads scale. */
+            unsigned f = (unsigned)hits[k].form < FORM_NAMES ? (unsigned)hits[k].form : 0;
+            if (form_names[f] == NULL && (form_names[f] = PyUnicode_FromString(gbr_form_name(hits[k].form))) == NULL) {
+                Py_CLEAR(out);
+                break;
+            }
+            PyObject *item = PyTuple_New(4);
+            PyObject *canonical = ascii_str(hits[k].canonical, hits[k].canonical_len);
+            PyObject *so = PyLong_FromSize_t(s), *eo = PyLong_FromSize_t(e);
+            if (item == NULL || canonical == NULL || so == NULL || eo == NULL) {
+                Py_XDECREF(item);
+                Py_XDECREF(canonical);
+                Py_XDECREF(so);
+                Py_XDECREF(eo);
+                Py_CLEAR(out);
+                break;
+            }
+            PyTuple_SET_ITEM(item, 0, Py_NewRef(form_names[f]));
+            PyTuple_SET_ITEM(item, 1, canonical);
+            PyTuple_SET_ITEM(item, 2, so);
+            PyTuple_SET_ITEM(item, 3, eo);
+            /* Of a str and ints, the tuple can be in no cycle: the collector
+             * need not walk it (CPython untracks such tuples itself, later). */
+            PyObject_GC_UnTrack(item);
+            int rc = PyList_Append(out, item);
+            Py_DECREF(item);
+            if (rc != 0) {
+                Py_CLEAR(out);
+                break;
+            }
+        }
+    }
+    for (int f = 0; f < FORM_NAMES; f++)
+        Py_XDECREF(form_names[f]);
+    PyMem_Free(hits);
+    if (have_view)
+        PyBuffer_Release(&view);
     release_text(&t);
     return out;
 }
@@ -729,49 +1195,34 @@ static PyObject *py_query_parse(PyObject *self, PyObject *obj)
     text_arg t;
     gbr_query q;
     const char *message = NULL;
-    (void)self;
     if (get_text(obj, &t) != 0)
         return NULL;
     memset(&q, 0, sizeof q);
     gbr_result r = gbr_query_parse(&q, t.src, t.len, &message);
     release_text(&t);
-    if (r.error != GBR_OK) {
-        PyObject *e = PyObject_CallFunction(error_class, "ssk", message != NULL ? message : gbr_error_message(r.error),
-                                            gbr_error_name(r.error), (unsigned long)r.column);
-        if (e != NULL) {
-            PyErr_SetObject(error_class, e);
-            Py_DECREF(e);
-        }
-        return NULL;
-    }
+    if (r.error != GBR_OK)
+        return raise_error(self, r, message, obj, -1);
     return PyBytes_FromStringAndSize((const char *)&q, sizeof q);
 }
 
-/* The subject of a text of any form; 0, or -1 with GBRError raised. */
-static int subject_of_text(PyObject *obj, gbr_query_subject *s)
+/* The subject of a text of any form: GBR_OK, or the error of the text. */
+static gbr_result subject_of(const char *src, size_t len, gbr_query_subject *s)
 {
-    text_arg t;
     gbr_recognised rec;
-    if (get_text(obj, &t) != 0)
-        return -1;
-    gbr_result r = gbr_recognise(NULL, t.src, t.len, &rec);
-    release_text(&t);
-    if (r.error != GBR_OK) {
-        raise_result(r);
-        return -1;
-    }
+    gbr_result r = gbr_recognise(NULL, src, len, &rec);
+    if (r.error != GBR_OK)
+        return r;
     memset(s, 0, sizeof *s);
     switch (rec.form) {
-    case GBR_FORM_MATERIAL: gbr_query_subject_of_material(&rec.value.material, s); return 0;
-    case GBR_FORM_STUDY: gbr_query_subject_of_study(&rec.value.study, s); return 0;
+    case GBR_FORM_MATERIAL: gbr_query_subject_of_material(&rec.value.material, s); return r;
+    case GBR_FORM_STUDY: gbr_query_subject_of_study(&rec.value.study, s); return r;
     case GBR_FORM_POSITION:
     case GBR_FORM_FEN: {
         uint8_t ind = rec.value.position.indicator;
         gbr_stipulation stip = (ind == GBR_IND_WIN || ind == GBR_IND_BLACK_WIN)    ? GBR_STIP_WIN
                                : (ind == GBR_IND_DRAW || ind == GBR_IND_BLACK_DRAW) ? GBR_STIP_DRAW
                                                                                     : GBR_STIP_NONE;
-        r = gbr_query_subject_of_position(NULL, &rec.value.position, stip, s);
-        break;
+        return gbr_query_subject_of_position(NULL, &rec.value.position, stip, s);
     }
     case GBR_FORM_NAME: {
         gbr_material m;
@@ -781,15 +1232,27 @@ static int subject_of_text(PyObject *obj, gbr_query_subject *s)
             s->counts = rec.value.counts;
             s->has_counts = 1;
         }
-        break;
+        return r;
     }
-    default: r.error = GBR_E_UNKNOWN_FORM; r.column = 1; break;
+    default: break;
     }
-    if (r.error != GBR_OK) {
-        raise_result(r);
-        return -1;
+    r.error = GBR_E_UNKNOWN_FORM;
+    r.column = 1;
+    r.length = 0;
+    return r;
+}
+
+/* Whether q matches a text, as one byte '1' or '0' in dst (the answer of
+ * CONV_QUERY), or the text's error. */
+static gbr_result query_answer(const gbr_query *q, char *dst, const char *src, size_t len)
+{
+    gbr_query_subject s;
+    gbr_result r = subject_of(src, len, &s);
+    if (r.error == GBR_OK) {
+        dst[0] = gbr_query_match(q, &s) ? '1' : '0';
+        r.length = 1;
     }
-    return 0;
+    return r;
 }
 
 static int get_query(PyObject *qbytes, gbr_query *q)
@@ -805,44 +1268,37 @@ static int get_query(PyObject *qbytes, gbr_query *q)
 static PyObject *py_query_match(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
     gbr_query q;
-    gbr_query_subject s;
-    (void)self;
+    text_arg t;
+    char answer[1];
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "query_match(query, text)");
         return NULL;
     }
-    if (get_query(args[0], &q) != 0 || subject_of_text(args[1], &s) != 0)
+    if (get_query(args[0], &q) != 0 || get_text(args[1], &t) != 0)
         return NULL;
-    return PyBool_FromLong(gbr_query_match(&q, &s));
+    gbr_result r = query_answer(&q, answer, t.src, t.len);
+    release_text(&t);
+    if (r.error != GBR_OK)
+        return raise_result(self, r, args[1]);
+    return PyBool_FromLong(answer[0] == '1');
 }
 
-/* query_match_column(query, iterable) -> list of bool. */
-static PyObject *py_query_match_column(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+/* query_match_column(query, iterable, errors='raise') -> list of bool
+ * (None for a refused text with errors='none'). */
+static PyObject *py_query_match_column(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
     gbr_query q;
-    (void)self;
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "query_match_column(query, iterable)");
+    PyObject *iterable;
+    int errors;
+    if (nargs < 1) {
+        PyErr_SetString(PyExc_TypeError, "query_match_column(query, texts, errors='raise')");
         return NULL;
     }
     if (get_query(args[0], &q) != 0)
         return NULL;
-    PyObject *iter = PyObject_GetIter(args[1]);
-    if (iter == NULL)
+    if (parse_args(args + 1, nargs - 1, kwnames, "query_match_column", 0, 1, &iterable, NULL, &errors) != 0)
         return NULL;
-    PyObject *out = PyList_New(0);
-    PyObject *item;
-    while (out != NULL && (item = PyIter_Next(iter)) != NULL) {
-        gbr_query_subject s;
-        int rc = subject_of_text(item, &s);
-        Py_DECREF(item);
-        if (rc != 0 || PyList_Append(out, gbr_query_match(&q, &s) ? Py_True : Py_False) != 0)
-            Py_CLEAR(out);
-    }
-    Py_DECREF(iter);
-    if (out != NULL && PyErr_Occurred())
-        Py_CLEAR(out);
-    return out;
+    return convert_column(self, CONV_QUERY, GBR_RESULT_NONE, &q, errors, iterable, "matches_each", "matches");
 }
 
 /* ---- the conformance protocol ---- */
@@ -853,7 +1309,6 @@ static PyObject *py_protocol_answer(PyObject *self, PyObject *const *args, Py_ss
 {
     char buf[GBR_ANSWER_MAX];
     text_arg op, in;
-    (void)self;
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "protocol_answer(operation, input)");
         return NULL;
@@ -871,7 +1326,7 @@ static PyObject *py_protocol_answer(PyObject *self, PyObject *const *args, Py_ss
     gbr_result r = gbr_protocol_answer(NULL, o, buf, sizeof buf, in.src, in.len);
     release_text(&in);
     if (r.error == GBR_E_ARGUMENT && r.length == 0)
-        return raise_result(r);
+        return raise_result(self, r, args[1]);
     return ascii_str(buf, r.length);
 }
 
@@ -893,15 +1348,19 @@ static PyObject *py_operations(PyObject *self, PyObject *unused)
     return out;
 }
 
-static PyObject *py_set_error_class(PyObject *self, PyObject *cls)
+/* _set_classes(error_class, value_class): the exception class raised
+ * (gbr.GBRError) and the base of the value objects (gbr._Value), kept in
+ * this module's state. */
+static PyObject *py_set_classes(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    (void)self;
-    if (!PyType_Check(cls) || !PyObject_IsSubclass(cls, PyExc_ValueError)) {
-        PyErr_SetString(PyExc_TypeError, "the error class must be a subclass of ValueError");
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyObject_IsSubclass(args[0], PyExc_ValueError) ||
+        !PyType_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "_set_classes(error class (a ValueError), value class)");
         return NULL;
     }
-    Py_INCREF(cls);
-    Py_XSETREF(error_class, cls);
+    module_state *st = state_of(self);
+    Py_XSETREF(st->error_class, Py_NewRef(args[0]));
+    Py_XSETREF(st->value_class, Py_NewRef(args[1]));
     Py_RETURN_NONE;
 }
 
@@ -919,51 +1378,97 @@ static PyObject *py_error_classes(PyObject *self, PyObject *unused)
     return out;
 }
 
+/* Each docstring begins with the signature inspect.signature reads
+ * (__text_signature__): "name($module, ...)\n--\n\n". */
+#define SIG(name, args) #name "($module, " args ")\n--\n\n"
 #define FAST (METH_FASTCALL | METH_KEYWORDS)
+#define COLUMN_DOC "\n\nerrors='raise' raises GBRError (with .index, the item's place) at the first refused text; errors='none' puts None in its place. A single str or bytes is refused (it is not a column). The GIL is released while libgbr converts."
 static PyMethodDef methods[] = {
-    {"material_code", (PyCFunction)py_material_code, METH_O, "material_code(fen_or_counts) -> str\n\nThe material code of a FEN (str or bytes), or of exact counts: ((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black). Raises GBRError."},
-    {"study_code", (PyCFunction)(void (*)(void))py_study_code, FAST, "study_code(fen, result=None) -> str\n\nThe study code of a FEN; result None, 'win' ('+') or 'draw' ('='). Raises GBRError."},
-    {"position_form", (PyCFunction)(void (*)(void))py_position_form, FAST, "position_form(fen, result=None) -> str\n\nThe position form of a FEN; result None (indicator WTM/BTM), 'win' or 'draw'. Raises GBRError."},
-    {"to_fen", (PyCFunction)py_to_fen, METH_O, "to_fen(position_form) -> str\n\nThe FEN 'PLACEMENT SIDE - - 0 1' of a position form. Raises GBRError."},
-    {"material_name", (PyCFunction)py_material_name, METH_O, "material_name(material_code) -> str\n\nThe material name (KRPvKR) of a material code. Raises GBRError (name-overflow for a 9)."},
-    {"material_from_name", (PyCFunction)py_material_from_name, METH_O, "material_from_name(name) -> str\n\nThe material code of a material name such as 'KRPvKR'. Raises GBRError."},
-    {"canonical_material", (PyCFunction)py_canonical_material, METH_O, "canonical_material(text) -> str\n\nThe canonical text of a material code. Raises GBRError."},
-    {"canonical_study", (PyCFunction)py_canonical_study, METH_O, "canonical_study(text) -> str\n\nThe canonical text of a study code (wrapper removed). Raises GBRError."},
-    {"canonical_position", (PyCFunction)py_canonical_position, METH_O, "canonical_position(text) -> str\n\nThe canonical text of a position form. Raises GBRError."},
-    {"material_codes", (PyCFunction)(void (*)(void))py_material_codes, FAST, "material_codes(fens, errors='raise') -> list[str | None]\n\nmaterial_code of every FEN of a list or iterable, in one call. errors='raise' raises GBRError (with .index) at the first refused FEN; errors='none' puts None in its place."},
-    {"study_codes", (PyCFunction)(void (*)(void))py_study_codes, FAST, "study_codes(fens, result=None, errors='raise') -> list[str | None]\n\nstudy_code of every FEN of a list or iterable, in one call (errors as material_codes)."},
-    {"position_forms", (PyCFunction)(void (*)(void))py_position_forms, FAST, "position_forms(fens, result=None, errors='raise') -> list[str | None]\n\nposition_form of every FEN of a list or iterable, in one call (errors as material_codes)."},
-    {"to_fens", (PyCFunction)(void (*)(void))py_to_fens, FAST, "to_fens(position_forms, errors='raise') -> list[str | None]\n\nto_fen of every position form of a list or iterable, in one call."},
-    {"material_names", (PyCFunction)(void (*)(void))py_material_names, FAST, "material_names(codes, errors='raise') -> list[str | None]\n\nmaterial_name of every material code of a list or iterable, in one call."},
-    {"parse_material", (PyCFunction)py_parse_material, METH_O, "parse_material(text) -> (canonical, key, counts, unknown mask); behind MaterialCode.parse."},
-    {"parse_study", (PyCFunction)py_parse_study, METH_O, "parse_study(text) -> (canonical, key, material info, stipulation, white king, black king); behind StudyCode.parse."},
-    {"parse_position", (PyCFunction)py_parse_position, METH_O, "parse_position(text) -> (canonical, key, material info, indicator, pieces, fen); behind Position.parse."},
-    {"parse_fen", (PyCFunction)(void (*)(void))py_parse_fen, FAST, "parse_fen(fen, result=None) -> as parse_position; behind Position.from_fen."},
-    {"recognise", (PyCFunction)py_recognise, METH_O, "recognise(text) -> (form, canonical); behind gbr.recognise."},
-    {"scan", (PyCFunction)py_scan, METH_O, "scan(text) -> list of (form, canonical, start, end), byte offsets; behind gbr.scan."},
-    {"query_parse", (PyCFunction)py_query_parse, METH_O, "query_parse(text) -> bytes, the parsed query; behind gbr.Query."},
-    {"query_match", (PyCFunction)(void (*)(void))py_query_match, METH_FASTCALL, "query_match(query, text) -> bool."},
-    {"query_match_column", (PyCFunction)(void (*)(void))py_query_match_column, METH_FASTCALL, "query_match_column(query, texts) -> list[bool]."},
-    {"protocol_answer", (PyCFunction)(void (*)(void))py_protocol_answer, METH_FASTCALL, "protocol_answer(operation, input) -> str\n\nThe answer line of the conformance protocol (spec 13.2) for one request, as `gbr conform --answer` writes it."},
-    {"operations", (PyCFunction)py_operations, METH_NOARGS, "operations() -> list of (operation, level) of spec 13.2."},
-    {"error_classes", (PyCFunction)py_error_classes, METH_NOARGS, "error_classes() -> list of (name, message) of spec 9.2, by number."},
-    {"_set_error_class", (PyCFunction)py_set_error_class, METH_O, "_set_error_class(cls): the exception class raised (gbr.GBRError)."},
+    {"material_code", (PyCFunction)py_material_code, METH_O, SIG(material_code, "fen_or_counts, /") "The material code of a FEN (str or bytes), or of exact counts: ((Q, R, B, N, P) of White, (Q, R, B, N, P) of Black). Raises GBRError."},
+    {"study_code", (PyCFunction)(void (*)(void))py_study_code, FAST, SIG(study_code, "fen, /, result=None") "The study code of a FEN; result None, 'win' ('+') or 'draw' ('='). Raises GBRError."},
+    {"position_form", (PyCFunction)(void (*)(void))py_position_form, FAST, SIG(position_form, "fen, /, result=None") "The position form of a FEN; result None (indicator WTM/BTM), 'win' or 'draw'. Raises GBRError."},
+    {"to_fen", (PyCFunction)py_to_fen, METH_O, SIG(to_fen, "position_form, /") "The FEN 'PLACEMENT SIDE - - 0 1' of a position form. Raises GBRError."},
+    {"material_name", (PyCFunction)py_material_name, METH_O, SIG(material_name, "material_code, /") "The material name (KRPvKR) of a material code. Raises GBRError (name-overflow for a 9)."},
+    {"material_from_name", (PyCFunction)py_material_from_name, METH_O, SIG(material_from_name, "name, /") "The material code of a material name such as 'KRPvKR'. Raises GBRError."},
+    {"canonical_material", (PyCFunction)py_canonical_material, METH_O, SIG(canonical_material, "text, /") "The canonical text of a material code. Raises GBRError."},
+    {"canonical_study", (PyCFunction)py_canonical_study, METH_O, SIG(canonical_study, "text, /") "The canonical text of a study code (wrapper removed). Raises GBRError."},
+    {"canonical_position", (PyCFunction)py_canonical_position, METH_O, SIG(canonical_position, "text, /") "The canonical text of a position form. Raises GBRError."},
+    {"material_codes", (PyCFunction)(void (*)(void))py_material_codes, FAST, SIG(material_codes, "fens, /, errors='raise'") "material_code of every FEN of a list or iterable, in one call." COLUMN_DOC},
+    {"study_codes", (PyCFunction)(void (*)(void))py_study_codes, FAST, SIG(study_codes, "fens, /, result=None, errors='raise'") "study_code of every FEN of a list or iterable, in one call." COLUMN_DOC},
+    {"position_forms", (PyCFunction)(void (*)(void))py_position_forms, FAST, SIG(position_forms, "fens, /, result=None, errors='raise'") "position_form of every FEN of a list or iterable, in one call." COLUMN_DOC},
+    {"to_fens", (PyCFunction)(void (*)(void))py_to_fens, FAST, SIG(to_fens, "position_forms, /, errors='raise'") "to_fen of every position form of a list or iterable, in one call." COLUMN_DOC},
+    {"material_names", (PyCFunction)(void (*)(void))py_material_names, FAST, SIG(material_names, "codes, /, errors='raise'") "material_name of every material code of a list or iterable, in one call." COLUMN_DOC},
+    {"parse_material", (PyCFunction)py_parse_material, METH_O, SIG(parse_material, "text, /") "(canonical, key, counts, unknown mask); behind MaterialCode.parse."},
+    {"parse_study", (PyCFunction)py_parse_study, METH_O, SIG(parse_study, "text, /") "(canonical, key, material info, stipulation, white king, black king); behind StudyCode.parse."},
+    {"parse_position", (PyCFunction)py_parse_position, METH_O, SIG(parse_position, "text, /") "(canonical, key, material info, indicator, pieces, fen); behind Position.parse."},
+    {"parse_fen", (PyCFunction)(void (*)(void))py_parse_fen, FAST, SIG(parse_fen, "fen, /, result=None") "As parse_position, of a FEN; behind Position.from_fen."},
+    {"material_value", (PyCFunction)(void (*)(void))py_material_value, METH_FASTCALL, SIG(material_value, "cls, text, /") "A new cls (a MaterialBase) of a material code; behind MaterialCode.parse. Raises GBRError."},
+    {"directory_key_of", (PyCFunction)py_directory_key_of, METH_O, SIG(directory_key_of, "text, /") "The directory key (bytes) of a material code, study code or position form: sorted(texts, key=directory_key_of) is directory order (spec 8). Raises GBRError."},
+    {"recognise", (PyCFunction)py_recognise, METH_O, SIG(recognise, "text, /") "(form, canonical); behind gbr.recognise."},
+    {"scan", (PyCFunction)py_scan, METH_O, SIG(scan, "text, /") "List of (form, canonical, start, end): offsets of characters for a str, of bytes for a bytes-like text; behind gbr.scan. The GIL is released while libgbr scans."},
+    {"query_parse", (PyCFunction)py_query_parse, METH_O, SIG(query_parse, "text, /") "The parsed query, as bytes; behind gbr.Query."},
+    {"query_match", (PyCFunction)(void (*)(void))py_query_match, METH_FASTCALL, SIG(query_match, "query, text, /") "Whether the parsed query matches a text of any form."},
+    {"query_match_column", (PyCFunction)(void (*)(void))py_query_match_column, FAST, SIG(query_match_column, "query, texts, /, errors='raise'") "query_match of every text or value object of an iterable: a list of bool." COLUMN_DOC},
+    {"protocol_answer", (PyCFunction)(void (*)(void))py_protocol_answer, METH_FASTCALL, SIG(protocol_answer, "operation, input, /") "The answer line of the conformance protocol (spec 13.2) for one request, as `gbr conform --answer` writes it."},
+    {"operations", (PyCFunction)py_operations, METH_NOARGS, "operations($module, /)\n--\n\nList of (operation, level) of spec 13.2."},
+    {"error_classes", (PyCFunction)py_error_classes, METH_NOARGS, "error_classes($module, /)\n--\n\nList of (name, message) of spec 9.2, by number."},
+    {"_set_classes", (PyCFunction)(void (*)(void))py_set_classes, METH_FASTCALL, SIG(_set_classes, "error_class, value_class, /") "The exception class raised (gbr.GBRError) and the value objects' base (gbr._Value)."},
     {NULL, NULL, 0, NULL}};
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "gbr._gbr",
-                                    "libgbr's operations; use the gbr package, which documents them.", -1, methods,
-                                    NULL, NULL, NULL, NULL};
+static int module_exec(PyObject *m)
+{
+    if (PyModule_AddStringConstant(m, "SPEC_VERSION", GBR_SPEC_VERSION) != 0 ||
+        PyModule_AddStringConstant(m, "LIBGBR_VERSION", gbr_version()) != 0 ||
+        PyModule_AddStringConstant(m, "HEADER_VERSION", GBR_VERSION_STRING) != 0)
+        return -1;
+    module_state *st = state_of(m);
+    st->material_type = PyType_FromSpec(&material_spec);
+    if (st->material_type == NULL)
+        return -1;
+    Py_INCREF(st->material_type);
+    if (PyModule_AddObject(m, "MaterialBase", st->material_type) != 0) {
+        Py_DECREF(st->material_type);
+        return -1;
+    }
+    return 0;
+}
+
+static int module_traverse(PyObject *m, visitproc visit, void *arg)
+{
+    module_state *st = state_of(m);
+    Py_VISIT(st->error_class);
+    Py_VISIT(st->value_class);
+    Py_VISIT(st->material_type);
+    return 0;
+}
+
+static int module_clear(PyObject *m)
+{
+    module_state *st = state_of(m);
+    Py_CLEAR(st->error_class);
+    Py_CLEAR(st->value_class);
+    Py_CLEAR(st->material_type);
+    return 0;
+}
+
+static void module_free(void *m)
+{
+    module_clear((PyObject *)m);
+}
+
+static PyModuleDef_Slot module_slots[] = {{Py_mod_exec, (void *)module_exec}, {0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT,
+                                    "gbr._gbr",
+                                    "libgbr's operations; use the gbr package, which documents them.",
+                                    sizeof(module_state),
+                                    methods,
+                                    module_slots,
+                                    module_traverse,
+                                    module_clear,
+                                    module_free};
 
 PyMODINIT_FUNC PyInit__gbr(void)
 {
-    PyObject *m = PyModule_Create(&module);
-    if (m == NULL)
-        return NULL;
-    if (PyModule_AddStringConstant(m, "SPEC_VERSION", GBR_SPEC_VERSION) != 0 ||
-        PyModule_AddStringConstant(m, "LIBGBR_VERSION", gbr_version()) != 0 ||
-        PyModule_AddStringConstant(m, "HEADER_VERSION", GBR_VERSION_STRING) != 0) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return m;
+    return PyModuleDef_Init(&module);
 }

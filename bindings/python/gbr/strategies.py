@@ -18,7 +18,7 @@ of a strategy's texts (replace, insert, delete, duplicate, swap, as
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -270,7 +270,7 @@ def texts_for(operation: str, level: str = "extensions", mutate: bool = True) ->
     side and a side in check included."""
     three = level == "extensions"
     positional = level in ("position", "extensions")
-    by_operation: Dict[str, Callable[[], st.SearchStrategy[str]]] = {
+    by_operation: Dict[str, Callable[[], st.SearchStrategy[Any]]] = {
         "material": material_codes,
         "material-name": material_codes,
         "name-material": names,

@@ -1,6 +1,7 @@
 """The conformance kit in-process: the golden vectors (spec §13.1, shipped
 with the package) run against Python callables, judged as ``gbr conform``
-judges a program (spec §13.3.1 and §13.4), without a protocol adapter.
+judges a program (spec §13.3.1; docs/implementers.md, "The runner: gbr
+conform"), without a protocol adapter.
 
     import gbr.testing
     report = gbr.testing.check(material=my_material, study=my_study, level="study")

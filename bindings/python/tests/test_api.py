@@ -104,8 +104,8 @@ def test_values_are_immutable_and_hashable():
         m.counts = None
     with pytest.raises(AttributeError):
         m._text = "0200.00"
-    with pytest.raises(TypeError):
-        gbr.MaterialCode("0100.00")
+    with pytest.raises(AttributeError):
+        m.overflow = "R"
     s = gbr.StudyCode.parse("+0100.00e1e8")
     p = gbr.Position.parse("e1e8 0100.00 a1 2/1+.")
     with pytest.raises(TypeError):
