@@ -1,6 +1,6 @@
 /*
  * gbr_bench_lines: libgbr's own rate of one FEN conversion over the lines of
- * a file, the figure ci/bench_python.sh sets the Python binding's column
+ * a file, the figure bench/bench_python.sh sets the Python binding's column
  * functions against (the same inputs, the same call, no Python between).
  *
  *   gbr_bench_lines fen-material|fen-study|fen-study-win|fen-position FILE [REPS]

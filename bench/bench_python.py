@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python half of ci/bench_python.sh (run with the venv's interpreter):
+"""The Python half of bench/bench_python.sh (run with the venv's interpreter):
 per-call and bulk rates of gbr.material_code and gbr.study_code on a file of
 FENs, the pure-Python fixture's per-call rate and the rate of spawning gbr
 per position, with the ratios to libgbr's own rate (given by the script, as

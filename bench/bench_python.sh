@@ -14,7 +14,7 @@
 # non-ASCII str against bytes, and MaterialCode.parse against canonical_material.
 # Not a test: the figures depend on the machine; the ratios are of one run.
 #
-#   ci/bench_python.sh [--fens N] [--reps N]      (defaults 1000000, 5)
+#   bench/bench_python.sh [--fens N] [--reps N]      (defaults 1000000, 5)
 #
 # Uses build/ (cmake --preset default; gbr, gbr_bench, gbr_bench_lines) and
 # makes build/bench-python/venv with /usr/bin/python3 (GBR_PYTHON overrides),
@@ -27,7 +27,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --fens) fens=$2; shift ;;
     --reps) reps=$2; shift ;;
-    *) echo "usage: ci/bench_python.sh [--fens N] [--reps N]" >&2; exit 2 ;;
+    *) echo "usage: bench/bench_python.sh [--fens N] [--reps N]" >&2; exit 2 ;;
     esac
     shift
 done
@@ -41,5 +41,5 @@ mkdir -p "$work"
 rm -rf bindings/python/build bindings/python/*.egg-info
 build/bench/gbr_bench --valid --write-fens "$fens" "$work/fens.txt"
 echo "interpreter: $python ($("$python" -c 'import sys; print(sys.version.split()[0])')); $fens FENs, medians of $reps"
-"$work/venv/bin/python" ci/bench_python.py --fens "$work/fens.txt" --reps "$reps" --gbr build/gbr \
+"$work/venv/bin/python" bench/bench_python.py --fens "$work/fens.txt" --reps "$reps" --gbr build/gbr \
     --bench-lines build/bench/gbr_bench_lines
