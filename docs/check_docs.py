@@ -51,6 +51,9 @@ import sys
 import tempfile
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testsupport"))
+import gbrtest  # noqa: E402
+
 # The README of each top folder and of each package under bindings/ are
 # guides too: what a folder holds and where to start.
 DEFAULT_DOCUMENTS = ["README.md", "CHANGELOG.md", "docs/*.md", "*/README.md", "bindings/*/README.md"]
@@ -121,7 +124,7 @@ class Document:
             m = HEADING.match(line)
             if not m:
                 continue
-            slug = github_slug(m.group(2))
+            slug = gbrtest.github_anchor(m.group(2))
             if slug in seen:
                 seen[slug] += 1
                 found.add("%s-%d" % (slug, seen[slug]))
@@ -129,18 +132,6 @@ class Document:
                 seen[slug] = 0
                 found.add(slug)
         return found
-
-
-def github_slug(heading):
-    """The anchor GitHub gives a heading: its rendered text in lower case,
-    every character but letters, digits, '_', '-' and ' ' removed, each
-    space a hyphen."""
-    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)   # links: their text
-    text = re.sub(r"<[^>]+>", "", text)                          # HTML tags
-    text = text.replace("`", "").replace("*", "")
-    text = re.sub(r"(?<!\w)_+|_+(?!\w)", "", text)             # emphasis underscores
-    text = re.sub(r"[^\w\- ]", "", text.strip().lower())
-    return text.replace(" ", "-")
 
 
 class Checker:
@@ -395,13 +386,7 @@ def main():
         got = [f.split("\n")[0] for f in checker.failures]
         with open(os.path.join(fixture, "expected-failures.txt")) as f:
             want = [line for line in f.read().split("\n") if line and not line.startswith("#")]
-        missing = [w for w in want if w not in got]
-        extra = [g for g in got if g not in want]
-        for w in missing:
-            print("self-test: not reported: " + w)
-        for g in extra:
-            print("self-test: reported, not expected: " + g)
-        if missing or extra:
+        if not gbrtest.reported_exactly(got, want):
             print("self-test failed: the fixture's failures were not exactly the expected ones")
             print("all it reported:\n" + indent("\n".join(checker.failures)))
             return 1

@@ -1,7 +1,8 @@
 """What the test scripts share: the repository's paths, a script's
 arguments and work folder, fresh folders, running gbr, collecting failed
-checks and running a script's group of tests, and FEN placements
-(gbrtest.fen).
+checks and running a script's group of tests, GitHub's heading anchors,
+a checker's self-test; FEN placements (gbrtest.fen) and a JSON Schema
+validator (gbrtest.schema).
 
 A script finds this package through its own path, so it runs the same
 under CTest and by hand:
@@ -10,6 +11,7 @@ under CTest and by hand:
     import gbrtest
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -75,6 +77,31 @@ def chromium():
         print("skipped: chromium is not installed (Debian: apt-get install -y chromium)")
         sys.exit(77)
     return browser
+
+
+def github_anchor(heading):
+    """The anchor GitHub gives a heading: its rendered text in lower case,
+    every character but letters, digits, '_', '-' and ' ' removed, each
+    space a hyphen (a repeated heading's anchor takes -1, -2, ... after it)."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)   # links: their text
+    text = re.sub(r"<[^>]+>", "", text)                          # HTML tags
+    text = text.replace("`", "").replace("*", "")
+    text = re.sub(r"(?<!\w)_+|_+(?!\w)", "", text)             # emphasis underscores
+    text = re.sub(r"[^\w\- ]", "", text.strip().lower())
+    return text.replace(" ", "-")
+
+
+def reported_exactly(got, want, matches=lambda w, g: w == g, wanted="expected"):
+    """A checker's self-test on a fixture with planted faults: print each
+    wanted report it did not make and each report it made that is not
+    wanted; whether it made exactly the wanted ones."""
+    missing = [w for w in want if not any(matches(w, g) for g in got)]
+    extra = [g for g in got if not any(matches(w, g) for w in want)]
+    for w in missing:
+        print("self-test: not reported: " + w)
+    for g in extra:
+        print("self-test: reported, not %s: %s" % (wanted, g))
+    return not missing and not extra
 
 
 def run_group(groups, group):
