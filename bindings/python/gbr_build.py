@@ -20,13 +20,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 CSRC = "csrc"  # relative to HERE: setuptools wants relative source paths
 LIST = "libgbr_sources.txt"
 # What gbr._collection compiles besides libgbr: the PGN reader, the
-# collection's tag choice and encoding, the audit rule, and what they use.
+# collection's tag choice and encoding, the audit rule, the names file, and what they use.
 COLLECTION_SOURCES = (
     "pgn/pgn_reader.c",
     "util/grow.c",
     "collection/directory_game.c",
     "collection/text_encoding.c",
     "collection/audit_code.c",
+    "collection/composer_names.c",
 )
 COLLECTION_HEADERS = (
     "pgn/pgn_reader.h",
@@ -36,6 +37,7 @@ COLLECTION_HEADERS = (
     "collection/directory_game.h",
     "collection/text_encoding.h",
     "collection/audit_code.h",
+    "collection/composer_names.h",
 )
 COLLECTION_INCLUDE_DIRS = ("pgn", "util", "collection")
 # The extensions: module name -> its own C file (relative to HERE) and

@@ -80,17 +80,27 @@ static size_t utf8_stray(const char *s, size_t len)
     return len;
 }
 
-static void report(const char *path, unsigned long line, unsigned long column, const char *message)
+static void report_to_stderr(void *context, const char *path, unsigned long line, unsigned long column,
+                             const char *message)
 {
-    fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", path, line, column, message);
+    (void)context;
+    if (line)
+        fprintf(stderr, "gbr: %s:%lu:%lu: %s\n", path, line, column, message);
+    else
+        fprintf(stderr, "gbr: %s: %s\n", path, message);
 }
 
 composer_names *composer_names_load(const char *path)
 {
+    return composer_names_read(path, report_to_stderr, NULL);
+}
+
+composer_names *composer_names_read(const char *path, composer_names_report *report, void *context)
+{
     composer_names *n = calloc(1, sizeof *n);
     size_t len = 0, cap = 0;
     if (!n || !(n->bytes = read_all(path, &len))) {
-        fprintf(stderr, "gbr: %s: cannot read the names file\n", path);
+        report(context, path, 0, 0, "cannot read the names file");
         free(n);
         return NULL;
     }
@@ -108,7 +118,7 @@ composer_names *composer_names_load(const char *path)
             line_len--;
         size_t stray = utf8_stray(text, line_len);
         if (stray < line_len) {
-            report(path, line, stray + 1, "not UTF-8 (a names file is UTF-8)");
+            report(context, path, line, stray + 1, "not UTF-8 (a names file is UTF-8)");
             bad = 1;
             continue;
         }
@@ -127,7 +137,7 @@ composer_names *composer_names_load(const char *path)
             while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t'))
                 e--;
             if (b == e) {
-                report(path, line, b + 1, "an empty spelling (spellings are separated by '|')");
+                report(context, path, line, b + 1, "an empty spelling (spellings are separated by '|')");
                 bad = 1;
             } else {
                 if (!chosen) {
@@ -136,7 +146,7 @@ composer_names *composer_names_load(const char *path)
                 }
                 spelling *bigger = util_grow(n->spellings, &cap, n->n + 1, sizeof *bigger);
                 if (!bigger) {
-                    fprintf(stderr, "gbr: %s: out of memory\n", path);
+                    report(context, path, 0, 0, "out of memory");
                     composer_names_free(n);
                     return NULL;
                 }
@@ -156,7 +166,7 @@ composer_names *composer_names_load(const char *path)
             continue; /* the same person twice over: harmless */
         char message[160];
         snprintf(message, sizeof message, "this spelling already names another person (line %lu)", a->line);
-        report(path, b->line, b->column, message);
+        report(context, path, b->line, b->column, message);
         bad = 1;
     }
     if (bad) {
@@ -245,7 +255,10 @@ int composer_field(const directory_game_tags *tags, text_encoding e, const compo
         return 0;
     }
     size_t used = 0;
-    if (append(composer, e, names, buf, cap, &used, converted) != 0)
+    /* An unknown composer ("?") beside known co-authors is left out: the
+     * co-authors are the names the study is known by. */
+    int unknown = tags->coauthors_n && directory_value_unknown(composer->value, composer->value_len);
+    if (!unknown && append(composer, e, names, buf, cap, &used, converted) != 0)
         return -1;
     for (size_t i = 0; i < tags->coauthors_n; i++)
         if (append(tags->coauthors[i], e, names, buf, cap, &used, converted) != 0)

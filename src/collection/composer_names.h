@@ -27,6 +27,11 @@ typedef struct composer_names composer_names;
 /* Reads a names file: the names, or NULL after reporting each error as
  * "gbr: FILE:LINE:COLUMN: MESSAGE" (or that it could not be read). */
 composer_names *composer_names_load(const char *path);
+/* The same, each error given to report instead (line 0: the file as a
+ * whole, e.g. it cannot be read). */
+typedef void composer_names_report(void *context, const char *path, unsigned long line, unsigned long column,
+                                   const char *message);
+composer_names *composer_names_read(const char *path, composer_names_report *report, void *context);
 void composer_names_free(composer_names *n);
 /* The chosen name of a spelling, NULL when the file does not name it. */
 const char *composer_names_chosen(const composer_names *n, const char *s, size_t len, size_t *chosen_len);

@@ -187,7 +187,7 @@ static void add_game(void *context, const pgn_game *g)
     const char *problem = NULL;
     char position_text[GBR_POSITION_MAX], study_text[GBR_POSITION_MAX]; /* the entry's texts point here */
     if (g->malformed) {
-        problem = "malformed tag section (reported above)";
+        problem = directory_malformed_problem(g, &e.line, &e.column);
     } else {
         const char *fen;
         size_t fen_len;

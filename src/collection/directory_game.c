@@ -192,3 +192,15 @@ void directory_game_tags_of(const pgn_game *g, const directory_tag_choice *c, di
         out->from[DIRECTORY_TAG_REFERENCE] = 0;
     }
 }
+
+const char *directory_malformed_problem(const pgn_game *g, unsigned long *line, unsigned long *column)
+{
+    /* The reader counts [SetUp "1"] without [FEN] only in a section with no
+     * other error, so it is the game's one error then. */
+    if (g->setup_without_fen.line && g->malformed == 1) {
+        *line = g->setup_without_fen.line;
+        *column = g->setup_without_fen.column;
+        return "SetUp tag without FEN tag";
+    }
+    return "malformed tag section (reported above)";
+}

@@ -38,6 +38,13 @@ const pgn_tag *directory_game_fen(const pgn_game *g, const char **fen, size_t *f
  * it has none). */
 void directory_fen_of(const pgn_tag *fen_tag, const char **fen, size_t *fen_len);
 
+/* Why a game with a malformed tag section (g->malformed) is not
+ * classified, as directory and duplicates list it: "SetUp tag without FEN
+ * tag" (at that tag: *line, *column) when that is its one error, else that
+ * its section is malformed (reported by the reader; *line and *column
+ * left as they are). */
+const char *directory_malformed_problem(const pgn_game *g, unsigned long *line, unsigned long *column);
+
 /* The tags a collection keeps its composer, source and year in: for each
  * field a list of tag names, in order of preference (--composer-tag,
  * --source-tag, --year-tag). The names point into the command line (or

@@ -141,7 +141,7 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     directory_game_tags_of(g, &st->tags, &tags);
     r->date = duplicates_date_key(tags.field[DIRECTORY_TAG_YEAR]);
     if (g->malformed) {
-        r->problem = "malformed tag section (reported above)";
+        r->problem = directory_malformed_problem(g, &r->line, &r->column);
         st->bad_input = 1;
         return;
     }

@@ -231,6 +231,7 @@ static void emit_tags(pgn_reader *r)
          * standard start position on a guess: the game cannot be classified. */
         diagnose(r, r->setup_at, "[SetUp \"1\"] without a [FEN] tag: the start position is unknown");
         r->game.malformed++;
+        r->game.setup_without_fen = r->setup_at;
     }
     const char *value = r->values;
     for (size_t i = 0; i < r->tags_n; i++) {

@@ -122,6 +122,9 @@ typedef struct pgn_game {
     /* Errors found in the tag section (each one reported): when non-zero the
      * tags may be incomplete or wrong and the game should be left as it is. */
     unsigned long malformed;
+    /* Where its [SetUp "1"] is when it has no [FEN] (one of the errors
+     * counted in malformed); line 0 otherwise. */
+    pgn_where setup_without_fen;
     /* Known at the game_end callback (movetext_start as soon as the movetext
      * starts, UINT64_MAX before): */
     uint64_t end;               /* one past its last byte (the next game's start) */

@@ -1,9 +1,11 @@
 /*
  * gbr._collection - the PGN reader of the gbr command for Python: a
- * collection's games with their tags, the composer, source and year the
- * collection's tag choice takes (src/collection/directory_game.h) in its
- * encoding (text_encoding.h), and the audit rule's verdict on each code tag
- * (audit_code.h), as gbr directory and gbr audit read them. gbr/collection.py
+ * collection's games with their tags, the composer (with the co-authors of
+ * a joint study, under a names file's chosen names: composer_names.h),
+ * source, year and reference the collection's tag choice takes
+ * (src/collection/directory_game.h) in its encoding (text_encoding.h), and
+ * the audit rule's verdict on each code tag (audit_code.h), as gbr directory
+ * and gbr audit read them. gbr/collection.py
  * makes named tuples of what this returns.
  *
  * One function, pgn_read. The module keeps no Python object between calls
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "audit_code.h"
+#include "composer_names.h"
 #include "directory_game.h"
 #include "gbr.h"
 #include "pgn_reader.h"
@@ -23,8 +26,10 @@
 
 /* The fields this module gives, by the collection layer's names: what it
  * adds to directory_tag_choice later is not read here until named. */
-static const int field_of[3] = {DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR};
-static const char *const field_name[3] = {"composer", "source", "year"};
+#define FIELDS 4
+static const int field_of[FIELDS] = {DIRECTORY_TAG_COMPOSER, DIRECTORY_TAG_SOURCE, DIRECTORY_TAG_YEAR,
+                                     DIRECTORY_TAG_REFERENCE};
+static const char *const field_name[FIELDS] = {"composer", "source", "year", "reference"};
 
 /* What the reader's callbacks build: the games, the diagnostics, the first
  * Python error (after which nothing more is built). */
@@ -33,8 +38,11 @@ typedef struct reading {
     int failed;
     const directory_tag_choice *choice;
     text_encoding encoding;
+    const composer_names *names; /* NULL: none */
     char *buf; /* text_encoding_value's buffer, reused */
     size_t cap;
+    char *composers; /* composer_field's buffer, reused */
+    size_t composers_cap;
 } reading;
 
 /* A tag value as str in the collection's encoding (valid UTF-8 always comes
@@ -46,6 +54,56 @@ static PyObject *value_text(reading *r, const char *s, size_t len)
     if (text_encoding_value(r->encoding, s, len, &r->buf, &r->cap, &value, &value_len) < 0)
         return PyErr_NoMemory();
     return PyUnicode_DecodeUTF8(value, (Py_ssize_t)value_len, "replace");
+}
+
+/* One composer's name as the directory shows it: the tag's value in the
+ * collection's encoding, under the names file's chosen name. */
+static PyObject *person_text(reading *r, const pgn_tag *t)
+{
+    const char *value;
+    size_t value_len;
+    if (text_encoding_value(r->encoding, t->value, t->value_len, &r->buf, &r->cap, &value, &value_len) < 0)
+        return PyErr_NoMemory();
+    size_t chosen_len;
+    const char *chosen = r->names ? composer_names_chosen(r->names, value, value_len, &chosen_len) : NULL;
+    if (chosen) {
+        value = chosen;
+        value_len = chosen_len;
+    }
+    return PyUnicode_DecodeUTF8(value, (Py_ssize_t)value_len, "replace");
+}
+
+/* The composer field, as gbr directory writes it (every composer of a joint
+ * study, joined by COMPOSER_SEPARATOR), and the tuple of its composers;
+ * (None, ()) for a game without one. */
+static int composers_of(reading *r, const directory_game_tags *tags, PyObject **field, PyObject **each)
+{
+    *field = *each = NULL;
+    const pgn_tag *composer = tags->field[DIRECTORY_TAG_COMPOSER];
+    if (!composer) {
+        Py_INCREF(Py_None);
+        *field = Py_None;
+        *each = PyTuple_New(0);
+        return *each ? 0 : -1;
+    }
+    const char *value;
+    size_t len;
+    unsigned long long converted = 0;
+    if (composer_field(tags, r->encoding, r->names, &r->composers, &r->composers_cap, &value, &len, &converted) != 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    *field = PyUnicode_DecodeUTF8(value, (Py_ssize_t)len, "replace");
+    *each = PyTuple_New((Py_ssize_t)(1 + tags->coauthors_n));
+    if (!*field || !*each)
+        return -1;
+    for (size_t i = 0; i <= tags->coauthors_n; i++) {
+        PyObject *name = person_text(r, i ? tags->coauthors[i - 1] : composer);
+        if (!name)
+            return -1;
+        PyTuple_SET_ITEM(*each, (Py_ssize_t)i, name);
+    }
+    return 0;
 }
 
 static const char *stipulation_name(gbr_result_option o)
@@ -124,12 +182,14 @@ static int audit_game(const pgn_game *g, PyObject *codes, PyObject *problems, in
 }
 
 /* The tuple of one game:
- * (number, line, column, tags, malformed, (composer, source, year), (their tag names), codes, problems, checked)
- * with tags a list of (name, value, line, column). */
+ * (number, line, column, tags, malformed, (composer, source, year, reference), (their tag names),
+ *  composers, codes, problems, checked)
+ * with tags a list of (name, value, line, column, superseded); the composer is the
+ * field of all composers, composers a tuple of each. */
 static PyObject *game_tuple(reading *r, const pgn_game *g)
 {
     PyObject *tags = PyList_New((Py_ssize_t)g->tags_n), *codes = PyList_New(0), *problems = PyList_New(0);
-    PyObject *fields = PyTuple_New(3), *from = PyTuple_New(3);
+    PyObject *fields = PyTuple_New(FIELDS), *from = PyTuple_New(FIELDS), *composers = NULL;
     PyObject *result = NULL;
     int checked = 0;
     if (!tags || !codes || !problems || !fields || !from)
@@ -137,8 +197,8 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
     for (size_t i = 0; i < g->tags_n; i++) {
         const pgn_tag *t = &g->tags[i];
         PyObject *value = value_text(r, t->value, t->value_len);
-        PyObject *tag = value ? Py_BuildValue("(s#Nkk)", t->name, (Py_ssize_t)t->name_len, value, t->name_at.line,
-                                              t->name_at.column)
+        PyObject *tag = value ? Py_BuildValue("(s#NkkO)", t->name, (Py_ssize_t)t->name_len, value, t->name_at.line,
+                                              t->name_at.column, t->superseded ? Py_True : Py_False)
                               : NULL;
         if (!tag)
             goto done;
@@ -146,7 +206,7 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
     }
     directory_game_tags chosen;
     directory_game_tags_of(g, r->choice, &chosen);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < FIELDS; i++) {
         const int f = field_of[i];
         const pgn_tag *t = chosen.field[f];
         /* The year is its four digits, or none (directory_year_len). */
@@ -158,7 +218,8 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
             Py_INCREF(Py_None);
             Py_INCREF(Py_None);
         } else {
-            value = value_text(r, t->value, len);
+            /* The composer: every composer of the study, set below. */
+            value = f == DIRECTORY_TAG_COMPOSER ? (Py_INCREF(Py_None), Py_None) : value_text(r, t->value, len);
             name = PyUnicode_FromStringAndSize(t->name, (Py_ssize_t)t->name_len);
         }
         if (!value || !name) {
@@ -169,11 +230,19 @@ static PyObject *game_tuple(reading *r, const pgn_game *g)
         PyTuple_SET_ITEM(fields, i, value);
         PyTuple_SET_ITEM(from, i, name);
     }
+    PyObject *composer;
+    if (composers_of(r, &chosen, &composer, &composers) != 0) {
+        Py_XDECREF(composer);
+        goto done;
+    }
+    Py_DECREF(PyTuple_GET_ITEM(fields, 0));
+    PyTuple_SET_ITEM(fields, 0, composer);
     if (!g->malformed && audit_game(g, codes, problems, &checked) != 0)
         goto done;
-    result = Py_BuildValue("(kkkOkOOOOO)", g->number, g->start.line, g->start.column, tags, g->malformed, fields, from,
-                           codes, problems, checked ? Py_True : Py_False);
+    result = Py_BuildValue("(kkkOkOOOOOO)", g->number, g->start.line, g->start.column, tags, g->malformed, fields,
+                           from, composers, codes, problems, checked ? Py_True : Py_False);
 done:
+    Py_XDECREF(composers);
     Py_XDECREF(tags);
     Py_XDECREF(codes);
     Py_XDECREF(problems);
@@ -224,39 +293,92 @@ static int tag_list(PyObject *names, directory_tag_list *out, const char *field)
     return 0;
 }
 
+/* The errors of a names file, one "PATH:LINE:COLUMN: MESSAGE" line each. */
+typedef struct names_errors {
+    PyObject *lines; /* a list of str; NULL once memory ran out */
+    int unreadable;
+} names_errors;
+
+static void names_error(void *context, const char *path, unsigned long line, unsigned long column,
+                        const char *message)
+{
+    names_errors *e = context;
+    if (!line)
+        e->unreadable = 1;
+    if (!e->lines)
+        return;
+    PyObject *text = line ? PyUnicode_FromFormat("%s:%lu:%lu: %s", path, line, column, message)
+                          : PyUnicode_FromFormat("%s: %s", path, message);
+    if (!text || PyList_Append(e->lines, text) != 0)
+        Py_CLEAR(e->lines);
+    Py_XDECREF(text);
+}
+
+/* The names file at path (str, bytes or path-like), or NULL with the
+ * exception set: OSError when it cannot be read, ValueError listing its
+ * errors as gbr directory reports them. */
+static composer_names *names_file(PyObject *path)
+{
+    PyObject *bytes = NULL;
+    if (!PyUnicode_FSConverter(path, &bytes))
+        return NULL;
+    names_errors e = {PyList_New(0), 0};
+    composer_names *names = e.lines ? composer_names_read(PyBytes_AS_STRING(bytes), names_error, &e) : NULL;
+    if (!names && !PyErr_Occurred()) {
+        PyObject *sep = e.lines ? PyUnicode_FromString("\n") : NULL;
+        PyObject *text = sep ? PyUnicode_Join(sep, e.lines) : NULL;
+        if (text)
+            PyErr_SetObject(e.unreadable ? PyExc_OSError : PyExc_ValueError, text);
+        else if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        Py_XDECREF(sep);
+        Py_XDECREF(text);
+    }
+    Py_XDECREF(e.lines);
+    Py_DECREF(bytes);
+    return names;
+}
+
 PyDoc_STRVAR(pgn_read_doc,
-             "pgn_read(data, composer_tags, source_tags, year_tags, encoding, /)\n--\n\n"
+             "pgn_read(data, composer_tags, source_tags, year_tags, reference_tags, encoding, names, /)\n--\n\n"
              "Reads a PGN collection (a bytes-like object) as the gbr command does: (games, diagnostics).\n"
              "The tag lists are comma-separated names or None (the defaults of gbr directory); encoding\n"
-             "is \"auto\", \"utf-8\", \"latin-1\" or \"cp1252\". gbr.collection.pgn_read wraps it.");
+             "is \"auto\", \"utf-8\", \"latin-1\" or \"cp1252\"; names the path of a names file or None.\n"
+             "gbr.collection.pgn_read wraps it.");
 
 static PyObject *pgn_read(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (nargs != 5) {
-        PyErr_SetString(PyExc_TypeError, "pgn_read takes 5 arguments");
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "pgn_read takes 7 arguments");
         return NULL;
     }
     directory_tag_choice choice;
     directory_tag_choice_default(&choice);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < FIELDS; i++)
         if (tag_list(args[1 + i], &choice.field[field_of[i]], field_name[i]) != 0)
             return NULL;
     text_encoding encoding;
-    const char *encoding_name = PyUnicode_Check(args[4]) ? PyUnicode_AsUTF8(args[4]) : NULL;
+    PyObject *encoding_arg = args[1 + FIELDS];
+    const char *encoding_name = PyUnicode_Check(encoding_arg) ? PyUnicode_AsUTF8(encoding_arg) : NULL;
     if (!encoding_name || text_encoding_parse(encoding_name, &encoding) != 0) {
         if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_UnicodeError)) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError, "encoding must be \"auto\", \"utf-8\", \"latin-1\" or \"cp1252\", not %R",
-                         args[4]);
+                         encoding_arg);
         }
         return NULL;
     }
+    composer_names *names = NULL;
+    if (args[2 + FIELDS] != Py_None && !(names = names_file(args[2 + FIELDS])))
+        return NULL;
     Py_buffer data;
     /* The export holds the buffer's size while the reader reads it. */
-    if (PyObject_GetBuffer(args[0], &data, PyBUF_SIMPLE) != 0)
+    if (PyObject_GetBuffer(args[0], &data, PyBUF_SIMPLE) != 0) {
+        composer_names_free(names);
         return NULL;
-    reading r = {PyList_New(0), PyList_New(0), 0, &choice, encoding, NULL, 0};
+    }
+    reading r = {PyList_New(0), PyList_New(0), 0, &choice, encoding, names, NULL, 0, NULL, 0};
     PyObject *result = NULL;
     static const pgn_handler handler = {NULL, on_tags, NULL, on_diagnostic};
     pgn_reader *reader = r.games && r.diagnostics ? pgn_reader_new(&handler, &r) : NULL;
@@ -270,6 +392,8 @@ static PyObject *pgn_read(PyObject *module, PyObject *const *args, Py_ssize_t na
         PyErr_NoMemory();
     }
     free(r.buf);
+    free(r.composers);
+    composer_names_free(names);
     Py_XDECREF(r.games);
     Py_XDECREF(r.diagnostics);
     PyBuffer_Release(&data);

@@ -1,6 +1,9 @@
-"""gbr.collection against the gbr command: every game's composer, source,
-year and their tags as `gbr directory --format json` gives them (with its
-tag and encoding options), and every code tag's verdict, problem and reader
+"""gbr.collection against the gbr command: every game's composer (every
+composer of a joint study, under a names file's chosen names), source, year,
+reference and their tags as `gbr directory --format json` gives them (with
+its tag, encoding and names options, on the bundled examples and on a
+keeper's collection with [Composer2], [Event] publications and [Source]
+references), and every code tag's verdict, problem and reader
 report as `gbr audit` prints them, on the bundled examples and on a real
 PGN file not written here (pgn-extract's eco.pgn, when installed); and the
 ten-line study verifier of docs/library.md."""
@@ -84,30 +87,110 @@ DIRECTORY_RUNS = [
 ]
 
 
-@needs_gbr
-@pytest.mark.parametrize("path,options,keywords", DIRECTORY_RUNS)
-def test_composer_source_year_are_gbr_directorys(path, options, keywords):
+def compare_with_directory(path, options, keywords):
+    """Each classified game of path as gbr directory --format json lists it;
+    returns the games compared."""
     count, entries = directory_entries(path, *options)
     games = gc.pgn_games(path, **keywords)
     assert len(games) == count
-    compared = 0
+    compared = []
     for g in games:
         e = entries.get(g.number)
         if e is None:  # not classified: the directory lists it apart
             continue
         assert e["line"] == g.line
-        ours = [g.composer, g.source, g.year, g.composer_tag, g.source_tag, g.year_tag]
-        theirs = [e["composer"] or None, e["source"] or None, e["year"] or None, e["composer_tag"], e["source_tag"],
-                  e["year_tag"]]
+        ours = [g.composer, g.source, g.year, g.reference, g.composer_tag, g.source_tag, g.year_tag, g.reference_tag]
+        theirs = [e["composer"] or None, e["source"] or None, e["year"] or None, e["reference"] or None,
+                  e["composer_tag"], e["source_tag"], e["year_tag"], e["reference_tag"]]
         assert ours == theirs, (g.number, ours, theirs)
+        # The composer field is the composers, each as the field shows it.
+        assert "; ".join(g.composers) == (g.composer or "")
         # The directory's mismatch text is the audit rule's sentences.
         assert e["mismatch"] == ("; ".join(c.says for c in g.mismatches if c.says) or None)
         # Its study code is the FEN's with the stipulation the first code says, else [Result]'s.
         said = next((c.stipulation for c in g.codes if c.stipulation), None)
         result = said or {"1-0": "win", "1/2-1/2": "draw"}.get(g.tag("Result") or "")
         assert e["study"] == gbr.study_code(g.fen, result=result)
-        compared += 1
-    assert compared >= len(games) // 2, compared
+        compared.append(g)
+    assert len(compared) >= len(games) // 2, len(compared)
+    return compared
+
+
+@needs_gbr
+@pytest.mark.parametrize("path,options,keywords", DIRECTORY_RUNS)
+def test_composer_source_year_are_gbr_directorys(path, options, keywords):
+    compare_with_directory(path, options, keywords)
+
+
+FEN = "8/8/8/8/8/2k5/8/R1K4n w - - 0 1"
+# As keymove.xyz keeps studies: the publication in [Event], an EG number or a
+# remark in [Source], a joint study's co-authors in [Composer2], [Composer3]
+# (an unknown one left out); and HHdb's spelling of one of them.
+KEYMOVE = ('[Event "Glasgow Weekly Citizen#414"]\n[Site "?"]\n[Date "2004.??.??"]\n[White "?"]\n[Black "?"]\n'
+           '[Result "1-0"]\n[Composer "Afek, Yochanan"]\n[Composer3 "?"]\n[Composer2 "Kalandadze, Velimir"]\n'
+           '[Source "EG#14437"]\n[SetUp "1"]\n[FEN "%s"]\n\n1. Ra3+ 1-0\n\n'
+           '[Event "2.c Th\u00e8mes 64#3234"]\n[Date "1950.??.??"]\n[Result "1/2-1/2"]\n[Composer "Proke\u0161, L."]\n'
+           '[Composer2 "Afek=Y"]\n[Composer4 "Third, T."]\n[Source "= Prokes=L g3h6 1950."]\n'
+           '[FEN "8/8/8/8/5k2/8/4P3/4K2r w - - 0 1"]\n\n1/2-1/2\n\n'
+           '[Event "HHdb"]\n[Date "2004"]\n[White "Afek=Y"]\n[Black "(+0103.00c1c3)"]\n[Result "1-0"]\n'
+           '[FEN "%s"]\n\n1-0\n' % (FEN, FEN))
+NAMES = "# the chosen name first\nAfek, Yochanan | Afek=Y\n  Prokes, Ladislav|Proke\u0161, L.  \n"
+
+
+@needs_gbr
+def test_joint_studies_references_and_names_are_gbr_directorys(tmp_path):
+    path, names = tmp_path / "keymove.pgn", tmp_path / "names.txt"
+    path.write_text(KEYMOVE, encoding="utf-8")
+    names.write_text(NAMES, encoding="utf-8")
+    one, two, three = compare_with_directory(str(path), [], {})
+    assert (one.composers, one.composer, one.source, one.reference, one.reference_tag) == (
+        ("Afek, Yochanan", "Kalandadze, Velimir"), "Afek, Yochanan; Kalandadze, Velimir", "Glasgow Weekly Citizen#414",
+        "EG#14437", "Source")
+    assert two.composers == ("Proke\u0161, L.", "Afek=Y", "Third, T.") and two.reference == "= Prokes=L g3h6 1950."
+    assert (three.composers, three.composer_tag, three.reference, three.reference_tag) == (("Afek=Y",), "White",
+                                                                                           None, None)
+    one, two, three = compare_with_directory(str(path), ["--names", str(names)], dict(names=names))
+    assert two.composers == ("Prokes, Ladislav", "Afek, Yochanan", "Third, T.")
+    assert three.composer == "Afek, Yochanan" and one.composer == "Afek, Yochanan; Kalandadze, Velimir"
+    assert gc.pgn_games(str(path), names=os.fsencode(names)) == gc.pgn_games(path, names=str(names))
+    # The tags chosen: the older reading, [Source] as the source; a reference of another tag.
+    for options, keywords in [(["--source-tag", "Source,Event"], dict(source_tags="Source,Event")),
+                              (["--source-tag", "Source", "--reference-tag", "Site,Event"],
+                               dict(source_tags=["Source"], reference_tags=["Site", "Event"])),
+                              (["--composer-tag", "White,Composer"], dict(composer_tags="White,Composer"))]:
+        compare_with_directory(str(path), options, keywords)
+
+
+def test_a_repeated_tag_is_read_as_the_command_reads_it():
+    """Of a repeated tag the last pair counts, as in every gbr command (and
+    pgn-extract): the FEN, the fields and the codes' verdicts all read it."""
+    pgn = (b'[Event "first"]\n[Event "second"]\n[White "W"]\n[GBR "0001.00"]\n'
+           b'[FEN "4k3/8/8/8/8/8/8/B3K3 w - - 0 1"]\n[FEN "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"]\n\n*\n')
+    read = gc.pgn_read(pgn)
+    game, = read.games
+    assert [(t.name, t.value, t.superseded) for t in game.tags if t.name in ("Event", "FEN")] == [
+        ("Event", "first", True), ("Event", "second", False),
+        ("FEN", "4k3/8/8/8/8/8/8/B3K3 w - - 0 1", True), ("FEN", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1", False)]
+    assert game.tag("Event") == game.source == "second"
+    assert game.fen == "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"
+    code, = game.codes
+    assert code.expected == gbr.material_code(game.fen) == "0001.00" and not code.wrong
+    assert [d.message.split(":")[0] for d in read.diagnostics] == ["[Event] repeated (first at 1", "[FEN] repeated (first at 5"]
+
+
+def test_names_file_errors(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"Afek, Yochanan | Afek=Y\nA. Other |  | x\nB. Other | Afek=Y\nC. \xff\n")
+    with pytest.raises(ValueError) as caught:
+        gc.pgn_games(b'[White "Afek=Y"]\n\n*\n', names=bad)
+    assert str(caught.value).splitlines() == [
+        f"{bad}:2:13: an empty spelling (spellings are separated by '|')",
+        f"{bad}:4:4: not UTF-8 (a names file is UTF-8)",
+        f"{bad}:3:12: this spelling already names another person (line 1)"]
+    with pytest.raises(OSError, match="cannot read the names file"):
+        gc.pgn_games(b"", names=tmp_path / "missing.txt")
+    with pytest.raises(TypeError):
+        gc.pgn_games(b"", names=12)  # type: ignore[arg-type]
 
 
 def test_tags_values_encodings_and_escapes():

@@ -10,10 +10,13 @@ usage: fields_tests.py GBR WORK_DIR GROUP
               apart from the commas inside names; --source-tag and
               --reference-tag still choose the tags; --names shows a
               composer's other spelling under the chosen name; a names file
-              with errors is reported FILE:LINE:COLUMN, exit 1, nothing written
+              with errors is reported FILE:LINE:COLUMN, exit 1, nothing written;
+              a game with [SetUp "1"] and no [FEN] is listed unclassified
+              under that reason, at its SetUp tag, in every format
   duplicates  the same study in two databases under two spellings: different
               composers without --names, the same with it; the reference and
-              the co-authors in text, tsv and json
+              the co-authors in text, tsv and json; the SetUp game's reason
+              in text, tsv and json
   lookup      a position found in both databases: every composer, the
               reference, the names file's chosen name, in text and json
 """
@@ -42,9 +45,12 @@ KEYMOVE = ('[Event "Glasgow Weekly Citizen#414"]\n[Site "?"]\n[Date "2004.??.??"
            '[Source "= Prokes=L g3h6 1950."]\n[FEN "8/8/8/8/5k2/8/4P3/4K2r w - - 0 1"]\n\n1/2-1/2\n' % FEN)
 HHDB = ('[Event "Glasgow Weekly Citizen"]\n[Date "2004"]\n[White "Afek=Y"]\n[Black "(+0103.00c1c3)"]\n'
         '[Result "1-0"]\n[FEN "%s"]\n\n1-0\n' % FEN)
+# A game set up from no position, between two that are fine.
+SETUP = HHDB + '\n[Event "Tourney"]\n[White "Setter, S."]\n[Result "*"]\n[SetUp "1"]\n\n1. e4 *\n\n' + HHDB
+SETUP_WHY = "SetUp tag without FEN tag"
 NAMES = "# one line a person: the chosen name first\nAfek, Yochanan | Afek=Y\n\n  Kalandadze, Velimir|Kalandadze=V  \n"
 JOINT = "Afek, Yochanan; Kalandadze, Velimir"
-for name, text in (("keymove.pgn", KEYMOVE), ("hhdb.pgn", HHDB), ("names.txt", NAMES)):
+for name, text in (("keymove.pgn", KEYMOVE), ("hhdb.pgn", HHDB), ("names.txt", NAMES), ("setup.pgn", SETUP)):
     with open(os.path.join(WORK, name), "w", encoding="utf-8") as f:
         f.write(text)
 
@@ -93,6 +99,14 @@ def test_directory():
     e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
     expect("the source's tag is not the reference too", [e["source"], e["reference"], e["reference_tag"]],
            ["EG#14437", "", None])
+    unknown_first = os.path.join(WORK, "unknown-first.pgn")
+    with open(unknown_first, "w", encoding="utf-8") as f:
+        f.write('[Composer "?"]\n[Composer2 "Kalandadze, Velimir"]\n[Composer3 "Afek, Yochanan"]\n'
+                '[FEN "%s"]\n\n*\n' % FEN)
+    p = gbr("directory", "--format", "json", unknown_first)
+    e = json.loads(p.stdout)["classes"][0]["entries"][0]
+    expect("an unknown composer beside known co-authors is left out", (e["composer"], e["composer_tag"]),
+           ("Kalandadze, Velimir; Afek, Yochanan", "Composer"))
     p = gbr("directory", "--format", "json", "--composer-tag", "White,Composer", "keymove.pgn")
     e = {e["game"]: e for c in json.loads(p.stdout)["classes"] for e in c["entries"]}[1]
     expect("co-authors follow the composer's tag", e["composer"], JOINT)
@@ -121,6 +135,22 @@ def test_directory():
            ["Afek, Yochanan"])
     p = gbr("directory", "--names", os.path.join(WORK, "missing.txt"), "keymove.pgn")
     expect("missing names file", (p.returncode, b"missing.txt: cannot read the names file" in p.stderr), (1, True))
+    # [SetUp "1"] without [FEN]: reported by the reader, listed under its own reason at its tag (line 13).
+    report = 'gbr: setup.pgn:13:1: game 2: [SetUp "1"] without a [FEN] tag: the start position is unknown\n'
+    p = gbr("directory", "setup.pgn")
+    expect("setup text", (p.returncode, p.stderr.decode(), "  setup.pgn:13:1 (game 2): %s\n" % SETUP_WHY in
+                          p.stdout.decode()), (1, report, True))
+    p = gbr("directory", "--format", "tsv", "setup.pgn")
+    rows = [line.split("\t") for line in p.stdout.decode("utf-8").splitlines()]
+    head = rows[0]
+    expect("setup tsv", [(r[head.index("game")], r[head.index("line")], r[head.index("problem")]) for r in rows[1:]
+                         if r[head.index("problem")]], [("2", "13", SETUP_WHY)])
+    p = gbr("directory", "--format", "json", "setup.pgn")
+    expect("setup json", [(e["game"], e["line"], e["column"], e["problem"]) for e in json.loads(p.stdout)["unclassified"]],
+           [(2, 13, 1, SETUP_WHY)])
+    p = gbr("directory", "--format", "html", "setup.pgn")
+    expect("setup html", [SETUP_WHY in json.dumps(u) for u in page_data(p.stdout.decode("utf-8"))["unclassified"]],
+           [True])
 
 
 def test_duplicates():
@@ -142,6 +172,18 @@ def test_duplicates():
            [(JOINT, "EG#14437"), ("Afek, Yochanan", "")])
     p = gbr("duplicates", "--names", os.path.join(WORK, "missing.txt"), "keymove.pgn")
     expect("missing names file", (p.returncode, p.stdout), (1, b""))
+    # [SetUp "1"] without [FEN]: listed under its own reason at its tag (line 13).
+    p = gbr("duplicates", "setup.pgn")
+    expect("setup text", (p.returncode, p.stdout.decode().endswith(
+        "Could not classify\n  ????.??.??  Setter, S. | Tourney -- setup.pgn:13 (game 2): %s\n" % SETUP_WHY)), (1, True))
+    p = gbr("duplicates", "--format", "tsv", "setup.pgn")
+    rows = [line.split("\t") for line in p.stdout.decode("utf-8").splitlines()]
+    head = rows[0]
+    expect("setup tsv", [(r[head.index("game")], r[head.index("line")], r[head.index("problem")]) for r in rows[1:]
+                         if r[0] == "unclassified"], [("2", "13", SETUP_WHY)])
+    p = gbr("duplicates", "--format", "json", "setup.pgn")
+    expect("setup json", [(u["game"], u["line"], u["column"], u["problem"]) for u in json.loads(p.stdout)["unclassified"]],
+           [(2, 13, 1, SETUP_WHY)])
 
 
 def test_lookup():

@@ -105,7 +105,7 @@ def test_tags():
         ("0000.00", "B", 'Tournament "', ""),
         ("1000.00", "C", "c", ""),
         ("0001.00", "D", "second", ""),
-        ("", "E", "e", "malformed tag section (reported above)"),
+        ("", "E", "e", "SetUp tag without FEN tag"),
         ("0000.10", "F", "f", "")]))
     expect("directory reports", (p.stderr.decode(), p.returncode), (want_reports, 1))
     # duplicates: six games, the SetUp one unclassified.
