@@ -6,10 +6,11 @@ README.md of each top folder and of each package under bindings/.
       an #anchor into a Markdown file names one of its headings (GitHub's
       rule: the heading's text in lower case, without punctuation, spaces
       as hyphens, "-1", "-2", ... for repeated headings);
-  (b) paths: every src/, spec/, ci/, fuzz/, props/, corpus/, docs/, .ci/,
+  (b) paths: every src/, spec/, ci/, bench/, site/, testsupport/, fuzz/, props/, corpus/, docs/, .ci/,
       .github/ and .clusterfuzzlite/ path named in the text exists (a glob
       such as src/cli/cmd_*.c, or a placeholder such as corpus/<harness>/,
-      must match something);
+      must match something); in CHANGELOG.md a file that git's history
+      holds is enough, since an entry names files as they were then;
   (c) examples: a fenced block right after a marker comment is run:
         <!-- check -->        the next ```sh, ```python or ```c block is run
                                (C: compiled against libgbr first); when a
@@ -50,10 +51,14 @@ import sys
 import tempfile
 import urllib.parse
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testsupport"))
+import gbrtest  # noqa: E402
+
 # The README of each top folder and of each package under bindings/ are
 # guides too: what a folder holds and where to start.
 DEFAULT_DOCUMENTS = ["README.md", "CHANGELOG.md", "docs/*.md", "*/README.md", "bindings/*/README.md"]
-PATH_PREFIXES = ["src", "spec", "ci", "fuzz", "props", "corpus", "docs", ".ci", ".github", ".clusterfuzzlite"]
+PATH_PREFIXES = ["src", "spec", "ci", "bench", "site", "testsupport", "fuzz", "props", "corpus", "docs", ".ci", ".github",
+                 ".clusterfuzzlite"]
 EXAMPLE_TIMEOUT = 300
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)")
@@ -119,7 +124,7 @@ class Document:
             m = HEADING.match(line)
             if not m:
                 continue
-            slug = github_slug(m.group(2))
+            slug = gbrtest.github_anchor(m.group(2))
             if slug in seen:
                 seen[slug] += 1
                 found.add("%s-%d" % (slug, seen[slug]))
@@ -127,18 +132,6 @@ class Document:
                 seen[slug] = 0
                 found.add(slug)
         return found
-
-
-def github_slug(heading):
-    """The anchor GitHub gives a heading: its rendered text in lower case,
-    every character but letters, digits, '_', '-' and ' ' removed, each
-    space a hyphen."""
-    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading)   # links: their text
-    text = re.sub(r"<[^>]+>", "", text)                          # HTML tags
-    text = text.replace("`", "").replace("*", "")
-    text = re.sub(r"(?<!\w)_+|_+(?!\w)", "", text)             # emphasis underscores
-    text = re.sub(r"[^\w\- ]", "", text.strip().lower())
-    return text.replace(" ", "-")
 
 
 class Checker:
@@ -151,6 +144,7 @@ class Checker:
         self.failures = []
         self.counts = {"files": 0, "links": 0, "paths": 0, "examples": 0}
         self.cache = {}
+        self.history = None
 
     def fail(self, doc, line, message):
         self.failures.append("%s:%d: %s" % (doc.relative, line, message))
@@ -210,8 +204,23 @@ class Checker:
         is_pattern = pattern != named or "*" in named or "?" in named
         full = os.path.join(self.root, named)
         exists = bool(glob.glob(os.path.join(self.root, pattern))) if is_pattern else os.path.exists(full)
+        if not exists and doc.relative == "CHANGELOG.md" and not is_pattern:
+            exists = named.rstrip("/") in self.former_paths()
         if not exists:
             self.fail(doc, number, "path %s: no such file or folder" % named)
+
+    def former_paths(self):
+        """Every file git's history of HEAD has held, and its folders: the
+        change log names files as they were when each release was written."""
+        if self.history is None:
+            p = subprocess.run(["git", "-C", self.root, "log", "--format=", "--name-only", "HEAD"],
+                               capture_output=True, text=True)
+            self.history = set()
+            for name in p.stdout.splitlines() if p.returncode == 0 else []:
+                while name and name not in self.history:
+                    self.history.add(name)
+                    name = os.path.dirname(name)
+        return self.history
 
     # ---- (c) examples -----------------------------------------------------
 
@@ -377,13 +386,7 @@ def main():
         got = [f.split("\n")[0] for f in checker.failures]
         with open(os.path.join(fixture, "expected-failures.txt")) as f:
             want = [line for line in f.read().split("\n") if line and not line.startswith("#")]
-        missing = [w for w in want if w not in got]
-        extra = [g for g in got if g not in want]
-        for w in missing:
-            print("self-test: not reported: " + w)
-        for g in extra:
-            print("self-test: reported, not expected: " + g)
-        if missing or extra:
+        if not gbrtest.reported_exactly(got, want):
             print("self-test failed: the fixture's failures were not exactly the expected ones")
             print("all it reported:\n" + indent("\n".join(checker.failures)))
             return 1

@@ -3,7 +3,7 @@
 // createGbr(wasmBytes) instantiates the module (it imports nothing) and
 // returns the API; index.js loads gbr.wasm beside it and exports the API of
 // the default codec. This file declares only; it does not import, so the
-// spec site can load it as a classic script (ci/site.py strips `export`).
+// spec site can load it as a classic script (site/site.py strips `export`).
 //
 // Strings cross the boundary UTF-8 encoded: a string argument is encoded
 // with TextEncoder, a Uint8Array is passed as its bytes, and every column
@@ -394,7 +394,7 @@ export function createGbr(wasmBytes) {
           return text(dst, u32(res + 8));
         }),
 
-      /** The raw module, for measuring the call alone (ci/bench_wasm.sh). */
+      /** The raw module, for measuring the call alone (bench/bench_wasm.sh). */
       exports: x,
     };
     return Object.freeze(self);

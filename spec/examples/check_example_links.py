@@ -12,20 +12,16 @@ Prints one line a problem and a summary; exit status 0 when there is none,
 
 usage: check_example_links.py SPEC
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
 
 if len(sys.argv) != 2:
     sys.exit("usage: check_example_links.py SPEC")
 lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
-
-
-def slug(text):
-    """GitHub's heading anchor (as ci/site.py gives it)."""
-    text = re.sub(r"[`*]", "", text)
-    return re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
-
-
 anchors = {}      # anchor -> section number
 section_of = []   # line index -> section number ("" before the first)
 current, fence = "", False
@@ -38,7 +34,7 @@ for line in lines:
     elif not fence and line.startswith("## "):
         current = "appendix"
     if not fence and re.match(r"^#{1,6} ", line):
-        anchors.setdefault(slug(line.lstrip("#").strip()), current)
+        anchors.setdefault(gbrtest.github_anchor(line.lstrip("#").strip()), current)
     section_of.append(current)
 
 problems = []

@@ -11,7 +11,7 @@ cell names. Prints the coverage matrix: per row, each column's number of
 cases, '.' for a cell that names no error, '!' for an empty cell.
 
 The JSON form (DIR/json/<level>.json, section 13.1): valid by the schema
-DIR/vectors.schema.json (checked by a validator of the subset of JSON Schema
+DIR/vectors.schema.json (checked by testsupport's validator of the subset of JSON Schema
 2020-12 that the schema uses), and the same cases as the TSV file of its level,
 in the same order, field for field, with inputHex the input's bytes, flags that
 agree with the case and numberOfTests the number of cases.
@@ -81,6 +81,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples"))
 import check_tables  # noqa: E402  (the one parser of the tables)
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "testsupport"))
+from gbrtest import schema  # noqa: E402
 
 DEFAULT_GBR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "build", "gbr")
 LEVELS = ["material", "study", "position", "extensions"]
@@ -261,51 +264,6 @@ def table_coverage(directory, spec):
 
 # ---- The JSON form ------------------------------------------------------------
 
-SCHEMA_KEYWORDS = {"$schema", "$id", "$defs", "$ref", "title", "description", "type", "required",
-                   "additionalProperties", "properties", "items", "enum", "const", "pattern", "minimum"}
-JSON_TYPES = {"object": dict, "array": list, "string": str, "integer": int}
-
-
-def schema_errors(value, schema, root, where):
-    """The places where value breaks schema (the keywords of SCHEMA_KEYWORDS only)."""
-    unknown = set(schema) - SCHEMA_KEYWORDS
-    if unknown:
-        return ["%s: the schema uses keywords this validator does not know: %s" % (where, sorted(unknown))]
-    if "$ref" in schema:
-        target = root
-        for part in schema["$ref"].lstrip("#/").split("/"):
-            target = target[part]
-        return schema_errors(value, target, root, where)
-    errors = []
-    kind = schema.get("type")
-    if kind and (not isinstance(value, JSON_TYPES[kind]) or (kind == "integer" and isinstance(value, bool))):
-        return ["%s: not of type %s" % (where, kind)]
-    if "const" in schema and value != schema["const"]:
-        errors.append("%s: not %r" % (where, schema["const"]))
-    if "enum" in schema and value not in schema["enum"]:
-        errors.append("%s: %r is not one of %s" % (where, value, schema["enum"]))
-    if "pattern" in schema and not (isinstance(value, str) and re.search(schema["pattern"], value)):
-        errors.append("%s: %r does not match %s" % (where, value, schema["pattern"]))
-    if "minimum" in schema and value < schema["minimum"]:
-        errors.append("%s: below %s" % (where, schema["minimum"]))
-    if isinstance(value, dict):
-        for name in schema.get("required", []):
-            if name not in value:
-                errors.append("%s: no %s" % (where, name))
-        properties = schema.get("properties", {})
-        for name, item in value.items():
-            if name in properties:
-                errors += schema_errors(item, properties[name], root, "%s.%s" % (where, name))
-            elif schema.get("additionalProperties") is False:
-                errors.append("%s: unexpected member %s" % (where, name))
-            elif isinstance(schema.get("additionalProperties"), dict):
-                errors += schema_errors(item, schema["additionalProperties"], root, "%s.%s" % (where, name))
-    if isinstance(value, list) and "items" in schema:
-        for i, item in enumerate(value):
-            errors += schema_errors(item, schema["items"], root, "%s[%d]" % (where, i))
-    return errors
-
-
 def tsv_cases(directory, level):
     """The cases of a level's TSV file as field lists."""
     with open("%s/%s.tsv" % (directory, level), "rb") as f:
@@ -335,7 +293,7 @@ def lint_json(directory):
     problems = []
     try:
         with open(os.path.join(directory, "vectors.schema.json")) as f:
-            schema = json.load(f)
+            vectors_schema = json.load(f)
     except (OSError, ValueError) as e:
         return ["%s/vectors.schema.json: cannot read: %s" % (directory, e)]
     for level in LEVELS:
@@ -347,7 +305,7 @@ def lint_json(directory):
         except (OSError, ValueError) as e:
             problems.append("%s: cannot read: %s" % (path, e))
             continue
-        errors = schema_errors(document, schema, schema, path)
+        errors = schema.errors(document, vectors_schema, where=path)
         problems += errors
         if errors:
             continue

@@ -6,7 +6,7 @@ lines ('%') and variations (nested) hold tag-like text with wrong codes, whose
 tag values hold escapes and 8-bit bytes, with games of tags only, games
 without termination markers, CRLF and a byte-order mark, and in whose tag
 sections some code tags are wrong. The generator knows each real code tag and
-its right code, computed independently of gbr (ci/gen/gen_pgn.py, spec sections
+its right code, computed independently of gbr (src/cli/tests/gen/gen_pgn.py, spec sections
 2 and 3), so it knows the exact corrected database: `audit --fix` must write
 exactly that (everything but the wrong codes byte for byte), and `audit` must
 count the games, the games checked and the mismatches. It also knows what
@@ -23,11 +23,13 @@ import random
 import subprocess
 import sys
 
-GBR, WORK = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+
+GBR, WORK = gbrtest.arguments("GBR", "WORK")
 CASES = int(sys.argv[3]) if len(sys.argv) > 3 else 60
-os.makedirs(WORK, exist_ok=True)
 HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("gen_pgn", os.path.join(HERE, "..", "..", "..", "..", "ci", "gen",
+spec = importlib.util.spec_from_file_location("gen_pgn", os.path.join(HERE, "..", "gen",
                                                                       "gen_pgn.py"))
 gen = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gen)
@@ -121,7 +123,7 @@ def game(rng, db, eol, last):
     db.games += 1
     board, counts, wk, bk = gen.random_position(rng)
     stip = rng.choice(["+", "="])
-    study = stip + gen.material_code(counts) + gen.square_name(wk) + gen.square_name(bk)
+    study = stip + gen.material_code(counts) + gen.square(wk) + gen.square(bk)
     material = gen.material_code(counts)
     db.add(b'[Event "', value_text(rng), b'"]', eol, b'[White "', value_text(rng), b'"]', eol)
     codes = 0

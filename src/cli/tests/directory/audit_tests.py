@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests of `gbr audit`: counts, mismatch lines, --fix output, exit codes, on
-a generated database (ci/gen/gen_pgn.py: BOM, Latin-1 names, CRLF, thousands
+a generated database (src/cli/tests/gen/gen_pgn.py: BOM, Latin-1 names, CRLF, thousands
 of games, known wrong codes) and on hand-made games.
 
 usage: audit_tests.py GBR WORK_DIR GROUP   (GROUP: generated, games, pgn, limits, add)
@@ -16,20 +16,16 @@ import os
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 HERE = os.path.dirname(os.path.abspath(__file__))
-GEN = os.path.join(HERE, "..", "..", "..", "..", "ci", "gen", "gen_pgn.py")
-failures = []
+GEN = os.path.join(HERE, "..", "gen", "gen_pgn.py")
 
 
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
-
-
-def audit(*args, data=None):
-    return subprocess.run([GBR, "audit", *args], input=data, capture_output=True)
+audit = gbrtest.command(GBR, "audit")
 
 
 def test_generated():
@@ -526,10 +522,5 @@ GROUPS = {"add": [test_add_codes],
                   test_tags_read_as_pgn_extract_reads_them,
                   test_pgn_structure],
           "limits": [test_dev_zero, test_line_limit_exact, test_huge_movetext_line, test_many_wrong_codes, test_section_limits]}
-for test in GROUPS[GROUP]:
-    test()
-if failures:
-    print("FAILED %d check(s):" % len(failures))
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+gbrtest.run_group(GROUPS, GROUP)
+gbrtest.finish("audit " + GROUP)

@@ -28,28 +28,21 @@ usage: directory_browser.py GBR WORK_DIR
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import unicodedata
 
 from chromium_pipe import Browser
 
-GBR, WORK = sys.argv[1], sys.argv[2]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+
+GBR, WORK = gbrtest.arguments("GBR", "WORK")
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
-failures = []
+ROOT = gbrtest.ROOT
 
-browser = shutil.which("chromium") or shutil.which("chromium-browser")
-if not browser:
-    print("skipped: chromium is not installed (Debian: apt-get install -y chromium)")
-    sys.exit(77)
-
-
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+browser = gbrtest.chromium()
 
 
 def write_page(name, *inputs, status=0):
@@ -282,7 +275,7 @@ with Browser(browser, profile, width=1000, height=760) as b:
 
     # 10,000 generated studies.
     big_pgn = os.path.join(WORK, "studies10k.pgn")
-    subprocess.run([sys.executable, os.path.join(ROOT, "ci", "gen", "gen_pgn.py"), "--studies", "--games", "10000",
+    subprocess.run([sys.executable, os.path.join(ROOT, "src", "cli", "tests", "gen", "gen_pgn.py"), "--studies", "--games", "10000",
                     "--seed", "7", "--out", big_pgn], check=True)
     big = write_page("studies10k.html", big_pgn)
     data = page_data(big)
@@ -372,7 +365,4 @@ with Browser(browser, profile, width=1000, height=760) as b:
     expect("10k: the end of the page in the window",
            b.evaluate("Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2"), True)
 
-if failures:
-    print("FAIL directory_browser:\n" + "\n".join(failures))
-    sys.exit(1)
-print("directory_browser: ok (chromium %s); screenshot %s" % (browser, shot))
+gbrtest.finish("directory_browser (chromium %s; screenshot %s)" % (browser, shot))

@@ -1,7 +1,7 @@
 #!/bin/sh
-# gbr directory --format tsv against ci/directory_ref.py, an independent
+# gbr directory --format tsv against src/cli/tests/directory/directory_ref.py, an independent
 # standard-library Python reading of the spec, byte for byte, on generated
-# study collections (ci/gen/gen_pgn.py --studies): one with LF line ends and a
+# study collections (src/cli/tests/gen/gen_pgn.py --studies): one with LF line ends and a
 # fixed seed, one with CRLF and a new seed each run (printed; GBR_TEST_SEED
 # repeats one). The fixed one must hold every planted case (wrong codes in
 # [Black] and [GBR] tags, two wrong tags in one game, each kind of broken FEN,
@@ -23,15 +23,15 @@ case $gbr in /*) ;; *) gbr=$(pwd)/$gbr ;; esac
 cd "$work"
 seed=${GBR_TEST_SEED:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 echo "seed $seed"
-python3 "$root/ci/gen/gen_pgn.py" --studies --games 300 --seed 1 --wrong-every 4 --broken-every 40 --out lf.pgn
-python3 "$root/ci/gen/gen_pgn.py" --studies --games 300 --seed "$seed" --crlf --wrong-every 5 --broken-every 30 \
+python3 "$root/src/cli/tests/gen/gen_pgn.py" --studies --games 300 --seed 1 --wrong-every 4 --broken-every 40 --out lf.pgn
+python3 "$root/src/cli/tests/gen/gen_pgn.py" --studies --games 300 --seed "$seed" --crlf --wrong-every 5 --broken-every 30 \
     --out crlf.pgn
 status=0
 "$gbr" directory --format tsv lf.pgn crlf.pgn >gbr.tsv 2>gbr.err || status=$?
-python3 "$root/ci/directory_ref.py" lf.pgn crlf.pgn >ref.tsv
+python3 "$root/src/cli/tests/directory/directory_ref.py" lf.pgn crlf.pgn >ref.tsv
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
-cmp -s gbr.tsv ref.tsv || { fail "gbr directory and ci/directory_ref.py differ:"; diff gbr.tsv ref.tsv | head -n 20; }
+cmp -s gbr.tsv ref.tsv || { fail "gbr directory and src/cli/tests/directory/directory_ref.py differ:"; diff gbr.tsv ref.tsv | head -n 20; }
 # What the data must hold for the comparison to mean something.
 [ "$status" = 1 ] || fail "exit status $status, not 1 (the broken FENs)"
 [ "$(wc -l <gbr.tsv)" = 601 ] || fail "$(wc -l <gbr.tsv) lines, not a header and 600 entries"
@@ -69,9 +69,9 @@ for options in "" "--encoding utf-8" "--encoding latin-1" "--encoding cp1252" \
     # shellcheck disable=SC2086 # the options are words
     "$gbr" directory --format tsv $options "$sample" bytes.pgn >gbr-sample.tsv 2>/dev/null || true
     # shellcheck disable=SC2086
-    python3 "$root/ci/directory_ref.py" $options "$sample" bytes.pgn >ref-sample.tsv
+    python3 "$root/src/cli/tests/directory/directory_ref.py" $options "$sample" bytes.pgn >ref-sample.tsv
     cmp -s gbr-sample.tsv ref-sample.tsv ||
-        { fail "gbr directory $options and ci/directory_ref.py differ on the samples:"; diff gbr-sample.tsv ref-sample.tsv | head -n 10; }
+        { fail "gbr directory $options and src/cli/tests/directory/directory_ref.py differ on the samples:"; diff gbr-sample.tsv ref-sample.tsv | head -n 10; }
 done
 "$gbr" directory --format tsv "$sample" >sample.tsv 2>/dev/null
 grep -q '	É. Lefèvre	?	1927	.*	Revue d’Échecs$' sample.tsv || fail "the Windows-1252 sample's first composer and reference not in UTF-8"
@@ -87,5 +87,5 @@ has '$12 ~ /; GBR tag says/' "no game with two wrong code tags"
 has '$1 ~ /9/ && $2 == "" && $4 ~ /[{]/' "no class with a digit 9"
 has '$1 == "4888.88"' "no game without FEN (the start position)"
 has '$4 ~ / WTM[.]$/' "no entry without a stipulation"
-[ "$failed" = 0 ] && echo "gbr directory --format tsv and ci/directory_ref.py agree on $(($(wc -l <gbr.tsv) - 1)) entries"
+[ "$failed" = 0 ] && echo "gbr directory --format tsv and src/cli/tests/directory/directory_ref.py agree on $(($(wc -l <gbr.tsv) - 1)) entries"
 exit "$failed"

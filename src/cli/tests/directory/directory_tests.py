@@ -7,7 +7,7 @@ Groups:
              --update after checking the difference), and structural checks
              that tie the formats together; tsv values holding tabs and
              line ends (at every offset, and longer than the writer's buffer)
-  generated  2000 generated games (ci/gen/gen_pgn.py): each game's study code
+  generated  2000 generated games (src/cli/tests/gen/gen_pgn.py): each game's study code
              and position form computed here from its FEN, independently of
              libgbr, and the directory order checked with a key written here
              from spec/gbr.md §8
@@ -45,19 +45,17 @@ import subprocess
 import sys
 import urllib.parse
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+from gbrtest.fen import read_placement, square  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 UPDATE = "--update" in sys.argv[4:]
-os.makedirs(WORK, exist_ok=True)
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", "..", "..", ".."))
+ROOT = gbrtest.ROOT
 SAMPLE = "src/cli/examples/studies.pgn"  # relative: the outputs name it so
-GEN = os.path.join(ROOT, "ci", "gen", "gen_pgn.py")
-failures = []
-
-
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+GEN = os.path.join(ROOT, "src", "cli", "tests", "gen", "gen_pgn.py")
 
 
 def converted(n):
@@ -185,9 +183,6 @@ def page_data(html):
     return json.loads(html[start:html.index("</script>", start)])
 
 
-FILES = "abcdefgh"
-
-
 def test_tsv_values():
     """A tab, line feed or carriage return inside a tsv value becomes a space:
     in the tag values (each at every offset within eight bytes, and one value
@@ -241,21 +236,9 @@ def test_tsv_values():
                     for line, name in [(2, "Event"), (4, "White"), (6, "Date"), (8, "Result"), (10, "FEN")]), 1))
 
 
-def sq(i):
-    return FILES[i // 8] + str(i % 8 + 1)
-
-
 def parse_fen(fen):
-    board = {}
-    for r, row in enumerate(fen.split(" ")[0].split("/")):
-        f = 0
-        for ch in row:
-            if ch.isdigit():
-                f += int(ch)
-            else:
-                board[f * 8 + (7 - r)] = ch
-                f += 1
-    return board, fen.split(" ")[1] == "b"
+    fields = fen.split(" ")
+    return read_placement(fields[0]), fields[1] == "b"
 
 
 def forms_of(fen, result):
@@ -273,14 +256,14 @@ def forms_of(fen, result):
     for t in "QRBN":
         written += sorted(s for s, v in board.items() if v == t) + sorted(s for s, v in board.items() if v == t.lower())
     pawns = sorted(s for s, v in board.items() if v == "P") + sorted(s for s, v in board.items() if v == "p")
-    field = "".join(sq(s) for s in written) + ("." + "".join(sq(s) for s in pawns) if pawns else "")
+    field = "".join(square(s) for s in written) + ("." + "".join(square(s) for s in pawns) if pawns else "")
     men = [sum(1 for v in board.values() if v.isupper()), sum(1 for v in board.values() if v.islower())]
     indicator = {("+", False): "+", ("=", False): "=", ("+", True): "-+", ("=", True): "-=",
                  ("", False): " WTM", ("", True): " BTM"}[(stip, black)]
     order = ["", "+", "=", "-+", "-=", " WTM", " BTM"].index(indicator)
-    position = "%s%s %s%s %d/%d%s." % (sq(wk), sq(bk), code, " " + field if field else "", men[0], men[1], indicator)
+    position = "%s%s %s%s %d/%d%s." % (square(wk), square(bk), code, " " + field if field else "", men[0], men[1], indicator)
     key = (int(code.replace(".", "")), wk, bk, [s + 1 for s in written + pawns], order)
-    return stip + code + sq(wk) + sq(bk), position, key
+    return stip + code + square(wk) + square(bk), position, key
 
 
 def test_generated():
@@ -703,9 +686,6 @@ def test_text():
 
 
 
-{"sample": test_sample, "text": test_text, "generated": test_generated, "errors": test_errors, "codes": test_codes,
- "spill": test_spill, "split": test_split}[GROUP]()
-if failures:
-    print("FAIL directory %s:\n" % GROUP + "\n".join(failures))
-    sys.exit(1)
-print("directory %s: ok" % GROUP)
+gbrtest.run_group({"sample": test_sample, "text": test_text, "generated": test_generated, "errors": test_errors, "codes": test_codes,
+ "spill": test_spill, "split": test_split}, GROUP)
+gbrtest.finish("directory " + GROUP)

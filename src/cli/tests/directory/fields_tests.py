@@ -26,14 +26,11 @@ import re
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
-failures = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect  # noqa: E402
 
-
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 
 
 def gbr(*args):
@@ -202,8 +199,5 @@ def test_lookup():
     expect("bad names file", (p.returncode, p.stdout), (1, b""))
 
 
-{"directory": test_directory, "duplicates": test_duplicates, "lookup": test_lookup}[GROUP]()
-for f in failures:
-    print("FAIL " + f)
-print("fields %s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
-sys.exit(1 if failures else 0)
+gbrtest.run_group({"directory": test_directory, "duplicates": test_duplicates, "lookup": test_lookup}, GROUP)
+gbrtest.finish("fields " + GROUP)

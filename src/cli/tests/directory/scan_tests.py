@@ -9,9 +9,11 @@ import os
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
-failures = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 
 
 def scan(data, *options):
@@ -19,11 +21,6 @@ def scan(data, *options):
     if p.returncode != 0:
         failures.append("exit %d for %r: %s" % (p.returncode, data[:60], p.stderr.decode(errors="replace")))
     return p.stdout.decode("latin-1")
-
-
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
 
 
 def codes(data, *options):
@@ -140,7 +137,7 @@ def test_encodings():
     expect("only a BOM", scan(bom), "")
     expect("empty", scan(b""), "")
     # A generated database: every code is found, in a file with BOM, CRLF and Latin-1.
-    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "ci", "gen", "gen_pgn.py")
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "gen", "gen_pgn.py")
     pgn = os.path.join(WORK, "scan_db.pgn")
     subprocess.run([sys.executable, gen, "--games", "500", "--crlf", "--movetext", "20", "--out", pgn], check=True)
     out = subprocess.run([GBR, "scan", "--form", "study", pgn], capture_output=True).stdout.decode()
@@ -203,9 +200,5 @@ def test_blocks():
         expect("--buffer %d" % size, got, want)
 
 
-{"matches": test_matches, "straddle": test_straddle, "encodings": test_encodings, "blocks": test_blocks}[GROUP]()
-if failures:
-    print("FAILED %d check(s):" % len(failures))
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+gbrtest.run_group({"matches": test_matches, "straddle": test_straddle, "encodings": test_encodings, "blocks": test_blocks}, GROUP)
+gbrtest.finish("scan " + GROUP)

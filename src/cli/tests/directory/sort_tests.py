@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Tests of `gbr sort`: directory order against keys computed independently
-(ci/gen/gen_directory.py), stability, lines without a code last and counted,
+(src/cli/tests/gen/gen_directory.py), stability, lines without a code last and counted,
 a byte-order mark, the spill path with a tiny --memory (bounded open files),
 atomic -o (modes, symbolic links, long names).
 
@@ -8,16 +8,17 @@ usage: sort_tests.py GBR WORK_DIR GROUP   (GROUP: order, spill, output)
 """
 import os
 import resource
-import shutil
 import stat
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import failures  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 HERE = os.path.dirname(os.path.abspath(__file__))
-GEN = os.path.join(HERE, "..", "..", "..", "..", "ci", "gen", "gen_directory.py")
-failures = []
+GEN = os.path.join(HERE, "..", "gen", "gen_directory.py")
 
 
 def expect(name, got, want):
@@ -169,9 +170,7 @@ def test_spill():
 
 
 def test_output():
-    d = os.path.join(WORK, "out_dir")
-    shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(d)
+    d = gbrtest.fresh_folder(os.path.join(WORK, "out_dir"))
     target = os.path.join(d, "directory.txt")
     src = os.path.join(d, "in.txt")
     with open(src, "wb") as f:
@@ -252,9 +251,5 @@ def test_output():
     expect("-o the longest name: content", open(longest, "rb").read() if p.returncode == 0 else None, sorted_src)
 
 
-{"order": test_order, "spill": test_spill, "output": test_output}[GROUP]()
-if failures:
-    print("FAILED %d check(s):" % len(failures))
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+gbrtest.run_group({"order": test_order, "spill": test_spill, "output": test_output}, GROUP)
+gbrtest.finish("sort " + GROUP)

@@ -34,23 +34,20 @@ import random
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+import gbrtest.fen as fen_board  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..", "..")
+ROOT = gbrtest.ROOT
 SAMPLE = os.path.join(ROOT, "src", "cli", "examples", "studies.pgn")
 SYMMETRY = os.path.join(HERE, "symmetry.pgn")
 PGN_EXTRACT = "/usr/games/pgn-extract"
-failures = []
 
 
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
-
-
-def run(*args, data=None, stdin=None):
-    return subprocess.run([GBR, "duplicates", *args], input=data, stdin=stdin, capture_output=True)
+run = gbrtest.command(GBR, "duplicates")
 
 
 def tsv_groups(out):
@@ -194,23 +191,10 @@ def test_formats():
 def parse_fen(fen):
     """{(file, rank): letter}, black to move, castling; None when unreadable."""
     fields = fen.split()
-    rows = fields[0].split("/")
-    if len(rows) != 8:
+    board = fen_board.read_placement(fields[0])
+    if board is None:
         return None
-    board = {}
-    for i, row in enumerate(rows):
-        f = 0
-        for c in row:
-            if c.isdigit():
-                f += int(c)
-            elif c in "KQRBNPkqrbnp":
-                board[(f, 7 - i)] = c
-                f += 1
-            else:
-                return None
-        if f != 8:
-            return None
-    return board, fields[1] == "b", len(fields) > 2 and fields[2] != "-"
+    return {(s // 8, s % 8): p for s, p in board.items()}, fields[1] == "b", len(fields) > 2 and fields[2] != "-"
 
 
 GEOMETRY = [lambda f, r: (f, r), lambda f, r: (7 - f, r), lambda f, r: (f, 7 - r), lambda f, r: (7 - f, 7 - r),
@@ -283,18 +267,8 @@ def random_board(rng, pawns):
 
 
 def fen_of(board, black, castling=False):
-    rows = []
-    for r in range(7, -1, -1):
-        row, empty = "", 0
-        for f in range(8):
-            p = board.get((f, r))
-            if p is None:
-                empty += 1
-            else:
-                row += (str(empty) if empty else "") + p
-                empty = 0
-        rows.append(row + (str(empty) if empty else ""))
-    return "/".join(rows) + (" b " if black else " w ") + ("K" if castling else "-") + " - 0 1"
+    placement = fen_board.placement({f * 8 + r: p for (f, r), p in board.items()})
+    return placement + (" b " if black else " w ") + ("K" if castling else "-") + " - 0 1"
 
 
 def generate(rng, n):
@@ -431,9 +405,6 @@ def test_text():
     expect("usage error: --composer-tag -", (r.returncode, b"bad --composer-tag" in r.stderr), (2, True))
 
 
-{"sample": test_sample, "text": test_text, "symmetry": test_symmetry, "order": test_order, "errors": test_errors,
- "formats": test_formats, "model": test_model, "pgn_extract": test_pgn_extract}[GROUP]()
-if failures:
-    print("\n".join(failures))
-    sys.exit(1)
-print("ok")
+gbrtest.run_group({"sample": test_sample, "text": test_text, "symmetry": test_symmetry, "order": test_order, "errors": test_errors,
+ "formats": test_formats, "model": test_model, "pgn_extract": test_pgn_extract}, GROUP)
+gbrtest.finish("duplicates " + GROUP)

@@ -22,8 +22,10 @@ import sys
 import tempfile
 import time
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 IS_ROOT = os.geteuid() == 0
 checks = 0
 failures = []
@@ -46,11 +48,7 @@ def run(args, **kw):
 
 
 def fresh_dir(name):
-    d = os.path.join(WORK, name)
-    if os.path.isdir(d):
-        subprocess.run(["rm", "-rf", d], check=True)
-    os.makedirs(d)
-    return d
+    return gbrtest.fresh_folder(os.path.join(WORK, name))
 
 
 def read(path):
@@ -736,9 +734,7 @@ GROUPS = {"descriptors": test_descriptors, "full": test_full, "pipe": test_pipe,
           "limit": test_limit, "owner": test_owner, "links": test_links, "options": test_options,
           "offset": test_offset, "fsize": test_fsize}
 
-if GROUP not in GROUPS:
-    sys.exit("unknown group %r (one of %s)" % (GROUP, ", ".join(GROUPS)))
-GROUPS[GROUP]()
+gbrtest.run_group(GROUPS, GROUP)
 if checks == 0:  # nothing was tried: a skip, not a pass
     print("%s: no check ran" % GROUP)
     sys.exit(77)

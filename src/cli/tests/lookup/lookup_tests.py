@@ -2,7 +2,7 @@
 """Tests of `gbr lookup`.
 
 usage: lookup_tests.py GBR WORK_DIR GROUP
-  generated  a generated study database (ci/gen/gen_pgn.py --studies): a game's
+  generated  a generated study database (src/cli/tests/gen/gen_pgn.py --studies): a game's
              position given as a FEN and as a position form is found with its
              composer, source and date, in text and JSON; with only its mirror
              image in the database it is found with --symmetry mirror (relation
@@ -29,31 +29,18 @@ import re
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect  # noqa: E402
+from gbrtest.fen import mirror  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..", "..")
-GEN = os.path.join(ROOT, "ci", "gen", "gen_pgn.py")
-failures = []
+ROOT = gbrtest.ROOT
+GEN = os.path.join(ROOT, "src", "cli", "tests", "gen", "gen_pgn.py")
 
 
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
-
-
-def lookup(*args, data=None):
-    return subprocess.run([GBR, "lookup", *args], input=data, capture_output=True)
-
-
-def mirror_fen(fen):
-    """The FEN with files a-h reversed (the left-right mirror)."""
-    fields = fen.split(" ")
-    ranks = []
-    for rank in fields[0].split("/"):
-        squares = "".join("." * int(c) if c.isdigit() else c for c in rank)[::-1]
-        ranks.append(re.sub(r"\.+", lambda m: str(len(m.group())), squares))
-    return " ".join(["/".join(ranks)] + fields[1:])
+lookup = gbrtest.command(GBR, "lookup")
 
 
 def games_of(data):
@@ -77,8 +64,8 @@ def test_generated():
     rng = random.Random(seed)
     # A game whose position occurs once, whose mirror image is another position
     # (no pawns-and-kings symmetric board) and occurs nowhere.
-    candidates = [k for k, f in enumerate(fens) if f and fens.count(f) == 1 and mirror_fen(f) != f
-                  and mirror_fen(f) not in fens and "?" not in (tag(games[k], "Date") or "?")[:4]
+    candidates = [k for k, f in enumerate(fens) if f and fens.count(f) == 1 and mirror(f) != f
+                  and mirror(f) not in fens and "?" not in (tag(games[k], "Date") or "?")[:4]
                   and (tag(games[k], "White") + tag(games[k], "Event")).isascii()]  # (the text is the same in every encoding)
     k = rng.choice(candidates)
     game, fen = games[k], fens[k]
@@ -102,7 +89,7 @@ def test_generated():
     # A database holding only the mirror image.
     mirrored = os.path.join(WORK, "mirrored.pgn")
     with open(mirrored, "w", encoding="latin-1") as f:
-        f.write(data.replace('[FEN "%s"]' % fen, '[FEN "%s"]' % mirror_fen(fen)))
+        f.write(data.replace('[FEN "%s"]' % fen, '[FEN "%s"]' % mirror(fen)))
     p = lookup("--format", "json", "-p", fen, mirrored)
     same = [h for h in json.loads(p.stdout)["positions"][0]["same_position"]]
     expect("mirror image without --symmetry", [h["game"] for h in same], [])
@@ -281,8 +268,5 @@ def test_errors():
         expect("usage %s" % args, (p.returncode, p.stdout, why in p.stderr.decode()), (2, b"", True))
 
 
-{"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "errors": test_errors}[GROUP]()
-for f in failures:
-    print("FAIL " + f)
-print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
-sys.exit(1 if failures else 0)
+gbrtest.run_group({"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "errors": test_errors}, GROUP)
+gbrtest.finish("lookup " + GROUP)

@@ -25,17 +25,14 @@ import shutil
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 PGN_EXTRACT = "/usr/games/pgn-extract"
-failures = []
 KINGS = b'[FEN "4k3/8/8/8/8/8/8/4K3 w - - 0 1"]\n'
 ROOK = b'[FEN "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"]\n'
-
-
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
 
 
 def gbr(*args, data=None):
@@ -275,10 +272,5 @@ def test_real():
 
 
 GROUPS = {"tags": test_tags, "pgn_extract": test_pgn_extract, "inputs": test_inputs, "real": test_real}
-GROUPS[GROUP]()
-if failures:
-    print("%s: %d failures" % (GROUP, len(failures)))
-    for f in failures:
-        print("FAIL " + f)
-    sys.exit(1)
-print("ok: %s" % GROUP)
+gbrtest.run_group(GROUPS, GROUP)
+gbrtest.finish("pgn_reading " + GROUP)

@@ -5,7 +5,7 @@ usage: select_tests.py GBR WORK_DIR GROUP
   cli          the bundled sample PGN files and hand-made lines: bytes written,
                counts, reports, exit statuses, options
   reference    generated studies and queries: the same counts and the same
-               games as ci/select_ref.py (an independent Python reading of
+               games as src/cli/tests/select/select_ref.py (an independent Python reading of
                spec/query.md), directly and with --either-colour
   pgn_extract  on games whose material does not change during play, the same
                pgn-extract descriptions through /usr/games/pgn-extract -y/-z and
@@ -20,23 +20,19 @@ import re
 import subprocess
 import sys
 
-GBR, WORK, GROUP = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(WORK, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
+import gbrtest  # noqa: E402
+from gbrtest import expect, failures  # noqa: E402
+
+GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..", "..")
-GEN = os.path.join(ROOT, "ci", "gen", "gen_select.py")
-REF = os.path.join(ROOT, "ci", "select_ref.py")
+ROOT = gbrtest.ROOT
+GEN = os.path.join(ROOT, "src", "cli", "tests", "gen", "gen_select.py")
+REF = os.path.join(HERE, "select_ref.py")
 PGN_EXTRACT = "/usr/games/pgn-extract"
-failures = []
 
 
-def expect(name, got, want):
-    if got != want:
-        failures.append("%s:\n  got  %r\n  want %r" % (name, got, want))
-
-
-def select(*args, data=None):
-    return subprocess.run([GBR, "select", *args], input=data, capture_output=True)
+select = gbrtest.command(GBR, "select")
 
 
 def sample(name):
@@ -356,8 +352,5 @@ def test_pgn_extract():
             expect("gbr select %s %r on queen_exchange.pgn" % (flag, d), p.stdout.count(b"[Event "), gbr_count)
 
 
-{"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract}[GROUP]()
-for f in failures:
-    print("FAIL " + f)
-print("%s: %s" % (GROUP, "%d failures" % len(failures) if failures else "ok"))
-sys.exit(1 if failures else 0)
+gbrtest.run_group({"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract}, GROUP)
+gbrtest.finish("select " + GROUP)

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Renders the specifications as a static site that runs libgbr's
+WebAssembly module: spec/gbr.md -> gbr.html (also index.html) and
+spec/query.md -> query.html, with Debian's cmark-gfm (-e table) and our
+template (site/template.html, page.js, site.css).
+
+What the template adds to cmark-gfm's HTML: an id on every heading (the
+anchors GitHub gives the same headings, so links into the Markdown work on
+the page), a table of contents, an id on every row of an expectation table
+(row-NAME, NAME the row's first cell), a "try" control on every checked
+example (its id ex-SECTION-N, as the vector y_ex_SECTION_N / n_ex_...), and
+the data the page runs: each table row's cell vectors (n_cell_*). The page
+works opened from files: headless Chromium refuses ES modules and fetch()
+from file://, so site.js is one classic script holding the package's api.js
+(its `export`s removed) and gbr.wasm in base64.
+
+usage: site.py SOURCE_DIR PACKAGE_DIR OUT_DIR [--cmark PATH]
+"""
+import base64
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+args = sys.argv[1:]
+cmark = "cmark-gfm"
+if "--cmark" in args:
+    i = args.index("--cmark")
+    cmark = args[i + 1]
+    del args[i:i + 2]
+if len(args) != 3:
+    sys.exit("usage: site.py SOURCE_DIR PACKAGE_DIR OUT_DIR [--cmark PATH]")
+ROOT, PKG, OUT = args
+HERE = os.path.join(ROOT, "site")
+os.makedirs(OUT, exist_ok=True)
+
+
+def slug(text, seen):
+    """GitHub's heading anchor: lower case, only letters, digits, spaces,
+    '-' and '_' kept, spaces to '-'; a repeated one gets -1, -2, ..."""
+    s = re.sub(r"[^\w\- ]", "", text.lower()).replace(" ", "-")
+    n = seen.get(s, 0)
+    seen[s] = n + 1
+    return s if n == 0 else "%s-%d" % (s, n)
+
+
+def strip_tags(fragment):
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def render(markdown_path):
+    text = open(markdown_path, encoding="utf-8").read()
+    # an example's operation is the info string's second word, which
+    # cmark-gfm drops: join it to the first
+    text = re.sub(r"^```example (\S+)\s*$", r"```example-\1", text, flags=re.M)
+    text = re.sub(r"^```query either-colour\s*$", "```query-either", text, flags=re.M)
+    out = subprocess.run([cmark, "-e", "table"], input=text.encode(), capture_output=True, check=True)
+    return out.stdout.decode()
+
+
+def page(markdown_name, title, cells):
+    body = render(os.path.join(ROOT, "spec", markdown_name))
+    seen, toc = {}, []
+    section = ["0"]
+    counts = {}
+
+    def heading(m):
+        level, inner = int(m.group(1)), m.group(2)
+        name = strip_tags(inner)
+        anchor = slug(name, seen)
+        number = re.match(r"(\d+(?:\.\d+)*)\.?\s", name)
+        if level >= 2:
+            section[0] = number.group(1) if number else ("log" if name == "Change log" else section[0])
+        if 2 <= level <= 3:
+            toc.append((level, anchor, name))
+        return '<h%d id="%s"><a class="anchor" href="#%s">§</a> %s</h%d>' % (level, anchor, anchor, inner, level)
+
+    def example(kind, code):
+        key = section[0]
+        counts[key] = counts.get(key, 0) + 1
+        eid = "ex-%s-%d" % (key.replace(".", "-"), counts[key])
+        return ('<div class="example" id="%s" data-kind="%s"><a class="anchor" href="#%s">%s</a>'
+                '<pre><code>%s</code></pre><button class="try">try</button><span class="answer"></span></div>'
+                % (eid, kind, eid, eid, code))
+
+    # headings and examples in document order, so each example knows its section
+    pattern = re.compile(r'<h([1-6])>(.*?)</h\1>|<pre><code class="language-(example-[\w-]+|query(?:-either)?)">(.*?)</code></pre>', re.S)
+
+    def either(m):
+        return heading(m) if m.group(1) else example(m.group(3), m.group(4))
+
+    body = pattern.sub(either, body)
+
+    def row(m):
+        name = html.unescape(m.group(1))
+        n = len(cells.get(name, []))
+        link = ' <button class="cells" data-row="%s">%d cell vectors</button>' % (html.escape(name), n) if n else ""
+        return '<tr id="row-%s">\n<td><a href="#row-%s"><code>%s</code></a>%s<span class="answer"></span></td>' % (
+            html.escape(name), html.escape(name), m.group(1), link)
+
+    body = re.sub(r'<tr>\n<td><code>([a-z]+\.[a-z0-9.-]+)</code></td>', row, body)
+    # links between the two documents go to the pages
+    body = re.sub(r'href="(gbr|query)\.md(#[^"]*)?"', lambda m: 'href="%s.html%s"' % (m.group(1), m.group(2) or ""), body)
+
+    nav = ['<nav id="toc"><h2>Contents</h2><ul>']
+    for level, anchor, name in toc:
+        nav.append('<li class="toc%d"><a href="#%s">%s</a></li>' % (level, anchor, html.escape(name)))
+    nav.append("</ul></nav>")
+    template = open(os.path.join(HERE, "template.html"), encoding="utf-8").read()
+    return (template.replace("{{title}}", html.escape(title)).replace("{{toc}}", "\n".join(nav))
+            .replace("{{body}}", body))
+
+
+# each expectation-table row's cell vectors, from their comments
+cells = {}
+for name in sorted(os.listdir(os.path.join(ROOT, "spec", "vectors", "json"))):
+    doc = json.load(open(os.path.join(ROOT, "spec", "vectors", "json", name), encoding="utf-8"))
+    for t in doc["tests"]:
+        m = re.match(r"section 9\.4 table cell (\S+) / ", t["comment"])
+        if t["id"].startswith("n_cell_") and m:
+            cells.setdefault(m.group(1), []).append([t["id"], t["operation"], t["inputHex"], t["expected"]])
+
+api = open(os.path.join(PKG, "api.js"), encoding="utf-8").read()
+api = re.sub(r"^export ", "", api, flags=re.M)
+wasm = base64.b64encode(open(os.path.join(PKG, "gbr.wasm"), "rb").read()).decode()
+script = open(os.path.join(HERE, "page.js"), encoding="utf-8").read()
+with open(os.path.join(OUT, "site.js"), "w", encoding="utf-8") as f:
+    f.write("// site.js: written by site/site.py; the package's api.js, gbr.wasm and the page's script.\n")
+    f.write("(function () {\n'use strict';\n")
+    f.write(api)
+    f.write("\nconst WASM_BASE64 = '%s';\n" % wasm)
+    f.write("const CELLS = %s;\n" % json.dumps(cells, separators=(",", ":")))
+    f.write(script)
+    f.write("\n})();\n")
+shutil.copy(os.path.join(HERE, "site.css"), os.path.join(OUT, "site.css"))
+gbr_page = page("gbr.md", "The GBR code", cells)
+for name in ("gbr.html", "index.html"):
+    open(os.path.join(OUT, name), "w", encoding="utf-8").write(gbr_page)
+open(os.path.join(OUT, "query.html"), "w", encoding="utf-8").write(page("query.md", "GBR queries", cells))
+print("site: %s (gbr.html, query.html, site.js, site.css)" % OUT)
