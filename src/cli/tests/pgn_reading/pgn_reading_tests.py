@@ -16,8 +16,9 @@ usage: pgn_reading_tests.py GBR WORK_DIR GROUP
                subfolders), an empty file and an empty folder said, in each
                command that reads PGN
   real         PGN files of other projects (a folder named by $GBR_REAL_PGN_DIR,
-               read recursively): select '*' writes every game back byte for
-               byte (exit 77, skipped, when the variable is not set)
+               by default /usr/share/pgn-extract, read recursively): select '*'
+               writes every game back byte for byte (exit 77, skipped, when the
+               folder is missing)
 """
 import os
 import re
@@ -238,9 +239,10 @@ def test_inputs():
 
 
 def test_real():
-    real = os.environ.get("GBR_REAL_PGN_DIR")
-    if not real:
-        print("skipped: set GBR_REAL_PGN_DIR to a folder of PGN files of other projects")
+    # By default the files Debian's pgn-extract package installs (its eco.pgn).
+    real = os.environ.get("GBR_REAL_PGN_DIR") or "/usr/share/pgn-extract"
+    if not os.path.isdir(real):
+        print("skipped: no %s; set GBR_REAL_PGN_DIR to a folder of PGN files of other projects" % real)
         sys.exit(77)
     files = games = same = 0
     for root, dirs, names in os.walk(real):
