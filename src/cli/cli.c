@@ -541,7 +541,8 @@ static int add_folder(cli_pgn_files *f, const char *folder, int recursive)
         util_report_flush();
         util_out_of_memory(folder);
     }
-    qsort(entries, n, sizeof *entries, by_name);
+    if (n > 1) /* entries is NULL in a folder without a PGN file */
+        qsort(entries, n, sizeof *entries, by_name);
     size_t folder_len = strlen(folder);
     int slash = folder_len > 0 && folder[folder_len - 1] == '/';
     for (size_t i = 0; i < n && !failed; i++) {
