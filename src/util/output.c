@@ -124,6 +124,16 @@ int util_flush(void)
 
 int util_output_failed(void) { return util_stdout.error != 0; }
 
+/* A message's text and its line end, written at once, as stderr is: a
+ * keeper watching a long run sees each report as it comes, and a run killed
+ * by a signal loses none. */
+static void err_finish(const char *format, va_list ap)
+{
+    err_vformat(format, ap);
+    err_write("\n", 1);
+    util_report_flush();
+}
+
 void util_report(const char *source, unsigned long line, unsigned long column, const char *format, ...)
 {
     /* "gbr: SOURCE:LINE:COLUMN: MESSAGE" */
@@ -136,12 +146,8 @@ void util_report(const char *source, unsigned long line, unsigned long column, c
     err_write(": ", 2);
     va_list ap;
     va_start(ap, format);
-    err_vformat(format, ap);
+    err_finish(format, ap);
     va_end(ap);
-    err_write("\n", 1);
-    /* At once, as stderr is: a keeper watching a long run sees each report
-     * as it comes, and a run killed by a signal loses none. */
-    util_report_flush();
 }
 
 void util_error(const char *where, const char *format, ...)
@@ -153,10 +159,8 @@ void util_error(const char *where, const char *format, ...)
     }
     va_list ap;
     va_start(ap, format);
-    err_vformat(format, ap);
+    err_finish(format, ap);
     va_end(ap);
-    err_write("\n", 1);
-    util_report_flush();
 }
 
 void util_command_error(const char *command, const char *format, ...)
@@ -166,10 +170,8 @@ void util_command_error(const char *command, const char *format, ...)
     err_write(": ", 2);
     va_list ap;
     va_start(ap, format);
-    err_vformat(format, ap);
+    err_finish(format, ap);
     va_end(ap);
-    err_write("\n", 1);
-    util_report_flush();
 }
 
 void util_out_of_memory(const char *where) { util_error(where, UTIL_OUT_OF_MEMORY); }
