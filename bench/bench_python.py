@@ -11,7 +11,7 @@ works, so scan of a large bytes text, nearly all C, scales with the cores;
 the column functions make a Python object per item under the GIL, and the
 share of their time spent so bounds their speedup, by Amdahl's law); scan
 of a non-ASCII str against the same text as bytes; and MaterialCode.parse
-against canonical_material."""
+against material_canonical."""
 import argparse
 import hashlib
 import os
@@ -149,7 +149,7 @@ def report_values(fens, reps):
     print()
     codes = gbr.material_codes(fens)
     parse = gbr.MaterialCode.parse
-    canonical = gbr.canonical_material
+    canonical = gbr.material_canonical
     def run_parse():
         for c in codes:
             parse(c)
@@ -164,7 +164,7 @@ def report_values(fens, reps):
     p = median_rate(len(codes), run_parse, reps)
     c = median_rate(len(codes), run_canonical, reps)
     k = median_rate(len(codes), run_key, reps)
-    print(f"MaterialCode.parse {p:,.0f}/s, canonical_material {c:,.0f}/s: ratio {c / p:.2f} (target <= 2); "
+    print(f"MaterialCode.parse {p:,.0f}/s, material_canonical {c:,.0f}/s: ratio {c / p:.2f} (target <= 2); "
           f"sorted(key=directory_key_of) {k:,.0f} codes/s")
 
 

@@ -11,7 +11,7 @@
 # a call returning str >= 1 M calls/s; bulk >= 80% of C; per call >= 50x the fixture;
 # then threads (scan of a large bytes text: 4 threads >= 1.7x one on 2 cores;
 # the column functions' speedup, GIL share and Amdahl bound), scan of a
-# non-ASCII str against bytes, and MaterialCode.parse against canonical_material.
+# non-ASCII str against bytes, and MaterialCode.parse against material_canonical.
 # Not a test: the figures depend on the machine; the ratios are of one run.
 #
 #   bench/bench_python.sh [--fens N] [--reps N]      (defaults 1000000, 5)

@@ -46,7 +46,7 @@ function runExample(div) {
   const kind = div.dataset.kind;
   let got;
   try {
-    got = kind.startsWith('example-') ? gbr.answer(kind.slice(8), lines.slice(0, dot).join('\n'))
+    got = kind.startsWith('example-') ? gbr.protocolAnswer(kind.slice(8), lines.slice(0, dot).join('\n'))
       : queryAnswer(kind, lines.slice(0, dot));
   } catch (e) {
     got = String(e);
@@ -64,7 +64,7 @@ function runCells(button) {
   const cases = CELLS[button.dataset.row] || [];
   const wrong = [];
   for (const [id, op, hex, expected] of cases) {
-    const got = gbr.answer(op, hexBytes(hex));
+    const got = gbr.protocolAnswer(op, hexBytes(hex));
     if (got !== expected) wrong.push(`${id}: ${got} (expected ${expected})`);
   }
   const span = button.parentElement.querySelector('.answer');

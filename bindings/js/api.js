@@ -380,7 +380,7 @@ export function createGbr(wasmBytes) {
        * answer line `gbr conform --answer` gives, as "0130.00" or
        * "error square-count 20".
        */
-      answer: (operation, input) =>
+      protocolAnswer: (operation, input) =>
         withArena(() => {
           const opName = encoder.encode(String(operation));
           const op = x.gbr_operation_by_name(put(opName), opName.length);
@@ -397,6 +397,12 @@ export function createGbr(wasmBytes) {
       /** The raw module, for measuring the call alone (bench/bench_wasm.sh). */
       exports: x,
     };
+    /**
+     * The name of release 1.1, the same function as protocolAnswer; a later
+     * release removes it.
+     * @deprecated use protocolAnswer
+     */
+    self.answer = self.protocolAnswer;
     return Object.freeze(self);
   }
   return api(undefined);

@@ -47,6 +47,8 @@ export interface Gbr {
   detectForm(text: Text): Form | 'unknown';
   scan(text: Text): readonly ScanMatch[];
   query(pattern: Text, options?: { eitherColour?: boolean }): Query;
+  protocolAnswer(operation: string, input: Text): string;
+  /** @deprecated The name of release 1.1 for {@link Gbr.protocolAnswer}, the same function; a later release removes it. */
   answer(operation: string, input: Text): string;
   readonly exports: WebAssembly.Exports;
 }
@@ -60,4 +62,7 @@ export const codecName: Gbr['codecName'], codec: Gbr['codec'], version: Gbr['ver
   nameToMaterial: Gbr['nameToMaterial'], materialName: Gbr['materialName'], materialCanonical: Gbr['materialCanonical'],
   studyCanonical: Gbr['studyCanonical'], positionCanonical: Gbr['positionCanonical'], parseMaterial: Gbr['parseMaterial'],
   parseStudy: Gbr['parseStudy'], parsePosition: Gbr['parsePosition'], parseFen: Gbr['parseFen'], parseName: Gbr['parseName'],
-  recognise: Gbr['recognise'], detectForm: Gbr['detectForm'], scan: Gbr['scan'], query: Gbr['query'], answer: Gbr['answer'];
+  recognise: Gbr['recognise'], detectForm: Gbr['detectForm'], scan: Gbr['scan'], query: Gbr['query'],
+  protocolAnswer: Gbr['protocolAnswer'];
+/** @deprecated The name of release 1.1 for {@link protocolAnswer}, the same function; a later release removes it. */
+export const answer: Gbr['protocolAnswer'];

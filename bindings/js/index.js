@@ -5,7 +5,8 @@
 // The module (gbr.wasm, beside this file) is loaded once, when the package
 // is imported: read from the file in Node, fetched in a browser. The API is
 // api.js's, over the default (optimised) codec; gbr.codec('ref') gives the
-// reference codec's.
+// reference codec's. The names are docs/library.md's table "Names across
+// the three languages" (CTest api_names holds them to it).
 import { createGbr, GBRError } from './api.js';
 
 const url = new URL('./gbr.wasm', import.meta.url);
@@ -39,5 +40,6 @@ export const {
   detectForm,
   scan,
   query,
-  answer,
+  protocolAnswer,
+  answer, // deprecated: the old name of protocolAnswer, the same function
 } = gbr;

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import gbr, {
   GBRError, materialCode, studyCode, positionForm, toFen, parseMaterial, parseStudy, parsePosition, parseFen,
-  parseName, recognise, detectForm, scan, query, answer, materialName, nameToMaterial,
+  parseName, recognise, detectForm, scan, query, protocolAnswer, answer, materialName, nameToMaterial,
+  materialCanonical, studyCanonical, positionCanonical,
 } from '../index.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -58,7 +59,7 @@ test('columns and offsets are bytes of the UTF-8 text', () => {
   // 'é' is two bytes, 0xc3 0xa9: the column is its first byte's
   assert.throws(() => parseMaterial('0130.0é'), { errorClass: 'expected-digit', column: 7 });
   assert.throws(() => parseMaterial('0130.00é'), { errorClass: 'trailing', column: 8 });
-  assert.equal(answer('material', '0130.00é'), 'error trailing 8');
+  assert.equal(protocolAnswer('material', '0130.00é'), 'error trailing 8');
   // a Uint8Array is its bytes: the same answers as the string
   assert.equal(materialCode(new TextEncoder().encode(START)), '4888.88');
   assert.throws(() => parseMaterial(Uint8Array.of(0x30, 0x31, 0x33, 0x30, 0x2e, 0x30, 0x30, 0xff)),
@@ -118,10 +119,27 @@ test('both codecs, and the conformance answer', () => {
   assert.equal(ref.codecName, 'ref');
   assert.equal(ref.positionForm(START), positionForm(START));
   assert.throws(() => gbr.codec('slow'), RangeError);
-  assert.equal(answer('material-order', '0400.00|0130.00'), '>');
-  assert.equal(answer('check', '0130.00'), 'material 0130.00');
-  assert.throws(() => answer('no-such-operation', ''), RangeError);
+  assert.equal(protocolAnswer('material-order', '0400.00|0130.00'), '>');
+  assert.equal(protocolAnswer('check', '0130.00'), 'material 0130.00');
+  assert.throws(() => protocolAnswer('no-such-operation', ''), RangeError);
+  assert.equal(ref.protocolAnswer('material', '0130'), '0130.00');
   assert.match(gbr.version, /^\d+\.\d+\.\d+$/);
+});
+
+test('the canonical texts, in the C names\' word order', () => {
+  assert.equal(materialCanonical('0130'), '0130.00');
+  assert.equal(studyCanonical('[+0020.42c1a1]'), '+0020.42c1a1');
+  assert.equal(positionCanonical('e1e8 0400.00 a1b8 2/2=.'), 'e1e8 0400.00 a1b8 2/2=.');
+  assert.throws(() => materialCanonical('0130.0x'), { errorClass: 'expected-digit', column: 7 });
+});
+
+test('answer, the old name of protocolAnswer, is the same function until a later release removes it', () => {
+  assert.equal(answer, protocolAnswer);
+  assert.equal(gbr.answer, gbr.protocolAnswer);
+  const ref = gbr.codec('ref');
+  assert.equal(ref.answer, ref.protocolAnswer);
+  assert.equal(ref.answer('material-order', '0400.00|0130.00'), '>');
+  assert.equal(answer('check', '0130.00'), 'material 0130.00');
 });
 
 test('the arena is released after every call, also after an error', () => {

@@ -2,7 +2,7 @@
 // gen.c's mutations): texts made from the vectors' inputs by replacing,
 // inserting and deleting bytes and by splicing two inputs, each answered by
 // the package (its API over the optimised codec, and the reference codec
-// through answer()) and by the native reference codec (`gbr conform --impl
+// through answer(), the old name of protocolAnswer) and by the native reference codec (`gbr conform --impl
 // ref --answer batch`, numbered form, one run for all of them). Every
 // answer must agree. (bindings/js/test/fast_check.test.js does the same
 // with fast-check's generators and shrinking, when it is installed.)

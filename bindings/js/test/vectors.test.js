@@ -1,7 +1,7 @@
 // Every golden vector (spec/vectors/json/*.json) through the package's API,
 // over both codecs: the answer equals the reference's. Each operation goes
 // through the function a JavaScript user calls for it (the order
-// operations, which the API has no function for, through answer(), the
+// operations, which the API has no function for, through protocolAnswer(), the
 // conformance protocol); the input is given as its bytes (inputHex) and,
 // when those are UTF-8, as a string as well.
 import { test } from 'node:test';
@@ -29,7 +29,7 @@ for (const file of files) {
         for (const input of inputs) {
           assert.equal(viaApi(api, v.operation, input), v.expected,
             `${codec} ${v.id} (${typeof input}): ${v.operation} ${JSON.stringify(v.input)}`);
-          assert.equal(api.answer(v.operation, input), v.expected, `${codec} ${v.id} through answer()`);
+          assert.equal(api.protocolAnswer(v.operation, input), v.expected, `${codec} ${v.id} through protocolAnswer()`);
         }
       }
     }

@@ -23,7 +23,7 @@ export function viaApi(api, operation, input) {
         const r = api.recognise(input);
         return `${r.form} ${r.canonical}`;
       }
-      default: return api.answer(operation, input);
+      default: return api.protocolAnswer(operation, input);
     }
   } catch (e) {
     if (!(e instanceof GBRError)) throw e;

@@ -36,13 +36,18 @@ Text = Union[str, bytes]
 Result = Optional[Literal["win", "draw", "+", "="]]
 V = TypeVar("V", bound="_Value")
 
+# The names are those of docs/library.md's table "Names across the three
+# languages" (CTest api_names holds them to it). The old names at the end
+# are aliases, kept in __all__ while they last so that code importing with
+# * keeps working; a later release removes them.
 __all__ = [
     "GBRError", "SPEC_VERSION", "LIBGBR_VERSION", "__version__",
-    "material_code", "study_code", "position_form", "to_fen", "material_name", "material_from_name",
-    "canonical_material", "canonical_study", "canonical_position",
+    "material_code", "study_code", "position_form", "to_fen", "material_name", "name_to_material",
+    "material_canonical", "study_canonical", "position_canonical",
     "material_codes", "study_codes", "position_forms", "to_fens", "material_names",
     "MaterialCode", "StudyCode", "Position", "Recognised", "Match", "Query",
     "recognise", "scan", "directory_key_of", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
+    "material_from_name", "canonical_material", "canonical_study", "canonical_position",
 ]
 
 
@@ -107,10 +112,10 @@ study_code = _gbr.study_code
 position_form = _gbr.position_form
 to_fen = _gbr.to_fen
 material_name = _gbr.material_name
-material_from_name = _gbr.material_from_name
-canonical_material = _gbr.canonical_material
-canonical_study = _gbr.canonical_study
-canonical_position = _gbr.canonical_position
+name_to_material = _gbr.name_to_material
+material_canonical = _gbr.material_canonical
+study_canonical = _gbr.study_canonical
+position_canonical = _gbr.position_canonical
 material_codes = _gbr.material_codes
 study_codes = _gbr.study_codes
 position_forms = _gbr.position_forms
@@ -118,6 +123,13 @@ to_fens = _gbr.to_fens
 material_names = _gbr.material_names
 protocol_answer = _gbr.protocol_answer
 directory_key_of = _gbr.directory_key_of
+
+# Deprecated aliases, the same functions under the names of release 1.1 (the
+# word order of the C names replaced them); a later release removes them.
+material_from_name = name_to_material
+canonical_material = material_canonical
+canonical_study = study_canonical
+canonical_position = position_canonical
 
 class _Value:
     """What the value objects share: the canonical text, the directory key
@@ -220,7 +232,7 @@ class MaterialCode(_gbr.MaterialBase, _Value):
     or more of that type and the split is unknown); ``overflow`` names the
     types whose digit is 9 (``"QRBN"`` letters). The parsed code lives in
     the extension (MaterialBase): parsing one costs about what
-    :func:`canonical_material` does."""
+    :func:`material_canonical` does."""
 
     __slots__ = ()
 
@@ -240,7 +252,7 @@ class MaterialCode(_gbr.MaterialBase, _Value):
     @classmethod
     def from_name(cls, name: Text) -> "MaterialCode":
         """The material code of a material name such as ``"KRPvKR"``."""
-        return cls.parse(_gbr.material_from_name(name))
+        return cls.parse(_gbr.name_to_material(name))
 
     @property
     def name(self) -> str:

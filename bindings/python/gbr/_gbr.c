@@ -435,10 +435,10 @@ static PyObject *py_position_form(PyObject *self, PyObject *const *args, Py_ssiz
     }
 SIMPLE_CONVERSION(to_fen, CONV_TO_FEN)
 SIMPLE_CONVERSION(material_name, CONV_MATERIAL_NAME)
-SIMPLE_CONVERSION(material_from_name, CONV_NAME_MATERIAL)
-SIMPLE_CONVERSION(canonical_material, CONV_CANON_MATERIAL)
-SIMPLE_CONVERSION(canonical_study, CONV_CANON_STUDY)
-SIMPLE_CONVERSION(canonical_position, CONV_CANON_POSITION)
+SIMPLE_CONVERSION(name_to_material, CONV_NAME_MATERIAL)
+SIMPLE_CONVERSION(material_canonical, CONV_CANON_MATERIAL)
+SIMPLE_CONVERSION(study_canonical, CONV_CANON_STUDY)
+SIMPLE_CONVERSION(position_canonical, CONV_CANON_POSITION)
 
 /* ---- column (bulk) conversions ---- */
 
@@ -877,7 +877,7 @@ static PyObject *py_parse_fen(PyObject *self, PyObject *const *args, Py_ssize_t 
 
 /* The C half of gbr.MaterialCode (the Python class adds the shared value
  * behaviour, gbr._Value): the parsed code and its canonical text, made in
- * one call, so that MaterialCode.parse costs about what canonical_material
+ * one call, so that MaterialCode.parse costs about what material_canonical
  * does; the directory key, counts and overflow letters are made when read. */
 typedef struct material_object {
     PyObject_HEAD
@@ -1389,10 +1389,10 @@ static PyMethodDef methods[] = {
     {"position_form", (PyCFunction)(void (*)(void))py_position_form, FAST, SIG(position_form, "fen, /, result=None") "The position form of a FEN; result None (indicator WTM/BTM), 'win' or 'draw'. Raises GBRError."},
     {"to_fen", (PyCFunction)py_to_fen, METH_O, SIG(to_fen, "position_form, /") "The FEN 'PLACEMENT SIDE - - 0 1' of a position form. Raises GBRError."},
     {"material_name", (PyCFunction)py_material_name, METH_O, SIG(material_name, "material_code, /") "The material name (KRPvKR) of a material code. Raises GBRError (name-overflow for a 9)."},
-    {"material_from_name", (PyCFunction)py_material_from_name, METH_O, SIG(material_from_name, "name, /") "The material code of a material name such as 'KRPvKR'. Raises GBRError."},
-    {"canonical_material", (PyCFunction)py_canonical_material, METH_O, SIG(canonical_material, "text, /") "The canonical text of a material code. Raises GBRError."},
-    {"canonical_study", (PyCFunction)py_canonical_study, METH_O, SIG(canonical_study, "text, /") "The canonical text of a study code (wrapper removed). Raises GBRError."},
-    {"canonical_position", (PyCFunction)py_canonical_position, METH_O, SIG(canonical_position, "text, /") "The canonical text of a position form. Raises GBRError."},
+    {"name_to_material", (PyCFunction)py_name_to_material, METH_O, SIG(name_to_material, "name, /") "The material code of a material name such as 'KRPvKR'. Raises GBRError."},
+    {"material_canonical", (PyCFunction)py_material_canonical, METH_O, SIG(material_canonical, "text, /") "The canonical text of a material code. Raises GBRError."},
+    {"study_canonical", (PyCFunction)py_study_canonical, METH_O, SIG(study_canonical, "text, /") "The canonical text of a study code (wrapper removed). Raises GBRError."},
+    {"position_canonical", (PyCFunction)py_position_canonical, METH_O, SIG(position_canonical, "text, /") "The canonical text of a position form. Raises GBRError."},
     {"material_codes", (PyCFunction)(void (*)(void))py_material_codes, FAST, SIG(material_codes, "fens, /, errors='raise'") "material_code of every FEN of a list or iterable, in one call." COLUMN_DOC},
     {"study_codes", (PyCFunction)(void (*)(void))py_study_codes, FAST, SIG(study_codes, "fens, /, result=None, errors='raise'") "study_code of every FEN of a list or iterable, in one call." COLUMN_DOC},
     {"position_forms", (PyCFunction)(void (*)(void))py_position_forms, FAST, SIG(position_forms, "fens, /, result=None, errors='raise'") "position_form of every FEN of a list or iterable, in one call." COLUMN_DOC},

@@ -22,13 +22,30 @@ def test_conversions_return_canonical_str():
     assert gbr.position_form(FEN_KRK, result="win") == "e1e8 0100.00 a1 2/1+."
     assert gbr.to_fen("e1e8 0100.00 a1 2/1+.") == "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
     assert gbr.material_name("0002.01") == "KNNvKP"
-    assert gbr.material_from_name("KNNvKP") == "0002.01"
+    assert gbr.name_to_material("KNNvKP") == "0002.01"
     assert gbr.material_code(START) == "4888.88"
-    assert gbr.canonical_study("[+0020.42c1a1]") == "+0020.42c1a1"
+    assert gbr.study_canonical("[+0020.42c1a1]") == "+0020.42c1a1"
+    assert gbr.material_canonical("0116") == "0116.00"
+    assert gbr.position_canonical("e1e8 0100.00 a1 2/1+.") == "e1e8 0100.00 a1 2/1+."
     for value in (gbr.material_code(FEN_KRK), gbr.to_fen("e1e8 0100.00 a1 2/1+.")):
         assert type(value) is str
     # bytes in, str out
     assert gbr.material_code(FEN_KRK.encode()) == "0100.00"
+
+
+def test_old_names_are_the_same_functions():
+    # The names of release 1.1, kept as aliases until a later release: the
+    # very functions of the new names, and still in __all__.
+    for old, new in (("material_from_name", "name_to_material"), ("canonical_material", "material_canonical"),
+                     ("canonical_study", "study_canonical"), ("canonical_position", "position_canonical")):
+        assert getattr(gbr, old) is getattr(gbr, new)
+        assert old in gbr.__all__ and new in gbr.__all__
+        assert getattr(gbr, new).__name__ == new
+    assert gbr.material_from_name("KNNvKP") == "0002.01"
+    assert gbr.canonical_material(b"0116") == "0116.00"
+    with pytest.raises(gbr.GBRError) as info:
+        gbr.canonical_position("e1e8 0100.00 a1 2/2+.")
+    assert info.value.error_class == "men-mismatch"
 
 
 def test_material_code_of_counts():
@@ -60,7 +77,7 @@ def test_result_option_is_checked():
 def test_errors_carry_class_and_column(text, error_class, column):
     for given in (text, text.encode()):
         with pytest.raises(gbr.GBRError) as info:
-            gbr.canonical_material(given)
+            gbr.material_canonical(given)
         e = info.value
         assert isinstance(e, ValueError)
         assert (e.error_class, e.column) == (error_class, column)
@@ -70,7 +87,7 @@ def test_errors_carry_class_and_column(text, error_class, column):
 def test_non_ascii_str_is_an_error_at_its_byte_column():
     # 'é' is two bytes in UTF-8: the column after it counts both.
     with pytest.raises(gbr.GBRError) as info:
-        gbr.canonical_material("é002.01")
+        gbr.material_canonical("é002.01")
     assert (info.value.error_class, info.value.column) == ("expected-digit", 1)
     with pytest.raises(gbr.GBRError) as info:
         gbr.material_code("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 é")
@@ -80,7 +97,7 @@ def test_non_ascii_str_is_an_error_at_its_byte_column():
     assert info.value.column == 1
     # A lone surrogate (no UTF-8) is an error too, never an encoding crash.
     with pytest.raises(gbr.GBRError) as info:
-        gbr.canonical_material("0\udc8002.01")
+        gbr.material_canonical("0\udc8002.01")
     assert (info.value.error_class, info.value.column) == ("expected-digit", 2)
 
 
@@ -146,7 +163,7 @@ def test_round_trips():
         assert str(m) == text and gbr.MaterialCode.parse(str(m)) == m
         if m.counts is not None:
             assert gbr.material_code(m.counts) == text
-            assert gbr.material_from_name(m.name) == text
+            assert gbr.name_to_material(m.name) == text
 
 
 def test_sorted_is_directory_order():

@@ -44,7 +44,7 @@ def test_a_line_with_its_newline_gets_a_hint():
         assert repr(line[30:] if isinstance(line, str) else line[30:].decode()) in e.hint
         assert e.hint in str(e)
     with pytest.raises(gbr.GBRError) as info:
-        gbr.canonical_material("0002.01 x")
+        gbr.material_canonical("0002.01 x")
     assert info.value.hint is None and "strip" not in str(info.value)
 
 
@@ -60,7 +60,7 @@ def test_the_error_carries_the_text_and_its_index_through_pickling():
         assert (back.message, back.error_class, back.column, back.text, back.index, back.hint, str(back)) == (
             e.message, e.error_class, e.column, e.text, e.index, e.hint, str(e))
     with pytest.raises(gbr.GBRError) as info:
-        gbr.canonical_position(bytearray(b"e1e8 0100.00 a1 2/1+.  " + b"x" * 500))
+        gbr.position_canonical(bytearray(b"e1e8 0100.00 a1 2/1+.  " + b"x" * 500))
     assert info.value.text == b"e1e8 0100.00 a1 2/1+.  " + b"x" * (gbr.GBRError.TEXT_KEPT - 23)
     assert info.value.index is None
     with pytest.raises(gbr.GBRError) as info:

@@ -142,10 +142,10 @@ def test_the_checkers_agree():
 @QUICK
 @given(gs.material_codes(), gs.study_codes(), gs.position_forms(), gs.names())
 def test_every_form_is_valid(material, study, position, name):
-    assert gbr.canonical_material(material) == material
+    assert gbr.material_canonical(material) == material
     assert gbr.recognise(study).form == "study"
-    assert gbr.canonical_position(position) == position
-    assert gbr.material_name(gbr.material_from_name(name)) == name
+    assert gbr.position_canonical(position) == position
+    assert gbr.material_name(gbr.name_to_material(name)) == name
 
 
 @QUICK

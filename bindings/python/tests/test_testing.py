@@ -167,6 +167,8 @@ def test_libgbr_itself_conforms_through_the_binding():
     def enc(fn):
         return lambda text, **kw: fn(text.encode("latin-1"), **kw)
 
+    # Through the names of release 1.1 (aliases of material_canonical and its
+    # kind), so that every vector also runs through the old names.
     report = gbr.testing.assert_conforms(
         level="extensions",
         material=enc(gbr.canonical_material), material_name=enc(gbr.material_name),

@@ -50,19 +50,19 @@ def answer(operation, text):
     """The answer of the protocol for one request, through the public API."""
     try:
         if operation == "material":
-            return gbr.canonical_material(text)
+            return gbr.material_canonical(text)
         if operation == "material-name":
             return gbr.material_name(text)
         if operation == "name-material":
-            return gbr.material_from_name(text)
+            return gbr.name_to_material(text)
         if operation == "material-order":
             return compare(gbr.MaterialCode.parse, text)
         if operation == "study":
-            return gbr.canonical_study(text)
+            return gbr.study_canonical(text)
         if operation == "study-order":
             return compare(gbr.StudyCode.parse, text)
         if operation == "position":
-            return gbr.canonical_position(text)
+            return gbr.position_canonical(text)
         if operation == "position-fen":
             return gbr.to_fen(text)
         if operation == "position-order":
