@@ -247,20 +247,33 @@ $('board').addEventListener('keydown', (e) => {
   } else return;
   e.preventDefault();
 });
+// the palette is a radio group: one tab stop, the arrows choose
 function choose(p) {
   chosen = p;
   for (const o of $('palette').children) {
-    o.classList.toggle('chosen', o.dataset.piece === p);
-    o.setAttribute('aria-pressed', String(o.dataset.piece === p));
+    const on = o.dataset.piece === p;
+    o.classList.toggle('chosen', on);
+    o.setAttribute('aria-checked', String(on));
+    o.tabIndex = on ? 0 : -1;
   }
   $('chosen').textContent = p ? `Chosen: ${pieceName(p)}` : 'Chosen: empty the square';
 }
 for (const p of [...PALETTE, '']) {
   const name = p ? pieceName(p) : 'empty the square';
-  const b = el('button', { 'data-piece': p, title: name, 'aria-label': name, 'aria-pressed': 'false' }, p ? GLYPH[p] : '×');
+  const b = el('button', { 'data-piece': p, title: name, 'aria-label': name, role: 'radio', 'aria-checked': 'false' },
+    p ? GLYPH[p] : '×');
   b.addEventListener('click', () => choose(p));
   $('palette').append(b);
 }
+$('palette').addEventListener('keydown', (e) => {
+  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+  if (!step) return;
+  const all = [...$('palette').children];
+  const next = all[(all.findIndex((o) => o.dataset.piece === chosen) + step + all.length) % all.length];
+  choose(next.dataset.piece);
+  next.focus();
+  e.preventDefault();
+});
 choose('K');
 const side = () => document.querySelector('input[name=side]:checked').value;
 function placement() {

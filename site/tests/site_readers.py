@@ -161,13 +161,19 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
     press(b, "b")
     expect("the palette announces the chosen piece", js("document.getElementById('chosen').textContent"),
            "Chosen: black bishop")
-    expect("the chosen piece's button is pressed",
-           js("document.querySelector('#palette [aria-pressed=true]').dataset.piece"), "b")
+    expect("the chosen piece's button is checked",
+           js("[...document.querySelectorAll('#palette [aria-checked=true]')].map(o => o.dataset.piece)"), ["b"])
     expect("a square's name says its piece", js("document.querySelector('[data-square=g1]').getAttribute('aria-label')"),
            "g1 white king")
     expect("the board's squares are grid cells",
            js("document.querySelectorAll('#board [role=row] > [role=gridcell]').length"), 64)
     expect("one square in the tab order", js("document.querySelectorAll('#board [tabindex=\"0\"]').length"), 1)
+    # the palette: one tab stop after the board; an arrow chooses the next piece
+    press(b, "Tab")
+    expect("the palette's one tab stop: the chosen piece", js("document.activeElement.dataset.piece"), "b")
+    press(b, "ArrowRight")
+    expect("an arrow chooses the next piece", js("document.getElementById('chosen').textContent"), "Chosen: black knight")
+    press(b, "ArrowLeft")
     # the side to move: Tab on to the radios, an arrow to "Black to move"
     for _ in range(40):
         if js("document.activeElement.name") == "side":
