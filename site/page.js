@@ -1,6 +1,6 @@
 // page.js - the spec site's script, loaded after libgbr.js (the package's
-// api.js and gbr.wasm as GBRSite) and, on gbr.html, cells.js
-// (GBRSite.CELLS). It runs libgbr's WebAssembly module in the page: the
+// api.js and gbr.wasm as GBRSite); cells.js (GBRSite.CELLS, gbr.html's
+// cell vectors) is loaded when a reader first runs them. It runs libgbr's WebAssembly module in the page: the
 // "try" control of every checked example (an editable copy of its input),
 // the cell vectors of every expectation-table row, the box that recognises
 // any text, the board editor (mouse or keyboard) and, on query.html, the
@@ -10,7 +10,6 @@
 (function () {
 'use strict';
 const { createGbr, GBRError, WASM_BASE64 } = GBRSite;
-const CELLS = GBRSite.CELLS || {};
 const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
 const gbr = createGbr(bytes);
 const $ = (id) => document.getElementById(id);
@@ -92,8 +91,22 @@ for (const div of document.querySelectorAll('.example'))
   div.querySelector('button.try').addEventListener('click', () => openExample(div));
 
 // ---- expectation-table rows: their cells' vectors
+// The cell vectors are most of the page's script and few readers run
+// them: they are loaded on first use (a classic script, as from file://
+// nothing else loads).
+let cellsLoaded = null;
+function loadCells() {
+  if (!cellsLoaded)
+    cellsLoaded = new Promise((resolve, reject) => {
+      const s = el('script', { src: 'cells.js' });
+      s.addEventListener('load', resolve);
+      s.addEventListener('error', () => reject(new Error('cells.js did not load')));
+      document.body.append(s);
+    });
+  return cellsLoaded;
+}
 function runCells(button) {
-  const cases = CELLS[button.dataset.row] || [];
+  const cases = GBRSite.CELLS[button.dataset.row] || [];
   const wrong = [];
   for (const [id, op, hex, expected] of cases) {
     const got = gbr.protocolAnswer(op, hexBytes(hex));
@@ -104,9 +117,10 @@ function runCells(button) {
   span.className = 'answer ' + (wrong.length ? 'differ' : 'agree');
   return [cases.length - wrong.length, cases.length];
 }
-for (const b of document.querySelectorAll('button.cells')) b.addEventListener('click', () => runCells(b));
+for (const b of document.querySelectorAll('button.cells')) b.addEventListener('click', () => loadCells().then(() => runCells(b)));
 
-function runAll() {
+async function runAll() {
+  if (document.querySelector('button.cells')) await loadCells();
   const examples = [...document.querySelectorAll('.example')];
   const agree = examples.filter(runExample).length;
   let cellsAgree = 0;

@@ -12,8 +12,9 @@ example (its id ex-SECTION-N, as the vector y_ex_SECTION_N / n_ex_...), and
 the data the page runs: each table row's cell vectors (n_cell_*). The page
 works opened from files: headless Chromium refuses ES modules and fetch()
 from file://, so libgbr.js is a classic script holding the package's api.js
-(its `export`s removed) and gbr.wasm in base64; cells.js (gbr.html only)
-holds the cell vectors and page.js is the page's own script.
+(its `export`s removed) and gbr.wasm in base64; page.js is the page's own
+script, and cells.js holds the cell vectors (gbr.html loads it when they
+are run).
 
 usage: site.py SOURCE_DIR PACKAGE_DIR OUT_DIR [--cmark PATH]
 """
@@ -178,8 +179,9 @@ def write_script(name, comment, *parts):
 
 
 # Three classic scripts, so each page loads what it runs: libgbr.js (the
-# module and the package's API, which both pages run), cells.js (the
-# expectation tables' cell vectors, which only gbr.html has) and page.js.
+# module and the package's API, which both pages run), page.js, and
+# cells.js (the expectation tables' cell vectors, which only gbr.html has,
+# and page.js loads only when a reader runs them).
 write_script("libgbr.js", "the package's api.js and gbr.wasm; it defines GBRSite",
              "var GBRSite = (function () {\n'use strict';\n", api,
              "\nconst WASM_BASE64 = '%s';\n" % wasm,
@@ -191,7 +193,7 @@ shutil.copy(os.path.join(HERE, "site.css"), os.path.join(OUT, "site.css"))
 stale = os.path.join(OUT, "site.js")  # the one script of earlier builds
 if os.path.exists(stale):
     os.remove(stale)
-gbr_page = page("gbr.md", "The GBR code", cells, ["libgbr.js", "cells.js", "page.js"], "")
+gbr_page = page("gbr.md", "The GBR code", cells, ["libgbr.js", "page.js"], "")
 for name in ("gbr.html", "index.html"):
     open(os.path.join(OUT, name), "w", encoding="utf-8").write(gbr_page)
 query_tool = open(os.path.join(HERE, "query-box.html"), encoding="utf-8").read()

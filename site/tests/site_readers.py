@@ -25,7 +25,8 @@ events and typed text, on the pages opened from files. Checked:
   code subject) as the spec does;
 - printed, the page is the specification alone (no header, contents or
   buttons);
-- gbr.html loads libgbr.js, cells.js and page.js, query.html no cells.js.
+- both pages load libgbr.js and page.js; gbr.html loads cells.js when a
+  row's cell vectors are first run.
 
 Exits 77 (skipped) without chromium or the built site.
 
@@ -120,8 +121,15 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
                            "(document.querySelector('main'))")
         expect("%s at 1280 px: the text's column at most 48em" % page, width[0] <= 48 * width[1] + 0.5, True)
         scripts = js("[...document.scripts].map(s => s.getAttribute('src'))")
-        expect("%s: its scripts" % page, scripts,
-               ["libgbr.js", "cells.js", "page.js"] if page == "gbr.html" else ["libgbr.js", "page.js"])
+        expect("%s: its scripts" % page, scripts, ["libgbr.js", "page.js"])
+    # gbr.html's cell vectors: loaded when a reader first runs a row's
+    b.open(url("gbr.html"))
+    js("document.querySelector('button.cells').click()")
+    js("new Promise(r => setTimeout(r, 500))")
+    expect("a row's cell vectors: cells.js loaded", js("[...document.scripts].map(s => s.getAttribute('src'))"),
+           ["libgbr.js", "page.js", "cells.js"])
+    expect("a row's cell vectors run", re.fullmatch(r"(\d+)/\1 agree", js(
+        "document.querySelector('button.cells').parentElement.querySelector('.answer').textContent") or "") is not None, True)
 
     # 2. Keyboard: the skip link, then a position set up with keys alone.
     b.open(url("gbr.html"))
