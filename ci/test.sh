@@ -13,6 +13,12 @@ if command -v npm >/dev/null 2>&1 && [ ! -d bindings/js/node_modules/fast-check 
     (cd bindings/js && npm ci --no-audit --no-fund) ||
         echo "ci/test.sh: npm ci failed: the JavaScript property test will be skipped" >&2
 fi
+# The spec site's accessibility check (site_axe) runs axe-core, the site's dev
+# dependency, from its lock file; without it that test alone is skipped.
+if command -v npm >/dev/null 2>&1 && [ ! -d site/node_modules/axe-core ]; then
+    (cd site && npm ci --no-audit --no-fund) ||
+        echo "ci/test.sh: npm ci failed in site/: site_axe will be skipped" >&2
+fi
 for preset in default asan portable; do
     echo "== $preset: configure, build, test"
     cmake --preset "$preset"

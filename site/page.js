@@ -1,10 +1,15 @@
-// page.js - the spec site's script (site/site.py puts it in site.js after the
-// package's api.js, WASM_BASE64 and CELLS). It runs libgbr's WebAssembly
-// module in the page: the "try" control of every checked example, the cell
-// vectors of every expectation-table row, the box that recognises any
-// text, and the board editor. The address's fragment can drive the page
-// (#box=TEXT, #clicks=..., #run-all), which the browser test uses.
-
+// page.js - the spec site's script, loaded after libgbr.js (the package's
+// api.js and gbr.wasm as GBRSite); cells.js (GBRSite.CELLS, gbr.html's
+// cell vectors) is loaded when a reader first runs them. It runs libgbr's WebAssembly module in the page: the
+// "try" control of every checked example (an editable copy of its input),
+// the cell vectors of every expectation-table row, the box that recognises
+// any text, the board editor (mouse or keyboard) and, on query.html, the
+// query box. The address's fragment can drive the page (#box=TEXT,
+// #clicks=..., #run-all), which the browser test uses; typing in the box
+// writes #box= back.
+(function () {
+'use strict';
+const { createGbr, GBRError, WASM_BASE64 } = GBRSite;
 const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
 const gbr = createGbr(bytes);
 const $ = (id) => document.getElementById(id);
@@ -39,29 +44,69 @@ function queryAnswer(kind, lines) {
   return q.matches(text) ? 'match' : 'no match';
 }
 
-function runExample(div) {
-  const lines = div.querySelector('code').textContent.replace(/\n$/, '').split('\n');
+// an example's input (the lines before its '.') and the spec's answer
+function exampleParts(div) {
+  const lines = div.querySelector('pre code').textContent.replace(/\n$/, '').split('\n');
   const dot = lines.lastIndexOf('.');
-  const expected = lines.slice(dot + 1).join('\n');
-  const kind = div.dataset.kind;
-  let got;
+  return [lines.slice(0, dot).join('\n'), lines.slice(dot + 1).join('\n')];
+}
+function answer(kind, input) {
   try {
-    got = kind.startsWith('example-') ? gbr.protocolAnswer(kind.slice(8), lines.slice(0, dot).join('\n'))
-      : queryAnswer(kind, lines.slice(0, dot));
+    return kind.startsWith('example-') ? gbr.protocolAnswer(kind.slice(8), input) : queryAnswer(kind, input.split('\n'));
   } catch (e) {
-    got = String(e);
+    return String(e);
   }
+}
+// libgbr's answer to the input, held to the spec's while the input is the example's
+function showAnswer(div, input) {
+  const [original, expected] = exampleParts(div);
+  const got = answer(div.dataset.kind, input);
   const span = div.querySelector('.answer');
+  if (input !== original) {
+    span.textContent = `libgbr: ${got}`;
+    span.className = 'answer';
+    return true;
+  }
   span.textContent = got === expected ? `libgbr: ${got}` : `libgbr: ${got} — the spec says ${expected}`;
   span.className = 'answer ' + (got === expected ? 'agree' : 'differ');
   return got === expected;
 }
+const runExample = (div) => showAnswer(div, exampleParts(div)[0]);
+// "try": the example's answer, and its input in an editable box in place
+function openExample(div) {
+  const button = div.querySelector('button.try');
+  let box = div.querySelector('textarea');
+  if (!box) {
+    const input = exampleParts(div)[0];
+    box = el('textarea', { rows: String(input.split('\n').length), spellcheck: 'false', 'aria-label': `input of ${div.id}` });
+    box.value = input;
+    box.addEventListener('input', () => showAnswer(div, box.value));
+    button.after(box);
+    button.setAttribute('aria-expanded', 'true');
+  }
+  showAnswer(div, box.value);
+  box.focus();
+}
 for (const div of document.querySelectorAll('.example'))
-  div.querySelector('button.try').addEventListener('click', () => runExample(div));
+  div.querySelector('button.try').addEventListener('click', () => openExample(div));
 
 // ---- expectation-table rows: their cells' vectors
+// The cell vectors are most of the page's script and few readers run
+// them: they are loaded on first use (a classic script, as from file://
+// nothing else loads).
+let cellsLoaded = null;
+function loadCells() {
+  if (!cellsLoaded)
+    cellsLoaded = new Promise((resolve, reject) => {
+      const s = el('script', { src: 'cells.js' });
+      s.addEventListener('load', resolve);
+      s.addEventListener('error', () => reject(new Error('cells.js did not load')));
+      document.body.append(s);
+    });
+  return cellsLoaded;
+}
 function runCells(button) {
-  const cases = CELLS[button.dataset.row] || [];
+  const cases = GBRSite.CELLS[button.dataset.row] || [];
   const wrong = [];
   for (const [id, op, hex, expected] of cases) {
     const got = gbr.protocolAnswer(op, hexBytes(hex));
@@ -72,9 +117,10 @@ function runCells(button) {
   span.className = 'answer ' + (wrong.length ? 'differ' : 'agree');
   return [cases.length - wrong.length, cases.length];
 }
-for (const b of document.querySelectorAll('button.cells')) b.addEventListener('click', () => runCells(b));
+for (const b of document.querySelectorAll('button.cells')) b.addEventListener('click', () => loadCells().then(() => runCells(b)));
 
-function runAll() {
+async function runAll() {
+  if (document.querySelector('button.cells')) await loadCells();
   const examples = [...document.querySelectorAll('.example')];
   const agree = examples.filter(runExample).length;
   let cellsAgree = 0;
@@ -148,35 +194,101 @@ function describe(text) {
     el('code', {}, dec.decode(b.subarray(0, at)), el('mark', {}, marked), dec.decode(b.subarray(end))));
   }
 }
-$('any').addEventListener('input', (ev) => describe(ev.target.value));
+// the address follows what is typed, so a reader can pass it on
+$('any').addEventListener('input', (ev) => {
+  describe(ev.target.value);
+  history.replaceState(null, '', ev.target.value === '' ? location.pathname : '#' + new URLSearchParams({ box: ev.target.value }));
+});
+addEventListener('hashchange', () => {
+  const box = new URLSearchParams(location.hash.slice(1)).get('box');
+  if (box !== null && box !== $('any').value) {
+    $('any').value = box;
+    describe(box);
+  }
+});
 
 // ---- the board editor
 const PALETTE = 'KQRBNPkqrbnp';
 const GLYPH = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟', '': '' };
+const KIND = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const pieceName = (p) => (p ? `${p === p.toUpperCase() ? 'white' : 'black'} ${KIND[p.toLowerCase()]}` : 'empty');
 const board = {};
 let chosen = 'K';
 const squares = {};
-for (let rank = 8; rank >= 1; rank--)
-  for (const file of 'abcdefgh') {
+const FILES = 'abcdefgh';
+// one square is in the tab order (a roving tabindex); the arrows move it
+let current = 'a8';
+function moveTo(sq) {
+  squares[current].tabIndex = -1;
+  current = sq;
+  squares[sq].tabIndex = 0;
+  squares[sq].focus();
+}
+function put(sq, piece) {
+  if (piece) board[sq] = piece;
+  else delete board[sq];
+  drawBoard();
+}
+for (let rank = 8; rank >= 1; rank--) {
+  const r = el('div', { role: 'row' });
+  for (const file of FILES) {
     const sq = file + rank;
-    const d = el('div', { 'data-square': sq, class: ('abcdefgh'.indexOf(file) + rank) % 2 ? 'dark' : 'light', title: sq });
+    const d = el('div', { role: 'gridcell', 'data-square': sq, tabindex: sq === current ? '0' : '-1',
+      class: (FILES.indexOf(file) + rank) % 2 ? 'dark' : 'light', title: sq });
     d.addEventListener('click', () => {
-      if (chosen === '' || board[sq] === chosen) delete board[sq];
-      else board[sq] = chosen;
-      drawBoard();
+      put(sq, chosen === '' || board[sq] === chosen ? '' : chosen);
+      if (current !== sq) moveTo(sq);
     });
     squares[sq] = d;
-    $('board').append(d);
+    r.append(d);
   }
+  $('board').append(r);
+}
+const STEP = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+$('board').addEventListener('keydown', (e) => {
+  const sq = e.target.dataset.square;
+  if (!sq || e.ctrlKey || e.metaKey || e.altKey) return;
+  const file = FILES.indexOf(sq[0]);
+  const rank = Number(sq[1]);
+  if (STEP[e.key]) {
+    const [df, dr] = STEP[e.key];
+    if (file + df >= 0 && file + df < 8 && rank + dr >= 1 && rank + dr <= 8) moveTo(FILES[file + df] + (rank + dr));
+  } else if (e.key === 'Enter' || e.key === ' ') squares[sq].click();
+  else if (e.key === 'Delete' || e.key === 'Backspace') put(sq, '');
+  else if (e.key.length === 1 && PALETTE.includes(e.key)) {
+    choose(e.key);
+    put(sq, e.key);
+  } else return;
+  e.preventDefault();
+});
+// the palette is a radio group: one tab stop, the arrows choose
+function choose(p) {
+  chosen = p;
+  for (const o of $('palette').children) {
+    const on = o.dataset.piece === p;
+    o.classList.toggle('chosen', on);
+    o.setAttribute('aria-checked', String(on));
+    o.tabIndex = on ? 0 : -1;
+  }
+  $('chosen').textContent = p ? `Chosen: ${pieceName(p)}` : 'Chosen: empty the square';
+}
 for (const p of [...PALETTE, '']) {
-  const b = el('button', { 'data-piece': p, title: p ? p : 'empty the square' }, p ? GLYPH[p] : '×');
-  b.addEventListener('click', () => {
-    chosen = p;
-    for (const o of $('palette').children) o.classList.toggle('chosen', o === b);
-  });
+  const name = p ? pieceName(p) : 'empty the square';
+  const b = el('button', { 'data-piece': p, title: name, 'aria-label': name, role: 'radio', 'aria-checked': 'false' },
+    p ? GLYPH[p] : '×');
+  b.addEventListener('click', () => choose(p));
   $('palette').append(b);
 }
-$('palette').children[0].classList.add('chosen');
+$('palette').addEventListener('keydown', (e) => {
+  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+  if (!step) return;
+  const all = [...$('palette').children];
+  const next = all[(all.findIndex((o) => o.dataset.piece === chosen) + step + all.length) % all.length];
+  choose(next.dataset.piece);
+  next.focus();
+  e.preventDefault();
+});
+choose('K');
 const side = () => document.querySelector('input[name=side]:checked').value;
 function placement() {
   const ranks = [];
@@ -196,15 +308,33 @@ function placement() {
   }
   return ranks.join('/');
 }
+// what to do when the board has not one king a side (the library's
+// fen-kings), instead of four rows of that error
+function kingsHint() {
+  const n = (k) => Object.values(board).filter((p) => p === k).length;
+  const [white, black] = [n('K'), n('k')];
+  if (white === 0 && black === 0) return 'Place both kings (K and k) to see the codes.';
+  if (white !== 1 && black !== 1) return 'One king a side: place one white king (K) and one black king (k).';
+  if (white === 0) return 'Place the white king (K) to see the codes.';
+  if (black === 0) return 'Place the black king (k) to see the codes.';
+  return `Take off ${white > 1 ? 'a white king' : 'a black king'}: one king a side.`;
+}
 function drawBoard() {
   for (const [sq, d] of Object.entries(squares)) {
     d.textContent = GLYPH[board[sq] || ''];
     d.dataset.piece = board[sq] || '';
+    d.setAttribute('aria-label', `${sq} ${pieceName(board[sq] || '')}`);
   }
   const fen = `${placement()} ${side()} - - 0 1`;
   const result = $('stipulation').value || undefined;
   const t = $('codes');
   t.replaceChildren();
+  const kings = tryText(() => gbr.materialCode(fen));
+  if (kings.startsWith('error fen-kings ')) {
+    t.append(el('tr', {}, el('td', { class: 'hint', colspan: '2' }, kingsHint())));
+    row(t, 'FEN', fen);
+    return;
+  }
   row(t, 'material code', tryText(() => gbr.materialCode(fen)));
   row(t, 'study code', tryText(() => gbr.studyCode(fen, { result })));
   row(t, 'position form', tryText(() => gbr.positionForm(fen, { result })));
@@ -246,3 +376,42 @@ if (fragment.has('box')) {
   $('any').dispatchEvent(new Event('input'));
 }
 if (fragment.has('run-all')) runAll();
+
+// A table or code block wider than its column scrolls in its own box; it
+// takes a tab stop then, so that a keyboard can scroll it too.
+function markScrollers() {
+  for (const e of document.querySelectorAll('main table, main pre')) {
+    if (e.scrollWidth > e.clientWidth) e.tabIndex = 0;
+    else e.removeAttribute('tabindex');
+  }
+}
+markScrollers();
+addEventListener('resize', markScrollers);
+
+// ---- query.html: a query run against the texts a reader types
+if ($('query-box')) {
+  const runQuery = () => {
+    const out = $('query-result');
+    out.replaceChildren();
+    let q;
+    try {
+      q = gbr.query($('query').value, { eitherColour: $('query-either').checked });
+    } catch (e) {
+      out.append(el('li', { class: 'differ' }, `the query: ${errorLine(e)}`));
+      return;
+    }
+    for (const text of $('query-texts').value.split('\n')) {
+      if (text.trim() === '') continue;
+      let verdict;
+      try {
+        verdict = q.matches(text) ? 'match' : 'no match';
+      } catch (e) {
+        verdict = errorLine(e);
+      }
+      out.append(el('li', { 'data-verdict': verdict }, el('code', {}, text), ` — ${verdict}`));
+    }
+  };
+  for (const id of ['query', 'query-either', 'query-texts']) $(id).addEventListener('input', runQuery);
+  runQuery();
+}
+})();
