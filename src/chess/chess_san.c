@@ -295,6 +295,11 @@ int chess_move_read(const chess_position *p, const char *text, size_t len, chess
             return -1;
         }
         type = CHESS_MAN_TYPE(man);
+        if (type == CHESS_KING && t.promotion == 0 && (t.to >> 3) == (from >> 3) &&
+            (t.to - from == 2 || from - t.to == 2) && p->castle_rook[us][t.to > from ? 0 : 1] == CHESS_NO_SQUARE &&
+            !(p->by_colour[us] & CHESS_BIT(t.to)))
+            /* Two files along its rank: castling that has no right. */
+            return refuse_castle(p, t.to > from ? 0 : 1, CHESS_CASTLE_NO_RIGHT, 0, text, n, error);
         if (type == CHESS_KING && t.promotion == 0) {
             /* UCI castling: the king onto its own rook (Chess960), or two
              * files over onto its castling square (e1g1). */
