@@ -5,6 +5,10 @@
 # the last ply counted rather than played, one core. Each count must be the
 # published one (the script fails otherwise). Figures: the median of RUNS
 # runs (default 3) of the CPU seconds and nodes per second.
+# Then the replay of moves as text: GAMES (default 20,000) random games from
+# the start position (a fixed seed, up to 160 plies) written as SAN, read back
+# and played move by move (chess_move_read, chess_play), in moves and games a
+# second of the replay alone.
 # With CALLGRIND=1, the instructions of perft depth 4 of each position are
 # counted by callgrind instead (repeatable on a noisy machine), and
 # instructions per node printed.
@@ -53,3 +57,13 @@ one() { # NAME FEN DEPTH EXPECTED
 }
 one start "$start" 6 119060324
 one kiwipete "$kiwipete" "$depth_kiwipete" "$kiwipete_nodes"
+games=${GAMES:-20000}
+rates=$(mktemp "${TMPDIR:-/tmp}/gbr-bench-perft.XXXXXX")
+i=0
+while [ $i -lt "$runs" ]; do
+    set -- $("$perft" --replay "$games")
+    echo "$3 $4 $1" >>"$rates"
+    i=$((i + 1))
+done
+sort -g "$rates" | awk -v runs="$runs" '{m[NR]=$1; g[NR]=$2; n=$3} END {k=int((NR+1)/2); printf "replay of %d random games (%d moves) as SAN: median %.1f M moves/s, %.0f games/s (runs: %d)\n", '"$games"', n, m[k]/1e6, g[k], runs}'
+rm -f "$rates"

@@ -258,7 +258,7 @@ void chess_play(chess_position *p, chess_move m)
         if (m.kind == CHESS_MOVE_EN_PASSANT)
             remove_man(p, us == CHESS_WHITE ? m.to - 8 : m.to + 8);
         remove_man(p, m.from);
-        place_man(p, m.to, m.promotion ? CHESS_MAN(us, m.promotion) : man);
+        place_man(p, m.to, (uint8_t)(m.promotion ? CHESS_MAN(us, m.promotion) : man));
         if (CHESS_MAN_TYPE(man) == CHESS_KING)
             p->castle_rook[us][0] = p->castle_rook[us][1] = CHESS_NO_SQUARE;
         drop_right_of(p, m.from);
@@ -268,7 +268,7 @@ void chess_play(chess_position *p, chess_move m)
         else
             p->halfmove_clock++;
     }
-    p->en_passant = m.kind == CHESS_MOVE_DOUBLE_STEP ? (uint8_t)((m.from + m.to) / 2) : CHESS_NO_SQUARE;
+    p->en_passant = (uint8_t)(m.kind == CHESS_MOVE_DOUBLE_STEP ? (m.from + m.to) / 2 : CHESS_NO_SQUARE);
     if (us == CHESS_BLACK)
         p->fullmove_number++;
     p->side = (uint8_t)(us ^ 1);
