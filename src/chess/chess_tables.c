@@ -24,8 +24,12 @@
  * a8-h1 one to its antidiagonal (file + rank). */
 #define MAIN_DIAGONAL UINT64_C(0x8040201008040201)
 #define MAIN_ANTIDIAGONAL UINT64_C(0x0102040810204080)
-#define DIAG_OF(d) ((d) >= 0 ? MAIN_DIAGONAL >> (8 * (d)) : MAIN_DIAGONAL << (8 * -(d)))
-#define ANTI_OF(a) ((a) <= 7 ? MAIN_ANTIDIAGONAL >> (8 * (7 - (a))) : MAIN_ANTIDIAGONAL << (8 * ((a) - 7)))
+/* Each shift count is kept at 0 or more even in the arm not taken, which
+ * compilers check all the same. */
+#define NOT_BELOW_0(x) ((x) > 0 ? (x) : 0)
+#define DIAG_OF(d) ((d) >= 0 ? MAIN_DIAGONAL >> (8 * NOT_BELOW_0(d)) : MAIN_DIAGONAL << (8 * NOT_BELOW_0(-(d))))
+#define ANTI_OF(a)                                                                                      \
+    ((a) <= 7 ? MAIN_ANTIDIAGONAL >> (8 * NOT_BELOW_0(7 - (a))) : MAIN_ANTIDIAGONAL << (8 * NOT_BELOW_0((a) - 7)))
 #define DIAGONAL(s) (DIAG_OF(((s) & 7) - ((s) >> 3)) & ~B(s))
 #define ANTIDIAGONAL(s) (ANTI_OF(((s) & 7) + ((s) >> 3)) & ~B(s))
 
