@@ -119,9 +119,12 @@ size_t chess_legal_moves(const chess_position *p, chess_move *out);
  * a null move is legal when the side to move is not in check. */
 int chess_move_is_legal(const chess_position *p, chess_move m);
 
-/* Plays a move that chess_move_is_legal accepts (anything else leaves an
- * unspecified but well-formed position). To keep the position before it,
- * play on a copy. */
+/* Plays a legal move: one chess_legal_moves or chess_move_read gave, or
+ * that chess_move_is_legal accepts. Four bytes that name no man of the side
+ * to move on a square (or a promotion to no piece) leave the position as it
+ * was; any other move that is not legal is played as given and may break
+ * the rules (lose a king): check such moves first. To keep the position
+ * before the move, play on a copy. */
 void chess_play(chess_position *p, chess_move m);
 
 int chess_in_check(const chess_position *p);
@@ -146,6 +149,9 @@ uint64_t chess_perft(const chess_position *p, unsigned depth);
  */
 int chess_move_read(const chess_position *p, const char *text, size_t len, chess_move *out,
                     chess_error *error);
+
+/* The writers below take a legal move; four bytes that name no man of the
+ * side to move give 0 and write nothing. */
 
 /* Canonical SAN of a legal move (minimal disambiguation, x, =Q, + or #,
  * O-O and O-O-O, "--" for a null move) and a NUL; returns its length, or 0

@@ -167,6 +167,24 @@ int chess_attacked(const chess_position *p, int square, int by, uint64_t occ);
  * test of a move's legality. */
 int chess_legal_after(const chess_position *p, chess_move m);
 
+/* Whether a move names squares of the board, a man of the side to move on
+ * its first (and, castling, the king and its rook), and a promotion to a
+ * piece or none: what playing or writing it needs to stay on the board. */
+static inline int chess_move_in_bounds(const chess_position *p, chess_move m)
+{
+    if (m.kind == CHESS_MOVE_NULL)
+        return 1;
+    if (m.from > 63 || m.to > 63 || m.kind > CHESS_MOVE_NULL ||
+        (m.promotion && (m.promotion < CHESS_KNIGHT || m.promotion > CHESS_QUEEN)))
+        return 0;
+    uint8_t man = p->board[m.from];
+    if (!man || CHESS_MAN_COLOUR(man) != p->side)
+        return 0;
+    if (m.kind == CHESS_MOVE_CASTLE)
+        return CHESS_MAN_TYPE(man) == CHESS_KING && p->board[m.to] == CHESS_MAN(p->side, CHESS_ROOK);
+    return 1;
+}
+
 /* Castling on a wing (0 the king's side, 1 the queen's side) by the side to
  * move: whether it can be played now, or why not. */
 enum {

@@ -239,6 +239,8 @@ static void drop_right_of(chess_position *p, int square)
 void chess_play(chess_position *p, chess_move m)
 {
     int us = p->side;
+    if (!chess_move_in_bounds(p, m))
+        return;
     if (m.kind == CHESS_MOVE_NULL) {
         p->halfmove_clock++;
     } else if (m.kind == CHESS_MOVE_CASTLE) {

@@ -403,6 +403,8 @@ static int is_capture(const chess_position *p, chess_move m)
 
 size_t chess_san_write(const chess_position *p, chess_move m, char *dst, size_t cap)
 {
+    if (!chess_move_in_bounds(p, m))
+        return 0;
     char s[CHESS_MOVE_TEXT_SIZE];
     size_t n = 0;
     if (m.kind == CHESS_MOVE_NULL)
@@ -444,6 +446,8 @@ size_t chess_san_write(const chess_position *p, chess_move m, char *dst, size_t 
 
 size_t chess_lan_write(const chess_position *p, chess_move m, char *dst, size_t cap)
 {
+    if (!chess_move_in_bounds(p, m))
+        return 0;
     char s[CHESS_MOVE_TEXT_SIZE];
     size_t n = 0;
     if (m.kind == CHESS_MOVE_NULL)
@@ -468,6 +472,8 @@ size_t chess_lan_write(const chess_position *p, chess_move m, char *dst, size_t 
 
 size_t chess_uci_write(const chess_position *p, chess_move m, char *dst, size_t cap)
 {
+    if (!chess_move_in_bounds(p, m))
+        return 0;
     char s[CHESS_MOVE_TEXT_SIZE];
     size_t n = 0;
     if (m.kind == CHESS_MOVE_NULL)

@@ -293,6 +293,28 @@ int main(void)
             expect("FEN if capture", "pinned", got, "8/8/8/K2pP2r/8/8/8/4k3 w - - 0 1");
         }
     }
+    /* Four bytes that name no man of the side to move: nothing played, nothing written. */
+    {
+        static const chess_move stray[] = {
+            {64, 0, 0, CHESS_MOVE_NORMAL},   {12, 255, 0, CHESS_MOVE_NORMAL}, {20, 28, 0, CHESS_MOVE_NORMAL},
+            {52, 36, 0, CHESS_MOVE_NORMAL},  {12, 28, 7, CHESS_MOVE_NORMAL},  {12, 28, 0, 9},
+            {6, 7, 0, CHESS_MOVE_CASTLE},    {4, 6, 0, CHESS_MOVE_CASTLE},    {12, 28, CHESS_KING, CHESS_MOVE_NORMAL},
+        };
+        chess_position p, before;
+        if (read_fen(START, &p) == 0) {
+            for (size_t i = 0; i < sizeof stray / sizeof *stray; i++) {
+                char text[CHESS_MOVE_TEXT_SIZE];
+                before = p;
+                chess_play(&p, stray[i]);
+                snprintf(got, sizeof got, "%s, SAN %zu, long %zu, UCI %zu",
+                         memcmp(&before, &p, sizeof p) == 0 ? "unchanged" : "changed",
+                         chess_san_write(&p, stray[i], text, sizeof text), chess_lan_write(&p, stray[i], text, sizeof text),
+                         chess_uci_write(&p, stray[i], text, sizeof text));
+                p = before;
+                expect("stray move", "four bytes", got, "unchanged, SAN 0, long 0, UCI 0");
+            }
+        }
+    }
     printf("chess_move_text: %d cases, %d failure(s)\n", checked, failures);
     return failures ? 1 : 0;
 }
