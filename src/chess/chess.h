@@ -8,6 +8,9 @@
  * and every text is given with its length and never read past it. Refusals
  * come back as a chess_error holding a message in words a user reads.
  *
+ * A position is one that chess_fen_read or chess_start_position made, with
+ * moves played on it; a struct filled by other means is not checked.
+ *
  * Squares are 0 (a1) to 63 (h8): file = square % 8, rank = square / 8.
  */
 #ifndef GBR_CHESS_H
