@@ -21,10 +21,11 @@ for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/
   objects+=("$object")
 done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
-# The PGN reader and the audit rule, for the pgn_ and audit_ harnesses.
-subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util")
+# The PGN reader, the audit rule and the rules of chess, for the pgn_,
+# audit_ and chess_ harnesses.
+subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util" -I"$project/src/chess")
 support=("$work/fuzz_common.o")
-for source in "$project"/src/pgn/pgn_reader.c "$project"/src/collection/code_check.c; do
+for source in "$project"/src/pgn/pgn_reader.c "$project"/src/collection/code_check.c "$project"/src/chess/*.c; do
   object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
   $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$source" -o "$object"
   support+=("$object")
