@@ -17,7 +17,7 @@
 
 #include "cli.h"
 #include "conform_answer.h"
-#include "conform_child.h"
+#include "conform_batch.h"
 #include "conform_protocol.h"
 #include "conform_run.h"
 

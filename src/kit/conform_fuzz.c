@@ -20,8 +20,9 @@
 
 #include "exit_status.h"
 #include "output.h"
-#include "conform_child.h"
+#include "conform_batch.h"
 #include "conform_fault.h"
+#include "conform_process.h"
 #include "conform_protocol.h"
 #include "conform_shrink.h"
 #include "gen.h"

@@ -3,9 +3,10 @@
  * the vector files and skip lists, the selection of cases, their verdicts
  * and the report. The program runs in per-case mode (one process a case) or,
  * when it answers the handshake, in batch mode (one process, a request line
- * and an answer line a case); conform_child.c runs it either way. Exit 0 with
- * the expected text passes; exit 1 with the expected "error NAME COLUMN"
- * passes; any other exit status, a signal or the timeout is a crash.
+ * and an answer line a case): conform_process.c runs a case, conform_batch.c
+ * a session. Exit 0 with the expected text passes; exit 1 with the expected
+ * "error NAME COLUMN" passes; any other exit status, a signal or the timeout
+ * is a crash.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -21,7 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "conform_child.h"
+#include "conform_batch.h"
+#include "conform_process.h"
 #include "conform_protocol.h"
 #include "exit_status.h"
 #include "grow.h"

@@ -18,7 +18,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "conform_child.h"
+#include "conform_batch.h"
+#include "conform_process.h"
 
 static char dir[4096];
 static int released;
@@ -67,7 +68,7 @@ int main(int argc, char **argv)
             return 2;
     }
     conform_children_guard();
-    conform_child_test_hook = hook;
+    conform_session_test_hook = hook;
     char *program[] = {argv[1], dir};
     conform_session *s = conform_session_new(program, 2, 1, 20);
     conform_request requests[3] = {{"material", "1", 1}, {"material", "2", 1}, {"material", "3", 1}};

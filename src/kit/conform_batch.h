@@ -1,58 +1,30 @@
 /*
- * conform_child.h - running the program under test (spec/gbr.md section 13.3):
- * one process a case (per-case mode), or one process answering many request
- * lines (batch mode), with the same outcome record for both, so the runner
- * and `gbr conform --fuzz` judge an answer the same way whichever mode
- * carried it. No shell is involved; every child runs in a process group of
- * its own, is killed as a group and is always reaped, also when the runner
- * itself is ended by a signal (conform_children_guard).
+ * conform_batch.h - batch mode (spec/gbr.md section 13.3.2): the handshake
+ * that tells whether and in which form a program speaks it, and the
+ * session, one program started once (again after each crash) answering
+ * many request lines. The session runs its program through
+ * conform_process.h and gives each case the outcome record of per-case
+ * mode, so a case is judged the same way whichever mode carried it.
  *
- * Memory stays bounded whatever the program writes: an answer and its
- * stderr are kept up to 1 MiB each, and batch mode hands each answer to its
- * caller as it arrives, holding one case's outcome at a time.
+ * Memory stays bounded whatever the program writes: an answer line is kept
+ * up to CONFORM_KEEP_LIMIT bytes, and each answer is handed to the caller
+ * as it arrives, one case's outcome held at a time.
  */
-#ifndef GBR_CONFORM_CHILD_H
-#define GBR_CONFORM_CHILD_H
+#ifndef GBR_CONFORM_BATCH_H
+#define GBR_CONFORM_BATCH_H
 
 #include <stddef.h>
 
-/* What the program gave for one case. In batch mode `exited` is set and
- * exit_status is 1 for an answer starting "error ", 0 otherwise (§13.3.2). */
-typedef struct conform_outcome {
-    char *out, *err; /* the answer (unescaped, final LF removed) and stderr */
-    size_t out_len, err_len;
-    int exited, exit_status, signal, timed_out, spawn_failed;
-    int bad_answer; /* batch: an answer line with a malformed escape */
-    int no_answer;  /* batch: the program ended or closed its output first */
-    int cut;        /* the run's deadline came first: no answer, not judged */
-    /* batch form 2: how the answer line broke the protocol (an answer out
-     * of step with the requests, or without its number); "" when it did not */
-    char protocol_error[200];
-} conform_outcome;
+#include "conform_process.h"
 
-void conform_outcome_clear(conform_outcome *o);
-
-/* Prints the report's "  got:" line: the answer (escaped, in `shown`) with
- * its exit status, or how the program failed to give one. */
+/* Prints the report's "  got:" line for a case of either mode: the answer
+ * (escaped, in `shown`) with its exit status, or how the program failed to
+ * give one, batch mode's ways included. */
 void conform_print_got(const conform_outcome *o, const char *shown, double timeout);
-
-/* Ends the program under test with the runner: on SIGINT, SIGTERM, SIGHUP
- * and SIGPIPE (each unless ignored when the runner started), and at exit,
- * every live child's process group is killed before the runner ends the way
- * the signal says. Writes to a child's closed input never raise SIGPIPE, so
- * the signal only comes from the runner's own output. Call once before the
- * first child starts. */
-void conform_children_guard(void);
 
 /* How the runner talks to the program: per-case when it does not answer the
  * batch handshake (auto), or as told. */
 enum { CONFORM_MODE_AUTO, CONFORM_MODE_BATCH, CONFORM_MODE_PER_CASE };
-
-/* Per-case mode: runs argv (NULL-terminated, the operation last) with
- * `input` on its standard input, closed after it. deadline (a
- * conform_clock time, 0 for none) ends it early: the outcome is then `cut`. */
-void conform_run_case(char **argv, const char *input, size_t input_len, double timeout, double deadline,
-                      conform_outcome *o);
 
 /* The handshake of §13.3.2: the batch form `program` (program_argc words)
  * speaks, 1 ("gbr-batch 1") or 2 ("gbr-batch 2"), answered to the operation
@@ -63,9 +35,6 @@ int conform_speaks_batch(char **program, int program_argc, double timeout);
  * auto is what the handshake answers (0 when nothing); batch asks the
  * handshake too, for the form, and is form 1 when it gets no answer. */
 int conform_batch_form(int mode, char **program, int program_argc, double timeout);
-
-/* The monotonic clock deadlines are given in, in seconds. */
-double conform_clock(void);
 
 typedef struct conform_request {
     const char *operation;
@@ -122,6 +91,6 @@ void conform_session_free(conform_session *s);
 /* For the runner's own tests (src/kit/tests), NULL in gbr: called with
  * "exited" when a batch program has exited while something holds its
  * output open, before that output is read to its current end. */
-extern void (*conform_child_test_hook)(const char *event);
+extern void (*conform_session_test_hook)(const char *event);
 
-#endif /* GBR_CONFORM_CHILD_H */
+#endif /* GBR_CONFORM_BATCH_H */
