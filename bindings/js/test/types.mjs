@@ -74,31 +74,36 @@ const BAD = {
 };
 
 const failures = [];
-function compile(name, text, resolution) {
-  const dir = join(work, name.replace(/\W+/g, '-') + '-' + resolution);
+// One tsc run over the files given (each misuse in a file of its own, so
+// that each error is found in its file): its status and output.
+function compile(dir, files, resolution) {
   mkdirSync(dir, { recursive: true });
-  const file = resolution === 'node16' ? 'consumer.mts' : 'consumer.ts';
-  writeFileSync(join(dir, file), text);
+  const names = Object.entries(files).map(([name, text]) => {
+    const file = name + (resolution === 'node16' ? '.mts' : '.ts');
+    writeFileSync(join(dir, file), text);
+    return file;
+  });
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
       strict: true, noEmit: true, target: 'es2022', lib: ['es2022'], types: [], skipLibCheck: false,
       module: resolution === 'node16' ? 'node16' : 'esnext', moduleResolution: resolution, typeRoots: [],
     },
-    files: [file],
+    files: names,
   }));
   const r = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { cwd: work, encoding: 'utf8' });
   return { status: r.status, out: r.stdout + r.stderr };
 }
 
+const badFiles = Object.fromEntries(Object.keys(BAD).map((name, i) => [`bad${i}`, BAD[name][0]]));
 for (const resolution of ['bundler', 'node16']) {
-  const r = compile('good', GOOD, resolution);
+  const r = compile(join(work, 'good-' + resolution), { consumer: GOOD }, resolution);
   if (r.status !== 0) failures.push(`the consumer (${resolution}) does not compile:\n${r.out}`);
-  for (const [name, [text, code]] of Object.entries(BAD)) {
-    const b = compile(name, text, resolution);
-    if (b.status === 0) failures.push(`${name} (${resolution}): compiled, and must not`);
-    else if (!new RegExp(code).test(b.out) || b.out.includes('node_modules/gbr'))
-      failures.push(`${name} (${resolution}): not the error ${code} in the consumer alone:\n${b.out}`);
-  }
+  const b = compile(join(work, 'bad-' + resolution), badFiles, resolution);
+  if (b.out.includes('node_modules/gbr')) failures.push(`(${resolution}) an error in the package's own types:\n${b.out}`);
+  Object.entries(BAD).forEach(([name, [, code]], i) => {
+    const own = b.out.split('\n').filter((line) => new RegExp(`(^|/)bad${i}\\.m?ts\\(`).test(line)).join('\n');
+    if (!new RegExp(code).test(own)) failures.push(`${name} (${resolution}): not the error ${code}, and must be:\n${own || '(none)'}`);
+  });
 }
 for (const f of failures) console.log(`FAIL ${f}`);
 if (failures.length) {
