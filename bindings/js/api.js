@@ -206,9 +206,14 @@ export function createGbr(wasm) {
   // Answers are ASCII (canonical texts, names, "error ..."): read byte by
   // byte, which for texts this short costs less than a TextDecoder call.
   const text = (p, n) => {
-    const bytes = u8().subarray(p, p + n);
-    for (let i = 0; i < n; i++) if (bytes[i] >= 0x80) return decoder.decode(bytes);
-    return String.fromCharCode.apply(null, bytes);
+    const m = u8();
+    let s = '';
+    for (let i = p; i < p + n; i++) {
+      const c = m[i];
+      if (c >= 0x80) return decoder.decode(m.subarray(p, p + n));
+      s += String.fromCharCode(c);
+    }
+    return s;
   };
 
   // A scratch area taken once, below every call's mark: the input of the
