@@ -1,4 +1,4 @@
-// browser.js - the gbr package for bundlers (esbuild, webpack, Vite, ...)
+// browser.js - the gbr package for bundlers (esbuild, webpack, ...)
 // and browsers: no Node built-in, no top-level await. The module is fetched
 // when init() is called, and the API works once its promise resolves:
 //
@@ -7,7 +7,7 @@
 //   materialCode('1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1');   // '0400.00'
 //
 // gbr.wasm is found as new URL('./gbr.wasm', import.meta.url), which
-// webpack and Vite follow (they emit the file and rewrite the address);
+// webpack 5 follows (it emits the file and rewrites the address);
 // with esbuild, give init() the address its file loader makes of
 // 'gbr/gbr.wasm', or the bytes its binary loader inlines. The exports are
 // live bindings: before init() they throw, after it they are the API's own

@@ -81,8 +81,9 @@ test('import and require give the same objects', () => {
 test('"exports" names the entries, gbr.wasm among them', () => {
   const exports = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).exports;
   assert.equal(exports['./gbr.wasm'], './gbr.wasm');
-  assert.equal(exports['.'].browser, './browser.js');
-  assert.deepEqual(exports['.'].node, { import: './index.js', require: './index.cjs' });
+  assert.equal(exports['.'].browser.default, './browser.js');
+  assert.equal(exports['.'].node.import.default, './index.js');
+  assert.equal(exports['.'].node.require.default, './index.cjs');
 });
 
 test('browser.js: init() loads what it is given, and says which address failed', () => {

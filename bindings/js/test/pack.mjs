@@ -37,8 +37,8 @@ if (packed.status !== 0) {
 }
 const [info] = JSON.parse(packed.stdout);
 const files = info.files.map((f) => f.path).sort();
-expect('the files packed', files, ['LICENSE', 'README.md', 'api.cjs', 'api.d.ts', 'api.js', 'browser.js', 'gbr.wasm',
-  'index.cjs', 'index.d.ts', 'index.js', 'package.json']);
+expect('the files packed', files, ['LICENSE', 'README.md', 'api.cjs', 'api.d.cts', 'api.d.ts', 'api.js', 'browser.js', 'gbr.wasm',
+  'index.cjs', 'index.d.cts', 'index.d.ts', 'index.js', 'package.json']);
 const untar = spawnSync('tar', ['-xzf', join(work, info.filename), '-C', join(work, 'unpacked')], { encoding: 'utf8' });
 expect('tar -x', untar.status, 0);
 const root = join(work, 'unpacked', 'package');

@@ -2,7 +2,8 @@
 // js_types): tsc --strict, lib ["es2022"] alone (no DOM, no Node types) and
 // libraries checked (no skipLibCheck), on a consumer that uses the API,
 // narrows recognise()'s value on its form and validate()'s answer on ok, and
-// imports gbr/api; under the bundler and the node16 module resolutions. Then
+// imports gbr/api; under the bundler and the node16 module resolutions, and
+// from CommonJS (import = require) under node16. Then
 // consumers that misuse a type, each of which must fail with its error.
 //
 //   node test/types.mjs PACKAGE_DIR WORK_DIR
@@ -63,6 +64,17 @@ export async function main(bytes: Uint8Array): Promise<string> {
     spans.length, ok, api === gbr, other.codecName, gbr.exports['memory'] !== undefined].join(' ');
 }
 `;
+// The same from CommonJS (require's types, index.d.cts; node16 only).
+const GOOD_CJS = `
+import gbr = require('gbr');
+import api = require('gbr/api');
+const r = gbr.recognise('0130.00');
+export const digits: readonly number[] | null = r.form === 'material' ? r.value.digits : null;
+const v = gbr.validate('materialCode', 'x');
+export const column: number = v.ok ? 0 : v.column;
+export const same: boolean = gbr.default.materialCode === gbr.materialCode && api.GBRError === gbr.GBRError;
+export const make: typeof api.createGbr = api.createGbr;
+`;
 // Each misuse, and the error tsc must report for it.
 const BAD = {
   'value used without narrowing on form': ["import { recognise } from 'gbr';\nexport const d = recognise('0130.00').value.digits;\n", 'TS2339'],
@@ -79,7 +91,7 @@ const failures = [];
 function compile(dir, files, resolution) {
   mkdirSync(dir, { recursive: true });
   const names = Object.entries(files).map(([name, text]) => {
-    const file = name + (resolution === 'node16' ? '.mts' : '.ts');
+    const file = name + (name.endsWith('cjs') ? '.cts' : resolution === 'node16' ? '.mts' : '.ts');
     writeFileSync(join(dir, file), text);
     return file;
   });
@@ -96,7 +108,8 @@ function compile(dir, files, resolution) {
 
 const badFiles = Object.fromEntries(Object.keys(BAD).map((name, i) => [`bad${i}`, BAD[name][0]]));
 for (const resolution of ['bundler', 'node16']) {
-  const r = compile(join(work, 'good-' + resolution), { consumer: GOOD }, resolution);
+  const r = compile(join(work, 'good-' + resolution),
+    resolution === 'node16' ? { consumer: GOOD, consumer_cjs: GOOD_CJS } : { consumer: GOOD }, resolution);
   if (r.status !== 0) failures.push(`the consumer (${resolution}) does not compile:\n${r.out}`);
   const b = compile(join(work, 'bad-' + resolution), badFiles, resolution);
   if (b.out.includes('node_modules/gbr')) failures.push(`(${resolution}) an error in the package's own types:\n${b.out}`);
@@ -110,5 +123,5 @@ if (failures.length) {
   console.log(`js_types: ${failures.length} failed`);
   process.exit(1);
 }
-console.log(`js_types: the consumer compiles under tsc --strict with lib es2022 (bundler and node16 resolution); ` +
+console.log(`js_types: the consumer compiles under tsc --strict with lib es2022 (bundler and node16 resolution, and CommonJS); ` +
   `${Object.keys(BAD).length} misuses each fail with their error`);
