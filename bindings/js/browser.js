@@ -17,9 +17,11 @@ import { createGbr, loadModule, GBRError } from './api.js';
 const notReady = () => {
   throw new Error('gbr: the WebAssembly module is not loaded yet: await init() first');
 };
-// The default export until init(): every member throws as the functions do.
+// The default export until init(): reading any member throws as the
+// functions do ('then' and symbols excepted, so that it is no thenable and
+// can be inspected).
 const before = new Proxy(Object.freeze({}), {
-  get: (_, key) => (key === 'then' || typeof key === 'symbol' ? undefined : notReady),
+  get: (_, key) => (key === 'then' || typeof key === 'symbol' ? undefined : notReady()),
 });
 
 let gbr = before;

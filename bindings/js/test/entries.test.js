@@ -94,6 +94,7 @@ test('browser.js: init() loads what it is given, and says which address failed',
     const out = {};
     try { materialCode('x'); } catch (e) { out.before = e.message; }
     try { entry.default.materialCode('x'); } catch (e) { out.beforeDefault = e.message; }
+    try { out.beforeVersion = entry.default.version; } catch (e) { out.beforeVersion = e.message; }
     // nothing listens on port 9 of the loopback: the fetch fails
     await init('http://127.0.0.1:9/assets/gbr.wasm').catch((e) => { out.unreachable = e.message; });
     const page = new Response('<!doctype html><title>Not found</title>', { status: 200 });
@@ -109,6 +110,7 @@ test('browser.js: init() loads what it is given, and says which address failed',
   `);
   assert.match(got.before, /await init\(\) first/);
   assert.match(got.beforeDefault, /await init\(\) first/);
+  assert.match(got.beforeVersion, /await init\(\) first/);
   assert.match(got.unreachable, /could not fetch the module from http:\/\/127\.0\.0\.1:9\/assets\/gbr\.wasm/);
   assert.match(got.notModule, /is not a WebAssembly module \(39 bytes beginning "<!doctype html><"\)/);
   assert.match(got.notFound, /answered HTTP 404/);
