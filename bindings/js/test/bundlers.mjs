@@ -32,7 +32,8 @@ try {
 } catch {
   skip('esbuild or webpack is not installed (npm ci in bindings/js)');
 }
-const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const chromium = (process.env.PATH ?? '').split(':').flatMap((d) => [join(d, 'chromium'), join(d, 'chromium-browser')])
+  .find((p) => p.startsWith('/') && existsSync(p));
 if (!chromium) skip('chromium is not installed (Debian: apt-get install -y chromium)');
 
 const failures = [];
