@@ -120,9 +120,13 @@ export async function loadModule(source) {
   const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.length < 4 || view[0] !== 0 || view[1] !== 0x61 || view[2] !== 0x73 || view[3] !== 0x6d) {
     const head = Array.from(view.subarray(0, 16), (c) => (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('');
-    throw new Error(`gbr: ${where} is not a WebAssembly module (${view.length} bytes beginning "${head}")`);
+    throw new Error(`gbr: ${where}: not a WebAssembly module (${view.length} bytes beginning "${head}")`);
   }
-  return WebAssembly.compile(view);
+  try {
+    return await WebAssembly.compile(view);
+  } catch (e) {
+    throw new Error(`gbr: ${where}: not a valid WebAssembly module: ${e.message}`);
+  }
 }
 
 /**

@@ -100,6 +100,7 @@ test('browser.js: init() loads what it is given, and says which address failed',
     const page = new Response('<!doctype html><title>Not found</title>', { status: 200 });
     await init(page).catch((e) => { out.notModule = e.message; });
     await init(new Response('', { status: 404 })).catch((e) => { out.notFound = e.message; });
+    await init(Uint8Array.of(0, 0x61, 0x73, 0x6d, 9, 9)).catch((e) => { out.broken = e.message; });
     const api = await init(readFileSync(${JSON.stringify(join(pkg, 'gbr.wasm'))}));
     // an imported name is a live binding: the API's own function now
     out.after = materialCode(${JSON.stringify(ROOKS)});
@@ -112,8 +113,9 @@ test('browser.js: init() loads what it is given, and says which address failed',
   assert.match(got.beforeDefault, /await init\(\) first/);
   assert.match(got.beforeVersion, /await init\(\) first/);
   assert.match(got.unreachable, /could not fetch the module from http:\/\/127\.0\.0\.1:9\/assets\/gbr\.wasm/);
-  assert.match(got.notModule, /is not a WebAssembly module \(39 bytes beginning "<!doctype html><"\)/);
+  assert.match(got.notModule, /: not a WebAssembly module \(39 bytes beginning "<!doctype html><"\)/);
   assert.match(got.notFound, /answered HTTP 404/);
+  assert.match(got.broken, /^gbr: the bytes given: not a valid WebAssembly module: /);
   assert.equal(got.after, '0400.00');
   assert.equal(got.same, true);
   assert.equal(got.defaultIsApi, true);
