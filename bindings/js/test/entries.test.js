@@ -69,7 +69,8 @@ test('import and require give the same objects', () => {
       sameError: required.GBRError === GBRError && ApiError === GBRError,
       createGbr: typeof createGbr,
       init: (await init()) === gbr,
-      wasm: import.meta.resolve('gbr/gbr.wasm'),
+      // import.meta.resolve is Node 20's; Node 18 resolves through require
+      wasm: import.meta.resolve?.('gbr/gbr.wasm') ?? 'file://' + createRequire(import.meta.url).resolve('gbr/gbr.wasm'),
     }));
   `);
   assert.deepEqual(got, {
