@@ -1,14 +1,17 @@
 // api.js - the gbr package's API over libgbr's WebAssembly module.
 //
 // createGbr(wasmBytes) instantiates the module (it imports nothing) and
-// returns the API; index.js loads gbr.wasm beside it and exports the API of
-// the default codec. This file declares only; it does not import, so the
-// spec site can load it as a classic script (site/site.py strips `export`).
+// returns the API; the entries (index.cjs for Node, browser.js for
+// bundlers and browsers) load gbr.wasm beside them and export the API of the
+// default codec. This file declares only; it does not import, so the spec
+// site can load it as a classic script (site/site.py strips `export`) and
+// the build makes api.cjs of it the same way (make_cjs.cmake).
 //
 // Strings cross the boundary UTF-8 encoded: a string argument is encoded
 // with TextEncoder, a Uint8Array is passed as its bytes, and every column
-// (GBRError.column) and every scan offset is a 1-based byte column or a
-// byte offset of that UTF-8 text, as spec/gbr.md counts them.
+// (GBRError.column) is a 1-based byte column of that UTF-8 text, as
+// spec/gbr.md counts them. scan's offsets are the caller's: UTF-16 indices
+// of a string (what String.prototype.slice takes), byte offsets of bytes.
 
 /** An error class of spec/gbr.md §9.2 at a byte column of the input. */
 export class GBRError extends Error {
@@ -37,7 +40,39 @@ const SUBJECT_SIZE = 21;
 // sizes and offsets the package reads; glue.c's table must agree
 const LAYOUT = [12, 0, 4, 8, 6, 9, 6, 7, 8, 65, 64, 10, 72, 4, 224, 72, 76, 80, 92, 96, 53, 21];
 
+// What validate() answers for a valid text: one object, never allocated again.
+const VALID = Object.freeze({ ok: true, errorClass: null, column: 0 });
+
 const squareName = (i) => FILES[i >> 3] + String((i & 7) + 1);
+
+// Turns the byte offsets of matches in a string's UTF-8 encoding into the
+// string's own (UTF-16) indices, in one walk over the string: a code point
+// below U+0080 is one byte, below U+0800 two, a surrogate pair four bytes
+// for two units, anything else (a lone surrogate too, which TextEncoder
+// writes as U+FFFD) three.
+function toUtf16Offsets(string, matches) {
+  const wanted = [...new Set(matches.flatMap((m) => [m.start, m.end]))].sort((a, b) => a - b);
+  const at = new Map();
+  let byte = 0;
+  let unit = 0;
+  for (const target of wanted) {
+    while (byte < target && unit < string.length) {
+      const c = string.charCodeAt(unit);
+      if (c < 0x80) byte += 1;
+      else if (c < 0x800) byte += 2;
+      else if (c >= 0xd800 && c <= 0xdbff && (string.charCodeAt(unit + 1) & 0xfc00) === 0xdc00) {
+        byte += 4;
+        unit++;
+      } else byte += 3;
+      unit++;
+    }
+    at.set(target, unit);
+  }
+  for (const m of matches) {
+    m.start = at.get(m.start);
+    m.end = at.get(m.end);
+  }
+}
 
 function deepFreeze(value) {
   if (value && typeof value === 'object') {
@@ -48,13 +83,61 @@ function deepFreeze(value) {
 }
 
 /**
+ * Compiles gbr.wasm from what init() is given: a URL (a string or URL,
+ * fetched), a fetch Response or a promise of one, the bytes, or a compiled
+ * WebAssembly.Module. A failure names the address it tried: a page whose
+ * server answers 404 with an HTML page should not read as a broken module.
+ * @param {*} source
+ * @returns {Promise<WebAssembly.Module>}
+ */
+export async function loadModule(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  let where = 'the bytes given';
+  let bytes = source;
+  if (typeof source === 'string' || source instanceof URL) {
+    where = String(source);
+    try {
+      source = fetch(source);
+    } catch (e) {
+      throw new Error(`gbr: could not fetch the module from ${where}: ${e.message}`);
+    }
+  }
+  if (source && typeof source.then === 'function') {
+    try {
+      source = await source;
+    } catch (e) {
+      throw new Error(`gbr: could not fetch the module from ${where}: ${e.message}`);
+    }
+  }
+  if (source && typeof source.arrayBuffer === 'function' && !ArrayBuffer.isView(source)) {
+    where = source.url || where;
+    if (!source.ok) throw new Error(`gbr: fetching the module from ${where} answered HTTP ${source.status}`);
+    bytes = new Uint8Array(await source.arrayBuffer());
+  }
+  if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+  if (!ArrayBuffer.isView(bytes))
+    throw new TypeError('gbr: init() takes the module\'s URL, a Response, its bytes or a WebAssembly.Module');
+  const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.length < 4 || view[0] !== 0 || view[1] !== 0x61 || view[2] !== 0x73 || view[3] !== 0x6d) {
+    const head = Array.from(view.subarray(0, 16), (c) => (c >= 0x20 && c < 0x7f ? String.fromCharCode(c) : '.')).join('');
+    throw new Error(`gbr: ${where}: not a WebAssembly module (${view.length} bytes beginning "${head}")`);
+  }
+  try {
+    return await WebAssembly.compile(view);
+  } catch (e) {
+    throw new Error(`gbr: ${where}: not a valid WebAssembly module: ${e.message}`);
+  }
+}
+
+/**
  * Instantiates libgbr's module and returns the API, bound to the default
  * (optimised) codec; `.codec('ref')` gives the same API over the reference
  * codec.
- * @param {BufferSource} wasmBytes the bytes of gbr.wasm
+ * @param {BufferSource | WebAssembly.Module} wasm the bytes of gbr.wasm, or the module compiled
  */
-export function createGbr(wasmBytes) {
-  const instance = new WebAssembly.Instance(new WebAssembly.Module(wasmBytes), {});
+export function createGbr(wasm) {
+  const module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
+  const instance = new WebAssembly.Instance(module, {});
   const x = instance.exports;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -127,9 +210,14 @@ export function createGbr(wasmBytes) {
   // Answers are ASCII (canonical texts, names, "error ..."): read byte by
   // byte, which for texts this short costs less than a TextDecoder call.
   const text = (p, n) => {
-    const bytes = u8().subarray(p, p + n);
-    for (let i = 0; i < n; i++) if (bytes[i] >= 0x80) return decoder.decode(bytes);
-    return String.fromCharCode.apply(null, bytes);
+    const m = u8();
+    let s = '';
+    for (let i = p; i < p + n; i++) {
+      const c = m[i];
+      if (c >= 0x80) return decoder.decode(m.subarray(p, p + n));
+      s += String.fromCharCode(c);
+    }
+    return s;
   };
 
   // A scratch area taken once, below every call's mark: the input of the
@@ -152,6 +240,30 @@ export function createGbr(wasmBytes) {
     }
     return -1;
   }
+
+  // The functions of the API that read one text, by name: the libgbr
+  // function each calls and its output's size (a conversion's buffer, a
+  // parser's struct). validate() takes these names.
+  const conversion = (f, size) => ({ f, size, text: true });
+  const parser = (f, size) => ({ f, size, text: false });
+  const OPS = Object.freeze({
+    __proto__: null,
+    materialCode: conversion(x.gbr_fen_to_material, 7),
+    studyCode: conversion(x.gbr_fen_to_study, 12),
+    positionForm: conversion(x.gbr_fen_to_position, 128),
+    toFen: conversion(x.gbr_position_to_fen, 92),
+    nameToMaterial: conversion(x.gbr_name_to_material, 7),
+    materialName: conversion(x.gbr_material_to_name, 36),
+    materialCanonical: conversion(x.gbr_material_canonical, 7),
+    studyCanonical: conversion(x.gbr_study_canonical, 12),
+    positionCanonical: conversion(x.gbr_position_canonical, 128),
+    parseMaterial: parser(x.gbr_parse_material, 6),
+    parseStudy: parser(x.gbr_parse_study, 9),
+    parsePosition: parser(x.gbr_parse_position, 65),
+    parseFen: parser(x.gbr_parse_fen, 65),
+    parseName: parser(x.gbr_parse_name, 10),
+    recognise: parser(x.gbr_recognise, 72),
+  });
 
   // The readers of libgbr's structs, into plain frozen objects.
   function readMaterial(p) {
@@ -201,40 +313,48 @@ export function createGbr(wasmBytes) {
     });
     const name = cString(x.gbr_codec_name(codec));
 
-    // A text-to-text operation: f(result, codec, dst, cap, src, len, ...more)
-    // (more: the FEN operations' result option; the others ignore it, as a
-    // WebAssembly function ignores extra arguments)
-    function textOp(f, input, cap, more) {
-      const n = putScratch(input);
-      if (n >= 0) {
-        f(scratchRes, codec, scratchOut, cap, scratchIn, n, more);
-        return text(scratchOut, check(scratchRes));
+    // One call of a conversion or parser over the input, in the scratch
+    // area when the input fits, else in the arena (released at once: libgbr
+    // allocates nothing, so the output stays readable until the next
+    // allocation). Gives the gbr_result's address; the output is at outAt.
+    // A conversion is f(result, codec, dst, cap, src, len, more) (more: the
+    // FEN conversions' result option; the others ignore it, as a
+    // WebAssembly function ignores extra arguments), a parser f(result,
+    // codec, src, len, out).
+    let outAt = 0;
+    function call(op, input, more) {
+      let n = putScratch(input);
+      let src = scratchIn;
+      let res = scratchRes;
+      outAt = scratchOut;
+      const mark = n < 0 ? x.gbrjs_mark() : -1;
+      try {
+        if (n < 0) {
+          const bytes = bytesOf(input);
+          src = put(bytes);
+          n = bytes.length;
+          outAt = alloc(op.size);
+          res = alloc(12);
+        }
+        if (op.text) op.f(res, codec, outAt, op.size, src, n, more);
+        else op.f(res, codec, src, n, outAt);
+      } finally {
+        if (mark >= 0) x.gbrjs_release(mark);
       }
-      return withArena(() => {
-        const bytes = bytesOf(input);
-        const src = put(bytes);
-        const dst = alloc(cap);
-        const res = alloc(12);
-        f(res, codec, dst, cap, src, bytes.length, more);
-        return text(dst, check(res));
-      });
+      return res;
+    }
+    function textOp(op, input, more) {
+      const length = check(call(op, input, more)); // sets outAt: read it after
+      return text(outAt, length);
+    }
+    function parseOp(op, input, read) {
+      check(call(op, input, 0));
+      return deepFreeze(read(outAt));
     }
     function resultOption(options) {
       const r = options?.result;
       if (!(String(r) in RESULT_OPTIONS)) throw new RangeError(`gbr: result is "win", "draw" or none, not ${r}`);
       return RESULT_OPTIONS[String(r)];
-    }
-    // A parser: f(result, codec, src, len, out) into a struct of size bytes
-    function parseOp(f, input, size, read) {
-      return withArena(() => {
-        const bytes = bytesOf(input);
-        const src = put(bytes);
-        const out = alloc(size);
-        const res = alloc(12);
-        f(res, codec, src, bytes.length, out);
-        check(res);
-        return deepFreeze(read(out));
-      });
     }
     // recognise into a gbr_recognised at out; the canonical text
     function recogniseAt(bytes, out) {
@@ -262,28 +382,28 @@ export function createGbr(wasmBytes) {
       version: cString(x.gbr_version()),
 
       /** A FEN's material code, as "0130.00". */
-      materialCode: (fen) => textOp(x.gbr_fen_to_material, fen, 7),
+      materialCode: (fen) => textOp(OPS.materialCode, fen, 0),
       /** A FEN's study code; options.result "win" or "draw" gives the stipulation. */
-      studyCode: (fen, options) => textOp(x.gbr_fen_to_study, fen, 12, resultOption(options)),
+      studyCode: (fen, options) => textOp(OPS.studyCode, fen, resultOption(options)),
       /** A FEN's position form; options.result "win" or "draw" gives the indicator. */
-      positionForm: (fen, options) => textOp(x.gbr_fen_to_position, fen, 128, resultOption(options)),
+      positionForm: (fen, options) => textOp(OPS.positionForm, fen, resultOption(options)),
       /** A position form's FEN, "PLACEMENT SIDE - - 0 1". */
-      toFen: (form) => textOp(x.gbr_position_to_fen, form, 92),
+      toFen: (form) => textOp(OPS.toFen, form, 0),
       /** A material name (KRPvKR) to its material code. */
-      nameToMaterial: (nameText) => textOp(x.gbr_name_to_material, nameText, 7),
+      nameToMaterial: (nameText) => textOp(OPS.nameToMaterial, nameText, 0),
       /** A material code to its name (KRPvKR). */
-      materialName: (code) => textOp(x.gbr_material_to_name, code, 36),
+      materialName: (code) => textOp(OPS.materialName, code, 0),
       /** Canonical texts of each form. */
-      materialCanonical: (code) => textOp(x.gbr_material_canonical, code, 7),
-      studyCanonical: (code) => textOp(x.gbr_study_canonical, code, 12),
-      positionCanonical: (form) => textOp(x.gbr_position_canonical, form, 128),
+      materialCanonical: (code) => textOp(OPS.materialCanonical, code, 0),
+      studyCanonical: (code) => textOp(OPS.studyCanonical, code, 0),
+      positionCanonical: (form) => textOp(OPS.positionCanonical, form, 0),
 
       /** Parsers, to plain frozen objects. */
-      parseMaterial: (code) => parseOp(x.gbr_parse_material, code, 6, readMaterial),
-      parseStudy: (code) => parseOp(x.gbr_parse_study, code, 9, readStudy),
-      parsePosition: (form) => parseOp(x.gbr_parse_position, form, 65, readPosition),
-      parseFen: (fen) => parseOp(x.gbr_parse_fen, fen, 65, readPosition),
-      parseName: (nameText) => parseOp(x.gbr_parse_name, nameText, 10, readCounts),
+      parseMaterial: (code) => parseOp(OPS.parseMaterial, code, readMaterial),
+      parseStudy: (code) => parseOp(OPS.parseStudy, code, readStudy),
+      parsePosition: (form) => parseOp(OPS.parsePosition, form, readPosition),
+      parseFen: (fen) => parseOp(OPS.parseFen, fen, readPosition),
+      parseName: (nameText) => parseOp(OPS.parseName, nameText, readCounts),
 
       /**
        * Which form a text is (spec/gbr.md §10) and its canonical text and
@@ -305,8 +425,26 @@ export function createGbr(wasmBytes) {
         }),
 
       /**
+       * Whether a text is valid input of one of the functions above, named
+       * by kind ("materialCode", "parsePosition", "recognise", ...), without
+       * throwing: {ok: true, errorClass: null, column: 0}, or {ok: false,
+       * errorClass, column} with what the function would throw. A thrown
+       * error's stack trace costs V8 many times the call itself; a mix of
+       * texts where many are invalid is checked with this.
+       */
+      validate: (kind, input) => {
+        const op = typeof kind === 'string' ? OPS[kind] : undefined;
+        if (op === undefined) throw new RangeError(`gbr: validate() checks ${Object.keys(OPS).join(', ')}, not ${kind}`);
+        const res = call(op, input, 0);
+        const error = u32(res);
+        if (error === 0) return VALID;
+        return Object.freeze({ ok: false, errorClass: errorNames[error] ?? 'unknown', column: u32(res + 4) });
+      },
+
+      /**
        * The codes embedded in a text (§10.1): [{form, canonical, start, end}],
-       * start and end byte offsets of the UTF-8 text, end exclusive.
+       * end exclusive; start and end index a string as String.slice does
+       * (UTF-16 units), and bytes as bytes.
        */
       scan: (input) =>
         withArena(() => {
@@ -326,6 +464,7 @@ export function createGbr(wasmBytes) {
             });
             start = u32(out + 80);
           }
+          if (typeof input === 'string' && bytes.length !== input.length) toUtf16Offsets(input, found);
           return deepFreeze(found);
         }),
 

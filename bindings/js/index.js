@@ -1,24 +1,16 @@
-// index.js - the gbr package: libgbr's codecs in WebAssembly.
+// index.js - the gbr package for import in Node: index.cjs's objects as an
+// ES module (one instance of the module and of GBRError, whether the
+// package is imported or required).
 //
 //   import { materialCode, positionForm, GBRError } from 'gbr';
-//
-// The module (gbr.wasm, beside this file) is loaded once, when the package
-// is imported: read from the file in Node, fetched in a browser. The API is
-// api.js's, over the default (optimised) codec; gbr.codec('ref') gives the
-// reference codec's. The names are docs/library.md's table "Names across
-// the three languages" (CTest api_names holds them to it).
-import { createGbr, GBRError } from './api.js';
+import gbr from './index.cjs';
 
-const url = new URL('./gbr.wasm', import.meta.url);
-const bytes =
-  url.protocol === 'file:'
-    ? await (await import('node:fs/promises')).readFile(url)
-    : new Uint8Array(await (await fetch(url)).arrayBuffer());
-
-const gbr = createGbr(bytes);
-export default gbr;
-export { GBRError, createGbr };
+export default gbr.default;
 export const {
+  GBRError,
+  createGbr,
+  loadModule,
+  init,
   codecName,
   codec,
   version,
@@ -38,6 +30,7 @@ export const {
   parseName,
   recognise,
   detectForm,
+  validate,
   scan,
   query,
   protocolAnswer,

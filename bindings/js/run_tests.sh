@@ -1,6 +1,7 @@
 #!/bin/sh
 # The package's tests under `node --test` (CTest js_package):
-#   run_tests.sh PACKAGE_DIR GBR_BINARY VECTORS_DIR
+#   run_tests.sh PACKAGE_DIR GBR_BINARY VECTORS_DIR [TEST_FILE...]
+# (without test files: the package's own tests, CTest js_package)
 # Exit 77 (skipped) without node 18 or later or without the built module.
 set -eu
 pkg=$1
@@ -21,6 +22,9 @@ fi
 # without it its test skips and says so.
 GBR_JS_SOURCE=$(cd "$(dirname "$0")" && pwd)
 export GBR_JS_SOURCE
+binary=$2
+vectors=$3
+shift 3
+[ $# -gt 0 ] || set -- test/vectors.test.js test/properties.test.js test/api.test.js test/fast_check.test.js
 cd "$pkg"
-GBR_BINARY=$2 GBR_VECTORS_DIR=$3 exec node --test test/vectors.test.js test/properties.test.js test/api.test.js \
-    test/fast_check.test.js
+GBR_BINARY=$binary GBR_VECTORS_DIR=$vectors exec node --test "$@"

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import gbr, {
   GBRError, materialCode, studyCode, positionForm, toFen, parseMaterial, parseStudy, parsePosition, parseFen,
   parseName, recognise, detectForm, scan, query, protocolAnswer, answer, materialName, nameToMaterial,
-  materialCanonical, studyCanonical, positionCanonical,
+  materialCanonical, studyCanonical, positionCanonical, validate,
 } from '../index.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -55,7 +55,7 @@ test('GBRError carries the class and the byte column', () => {
   assert.throws(() => recognise('hello'), { errorClass: 'expected-square', column: 2 });
 });
 
-test('columns and offsets are bytes of the UTF-8 text', () => {
+test('error columns are bytes of the UTF-8 text', () => {
   // 'é' is two bytes, 0xc3 0xa9: the column is its first byte's
   assert.throws(() => parseMaterial('0130.0é'), { errorClass: 'expected-digit', column: 7 });
   assert.throws(() => parseMaterial('0130.00é'), { errorClass: 'trailing', column: 8 });
@@ -65,8 +65,62 @@ test('columns and offsets are bytes of the UTF-8 text', () => {
   assert.throws(() => parseMaterial(Uint8Array.of(0x30, 0x31, 0x33, 0x30, 0x2e, 0x30, 0x30, 0xff)),
     { errorClass: 'trailing', column: 8 });
   assert.throws(() => parseMaterial(42), TypeError);
-  // scan offsets: 'é' before a code moves it by two bytes
-  assert.deepEqual(scan('é 0130.00'), [{ form: 'material', canonical: '0130.00', start: 3, end: 10 }]);
+});
+
+test('scan offsets index the text as given: UTF-16 units of a string, bytes of bytes', () => {
+  // 'é' is one UTF-16 unit and two bytes
+  assert.deepEqual(scan('é 0130.00'), [{ form: 'material', canonical: '0130.00', start: 2, end: 9 }]);
+  assert.deepEqual(scan(new TextEncoder().encode('é 0130.00')), [{ form: 'material', canonical: '0130.00', start: 3, end: 10 }]);
+  // a surrogate pair (two units, four bytes), a three-byte character, a lone
+  // surrogate (one unit; TextEncoder writes U+FFFD, three bytes), Greek
+  const text = 'Étude 😀 №1: +0400.10e1e8 — \ud800 then e1e8 0400.00 a1b8 2/2=. and ΚΡ 0130.00 end';
+  const found = scan(text);
+  assert.deepEqual(found.map((m) => text.slice(m.start, m.end)),
+    ['+0400.10e1e8', 'e1e8 0400.00 a1b8 2/2=.', '0130.00']);
+  assert.deepEqual(found.map((m) => m.start), [text.indexOf('+0400'), text.indexOf('e1e8 0400'), text.indexOf('0130')]);
+  const bytes = new TextEncoder().encode(text);
+  const inBytes = scan(bytes);
+  assert.deepEqual(inBytes.map((m) => new TextDecoder().decode(bytes.subarray(m.start, m.end))),
+    ['+0400.10e1e8', 'e1e8 0400.00 a1b8 2/2=.', '0130.00']);
+  assert.ok(inBytes[0].start > found[0].start);
+  // ASCII text: the two counts agree
+  assert.deepEqual(scan('see +0400.10e1e8'), scan(new TextEncoder().encode('see +0400.10e1e8')));
+});
+
+test('validate answers as the function would, without throwing', () => {
+  const fens = [START, ROOKS, 'x', '', '8/8/8/8/8/8/8/8 w - - 0 1', '1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1 é', ROOKS.repeat(30)];
+  const kinds = {
+    materialCode, studyCode, positionForm, parseFen, recognise,
+    toFen, positionCanonical, parsePosition, materialCanonical, parseMaterial, studyCanonical, parseStudy,
+    nameToMaterial, parseName, materialName,
+  };
+  const texts = [...fens, 'e1e8 0400.00 a1b8 2/2=.', 'a7d3 0116.00 b2b3c6 3/3+.', '0130.0x', '0130', '+0400.10e1e8',
+    'KRPvKR', 'KRvKé', new TextEncoder().encode('0130.00é')];
+  let valid = 0;
+  let invalid = 0;
+  for (const [kind, f] of Object.entries(kinds)) {
+    for (const t of texts) {
+      const v = validate(kind, t);
+      assert.ok(Object.isFrozen(v));
+      try {
+        f(t);
+        assert.deepEqual(v, { ok: true, errorClass: null, column: 0 }, `${kind}(${t})`);
+        valid++;
+      } catch (e) {
+        assert.ok(e instanceof GBRError, `${kind}(${t}): ${e}`);
+        assert.deepEqual(v, { ok: false, errorClass: e.errorClass, column: e.column }, `${kind}(${t})`);
+        invalid++;
+      }
+    }
+  }
+  assert.ok(valid > 20 && invalid > 60, `${valid} valid, ${invalid} invalid`);
+  assert.throws(() => validate('scan', ROOKS), RangeError);
+  assert.throws(() => validate('toString', ROOKS), RangeError);
+  assert.throws(() => validate('materialCode', 42), TypeError);
+  // the arena is released, also for a text beyond the scratch area
+  const mark = gbr.exports.gbrjs_mark();
+  validate('materialCode', ROOKS.repeat(100));
+  assert.equal(gbr.exports.gbrjs_mark(), mark);
 });
 
 test('recognise and detectForm read every form', () => {

@@ -1,0 +1,203 @@
+// The package as a web application's bundler takes it (CTest js_bundlers):
+// a consumer of 'gbr' bundled by esbuild and by webpack 5 (the package's
+// devDependencies), each bundle loaded from a server on the loopback in
+// headless Chromium, which fetches gbr.wasm as the bundle finds it and
+// answers; the answers must be the native library's (`gbr conform --answer`).
+// Each page first asks init() for an address that does not exist, whose
+// error must name it.
+//
+//   node test/bundlers.mjs PACKAGE_DIR GBR_BINARY WORK_DIR
+//
+// Exits 77 (skipped, saying why) without the npm packages (npm ci in
+// bindings/js) or without chromium.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [pkg, gbrBinary, workArg] = process.argv.slice(2).map((p) => resolve(p));
+const source = dirname(dirname(fileURLToPath(import.meta.url)));
+const skip = (why) => {
+  console.log(`js_bundlers: skipped: ${why}`);
+  process.exit(77);
+};
+if (!existsSync(join(pkg, 'gbr.wasm'))) skip(`${pkg}/gbr.wasm was not built`);
+const fromSource = createRequire(join(source, 'package.json'));
+let esbuild, webpack;
+try {
+  esbuild = fromSource('esbuild');
+  webpack = fromSource('webpack');
+} catch {
+  skip('esbuild or webpack is not installed (npm ci in bindings/js)');
+}
+const chromium = (process.env.PATH ?? '').split(':').flatMap((d) => [join(d, 'chromium'), join(d, 'chromium-browser')])
+  .find((p) => p.startsWith('/') && existsSync(p));
+if (!chromium) skip('chromium is not installed (Debian: apt-get install -y chromium)');
+
+const failures = [];
+const expect = (what, got, want) => {
+  if (JSON.stringify(got) !== JSON.stringify(want))
+    failures.push(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+};
+
+// The consumer: a folder whose node_modules/gbr is the package.
+const work = workArg;
+rmSync(work, { recursive: true, force: true });
+mkdirSync(join(work, 'src'), { recursive: true });
+mkdirSync(join(work, 'node_modules'));
+symlinkSync(pkg, join(work, 'node_modules', 'gbr'), 'dir');
+
+const FENS = [
+  '1r2k3/8/8/8/8/8/8/R3K3 w - - 0 1',
+  '8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1',
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  '4k3/8/8/8/\u00e9/8/8/4K2R w - - 0 1',
+  '8/8/8/8/8/8/8/8 w - - 0 1',
+];
+const TEXT = '\u00c9tude \u2116 1: +0400.10e1e8, then e1e8 0400.00 a1b8 2/2=.';
+// What the page computes, and through which conformance operation the
+// native library answers the same.
+writeFileSync(join(work, 'src', 'checks.js'), `
+import { init, materialCode, positionForm, validate, scan, GBRError } from 'gbr';
+const FENS = ${JSON.stringify(FENS)};
+const TEXT = ${JSON.stringify(TEXT)};
+const answer = (f) => { try { return f(); } catch (e) { return e instanceof GBRError ? 'error ' + e.errorClass + ' ' + e.column : 'thrown ' + e; } };
+export async function run(source) {
+  const out = {};
+  try { await init('/no-such-folder/gbr.wasm'); out.missing = 'no error'; } catch (e) { out.missing = e.message; }
+  try {
+    const api = await init(source);
+    out.version = api.version;
+    out.material = FENS.map((f) => answer(() => materialCode(f)));
+    out.positionWin = FENS.map((f) => answer(() => positionForm(f, { result: 'win' })));
+    out.validate = FENS.map((f) => validate('materialCode', f));
+    out.scan = scan(TEXT).map((m) => [m.canonical, TEXT.slice(m.start, m.end)]);
+  } catch (e) {
+    out.error = String(e && e.stack || e);
+  }
+  const pre = document.createElement('pre');
+  pre.id = 'result';
+  pre.textContent = JSON.stringify(out);
+  document.body.append(pre);
+}
+`);
+// webpack follows browser.js's new URL('./gbr.wasm', import.meta.url);
+// esbuild does not, and is given the address its file loader makes.
+writeFileSync(join(work, 'src', 'webpack.js'), "import { run } from './checks.js';\nrun();\n");
+writeFileSync(join(work, 'src', 'esbuild.js'),
+  "import { run } from './checks.js';\nimport wasm from 'gbr/gbr.wasm';\nrun(new URL(wasm, import.meta.url));\n");
+
+const page = (script, type) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>gbr bundle</title></head>` +
+  `<body><script${type ? ` type="${type}"` : ''} src="${script}"></script></body></html>`;
+
+async function bundleEsbuild() {
+  const dir = join(work, 'dist-esbuild');
+  await esbuild.build({
+    entryPoints: [join(work, 'src', 'esbuild.js')], bundle: true, format: 'esm', platform: 'browser',
+    outdir: dir, loader: { '.wasm': 'file' }, absWorkingDir: work, logLevel: 'silent', minify: true,
+  });
+  writeFileSync(join(dir, 'index.html'), page('esbuild.js', 'module'));
+  return dir;
+}
+
+function bundleWebpack() {
+  const dir = join(work, 'dist-webpack');
+  return new Promise((done, fail) => {
+    webpack({
+      mode: 'production', target: 'web', context: work, entry: './src/webpack.js',
+      output: { path: dir, filename: 'main.js' }, resolve: { modules: [join(work, 'node_modules')] },
+      performance: { hints: false },
+    }, (err, stats) => {
+      if (err || stats.hasErrors()) fail(new Error(err?.message ?? stats.toString('errors-only')));
+      else {
+        writeFileSync(join(dir, 'index.html'), page('main.js'));
+        done(dir);
+      }
+    });
+  });
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+function serve() {
+  const server = createServer((req, res) => {
+    const path = normalize(join(work, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
+    if (!path.startsWith(work + '/') || !existsSync(path) || !extname(path)) {
+      res.writeHead(404, { 'content-type': 'text/html' }).end('<!doctype html><p>not found</p>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(readFileSync(path));
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
+}
+
+function dumpDom(url) {
+  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--virtual-time-budget=10000',
+    `--user-data-dir=${join(work, 'profile')}`, '--dump-dom', url];
+  return new Promise((done) => {
+    const child = spawn(chromium, flags, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => { out += d; });
+    child.stderr.on('data', (d) => { err += d; });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, out, err });
+    });
+  });
+}
+
+const unescape = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const native = (operation, text) =>
+  spawnSync(gbrBinary, ['conform', '--answer', operation], { input: text, encoding: 'utf8' }).stdout.trim();
+const want = {
+  material: FENS.map((f) => native('fen-material', f)),
+  positionWin: FENS.map((f) => native('fen-position-win', f)),
+};
+want.validate = want.material.map((a) => {
+  const e = /^error (\S+) (\d+)$/.exec(a);
+  return e ? { ok: false, errorClass: e[1], column: Number(e[2]) } : { ok: true, errorClass: null, column: 0 };
+});
+want.scan = [['+0400.10e1e8', '+0400.10e1e8'], ['e1e8 0400.00 a1b8 2/2=.', 'e1e8 0400.00 a1b8 2/2=.']];
+expect('native answers differ (the inputs hold valid and invalid FENs)', new Set(want.material).size, FENS.length);
+
+const server = await serve();
+const base = `http://127.0.0.1:${server.address().port}`;
+try {
+  for (const [name, make] of [['esbuild', bundleEsbuild], ['webpack', bundleWebpack]]) {
+    let dir;
+    try {
+      dir = await make();
+    } catch (e) {
+      failures.push(`${name}: the bundle failed: ${e.message}`);
+      continue;
+    }
+    const bundle = readFileSync(join(dir, name === 'esbuild' ? 'esbuild.js' : 'main.js'), 'utf8');
+    expect(`${name}: the bundle names no Node built-in`, /node:(fs|path|module)/.test(bundle), false);
+    const r = await dumpDom(`${base}/${name === 'esbuild' ? 'dist-esbuild' : 'dist-webpack'}/index.html`);
+    const m = /<pre id="result">(.*?)<\/pre>/s.exec(r.out);
+    if (!m) {
+      failures.push(`${name}: the page wrote no result (chromium exit ${r.code}): ${r.out.slice(-400)} ${r.err.slice(-400)}`);
+      continue;
+    }
+    const got = JSON.parse(unescape(m[1]));
+    expect(`${name}: no error`, got.error, undefined);
+    expect(`${name}: a missing module names its address`,
+      /could not|HTTP 404/.test(got.missing) && got.missing.includes(`${base}/no-such-folder/gbr.wasm`), true);
+    for (const key of ['material', 'positionWin', 'validate', 'scan']) expect(`${name}: ${key}`, got[key], want[key]);
+    console.log(`${name}: ${bundle.length} bytes of JavaScript, libgbr ${got.version}; ${FENS.length} FENs answered ` +
+      `as the native library; missing module: ${got.missing}`);
+  }
+} finally {
+  server.close();
+}
+if (failures.length) {
+  for (const f of failures) console.log(`FAIL ${f}`);
+  console.log(`js_bundlers: ${failures.length} failed`);
+  process.exit(1);
+}
+console.log('js_bundlers: esbuild and webpack bundles answered in chromium as the native library');
