@@ -52,18 +52,6 @@ int cli_emit(const cli_input *input, gbr_result result, const char *text)
 /* ---- Options ---------------------------------------------------------------- */
 /* The walk over the arguments is cli_options.c's; what every command and the
  * shared rows need besides is here. */
-void cli_args_init(cli_args *args, int argc, char **argv, const char *help)
-{
-    memset(args, 0, sizeof *args);
-    args->argc = argc;
-    args->argv = argv;
-    args->next = 1; /* argv[0] is the subcommand's name */
-    args->help = help;
-    args->codec = gbr_codec_default();
-    args->exit_status = -1;
-    args->line_inputs = 1;
-}
-
 static const char *command_name(const cli_args *args) { return args->argc > 0 ? args->argv[0] : "?"; }
 
 int cli_usage_error(cli_args *args, const char *fmt, ...)
@@ -124,9 +112,9 @@ int cli_parse_encoding(cli_args *args, const char *value, void *encoding)
 /* ---- Whole commands --------------------------------------------------------- */
 int cli_plain_command(int argc, char **argv, const char *help, cli_input_fn fn)
 {
+    const cli_help usage = {help, NULL, 0};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    int status = cli_parse_options(&args, NULL, 0);
+    int status = cli_parse_options(&args, argc, argv, &usage, NULL, 0);
     if (status >= 0)
         return status;
     return cli_for_each_input(&args, fn, &args);
@@ -157,9 +145,9 @@ static int run_conversion(int argc, char **argv, const char *help, conversion_ru
     cli_option rows[] = {
         CLI_CHOICE("--result", 0, &run->result, results, "unknown result '%s' for --result (expected win or draw)"),
     };
+    const cli_help usage = {help, NULL, 0};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    int status = cli_parse_options(&args, rows, run->convert_with_result ? CLI_ROWS(rows) : 0);
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, run->convert_with_result ? CLI_ROWS(rows) : 0);
     if (status >= 0)
         return status;
     run->codec = args.codec;

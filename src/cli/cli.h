@@ -32,35 +32,40 @@
  * A command lists its options as a table, rows made by the CLI_* macros
  * below, and one call walks the arguments against it:
  *
+ *     static const cli_help usage = {help_text, NULL, 0};
  *     int json = 0;
  *     const char *output = NULL;
  *     cli_option rows[] = {CLI_FLAG("--json", 0, &json), CLI_OUTPUT_OPTION(&output)};
  *     cli_args args;
- *     cli_args_init(&args, argc, argv, help_text);
- *     int status = cli_parse_options(&args, rows, CLI_ROWS(rows));
+ *     int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
  *     if (status >= 0)
  *         return status;   // --help (0), or a usage error (reported)
  *
- * Every command also takes --help / -h (prints help_text to stdout, exit 0)
+ * Every command also takes --help / -h (prints its help to stdout, exit 0)
  * and --impl ref|fast (sets args.codec). */
+
+/* What `gbr COMMAND --help` prints. */
+typedef struct cli_help {
+    const char *text;  /* after "usage: gbr " */
+    const char *more;  /* after it, NULL for nothing: a help text longer than
+                        * the 4095 bytes a C string literal may portably
+                        * hold comes in two */
+    int own_inputs;    /* 0: --help adds what cli_for_each_input's inputs,
+                        * output lines and exit status are; 1: a command with
+                        * its own (scan, sort, ...) says them in its text */
+} cli_help;
+
 typedef struct cli_args {
     int argc;
     char **argv;
     int next;             /* index of the next argument not yet consumed */
-    const char *help;     /* printed by --help, after "usage: gbr " */
-    const char *help_more; /* printed after it, NULL for nothing: a help text
-                            * longer than the 4095 bytes a C string literal may
-                            * portably hold comes in two */
+    const cli_help *help;
     const char *option;   /* the current option's name, e.g. "--result" */
     const char *inline_value; /* "x" of "--result=x", else NULL */
     const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */
     int exit_status;      /* -1 while parsing; 0 or 2 once parsing ended the command */
-    int line_inputs;      /* 1 (the default): --help describes cli_for_each_input's
-                           * inputs, output lines and exit status; a command with
-                           * its own (scan, sort, ...) sets 0 and says them in help */
 } cli_args;
 
-void cli_args_init(cli_args *args, int argc, char **argv, const char *help);
 /* Reports `gbr <command>: <message>` and a hint to stderr, sets exit_status to
  * UTIL_EXIT_USAGE and returns it. */
 int cli_usage_error(cli_args *args, const char *fmt, ...)
@@ -139,12 +144,13 @@ typedef struct cli_option {
 #define CLI_CALL(N, L, FN, CONTEXT, BAD) \
     {.name = (N), .letter = (L), .kind = CLI_OPTION_CALL, .to.context = (CONTEXT), .call = (FN), .bad = (BAD)}
 
-/* Walks the options of args against the n rows (and --help, --impl).
+/* Walks the options of argv (argv[0] is the command's name) against the n
+ * rows (and --help, --impl), and sets args for the rest of the command.
  * Returns -1 when the options are over and the command goes on (args->next
  * is its first input), else the exit status that ends the command: 0 after
  * --help, UTIL_EXIT_USAGE after a usage error, or a CALL row's status; each
  * problem is reported. */
-int cli_parse_options(cli_args *args, cli_option *rows, size_t n);
+int cli_parse_options(cli_args *args, int argc, char **argv, const cli_help *help, cli_option *rows, size_t n);
 
 /* ---- Option rows that several commands share ---------------------------- */
 /* -r, --recursive: read a folder's subfolders too. */

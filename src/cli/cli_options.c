@@ -70,8 +70,9 @@ static int next_option(cli_args *args)
         /* Through util_write, not printf: a help text longer than stdio's
          * buffer would meet a write error inside printf, whose errno
          * util_flush could no longer report. */
-        const char *const parts[5] = {"usage: gbr ", args->help, args->help_more ? args->help_more : "",
-                                      common_help, args->line_inputs ? line_inputs_help : ""};
+        const cli_help *help = args->help;
+        const char *const parts[5] = {"usage: gbr ", help->text, help->more ? help->more : "", common_help,
+                                      help->own_inputs ? "" : line_inputs_help};
         for (int i = 0; i < 5; i++)
             util_write(&util_stdout, parts[i], strlen(parts[i]));
         args->exit_status = util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
@@ -163,8 +164,15 @@ static int take(cli_args *args, const cli_option *row)
     return cli_usage_error(args, row->bad, value);
 }
 
-int cli_parse_options(cli_args *args, cli_option *rows, size_t n)
+int cli_parse_options(cli_args *args, int argc, char **argv, const cli_help *help, cli_option *rows, size_t n)
 {
+    memset(args, 0, sizeof *args);
+    args->argc = argc;
+    args->argv = argv;
+    args->next = 1; /* argv[0] is the command's name */
+    args->help = help;
+    args->codec = gbr_codec_default();
+    args->exit_status = -1;
     /* --impl: every command's, and not a row of any, so that no command's
      * table lists it (nor counts it among its rows given). */
     static const cli_word codecs[] = {{"ref", 0}, {"fast", 1}, {NULL, 0}};

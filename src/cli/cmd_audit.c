@@ -84,10 +84,9 @@ int cmd_audit(int argc, char **argv)
         CLI_RECURSIVE_OPTION(&recursive),
         CLI_OUTPUT_OPTION(&opt.fix_output),
     };
+    static const cli_help usage = {help, NULL, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    int status = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (status >= 0)
         return status;
     if (fix != (opt.fix_output != NULL))

@@ -208,10 +208,8 @@ static int load_patterns(cli_args *args, const char *value, void *list)
 
 int cmd_conform(int argc, char **argv)
 {
+    static const cli_help usage = {help, help_more, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
     conform_run_options opt;
     memset(&opt, 0, sizeof opt);
     opt.max_level = GBR_LEVEL_EXTENSIONS;
@@ -248,7 +246,7 @@ int cmd_conform(int argc, char **argv)
         CLI_STRING("--operations", 0, &opt.fuzz.operations),
         CLI_STRING("--vectors", 0, &opt.vectors_dir),
     };
-    int status = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     opt.fuzzing = rows[FUZZ].given != 0;
     const cli_option *run_option = NULL; /* the first option given that only a run of the kit reads */
     for (size_t i = FIRST_RUN_ROW; i < CLI_ROWS(rows); i++)

@@ -41,12 +41,12 @@ static int decode_one(void *context, const cli_input *in)
 int cmd_decode(int argc, char **argv)
 {
     decode_options opt = {NULL, 0};
+    static const cli_help usage = {help, NULL, 0};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
     cli_option rows[] = {
         {.name = "--json", .kind = CLI_OPTION_FLAG, .to.flag = &opt.json, .bare = 1},
     };
-    int status = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (status >= 0)
         return status;
     opt.codec = args.codec;

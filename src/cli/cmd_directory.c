@@ -138,11 +138,9 @@ int cmd_directory(int argc, char **argv)
         CLI_CHOICE("--split-by", 0, &opt.split, splits, "bad --split-by '%s' (class or letter)"),
         CLI_MEMORY_OPTION(&memory),
     };
+    static const cli_help usage = {help, help_more, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0;
-    int parsed = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)
         return parsed;
     opt.format = format_of[format];

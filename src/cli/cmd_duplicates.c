@@ -91,11 +91,9 @@ int cmd_duplicates(int argc, char **argv)
         CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
         CLI_RECURSIVE_OPTION(&recursive),
     };
+    static const cli_help usage = {help, help_more, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0;
-    int parsed = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)
         return parsed;
     opt.format = (duplicates_format)format;

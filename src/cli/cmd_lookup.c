@@ -79,11 +79,9 @@ int cmd_lookup(int argc, char **argv)
         CLI_RECURSIVE_OPTION(&recursive),
         CLI_LIST("--new", 0, &news),
     };
+    static const cli_help usage = {help, help_more, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0;
-    int status = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     int new_stdin = 0;
     for (size_t i = 0; i < news.n; i++)
         new_stdin |= strcmp(news.items[i].option, "--new") == 0 && strcmp(news.items[i].value, "-") == 0;

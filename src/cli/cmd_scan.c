@@ -71,10 +71,9 @@ int cmd_scan(int argc, char **argv)
         CLI_COUNT("--buffer", 0, &buffer, SCAN_MIN_BUFFER, (size_t)1 << 30,
                   "bad --buffer '%s' (bytes, 512 to 1073741824)"),
     };
+    static const cli_help usage = {help, NULL, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    int parsed = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)
         return parsed;
     opt.buffer_size = (size_t)buffer; /* 0 unless given */

@@ -66,10 +66,9 @@ int cmd_sort(int argc, char **argv)
         CLI_OUTPUT_OPTION(&output_path),
         CLI_MEMORY_OPTION(&memory),
     };
+    static const cli_help usage = {help, NULL, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    int parsed = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)
         return parsed;
 

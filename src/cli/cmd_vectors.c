@@ -45,16 +45,15 @@ static const char help[] =
 
 int cmd_vectors(int argc, char **argv)
 {
+    static const cli_help usage = {help, NULL, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
     vectors_options opt = {.out_dir = "spec/vectors", .cases_dir = NULL, .fuzz_dir = NULL};
     cli_option rows[] = {
         CLI_STRING("--out", 0, &opt.out_dir),
         CLI_STRING("--cases", 0, &opt.cases_dir),
         CLI_STRING("--fuzz-corpus", 0, &opt.fuzz_dir),
     };
-    int status = cli_parse_options(&args, rows, CLI_ROWS(rows));
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (status >= 0)
         return status;
     if (args.next < args.argc)

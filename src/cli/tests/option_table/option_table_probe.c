@@ -5,13 +5,17 @@
  * cli_parse_options writes the rows it is given and ends the command, so
  * the tables are the ones the commands really parse with. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 
-int cli_parse_options(cli_args *args, cli_option *rows, size_t n)
+int cli_parse_options(cli_args *args, int argc, char **argv, const cli_help *help, cli_option *rows, size_t n)
 {
+    (void)argc;
+    (void)help;
+    memset(args, 0, sizeof *args); /* nothing of it is read once the command ends */
     for (size_t i = 0; i < n; i++) {
-        printf("%s\t", args->argv[0]);
+        printf("%s\t", argv[0]);
         if (rows[i].letter)
             printf("-%c%s", rows[i].letter, rows[i].name ? ", " : "");
         printf("%s\t%s\n", rows[i].name ? rows[i].name : "", rows[i].kind == CLI_OPTION_FLAG ? "flag" : "value");
