@@ -112,7 +112,7 @@ int cli_parse_encoding(cli_args *args, const char *value, void *encoding)
 /* ---- Whole commands --------------------------------------------------------- */
 int cli_plain_command(int argc, char **argv, const char *help, cli_input_fn fn)
 {
-    const cli_help usage = {help, NULL, 0};
+    const cli_help usage = {{help}, 0};
     cli_args args;
     int status = cli_parse_options(&args, argc, argv, &usage, NULL, 0);
     if (status >= 0)
@@ -145,7 +145,7 @@ static int run_conversion(int argc, char **argv, const char *help, conversion_ru
     cli_option rows[] = {
         CLI_CHOICE("--result", 0, &run->result, results, "unknown result '%s' for --result (expected win or draw)"),
     };
-    const cli_help usage = {help, NULL, 0};
+    const cli_help usage = {{help}, 0};
     cli_args args;
     int status = cli_parse_options(&args, argc, argv, &usage, rows, run->convert_with_result ? CLI_ROWS(rows) : 0);
     if (status >= 0)

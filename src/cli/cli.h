@@ -32,7 +32,7 @@
  * A command lists its options as a table, rows made by the CLI_* macros
  * below, and one call walks the arguments against it:
  *
- *     static const cli_help usage = {help_text, NULL, 0};
+ *     static const cli_help usage = {{help_text}, 0};
  *     int json = 0;
  *     const char *output = NULL;
  *     cli_option rows[] = {CLI_FLAG("--json", 0, &json), CLI_OUTPUT_OPTION(&output)};
@@ -45,11 +45,12 @@
  * and --impl ref|fast (sets args.codec). */
 
 /* What `gbr COMMAND --help` prints. */
+#define CLI_HELP_PARTS 3
 typedef struct cli_help {
-    const char *text;  /* after "usage: gbr " */
-    const char *more;  /* after it, NULL for nothing: a help text longer than
-                        * the 4095 bytes a C string literal may portably
-                        * hold comes in two */
+    const char *parts[CLI_HELP_PARTS]; /* after "usage: gbr ", in order; NULL for
+                                        * none: a help text longer than the 4095
+                                        * bytes a C string literal may portably
+                                        * hold comes in parts */
     int own_inputs;    /* 0: --help adds what cli_for_each_input's inputs,
                         * output lines and exit status are; 1: a command with
                         * its own (scan, sort, ...) says them in its text */

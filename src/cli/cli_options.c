@@ -67,14 +67,16 @@ static int next_option(cli_args *args)
     if (strcmp(arg, "--") == 0)
         return 0;
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-        /* Through util_write, not printf: a help text longer than stdio's
+        /* Through the util sink, not printf: a help text longer than stdio's
          * buffer would meet a write error inside printf, whose errno
          * util_flush could no longer report. */
-        const cli_help *help = args->help;
-        const char *const parts[5] = {"usage: gbr ", help->text, help->more ? help->more : "", common_help,
-                                      help->own_inputs ? "" : line_inputs_help};
-        for (int i = 0; i < 5; i++)
-            util_write(&util_stdout, parts[i], strlen(parts[i]));
+        util_put(&util_stdout, "usage: gbr ");
+        for (int i = 0; i < CLI_HELP_PARTS; i++)
+            if (args->help->parts[i])
+                util_write(&util_stdout, args->help->parts[i], strlen(args->help->parts[i]));
+        util_put(&util_stdout, common_help);
+        if (!args->help->own_inputs)
+            util_put(&util_stdout, line_inputs_help);
         args->exit_status = util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
         return 0;
     }

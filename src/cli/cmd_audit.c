@@ -84,7 +84,7 @@ int cmd_audit(int argc, char **argv)
         CLI_RECURSIVE_OPTION(&recursive),
         CLI_OUTPUT_OPTION(&opt.fix_output),
     };
-    static const cli_help usage = {help, NULL, 1};
+    static const cli_help usage = {{help}, 1};
     cli_args args;
     int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (status >= 0)

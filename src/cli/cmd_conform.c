@@ -208,7 +208,7 @@ static int load_patterns(cli_args *args, const char *value, void *list)
 
 int cmd_conform(int argc, char **argv)
 {
-    static const cli_help usage = {help, help_more, 1};
+    static const cli_help usage = {{help, help_more}, 1};
     cli_args args;
     conform_run_options opt;
     memset(&opt, 0, sizeof opt);

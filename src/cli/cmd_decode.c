@@ -41,7 +41,7 @@ static int decode_one(void *context, const cli_input *in)
 int cmd_decode(int argc, char **argv)
 {
     decode_options opt = {NULL, 0};
-    static const cli_help usage = {help, NULL, 0};
+    static const cli_help usage = {{help}, 0};
     cli_args args;
     cli_option rows[] = {
         {.name = "--json", .kind = CLI_OPTION_FLAG, .to.flag = &opt.json, .bare = 1},

@@ -138,7 +138,7 @@ int cmd_directory(int argc, char **argv)
         CLI_CHOICE("--split-by", 0, &opt.split, splits, "bad --split-by '%s' (class or letter)"),
         CLI_MEMORY_OPTION(&memory),
     };
-    static const cli_help usage = {help, help_more, 1};
+    static const cli_help usage = {{help, help_more}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)

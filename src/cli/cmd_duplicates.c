@@ -91,7 +91,7 @@ int cmd_duplicates(int argc, char **argv)
         CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
         CLI_RECURSIVE_OPTION(&recursive),
     };
-    static const cli_help usage = {help, help_more, 1};
+    static const cli_help usage = {{help, help_more}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)

@@ -79,7 +79,7 @@ int cmd_lookup(int argc, char **argv)
         CLI_RECURSIVE_OPTION(&recursive),
         CLI_LIST("--new", 0, &news),
     };
-    static const cli_help usage = {help, help_more, 1};
+    static const cli_help usage = {{help, help_more}, 1};
     cli_args args;
     int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     int new_stdin = 0;

@@ -71,7 +71,7 @@ int cmd_scan(int argc, char **argv)
         CLI_COUNT("--buffer", 0, &buffer, SCAN_MIN_BUFFER, (size_t)1 << 30,
                   "bad --buffer '%s' (bytes, 512 to 1073741824)"),
     };
-    static const cli_help usage = {help, NULL, 1};
+    static const cli_help usage = {{help}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)

@@ -158,7 +158,7 @@ int cmd_select(int argc, char **argv)
                  "unknown --queries '%s' (1.1 or 1.2, which read alike; 1.0's reading of "
                  "'*' is not available: spec/query.md 4.1)"),
     };
-    static const cli_help usage = {help, NULL, 1};
+    static const cli_help usage = {{help}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0) { /* --help (0), or a usage error */

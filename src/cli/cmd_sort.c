@@ -66,7 +66,7 @@ int cmd_sort(int argc, char **argv)
         CLI_OUTPUT_OPTION(&output_path),
         CLI_MEMORY_OPTION(&memory),
     };
-    static const cli_help usage = {help, NULL, 1};
+    static const cli_help usage = {{help}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)

@@ -45,7 +45,7 @@ static const char help[] =
 
 int cmd_vectors(int argc, char **argv)
 {
-    static const cli_help usage = {help, NULL, 1};
+    static const cli_help usage = {{help}, 1};
     cli_args args;
     vectors_options opt = {.out_dir = "spec/vectors", .cases_dir = NULL, .fuzz_dir = NULL};
     cli_option rows[] = {
