@@ -3,6 +3,8 @@
 
 #include "cli.h"
 #include "output.h"
+#include "duplicates_symmetry.h"
+#include "sort_runs.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -48,37 +50,8 @@ int cli_emit(const cli_input *input, gbr_result result, const char *text)
 }
 
 /* ---- Options ---------------------------------------------------------------- */
-void cli_args_init(cli_args *args, int argc, char **argv, const char *help)
-{
-    memset(args, 0, sizeof *args);
-    args->argc = argc;
-    args->argv = argv;
-    args->next = 1; /* argv[0] is the subcommand's name */
-    args->help = help;
-    args->codec = gbr_codec_default();
-    args->exit_status = -1;
-    args->line_inputs = 1;
-}
-
-static const char common_help[] =
-    "\n"
-    "Common options:\n"
-    "  --impl ref|fast  the codec: ref (reference) or fast (optimised, the default\n"
-    "                   when this build has it)\n"
-    "  -h, --help       show this help and exit\n";
-
-static const char line_inputs_help[] =
-    "\n"
-    "Inputs are the arguments; with none, each line of standard input is one input\n"
-    "(a trailing \"\\r\" is removed). Each input gives one line on standard output, in\n"
-    "order; a bad input gives \"error CLASS COLUMN\" there and is reported on standard\n"
-    "error as \"gbr: SOURCE:LINE:COLUMN: MESSAGE\" (SOURCE is \"arg\" with LINE the\n"
-    "input argument's position, or \"-\" for standard input). A line of more than\n"
-    "16 MiB (16777216 bytes, not counting its \"\\n\" or \"\\r\\n\" ending) is judged\n"
-    "on its first 16 MiB. Options come before the inputs.\n"
-    "Exit status: 0 every input was good, 1 some input was bad or the output\n"
-    "could not be written (reading stops then), 2 usage error.\n";
-
+/* The walk over the arguments is cli_options.c's; what every command and the
+ * shared rows need besides is here. */
 static const char *command_name(const cli_args *args) { return args->argc > 0 ? args->argv[0] : "?"; }
 
 int cli_usage_error(cli_args *args, const char *fmt, ...)
@@ -93,14 +66,10 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
     return UTIL_EXIT_USAGE;
 }
 
-int cli_option_is(const cli_args *args, const char *name)
+void cli_option_list_free(cli_option_list *list)
 {
-    return args->option != NULL && strcmp(args->option, name) == 0;
-}
-
-int cli_unknown_option(cli_args *args)
-{
-    return cli_usage_error(args, "unknown option '%s'", args->argv[args->next - 1]);
+    free(list->items);
+    memset(list, 0, sizeof *list);
 }
 
 static void names_report(void *context, const char *path, unsigned long line, unsigned long column,
@@ -115,130 +84,39 @@ static void names_report(void *context, const char *path, unsigned long line, un
 
 composer_names *cli_names_load(const char *path) { return composer_names_read(path, names_report, NULL); }
 
-int cli_collection_text_option(cli_args *args, game_tag_choice *tags, text_encoding *encoding,
-                               const char **names_file)
+/* The shared rows' values, each read by the layer that owns its words. */
+int cli_parse_memory(cli_args *args, const char *value, void *bytes)
 {
-    if (cli_option_is(args, "--names")) {
-        *names_file = cli_option_value(args);
-        return *names_file ? 1 : -1;
-    }
-    static const char *const names[GAME_TAG_FIELDS] = {"--composer-tag", "--source-tag", "--year-tag",
-                                                             "--reference-tag"};
-    for (int f = 0; f < GAME_TAG_FIELDS; f++) {
-        if (!cli_option_is(args, names[f]))
-            continue;
-        const char *value = cli_option_value(args);
-        if (!value)
-            return -1;
-        if (game_tag_list_parse(value, &tags->field[f]) != 0) {
-            cli_usage_error(args, "bad %s '%s' (tag names, letters, digits and '_', joined by commas; at most %d)",
-                            names[f], value, GAME_TAG_NAMES_MAX);
-            return -1;
-        }
-        return 1;
-    }
-    if (!cli_option_is(args, "--encoding"))
-        return 0;
-    const char *value = cli_option_value(args);
-    if (!value)
-        return -1;
-    if (text_encoding_parse(value, encoding) != 0) {
-        cli_usage_error(args, "bad --encoding '%s' (auto, utf-8, latin-1 or cp1252)", value);
-        return -1;
-    }
-    return 1;
+    (void)args;
+    return sort_runs_parse_memory(value, bytes) != 0 ? -1 : 0;
 }
 
-const char *cli_option_value(cli_args *args)
+int cli_parse_symmetry(cli_args *args, const char *value, void *symmetry)
 {
-    const char *value = args->inline_value;
-    if (!value && args->next < args->argc)
-        value = args->argv[args->next++];
-    /* No option takes an empty value: `-o ''` is a mistake, not a file name. */
-    if (value && *value)
-        return value;
-    cli_usage_error(args, "option '%s' needs a %svalue", args->option, value ? "non-empty " : "");
-    return NULL;
+    (void)args;
+    return duplicates_symmetry_parse(value, symmetry) != 0 ? -1 : 0;
 }
 
-/* The option name is kept apart from an "=value" suffix without copying argv. */
-static char option_name[64];
-
-int cli_next_option(cli_args *args)
+int cli_parse_tag_list(cli_args *args, const char *value, void *list)
 {
-    args->option = NULL;
-    args->inline_value = NULL;
-    if (args->exit_status >= 0 || args->next >= args->argc)
-        return 0;
-    const char *arg = args->argv[args->next];
-    if (arg[0] != '-' || arg[1] == '\0')
-        return 0; /* the first input */
-    args->next++;
-    if (strcmp(arg, "--") == 0)
-        return 0;
-    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-        /* Through util_write, not printf: a help text longer than stdio's
-         * buffer would meet a write error inside printf, whose errno
-         * util_flush could no longer report. */
-        const char *const parts[5] = {"usage: gbr ", args->help, args->help_more ? args->help_more : "",
-                                      common_help, args->line_inputs ? line_inputs_help : ""};
-        for (int i = 0; i < 5; i++)
-            util_write(&util_stdout, parts[i], strlen(parts[i]));
-        args->exit_status = util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
-        return 0;
-    }
-    const char *equals = strchr(arg, '=');
-    size_t name_len = equals ? (size_t)(equals - arg) : strlen(arg);
-    if (name_len >= sizeof option_name) {
-        cli_usage_error(args, "unknown option '%s'", arg);
-        return 0;
-    }
-    memcpy(option_name, arg, name_len);
-    option_name[name_len] = '\0';
-    args->option = option_name;
-    args->inline_value = equals ? equals + 1 : NULL;
-
-    if (cli_option_is(args, "--impl")) {
-        const char *name = cli_option_value(args);
-        if (!name)
-            return 0;
-        if (strcmp(name, "ref") == 0) {
-            args->codec = gbr_codec_ref();
-        } else if (strcmp(name, "fast") == 0) {
-            args->codec = gbr_codec_fast();
-        } else {
-            cli_usage_error(args, "unknown codec '%s' for --impl (expected ref or fast)", name);
-        }
-        return args->exit_status < 0 ? cli_next_option(args) : 0;
-    }
-    return 1;
+    (void)args;
+    return game_tag_list_parse(value, list) != 0 ? -1 : 0;
 }
 
-/* Parses a --result value ("win" or "draw"); a usage error otherwise. */
-static int cli_parse_result(cli_args *args, gbr_result_option *out)
+int cli_parse_encoding(cli_args *args, const char *value, void *encoding)
 {
-    const char *value = cli_option_value(args);
-    if (!value)
-        return UTIL_EXIT_USAGE;
-    if (strcmp(value, "win") == 0) {
-        *out = GBR_RESULT_WIN;
-    } else if (strcmp(value, "draw") == 0) {
-        *out = GBR_RESULT_DRAW;
-    } else {
-        return cli_usage_error(args, "unknown result '%s' for --result (expected win or draw)", value);
-    }
-    return UTIL_EXIT_OK;
+    (void)args;
+    return text_encoding_parse(value, encoding) != 0 ? -1 : 0;
 }
 
 /* ---- Whole commands --------------------------------------------------------- */
 int cli_plain_command(int argc, char **argv, const char *help, cli_input_fn fn)
 {
+    const cli_help usage = {{help}, 0};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    while (cli_next_option(&args))
-        return cli_unknown_option(&args);
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int status = cli_parse_options(&args, argc, argv, &usage, NULL, 0);
+    if (status >= 0)
+        return status;
     return cli_for_each_input(&args, fn, &args);
 }
 
@@ -248,7 +126,7 @@ typedef struct conversion_run {
     const gbr_codec *codec;
     cli_conversion convert;
     cli_result_conversion convert_with_result;
-    gbr_result_option result;
+    int result; /* a gbr_result_option */
 } conversion_run;
 
 static int convert_one(void *context, const cli_input *in)
@@ -256,22 +134,22 @@ static int convert_one(void *context, const cli_input *in)
     const conversion_run *run = context;
     char out[CLI_CANONICAL_MAX];
     gbr_result r = run->convert ? run->convert(run->codec, out, sizeof out, in->text, in->len)
-                                : run->convert_with_result(run->codec, out, sizeof out, in->text, in->len, run->result);
+                                : run->convert_with_result(run->codec, out, sizeof out, in->text, in->len,
+                                                             (gbr_result_option)run->result);
     return cli_emit(in, r, out);
 }
 
 static int run_conversion(int argc, char **argv, const char *help, conversion_run *run)
 {
+    static const cli_word results[] = {{"win", GBR_RESULT_WIN}, {"draw", GBR_RESULT_DRAW}, {NULL, 0}};
+    cli_option rows[] = {
+        CLI_CHOICE("--result", 0, &run->result, results, "unknown result '%s' for --result (expected win or draw)"),
+    };
+    const cli_help usage = {{help}, 0};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    while (cli_next_option(&args)) {
-        if (!run->convert_with_result || !cli_option_is(&args, "--result"))
-            return cli_unknown_option(&args);
-        if (cli_parse_result(&args, &run->result) != UTIL_EXIT_OK)
-            return UTIL_EXIT_USAGE;
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, run->convert_with_result ? CLI_ROWS(rows) : 0);
+    if (status >= 0)
+        return status;
     run->codec = args.codec;
     return cli_for_each_input(&args, convert_one, run);
 }

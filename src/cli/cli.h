@@ -27,48 +27,46 @@
 
 /* ---- Options ------------------------------------------------------------
  * Options come before the inputs; the first argument that is not an option,
- * or everything after "--", is input. Typical use:
+ * or everything after "--", is input. An option is "--name", "--name VALUE",
+ * "--name=VALUE", "-x" or "-x VALUE" (no short options joined in one word).
+ * A command lists its options as a table, rows made by the CLI_* macros
+ * below, and one call walks the arguments against it:
  *
+ *     static const cli_help usage = {{help_text}, 0};
+ *     int json = 0;
+ *     const char *output = NULL;
+ *     cli_option rows[] = {CLI_FLAG("--json", 0, &json), CLI_OUTPUT_OPTION(&output)};
  *     cli_args args;
- *     cli_args_init(&args, argc, argv, help_text);
- *     while (cli_next_option(&args)) {
- *         if (cli_option_is(&args, "--json")) json = 1;
- *         else if (cli_option_is(&args, "--result")) { ... cli_option_value(&args) ... }
- *         else return cli_unknown_option(&args);
- *     }
- *     if (args.exit_status >= 0) return args.exit_status;   // --help, or a usage error
+ *     int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+ *     if (status >= 0)
+ *         return status;   // --help (0), or a usage error (reported)
  *
- * cli_next_option itself handles --help / -h (prints help_text to stdout, exit 0)
+ * Every command also takes --help / -h (prints its help to stdout, exit 0)
  * and --impl ref|fast (sets args.codec). */
+
+/* What `gbr COMMAND --help` prints. */
+#define CLI_HELP_PARTS 3
+typedef struct cli_help {
+    const char *parts[CLI_HELP_PARTS]; /* after "usage: gbr ", in order; NULL for
+                                        * none: a help text longer than the 4095
+                                        * bytes a C string literal may portably
+                                        * hold comes in parts */
+    int own_inputs;    /* 0: --help adds what cli_for_each_input's inputs,
+                        * output lines and exit status are; 1: a command with
+                        * its own (scan, sort, ...) says them in its text */
+} cli_help;
+
 typedef struct cli_args {
     int argc;
     char **argv;
     int next;             /* index of the next argument not yet consumed */
-    const char *help;     /* printed by --help, after "usage: gbr " */
-    const char *help_more; /* printed after it, NULL for nothing: a help text
-                            * longer than the 4095 bytes a C string literal may
-                            * portably hold comes in two */
+    const cli_help *help;
     const char *option;   /* the current option's name, e.g. "--result" */
     const char *inline_value; /* "x" of "--result=x", else NULL */
     const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */
     int exit_status;      /* -1 while parsing; 0 or 2 once parsing ended the command */
-    int line_inputs;      /* 1 (the default): --help describes cli_for_each_input's
-                           * inputs, output lines and exit status; a command with
-                           * its own (scan, sort, ...) sets 0 and says them in help */
 } cli_args;
 
-void cli_args_init(cli_args *args, int argc, char **argv, const char *help);
-/* 1 when args->option holds an option for the subcommand to handle; 0 when the
- * options are over (args->next is the first input) or parsing ended the command
- * (args->exit_status >= 0). */
-int cli_next_option(cli_args *args);
-/* Whether the current option is `name`. */
-int cli_option_is(const cli_args *args, const char *name);
-/* The current option's value ("--opt=value" or "--opt value"); NULL after
- * reporting a usage error when there is none or it is empty. */
-const char *cli_option_value(cli_args *args);
-/* Reports a usage error about the current option; returns UTIL_EXIT_USAGE. */
-int cli_unknown_option(cli_args *args);
 /* Reports `gbr <command>: <message>` and a hint to stderr, sets exit_status to
  * UTIL_EXIT_USAGE and returns it. */
 int cli_usage_error(cli_args *args, const char *fmt, ...)
@@ -77,15 +75,121 @@ int cli_usage_error(cli_args *args, const char *fmt, ...)
 #endif
     ;
 
+/* What a row does with its option. */
+typedef enum cli_option_kind {
+    CLI_OPTION_FLAG,   /* takes no value: *flag = 1 */
+    CLI_OPTION_STRING, /* *string = the value (the last one given) */
+    CLI_OPTION_CHOICE, /* the value is one of words: *choice = that word's value */
+    CLI_OPTION_COUNT,  /* decimal digits (util_parse_count), min to max: *count */
+    CLI_OPTION_LIST,   /* every value added to *list, in the order given */
+    CLI_OPTION_CALL    /* call(args, value, context), for the rest */
+} cli_option_kind;
+
+/* A word of a CHOICE and the value it sets; {NULL, 0} ends the words. */
+typedef struct cli_word {
+    const char *word;
+    int value;
+} cli_word;
+
+/* What a LIST row gathers: each value with the name of the row that took
+ * it, so that several rows can share one list and keep their order. */
+typedef struct cli_option_item {
+    const char *option; /* the row's name ("--new") */
+    const char *value;
+} cli_option_item;
+typedef struct cli_option_list {
+    cli_option_item *items;
+    size_t n, cap;
+} cli_option_list;
+void cli_option_list_free(cli_option_list *list);
+
+/* A CALL row's work: 0 when the value was taken, -1 when it is not one the
+ * option takes (the parser reports the row's `bad`), or an exit status
+ * after reporting the problem itself. */
+typedef int (*cli_option_call)(cli_args *args, const char *value, void *context);
+
+typedef struct cli_option {
+    const char *name; /* "--format"; NULL for an option with a letter alone */
+    char letter;      /* 'o' for "-o"; 0 for none */
+    cli_option_kind kind;
+    union {
+        int *flag;
+        const char **string;
+        int *choice;
+        unsigned long long *count;
+        cli_option_list *list;
+        void *context; /* CALL */
+    } to;
+    const cli_word *words;              /* CHOICE */
+    unsigned long long min, max;        /* COUNT */
+    cli_option_call call;               /* CALL */
+    const char *bad;   /* the usage error for a value the option does not take:
+                        * a format with one %s, the value (NULL for a CALL
+                        * that reports its own problems) */
+    unsigned char once; /* STRING: given twice is a usage error */
+    unsigned char bare; /* FLAG: "--name=VALUE" is an unknown option (other
+                         * flags pass over the "=VALUE") */
+    unsigned given;    /* set by cli_parse_options: 0 when not given, else
+                        * the row's place among the rows given (1: the first) */
+} cli_option;
+
+#define CLI_ROWS(rows) (sizeof(rows) / sizeof(rows)[0])
+#define CLI_FLAG(N, L, T) {.name = (N), .letter = (L), .kind = CLI_OPTION_FLAG, .to.flag = (T)}
+#define CLI_STRING(N, L, T) {.name = (N), .letter = (L), .kind = CLI_OPTION_STRING, .to.string = (T)}
+#define CLI_CHOICE(N, L, T, WORDS, BAD) \
+    {.name = (N), .letter = (L), .kind = CLI_OPTION_CHOICE, .to.choice = (T), .words = (WORDS), .bad = (BAD)}
+#define CLI_COUNT(N, L, T, MIN, MAX, BAD)                                                          \
+    {.name = (N), .letter = (L), .kind = CLI_OPTION_COUNT, .to.count = (T), .min = (MIN), .max = (MAX), \
+     .bad = (BAD)}
+#define CLI_LIST(N, L, T) {.name = (N), .letter = (L), .kind = CLI_OPTION_LIST, .to.list = (T)}
+#define CLI_CALL(N, L, FN, CONTEXT, BAD) \
+    {.name = (N), .letter = (L), .kind = CLI_OPTION_CALL, .to.context = (CONTEXT), .call = (FN), .bad = (BAD)}
+
+/* Walks the options of argv (argv[0] is the command's name) against the n
+ * rows (and --help, --impl), and sets args for the rest of the command.
+ * Returns -1 when the options are over and the command goes on (args->next
+ * is its first input), else the exit status that ends the command: 0 after
+ * --help, UTIL_EXIT_USAGE after a usage error, or a CALL row's status; each
+ * problem is reported. */
+int cli_parse_options(cli_args *args, int argc, char **argv, const cli_help *help, cli_option *rows, size_t n);
+
+/* ---- Option rows that several commands share ---------------------------- */
+/* -r, --recursive: read a folder's subfolders too. */
+#define CLI_RECURSIVE_OPTION(T) CLI_FLAG("--recursive", 'r', (T))
+/* -o, --output FILE. */
+#define CLI_OUTPUT_OPTION(T) CLI_STRING("--output", 'o', (T))
+/* --memory SIZE (sort_runs_parse_memory) into an unsigned long long. */
+int cli_parse_memory(cli_args *args, const char *value, void *bytes);
+#define CLI_MEMORY_OPTION(T) \
+    CLI_CALL("--memory", 0, cli_parse_memory, (T), \
+             "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)")
+/* --symmetry none|mirror|all into a duplicates_symmetry. */
+int cli_parse_symmetry(cli_args *args, const char *value, void *symmetry);
+#define CLI_SYMMETRY_OPTION(T) \
+    CLI_CALL("--symmetry", 0, cli_parse_symmetry, (T), "bad --symmetry '%s' (none, mirror or all)")
+
 /* The options of the commands that list a collection's games with their
  * composer, source, year and reference (directory, duplicates, lookup):
  * --composer-tag, --source-tag, --year-tag and --reference-tag (a
- * comma-separated list of tag names, in order), --encoding
- * auto|utf-8|latin-1|cp1252 and --names FILE. Returns 1 when the current
- * option was one of them (and is now in *tags, *encoding or *names), 0 when
- * it is none of them, -1 after a usage error. */
-int cli_collection_text_option(cli_args *args, game_tag_choice *tags, text_encoding *encoding,
-                               const char **names);
+ * comma-separated list of tag names, in order, into tags: a
+ * game_tag_choice *), --encoding auto|utf-8|latin-1|cp1252 (into encoding:
+ * a text_encoding *) and --names FILE (into names: a const char **). */
+int cli_parse_tag_list(cli_args *args, const char *value, void *list);
+int cli_parse_encoding(cli_args *args, const char *value, void *encoding);
+#define CLI_TAG_LIST_ROW(N, TAGS, FIELD) \
+    CLI_CALL(N, 0, cli_parse_tag_list, &(TAGS)->field[FIELD], \
+             "bad " N " '%s' (tag names, letters, digits and '_', joined by commas; at most " \
+             CLI_STRINGIFY(GAME_TAG_NAMES_MAX) ")")
+#define CLI_STRINGIFY(X) CLI_STRINGIFY_(X)
+#define CLI_STRINGIFY_(X) #X
+#define CLI_COLLECTION_TEXT_OPTIONS(TAGS, ENCODING, NAMES) \
+    CLI_TAG_LIST_ROW("--composer-tag", TAGS, GAME_TAG_COMPOSER), \
+    CLI_TAG_LIST_ROW("--source-tag", TAGS, GAME_TAG_SOURCE), \
+    CLI_TAG_LIST_ROW("--year-tag", TAGS, GAME_TAG_YEAR), \
+    CLI_TAG_LIST_ROW("--reference-tag", TAGS, GAME_TAG_REFERENCE), \
+    CLI_CALL("--encoding", 0, cli_parse_encoding, (ENCODING), \
+             "bad --encoding '%s' (auto, utf-8, latin-1 or cp1252)"), \
+    CLI_STRING("--names", 0, (NAMES))
 /* The names file of --names: the names, or NULL after reporting each error
  * as "gbr: FILE:LINE:COLUMN: MESSAGE" (or that it could not be read). */
 composer_names *cli_names_load(const char *path);

@@ -68,34 +68,27 @@ static const char help[] =
     CLI_RECURSIVE_HELP
     "Exit status: 0 no mismatch, 1 some mismatch or unreadable input, 2 usage error.\n";
 
+static int parse_add_style(cli_args *args, const char *value, void *style)
+{
+    (void)args;
+    return audit_add_style_parse(value, style) != 0 ? -1 : 0;
+}
+
 int cmd_audit(int argc, char **argv)
 {
     audit_options opt = {NULL, NULL, AUDIT_ADD_NONE};
     int fix = 0, recursive = 0;
+    cli_option rows[] = {
+        CLI_FLAG("--fix", 0, &fix),
+        CLI_CALL("--add-codes", 0, parse_add_style, &opt.add, "bad --add-codes '%s' (auto, gbr or black)"),
+        CLI_RECURSIVE_OPTION(&recursive),
+        CLI_OUTPUT_OPTION(&opt.fix_output),
+    };
+    static const cli_help usage = {{help}, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "--fix")) {
-            fix = 1;
-        } else if (cli_option_is(&args, "--add-codes")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            if (audit_add_style_parse(value, &opt.add) != 0)
-                return cli_usage_error(&args, "bad --add-codes '%s' (auto, gbr or black)", value);
-        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
-            recursive = 1;
-        } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
-            opt.fix_output = cli_option_value(&args);
-            if (!opt.fix_output)
-                return UTIL_EXIT_USAGE;
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (status >= 0)
+        return status;
     if (fix != (opt.fix_output != NULL))
         return cli_usage_error(&args, "--fix and -o OUT go together");
     if (opt.add != AUDIT_ADD_NONE && !fix)

@@ -153,122 +153,108 @@ static int parse_seconds(const char *text, double max, double *out)
     return *out > 0 && *out <= max;
 }
 
+/* The values of conform's options that its table's kinds do not read. */
+static int parse_level(cli_args *args, const char *value, void *level)
+{
+    (void)args;
+    *(int *)level = gbr_level_by_name(value, strlen(value));
+    return *(int *)level < 0 ? -1 : 0;
+}
+
+static int parse_timeout(cli_args *args, const char *value, void *seconds)
+{
+    (void)args;
+    return parse_seconds(value, 86400, seconds) ? 0 : -1;
+}
+
+static int parse_fuzz_seconds(cli_args *args, const char *value, void *seconds)
+{
+    (void)args;
+    return parse_seconds(value, 86400 * 7, seconds) ? 0 : -1;
+}
+
+/* strtoull's reading (a base prefix, leading blanks), but no minus sign. */
+static int parse_seed(cli_args *args, const char *value, void *seed)
+{
+    (void)args;
+    char *end;
+    errno = 0;
+    *(uint64_t *)seed = (uint64_t)strtoull(value, &end, 0);
+    return end == value || *end != '\0' || errno != 0 || value[0] == '-' ? -1 : 0;
+}
+
+static int parse_share(cli_args *args, const char *value, void *share)
+{
+    (void)args;
+    char *end;
+    errno = 0;
+    long percent = strtol(value, &end, 10);
+    if (end == value || *end != '\0' || errno != 0 || percent < 0 || percent > 100)
+        return -1;
+    *(int *)share = (int)percent;
+    return 0;
+}
+
+static int add_pattern(cli_args *args, const char *value, void *list)
+{
+    return conform_patterns_add(list, value) != 0 ? cli_usage_error(args, UTIL_OUT_OF_MEMORY) : 0;
+}
+
+static int load_patterns(cli_args *args, const char *value, void *list)
+{
+    (void)args;
+    return conform_patterns_load(list, value) != 0 ? UTIL_EXIT_USAGE : 0; /* reported */
+}
+
 int cmd_conform(int argc, char **argv)
 {
+    static const cli_help usage = {{help, help_more}, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
     conform_run_options opt;
     memset(&opt, 0, sizeof opt);
     opt.max_level = GBR_LEVEL_EXTENSIONS;
     opt.timeout = 10.0;
     opt.fuzz.shrink_share = CONFORM_SHRINK_SHARE_DEFAULT;
-    int shrink_share_given = 0;
     char vectors_buf[2 * PATH_MAX];
-    opt.vectors_dir = NULL;
     const char *answer_operation = NULL;
     int listing = 0; /* --list-operations */
-    char run_option[32] = ""; /* the first option that only a run of the kit reads */
-    int status = -1;
-    while (status < 0 && cli_next_option(&args)) {
-        const char *value = NULL;
-        if (!cli_option_is(&args, "--list-operations") && !cli_option_is(&args, "--answer") && !run_option[0])
-            snprintf(run_option, sizeof run_option, "%s", args.option);
-        if (cli_option_is(&args, "--json")) {
-            opt.json = 1;
-        } else if (cli_option_is(&args, "--print-skip-list")) {
-            opt.print_skip_list = 1;
-        } else if (cli_option_is(&args, "--level")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            opt.max_level = gbr_level_by_name(value, strlen(value));
-            if (opt.max_level < 0)
-                status = cli_usage_error(&args, "unknown level '%s' (material, study, position or extensions)", value);
-        } else if (cli_option_is(&args, "--run") || cli_option_is(&args, "--skip")) {
-            conform_patterns *list = cli_option_is(&args, "--run") ? &opt.runs : &opt.skips;
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            if (conform_patterns_add(list, value) != 0)
-                status = cli_usage_error(&args, UTIL_OUT_OF_MEMORY);
-        } else if (cli_option_is(&args, "--skip-file")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            if (conform_patterns_load(&opt.skips, value) != 0)
-                status = UTIL_EXIT_USAGE;
-        } else if (cli_option_is(&args, "--timeout")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            if (!parse_seconds(value, 86400, &opt.timeout))
-                status = cli_usage_error(&args, "--timeout needs a number of seconds (0 < S <= 86400)");
-        } else if (cli_option_is(&args, "--errors")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            if (strcmp(value, "exact") == 0)
-                opt.errors = CONFORM_ERRORS_EXACT;
-            else if (strcmp(value, "validity") == 0)
-                opt.errors = CONFORM_ERRORS_VALIDITY;
-            else
-                status = cli_usage_error(&args, "unknown judging '%s' (exact or validity)", value);
-        } else if (cli_option_is(&args, "--mode")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            if (strcmp(value, "auto") == 0)
-                opt.mode = CONFORM_MODE_AUTO;
-            else if (strcmp(value, "batch") == 0)
-                opt.mode = CONFORM_MODE_BATCH;
-            else if (strcmp(value, "per-case") == 0)
-                opt.mode = CONFORM_MODE_PER_CASE;
-            else
-                status = cli_usage_error(&args, "unknown mode '%s' (auto, batch or per-case)", value);
-        } else if (cli_option_is(&args, "--fuzz")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            opt.fuzzing = 1;
-            if (!parse_seconds(value, 86400 * 7, &opt.fuzz.seconds))
-                status = cli_usage_error(&args, "--fuzz needs a number of seconds (0 < S <= 604800)");
-        } else if (cli_option_is(&args, "--seed")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            char *end;
-            errno = 0;
-            opt.fuzz.seed = (uint64_t)strtoull(value, &end, 0);
-            if (end == value || *end != '\0' || errno != 0 || value[0] == '-')
-                status = cli_usage_error(&args, "--seed needs a non-negative integer");
-        } else if (cli_option_is(&args, "--shrink-share")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            char *end;
-            errno = 0;
-            long share = strtol(value, &end, 10);
-            shrink_share_given = 1;
-            if (end == value || *end != '\0' || errno != 0 || share < 0 || share > 100)
-                status = cli_usage_error(&args, "--shrink-share needs a percentage from 0 to 100");
-            else
-                opt.fuzz.shrink_share = (int)share;
-        } else if (cli_option_is(&args, "--operations")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            opt.fuzz.operations = value;
-        } else if (cli_option_is(&args, "--vectors")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            opt.vectors_dir = value;
-        } else if (cli_option_is(&args, "--list-operations") && !args.inline_value) {
-            listing = 1;
-        } else if (cli_option_is(&args, "--answer")) {
-            if ((value = cli_option_value(&args)) == NULL)
-                break;
-            answer_operation = value;
-        } else {
-            status = cli_unknown_option(&args);
-        }
-    }
-    if (status < 0 && args.exit_status >= 0)
-        status = args.exit_status;
+    static const cli_word errors[] = {
+        {"exact", CONFORM_ERRORS_EXACT}, {"validity", CONFORM_ERRORS_VALIDITY}, {NULL, 0}};
+    static const cli_word modes[] = {
+        {"auto", CONFORM_MODE_AUTO}, {"batch", CONFORM_MODE_BATCH}, {"per-case", CONFORM_MODE_PER_CASE}, {NULL, 0}};
+    /* Listing and answering read none of the rows from FIRST_RUN_ROW on:
+     * they configure a run of the kit. */
+    enum { LISTING, ANSWER, FUZZ, SHRINK_SHARE, FIRST_RUN_ROW = FUZZ };
+    cli_option rows[] = {
+        [LISTING] = {.name = "--list-operations", .kind = CLI_OPTION_FLAG, .to.flag = &listing, .bare = 1},
+        [ANSWER] = CLI_STRING("--answer", 0, &answer_operation),
+        [FUZZ] = CLI_CALL("--fuzz", 0, parse_fuzz_seconds, &opt.fuzz.seconds,
+                          "--fuzz needs a number of seconds (0 < S <= 604800)"),
+        [SHRINK_SHARE] = CLI_CALL("--shrink-share", 0, parse_share, &opt.fuzz.shrink_share,
+                                  "--shrink-share needs a percentage from 0 to 100"),
+        CLI_FLAG("--json", 0, &opt.json),
+        CLI_FLAG("--print-skip-list", 0, &opt.print_skip_list),
+        CLI_CALL("--level", 0, parse_level, &opt.max_level,
+                 "unknown level '%s' (material, study, position or extensions)"),
+        CLI_CALL("--run", 0, add_pattern, &opt.runs, NULL),
+        CLI_CALL("--skip", 0, add_pattern, &opt.skips, NULL),
+        CLI_CALL("--skip-file", 0, load_patterns, &opt.skips, NULL),
+        CLI_CALL("--timeout", 0, parse_timeout, &opt.timeout, "--timeout needs a number of seconds (0 < S <= 86400)"),
+        CLI_CHOICE("--errors", 0, &opt.errors, errors, "unknown judging '%s' (exact or validity)"),
+        CLI_CHOICE("--mode", 0, &opt.mode, modes, "unknown mode '%s' (auto, batch or per-case)"),
+        CLI_CALL("--seed", 0, parse_seed, &opt.fuzz.seed, "--seed needs a non-negative integer"),
+        CLI_STRING("--operations", 0, &opt.fuzz.operations),
+        CLI_STRING("--vectors", 0, &opt.vectors_dir),
+    };
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    opt.fuzzing = rows[FUZZ].given != 0;
+    const cli_option *run_option = NULL; /* the first option given that only a run of the kit reads */
+    for (size_t i = FIRST_RUN_ROW; i < CLI_ROWS(rows); i++)
+        if (rows[i].given && (!run_option || rows[i].given < run_option->given))
+            run_option = &rows[i];
     /* Listing and answering read none of a run's options: say so rather than ignore one. */
-    if (status < 0 && (listing || answer_operation) && run_option[0])
-        status = cli_usage_error(&args, "%s goes with a run of the kit, not with %s", run_option,
+    if (status < 0 && (listing || answer_operation) && run_option)
+        status = cli_usage_error(&args, "%s goes with a run of the kit, not with %s", run_option->name,
                                  listing ? "--list-operations" : "--answer");
     if (status < 0 && listing)
         status = args.next < args.argc || answer_operation
@@ -292,7 +278,7 @@ int cmd_conform(int argc, char **argv)
         status = cli_usage_error(&args, "--fuzz writes no skip list (--print-skip-list)");
     if (status < 0 && !opt.fuzzing && opt.fuzz.operations)
         status = cli_usage_error(&args, "--operations goes with --fuzz");
-    if (status < 0 && !opt.fuzzing && shrink_share_given)
+    if (status < 0 && !opt.fuzzing && rows[SHRINK_SHARE].given)
         status = cli_usage_error(&args, "--shrink-share goes with --fuzz");
     if (status < 0) {
         if (!opt.vectors_dir)

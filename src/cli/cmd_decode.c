@@ -41,16 +41,14 @@ static int decode_one(void *context, const cli_input *in)
 int cmd_decode(int argc, char **argv)
 {
     decode_options opt = {NULL, 0};
+    static const cli_help usage = {{help}, 0};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "--json") && !args.inline_value)
-            opt.json = 1;
-        else
-            return cli_unknown_option(&args);
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    cli_option rows[] = {
+        {.name = "--json", .kind = CLI_OPTION_FLAG, .to.flag = &opt.json, .bare = 1},
+    };
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (status >= 0)
+        return status;
     opt.codec = args.codec;
     return cli_for_each_input(&args, decode_one, &opt);
 }

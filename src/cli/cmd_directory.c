@@ -119,66 +119,31 @@ int cmd_directory(int argc, char **argv)
 {
     directory_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.format = &directory_format_text;
     opt.encoding = TEXT_ENCODING_AUTO;
-    opt.split = DIRECTORY_SPLIT_NONE;
     game_tag_choice_default(&opt.tags);
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
-    int recursive = 0;
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0;
+    opt.split = DIRECTORY_SPLIT_NONE;
+    int recursive = 0, format = 0;
     const char *names_path = NULL;
-    while (cli_next_option(&args)) {
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
-        if (text_option < 0)
-            return UTIL_EXIT_USAGE;
-        if (text_option > 0)
-            continue;
-        if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
-            recursive = 1;
-        } else if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
-            opt.output = cli_option_value(&args);
-            if (!opt.output)
-                return UTIL_EXIT_USAGE;
-        } else if (cli_option_is(&args, "--format")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            if (strcmp(value, "text") == 0)
-                opt.format = &directory_format_text;
-            else if (strcmp(value, "tsv") == 0)
-                opt.format = &directory_format_tsv;
-            else if (strcmp(value, "json") == 0)
-                opt.format = &directory_format_json;
-            else if (strcmp(value, "html") == 0)
-                opt.format = &directory_format_html;
-            else
-                return cli_usage_error(&args, "bad --format '%s' (text, tsv, json or html)", value);
-        } else if (cli_option_is(&args, "--split-by")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            if (strcmp(value, "class") == 0)
-                opt.split = DIRECTORY_SPLIT_CLASS;
-            else if (strcmp(value, "letter") == 0)
-                opt.split = DIRECTORY_SPLIT_LETTER;
-            else
-                return cli_usage_error(&args, "bad --split-by '%s' (class or letter)", value);
-        } else if (cli_option_is(&args, "--memory")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            if (sort_runs_parse_memory(value, &memory) != 0)
-                return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
-                                       value);
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    static const directory_format *const format_of[] = {&directory_format_text, &directory_format_tsv,
+                                                        &directory_format_json, &directory_format_html};
+    static const cli_word formats[] = {{"text", 0}, {"tsv", 1}, {"json", 2}, {"html", 3}, {NULL, 0}};
+    static const cli_word splits[] = {
+        {"class", DIRECTORY_SPLIT_CLASS}, {"letter", DIRECTORY_SPLIT_LETTER}, {NULL, 0}};
+    cli_option rows[] = {
+        CLI_CHOICE("--format", 0, &format, formats, "bad --format '%s' (text, tsv, json or html)"),
+        CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
+        CLI_RECURSIVE_OPTION(&recursive),
+        CLI_OUTPUT_OPTION(&opt.output),
+        CLI_CHOICE("--split-by", 0, &opt.split, splits, "bad --split-by '%s' (class or letter)"),
+        CLI_MEMORY_OPTION(&memory),
+    };
+    static const cli_help usage = {{help, help_more}, 1};
+    cli_args args;
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (parsed >= 0)
+        return parsed;
+    opt.format = format_of[format];
     if (opt.split != DIRECTORY_SPLIT_NONE && opt.format != &directory_format_html)
         return cli_usage_error(&args, "--split-by writes html pages: give --format html");
     if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))

@@ -79,46 +79,24 @@ int cmd_duplicates(int argc, char **argv)
     duplicates_options opt;
     memset(&opt, 0, sizeof opt);
     opt.symmetry = DUP_SYMMETRY_NONE;
-    opt.format = DUP_FORMAT_TEXT;
     opt.encoding = TEXT_ENCODING_AUTO;
     game_tag_choice_default(&opt.tags);
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0;
     const char *names_path = NULL;
-    int recursive = 0;
-    while (cli_next_option(&args)) {
-        const char *value = NULL;
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
-        if (text_option < 0)
-            return UTIL_EXIT_USAGE;
-        if (text_option > 0)
-            continue;
-        if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
-            recursive = 1;
-        } else if (cli_option_is(&args, "--symmetry")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            if (duplicates_symmetry_parse(value, &opt.symmetry) != 0)
-                return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
-        } else if (cli_option_is(&args, "--format")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            if (strcmp(value, "text") == 0)
-                opt.format = DUP_FORMAT_TEXT;
-            else if (strcmp(value, "tsv") == 0)
-                opt.format = DUP_FORMAT_TSV;
-            else if (strcmp(value, "json") == 0)
-                opt.format = DUP_FORMAT_JSON;
-            else
-                return cli_usage_error(&args, "bad --format '%s' (text, tsv or json)", value);
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int recursive = 0, format = DUP_FORMAT_TEXT;
+    static const cli_word formats[] = {
+        {"text", DUP_FORMAT_TEXT}, {"tsv", DUP_FORMAT_TSV}, {"json", DUP_FORMAT_JSON}, {NULL, 0}};
+    cli_option rows[] = {
+        CLI_SYMMETRY_OPTION(&opt.symmetry),
+        CLI_CHOICE("--format", 0, &format, formats, "bad --format '%s' (text, tsv or json)"),
+        CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
+        CLI_RECURSIVE_OPTION(&recursive),
+    };
+    static const cli_help usage = {{help, help_more}, 1};
+    cli_args args;
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (parsed >= 0)
+        return parsed;
+    opt.format = (duplicates_format)format;
     opt.codec = args.codec;
     composer_names *names = NULL;
     if (names_path && !(names = cli_names_load(names_path)))

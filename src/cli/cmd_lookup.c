@@ -67,104 +67,73 @@ int cmd_lookup(int argc, char **argv)
     memset(&opt, 0, sizeof opt);
     opt.symmetry = DUP_SYMMETRY_NONE;
     game_tag_choice_default(&opt.tags);
-    cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.help_more = help_more;
-    args.line_inputs = 0;
-    int positions = 0, new_files = 0, new_stdin = 0, recursive = 0;
+    int recursive = 0;
     const char *names_path = NULL;
-    while (cli_next_option(&args)) {
-        const char *value = NULL;
-        int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
-        if (text_option < 0)
-            return UTIL_EXIT_USAGE;
-        if (text_option > 0)
-            continue;
-        if (cli_option_is(&args, "--symmetry")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            if (duplicates_symmetry_parse(value, &opt.symmetry) != 0)
-                return cli_usage_error(&args, "bad --symmetry '%s' (none, mirror or all)", value);
-        } else if (cli_option_is(&args, "--format")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            if (strcmp(value, "text") == 0 || strcmp(value, "json") == 0)
-                opt.json = value[0] == 'j';
-            else
-                return cli_usage_error(&args, "bad --format '%s' (text or json)", value);
-        } else if (cli_option_is(&args, "-p") || cli_option_is(&args, "--position")) {
-            if (!cli_option_value(&args))
-                return UTIL_EXIT_USAGE;
-            positions++;
-        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
-            recursive = 1;
-        } else if (cli_option_is(&args, "--new")) {
-            if (!(value = cli_option_value(&args)))
-                return UTIL_EXIT_USAGE;
-            new_files++;
-            new_stdin |= strcmp(value, "-") == 0;
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
-    if (positions + new_files == 0)
-        return cli_usage_error(&args, "no new position: give -p POSITION or --new PGN");
-    cli_pgn_files found;
-    if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {
+    cli_option_list news = {NULL, 0, 0}; /* -p and --new, in the order given */
+    static const cli_word formats[] = {{"text", 0}, {"json", 1}, {NULL, 0}};
+    cli_option rows[] = {
+        CLI_SYMMETRY_OPTION(&opt.symmetry),
+        CLI_CHOICE("--format", 0, &opt.json, formats, "bad --format '%s' (text or json)"),
+        CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
+        CLI_LIST("--position", 'p', &news),
+        CLI_RECURSIVE_OPTION(&recursive),
+        CLI_LIST("--new", 0, &news),
+    };
+    static const cli_help usage = {{help, help_more}, 1};
+    cli_args args;
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    int new_stdin = 0;
+    for (size_t i = 0; i < news.n; i++)
+        new_stdin |= strcmp(news.items[i].option, "--new") == 0 && strcmp(news.items[i].value, "-") == 0;
+    if (status < 0 && news.n == 0)
+        status = cli_usage_error(&args, "no new position: give -p POSITION or --new PGN");
+    cli_pgn_files found = {NULL, 0, 0, NULL, 0, 0};
+    if (status < 0 && cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0)
+        status = UTIL_EXIT_INPUT;
+    for (int i = 0; status < 0 && i < found.n; i++)
+        if (new_stdin && strcmp(found.names[i], "-") == 0)
+            status = cli_usage_error(&args, "standard input cannot be both --new and a database");
+    opt.codec = args.codec;
+    composer_names *names = NULL;
+    if (status < 0 && names_path && !(names = cli_names_load(names_path)))
+        status = UTIL_EXIT_INPUT; /* reported */
+    opt.names = names;
+    lookup *run = status < 0 ? lookup_new(&opt) : NULL;
+    if (status < 0 && !run)
+        status = UTIL_EXIT_INPUT;
+    if (status >= 0) {
+        composer_names_free(names);
         cli_pgn_files_free(&found);
-        return UTIL_EXIT_INPUT;
+        cli_option_list_free(&news);
+        return status;
+    }
+
+    /* The new positions first, in the order given, so that each database is
+     * read once against all. */
+    int read_failed = 0;
+    unsigned long position_number = 0;
+    for (size_t i = 0; i < news.n; i++) {
+        const char *value = news.items[i].value;
+        if (strcmp(news.items[i].option, "--new") != 0) {
+            lookup_add_text(run, value, strlen(value), "arg", ++position_number);
+            continue;
+        }
+        int fd = cli_open_input(value);
+        if (fd < 0 || lookup_add_games(run, fd, value) != 0)
+            read_failed = 1;
+        close_input(fd);
     }
     int dbs_n = found.n;
     const char *const *dbs = found.names;
-    for (int i = 0; i < dbs_n; i++)
-        if (new_stdin && strcmp(dbs[i], "-") == 0) {
-            cli_pgn_files_free(&found);
-            return cli_usage_error(&args, "standard input cannot be both --new and a database");
-        }
-    opt.codec = args.codec;
-    composer_names *names = NULL;
-    if (names_path && !(names = cli_names_load(names_path))) {
-        cli_pgn_files_free(&found);
-        return UTIL_EXIT_INPUT; /* reported */
-    }
-    opt.names = names;
-    lookup *run = lookup_new(&opt);
-    if (!run) {
-        composer_names_free(names);
-        cli_pgn_files_free(&found);
-        return UTIL_EXIT_INPUT;
-    }
-
-    /* The options again, in order, now that they are known good: the new
-     * positions first, so that each database is read once against all. */
-    int read_failed = 0;
-    cli_args again;
-    cli_args_init(&again, argc, argv, help);
-    unsigned long position_number = 0;
-    while (cli_next_option(&again)) {
-        if (cli_option_is(&again, "-p") || cli_option_is(&again, "--position")) {
-            const char *text = cli_option_value(&again);
-            lookup_add_text(run, text, strlen(text), "arg", ++position_number);
-        } else if (cli_option_is(&again, "--new")) {
-            const char *name = cli_option_value(&again);
-            int fd = cli_open_input(name);
-            if (fd < 0 || lookup_add_games(run, fd, name) != 0)
-                read_failed = 1;
-            close_input(fd);
-        } else if (!cli_option_is(&again, "-r") && !cli_option_is(&again, "--recursive")) {
-            (void)cli_option_value(&again); /* --symmetry, --format: read above */
-        }
-    }
     for (int i = 0; i < dbs_n; i++) {
         int fd = cli_open_input(dbs[i]);
         if (fd < 0 || lookup_read_database(run, fd, dbs[i]) != 0)
             read_failed = 1;
         close_input(fd);
     }
-    int status = lookup_finish(run, read_failed);
+    status = lookup_finish(run, read_failed);
     composer_names_free(names);
     cli_pgn_files_free(&found);
+    cli_option_list_free(&news);
     return status;
 }

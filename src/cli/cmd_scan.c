@@ -53,37 +53,30 @@ static unsigned parse_forms(const char *list)
     }
 }
 
+static int parse_form_list(cli_args *args, const char *value, void *forms)
+{
+    (void)args;
+    *(unsigned *)forms = parse_forms(value);
+    return *(unsigned *)forms ? 0 : -1;
+}
+
 int cmd_scan(int argc, char **argv)
 {
     scan_options opt = {NULL, SCAN_ALL_FORMS, 0, 0};
+    unsigned long long buffer = 0; /* --buffer */
+    cli_option rows[] = {
+        CLI_FLAG("--json", 0, &opt.json),
+        CLI_CALL("--form", 0, parse_form_list, &opt.forms,
+                 "bad --form '%s' (expected a list of material, study, position)"),
+        CLI_COUNT("--buffer", 0, &buffer, SCAN_MIN_BUFFER, (size_t)1 << 30,
+                  "bad --buffer '%s' (bytes, 512 to 1073741824)"),
+    };
+    static const cli_help usage = {{help}, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "--json")) {
-            opt.json = 1;
-        } else if (cli_option_is(&args, "--form")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            opt.forms = parse_forms(value);
-            if (!opt.forms)
-                return cli_usage_error(&args, "bad --form '%s' (expected a list of material, study, position)",
-                                       value);
-        } else if (cli_option_is(&args, "--buffer")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            unsigned long long size;
-            if (util_parse_count(value, 0, (size_t)1 << 30, &size) != 0 || size < SCAN_MIN_BUFFER)
-                return cli_usage_error(&args, "bad --buffer '%s' (bytes, 512 to 1073741824)", value);
-            opt.buffer_size = (size_t)size;
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (parsed >= 0)
+        return parsed;
+    opt.buffer_size = (size_t)buffer; /* 0 unless given */
 
     opt.codec = args.codec;
     scan_printer printer = {opt, NULL, 0};

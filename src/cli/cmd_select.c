@@ -101,61 +101,72 @@ static int added(cli_args *args, int result)
     return result < 0 ? cli_usage_error(args, UTIL_OUT_OF_MEMORY) : result;
 }
 
+/* What -e, -y and -z add to. */
+typedef struct query_options {
+    selection_options *opt;
+    changed_queries *changed;
+} query_options;
+
+static int add_expression(cli_args *args, const char *value, void *context)
+{
+    query_options *q = context;
+    int status = added(args, selection_add_text(q->opt, value, "-e"));
+    if (status == UTIL_EXIT_OK)
+        note_if_changed(q->changed, "-e", 1, value);
+    return status;
+}
+
+static int add_file(cli_args *args, const char *value, void *context, int either_colour)
+{
+    (void)args;
+    return selection_add_file(((query_options *)context)->opt, value, either_colour);
+}
+
+static int add_y_file(cli_args *args, const char *value, void *context) { return add_file(args, value, context, 0); }
+
+static int add_z_file(cli_args *args, const char *value, void *context) { return add_file(args, value, context, 1); }
+
+static int parse_queries_version(cli_args *args, const char *value, void *current)
+{
+    (void)args;
+    if (strcmp(value, "1.1") != 0 && strcmp(value, "1.2") != 0)
+        return -1;
+    *(int *)current = 1;
+    return 0;
+}
+
 int cmd_select(int argc, char **argv)
 {
     selection_options opt;
     memset(&opt, 0, sizeof opt);
-    int explicit_queries = 0, status = UTIL_EXIT_OK, recursive = 0, current_queries = 0;
+    int status = UTIL_EXIT_OK, recursive = 0, current_queries = 0;
     changed_queries changed = {NULL, NULL, 0, 0, 0};
+    query_options queries = {&opt, &changed};
     const char *white = NULL, *black = NULL;
+    enum { EXPRESSION, Y_FILE, Z_FILE };
+    cli_option rows[] = {
+        [EXPRESSION] = CLI_CALL(NULL, 'e', add_expression, &queries, NULL),
+        [Y_FILE] = CLI_CALL(NULL, 'y', add_y_file, &queries, NULL),
+        [Z_FILE] = CLI_CALL(NULL, 'z', add_z_file, &queries, NULL),
+        {.name = "--white", .kind = CLI_OPTION_STRING, .to.string = &white, .once = 1},
+        {.name = "--black", .kind = CLI_OPTION_STRING, .to.string = &black, .once = 1},
+        CLI_FLAG("--count", 0, &opt.count_only),
+        CLI_FLAG("--either-colour", 0, &opt.either_colour),
+        CLI_FLAG("--lines", 0, &opt.lines),
+        CLI_RECURSIVE_OPTION(&recursive),
+        CLI_CALL("--queries", 0, parse_queries_version, &current_queries,
+                 "unknown --queries '%s' (1.1 or 1.2, which read alike; 1.0's reading of "
+                 "'*' is not available: spec/query.md 4.1)"),
+    };
+    static const cli_help usage = {{help}, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (status == UTIL_EXIT_OK && cli_next_option(&args)) {
-        if (cli_option_is(&args, "--count")) {
-            opt.count_only = 1;
-        } else if (cli_option_is(&args, "--either-colour")) {
-            opt.either_colour = 1;
-        } else if (cli_option_is(&args, "--lines")) {
-            opt.lines = 1;
-        } else if (cli_option_is(&args, "-r") || cli_option_is(&args, "--recursive")) {
-            recursive = 1;
-        } else if (cli_option_is(&args, "--queries")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                status = UTIL_EXIT_USAGE;
-            else if (strcmp(value, "1.1") == 0 || strcmp(value, "1.2") == 0)
-                current_queries = 1;
-            else
-                status = cli_usage_error(&args,
-                                         "unknown --queries '%s' (1.1 or 1.2, which read alike; 1.0's reading of "
-                                         "'*' is not available: spec/query.md 4.1)",
-                                         value);
-        } else if (cli_option_is(&args, "--white") || cli_option_is(&args, "--black")) {
-            const char **side = cli_option_is(&args, "--white") ? &white : &black;
-            if (*side)
-                status = cli_usage_error(&args, "%s is given once", args.option);
-            else if (!(*side = cli_option_value(&args)))
-                status = UTIL_EXIT_USAGE;
-            explicit_queries = 1;
-        } else if (cli_option_is(&args, "-e") || cli_option_is(&args, "-y") || cli_option_is(&args, "-z")) {
-            int is_e = cli_option_is(&args, "-e"), is_z = cli_option_is(&args, "-z");
-            const char *value = cli_option_value(&args);
-            explicit_queries = 1;
-            if (!value)
-                status = UTIL_EXIT_USAGE;
-            else if (!is_e)
-                status = selection_add_file(&opt, value, is_z);
-            else if ((status = added(&args, selection_add_text(&opt, value, "-e"))) == UTIL_EXIT_OK)
-                note_if_changed(&changed, "-e", 1, value);
-        } else {
-            status = cli_unknown_option(&args);
-        }
-    }
-    if (status == UTIL_EXIT_OK && args.exit_status >= 0) { /* --help (0), or a usage error */
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (parsed >= 0) { /* --help (0), or a usage error */
         selection_free(&opt);
-        return args.exit_status;
+        return parsed;
     }
+    /* Queries given by options: then no argument is read as one. */
+    int explicit_queries = white || black || rows[EXPRESSION].given || rows[Y_FILE].given || rows[Z_FILE].given;
     if (status == UTIL_EXIT_OK && (white || black))
         status = added(&args, selection_add_counts(&opt, white, black));
     int first_file = args.next;

@@ -62,27 +62,15 @@ int cmd_sort(int argc, char **argv)
 {
     const char *output_path = NULL;
     unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
+    cli_option rows[] = {
+        CLI_OUTPUT_OPTION(&output_path),
+        CLI_MEMORY_OPTION(&memory),
+    };
+    static const cli_help usage = {{help}, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "-o") || cli_option_is(&args, "--output")) {
-            output_path = cli_option_value(&args);
-            if (!output_path)
-                return UTIL_EXIT_USAGE;
-        } else if (cli_option_is(&args, "--memory")) {
-            const char *value = cli_option_value(&args);
-            if (!value)
-                return UTIL_EXIT_USAGE;
-            if (sort_runs_parse_memory(value, &memory) != 0)
-                return cli_usage_error(&args, "bad --memory '%s' (bytes with an optional K, M or G; at least 1K)",
-                                       value);
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (parsed >= 0)
+        return parsed;
 
     /* Try every input first, so that a missing one changes nothing; each is
      * opened again when its turn comes, so that one file is open at a time

@@ -45,26 +45,17 @@ static const char help[] =
 
 int cmd_vectors(int argc, char **argv)
 {
+    static const cli_help usage = {{help}, 1};
     cli_args args;
-    cli_args_init(&args, argc, argv, help);
-    args.line_inputs = 0; /* its help says what it reads and its exit status */
     vectors_options opt = {.out_dir = "spec/vectors", .cases_dir = NULL, .fuzz_dir = NULL};
-    while (cli_next_option(&args)) {
-        if (cli_option_is(&args, "--out")) {
-            if ((opt.out_dir = cli_option_value(&args)) == NULL)
-                break;
-        } else if (cli_option_is(&args, "--cases")) {
-            if ((opt.cases_dir = cli_option_value(&args)) == NULL)
-                break;
-        } else if (cli_option_is(&args, "--fuzz-corpus")) {
-            if ((opt.fuzz_dir = cli_option_value(&args)) == NULL)
-                break;
-        } else {
-            return cli_unknown_option(&args);
-        }
-    }
-    if (args.exit_status >= 0)
-        return args.exit_status;
+    cli_option rows[] = {
+        CLI_STRING("--out", 0, &opt.out_dir),
+        CLI_STRING("--cases", 0, &opt.cases_dir),
+        CLI_STRING("--fuzz-corpus", 0, &opt.fuzz_dir),
+    };
+    int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
+    if (status >= 0)
+        return status;
     if (args.next < args.argc)
         return cli_usage_error(&args, "unexpected argument '%s'", args.argv[args.next]);
     return vectors_write(&opt);
