@@ -150,16 +150,27 @@ def check_marks(entries, name):
                    where, (True, True))
 
 
-def draw_all(b):
-    """Scrolls through the page a window at a time: every block drawn."""
+def read_all(b):
+    """Scrolls through the page a window at a time and reads it at each
+    (the page empties the blocks that leave the window): every entry and
+    class drawn on the way, each once."""
     height = b.evaluate("document.documentElement.scrollHeight")
-    y = 0
+    y, dom, seen = 0, None, set()
     while y < height:
         b.evaluate("window.scrollTo(0, %d)" % y)
         b.evaluate(NEXT_FRAME)
+        now = b.evaluate(READ)
+        if dom is None:
+            dom = dict(now, entries=[], classes=[])
+        dom["classes"] += [c for c in now["classes"] if c not in dom["classes"]]
+        for e in now["entries"]:
+            if (e["text"], e["position"]) not in seen:
+                seen.add((e["text"], e["position"]))
+                dom["entries"].append(e)
         y += b.evaluate("innerHeight")
         height = b.evaluate("document.documentElement.scrollHeight")
     b.evaluate("window.scrollTo(0, 0)")
+    return dom
 
 
 def fold(s):
@@ -172,8 +183,7 @@ with Browser(browser, profile, width=1000, height=760) as b:
     # The bundled sample.
     sample = write_page("studies.html", "src/cli/examples/studies.pgn", status=1)
     b.open("file://" + sample)
-    draw_all(b)
-    dom = b.evaluate(READ)
+    dom = read_all(b)
     expect("sample: classes in the table of contents", len(dom["toc"]), 21)  # and "could not classify"
     expect("sample: classes drawn", len(dom["classes"]), 20)
     expect("sample: entries drawn", len(dom["entries"]), 23)
@@ -205,8 +215,7 @@ with Browser(browser, profile, width=1000, height=760) as b:
             ("#filter=0011.01", 2, 1, "C. Halloway"),
             ("#filter=no-such-composer", 0, 0, None)):
         b.open("file://" + sample + fragment)
-        draw_all(b)
-        dom = b.evaluate(READ)
+        dom = read_all(b)
         expect("%s: entries shown" % fragment, len(dom["entries"]), want_entries)
         expect("%s: classes shown" % fragment, len(dom["classes"]), want_classes)
         expect("%s: count line" % fragment, dom["shown"], "%d of 23 entries shown" % want_entries)
