@@ -180,9 +180,10 @@ int cli_next_option(cli_args *args)
         /* Through util_write, not printf: a help text longer than stdio's
          * buffer would meet a write error inside printf, whose errno
          * util_flush could no longer report. */
-        const char *const parts[5] = {"usage: gbr ", args->help, args->help_more ? args->help_more : "",
-                                      common_help, args->line_inputs ? line_inputs_help : ""};
-        for (int i = 0; i < 5; i++)
+        const char *const parts[6] = {"usage: gbr ", args->help, args->help_more ? args->help_more : "",
+                                      args->help_last ? args->help_last : "", common_help,
+                                      args->line_inputs ? line_inputs_help : ""};
+        for (int i = 0; i < 6; i++)
             util_write(&util_stdout, parts[i], strlen(parts[i]));
         args->exit_status = util_flush() == 0 ? UTIL_EXIT_OK : UTIL_EXIT_INPUT;
         return 0;

@@ -47,7 +47,8 @@ typedef struct cli_args {
     const char *help;     /* printed by --help, after "usage: gbr " */
     const char *help_more; /* printed after it, NULL for nothing: a help text
                             * longer than the 4095 bytes a C string literal may
-                            * portably hold comes in two */
+                            * portably hold comes in two (or three) */
+    const char *help_last; /* printed after help_more, NULL for nothing */
     const char *option;   /* the current option's name, e.g. "--result" */
     const char *inline_value; /* "x" of "--result=x", else NULL */
     const gbr_codec *codec; /* chosen by --impl; gbr_codec_default() otherwise */

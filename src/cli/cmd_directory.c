@@ -13,7 +13,8 @@ const char cmd_directory_summary[] = "look-up directory of PGN studies by materi
 
 static const char help[] =
     "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
-    "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
+    "          [--split-by class|letter] [--pgn-paths relative|name|absolute]\n"
+    "          [--composer-tag LIST] [--source-tag LIST]\n"
     "          [--year-tag LIST] [--reference-tag LIST]\n"
     "          [--encoding auto|utf-8|latin-1|cp1252] [--names FILE] [-r] [PGN...]\n"
     "\n"
@@ -95,6 +96,15 @@ static const char help_more[] =
     "              index page listing the parts and their classes with links,\n"
     "              and the games that could not be classified. Each part is\n"
     "              written atomically; the index last\n"
+    "  --pgn-paths relative|name|absolute  (html) how the page names each\n"
+    "              PGN file: relative (the default) to the working directory\n"
+    "              (a relative path as given, an absolute one rewritten, with\n"
+    "              ../ where it lies outside), the file name alone, or the\n"
+    "              absolute path; a page is for publishing, and names no\n"
+    "              absolute path unless asked\n";
+
+/* The help's third part. */
+static const char help_last[] =
     "  --memory SIZE  memory for the entries held at once (140 bytes a\n"
     "              game and its texts: codes, composer, source, year; about\n"
     "              240 bytes a game of generated studies), e.g. 64K, 256M,\n"
@@ -108,7 +118,8 @@ static const char help_more[] =
     "              and the count of each material class (counted while\n"
     "              reading, for the headings): a few KB for a real\n"
     "              collection, 16 MiB at most\n"
-    "File names are written as given (text, tsv), or in UTF-8 in html.\n"
+    "File names are written as given (text, tsv, json), or in UTF-8 as\n"
+    "--pgn-paths says in html.\n"
     "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
     "terminal.\n"
     "Exit status: 0 every game classified, 1 some game could not be classified,\n"
@@ -128,8 +139,10 @@ int cmd_directory(int argc, char **argv)
     cli_args args;
     cli_args_init(&args, argc, argv, help);
     args.help_more = help_more;
+    args.help_last = help_last;
     args.line_inputs = 0;
     const char *names_path = NULL;
+    int pgn_paths_given = 0;
     while (cli_next_option(&args)) {
         int text_option = cli_collection_text_option(&args, &opt.tags, &opt.encoding, &names_path);
         if (text_option < 0)
@@ -166,6 +179,19 @@ int cmd_directory(int argc, char **argv)
                 opt.split = DIRECTORY_SPLIT_LETTER;
             else
                 return cli_usage_error(&args, "bad --split-by '%s' (class or letter)", value);
+        } else if (cli_option_is(&args, "--pgn-paths")) {
+            const char *value = cli_option_value(&args);
+            if (!value)
+                return UTIL_EXIT_USAGE;
+            if (strcmp(value, "relative") == 0)
+                opt.pgn_paths = DIRECTORY_PATHS_RELATIVE;
+            else if (strcmp(value, "name") == 0)
+                opt.pgn_paths = DIRECTORY_PATHS_NAME;
+            else if (strcmp(value, "absolute") == 0)
+                opt.pgn_paths = DIRECTORY_PATHS_ABSOLUTE;
+            else
+                return cli_usage_error(&args, "bad --pgn-paths '%s' (relative, name or absolute)", value);
+            pgn_paths_given = 1;
         } else if (cli_option_is(&args, "--memory")) {
             const char *value = cli_option_value(&args);
             if (!value)
@@ -179,6 +205,8 @@ int cmd_directory(int argc, char **argv)
     }
     if (args.exit_status >= 0)
         return args.exit_status;
+    if (pgn_paths_given && opt.format != &directory_format_html)
+        return cli_usage_error(&args, "--pgn-paths names the files in an html page: give --format html");
     if (opt.split != DIRECTORY_SPLIT_NONE && opt.format != &directory_format_html)
         return cli_usage_error(&args, "--split-by writes html pages: give --format html");
     if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))

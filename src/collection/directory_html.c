@@ -23,9 +23,11 @@
  * classes (directory_html.h). */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "directory_html.h"
 #include "output.h"
@@ -519,3 +521,133 @@ static void split_end(util_sink *out, const directory_totals *t)
 
 const directory_format directory_format_html_split = {
     split_begin, split_class_begin, split_entry, split_class_end, split_unclassified_begin, split_end, 1};
+
+/* File names as the page gives them (directory_html.h). */
+
+/* The next component of a path from *p (skipping slashes and "."): its
+ * start, and its length in *len; NULL at the end. */
+static const char *next_component(const char **p, size_t *len)
+{
+    for (;;) {
+        while (**p == '/')
+            (*p)++;
+        if (!**p)
+            return NULL;
+        const char *start = *p;
+        while (**p && **p != '/')
+            (*p)++;
+        *len = (size_t)(*p - start);
+        if (*len != 1 || start[0] != '.')
+            return start;
+    }
+}
+
+/* path (absolute) relative to cwd (absolute, as getcwd gives it: no "." or
+ * "..", no link): their common leading components dropped, a "../" for each
+ * of cwd's left. Lexical, and right because each component shared is a
+ * directory of cwd's own path, so that ".." from cwd's side leads back
+ * through it. */
+static char *relative_to(const char *path, const char *cwd)
+{
+    const char *p = path, *c = cwd, *pc, *cc;
+    size_t pl = 0, cl = 0;
+    for (;;) {
+        const char *p_at = p, *c_at = c;
+        pc = next_component(&p, &pl);
+        cc = next_component(&c, &cl);
+        if (!pc || !cc || pl != cl || memcmp(pc, cc, pl) != 0) {
+            p = p_at;
+            c = c_at;
+            break;
+        }
+    }
+    size_t ups = 0;
+    while (next_component(&c, &cl))
+        ups++;
+    while (*p == '/' || (p[0] == '.' && (p[1] == '/' || !p[1])))
+        p++;
+    char *out = malloc(3 * ups + strlen(p) + 1);
+    if (!out)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < ups; i++, n += 3)
+        memcpy(out + n, "../", 3);
+    strcpy(out + n, p);
+    if (n && !*p)
+        out[n - 1] = '\0'; /* the path is an ancestor of cwd: no slash after the last .. */
+    return out;
+}
+
+static char *dup_string(const char *s)
+{
+    char *out = malloc(strlen(s) + 1);
+    return out ? strcpy(out, s) : NULL;
+}
+
+static char *page_file_name(const char *path, int how, const char *cwd)
+{
+    const char *slash = strrchr(path, '/');
+    if (strcmp(path, "-") == 0)
+        return dup_string(path);
+    if (how == DIRECTORY_PATHS_NAME || (!cwd && (path[0] == '/' || how == DIRECTORY_PATHS_ABSOLUTE)))
+        return dup_string(slash && slash[1] ? slash + 1 : path);
+    if (how == DIRECTORY_PATHS_RELATIVE)
+        return path[0] == '/' ? relative_to(path, cwd) : dup_string(path);
+    if (path[0] == '/')
+        return dup_string(path);
+    while (path[0] == '.' && path[1] == '/')
+        path += 2;
+    size_t cwd_len = strlen(cwd);
+    char *out = malloc(cwd_len + strlen(path) + 2);
+    if (!out)
+        return NULL;
+    memcpy(out, cwd, cwd_len);
+    out[cwd_len] = '/';
+    strcpy(out + cwd_len + (cwd_len > 1 || cwd[0] != '/'), path);
+    return out;
+}
+
+char **directory_html_file_names(const char *const *files, int how)
+{
+    size_t n = 0;
+    while (files[n])
+        n++;
+    char **names = calloc(n + 1, sizeof *names);
+    char *cwd = NULL;
+    /* getcwd with a growing buffer: PATH_MAX need not bound it. */
+    for (size_t cap = 256; names && how != DIRECTORY_PATHS_NAME; cap *= 2) {
+        char *grown = realloc(cwd, cap);
+        if (!grown) {
+            free(cwd);
+            cwd = NULL;
+            break;
+        }
+        cwd = grown;
+        if (getcwd(cwd, cap))
+            break;
+        if (errno != ERANGE) { /* removed, or not readable: the names alone */
+            free(cwd);
+            cwd = NULL;
+            break;
+        }
+    }
+    for (size_t i = 0; names && i < n; i++) {
+        if (!(names[i] = page_file_name(files[i], how, cwd))) {
+            directory_html_file_names_free(names);
+            names = NULL;
+        }
+    }
+    free(cwd);
+    if (!names)
+        util_out_of_memory("directory");
+    return names;
+}
+
+void directory_html_file_names_free(char **names)
+{
+    if (!names)
+        return;
+    for (size_t i = 0; names[i]; i++)
+        free(names[i]);
+    free(names);
+}

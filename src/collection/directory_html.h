@@ -31,4 +31,18 @@ typedef struct directory_html_parts {
 
 extern const directory_format directory_format_html_split;
 
+/* How the page names the PGN files (--pgn-paths): relative to the working
+ * directory (a path given relative is kept as given; an absolute one is
+ * rewritten, with ../ steps where it lies outside), the file name alone, or
+ * absolute (a relative path joined to the working directory). "-", standard
+ * input, stays "-". A page is published: it names no absolute path unless
+ * asked. */
+enum { DIRECTORY_PATHS_RELATIVE, DIRECTORY_PATHS_NAME, DIRECTORY_PATHS_ABSOLUTE };
+
+/* The names the page gives files[] (NULL-ended), each newly allocated, in
+ * an array ended by NULL; NULL out of memory (reported). When the working
+ * directory cannot be read, relative and absolute give the file name alone. */
+char **directory_html_file_names(const char *const *files, int how);
+void directory_html_file_names_free(char **names);
+
 #endif /* GBR_DIRECTORY_HTML_H */
