@@ -335,6 +335,7 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
                 status = UTIL_EXIT_INPUT;
             }
             directory_html_file_names_free(page_names);
+            free(parts.assets); /* NULL once the index is written */
         }
         if (st->bad_input)
             status = UTIL_EXIT_INPUT;

@@ -8,7 +8,9 @@
  * board, Q, R, B, N, P, or K for bare kings (studies-Q.html). Each part's
  * classes are consecutive in directory order. The index lists the parts and
  * their classes with links into the parts, and the games that could not be
- * classified.
+ * classified, with a filter of the classes. The pages' style and script are
+ * FILE without its .html with .css and .js after it (studies.css,
+ * studies.js), written first, once for all the pages.
  */
 #ifndef GBR_DIRECTORY_HTML_H
 #define GBR_DIRECTORY_HTML_H
@@ -27,6 +29,7 @@ typedef struct directory_html_parts {
     char key[GBR_MATERIAL_MAX + 1];
     char *path;
     int failed;             /* a part could not be written (reported) */
+    char *assets;           /* the style's and script's path without .css, .js */
 } directory_html_parts;
 
 extern const directory_format directory_format_html_split;

@@ -1,5 +1,6 @@
-/* The script of the pages gbr directory --format html writes (the page and
- * each --split-by part; the index page has none), embedded into the program
+/* The script of the pages gbr directory --format html writes (the page, and
+ * with --split-by each part and the index page, which load it from a file
+ * beside them), embedded into the program
  * at build time (embed.cmake writes it into directory.js.inc for
  * directory_html.c, whose top comment says what the page's data, the JSON
  * in the gbr-data element, holds).
@@ -29,9 +30,6 @@
 (function () {
   'use strict';
   var started = performance.now();
-  var D = JSON.parse(document.getElementById('gbr-data').textContent);
-  var parsed = performance.now();
-  var classes = D.classes, files = D.files, bad = D.unclassified;
   var box = document.getElementById('filter'), list = document.getElementById('list');
   var toc = document.getElementById('toc'), shownLine = document.getElementById('shown');
   var PER_BLOCK = 24; /* entries drawn at once (a block is about five windows tall); even, so rows of two stay whole */
@@ -51,6 +49,14 @@
     return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
       .replace(/[\u00df\u00e6\u0153\u00f8\u0142\u0111\u00f0\u00fe\u0131]/g, function (c) { return SPELLED[c]; });
   }
+  /* The index page of a split directory has no data: its lists are its
+   * HTML, and its filter is indexPage's. */
+  var dataElement = document.getElementById('gbr-data');
+  if (!dataElement) return indexPage();
+  var D = JSON.parse(dataElement.textContent);
+  var parsed = performance.now();
+  var classes = D.classes, files = D.files, bad = D.unclassified;
+
   /* The filter's index: per class its code and name, per entry its codes,
    * composer, source and year, folded once. */
   var heads = [], texts = [], total = 0, folded = new Map();
@@ -478,4 +484,37 @@
   }
   window.addEventListener('hashchange', fromFragment);
   fromFragment();
+
+  /* The index page: the filter keeps the classes whose code or name holds
+   * every word typed, folded as on the pages (#filter=WORDS opens it
+   * filtered); a part's heading and list are hidden when it keeps none of
+   * their classes. The games that could not be classified stay listed. */
+  function indexPage() {
+    var items = Array.prototype.slice.call(document.querySelectorAll('nav.toc li'));
+    var navs = Array.prototype.slice.call(document.querySelectorAll('nav.toc'));
+    var itemTexts = items.map(function (li) {
+      var a = li.querySelector('a');
+      return fold(a ? a.textContent : '');
+    });
+    function show(text) {
+      var words = fold(text).split(/\s+/).filter(Boolean), n = 0;
+      for (var i = 0; i < items.length; i++) {
+        var keep = true;
+        for (var j = 0; j < words.length && keep; j++) keep = itemTexts[i].indexOf(words[j]) >= 0;
+        if (items[i].hidden === keep) items[i].hidden = !keep;
+        if (keep) n++;
+      }
+      navs.forEach(function (nav) {
+        var any = nav.querySelector('li:not([hidden])') !== null, head = nav.previousElementSibling;
+        nav.hidden = !any;
+        if (head && head.tagName === 'H2') head.hidden = !any;
+      });
+      shownLine.textContent = n + ' of ' + items.length + (items.length === 1 ? ' class' : ' classes') + ' shown';
+    }
+    box.addEventListener('input', function () { show(box.value); });
+    var f = location.hash.slice(1);
+    try { f = decodeURIComponent(f); } catch (e) { /* a stray %: the fragment as it is */ }
+    if (f.indexOf('filter=') === 0) box.value = f.slice(7);
+    show(box.value);
+  }
 })();

@@ -374,4 +374,49 @@ with Browser(browser, profile, width=1000, height=760) as b:
     expect("10k: the end of the page in the window",
            b.evaluate("Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2"), True)
 
+    # The --split-by index of the 10,000 studies: each class's item, its
+    # ordinal and its count inside its own box (an outside marker stood
+    # over the count at the end of the column before), and its filter.
+    index = os.path.join(gbrtest.fresh_folder(os.path.join(WORK, "split")), "studies.html")
+    p = subprocess.run([GBR, "directory", "--format", "html", "--split-by", "letter", "-o", index, big_pgn],
+                       capture_output=True)
+    expect("split index: gbr exit", p.returncode, 0)
+    b.open("file://" + index)
+    b.evaluate("window.scrollTo(0, 1500)")
+    items = b.evaluate("""Array.from(document.querySelectorAll('nav.toc li')).filter(li => {
+      const r = li.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).map(li => {
+      const r = li.getBoundingClientRect(), range = document.createRange(), box = e => {
+        const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+      range.selectNodeContents(li);
+      const t = range.getBoundingClientRect();
+      return {text: li.textContent, box: box(li), content: [t.left, t.top, t.right, t.bottom],
+              count: box(li.querySelector('.count')), marker: getComputedStyle(li).listStyleType,
+              ordinal: li.querySelector('.n') ? li.querySelector('.n').textContent : null}; })""")
+    expect("split index: items in the window", len(items) > 20, True)
+    for i in items:
+        (l, t, r, bo), (cl, ct, cr, cb) = i["box"], i["content"]
+        expect("split index: %r: text and count inside its box, numbered in its text, no marker" % i["text"],
+               (cl >= l - 0.5 and cr <= r + 0.5, i["count"][2] <= r + 0.5, (i["ordinal"] or "").endswith("."),
+                i["marker"]), (True, True, True, "none"))
+    for a in range(len(items)):
+        for c in range(a + 1, min(len(items), a + 8)):
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = items[a]["content"], items[c]["content"]
+            if l1 < r2 - 0.5 and l2 < r1 - 0.5 and t1 < b2 - 0.5 and t2 < b1 - 0.5:
+                failures.append("split index: %r overlaps %r" % (items[a]["text"], items[c]["text"]))
+    for words in ("krpvk", "0130 kr", "KBBvK", "no-such-class"):
+        b.evaluate("(() => { const box = document.getElementById('filter'); box.value = %s;"
+                   " box.dispatchEvent(new Event('input')); })()" % json.dumps(words))
+        want = [c[0] for c in classes if all(w in fold(c[0] + " " + (c[1] or "(no name)")) for w in words.lower().split())]
+        shown = b.evaluate("Array.from(document.querySelectorAll('nav.toc li')).filter(li => li.offsetParent)"
+                           ".map(li => li.querySelector('a').hash.slice(2))")
+        expect("split index: filter %r: classes shown" % words, shown, want)
+        expect("split index: filter %r: count line" % words, b.evaluate("document.getElementById('shown').textContent"),
+               "%d of %d classes shown" % (len(want), len(classes)))
+        # Each part's list and heading shown exactly when it keeps a class.
+        parts = b.evaluate("Array.from(document.querySelectorAll('nav.toc')).map(n => [!!n.offsetParent,"
+                           " !!n.previousElementSibling.offsetParent,"
+                           " n.querySelectorAll('li:not([hidden])').length > 0])")
+        expect("split index: filter %r: parts shown (list, heading) where a class is kept" % words,
+               [(shown_list, heading) for shown_list, heading, kept in parts], [(kept, kept) for _, _, kept in parts])
+
 gbrtest.finish("directory_browser (chromium %s; screenshot %s)" % (browser, shot))

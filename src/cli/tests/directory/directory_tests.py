@@ -493,22 +493,43 @@ def test_split():
         expect("%s: stderr" % by, p.stderr, SAMPLE_STDERR)
         names = sorted(os.listdir(folder))
         if by == "class":
-            want_names = sorted(["studies.html"] + ["studies-%s.html" % c for c in want_classes])
+            want_names = sorted(["studies.html", "studies.css", "studies.js"] +
+                                ["studies-%s.html" % c for c in want_classes])
         else:
             want_names = ["studies-B.html", "studies-K.html", "studies-N.html", "studies-P.html", "studies-Q.html",
-                          "studies-R.html", "studies.html"]
+                          "studies-R.html", "studies.css", "studies.html", "studies.js"]
         expect("%s: files" % by, names, want_names)
+        # The style and the script once, beside the index: the one page's
+        # own, which every part and the index load.
+        one = directory("--format", "html", SAMPLE).stdout.decode()
+        inline = (one.split("<style>\n", 1)[1].split("</style>", 1)[0],
+                  one.split("</script>\n<script>\n", 1)[1].split("</script>", 1)[0])
+        expect("%s: studies.css and studies.js are the page's style and script" % by,
+               (open(os.path.join(folder, "studies.css"), encoding="utf-8").read(),
+                open(os.path.join(folder, "studies.js"), encoding="utf-8").read()) == inline, True)
+        for name in names:
+            if name.endswith(".html"):
+                part = open(os.path.join(folder, name), encoding="utf-8").read()
+                expect("%s: %s loads the style and script, has no copy of them" % (by, name),
+                       ('<link rel="stylesheet" href="studies.css">' in part, '<script src="studies.js"></script>' in part,
+                        "<style>" in part, inline[1][:200] in part), (True, True, False, False))
         text = open(index, encoding="utf-8").read()
+        # The index's filter, and ordinals that are text of their items (an
+        # outside marker stood over the count at the end of the column before).
+        expect("%s: the index has the filter and its count line" % by,
+               ('<input id="filter"' in text, '<p id="shown">' in text), (True, True))
+        ordinals = re.findall(r'<li><span class="n">(\d+)\.</span> <a href=', text)
+        expect("%s: every class's item numbered in its text" % by, len(ordinals), len(want_classes))
         # The index links every class into its part, in directory order, and
         # lists the game that could not be classified.
-        links = [l.split('"')[0] for l in text.split('<li><a href="')[1:]]
+        links = re.findall(r'<li><span class="n">\d+\.</span> <a href="([^"]*)"', text)
         expect("%s: index links" % by, [l.split("#")[1] for l in links], ["c" + c for c in want_classes])
         expect("%s: links lead to files written" % by, all(l.split("#")[0] in names for l in links), True)
         expect("%s: index lists the unclassified" % by, text.count('<li class="unclassified">'), 1)
         # Each part holds its own classes, whole; together, all of them in order.
         got = []
         for name in names:
-            if name == "studies.html":
+            if name == "studies.html" or not name.endswith(".html"):
                 continue
             part = open(os.path.join(folder, name), encoding="utf-8").read()
             data = page_data(part)
@@ -535,7 +556,7 @@ def test_split():
     os.makedirs(folder, exist_ok=True)
     p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "index"), SAMPLE)
     expect("no .html: files", sorted(os.listdir(folder)),
-           ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R"])
+           ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R", "index.css", "index.js"])
     # A name that a link must encode: the index's links lead to the parts.
     folder = os.path.join(WORK, "spaced")
     os.makedirs(folder, exist_ok=True)
@@ -551,6 +572,12 @@ def test_split():
     p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "studies.html"), SAMPLE)
     expect("blocked part: exit, report", (p.returncode, b"studies-Q.html" in p.stderr), (1, True))
     expect("blocked part: no index", os.path.exists(os.path.join(folder, "studies.html")), False)
+    # The style that cannot be written: reported, exit 1, no part, no index.
+    folder = gbrtest.fresh_folder(os.path.join(WORK, "blocked-style"))
+    os.makedirs(os.path.join(folder, "studies.css"))
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "studies.html"), SAMPLE)
+    expect("blocked style: exit, report", (p.returncode, b"studies.css" in p.stderr), (1, True))
+    expect("blocked style: nothing else written", sorted(os.listdir(folder)), ["studies.css"])
 
 
 
