@@ -51,6 +51,12 @@ def heap(b):
     return usage["usedSize"] + usage.get("embedderHeapUsedSize", 0)
 
 
+def heap_collected(b):
+    """heap() after a full garbage collection: what the page keeps."""
+    b.call("HeapProfiler.collectGarbage", session=True)
+    return heap(b)
+
+
 def scroll(b, step=4000, every=100, limit=10 ** 9):
     """Top to bottom, then back to the top: (most elements, most heap bytes,
     steps, reached the end and the top again). The heap is read between
