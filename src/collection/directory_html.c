@@ -389,7 +389,7 @@ static int write_assets(directory_html_parts *parts)
 {
     size_t stem = index_stem(parts->index_path);
     parts->assets = malloc(stem + 1);
-    char *path = malloc(stem + 4);
+    char *path = malloc(stem + sizeof ".css"); /* the longer suffix and its NUL */
     if (!parts->assets || !path) {
         free(path);
         util_out_of_memory("directory");
