@@ -20,6 +20,9 @@ script, and the test reads the live DOM and its boxes.
   typed without their accents found, and drawn with them), a jump to
   the last class from the table of contents, and a scroll to the end, where
   the last entry's diagram is the data's.
+- The --split-by letter index of those studies: each class's item, its
+  ordinal and its count inside its own box, and its filter (the classes
+  and parts shown against the same filter computed here).
 
 Exits 77 (skipped, with the reason printed) when chromium is not installed.
 
