@@ -12,6 +12,12 @@
 #    page's script (reading and parsing the HTML);
 #  - the whole headless run: starting chromium, loading the page, the report
 #    printed (wall time of the chromium command).
+#  - bench_page_scroll.py: the document's elements and the heap while the
+#    page is scrolled from top to bottom and back (SCROLL_STEP pixels a
+#    step, default 20,000), and a filter typed key by key (keydown to next
+#    frame, per key; the longest frame while the page works);
+#  - --split-by class: the files, their bytes and the wall time of writing
+#    them (SPLIT=0 leaves it out).
 # Targets: a page under 40 MB, its work (parse to scroll) under 2 s, the
 # whole run under 5 s. Figures are medians of RUNS runs (default 3); wall
 # times, so they move with the machine's load (the load average is
@@ -74,3 +80,18 @@ done
 echo "| the page's work, parse to scroll | $(med work) ms | < 2000 ms | $(met "$(med work)" 2000) |"
 echo "| whole headless run (start, load, report) | $(med run) s | < 5 s | $(met "$(med run)" 5) |"
 echo "(the filter '$words' kept $(med found) entries)"
+echo
+python3 "$root/bench/bench_page_scroll.py" "$page" "$profile" "${SCROLL_STEP:-20000}" "$runs" "$words"
+
+if [ "${SPLIT:-1}" != 0 ]; then
+    echo
+    split=$dir/page_split
+    rm -rf "$split"
+    mkdir -p "$split"
+    sync
+    started=$(bench_now)
+    bench_reported "$gbr" directory --format html --split-by class -o "$split/studies.html" "$pgn" 2>/dev/null
+    ended=$(bench_now)
+    echo "--split-by class: $(find "$split" -type f | wc -l) files, $(du -sb "$split" | cut -f1) bytes, written in" \
+        "$(echo "$started $ended" | awk '{printf "%.2f", $2 - $1}') s"
+fi

@@ -13,7 +13,8 @@ const char cmd_directory_summary[] = "look-up directory of PGN studies by materi
 
 static const char help[] =
     "directory [--format text|tsv|json|html] [-o FILE] [--memory SIZE]\n"
-    "          [--split-by class|letter] [--composer-tag LIST] [--source-tag LIST]\n"
+    "          [--split-by class|letter] [--pgn-paths relative|name|absolute]\n"
+    "          [--composer-tag LIST] [--source-tag LIST]\n"
     "          [--year-tag LIST] [--reference-tag LIST]\n"
     "          [--encoding auto|utf-8|latin-1|cp1252] [--names FILE] [-r] [PGN...]\n"
     "\n"
@@ -93,8 +94,19 @@ static const char help_more[] =
     "              go beside FILE, named FILE with -KEY before its .html\n"
     "              (studies-0103.00.html, studies-Q.html), and FILE is an\n"
     "              index page listing the parts and their classes with links,\n"
-    "              and the games that could not be classified. Each part is\n"
-    "              written atomically; the index last\n"
+    "              and the games that could not be classified, with a filter.\n"
+    "              The pages load one style and script, FILE's stem with .css\n"
+    "              and .js (studies.css, studies.js). Each file is replaced\n"
+    "              whole; one sync for them all, then the index\n"
+    "  --pgn-paths relative|name|absolute  (html) how the page names each\n"
+    "              PGN file: relative (the default) to the working directory\n"
+    "              (a relative path as given, an absolute one rewritten, with\n"
+    "              ../ where it lies outside), the file name alone, or the\n"
+    "              absolute path; a page is for publishing, and names no\n"
+    "              absolute path unless asked\n";
+
+/* The help's third part. */
+static const char help_last[] =
     "  --memory SIZE  memory for the entries held at once (140 bytes a\n"
     "              game and its texts: codes, composer, source, year; about\n"
     "              240 bytes a game of generated studies), e.g. 64K, 256M,\n"
@@ -108,7 +120,8 @@ static const char help_more[] =
     "              and the count of each material class (counted while\n"
     "              reading, for the headings): a few KB for a real\n"
     "              collection, 16 MiB at most\n"
-    "File names are written as given (text, tsv), or in UTF-8 in html.\n"
+    "File names are written as given (text, tsv, json), or in UTF-8 as\n"
+    "--pgn-paths says in html.\n"
     "Progress (games, MB read, MB/s) is shown on standard error when it is a\n"
     "terminal.\n"
     "Exit status: 0 every game classified, 1 some game could not be classified,\n"
@@ -130,7 +143,13 @@ int cmd_directory(int argc, char **argv)
     static const cli_word formats[] = {{"text", 0}, {"tsv", 1}, {"json", 2}, {"html", 3}, {NULL, 0}};
     static const cli_word splits[] = {
         {"class", DIRECTORY_SPLIT_CLASS}, {"letter", DIRECTORY_SPLIT_LETTER}, {NULL, 0}};
+    static const cli_word pgn_paths[] = {{"relative", DIRECTORY_PATHS_RELATIVE},
+                                         {"name", DIRECTORY_PATHS_NAME},
+                                         {"absolute", DIRECTORY_PATHS_ABSOLUTE},
+                                         {NULL, 0}};
+    enum { PGN_PATHS_ROW = 0 }; /* its row is read after parsing: given or not */
     cli_option rows[] = {
+        CLI_CHOICE("--pgn-paths", 0, &opt.pgn_paths, pgn_paths, "bad --pgn-paths '%s' (relative, name or absolute)"),
         CLI_CHOICE("--format", 0, &format, formats, "bad --format '%s' (text, tsv, json or html)"),
         CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
         CLI_RECURSIVE_OPTION(&recursive),
@@ -138,12 +157,14 @@ int cmd_directory(int argc, char **argv)
         CLI_CHOICE("--split-by", 0, &opt.split, splits, "bad --split-by '%s' (class or letter)"),
         CLI_MEMORY_OPTION(&memory),
     };
-    static const cli_help usage = {{help, help_more}, 1};
+    static const cli_help usage = {{help, help_more, help_last}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0)
         return parsed;
     opt.format = format_of[format];
+    if (rows[PGN_PATHS_ROW].given && opt.format != &directory_format_html)
+        return cli_usage_error(&args, "--pgn-paths names the files in an html page: give --format html");
     if (opt.split != DIRECTORY_SPLIT_NONE && opt.format != &directory_format_html)
         return cli_usage_error(&args, "--split-by writes html pages: give --format html");
     if (opt.split != DIRECTORY_SPLIT_NONE && (!opt.output || strcmp(opt.output, "-") == 0))

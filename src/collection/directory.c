@@ -317,8 +317,14 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
             parts.index_path = o->output;
             int split = o->split != DIRECTORY_SPLIT_NONE;
             const directory_format *format = split ? &directory_format_html_split : o->format;
-            if (directory_store_write(&st->store, st->codec, files, &o->tags, format, split ? &parts : NULL,
-                                      &out.sink) != 0 ||
+            /* The page names the files as --pgn-paths says. */
+            char **page_names = NULL;
+            if (o->format == &directory_format_html &&
+                !(page_names = directory_html_file_names(files, o->pgn_paths)))
+                parts.failed = 1; /* reported */
+            if (parts.failed ||
+                directory_store_write(&st->store, st->codec, page_names ? (const char *const *)page_names : files,
+                                      &o->tags, format, split ? &parts : NULL, &out.sink) != 0 ||
                 parts.failed) {
                 if (parts.open)
                     util_output_file_abandon(&parts.part);
@@ -328,6 +334,8 @@ int directory_end(directory_reader *st, const directory_options *o, const char *
             } else if (util_output_file_commit(&out) != 0) {
                 status = UTIL_EXIT_INPUT;
             }
+            directory_html_file_names_free(page_names);
+            free(parts.assets); /* NULL once the index is written */
         }
         if (st->bad_input)
             status = UTIL_EXIT_INPUT;

@@ -27,6 +27,7 @@ typedef struct directory_options {
     size_t memory;      /* --memory: for the entries held at once */
     int progress;       /* show games, MB read and MB/s on standard error */
     int split;          /* html: DIRECTORY_SPLIT_NONE, _CLASS or _LETTER (directory_html.h) */
+    int pgn_paths;      /* html: DIRECTORY_PATHS_RELATIVE, _NAME or _ABSOLUTE (directory_html.h) */
     game_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how tag values become UTF-8 */
     const composer_names *names; /* --names, or NULL */

@@ -20,12 +20,18 @@
  *
  * With --split-by, the pages are one per part (a class, or the classes of
  * one strongest man) beside an index page that lists the parts and their
- * classes (directory_html.h). */
+ * classes (directory_html.h). The style and the script are then files of
+ * their own beside the index, written once, which every part and the
+ * index load: with one part per class, a collection of 100,000 studies
+ * makes some 20,000 pages, and each copy of them would be some 20 KB of
+ * the same bytes in every page. */
 #define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h */
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "directory_html.h"
 #include "output.h"
@@ -111,16 +117,41 @@ static void put_summary(util_sink *out, unsigned long long games, size_t classes
     }
 }
 
-static void page_head(util_sink *out, const char *title)
+static void put_href(util_sink *out, const char *path);
+
+/* The head of a page, its style inline, or linked: the file `assets` names
+ * (the split pages' style and script, directory_html.h) with .css after
+ * it. */
+static void page_head(util_sink *out, const char *title, const char *assets)
 {
     util_put(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     util_put(out, title);
-    util_put(out, "</title>\n<style>\n");
-    util_write(out, style, sizeof style - 1);
-    util_put(out, "</style>\n</head>\n<body>\n<h1>");
+    if (assets) {
+        util_put(out, "</title>\n<link rel=\"stylesheet\" href=\"");
+        put_href(out, assets);
+        util_put(out, ".css\">\n</head>\n<body>\n<h1>");
+    } else {
+        util_put(out, "</title>\n<style>\n");
+        util_write(out, style, sizeof style - 1);
+        util_put(out, "</style>\n</head>\n<body>\n<h1>");
+    }
     util_put(out, title);
     util_put(out, "</h1>\n");
+}
+
+/* The end of a page: its script inline, or linked (as page_head). */
+static void page_script(util_sink *out, const char *assets)
+{
+    if (assets) {
+        util_put(out, "<script src=\"");
+        put_href(out, assets);
+        util_put(out, ".js\"></script>\n</body>\n</html>\n");
+    } else {
+        util_put(out, "<script>\n");
+        util_write(out, script, sizeof script - 1);
+        util_put(out, "</script>\n</body>\n</html>\n");
+    }
 }
 
 /* A link to a file beside the page: the path's last name, each byte but
@@ -143,12 +174,12 @@ static void put_href(util_sink *out, const char *path)
 /* The page of the classes [first, first + n) (the part, or all of them)
  * up to the first class's data; index: the index page's path for a part. */
 static void page_begin(util_sink *out, const directory_totals *t, size_t first, size_t n, const char *index,
-                       const char *part)
+                       const char *part, const char *assets)
 {
     unsigned long long games = 0;
     for (size_t i = first; i < first + n; i++)
         games += t->classes[i] & (((uint64_t)1 << 40) - 1);
-    page_head(out, "GBR directory");
+    page_head(out, "GBR directory", assets);
     util_put(out, "<p id=\"summary\">");
     if (index) {
         util_put(out, "Part ");
@@ -245,15 +276,14 @@ static void page_entry(util_sink *out, const directory_totals *t, const director
     util_put(out, "]");
 }
 
-static void page_end(util_sink *out)
+static void page_end(util_sink *out, const char *assets)
 {
-    util_put(out, "]}\n</script>\n<script>\n");
-    util_write(out, script, sizeof script - 1);
-    util_put(out, "</script>\n</body>\n</html>\n");
+    util_put(out, "]}\n</script>\n");
+    page_script(out, assets);
 }
 
 /* One page. */
-static void begin(util_sink *out, const directory_totals *t) { page_begin(out, t, 0, t->classes_n, NULL, NULL); }
+static void begin(util_sink *out, const directory_totals *t) { page_begin(out, t, 0, t->classes_n, NULL, NULL, NULL); }
 
 static void class_begin(util_sink *out, const directory_totals *t, const directory_class *c, size_t index)
 {
@@ -284,7 +314,7 @@ static void unclassified_begin(util_sink *out, const directory_totals *t)
 static void end(util_sink *out, const directory_totals *t)
 {
     (void)t;
-    page_end(out);
+    page_end(out, NULL);
 }
 
 const directory_format directory_format_html = {begin, class_begin, entry, class_end, unclassified_begin, end, 1};
@@ -323,16 +353,23 @@ static const char *letter_words(char letter)
     }
 }
 
+/* The length of the index's path without its .html (or .htm). */
+static size_t index_stem(const char *index)
+{
+    size_t len = strlen(index);
+    if (len >= 5 && strcmp(index + len - 5, ".html") == 0)
+        return len - 5;
+    if (len >= 4 && strcmp(index + len - 4, ".htm") == 0)
+        return len - 4;
+    return len;
+}
+
 /* The path of a part: the index's path with "-KEY" before its .html (or
  * .htm), or at its end. Returns 0, or -1 out of memory. */
 static int part_path(directory_html_parts *parts, const char *key)
 {
     const char *index = parts->index_path;
-    size_t len = strlen(index), stem = len;
-    if (len >= 5 && strcmp(index + len - 5, ".html") == 0)
-        stem = len - 5;
-    else if (len >= 4 && strcmp(index + len - 4, ".htm") == 0)
-        stem = len - 4;
+    size_t len = strlen(index), stem = index_stem(index);
     char *path = malloc(len + strlen(key) + 2);
     if (!path) {
         util_out_of_memory("directory");
@@ -346,13 +383,49 @@ static int part_path(directory_html_parts *parts, const char *key)
     return 0;
 }
 
+/* The style and the script beside the index (its path without .html, then
+ * .css and .js), each written atomically. Returns 0, or -1 (reported). */
+static int write_assets(directory_html_parts *parts)
+{
+    size_t stem = index_stem(parts->index_path);
+    parts->assets = malloc(stem + 1);
+    char *path = malloc(stem + sizeof ".css"); /* the longer suffix and its NUL */
+    if (!parts->assets || !path) {
+        free(path);
+        util_out_of_memory("directory");
+        return -1;
+    }
+    memcpy(parts->assets, parts->index_path, stem);
+    parts->assets[stem] = '\0';
+    const char *const suffix[2] = {".css", ".js"};
+    const char *const body[2] = {style, script};
+    const size_t len[2] = {sizeof style - 1, sizeof script - 1};
+    for (int i = 0; i < 2; i++) {
+        util_output_file file;
+        strcpy(path, parts->assets);
+        strcat(path, suffix[i]);
+        if (util_output_file_open(&file, path) != 0) {
+            free(path);
+            return -1;
+        }
+        util_write(&file.sink, body[i], len[i]);
+        if (util_output_file_commit_unsynced(&file) != 0) {
+            free(path);
+            return -1;
+        }
+    }
+    free(path);
+    return 0;
+}
+
 static void part_close(directory_html_parts *parts)
 {
     if (!parts->open)
         return;
     util_put(&parts->part.sink, "],\n\"unclassified\":[");
-    page_end(&parts->part.sink);
-    if (util_output_file_commit(&parts->part) != 0)
+    page_end(&parts->part.sink, parts->assets);
+    /* Synced together with the others before the index (split_end). */
+    if (util_output_file_commit_unsynced(&parts->part) != 0)
         parts->failed = 1; /* reported */
     parts->open = 0;
     free(parts->path);
@@ -362,11 +435,18 @@ static void part_close(directory_html_parts *parts)
 static void split_begin(util_sink *out, const directory_totals *t)
 {
     directory_html_parts *parts = t->writer;
-    page_head(out, "GBR directory");
+    if (write_assets(parts) != 0) {
+        parts->failed = 1;
+        return;
+    }
+    page_head(out, "GBR directory", parts->assets);
     util_put(out, "<p id=\"summary\">");
     put_summary(out, t->games, t->classes_n, t->unclassified);
     util_put(out, parts->by == DIRECTORY_SPLIT_CLASS ? "; one page per class:</p>\n"
                                                           : "; one page per strongest man:</p>\n");
+    util_put(out, "<input id=\"filter\" type=\"search\" aria-label=\"filter\" "
+                  "placeholder=\"Filter: code, name\" autocomplete=\"off\">\n<p id=\"shown\"></p>\n");
+    unsigned long long ordinal = 0;
     char open_key[GBR_MATERIAL_MAX + 1] = "";
     for (size_t i = 0; i < t->classes_n; i++) {
         directory_class c;
@@ -399,11 +479,16 @@ static void split_begin(util_sink *out, const directory_totals *t)
             put_summary(out, games, j - i, 0);
             util_put(out, "</span></h2>\n<nav class=\"toc\"><ol>\n");
             strcpy(open_key, key);
+            ordinal = 0;
         } else if (i == 0) {
             util_put(out, "<nav class=\"toc\"><ol>\n");
             open_key[0] = 'c';
         }
-        util_put(out, "<li><a href=\"");
+        /* The ordinal is text of the item: an outside marker would stand
+         * over the count at the end of the column before. */
+        util_put(out, "<li><span class=\"n\">");
+        util_put_uint(out, ++ordinal);
+        util_put(out, ".</span> <a href=\"");
         put_href(out, parts->path);
         util_put(out, "#c");
         util_write(out, c.words.code, c.words.code_len);
@@ -451,7 +536,7 @@ static void split_class_begin(util_sink *out, const directory_totals *t, const d
     }
     parts->open = 1;
     strcpy(parts->key, key);
-    page_begin(&parts->part.sink, t, index, j - index, parts->index_path, key);
+    page_begin(&parts->part.sink, t, index, j - index, parts->index_path, key, parts->assets);
     page_class_begin(&parts->part.sink, c, 1);
 }
 
@@ -511,11 +596,148 @@ static void split_entry(util_sink *out, const directory_totals *t, const directo
 
 static void split_end(util_sink *out, const directory_totals *t)
 {
-    part_close(t->writer);
+    directory_html_parts *parts = t->writer;
+    part_close(parts);
+    /* Every part and the style and script on disk before the index that
+     * names them: one sync of the file system for them all. */
+    if (!parts->failed && util_sync_file_system(out->fd, parts->index_path) != 0)
+        parts->failed = 1;
     if (t->unclassified)
         util_put(out, "</ul>\n");
-    util_put(out, "</body>\n</html>\n");
+    page_script(out, parts->assets);
+    free(parts->assets);
+    parts->assets = NULL;
 }
 
 const directory_format directory_format_html_split = {
     split_begin, split_class_begin, split_entry, split_class_end, split_unclassified_begin, split_end, 1};
+
+/* File names as the page gives them (directory_html.h). */
+
+/* The next component of a path from *p (skipping slashes and "."): its
+ * start, and its length in *len; NULL at the end. */
+static const char *next_component(const char **p, size_t *len)
+{
+    for (;;) {
+        while (**p == '/')
+            (*p)++;
+        if (!**p)
+            return NULL;
+        const char *start = *p;
+        while (**p && **p != '/')
+            (*p)++;
+        *len = (size_t)(*p - start);
+        if (*len != 1 || start[0] != '.')
+            return start;
+    }
+}
+
+/* path (absolute) relative to cwd (absolute, as getcwd gives it: no "." or
+ * "..", no link): their common leading components dropped, a "../" for each
+ * of cwd's left. Lexical, and right because each component shared is a
+ * directory of cwd's own path, so that ".." from cwd's side leads back
+ * through it. */
+static char *relative_to(const char *path, const char *cwd)
+{
+    const char *p = path, *c = cwd, *pc, *cc;
+    size_t pl = 0, cl = 0;
+    for (;;) {
+        const char *p_at = p, *c_at = c;
+        pc = next_component(&p, &pl);
+        cc = next_component(&c, &cl);
+        if (!pc || !cc || pl != cl || memcmp(pc, cc, pl) != 0) {
+            p = p_at;
+            c = c_at;
+            break;
+        }
+    }
+    size_t ups = 0;
+    while (next_component(&c, &cl))
+        ups++;
+    while (*p == '/' || (p[0] == '.' && (p[1] == '/' || !p[1])))
+        p++;
+    char *out = malloc(3 * ups + strlen(p) + 1);
+    if (!out)
+        return NULL;
+    size_t n = 0;
+    for (size_t i = 0; i < ups; i++, n += 3)
+        memcpy(out + n, "../", 3);
+    strcpy(out + n, p);
+    if (n && !*p)
+        out[n - 1] = '\0'; /* the path is an ancestor of cwd: no slash after the last .. */
+    return out;
+}
+
+static char *dup_string(const char *s)
+{
+    char *out = malloc(strlen(s) + 1);
+    return out ? strcpy(out, s) : NULL;
+}
+
+static char *page_file_name(const char *path, int how, const char *cwd)
+{
+    const char *slash = strrchr(path, '/');
+    if (strcmp(path, "-") == 0)
+        return dup_string(path);
+    if (how == DIRECTORY_PATHS_NAME || (!cwd && (path[0] == '/' || how == DIRECTORY_PATHS_ABSOLUTE)))
+        return dup_string(slash && slash[1] ? slash + 1 : path);
+    if (how == DIRECTORY_PATHS_RELATIVE)
+        return path[0] == '/' ? relative_to(path, cwd) : dup_string(path);
+    if (path[0] == '/')
+        return dup_string(path);
+    while (path[0] == '.' && path[1] == '/')
+        path += 2;
+    size_t cwd_len = strlen(cwd);
+    char *out = malloc(cwd_len + strlen(path) + 2);
+    if (!out)
+        return NULL;
+    memcpy(out, cwd, cwd_len);
+    out[cwd_len] = '/';
+    strcpy(out + cwd_len + (cwd_len > 1 || cwd[0] != '/'), path);
+    return out;
+}
+
+char **directory_html_file_names(const char *const *files, int how)
+{
+    size_t n = 0;
+    while (files[n])
+        n++;
+    char **names = calloc(n + 1, sizeof *names);
+    char *cwd = NULL;
+    /* getcwd with a growing buffer: PATH_MAX need not bound it. */
+    for (size_t cap = 256; names && how != DIRECTORY_PATHS_NAME; cap *= 2) {
+        char *grown = realloc(cwd, cap);
+        if (!grown) {
+            free(cwd);
+            cwd = NULL;
+            break;
+        }
+        cwd = grown;
+        if (getcwd(cwd, cap))
+            break;
+        if (errno != ERANGE) { /* removed, or not readable: the names alone */
+            free(cwd);
+            cwd = NULL;
+            break;
+        }
+    }
+    for (size_t i = 0; names && i < n; i++) {
+        if (!(names[i] = page_file_name(files[i], how, cwd))) {
+            directory_html_file_names_free(names);
+            names = NULL;
+        }
+    }
+    free(cwd);
+    if (!names)
+        util_out_of_memory("directory");
+    return names;
+}
+
+void directory_html_file_names_free(char **names)
+{
+    if (!names)
+        return;
+    for (size_t i = 0; names[i]; i++)
+        free(names[i]);
+    free(names);
+}

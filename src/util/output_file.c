@@ -1,5 +1,8 @@
 /* Buffered, atomic output (see util_output_file.h). */
 #define _XOPEN_SOURCE 700 /* POSIX.1-2008 with XSI: mkstemp, fsync, readlink; realpath (XSI in glibc) */
+#if defined(__linux__)
+#define _GNU_SOURCE /* syncfs */
+#endif
 
 #include "output_file.h"
 
@@ -306,11 +309,11 @@ void util_output_file_abandon(util_output_file *out)
     release(out);
 }
 
-int util_output_file_commit(util_output_file *out)
+static int commit(util_output_file *out, int sync)
 {
     util_sink_flush(&out->sink);
     if (out->temp_path) {
-        if (!out->sink.error && fsync(out->sink.fd) != 0)
+        if (sync && !out->sink.error && fsync(out->sink.fd) != 0)
             out->sink.error = errno;
         if (close(out->sink.fd) != 0 && !out->sink.error)
             out->sink.error = errno;
@@ -326,4 +329,23 @@ int util_output_file_commit(util_output_file *out)
         util_error(out->path, "cannot write the output: %s", strerror(out->sink.error));
     release(out);
     return failed ? -1 : 0;
+}
+
+int util_output_file_commit(util_output_file *out) { return commit(out, 1); }
+
+int util_output_file_commit_unsynced(util_output_file *out) { return commit(out, 0); }
+
+int util_sync_file_system(int fd, const char *path)
+{
+#if defined(__linux__)
+    if (syncfs(fd) == 0)
+        return 0;
+    util_error(path, "cannot sync the file system: %s", strerror(errno));
+    return -1;
+#else
+    (void)fd;
+    (void)path;
+    sync(); /* POSIX has no sync of one file system */
+    return 0;
+#endif
 }

@@ -33,6 +33,15 @@ int util_output_file_open(util_output_file *out, const char *path);
 /* Flushes; for a file also fsyncs and renames it into place. Returns 0, or -1
  * after reporting (the temporary file is then removed). Frees everything. */
 int util_output_file_commit(util_output_file *out);
+/* As util_output_file_commit, without the fsync: for a set of files
+ * written together and then made durable at once by util_sync_file_system
+ * (one sync for them all; one fsync a file is most of the time of writing
+ * thousands of small files). Renamed into place before the sync, a file is
+ * whole to every reader at once; only a crash before the sync can lose it. */
+int util_output_file_commit_unsynced(util_output_file *out);
+/* Syncs the file system that holds the open file fd (syncfs on Linux, sync
+ * elsewhere); path names it in a report. Returns 0, or -1 after reporting. */
+int util_sync_file_system(int fd, const char *path);
 /* Gives up: removes the temporary file, frees everything. */
 void util_output_file_abandon(util_output_file *out);
 

@@ -1,13 +1,20 @@
-/* The script of the pages gbr directory --format html writes (the page and
- * each --split-by part; the index page has none), embedded into the program
+/* The script of the pages gbr directory --format html writes (the page, and
+ * with --split-by each part and the index page, which load it from a file
+ * beside them), embedded into the program
  * at build time (embed.cmake writes it into directory.js.inc for
  * directory_html.c, whose top comment says what the page's data, the JSON
  * in the gbr-data element, holds).
  *
  * It builds the table of contents and the filter's index (the folded text
- * of each entry) from the data, and draws blocks of 48 entries, board
+ * of each entry) from the data, and draws blocks of 24 entries, board
  * diagrams included, only when they come near the window; the blocks not
- * yet drawn are placeholders of their estimated height. The filter is every
+ * drawn are placeholders of their estimated height, or of their height
+ * when last drawn. A block that leaves the window's neighbourhood is
+ * emptied again (the table of contents' lists too), so the document holds
+ * a few blocks wherever the reader is, at any size of collection. The
+ * filter runs as typed, in slices of a few milliseconds between frames (a
+ * key typed meanwhile starts it again, from the entries the last result
+ * kept when the new words narrow the old ones). The filter is every
  * word typed, each of which must occur in the entry's codes, name,
  * composers, source, reference or year, case and accents folded: a word
  * typed without its accents finds it with them. The address's fragment
@@ -23,14 +30,14 @@
 (function () {
   'use strict';
   var started = performance.now();
-  var D = JSON.parse(document.getElementById('gbr-data').textContent);
-  var parsed = performance.now();
-  var classes = D.classes, files = D.files, bad = D.unclassified;
   var box = document.getElementById('filter'), list = document.getElementById('list');
   var toc = document.getElementById('toc'), shownLine = document.getElementById('shown');
-  var PER_BLOCK = 48; /* entries drawn at once; even, so rows of two stay whole */
+  var PER_BLOCK = 24; /* entries drawn at once (a block is about five windows tall); even, so rows of two stay whole */
   var MARGIN = 800;   /* pixels drawn beyond the window, above and below */
   var TOC_CHUNK = 120; /* classes a list of the table of contents */
+  var SLICE = 6;      /* milliseconds of filtering between two frames */
+  var DRAW_BUDGET = 24; /* milliseconds of drawing a frame, once the window's own blocks are drawn */
+  var PRINT_MOST = 2000; /* entries drawn whole for printing; more print as far as drawn */
 
   /* The filter's folding: lower case, accents off (NFD, then the combining
    * marks dropped), and the letters that have no decomposition spelled out. */
@@ -42,6 +49,14 @@
     return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '')
       .replace(/[\u00df\u00e6\u0153\u00f8\u0142\u0111\u00f0\u00fe\u0131]/g, function (c) { return SPELLED[c]; });
   }
+  /* The index page of a split directory has no data: its lists are its
+   * HTML, and its filter is indexPage's. */
+  var dataElement = document.getElementById('gbr-data');
+  if (!dataElement) return indexPage();
+  var D = JSON.parse(dataElement.textContent);
+  var parsed = performance.now();
+  var classes = D.classes, files = D.files, bad = D.unclassified;
+
   /* The filter's index: per class its code and name, per entry its codes,
    * composer, source and year, folded once. */
   var heads = [], texts = [], total = 0, folded = new Map();
@@ -121,46 +136,81 @@
    * comes near the window. */
   var view = [], blocks = [], shown = 0, firstBlockOf = {};
   var size = {row: 210, head: 80, perRow: 2, bad: 24};
-  function apply(words) {
-    words = fold(words).split(/\s+/).filter(Boolean);
-    view = [];
-    shown = 0;
-    for (var k = 0; k < classes.length; k++) {
-      var rest = words.filter(function (w) { return heads[k].indexOf(w) < 0; });
-      var keep = null, t = texts[k];
-      if (rest.length) {
-        keep = [];
-        for (var i = 0; i < t.length; i++) {
-          var ok = true;
-          for (var j = 0; j < rest.length && ok; j++) ok = t[i].indexOf(rest[j]) >= 0;
-          if (ok) keep.push(i);
-        }
-        if (!keep.length) continue;
-      }
-      view.push([k, keep]);
-      shown += keep ? keep.length : t.length;
+  /* The words' view of class k: null when the class has no entry they
+   * keep, else [k, the indexes kept, or null for all]; among only the
+   * entries `from` when given (an earlier result these words narrow). */
+  function match(words, k, from) {
+    var rest = words.filter(function (w) { return heads[k].indexOf(w) < 0; });
+    if (!rest.length) return [k, null];
+    var t = texts[k], keep = [], n = from ? from.length : t.length;
+    for (var x = 0; x < n; x++) {
+      var i = from ? from[x] : x, ok = true;
+      for (var j = 0; j < rest.length && ok; j++) ok = t[i].indexOf(rest[j]) >= 0;
+      if (ok) keep.push(i);
     }
-    shownLine.textContent = shown + ' of ' + total + ' entries shown';
-    drawToc();
-    cut();
+    return keep.length ? [k, keep] : null;
+  }
+  /* Every entry the words keep also kept the words before when each word
+   * before is part of a word now. */
+  function narrows(now, before) {
+    return before.every(function (w) { return now.some(function (v) { return v.indexOf(w) >= 0; }); });
+  }
+  /* The filter's run: the classes (of the last result, when the words
+   * narrow it) matched in slices of SLICE ms, each slice a task of its own
+   * so that frames and keys come between them; sync: all at once. A newer
+   * run makes an older one stop at its next slice. */
+  var last = null, running = null;
+  function apply(text, sync, then) {
+    var words = fold(text).split(/\s+/).filter(Boolean);
+    var base = last && narrows(words, last.words) ? last.view : null;
+    var n = base ? base.length : classes.length, at = 0, out = [], count = 0, me = running = {};
+    function slice() {
+      if (running !== me) return;
+      var until = performance.now() + SLICE;
+      while (at < n) {
+        var v = base ? match(words, base[at][0], base[at][1]) : match(words, at, null);
+        at++;
+        if (v) {
+          out.push(v);
+          count += v[1] ? v[1].length : texts[v[0]].length;
+        }
+        if (!sync && performance.now() > until) {
+          setTimeout(slice, 0);
+          return;
+        }
+      }
+      running = null;
+      last = {words: words, view: out};
+      view = out;
+      shown = count;
+      shownLine.textContent = shown + ' of ' + total + ' entries shown';
+      cut();
+      if (then) then();
+      /* The table of contents in the next frame, unless all at once. */
+      if (sync) drawToc();
+      else requestAnimationFrame(function () { if (view === out) drawToc(); });
+    }
+    slice();
   }
   /* The table of contents: lists of TOC_CHUNK classes, each a placeholder
    * of its estimated height until it comes near the box's window. */
-  var tocItems = [], tocChunks = [], tocSize = {cols: 3, row: 17, learned: false};
+  var tocChunks = [], tocSize = {cols: 3, row: 17, learned: false};
+  /* The table of contents' item v: the view's class v, after them the
+   * unclassified games. */
+  function tocItem(v) {
+    if (v === view.length)
+      return '<li><a href="#unclassified">could not classify</a> <span class="count">' + bad.length + '</span></li>';
+    var c = classes[view[v][0]];
+    return '<li><span class="n">' + (v + 1) + '.</span> <a href="#c' + c[0] + '">' + c[0] + ' ' +
+           esc(c[1] || '(no name)') + '</a> <span class="count">' +
+           (view[v][1] ? view[v][1].length : c[3].length) + '</span></li>';
+  }
   function drawToc() {
-    var h = [];
-    for (var v = 0; v < view.length; v++) {
-      var c = classes[view[v][0]];
-      h.push('<li><span class="n">' + (v + 1) + '.</span> <a href="#c' + c[0] + '">' + c[0] + ' ' + esc(c[1] || '(no name)') +
-             '</a> <span class="count">' + (view[v][1] ? view[v][1].length : c[3].length) + '</span></li>');
-    }
-    if (bad.length) h.push('<li><a href="#unclassified">could not classify</a> <span class="count">' +
-                           bad.length + '</span></li>');
-    tocItems = h;
+    var items = view.length + (bad.length ? 1 : 0);
     tocChunks = [];
     var lists = [];
-    for (var i = 0; i < h.length; i += TOC_CHUNK) {
-      var chunk = {from: i, to: Math.min(h.length, i + TOC_CHUNK), drawn: false};
+    for (var i = 0; i < items; i += TOC_CHUNK) {
+      var chunk = {from: i, to: Math.min(items, i + TOC_CHUNK), drawn: false, height: 0};
       tocChunks.push(chunk);
       lists.push('<ol style="height:' + tocEstimate(chunk) + 'px"></ol>');
     }
@@ -172,9 +222,18 @@
   function drawTocVisible() {
     var top = toc.scrollTop - toc.clientHeight, bottom = toc.scrollTop + 2 * toc.clientHeight;
     for (var i = 0; i < tocChunks.length; i++) {
-      var chunk = tocChunks[i], el = chunk.el;
-      if (chunk.drawn || el.offsetTop > bottom || el.offsetTop + el.offsetHeight < top) continue;
-      el.innerHTML = tocItems.slice(chunk.from, chunk.to).join('');
+      var chunk = tocChunks[i], el = chunk.el, near = !(el.offsetTop > bottom || el.offsetTop + el.offsetHeight < top);
+      if (chunk.drawn && !near) {
+        /* Out of reach: empty again, at the height it had. */
+        chunk.height = el.offsetHeight;
+        el.innerHTML = '';
+        el.style.height = chunk.height + 'px';
+        chunk.drawn = false;
+      }
+      if (chunk.drawn || !near) continue;
+      var h = [];
+      for (var v = chunk.from; v < chunk.to; v++) h.push(tocItem(v));
+      el.innerHTML = h.join('');
       el.style.height = '';
       chunk.drawn = true;
       if (!tocSize.learned && chunk.to - chunk.from === TOC_CHUNK) {
@@ -184,12 +243,14 @@
         tocSize.row = el.offsetHeight / Math.ceil(TOC_CHUNK / tocSize.cols);
         tocSize.learned = true;
         for (var j = 0; j < tocChunks.length; j++)
-          if (!tocChunks[j].drawn) tocChunks[j].el.style.height = tocEstimate(tocChunks[j]) + 'px';
+          if (!tocChunks[j].drawn && !tocChunks[j].height) tocChunks[j].el.style.height = tocEstimate(tocChunks[j]) + 'px';
       }
     }
   }
+  var drawnBlocks = [];
   function cut() {
     blocks = [];
+    drawnBlocks = [];
     firstBlockOf = {};
     var b = null;
     function open() { b = {pieces: [], n: 0}; blocks.push(b); }
@@ -216,7 +277,10 @@
       h.push('<div class="block" data-block="' + i + '" style="height:' + estimate(blocks[i]) + 'px"></div>');
     list.innerHTML = h.join('');
     var els = list.children;
-    for (var j = 0; j < blocks.length; j++) blocks[j].el = els[j];
+    for (var j = 0; j < blocks.length; j++) {
+      blocks[j].el = els[j];
+      blocks[j].index = j;
+    }
   }
   function estimate(b) {
     var h = 0;
@@ -252,7 +316,15 @@
     b.el.innerHTML = h.join('');
     b.el.style.height = '';
     b.drawn = true;
+    drawnBlocks.push(b);
     learn(b);
+  }
+  /* A block out of reach: emptied, a placeholder of the height it had. */
+  function undraw(b) {
+    b.height = b.el.offsetHeight;
+    b.el.innerHTML = '';
+    b.el.style.height = b.height + 'px';
+    b.drawn = false;
   }
   /* The first block drawn gives the sizes the estimates use. */
   var learned = false;
@@ -267,25 +339,52 @@
     if (head) size.head = head.nextSibling.getBoundingClientRect().bottom - head.getBoundingClientRect().top + 12;
     learned = true;
     for (var i = 0; i < blocks.length; i++)
-      if (!blocks[i].drawn) blocks[i].el.style.height = estimate(blocks[i]) + 'px';
+      if (!blocks[i].drawn && !blocks[i].height) blocks[i].el.style.height = estimate(blocks[i]) + 'px';
   }
-  /* Draws the blocks within MARGIN of the window: the first by a binary
-   * search on the blocks' tops, then on until past the window. */
-  function drawVisible() {
-    for (var round = 0; round < 4; round++) {
-      var top = window.scrollY - MARGIN, bottom = window.scrollY + window.innerHeight + MARGIN;
-      var base = list.getBoundingClientRect().top + window.scrollY;
-      var lo = 0, hi = blocks.length;
-      while (lo < hi) {
-        var mid = (lo + hi) >> 1, el = blocks[mid].el;
-        if (base + el.offsetTop + el.offsetHeight < top) lo = mid + 1; else hi = mid;
-      }
-      var drew = false;
-      for (var i = lo; i < blocks.length && base + blocks[i].el.offsetTop <= bottom; i++) {
-        if (!blocks[i].drawn) { draw(blocks[i]); drew = true; }
-      }
-      if (!drew) return;
+  /* The blocks [from, to) that meet the page's band [top, bottom]: the
+   * first by a binary search on the blocks' tops. */
+  function within(top, bottom) {
+    var base = list.getBoundingClientRect().top + window.scrollY;
+    var lo = 0, hi = blocks.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1, el = blocks[mid].el;
+      if (base + el.offsetTop + el.offsetHeight < top) lo = mid + 1; else hi = mid;
     }
+    var to = lo;
+    while (to < blocks.length && base + blocks[to].el.offsetTop <= bottom) to++;
+    return [lo, to];
+  }
+  /* Draws the blocks in the window, then those within MARGIN of it (in
+   * further frames once a frame has drawn for DRAW_BUDGET ms, unless all),
+   * and empties the drawn blocks beyond MARGIN. */
+  var drawFrame = 0;
+  function drawVisible(all) {
+    var began = performance.now(), range;
+    for (var round = 0; round < 4; round++) {
+      var y = window.scrollY, h = window.innerHeight, drew = false;
+      var bands = [[y, y + h], [y - MARGIN, y + h + MARGIN]];
+      for (var s = 0; s < 2; s++) {
+        range = within(bands[s][0], bands[s][1]);
+        for (var i = range[0]; i < range[1]; i++) {
+          if (blocks[i].drawn) continue;
+          if (s && !all && performance.now() - began > DRAW_BUDGET) {
+            if (!drawFrame) drawFrame = requestAnimationFrame(function () { drawFrame = 0; drawVisible(); });
+            s = 2;
+            break;
+          }
+          draw(blocks[i]);
+          drew = true;
+        }
+      }
+      if (!drew) break;
+    }
+    if (printing) return;
+    range = within(window.scrollY - MARGIN, window.scrollY + window.innerHeight + MARGIN);
+    drawnBlocks = drawnBlocks.filter(function (b) {
+      if (b.index >= range[0] && b.index < range[1]) return true;
+      undraw(b);
+      return false;
+    });
   }
   /* Scrolls to a class's heading (its id, e.g. c0103.00, or unclassified). */
   function goTo(id) {
@@ -298,24 +397,36 @@
       draw(blocks[firstBlockOf[k]]);
       var el = document.getElementById(id);
       el.scrollIntoView();
-      drawVisible();
+      drawVisible(true);
       if (Math.abs(el.getBoundingClientRect().top) < 1) break;
     }
     return true;
   }
+  /* The filter at once, and the window drawn. */
   function run(words) {
-    apply(words);
-    drawVisible();
+    apply(words, true);
+    drawVisible(true);
   }
 
-  var pending = 0;
   box.addEventListener('input', function () {
-    clearTimeout(pending);
-    pending = setTimeout(function () { run(box.value); }, 120);
+    apply(box.value, false, function () { drawVisible(); });
   });
   var frame = 0;
   window.addEventListener('scroll', function () {
     if (!frame) frame = requestAnimationFrame(function () { frame = 0; drawVisible(); });
+  });
+  /* Printing: a view of at most PRINT_MOST entries is drawn whole for the
+   * print and emptied again after it; a larger one prints the blocks drawn
+   * (filter first to print a part). */
+  var printing = false;
+  window.addEventListener('beforeprint', function () {
+    if (shown > PRINT_MOST) return;
+    printing = true;
+    for (var i = 0; i < blocks.length; i++) draw(blocks[i]);
+  });
+  window.addEventListener('afterprint', function () {
+    printing = false;
+    drawVisible(true);
   });
   var tocFrame = 0;
   toc.addEventListener('scroll', function () {
@@ -373,4 +484,37 @@
   }
   window.addEventListener('hashchange', fromFragment);
   fromFragment();
+
+  /* The index page: the filter keeps the classes whose code or name holds
+   * every word typed, folded as on the pages (#filter=WORDS opens it
+   * filtered); a part's heading and list are hidden when it keeps none of
+   * their classes. The games that could not be classified stay listed. */
+  function indexPage() {
+    var items = Array.prototype.slice.call(document.querySelectorAll('nav.toc li'));
+    var navs = Array.prototype.slice.call(document.querySelectorAll('nav.toc'));
+    var itemTexts = items.map(function (li) {
+      var a = li.querySelector('a');
+      return fold(a ? a.textContent : '');
+    });
+    function show(text) {
+      var words = fold(text).split(/\s+/).filter(Boolean), n = 0;
+      for (var i = 0; i < items.length; i++) {
+        var keep = true;
+        for (var j = 0; j < words.length && keep; j++) keep = itemTexts[i].indexOf(words[j]) >= 0;
+        if (items[i].hidden === keep) items[i].hidden = !keep;
+        if (keep) n++;
+      }
+      navs.forEach(function (nav) {
+        var any = nav.querySelector('li:not([hidden])') !== null, head = nav.previousElementSibling;
+        nav.hidden = !any;
+        if (head && head.tagName === 'H2') head.hidden = !any;
+      });
+      shownLine.textContent = n + ' of ' + items.length + (items.length === 1 ? ' class' : ' classes') + ' shown';
+    }
+    box.addEventListener('input', function () { show(box.value); });
+    var f = location.hash.slice(1);
+    try { f = decodeURIComponent(f); } catch (e) { /* a stray %: the fragment as it is */ }
+    if (f.indexOf('filter=') === 0) box.value = f.slice(7);
+    show(box.value);
+  }
 })();

@@ -21,31 +21,68 @@ const SCRIPT_PATH = process.env.GBR_PAGE_SCRIPT ||
 const SCRIPT = fs.readFileSync(SCRIPT_PATH, 'utf8');
 
 // An element: the HTML set on it is kept; the placeholders in it (the
-// table of contents' lists, the list's blocks) become its children.
-function element(page, id) {
-  let html = '';
+// table of contents' lists, the list's blocks) become its children. With
+// page.layout, the list's blocks are laid out one under the other from the
+// page's top: a placeholder as tall as its style says, a drawn block 200
+// pixels a row of two entries and 60 a heading (not the script's estimate,
+// so that a height kept is told from one estimated); the list's box moves
+// with the window's scroll.
+function element(page, id, parent) {
+  let html = '', drawnHeight = 0;
   const el = {
     id, value: '', textContent: '', style: {}, children: [], firstChild: null,
-    scrollTop: 0, clientHeight: 400, offsetTop: 0, offsetHeight: 0, listeners: {},
+    scrollTop: 0, clientHeight: 400, listeners: {},
     addEventListener(type, f) { (this.listeners[type] = this.listeners[type] || []).push(f); },
-    getBoundingClientRect() { return {top: 0, bottom: 0, left: 0, right: 0, width: 900, height: 0}; },
+    getBoundingClientRect() {
+      const top = page.layout && id === 'list' ? -page.window.scrollY : 0;
+      return {top, bottom: top, left: 0, right: 0, width: 900, height: 0};
+    },
     querySelector() { return null; },
     scrollIntoView() { page.scrolledTo.push(id); },
     remove() { page.removed.push(id); delete page.elements[id]; },
   };
+  Object.defineProperty(el, 'offsetHeight', {
+    get() {
+      if (!page.layout || !parent) return 0;
+      return html ? drawnHeight : parseFloat(el.style.height) || 0;
+    },
+  });
+  Object.defineProperty(el, 'offsetTop', {
+    get() {
+      let top = 0;
+      if (page.layout && parent) for (const sibling of parent.children) {
+        if (sibling === el) break;
+        top += sibling.offsetHeight;
+      }
+      return top;
+    },
+  });
   Object.defineProperty(el, 'innerHTML', {
     get() { return html; },
     set(value) {
       html = value;
-      el.children = (value.match(/<(ol|div class="block")[^>]*><\/(ol|div)>/g) || []).map(() => element(page, null));
+      const entries = (html.match(/<li class="entry">/g) || []).length, heads = (html.match(/<h2/g) || []).length;
+      drawnHeight = Math.ceil(entries / 2) * 200 + heads * 60;
+      el.children = (value.match(/<(ol|div class="block")[^>]*><\/(ol|div)>/g) || []).map(() => element(page, null, el));
     },
   });
   return el;
 }
 
-// Runs the script on a page holding DATA, at address fragment HASH.
-function open(data, hash) {
-  const page = {elements: {}, scrolledTo: [], removed: [], timers: [], attributes: {}};
+// Runs the script on a page holding DATA, at address fragment HASH (with
+// layout: the list's blocks laid out, as element() says).
+function open(data, hash, layout) {
+  // clock: performance.now(), which moves on by tick at each reading (0:
+  // time stands still, and the script never runs out of it).
+  const page = {elements: {}, scrolledTo: [], removed: [], timers: [], frames: [], attributes: {}, layout: !!layout,
+                clock: 0, tick: 0};
+  // The tasks and frames the script asked for, until it asks for no more.
+  page.settle = () => {
+    while (page.timers.length || page.frames.length) {
+      page.timers.splice(0).forEach(f => f());
+      page.frames.splice(0).forEach(f => f());
+    }
+  };
   for (const id of ['filter', 'list', 'toc', 'shown', 'gbr-data']) page.elements[id] = element(page, id);
   page.elements['gbr-data'].textContent = JSON.stringify(data);
   const listeners = {};
@@ -53,6 +90,7 @@ function open(data, hash) {
     scrollY: 0, innerHeight: 800,
     addEventListener(type, f) { (listeners[type] = listeners[type] || []).push(f); },
   };
+  page.window = window;
   page.location = {hash: hash || ''};
   page.document = {
     title: '',
@@ -66,12 +104,13 @@ function open(data, hash) {
   const context = vm.createContext({
     window, document: page.document, location: page.location,
     history: {replaceState(state, title, url) { page.location.hash = url; }},
-    performance: {now: () => 0},
-    requestAnimationFrame(f) { f(); return 1; },
+    performance: {now: () => (page.clock += page.tick)},
+    requestAnimationFrame(f) { page.frames.push(f); return page.frames.length; },
     setTimeout(f) { page.timers.push(f); return page.timers.length; },
     clearTimeout() {},
   });
   vm.runInContext(SCRIPT, context, {filename: SCRIPT_PATH});
+  page.settle();
   page.go = hash => {
     page.location.hash = hash;
     for (const f of listeners.hashchange || []) f();
@@ -79,8 +118,18 @@ function open(data, hash) {
   page.type = words => {
     page.elements.filter.value = words;
     for (const f of page.elements.filter.listeners.input || []) f();
-    page.timers.splice(0).forEach(f => f());
+    page.settle();
   };
+  page.scrollTo = y => {
+    window.scrollY = y;
+    for (const f of listeners.scroll || []) f();
+    page.settle();
+  };
+  page.print = type => {
+    for (const f of listeners[type] || []) f();
+    page.settle();
+  };
+  page.height = () => page.elements.list.children.reduce((h, b) => h + b.offsetHeight, 0);
   page.shown = () => page.elements.shown.textContent;
   page.drawn = () => page.elements.list.children.map(b => b.innerHTML).join('');
   // The study codes of the entries drawn, in order.
@@ -262,15 +311,15 @@ function bigData(n1, n2, u) {
           unclassified: Array.from({length: u}, (_, i) => [0, i + 1, 1, i + 1, 'bad', '', '', '', ''])};
 }
 
-test('blocks: at most 48 entries each, every entry drawn once and in order', () => {
+test('blocks: at most 24 entries each, every entry drawn once and in order', () => {
   const data = bigData(101, 3, 200);
   const page = open(data);
   const blocks = page.elements.list.children.map(b => b.innerHTML);
   const per = blocks.map(b => (b.match(/<li class="entry">/g) || []).length);
   const bad = blocks.map(b => (b.match(/<li class="unclassified">/g) || []).length);
-  assert.ok(per.every(n => n <= 48), `entries per block ${per}`);
-  assert.ok(bad.every(n => n <= 96), `unclassified per block ${bad}`);
-  assert.deepStrictEqual(bad.filter(n => n), [96, 96, 8]);
+  assert.ok(per.every(n => n <= 24), `entries per block ${per}`);
+  assert.ok(bad.every(n => n <= 48), `unclassified per block ${bad}`);
+  assert.deepStrictEqual(bad.filter(n => n), [48, 48, 48, 48, 8]);
   assert.deepStrictEqual(page.studies(), [...data.classes[0][3], ...data.classes[1][3]].map(e => e[0]));
   // A class's heading comes once, in the block of its first entry.
   assert.strictEqual((page.drawn().match(/<h2 id="c0000\.10">/g) || []).length, 1);
@@ -327,4 +376,100 @@ test('#bench=WORDS: the report, and the data taken out of the page', () => {
   assert.strictEqual(page.document.title, 'bench ' + report);
   assert.deepStrictEqual(page.removed, ['gbr-data']);
   assert.deepStrictEqual(page.scrolledTo, ['c0400.10'], 'the last class');
+});
+
+// The window's logic, laid out: which blocks are drawn as the window goes
+// down the page and back up, and what a block left behind keeps.
+test('the window: only the blocks near it drawn, those it leaves emptied, down and back up', () => {
+  const data = bigData(500, 301, 0);
+  const page = open(data, '', true);
+  const blocks = page.elements.list.children;
+  const drawn = () => blocks.map((b, i) => (b.innerHTML ? i : -1)).filter(i => i >= 0);
+  // The blocks that meet the window and MARGIN (800 pixels) above and below it.
+  const near = y => blocks.map((b, i) => (b.offsetTop + b.offsetHeight >= y - 800 && b.offsetTop <= y + 800 + 800 ? i : -1))
+    .filter(i => i >= 0);
+  assert.deepStrictEqual(drawn(), near(0), 'at the top');
+  const seen = new Set(), counts = [];
+  let most = 0;
+  const visit = y => {
+    page.scrollTo(y);
+    assert.deepStrictEqual(drawn(), near(y), `drawn at ${y}`);
+    most = Math.max(most, drawn().length);
+    drawn().forEach(i => seen.add(i));
+  };
+  for (let y = 0; y <= page.height(); y += 700) visit(y);
+  assert.ok(most <= 3, `at most 3 blocks drawn at once (${most})`);
+  assert.strictEqual(seen.size, blocks.length, 'every block drawn on the way down');
+  // A block left behind is empty, as tall as it was when drawn: 12 rows of
+  // 200 pixels, and a heading in the first (the script's estimates: 12
+  // rows of 210 pixels, 80 a heading).
+  assert.strictEqual(blocks[0].innerHTML, '');
+  assert.strictEqual(blocks[0].style.height, '2460px');
+  assert.strictEqual(blocks[1].style.height, '2400px');
+  // Every entry drawn in order, each once, on the way down.
+  page.scrollTo(0);
+  const studies = [];
+  let last = -1;
+  for (let y = 0; y <= page.height(); y += 700) {
+    page.scrollTo(y);
+    for (const i of drawn()) if (i > last) {
+      studies.push(...Array.from(blocks[i].innerHTML.matchAll(/<span class="study">([^<]*)</g), m => m[1]));
+      last = i;
+    }
+  }
+  assert.deepStrictEqual(studies, [...data.classes[0][3], ...data.classes[1][3]].map(e => e[0]));
+  // Back up: from the bottom to the top, the same window at each place.
+  for (let y = page.height(); y >= 0; y -= 900) visit(y);
+  visit(0);
+  assert.deepStrictEqual(drawn(), near(0));
+  assert.ok(drawn().includes(0), 'the first block drawn again at the top');
+  // A jump far down (a link in the table of contents, the End key) leaves
+  // nothing drawn above.
+  page.scrollTo(page.height() / 2);
+  assert.ok(drawn().length <= 3 && drawn()[0] > 0, `drawn after a jump: ${drawn()}`);
+  // Printing: a view of at most 2,000 entries drawn whole, and emptied
+  // again after the print.
+  page.print('beforeprint');
+  assert.strictEqual(drawn().length, blocks.length, 'every block drawn for the print');
+  page.print('afterprint');
+  assert.deepStrictEqual(drawn(), near(page.height() / 2), 'after the print');
+});
+
+test('the filter works in slices between frames; a key typed meanwhile stops the older run', () => {
+  // 250 classes of 2 entries; each reading of the clock a millisecond.
+  const classes = Array.from({length: 250}, (_, k) => {
+    const code = `${String(k).padStart(4, '0')}.00`;
+    return [code, `N${k}`, 'w', [[`+${code}a1a3`, 'a1a3', `C${k}`, '', '', 'Ka1', 0, 1, 1],
+                                 [`+${code}b1b3`, 'b1b3', `D${k}`, '', '', 'Kb1', 0, 2, 2]]];
+  });
+  const page = open({files: ['f.pgn'], classes, unclassified: []});
+  assert.strictEqual(page.shown(), '500 of 500 entries shown');
+  page.tick = 1;
+  const box = page.elements.filter, input = () => box.listeners.input.forEach(f => f());
+  box.value = 'c1';
+  input();
+  // The first slice ran for its few milliseconds and handed on to a task of
+  // its own: nothing shown yet, more work queued.
+  assert.strictEqual(page.shown(), '500 of 500 entries shown', 'the result is not in after the first slice');
+  assert.ok(page.timers.length >= 1, 'a further slice queued');
+  const first = page.timers.splice(0);
+  first.forEach(f => f());
+  assert.strictEqual(page.shown(), '500 of 500 entries shown', 'nor after the second');
+  // Another key: the older run stops at its next slice, and only the newer
+  // result is ever shown.
+  box.value = 'c12';
+  input();
+  const shownLines = [];
+  while (page.timers.length || page.frames.length) {
+    page.timers.splice(0).forEach(f => f());
+    page.frames.splice(0).forEach(f => f());
+    shownLines.push(page.shown());
+  }
+  assert.deepStrictEqual([...new Set(shownLines)].filter(l => l !== '500 of 500 entries shown'), ['11 of 500 entries shown']);
+  assert.deepStrictEqual(page.studies(), open({files: ['f.pgn'], classes, unclassified: []}, '#filter=c12').studies());
+  // Narrowed from the last result ("c12" after "c1"), and widened again.
+  page.type('c1');
+  assert.strictEqual(page.shown(), '111 of 500 entries shown');
+  page.type('c');
+  assert.strictEqual(page.shown(), '250 of 500 entries shown');
 });

@@ -20,6 +20,9 @@ script, and the test reads the live DOM and its boxes.
   typed without their accents found, and drawn with them), a jump to
   the last class from the table of contents, and a scroll to the end, where
   the last entry's diagram is the data's.
+- The --split-by letter index of those studies: each class's item, its
+  ordinal and its count inside its own box, and its filter (the classes
+  and parts shown against the same filter computed here).
 
 Exits 77 (skipped, with the reason printed) when chromium is not installed.
 
@@ -150,16 +153,27 @@ def check_marks(entries, name):
                    where, (True, True))
 
 
-def draw_all(b):
-    """Scrolls through the page a window at a time: every block drawn."""
+def read_all(b):
+    """Scrolls through the page a window at a time and reads it at each
+    (the page empties the blocks that leave the window): every entry and
+    class drawn on the way, each once."""
     height = b.evaluate("document.documentElement.scrollHeight")
-    y = 0
+    y, dom, seen = 0, None, set()
     while y < height:
         b.evaluate("window.scrollTo(0, %d)" % y)
         b.evaluate(NEXT_FRAME)
+        now = b.evaluate(READ)
+        if dom is None:
+            dom = dict(now, entries=[], classes=[])
+        dom["classes"] += [c for c in now["classes"] if c not in dom["classes"]]
+        for e in now["entries"]:
+            if (e["text"], e["position"]) not in seen:
+                seen.add((e["text"], e["position"]))
+                dom["entries"].append(e)
         y += b.evaluate("innerHeight")
         height = b.evaluate("document.documentElement.scrollHeight")
     b.evaluate("window.scrollTo(0, 0)")
+    return dom
 
 
 def fold(s):
@@ -172,8 +186,7 @@ with Browser(browser, profile, width=1000, height=760) as b:
     # The bundled sample.
     sample = write_page("studies.html", "src/cli/examples/studies.pgn", status=1)
     b.open("file://" + sample)
-    draw_all(b)
-    dom = b.evaluate(READ)
+    dom = read_all(b)
     expect("sample: classes in the table of contents", len(dom["toc"]), 21)  # and "could not classify"
     expect("sample: classes drawn", len(dom["classes"]), 20)
     expect("sample: entries drawn", len(dom["entries"]), 23)
@@ -205,8 +218,7 @@ with Browser(browser, profile, width=1000, height=760) as b:
             ("#filter=0011.01", 2, 1, "C. Halloway"),
             ("#filter=no-such-composer", 0, 0, None)):
         b.open("file://" + sample + fragment)
-        draw_all(b)
-        dom = b.evaluate(READ)
+        dom = read_all(b)
         expect("%s: entries shown" % fragment, len(dom["entries"]), want_entries)
         expect("%s: classes shown" % fragment, len(dom["classes"]), want_classes)
         expect("%s: count line" % fragment, dom["shown"], "%d of 23 entries shown" % want_entries)
@@ -364,5 +376,50 @@ with Browser(browser, profile, width=1000, height=760) as b:
         check_marks(drawn, "10k")
     expect("10k: the end of the page in the window",
            b.evaluate("Math.abs(window.scrollY + innerHeight - document.documentElement.scrollHeight) < 2"), True)
+
+    # The --split-by index of the 10,000 studies: each class's item, its
+    # ordinal and its count inside its own box (an outside marker stood
+    # over the count at the end of the column before), and its filter.
+    index = os.path.join(gbrtest.fresh_folder(os.path.join(WORK, "split")), "studies.html")
+    p = subprocess.run([GBR, "directory", "--format", "html", "--split-by", "letter", "-o", index, big_pgn],
+                       capture_output=True)
+    expect("split index: gbr exit", p.returncode, 0)
+    b.open("file://" + index)
+    b.evaluate("window.scrollTo(0, 1500)")
+    items = b.evaluate("""Array.from(document.querySelectorAll('nav.toc li')).filter(li => {
+      const r = li.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).map(li => {
+      const r = li.getBoundingClientRect(), range = document.createRange(), box = e => {
+        const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+      range.selectNodeContents(li);
+      const t = range.getBoundingClientRect();
+      return {text: li.textContent, box: box(li), content: [t.left, t.top, t.right, t.bottom],
+              count: box(li.querySelector('.count')), marker: getComputedStyle(li).listStyleType,
+              ordinal: li.querySelector('.n') ? li.querySelector('.n').textContent : null}; })""")
+    expect("split index: items in the window", len(items) > 20, True)
+    for i in items:
+        (l, t, r, bo), (cl, ct, cr, cb) = i["box"], i["content"]
+        expect("split index: %r: text and count inside its box, numbered in its text, no marker" % i["text"],
+               (cl >= l - 0.5 and cr <= r + 0.5, i["count"][2] <= r + 0.5, (i["ordinal"] or "").endswith("."),
+                i["marker"]), (True, True, True, "none"))
+    for a in range(len(items)):
+        for c in range(a + 1, min(len(items), a + 8)):
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = items[a]["content"], items[c]["content"]
+            if l1 < r2 - 0.5 and l2 < r1 - 0.5 and t1 < b2 - 0.5 and t2 < b1 - 0.5:
+                failures.append("split index: %r overlaps %r" % (items[a]["text"], items[c]["text"]))
+    for words in ("krpvk", "0130 kr", "KBBvK", "no-such-class"):
+        b.evaluate("(() => { const box = document.getElementById('filter'); box.value = %s;"
+                   " box.dispatchEvent(new Event('input')); })()" % json.dumps(words))
+        want = [c[0] for c in classes if all(w in fold(c[0] + " " + (c[1] or "(no name)")) for w in words.lower().split())]
+        shown = b.evaluate("Array.from(document.querySelectorAll('nav.toc li')).filter(li => li.offsetParent)"
+                           ".map(li => li.querySelector('a').hash.slice(2))")
+        expect("split index: filter %r: classes shown" % words, shown, want)
+        expect("split index: filter %r: count line" % words, b.evaluate("document.getElementById('shown').textContent"),
+               "%d of %d classes shown" % (len(want), len(classes)))
+        # Each part's list and heading shown exactly when it keeps a class.
+        parts = b.evaluate("Array.from(document.querySelectorAll('nav.toc')).map(n => [!!n.offsetParent,"
+                           " !!n.previousElementSibling.offsetParent,"
+                           " n.querySelectorAll('li:not([hidden])').length > 0])")
+        expect("split index: filter %r: parts shown (list, heading) where a class is kept" % words,
+               [(shown_list, heading) for shown_list, heading, kept in parts], [(kept, kept) for _, _, kept in parts])
 
 gbrtest.finish("directory_browser (chromium %s; screenshot %s)" % (browser, shot))

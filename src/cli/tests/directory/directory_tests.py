@@ -24,6 +24,8 @@ Groups:
              merged in rounds) and a small one are byte for byte the output
              held in memory, in every format; ties keep their input order; a spill
              that cannot be written is reported and -o's file left alone
+  paths      --pgn-paths: the page's file names relative to the working
+             directory, by name, absolute; the split index; usage errors
   split      --split-by class and letter: the files written, the index's
              links (percent-encoded) into the parts, the parts together the
              one page's data, usage errors, a part that cannot be written
@@ -491,22 +493,43 @@ def test_split():
         expect("%s: stderr" % by, p.stderr, SAMPLE_STDERR)
         names = sorted(os.listdir(folder))
         if by == "class":
-            want_names = sorted(["studies.html"] + ["studies-%s.html" % c for c in want_classes])
+            want_names = sorted(["studies.html", "studies.css", "studies.js"] +
+                                ["studies-%s.html" % c for c in want_classes])
         else:
             want_names = ["studies-B.html", "studies-K.html", "studies-N.html", "studies-P.html", "studies-Q.html",
-                          "studies-R.html", "studies.html"]
+                          "studies-R.html", "studies.css", "studies.html", "studies.js"]
         expect("%s: files" % by, names, want_names)
+        # The style and the script once, beside the index: the one page's
+        # own, which every part and the index load.
+        one = directory("--format", "html", SAMPLE).stdout.decode()
+        inline = (one.split("<style>\n", 1)[1].split("</style>", 1)[0],
+                  one.split("</script>\n<script>\n", 1)[1].split("</script>", 1)[0])
+        expect("%s: studies.css and studies.js are the page's style and script" % by,
+               (open(os.path.join(folder, "studies.css"), encoding="utf-8").read(),
+                open(os.path.join(folder, "studies.js"), encoding="utf-8").read()) == inline, True)
+        for name in names:
+            if name.endswith(".html"):
+                part = open(os.path.join(folder, name), encoding="utf-8").read()
+                expect("%s: %s loads the style and script, has no copy of them" % (by, name),
+                       ('<link rel="stylesheet" href="studies.css">' in part, '<script src="studies.js"></script>' in part,
+                        "<style>" in part, inline[1][:200] in part), (True, True, False, False))
         text = open(index, encoding="utf-8").read()
+        # The index's filter, and ordinals that are text of their items (an
+        # outside marker stood over the count at the end of the column before).
+        expect("%s: the index has the filter and its count line" % by,
+               ('<input id="filter"' in text, '<p id="shown">' in text), (True, True))
+        ordinals = re.findall(r'<li><span class="n">(\d+)\.</span> <a href=', text)
+        expect("%s: every class's item numbered in its text" % by, len(ordinals), len(want_classes))
         # The index links every class into its part, in directory order, and
         # lists the game that could not be classified.
-        links = [l.split('"')[0] for l in text.split('<li><a href="')[1:]]
+        links = re.findall(r'<li><span class="n">\d+\.</span> <a href="([^"]*)"', text)
         expect("%s: index links" % by, [l.split("#")[1] for l in links], ["c" + c for c in want_classes])
         expect("%s: links lead to files written" % by, all(l.split("#")[0] in names for l in links), True)
         expect("%s: index lists the unclassified" % by, text.count('<li class="unclassified">'), 1)
         # Each part holds its own classes, whole; together, all of them in order.
         got = []
         for name in names:
-            if name == "studies.html":
+            if name == "studies.html" or not name.endswith(".html"):
                 continue
             part = open(os.path.join(folder, name), encoding="utf-8").read()
             data = page_data(part)
@@ -533,7 +556,7 @@ def test_split():
     os.makedirs(folder, exist_ok=True)
     p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "index"), SAMPLE)
     expect("no .html: files", sorted(os.listdir(folder)),
-           ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R"])
+           ["index", "index-B", "index-K", "index-N", "index-P", "index-Q", "index-R", "index.css", "index.js"])
     # A name that a link must encode: the index's links lead to the parts.
     folder = os.path.join(WORK, "spaced")
     os.makedirs(folder, exist_ok=True)
@@ -549,6 +572,12 @@ def test_split():
     p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "studies.html"), SAMPLE)
     expect("blocked part: exit, report", (p.returncode, b"studies-Q.html" in p.stderr), (1, True))
     expect("blocked part: no index", os.path.exists(os.path.join(folder, "studies.html")), False)
+    # The style that cannot be written: reported, exit 1, no part, no index.
+    folder = gbrtest.fresh_folder(os.path.join(WORK, "blocked-style"))
+    os.makedirs(os.path.join(folder, "studies.css"))
+    p = directory("--format", "html", "--split-by", "letter", "-o", os.path.join(folder, "studies.html"), SAMPLE)
+    expect("blocked style: exit, report", (p.returncode, b"studies.css" in p.stderr), (1, True))
+    expect("blocked style: nothing else written", sorted(os.listdir(folder)), ["studies.css"])
 
 
 
@@ -668,7 +697,8 @@ def test_text():
         expect("json file name %r" % name, [os.fsencode(f) for f in got], [path])
         p = subprocess.run([GBR.encode(), b"directory", b"--format", b"html", path], capture_output=True)
         files = page_data(p.stdout.decode("utf-8", errors="replace"))["files"]
-        expect("html file name %r in UTF-8" % name, files, [os.fsdecode(WORK) + "/études.pgn"])
+        expect("html file name %r in UTF-8, relative to the working directory" % name, files,
+               [os.path.relpath(os.fsdecode(WORK) + "/études.pgn")])
         index = os.path.join(WORK.encode(), b"split-" + name + b".html")
         p = subprocess.run([GBR.encode(), b"directory", b"--format", b"html", b"--split-by", b"letter", b"-o", index,
                             path], capture_output=True)
@@ -686,6 +716,62 @@ def test_text():
 
 
 
+def test_paths():
+    """--pgn-paths: the page names its PGN files relative to the working
+    directory (an absolute path rewritten, inside it or beside it), by name
+    alone, or absolute when asked; the split index too; the other formats
+    as given; usage errors."""
+    top = gbrtest.fresh_folder(os.path.join(WORK, "paths"))
+    here, beside = os.path.join(top, "here"), os.path.join(top, "beside")
+    os.makedirs(os.path.join(here, "inner"))
+    os.makedirs(beside)
+    sample = open(os.path.join(ROOT, SAMPLE), "rb").read()
+    for folder in (here, os.path.join(here, "inner"), beside):
+        with open(os.path.join(folder, "studies.pgn"), "wb") as f:
+            f.write(sample)
+    inputs = [os.path.join(here, "inner", "studies.pgn"), os.path.join(beside, "studies.pgn"), "studies.pgn",
+              "./inner/studies.pgn", os.path.join(here, ".", "inner", "..", "studies.pgn"), "-"]
+
+    def page(*args):
+        p = subprocess.run([GBR, "directory", "--format", "html", *args, *inputs], capture_output=True, cwd=here,
+                           input=sample)
+        expect("paths %r: exit (the sample's broken FEN)" % (args,), p.returncode, 1)
+        return page_data(p.stdout.decode())["files"]
+
+    relative = ["inner/studies.pgn", "../beside/studies.pgn", "studies.pgn", "./inner/studies.pgn",
+                "inner/../studies.pgn", "-"]
+    expect("default: relative to the working directory", page(), relative)
+    expect("--pgn-paths relative", page("--pgn-paths", "relative"), relative)
+    expect("--pgn-paths name", page("--pgn-paths", "name"), ["studies.pgn"] * 5 + ["-"])
+    expect("--pgn-paths absolute", page("--pgn-paths", "absolute"),
+           inputs[:2] + [os.path.join(here, "studies.pgn"), os.path.join(here, "inner/studies.pgn"), inputs[4], "-"])
+    expect("no absolute path in the page by default", any(f.startswith("/") for f in page()), False)
+    # Where the working directory is the root, and where it is deeper than the file.
+    p = subprocess.run([GBR, "directory", "--format", "html", inputs[0]], capture_output=True, cwd="/")
+    expect("from /", page_data(p.stdout.decode())["files"], [inputs[0][1:]])
+    p = subprocess.run([GBR, "directory", "--format", "html", os.path.join(here, "studies.pgn")], capture_output=True,
+                       cwd=os.path.join(here, "inner"))
+    expect("from a folder below the file's", page_data(p.stdout.decode())["files"], ["../studies.pgn"])
+    # The split index lists the game that could not be classified with its file.
+    index = os.path.join(top, "split.html")
+    p = subprocess.run([GBR, "directory", "--format", "html", "--split-by", "letter", "-o", index, inputs[1]],
+                       capture_output=True, cwd=here)
+    text = open(index, encoding="utf-8").read()
+    expect("split index: the file relative", ("../beside/studies.pgn:135:26 (game 14)" in text, beside in text),
+           (True, False))
+    p = subprocess.run([GBR, "directory", "--format", "html", "--split-by", "letter", "--pgn-paths", "name", "-o", index,
+                        inputs[1]], capture_output=True, cwd=here)
+    expect("split index: the name alone", ">studies.pgn:135:26 (game 14)" in open(index, encoding="utf-8").read(), True)
+    # The other formats name the files as given.
+    p = subprocess.run([GBR, "directory", "--format", "tsv", inputs[0]], capture_output=True, cwd=here)
+    expect("tsv: as given", p.stdout.decode().splitlines()[1].split("\t")[7], inputs[0])
+    for args, message in ((["--pgn-paths", "name"], b"give --format html"),
+                          (["--format", "tsv", "--pgn-paths", "name"], b"give --format html"),
+                          (["--format", "html", "--pgn-paths", "full"], b"bad --pgn-paths 'full' (relative, name or absolute)")):
+        p = directory(*args, SAMPLE)
+        expect("usage %r" % args, (p.returncode, message in p.stderr, p.stdout), (2, True, b""))
+
+
 gbrtest.run_group({"sample": test_sample, "text": test_text, "generated": test_generated, "errors": test_errors, "codes": test_codes,
- "spill": test_spill, "split": test_split}, GROUP)
+ "spill": test_spill, "split": test_split, "paths": test_paths}, GROUP)
 gbrtest.finish("directory " + GROUP)
