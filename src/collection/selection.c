@@ -110,19 +110,21 @@ static gbr_stipulation stipulation_of_result(const pgn_tag *result)
 }
 
 /* ---- The text before the first game -------------------------------------- */
+enum { LEAD_TOO_LONG = 1, LEAD_NO_MEMORY = 2 }; /* why it is not held (reported once) */
+
 static void hold_lead(selection *s, const char *bytes, size_t len)
 {
     if (s->lead_dropped || len == 0)
         return;
     if (len > SELECTION_LEAD_MAX - s->lead_len) {
-        s->lead_dropped = 1;
+        s->lead_dropped = LEAD_TOO_LONG;
         return;
     }
     char *grown = util_grow(s->lead, &s->lead_cap, s->lead_len + len, 1);
     if (!grown) {
         util_out_of_memory(s->source);
         s->bad_input = 1;
-        s->lead_dropped = 1;
+        s->lead_dropped = LEAD_NO_MEMORY;
         return;
     }
     s->lead = grown;
@@ -135,12 +137,13 @@ static void hold_lead(selection *s, const char *bytes, size_t len)
  * the output). */
 static void write_lead(selection *s)
 {
-    if (s->lead_dropped) {
+    if (s->lead_dropped == LEAD_TOO_LONG) {
         util_report(s->source, 1, 1, "the text before game 1 is over %lu MiB: not written",
                     (unsigned long)(SELECTION_LEAD_MAX >> 20));
         s->bad_input = 1;
-        return;
     }
+    if (s->lead_dropped)
+        return;
     const char *text = s->lead;
     size_t len = s->lead_len;
     if (len >= sizeof utf8_bom && memcmp(text, utf8_bom, sizeof utf8_bom) == 0) {

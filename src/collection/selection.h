@@ -70,7 +70,7 @@ typedef struct selection {
     int before_first;               /* no game of the current input has started */
     char *lead;
     size_t lead_len, lead_cap;
-    int lead_dropped;               /* over the bound, or out of memory: not held */
+    int lead_dropped;               /* not held: over the bound, or out of memory */
     gbr_query_subject initial;      /* the standard start position */
 } selection;
 
