@@ -1,8 +1,10 @@
 /* gbr scan's output (see scan_print.h): each match scan_stream reports,
  * written as a text or JSON line. The command line (src/cli/cmd_scan.c)
  * parses the options and opens the inputs. */
+#define _POSIX_C_SOURCE 200809L /* sigset_t in output_file.h, through directory_entries.h */
 #include <string.h>
 
+#include "directory_entries.h"
 #include "output.h"
 #include "scan_print.h"
 #include "scan_stream.h"
@@ -25,7 +27,9 @@ static void print_match(void *context, const scan_location *where, const gbr_sca
     scan_printer *out = context;
     if (out->options.json) {
         util_put(&util_stdout, "{\"file\":");
-        util_put_json_raw(&util_stdout, where->source, strlen(where->source));
+        /* The file name as every command's JSON writes one: UTF-8 kept,
+         * a stray byte as \udcXX, so that its bytes come back. */
+        directory_put_json_name(&util_stdout, where->source, strlen(where->source));
         util_put(&util_stdout, ",\"line\":");
         util_put_uint(&util_stdout, where->line);
         util_put(&util_stdout, ",\"column\":");

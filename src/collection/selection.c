@@ -109,16 +109,61 @@ static gbr_stipulation stipulation_of_result(const pgn_tag *result)
     return GBR_STIP_NONE;
 }
 
+/* ---- The text before the first game -------------------------------------- */
+enum { LEAD_TOO_LONG = 1, LEAD_NO_MEMORY = 2 }; /* why it is not held (reported once) */
+
+static void hold_lead(selection *s, const char *bytes, size_t len)
+{
+    if (s->lead_dropped || len == 0)
+        return;
+    if (len > SELECTION_LEAD_MAX - s->lead_len) {
+        s->lead_dropped = LEAD_TOO_LONG;
+        return;
+    }
+    char *grown = util_grow(s->lead, &s->lead_cap, s->lead_len + len, 1);
+    if (!grown) {
+        util_out_of_memory(s->source);
+        s->bad_input = 1;
+        s->lead_dropped = LEAD_NO_MEMORY;
+        return;
+    }
+    s->lead = grown;
+    memcpy(s->lead + s->lead_len, bytes, len);
+    s->lead_len += len;
+}
+
+/* The first game of the input is selected: the text before it goes first,
+ * its byte-order mark left to write_selected (written only at the start of
+ * the output). */
+static void write_lead(selection *s)
+{
+    if (s->lead_dropped == LEAD_TOO_LONG) {
+        util_report(s->source, 1, 1, "the text before game 1 is over %lu MiB: not written",
+                    (unsigned long)(SELECTION_LEAD_MAX >> 20));
+        s->bad_input = 1;
+    }
+    if (s->lead_dropped)
+        return;
+    const char *text = s->lead;
+    size_t len = s->lead_len;
+    if (len >= sizeof utf8_bom && memcmp(text, utf8_bom, sizeof utf8_bom) == 0) {
+        text += sizeof utf8_bom;
+        len -= sizeof utf8_bom;
+    }
+    write_selected(s, text, len);
+}
+
 /* The game is selected: its tag section now, the rest as it arrives. */
 static void take_game(selection *s, const pgn_game *game)
 {
+    if (game->number == 1)
+        write_lead(s);
     write_selected(s, game->section, game->section_len);
     s->copying = 1;
 }
 
-static void on_tags(void *context, const pgn_game *game)
+static void match_game(selection *s, const pgn_game *game)
 {
-    selection *s = context;
     s->copying = 0;
     note_input(s, game->section, game->section_len);
     if (game->malformed) { /* reported by the reader: not matched on a guess */
@@ -158,12 +203,23 @@ static void on_tags(void *context, const pgn_game *game)
         take_game(s, game);
 }
 
+static void on_tags(void *context, const pgn_game *game)
+{
+    selection *s = context;
+    s->before_first = 0;
+    match_game(s, game);
+    s->lead_len = 0; /* written with the first game, or not selected */
+    s->lead_dropped = 0;
+}
+
 static void game_bytes(void *context, const char *bytes, size_t len)
 {
     selection *s = context;
     note_input(s, bytes, len);
     if (s->copying)
         util_write(&util_stdout, bytes, len);
+    else if (s->before_first && !s->count_only)
+        hold_lead(s, bytes, len);
 }
 
 static void game_end(void *context, const pgn_game *game)
@@ -185,6 +241,9 @@ static int select_pgn(selection *s, int fd)
     /* on_tags() reads these two; the reader keeps no other tag's value. */
     static const char *const wanted[] = {"FEN", "Result", NULL};
     s->copying = 0;
+    s->before_first = 1; /* an input without games writes nothing */
+    s->lead_len = 0;
+    s->lead_dropped = 0;
     int result = pgn_read_input_keeping(&handler, wanted, s, fd, s->source);
     s->copying = 0;
     return result;
@@ -458,5 +517,6 @@ int selection_end(selection *s, int read_failed)
     if (util_flush() != 0)
         read_failed = 1;
     free(s->counts);
+    free(s->lead);
     return read_failed || s->bad_input ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

@@ -43,6 +43,11 @@ int selection_add_file(selection_options *o, const char *path, int either_colour
 int selection_query_error(const char *where, unsigned long line, gbr_result r, const char *message);
 void selection_free(selection_options *o);
 
+/* The most text before an input's first game that is held (the bound of a
+ * tag section, pgn_reader.h's PGN_SECTION_MAX): a longer one is reported and
+ * not written. */
+#define SELECTION_LEAD_MAX ((size_t)1 << 24)
+
 /* A run over the inputs. */
 typedef struct selection {
     const gbr_codec *codec;
@@ -58,6 +63,14 @@ typedef struct selection {
     int written;                    /* a game or line has been written */
     unsigned long long input_offset; /* bytes of the current input read so far */
     unsigned char head[3];          /* its first bytes (input_offset of them, at most 3) */
+    /* The text of the current input before its first game (a header
+     * comment, escape lines), held until that game is matched: it is written
+     * with the game when the game is selected, so that selecting every game
+     * copies the input byte for byte. At most SELECTION_LEAD_MAX bytes. */
+    int before_first;               /* no game of the current input has started */
+    char *lead;
+    size_t lead_len, lead_cap;
+    int lead_dropped;               /* not held: over the bound, or out of memory */
     gbr_query_subject initial;      /* the standard start position */
 } selection;
 

@@ -216,7 +216,7 @@ class _Value:
             return NotImplemented
         return self._key >= other._key
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[type, Tuple[str]]:
         return (type(self), (self._text,))
 
 
@@ -442,4 +442,5 @@ def load_vectors(level: str) -> Dict[str, Any]:
     """The vectors file of one level ("material", "study", "position",
     "extensions"), parsed (spec §13.1)."""
     with open(os.path.join(vectors_dir(), f"{level}.json"), encoding="utf-8") as f:
-        return json.load(f)
+        vectors: Dict[str, Any] = json.load(f)
+    return vectors

@@ -18,7 +18,7 @@ into the extension gbr._collection.
 from __future__ import annotations
 
 import os
-from typing import List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _collection
 
@@ -182,7 +182,7 @@ def pgn_read(source: Source, *, composer_tags: TagNames = None, source_tags: Tag
                                               _names(year_tags, "year"), _names(reference_tags, "reference"),
                                               encoding, names)
     found = [Diagnostic(*d) for d in diagnostics]
-    by_game: dict = {}
+    by_game: Dict[int, List[Diagnostic]] = {}
     for d in found:
         by_game.setdefault(d.game, []).append(d)
     out = []

@@ -37,7 +37,7 @@ PAWN_SQUARES = [(f, r) for f in range(8) for r in range(1, 7)]
 
 
 @st.composite
-def side_counts(draw, three_of_a_type: bool = True) -> Tuple[int, int, int, int, int]:
+def side_counts(draw: st.DrawFn, three_of_a_type: bool = True) -> Tuple[int, int, int, int, int]:
     """(Q, R, B, N, P) of one side within §2.4: pawns 0-8, and no more
     promoted men (beyond 1 queen, 2 of the others) than missing pawns."""
     pawns = draw(st.integers(0, 8))
@@ -51,7 +51,7 @@ def side_counts(draw, three_of_a_type: bool = True) -> Tuple[int, int, int, int,
     return (out[0], out[1], out[2], out[3], pawns)
 
 
-def counts(three_of_a_type: bool = True) -> st.SearchStrategy:
+def counts(three_of_a_type: bool = True) -> st.SearchStrategy[Tuple[Tuple[int, int, int, int, int], Tuple[int, int, int, int, int]]]:
     """Exact counts ((Q, R, B, N, P) of White, of Black), as
     gbr.material_code takes them; three_of_a_type=False keeps every type at
     two or fewer a side (no 9 in the code)."""
@@ -198,32 +198,48 @@ def names() -> st.SearchStrategy[str]:
     return material_codes(three_of_a_type=False).map(gbr.material_name)
 
 
-RESULTS = st.sampled_from([None, "win", "draw"])
+RESULTS: st.SearchStrategy[gbr.Result] = st.sampled_from([None, "win", "draw"])
+
+
+# Named and typed rather than lambdas, so that the strategies built from
+# them are typed too (mypy --strict).
+def _study_code(fen: str, result: gbr.Result) -> str:
+    return gbr.study_code(fen, result=result)
+
+
+def _position_form(fen: str, result: gbr.Result) -> str:
+    return gbr.position_form(fen, result=result)
+
+
+def _wrapped(code: str, wrapper: Tuple[str, str]) -> str:
+    return wrapper[0] + code + wrapper[1]
+
+
+def _pair(a: str, b: str) -> str:
+    return a + "|" + b
 
 
 def study_codes(wrappers: bool = True, max_men: int = 32, legal: bool = True) -> st.SearchStrategy[str]:
     """Valid study codes with and without a stipulation and, when wrappers
     is true, in EG's ``[...]`` or ``(...)`` wrappers; of the positions of
     :func:`fens` (legal=False: kings side by side too)."""
-    code = st.builds(lambda fen, result: gbr.study_code(fen, result=result), fens(max_men=max_men, legal=legal),
-                     RESULTS)
+    code = st.builds(_study_code, fens(max_men=max_men, legal=legal), RESULTS)
     if not wrappers:
         return code
-    return st.builds(lambda c, w: w[0] + c + w[1], code, st.sampled_from([("", ""), ("[", "]"), ("(", ")")]))
+    return st.builds(_wrapped, code, st.sampled_from([("", ""), ("[", "]"), ("(", ")")]))
 
 
 def position_forms(max_men: int = 32, legal: bool = True) -> st.SearchStrategy[str]:
     """Valid position forms, with groups ({...}) for three or more of a
     type; of the positions of :func:`fens` (legal as there)."""
-    return st.builds(lambda fen, result: gbr.position_form(fen, result=result), fens(max_men=max_men, legal=legal),
-                     RESULTS)
+    return st.builds(_position_form, fens(max_men=max_men, legal=legal), RESULTS)
 
 
 def order_pairs(strategy: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     """Two texts of a strategy joined by '|' (the order operations' input);
     one time in four both are the same text."""
     return st.one_of(
-        st.builds(lambda a, b: a + "|" + b, strategy, strategy),
+        st.builds(_pair, strategy, strategy),
         strategy.map(lambda a: a + "|" + a),
     )
 
@@ -233,7 +249,7 @@ MUTATION_BYTES = st.sampled_from(list(b"0123456789.+=-/ {}[]()|abcdefghKQRBNPkqr
 
 
 @st.composite
-def _mutate(draw, strategy: st.SearchStrategy[str], max_changes: int):
+def _mutate(draw: st.DrawFn, strategy: st.SearchStrategy[str], max_changes: int) -> str:
     data = bytearray(draw(strategy).encode("latin-1"))
     for _ in range(draw(st.integers(1, max_changes))):
         kind = draw(st.sampled_from(["replace", "insert", "delete", "duplicate", "swap", "truncate"]))

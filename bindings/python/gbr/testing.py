@@ -331,7 +331,7 @@ def fuzz(level: str = "extensions", judging: str = "classes", text: str = "latin
     @settings(max_examples=max_examples, derandomize=derandomize, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(st.data())
-    def compare(data):
+    def compare(data: st.DataObject) -> None:
         operation, fn, how = data.draw(st.sampled_from(entries), label="operation")
         raw = data.draw(strategies[operation], label="input").encode("latin-1")
         expected = _gbr.protocol_answer(operation, raw)

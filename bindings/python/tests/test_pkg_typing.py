@@ -1,9 +1,12 @@
 """The package's own Python checked as its users' type checker sees it:
 mypy (Debian's mypy 1.0) finds no error in gbr.strategies, gbr.testing,
 gbr.collection, the stub of gbr._collection and the build helper, and
-mypy.stubtest finds the stub of gbr._collection true to the extension.
+mypy.stubtest finds the stub of gbr._collection true to the extension,
+and mypy --strict finds no error in the package gbr, its stubs included (a
+user checking their own code strictly sees none of ours).
 Skipped without mypy (Debian's mypy package)."""
 import os
+import re
 import subprocess
 import sys
 
@@ -23,6 +26,13 @@ def test_mypy_finds_no_error():
                            "--cache-dir", os.devnull, *FILES], cwd=HERE, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Success: no issues found in 6 source files" in proc.stdout
+
+
+def test_mypy_strict_finds_no_error_in_the_package():
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
+                           "-p", "gbr"], cwd=HERE, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert re.search(r"^Success: no issues found in \d+ source files$", proc.stdout, re.M), proc.stdout
 
 
 def test_stubtest_of_the_collection_extension():

@@ -7,7 +7,9 @@ if(NOT status EQUAL 0)
 endif()
 execute_process(COMMAND ${CMAKE_COMMAND} -E compare_files ${OUTPUT} ${COMMITTED} RESULT_VARIABLE differ)
 if(NOT differ EQUAL 0)
-  message(FATAL_ERROR "src/fast/fast_tables.h is stale; regenerate it with\n"
-                      "  cmake --build <build> --target gbr_fast_gen_tables && <build>/ci/gen_tables > src/fast/fast_tables.h")
+  # The paths this run used, so the command can be pasted as it is (the
+  # generator is built: it has just run).
+  message(FATAL_ERROR "${COMMITTED} is stale; regenerate it with\n"
+                      "  ${GENERATOR} > ${COMMITTED}")
 endif()
-message(STATUS "src/fast/fast_tables.h matches its generator")
+message(STATUS "${COMMITTED} matches its generator")

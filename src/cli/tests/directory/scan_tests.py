@@ -142,17 +142,25 @@ def test_encodings():
     subprocess.run([sys.executable, gen, "--games", "500", "--crlf", "--movetext", "20", "--out", pgn], check=True)
     out = subprocess.run([GBR, "scan", "--form", "study", pgn], capture_output=True).stdout.decode()
     expect("one study code a game", len(out.splitlines()), 500)
-    # --json stays valid JSON (ASCII, bytes >= 0x7f as \u00XX) for a file name
-    # that is not UTF-8.
-    odd = os.path.join(WORK.encode(), b"name\xff\xe9.txt")
-    with open(odd, "wb") as f:
-        f.write(b"0002.01\n")
-    raw = subprocess.run([GBR, "scan", "--json", odd], capture_output=True).stdout
-    try:
-        row = json.loads(raw.decode("ascii"))
-        expect("--json file name", row["file"].encode("latin-1"), odd)
-    except (UnicodeDecodeError, ValueError, KeyError) as e:
-        failures.append("--json with a non-UTF-8 file name is not ASCII JSON: %r (%s)" % (raw, e))
+    # --json writes a file name as every command's JSON does: valid UTF-8 as
+    # that text, each stray byte of a name that is not UTF-8 as \udcXX
+    # (os.fsdecode's convention), so the bytes come back.
+    for name in (b"\xc3\x89tudes \xe2\x80\x94 \"q\".pgn", b"name\xff\xe9.txt", b"mixed \xc3\xa9\xe9.txt"):
+        path = os.path.join(WORK.encode(), name)
+        with open(path, "wb") as f:
+            f.write(b"0002.01\n")
+        raw = subprocess.run([GBR, "scan", "--json", path], capture_output=True).stdout
+        try:
+            row = json.loads(raw.decode("utf-8"))
+            expect("--json file name %r" % name, row["file"].encode("utf-8", "surrogateescape"), path)
+            expect("--json UTF-8 kept %r" % name, b"\\u00" in raw, False)
+        except (UnicodeDecodeError, ValueError, KeyError) as e:
+            failures.append("--json with file name %r is not UTF-8 JSON: %r (%s)" % (name, raw, e))
+    expect("--json UTF-8 name as text",
+           subprocess.run([GBR, "scan", "--json", os.path.join(WORK.encode(), b"\xc3\x89tudes \xe2\x80\x94 \"q\".pgn")],
+                          capture_output=True).stdout,
+           b'{"file":"' + WORK.encode() + b'/\xc3\x89tudes \xe2\x80\x94 \\"q\\".pgn","line":1,"column":1,'
+           b'"form":"material","code":"0002.01"}\n')
 
 
 def test_blocks():

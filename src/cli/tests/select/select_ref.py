@@ -206,7 +206,8 @@ def matches(query, either, s):
 
 
 def games(path):
-    """(text, fen, result) of each game: its bytes (as Latin-1 text) from its [Event line to the next."""
+    """(text, fen, result) of each game: its bytes (as Latin-1 text) from its [Event line to the next,
+    the first game's from the start of the input (the text before it is written with it)."""
     data = open(path, "rb").read()
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
@@ -217,9 +218,9 @@ def games(path):
         starts.append(at + 1)
         at = data.find("\n[Event ", at + 1)
     for k, start in enumerate(starts):
-        text = data[start:starts[k + 1] if k + 1 < len(starts) else len(data)]
+        text = data[0 if k == 0 else start:starts[k + 1] if k + 1 < len(starts) else len(data)]
         tags = {}
-        for line in text.split("\n"):
+        for line in data[start:start + len(text)].split("\n"):
             line = line[:-1] if line.endswith("\r") else line
             if not (line.startswith("[") and line.endswith('"]')):
                 break

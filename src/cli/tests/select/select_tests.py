@@ -221,6 +221,46 @@ def test_cli():
     p = select("--lines", "--count", "0400.10", "--", "-", data=bom + b"0400.10 first\n")
     expect("bom of lines, --count", p.stdout, b"1\t0400.10\n")
 
+    # Text before an input's first game (a header comment, escape lines, as
+    # pgn-extract's eco.pgn starts) is written with that game when it is
+    # selected: '*' copies the input byte for byte; text before a game that
+    # is not selected is not written; an input without games writes nothing.
+    lead = b"{ A header comment\n  on two lines }\n% an escape line\n; a rest-of-line comment\n\n"
+    led = os.path.join(WORK, "led.pgn")
+    with open(led, "wb") as f:
+        f.write(lead + lf)
+    p = select("*", "--", led)
+    expect("text before the first game kept by '*'", (p.stdout, p.returncode), (lead + lf, 1))
+    p = select("0400.10", "--", "-", data=lead + lf)
+    expect("text before the first game, written with it", p.stdout, lead + games[0])
+    p = select("KNNNvKN", "--", "-", data=lead + lf)
+    expect("text before an unselected first game not written", p.stdout, games[4])
+    p = select("KNNNvKN", "--", "-", data=bom + lead + lf)
+    expect("bom, text before an unselected first game", p.stdout, bom + games[4])
+    p = select("0400.10", "--", "-", data=bom + lead + lf)
+    expect("bom then the text before the first game", p.stdout, bom + lead + games[0])
+    with open(bom_path, "wb") as f:
+        f.write(bom + lead + lf)
+    p = select("*", "--", bom_path, led, bom_path)
+    expect("'*' on three inputs: each one's text, the bom once", p.stdout,
+           bom + lead + lf + lead + lf + lead + lf)
+    p = select("--count", "*", "--", "-", data=lead + lf)
+    expect("text before the first game, --count", p.stdout, b"5\t*\n")
+    p = select("*", "--", "-", data=lead)
+    expect("no game: nothing written", (p.stdout, p.returncode), (b"", 0))
+    # More text before the first game than a tag section may hold: reported,
+    # not written, the game still is.
+    padding = (1 << 24) // 15 + 1
+    long_lead = b"% padding line\n" * padding
+    p = select("0400.10", "--", "-", data=long_lead + lf)
+    expect("text before the first game over the bound", (p.stdout, p.returncode, p.stderr.decode()),
+           (games[0], 1, "gbr: -:1:1: the text before game 1 is over 16 MiB: not written\n"
+                         "gbr: -:%d:26: game 3: FEN tag: not a FEN piece letter, digit 1-8 or '/'\n" % (17 + padding)))
+    eco = "/usr/share/pgn-extract/eco.pgn"
+    if os.path.exists(eco):
+        p = select("*", "--", eco)
+        expect("'*' copies pgn-extract's eco.pgn byte for byte", p.stdout == open(eco, "rb").read(), True)
+
 
 def run_ref(args, path):
     return subprocess.run([sys.executable, REF, *args, "--", path], capture_output=True, check=True).stdout
