@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grow.h"
-#include "output.h"
 #include "pgn_movetext.h"
 
 /* A game's bytes are held until its end (the movetext is walked whole);
@@ -56,6 +54,25 @@ struct replay {
 
 const char *const replay_tags[] = {"FEN", "SetUp", "Variant", NULL};
 
+/* Grows an array to hold `need` elements (doubling); NULL when memory runs
+ * out, the array left as it was. Here rather than util's so that the fuzz
+ * harnesses build the replay without the output layer. */
+static void *grow(void *array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap && array)
+        return array;
+    size_t n = *cap ? *cap : 16;
+    while (n < need) {
+        if (n > ((size_t)-1 / 2) / size)
+            return NULL;
+        n *= 2;
+    }
+    void *bigger = realloc(array, n * size);
+    if (bigger)
+        *cap = n;
+    return bigger;
+}
+
 replay *replay_new(const replay_handler *handler, void *context)
 {
     replay *r = calloc(1, sizeof *r);
@@ -63,7 +80,7 @@ replay *replay_new(const replay_handler *handler, void *context)
         return NULL;
     r->handler = *handler;
     r->context = context;
-    r->levels = util_grow(NULL, &r->levels_cap, 4, sizeof *r->levels);
+    r->levels = grow(NULL, &r->levels_cap, 4, sizeof *r->levels);
     if (!r->levels) {
         free(r);
         return NULL;
@@ -135,7 +152,7 @@ static int on_token(void *context, const pgn_movetext_token *t)
             problem(r, t->line, t->column, "a variation with no move before it to replace", "", "");
             return WALK_REFUSED;
         }
-        struct level *grown = util_grow(r->levels, &r->levels_cap, t->depth + 1, sizeof *r->levels);
+        struct level *grown = grow(r->levels, &r->levels_cap, t->depth + 1, sizeof *r->levels);
         if (!grown) {
             problem(r, t->line, t->column, "no memory for variations nested this deep", "", "");
             return WALK_REFUSED;
@@ -248,7 +265,7 @@ static void on_tags(void *context, const pgn_game *game)
         }
     }
     if (game->section_len) {
-        char *grown = util_grow(r->bytes, &r->cap, game->section_len, 1);
+        char *grown = grow(r->bytes, &r->cap, game->section_len, 1);
         if (!grown) {
             r->too_long = 1;
             return;
@@ -264,7 +281,7 @@ static void on_bytes(void *context, const char *bytes, size_t len)
     replay *r = context;
     if (!r->in_game || r->too_long)
         return;
-    char *grown = r->len + len <= REPLAY_GAME_MAX ? util_grow(r->bytes, &r->cap, r->len + len, 1) : NULL;
+    char *grown = r->len + len <= REPLAY_GAME_MAX ? grow(r->bytes, &r->cap, r->len + len, 1) : NULL;
     if (!grown) {
         r->too_long = 1;
         return;
@@ -367,9 +384,3 @@ static void on_game_end(void *context, const pgn_game *game)
 static const pgn_handler replay_reader_handler = {on_bytes, on_tags, on_game_end, on_diagnostic};
 
 const pgn_handler *replay_pgn_handler(void) { return &replay_reader_handler; }
-
-void replay_report(const char *source, const replay_outcome *outcome)
-{
-    if (outcome->line)
-        util_report(source, outcome->line, outcome->column, "%s", outcome->message);
-}
