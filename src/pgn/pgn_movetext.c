@@ -1,6 +1,7 @@
 /* pgn_movetext.c - the movetext walk (pgn_movetext.h says what it reads). */
 #include "pgn_movetext.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Where the walk is: the next byte, its line, and the byte its line starts
@@ -15,21 +16,24 @@ typedef struct walk {
 } walk;
 
 /* The byte classes of the streaming reader (pgn_reader.c), said again here
- * in the few tests the walk needs. */
-static int is_alnum(unsigned char c)
+ * as bit sets of the 128 ASCII bytes (no other byte is in any): one shift
+ * and a test a byte, as the walk runs over every byte of the movetext. */
+#define BIT(c) ((uint64_t)1 << ((c) & 63))
+#define RANGE(from, to) ((~(uint64_t)0 >> (63 - ((to) & 63))) & (~(uint64_t)0 << ((from) & 63)))
+static const uint64_t alnum_low = RANGE('0', '9');
+static const uint64_t alnum_high = RANGE('A', 'Z') | RANGE('a', 'z');
+static const uint64_t symbol_low = RANGE('0', '9') | BIT('+') | BIT('#') | BIT('=') | BIT(':') | BIT('-') | BIT('/');
+static const uint64_t symbol_high = RANGE('A', 'Z') | RANGE('a', 'z') | BIT('_');
+static const uint64_t space_low = BIT(' ') | BIT('\t') | BIT('\n') | BIT('\r') | BIT('\v') | BIT('\f');
+
+static int in_set(uint64_t low, uint64_t high, unsigned char c)
 {
-    return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    return c < 64 ? (int)((low >> c) & 1) : c < 128 ? (int)((high >> (c - 64)) & 1) : 0;
 }
 
-static int is_symbol_byte(unsigned char c)
-{
-    return is_alnum(c) || c == '_' || c == '+' || c == '#' || c == '=' || c == ':' || c == '-' || c == '/';
-}
-
-static int is_space(unsigned char c)
-{
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
+static int is_alnum(unsigned char c) { return in_set(alnum_low, alnum_high, c); }
+static int is_symbol_byte(unsigned char c) { return in_set(symbol_low, symbol_high, c); }
+static int is_space(unsigned char c) { return c < 64 && ((space_low >> c) & 1); }
 
 static int is_suffix_byte(char c) { return c == '!' || c == '?'; }
 
@@ -112,6 +116,10 @@ int pgn_movetext_walk(const char *text, size_t len, unsigned long line, unsigned
     while (w.i < len) {
         size_t i = w.i;
         unsigned char c = (unsigned char)text[i];
+        if (c == ' ') { /* the commonest byte first */
+            w.i = i + 1;
+            continue;
+        }
         if (c == '\n') {
             advance(&w, i + 1);
             continue;
@@ -179,7 +187,10 @@ int pgn_movetext_walk(const char *text, size_t len, unsigned long line, unsigned
         int stop = visit(context, &token);
         if (stop)
             return stop;
-        advance(&w, suffix_end);
+        /* A symbol holds no newline: only white space before a suffix can. */
+        w.i = end;
+        if (suffix_end > end)
+            advance(&w, suffix_end);
     }
     return 0;
 }

@@ -43,6 +43,7 @@ struct replay {
     /* The variants said once each. */
     char noticed[REPLAY_NOTICED_MAX][REPLAY_VARIANT_MAX];
     size_t noticed_len[REPLAY_NOTICED_MAX], noticed_n;
+    chess_position standard_start; /* made once: copied for each game without [FEN] */
     /* The lines being played, one a variation open. */
     struct level *levels;
     size_t levels_cap;
@@ -80,6 +81,7 @@ replay *replay_new(const replay_handler *handler, void *context)
         return NULL;
     r->handler = *handler;
     r->context = context;
+    chess_start_position(&r->standard_start);
     r->levels = grow(NULL, &r->levels_cap, 4, sizeof *r->levels);
     if (!r->levels) {
         free(r);
@@ -335,7 +337,7 @@ static int start_position(replay *r, const pgn_game *game, chess_position *start
         return 0;
     }
     if (!r->has_fen) {
-        chess_start_position(start);
+        *start = r->standard_start;
         return 1;
     }
     chess_error error;
