@@ -5,16 +5,19 @@
 # compared by replay_vs_pgn_extract with gbr's replay of the same numbered
 # file. The files: the .pgn files of each folder of $GBR_REAL_PGN_DIRS
 # (space-separated; default /usr/share/pgn-extract, where Debian's
-# pgn-extract puts eco.pgn) and the bundled examples. Exits 77 (skipped)
-# without /usr/games/pgn-extract or without a file.
+# pgn-extract puts eco.pgn), and the folders given: the bundled examples and
+# the test's own games (data/variations.pgn: eco.pgn has no variation, and the
+# examples' two are refused by both programs). Exits 77 (skipped) without
+# /usr/games/pgn-extract or without a file.
 #
-# usage: replay_vs_pgn_extract.sh CHECKER EXAMPLES_DIR WORK_DIR
-checker=$1 examples=$2 work=$3
+# usage: replay_vs_pgn_extract.sh CHECKER WORK_DIR DIR...
+checker=$1 work=$2
+shift 2
 extract=/usr/games/pgn-extract
 [ -x "$extract" ] || { echo "no $extract: skipped"; exit 77; }
 mkdir -p "$work" || exit 2
 status=0 files=0
-for dir in ${GBR_REAL_PGN_DIRS:-/usr/share/pgn-extract} "$examples"; do
+for dir in ${GBR_REAL_PGN_DIRS:-/usr/share/pgn-extract} "$@"; do
     for file in "$dir"/*.pgn; do
         [ -f "$file" ] || continue
         files=$((files + 1))
