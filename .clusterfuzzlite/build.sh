@@ -21,11 +21,13 @@ for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/
   objects+=("$object")
 done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
-# The PGN reader, the audit rule and the rules of chess, for the pgn_,
-# audit_ and chess_ harnesses.
-subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util" -I"$project/src/chess")
+# The PGN reader and its movetext walk, the audit rule, the rules of chess
+# and the replay, for the pgn_, audit_ and chess_ harnesses.
+subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util" -I"$project/src/chess"
+  -I"$project/src/replay")
 support=("$work/fuzz_common.o")
-for source in "$project"/src/pgn/pgn_reader.c "$project"/src/collection/code_check.c "$project"/src/chess/*.c; do
+for source in "$project"/src/pgn/pgn_reader.c "$project"/src/pgn/pgn_movetext.c "$project"/src/collection/code_check.c \
+  "$project"/src/chess/*.c "$project"/src/replay/replay.c; do
   object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
   $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$source" -o "$object"
   support+=("$object")

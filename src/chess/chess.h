@@ -94,6 +94,23 @@ void chess_start_position(chess_position *out);
  */
 int chess_fen_read(chess_position *out, const char *text, size_t len, chess_error *error);
 
+/* chess_fen_read_with's options. */
+enum {
+    /* Read a position whose side not to move is in check, as pgn-extract
+     * plays on from it (invented study positions): no move takes the king
+     * all the same, and after the first move the position is one of the
+     * rules again. */
+    CHESS_FEN_READ_CHECK_NOT_TO_MOVE = 1
+};
+
+/* chess_fen_read with options; chess_fen_read is options 0. */
+int chess_fen_read_with(chess_position *out, const char *text, size_t len, unsigned options,
+                        chess_error *error);
+
+/* Whether the side not to move is in check (only a position read with
+ * CHESS_FEN_READ_CHECK_NOT_TO_MOVE can be so). */
+int chess_other_in_check(const chess_position *p);
+
 /* FEN output options. */
 enum {
     /* Write the en-passant square only when a pawn can take there legally;
@@ -115,7 +132,8 @@ int chess_position_equal(const chess_position *a, const chess_position *b);
 /* ---- Moves ---- */
 
 /* Every legal move of the side to move into out (room for CHESS_MAX_MOVES);
- * returns how many. Castling is given once, in the king-takes-rook form. */
+ * returns how many. Castling is given once, in the king-takes-rook form.
+ * No move takes a king. */
 size_t chess_legal_moves(const chess_position *p, chess_move *out);
 
 /* Whether the move (any four bytes) is one of the position's legal moves;

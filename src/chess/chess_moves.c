@@ -124,11 +124,14 @@ size_t chess_legal_moves(const chess_position *p, chess_move *out)
     uint64_t occ = chess_occupied(p), own = p->by_colour[us], enemy = p->by_colour[them];
     int king = chess_king_square(p, us);
     uint64_t checkers = chess_attackers(p, king, occ) & enemy;
+    /* No move takes a king: only a position read with the side not to move
+     * in check has one to take. */
+    uint64_t takeable = ~own & ~(enemy & p->by_type[CHESS_KING]);
     size_t n = 0;
 
     /* The king, to squares not attacked once it has left its own. */
     uint64_t without_king = occ ^ CHESS_BIT(king);
-    for (uint64_t t = chess_king_attacks[king] & ~own; t; t &= t - 1) {
+    for (uint64_t t = chess_king_attacks[king] & takeable; t; t &= t - 1) {
         int to = chess_lsb(t);
         if (!(chess_attackers(p, to, without_king) & enemy))
             out[n++] = make_move(king, to, 0, CHESS_MOVE_NORMAL);
@@ -139,7 +142,7 @@ size_t chess_legal_moves(const chess_position *p, chess_move *out)
     /* Any other man: onto the checker or between it and the king when in
      * check; a pinned man along its pin; the en-passant capture by the one
      * legality test, the rare case where two men leave the rank at once. */
-    uint64_t allowed = checkers ? (checkers | chess_between(king, chess_lsb(checkers))) : ~own;
+    uint64_t allowed = (checkers ? (checkers | chess_between(king, chess_lsb(checkers))) : ~own) & takeable;
     uint64_t pinned = pinned_men(p, king, occ);
 
     for (uint64_t b = p->by_type[CHESS_KNIGHT] & own & ~pinned; b; b &= b - 1) {

@@ -270,7 +270,7 @@ static size_t skip_blanks(const char *text, size_t len, size_t i)
 }
 
 /* What makes a position one that cannot be played from. */
-static int check_position(const chess_position *p, chess_error *error)
+static int check_position(const chess_position *p, unsigned options, chess_error *error)
 {
     for (int colour = 0; colour < 2; colour++) {
         uint64_t own = p->by_colour[colour];
@@ -304,7 +304,7 @@ static int check_position(const chess_position *p, chess_error *error)
         return -1;
     }
     int other = p->side ^ 1;
-    if (chess_attacked(p, chess_king_square(p, other), p->side, chess_occupied(p))) {
+    if (!(options & CHESS_FEN_READ_CHECK_NOT_TO_MOVE) && chess_other_in_check(p)) {
         chess_error_start(error, 1);
         chess_error_add(error, chess_colour_name(other));
         chess_error_add(error, " is in check with ");
@@ -315,7 +315,17 @@ static int check_position(const chess_position *p, chess_error *error)
     return 0;
 }
 
+int chess_other_in_check(const chess_position *p)
+{
+    return chess_attacked(p, chess_king_square(p, p->side ^ 1), p->side, chess_occupied(p));
+}
+
 int chess_fen_read(chess_position *out, const char *text, size_t len, chess_error *error)
+{
+    return chess_fen_read_with(out, text, len, 0, error);
+}
+
+int chess_fen_read_with(chess_position *out, const char *text, size_t len, unsigned options, chess_error *error)
 {
     clear_position(out);
     size_t i = skip_blanks(text, len, 0);
@@ -345,7 +355,7 @@ int chess_fen_read(chess_position *out, const char *text, size_t len, chess_erro
     i = skip_blanks(text, len, i);
     if (i >= len)
         return fail(error, i + 1, "no en-passant square after the castling rights");
-    if (check_position(out, error) != 0)
+    if (check_position(out, options, error) != 0)
         return -1;
     size_t c = castling_at;
     if (read_castling(out, text, len, &c, error) != 0)

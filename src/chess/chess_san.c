@@ -110,7 +110,7 @@ static uint64_t origins(const chess_position *p, int type, int to, int pawn_file
     int us = p->side, them = us ^ 1;
     uint64_t own = p->by_colour[us], occ = chess_occupied(p);
     uint64_t men = own & p->by_type[type];
-    if (own & CHESS_BIT(to))
+    if ((own | (p->by_colour[them] & p->by_type[CHESS_KING])) & CHESS_BIT(to)) /* no move takes a king */
         return 0;
     switch (type) {
     case CHESS_PAWN: {

@@ -1,0 +1,80 @@
+#!/bin/sh
+# The replay of PGN games (src/replay): every game read, its movetext
+# walked, every move of the main line and the variations read, checked legal
+# and played, each position handed to a visitor, on one core, by
+# gbr_bench_replay (bench/bench_replay.c; the file held in memory, CPU time
+# of the process). Beside it, pgn-extract -z on the same file with the
+# material description file written below, $dir/replay_z.txt ("KQQQ K":
+# no game matches, so pgn-extract replays every move of every game and
+# writes nothing), which also replays every move. Two files:
+#   - Debian's eco.pgn (2,014 games, about 10 plies each) repeated ECO_REPEAT
+#     times (default 50: 100,700 games);
+#   - LARGE_FILE (default the largest file of other projects' test games at
+#     hand, pychess's testing/gamefiles/world_matches.pgn, 580 games with
+#     variations, 909,946 bytes) repeated LARGE_REPEAT times (default 20).
+# Figures: the median of RUNS runs (default 5) of the CPU seconds (user +
+# system, /usr/bin/time) of each program, games a second, and the ratio.
+#
+# With CALLGRIND_BEFORE=BUILD_DIR (a build of the commit before the replay
+# existed), the instructions of `gbr select --count` on eco.pgn are counted
+# by callgrind for that build's gbr and this one's, each copied to the same
+# path first: the commands that need no moves do not call the replay, so the
+# two counts must be close (the script prints both and their ratio).
+#
+# usage: bench/bench_replay.sh [BUILD_DIR]   (default build)
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-$root/build}
+replay=$build/bench/gbr_bench_replay
+[ -x "$replay" ] || { echo "no $replay: build first" >&2; exit 2; }
+. "$root/bench/bench_common.sh"
+bench_need_time
+dir=${BENCH_DIR:-/tmp/gbr-bench}
+mkdir -p "$dir"
+runs=${RUNS:-5}
+extract=/usr/games/pgn-extract
+eco=/usr/share/pgn-extract/eco.pgn
+large=${LARGE_FILE:-/tmp/outside/pychess+pychess__testing_gamefiles_world_matches.pgn}
+bench_cpu_line
+
+if [ -n "${CALLGRIND_BEFORE:-}" ]; then
+    command -v valgrind >/dev/null || { echo "bench_replay: valgrind is not installed" >&2; exit 2; }
+    for which in before after; do
+        if [ $which = before ]; then from=$CALLGRIND_BEFORE/gbr; else from=$build/gbr; fi
+        [ -x "$from" ] || { echo "no $from" >&2; exit 2; }
+        cp "$from" "$dir/gbr-callgrind"
+        valgrind -q --tool=callgrind --callgrind-out-file="$dir/callgrind.$which" \
+            "$dir/gbr-callgrind" select --count 'KR...vKR...' "$eco" >/dev/null
+        eval "count_$which=\$(sed -n 's/^summary: *//p' \"$dir/callgrind.$which\")"
+    done
+    echo "gbr select --count on eco.pgn: $count_before instructions before, $count_after after, ratio" \
+        "$(echo "$count_after $count_before" | awk '{printf "%.4f", $1 / $2}')"
+    exit 0
+fi
+
+[ -x "$extract" ] || { echo "no $extract" >&2; exit 2; }
+printf 'KQQQ K\n' >"$dir/replay_z.txt"
+one() { # NAME SOURCE REPEAT
+    file=$dir/replay_$1.pgn
+    i=0
+    : >"$file"
+    while [ $i -lt "$3" ]; do cat "$2" >>"$file"; i=$((i + 1)); done
+    rm -f "$dir"/t_replay_gbr.* "$dir"/t_replay_px.*
+    i=0
+    while [ $i -lt "$runs" ]; do
+        bench_time "$dir" replay_gbr "$replay" "$file" >"$dir/replay_gbr.out"
+        bench_time "$dir" replay_px "$extract" -s -z "$dir/replay_z.txt" "$file" -o /dev/null 2>/dev/null || true
+        i=$((i + 1))
+    done
+    games=$(cut -d' ' -f1 "$dir/replay_gbr.out")
+    positions=$(cut -d' ' -f2 "$dir/replay_gbr.out")
+    refused=$(cut -d' ' -f3 "$dir/replay_gbr.out")
+    gbr_cpu=$(bench_median <"$dir/t_replay_gbr.cpu")
+    px_cpu=$(bench_median <"$dir/t_replay_px.cpu")
+    echo "$1: $games games, $positions positions ($refused games stopped at a move), $(wc -c <"$file") bytes"
+    echo "  gbr replay:        median $gbr_cpu s CPU, $(echo "$games $gbr_cpu" | awk '{printf "%.0f", $1 / $2}') games/s"
+    echo "  pgn-extract -z:    median $px_cpu s CPU, $(echo "$games $px_cpu" | awk '{printf "%.0f", $1 / $2}') games/s"
+    echo "  ratio: $(echo "$px_cpu $gbr_cpu" | awk '{printf "%.1f", $1 / $2}')x (runs: $runs)"
+}
+one eco "$eco" "${ECO_REPEAT:-50}"
+[ -f "$large" ] && one large "$large" "${LARGE_REPEAT:-20}" || echo "no $large: the large file left out"
