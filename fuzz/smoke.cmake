@@ -1,14 +1,17 @@
 # fuzz_smoke: a short, seeded libFuzzer run of every harness (cmake -P).
-# -DHARNESSES=a,b -DBINARIES=/path/a,/path/b -DSOURCE_DIR=... -DWORK_DIR=... -DRUNS=N
+# -DHARNESSES=a,b -DBINARIES=/path/a,/path/b -DSOURCE_DIR=... -DWORK_DIR=... -DRUNS=Na,Nb
+# (the executions of each harness, in the order of HARNESSES)
 # New inputs go to a scratch directory given first, so corpus/ is never written.
 string(REPLACE "," ";" harnesses "${HARNESSES}")
 string(REPLACE "," ";" binaries "${BINARIES}")
+string(REPLACE "," ";" runs "${RUNS}")
 list(LENGTH harnesses count)
 math(EXPR last "${count} - 1")
 set(failed "")
 foreach(i RANGE ${last})
   list(GET harnesses ${i} harness)
   list(GET binaries ${i} binary)
+  list(GET runs ${i} harness_runs)
   string(REGEX REPLACE "_.*" "" surface ${harness})
   set(scratch ${WORK_DIR}/${harness})
   file(REMOVE_RECURSE ${scratch})
@@ -17,7 +20,7 @@ foreach(i RANGE ${last})
   if(EXISTS ${SOURCE_DIR}/corpus/regressions/${harness})
     list(APPEND inputs ${SOURCE_DIR}/corpus/regressions/${harness})
   endif()
-  execute_process(COMMAND ${binary} -runs=${RUNS} -seed=1 -rss_limit_mb=2048
+  execute_process(COMMAND ${binary} -runs=${harness_runs} -seed=1 -rss_limit_mb=2048
                           -dict=${SOURCE_DIR}/fuzz/${surface}.dict -artifact_prefix=${WORK_DIR}/${harness}-
                           ${scratch} ${inputs}
                   RESULT_VARIABLE status OUTPUT_VARIABLE output ERROR_VARIABLE output)
