@@ -207,11 +207,10 @@ static void gbr_of_chess(const chess_position *c, gbr_position *p)
 static void reached_key(duplicates_symmetry s, const gbr_position *p, unsigned rights, unsigned ep,
                         uint8_t key[LOOKUP_KEY_SIZE])
 {
-    uint8_t study[DUP_STUDY_KEY_SIZE];
     if (ep)
         duplicates_position_key(p, rights != 0, key);
     else
-        duplicates_canonical_keys(s, p, rights != 0, key, study);
+        duplicates_canonical_position_key(s, p, rights != 0, key);
     key[DUP_POSITION_KEY_SIZE] = (uint8_t)(rights | ep << 4);
 }
 
