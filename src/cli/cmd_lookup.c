@@ -12,9 +12,8 @@ const char cmd_lookup_summary[] = "is a position already in a study database? th
 
 static const char help[] =
     "lookup [--symmetry none|mirror|all] [--format text|json] [--start-only]\n"
-    "       [--composer-tag LIST]\n"
-    "       [--source-tag LIST] [--year-tag LIST] [--reference-tag LIST]\n"
-    "       [--encoding E] [--names FILE]\n"
+    "       [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
+    "       [--reference-tag LIST] [--encoding E] [--names FILE]\n"
     "       [-r] (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
     "Answers \"is my study already known?\": for each new position, the games of\n"
