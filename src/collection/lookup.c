@@ -21,18 +21,11 @@
 #include "output.h"
 #include "pgn_reader.h"
 #include "output_file.h"
+#include "reached.h"
 #include "replay.h"
 #include "text.h"
 
 #define NO_TEXT SIZE_MAX
-
-/* A position as positions reached are compared: the position key under the
- * symmetry, then a byte of castling rights (bits 0-3) and the en-passant
- * file + 1 (bits 4-7, only when a pawn can take there: FIDE's "same
- * position"). A position with either is compared as it is, untransformed. */
-#define LOOKUP_KEY_SIZE (DUP_POSITION_KEY_SIZE + 1)
-/* "123...Qh4xe1+" with room to spare. */
-#define LOOKUP_MOVE_SIZE (UTIL_DECIMAL_MAX + 4 + CHESS_MOVE_TEXT_SIZE)
 
 /* What a database game is found for: its start position the new one, its
  * start sharing the new one's study code, the new start reached in its
@@ -44,26 +37,19 @@ typedef struct lookup_item {
     uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
     uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
     uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is: what a relation is told against */
-    uint8_t start[LOOKUP_KEY_SIZE];          /* compared with the positions reached */
+    uint8_t start[REACHED_KEY_SIZE];          /* compared with the positions reached */
     size_t where, form, code;                /* texts: where it was given, its position form, study code */
 } lookup_item;
 
 /* A position of a new study's solution (ply 1 on, main line and variations). */
 typedef struct lookup_step {
-    uint8_t key[LOOKUP_KEY_SIZE];
+    uint8_t key[REACHED_KEY_SIZE];
     uint8_t raw[DUP_POSITION_KEY_SIZE]; /* as it is: what a relation is told against */
     uint8_t main_line;
     uint32_t item;
     unsigned long ply, seq; /* seq: its place in the order written */
-    char move[LOOKUP_MOVE_SIZE];
+    char move[REACHED_MOVE_SIZE];
 } lookup_step;
-
-/* Where in a game a position is: the move that led to it ("" at the start). */
-typedef struct lookup_place {
-    unsigned long ply, seq;
-    int main_line;
-    char move[LOOKUP_MOVE_SIZE];
-} lookup_place;
 
 /* A position reached in the database game being read that a new study has:
  * kept until the game's end, the first of each kind and new study only. */
@@ -71,7 +57,7 @@ typedef struct lookup_pending {
     size_t item, step; /* step: the new study's position (HIT_SOLUTION) */
     int kind;
     gbr_position position;
-    lookup_place at;
+    reached_place at;
 } lookup_pending;
 
 /* A database game found for a new position. */
@@ -85,7 +71,7 @@ typedef struct lookup_hit {
     unsigned long game, line;
     size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
     int kind;
-    lookup_place at;   /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
+    reached_place at;   /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
     size_t step;       /* the new study's position (HIT_SOLUTION) */
 } lookup_hit;
 
@@ -193,83 +179,6 @@ lookup *lookup_new(const lookup_options *o)
 
 /* ---- Positions reached ------------------------------------------------------ */
 
-/* chess.h's man (colour << 3 | type + 1, pawn first) as gbr.h's (queen first). */
-static const uint8_t gbr_man_of[16] = {0, GBR_WP, GBR_WN, GBR_WB, GBR_WR, GBR_WQ, GBR_WK, 0,
-                                       0, GBR_BP, GBR_BN, GBR_BB, GBR_BR, GBR_BQ, GBR_BK, 0};
-
-static void gbr_of_chess(const chess_position *c, gbr_position *p)
-{
-    for (unsigned sq = 0; sq < 64; sq++) /* GBR squares are file-major: 8 * file + rank */
-        p->board[8 * (sq & 7) + (sq >> 3)] = gbr_man_of[c->board[sq] & 15];
-    p->indicator = c->side == CHESS_WHITE ? GBR_IND_WTM : GBR_IND_BTM;
-}
-
-static void reached_key(duplicates_symmetry s, const gbr_position *p, unsigned rights, unsigned ep,
-                        uint8_t key[LOOKUP_KEY_SIZE])
-{
-    if (ep)
-        duplicates_position_key(p, rights != 0, key);
-    else
-        duplicates_canonical_position_key(s, p, rights != 0, key);
-    key[DUP_POSITION_KEY_SIZE] = (uint8_t)(rights | ep << 4);
-}
-
-/* The en-passant file + 1 when a pawn can take there, else 0: the FEN
- * writer holds the rule (CHESS_FEN_EN_PASSANT_IF_CAPTURE). */
-static unsigned en_passant_file(const chess_position *c)
-{
-    if (c->en_passant == CHESS_NO_SQUARE)
-        return 0;
-    char fen[CHESS_FEN_SIZE];
-    size_t n = chess_fen_write(c, CHESS_FEN_EN_PASSANT_IF_CAPTURE, fen, sizeof fen);
-    unsigned spaces = 0;
-    for (size_t i = 0; i < n; i++)
-        if (fen[i] == ' ' && ++spaces == 3)
-            return fen[i + 1] == '-' ? 0 : (unsigned)(fen[i + 1] - 'a') + 1;
-    return 0;
-}
-
-/* The keys of a position the rules give: its key as compared, and as it is. */
-static void chess_keys(duplicates_symmetry s, const chess_position *c, gbr_position *p,
-                       uint8_t key[LOOKUP_KEY_SIZE], uint8_t raw[DUP_POSITION_KEY_SIZE])
-{
-    unsigned rights = 0;
-    for (unsigned colour = 0; colour < 2; colour++)
-        for (unsigned wing = 0; wing < 2; wing++)
-            if (c->castle_rook[colour][wing] != CHESS_NO_SQUARE)
-                rights |= 1u << (2 * colour + wing);
-    gbr_of_chess(c, p);
-    reached_key(s, p, rights, en_passant_file(c), key);
-    if (raw)
-        duplicates_position_key(p, rights != 0, raw);
-}
-
-/* "5...Kg7" for the move that led to a position; "" at the start. */
-static void place_of(const replay_position *rp, unsigned long seq, lookup_place *at)
-{
-    at->ply = rp->ply;
-    at->seq = seq;
-    at->main_line = rp->main_line;
-    at->move[0] = '\0';
-    if (!rp->before)
-        return;
-    char san[CHESS_MOVE_TEXT_SIZE];
-    replay_san(rp, san);
-    snprintf(at->move, sizeof at->move, "%lu%s%s", (unsigned long)rp->before->fullmove_number,
-             rp->before->side == CHESS_WHITE ? "." : "...", san);
-}
-
-/* Whether place a goes before b: the main line first, then the fewer plies,
- * then the order written. */
-static int place_before(const lookup_place *a, const lookup_place *b)
-{
-    if (a->main_line != b->main_line)
-        return a->main_line;
-    if (a->ply != b->ply)
-        return a->ply < b->ply;
-    return a->seq < b->seq;
-}
-
 /* The position form and the study code (no stipulation: the keys have none)
  * of a position, kept as texts. */
 static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *code)
@@ -309,7 +218,7 @@ static void add_item(lookup *l, const gbr_position *p, int castling, const char 
     duplicates_position_key(p, castling, it->raw);
     duplicates_canonical_keys(l->symmetry, p, castling, it->position, it->study);
     if (start)
-        memcpy(it->start, start, LOOKUP_KEY_SIZE);
+        memcpy(it->start, start, REACHED_KEY_SIZE);
     else
         reached_key(l->symmetry, p, castling ? 15 : 0, 0, it->start);
     it->where = keep(l, where, strlen(where));
@@ -335,12 +244,12 @@ int lookup_add_text(lookup *l, const char *text, size_t len, const char *where, 
     /* A FEN the rules read gives its castling rights and en-passant square. */
     chess_position c;
     chess_error e;
-    uint8_t start[LOOKUP_KEY_SIZE];
+    uint8_t start[REACHED_KEY_SIZE];
     gbr_position q;
     int exact = r.form == GBR_FORM_FEN &&
                 chess_fen_read_with(&c, text, len, CHESS_FEN_READ_CHECK_NOT_TO_MOVE, &e) == 0;
     if (exact)
-        chess_keys(l->symmetry, &c, &q, start, NULL);
+        reached_chess_keys(l->symmetry, &c, &q, start, NULL);
     add_item(l, &r.value.position, r.form == GBR_FORM_FEN && duplicates_fen_castling(text, len), name,
              exact ? start : NULL);
     return 0;
@@ -392,7 +301,7 @@ static int new_position(void *context, const pgn_game *g, const replay_position 
         return 1;
     gbr_position p;
     if (!rp->before) { /* the start as the rules read it: castling rights, en passant */
-        chess_keys(l->symmetry, rp->position, &p, l->items[l->items_n - 1].start, NULL);
+        reached_chess_keys(l->symmetry, rp->position, &p, l->items[l->items_n - 1].start, NULL);
         return 0;
     }
     lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
@@ -402,9 +311,9 @@ static int new_position(void *context, const pgn_game *g, const replay_position 
     }
     l->steps = bigger;
     lookup_step *st = &l->steps[l->steps_n++];
-    lookup_place at;
-    place_of(rp, l->seq++, &at);
-    chess_keys(l->symmetry, rp->position, &p, st->key, st->raw);
+    reached_place at;
+    reached_place_of(rp, l->seq++, &at);
+    reached_chess_keys(l->symmetry, rp->position, &p, st->key, st->raw);
     st->item = (uint32_t)(l->items_n - 1);
     st->main_line = (uint8_t)rp->main_line;
     st->ply = at.ply;
@@ -500,7 +409,7 @@ static size_t lower_bound(const lookup *l, const size_t *index, size_t offset, s
 static int item_by_start(const void *x, const void *y)
 {
     size_t a = *(const size_t *)x, b = *(const size_t *)y;
-    int c = memcmp(sorting->items[a].start, sorting->items[b].start, LOOKUP_KEY_SIZE);
+    int c = memcmp(sorting->items[a].start, sorting->items[b].start, REACHED_KEY_SIZE);
     return c ? c : (a > b) - (a < b);
 }
 
@@ -508,7 +417,7 @@ static int item_by_start(const void *x, const void *y)
 static int step_by_key(const void *x, const void *y)
 {
     const lookup_step *a = &sorting->steps[*(const size_t *)x], *b = &sorting->steps[*(const size_t *)y];
-    int c = memcmp(a->key, b->key, LOOKUP_KEY_SIZE);
+    int c = memcmp(a->key, b->key, REACHED_KEY_SIZE);
     if (c)
         return c;
     if (a->item != b->item)
@@ -551,27 +460,12 @@ static size_t step_lower_bound(const lookup *l, const uint8_t *key)
     size_t lo = 0, hi = l->steps_n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (memcmp(l->steps[l->by_step[mid]].key, key, LOOKUP_KEY_SIZE) < 0)
+        if (memcmp(l->steps[l->by_step[mid]].key, key, REACHED_KEY_SIZE) < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
     return lo;
-}
-
-/* How the database game's position p relates to the new position: the
- * first transform taking p to it, as duplicates tells a group's games. */
-static const char *relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
-{
-    for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
-        gbr_position q;
-        uint8_t key[DUP_POSITION_KEY_SIZE];
-        duplicates_transform(p, t, &q);
-        duplicates_position_key(&q, castling, key);
-        if (memcmp(key, raw, sizeof key) == 0)
-            return duplicates_transform_name(t);
-    }
-    return "?";
 }
 
 /* A game's field from its texts to the run's. */
@@ -600,8 +494,8 @@ static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
         h->step = reached->step;
     }
     h->relation = !same_position ? NULL
-                  : kind == HIT_SOLUTION ? relation(p, castling, l->steps[reached->step].raw)
-                                         : relation(p, castling, l->items[item].raw);
+                  : kind == HIT_SOLUTION ? reached_relation(p, castling, l->steps[reached->step].raw)
+                                         : reached_relation(p, castling, l->items[item].raw);
     h->date = l->game.date;
     h->order = l->games;
     h->source = l->source;
@@ -702,7 +596,7 @@ static void database_reached(lookup *l)
 /* Keeps what a database position matched: the best place for each new
  * study and kind in this game (for HIT_SOLUTION the new study's earliest
  * position, then the game's). */
-static void pend(lookup *l, size_t item, size_t step, int kind, const gbr_position *p, const lookup_place *at)
+static void pend(lookup *l, size_t item, size_t step, int kind, const gbr_position *p, const reached_place *at)
 {
     for (size_t k = 0; k < l->pending_n; k++) {
         lookup_pending *e = &l->pending[k];
@@ -711,10 +605,10 @@ static void pend(lookup *l, size_t item, size_t step, int kind, const gbr_positi
         int better;
         if (kind == HIT_SOLUTION && step != e->step) {
             const lookup_step *a = &l->steps[step], *b = &l->steps[e->step];
-            lookup_place pa = {a->ply, a->seq, a->main_line, ""}, pb = {b->ply, b->seq, b->main_line, ""};
-            better = place_before(&pa, &pb);
+            reached_place pa = {a->ply, a->seq, a->main_line, ""}, pb = {b->ply, b->seq, b->main_line, ""};
+            better = reached_place_before(&pa, &pb);
         } else {
-            better = place_before(at, &e->at);
+            better = reached_place_before(at, &e->at);
         }
         if (better) {
             e->step = step;
@@ -744,35 +638,35 @@ static int database_position(void *context, const pgn_game *g, const replay_posi
     if (l->failed || !l->game.read)
         return 1;
     gbr_position p;
-    uint8_t key[LOOKUP_KEY_SIZE];
-    chess_keys(l->symmetry, rp->position, &p, key, NULL);
+    uint8_t key[REACHED_KEY_SIZE];
+    reached_chess_keys(l->symmetry, rp->position, &p, key, NULL);
     unsigned long seq = l->seq++;
-    lookup_place at;
+    reached_place at;
     int placed = 0;
     if (rp->before) { /* the new start positions reached here */
         size_t lo = 0, hi = l->items_n;
         while (lo < hi) {
             size_t mid = lo + (hi - lo) / 2;
-            if (memcmp(l->items[l->by_start[mid]].start, key, LOOKUP_KEY_SIZE) < 0)
+            if (memcmp(l->items[l->by_start[mid]].start, key, REACHED_KEY_SIZE) < 0)
                 lo = mid + 1;
             else
                 hi = mid;
         }
-        for (; lo < l->items_n && memcmp(l->items[l->by_start[lo]].start, key, LOOKUP_KEY_SIZE) == 0; lo++) {
+        for (; lo < l->items_n && memcmp(l->items[l->by_start[lo]].start, key, REACHED_KEY_SIZE) == 0; lo++) {
             if (!placed++)
-                place_of(rp, seq, &at);
+                reached_place_of(rp, seq, &at);
             pend(l, l->by_start[lo], 0, HIT_REACHED, &p, &at);
         }
     }
     /* The new solutions' positions here: a new study's first is its best. */
     for (size_t k = step_lower_bound(l, key);
-         k < l->steps_n && memcmp(l->steps[l->by_step[k]].key, key, LOOKUP_KEY_SIZE) == 0; k++) {
+         k < l->steps_n && memcmp(l->steps[l->by_step[k]].key, key, REACHED_KEY_SIZE) == 0; k++) {
         size_t step = l->by_step[k];
         if (k > 0 && l->steps[l->by_step[k - 1]].item == l->steps[step].item &&
-            memcmp(l->steps[l->by_step[k - 1]].key, key, LOOKUP_KEY_SIZE) == 0)
+            memcmp(l->steps[l->by_step[k - 1]].key, key, REACHED_KEY_SIZE) == 0)
             continue;
         if (!placed++)
-            place_of(rp, seq, &at);
+            reached_place_of(rp, seq, &at);
         pend(l, l->steps[step].item, step, HIT_SOLUTION, &p, &at);
     }
     return 0;
@@ -837,7 +731,7 @@ static void put_json_text(util_sink *out, const lookup *l, size_t text)
 }
 
 /* "after 5...Kg7", "(in a variation)" after it off the main line; "start". */
-static void put_place(util_sink *out, const lookup_place *at)
+static void put_place(util_sink *out, const reached_place *at)
 {
     if (!at->move[0]) {
         util_put(out, "start");
@@ -849,7 +743,7 @@ static void put_place(util_sink *out, const lookup_place *at)
         util_put(out, " (in a variation)");
 }
 
-static void put_place_json(util_sink *out, const char *prefix, const lookup_place *at)
+static void put_place_json(util_sink *out, const char *prefix, const reached_place *at)
 {
     util_put(out, ", \"");
     util_put(out, prefix);
@@ -896,7 +790,7 @@ static void put_hit_text(util_sink *out, const lookup *l, const lookup_hit *h)
         put_or(out, l, h->form, "");
     if (h->kind == HIT_SOLUTION) {
         const lookup_step *st = &l->steps[h->step];
-        lookup_place at = {st->ply, st->seq, st->main_line, ""};
+        reached_place at = {st->ply, st->seq, st->main_line, ""};
         memcpy(at.move, st->move, sizeof at.move);
         util_put(out, ", here ");
         put_place(out, &at);
@@ -935,7 +829,7 @@ static void put_hit_json(util_sink *out, const lookup *l, const lookup_hit *h, i
         put_place_json(out, "", &h->at);
     if (h->kind == HIT_SOLUTION) {
         const lookup_step *st = &l->steps[h->step];
-        lookup_place at = {st->ply, st->seq, st->main_line, ""};
+        reached_place at = {st->ply, st->seq, st->main_line, ""};
         memcpy(at.move, st->move, sizeof at.move);
         put_place_json(out, "new_", &at);
     }
