@@ -17,7 +17,8 @@
 #    of the way in, checked: that game is listed with "after" its move;
 #  - the same with --start-only (what the replay costs);
 #  - gbr lookup --new of 1,000 of its studies, and of all of them (the whole
-#    collection against itself: the new side held in memory).
+#    collection against itself: the new side held in memory);
+#  - gbr duplicates --reached on them, beside gbr duplicates.
 # Each command is timed by /usr/bin/time (wall and CPU time, peak memory);
 # figures are medians of RUNS runs (default 5), the commands alternating in
 # each run. Files stay under $BENCH_DIR (default /tmp/gbr-bench). No
@@ -116,10 +117,14 @@ for i in $(seq "$runs"); do
     bench_time "$dir" lr_start "$gbr" lookup --start-only -p "$asked" "$solved" >/dev/null || true
     bench_time "$dir" lr_1000 "$gbr" lookup --new "$dir/lookup_new_1000.pgn" "$solved" >/dev/null
     [ "$i" -gt 1 ] || bench_time "$dir" lr_all "$gbr" lookup --new "$solved" "$solved" >/dev/null
+    bench_time "$dir" lr_dup "$gbr" duplicates --reached "$solved" >/dev/null
+    bench_time "$dir" lr_dup_start "$gbr" duplicates "$solved" >/dev/null
 done
 row "lookup -p FEN after ply 6, positions reached" lr_one
 row "the same, --start-only" lr_start
 row "lookup --new 1,000 studies, positions reached" lr_1000
 row "lookup --new all (once), positions reached" lr_all
+row "duplicates --reached" lr_dup
+row "duplicates (start positions only)" lr_dup_start
 awk -v a="$(med lr_one cpu)" -v b="$(med lr_start cpu)" -v n="$positions" 'BEGIN {
     printf "positions reached: %.0f positions/s; %.1fx the CPU of --start-only\n", (a > 0 ? n / a : 0), (b > 0 ? a / b : 0) }'
