@@ -554,11 +554,17 @@ static void database_game(void *context, const pgn_game *g)
     if (game_position(l, g, tags.fen, &p, &castling) != 0)
         return;
     l->game.read = 1;
-    read_game_fields(l, g, &tags);
+    /* Replayed, a position may be found after the tags are gone: the fields
+     * are read now; else only for a game found. */
+    int fields = !l->start_only;
+    if (fields)
+        read_game_fields(l, g, &tags);
     uint8_t position[DUP_POSITION_KEY_SIZE], study[DUP_STUDY_KEY_SIZE];
     duplicates_canonical_keys(l->symmetry, &p, castling, position, study);
     size_t at = lower_bound(l, l->by_study, offsetof(lookup_item, study), DUP_STUDY_KEY_SIZE, study);
     for (; at < l->items_n && memcmp(l->items[l->by_study[at]].study, study, DUP_STUDY_KEY_SIZE) == 0; at++) {
+        if (!fields++)
+            read_game_fields(l, g, &tags);
         size_t item = l->by_study[at];
         int same = memcmp(l->items[item].position, position, sizeof position) == 0;
         add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, NULL);
