@@ -8,6 +8,17 @@
 #    image, with --symmetry mirror (and all), the composer checked again;
 #  - gbr duplicates --symmetry mirror on the database: what a composer ran
 #    before gbr lookup (their file and the database, read as groups).
+# These compare start positions alone (--start-only): the generated games'
+# moves are invented. Then positions reached, on the same studies with
+# solutions of random legal moves (bench/bench_solutions.c, 30 plies and a
+# variation of two replacing the third move; gbr_bench_solutions must be
+# built in BUILD_DIR/bench):
+#  - gbr lookup -p FEN of the position after ply 6 of a game three quarters
+#    of the way in, checked: that game is listed with "after" its move;
+#  - the same with --start-only (what the replay costs);
+#  - gbr lookup --new of 1,000 of its studies, and of all of them (the whole
+#    collection against itself: the new side held in memory);
+#  - gbr duplicates --reached on them, beside gbr duplicates.
 # Each command is timed by /usr/bin/time (wall and CPU time, peak memory);
 # figures are medians of RUNS runs (default 5), the commands alternating in
 # each run. Files stay under $BENCH_DIR (default /tmp/gbr-bench). No
@@ -56,12 +67,12 @@ check() {
 }
 rm -f "$dir"/t_lk_*.*
 for i in $(seq "$runs"); do
-    bench_time "$dir" lk_none "$gbr" lookup -p "$fen" "$db" >"$dir/lookup_out.txt"
+    bench_time "$dir" lk_none "$gbr" lookup --start-only -p "$fen" "$db" >"$dir/lookup_out.txt"
     check "symmetry none"
-    bench_time "$dir" lk_mirror "$gbr" lookup --symmetry mirror -p "$fen" "$mirrored" >"$dir/lookup_out.txt"
+    bench_time "$dir" lk_mirror "$gbr" lookup --start-only --symmetry mirror -p "$fen" "$mirrored" >"$dir/lookup_out.txt"
     check "mirror image, --symmetry mirror"
     grep -q ') mirror$' "$dir/lookup_out.txt" || { echo "bench: the mirror image is not told as mirror" >&2; exit 1; }
-    bench_time "$dir" lk_all "$gbr" lookup --symmetry all -p "$fen" "$mirrored" >"$dir/lookup_out.txt"
+    bench_time "$dir" lk_all "$gbr" lookup --start-only --symmetry all -p "$fen" "$mirrored" >"$dir/lookup_out.txt"
     check "mirror image, --symmetry all"
     bench_time "$dir" lk_dup "$gbr" duplicates --symmetry mirror "$db" >/dev/null
 done
@@ -73,3 +84,47 @@ row "lookup -p FEN, mirror image, --symmetry all" lk_all
 row "duplicates --symmetry mirror (the old way)" lk_dup
 awk -v a="$(med lk_mirror wall)" -v b="$(med lk_dup wall)" -v n="$games" 'BEGIN {
     printf "lookup (mirror): %.0f studies/s; duplicates takes %.1fx as long\n", (a > 0 ? n / a : 0), (a > 0 ? b / a : 0) }'
+
+# ---- Positions reached: the studies with solutions of legal moves ----
+solver=$(dirname "$gbr")/bench/gbr_bench_solutions
+[ -x "$solver" ] || { echo "bench: build gbr_bench_solutions first ($solver)" >&2; exit 2; }
+solved=$dir/lookup_${games}_solved.pgn
+ask_game=$((games * 3 / 4))
+if [ ! -s "$solved" ] || [ ! -s "$dir/lookup_solved_asked" ]; then
+    PYTHONPATH="$root/testsupport" python3 - "$db" >"$dir/lookup_lines.tsv" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read().decode("latin-1")
+for game in re.split(r"\n(?=\[Event )", data):
+    tags = dict(re.findall(r'(?m)^\[(\w+) "([^"\t]*)"\]', game))
+    if "FEN" in tags:
+        sys.stdout.write("%s\t%s\t%s\t%s\n" % (tags.get("White", "?"), tags.get("Event", "?"),
+                                             tags.get("Date", "????.??.??"), tags["FEN"]))
+PY
+    "$solver" 30 1 "$ask_game" 6 "$dir/lookup_solved_asked" <"$dir/lookup_lines.tsv" >"$solved.tmp" 2>"$dir/lookup_solved.count"
+    mv "$solved.tmp" "$solved"
+fi
+asked=$(cut -f1 "$dir/lookup_solved_asked")
+asked_composer=$(cut -f2 "$dir/lookup_solved_asked")
+awk 'BEGIN { RS = ""; n = 0 } /^\[Event / { n++ } n <= 1000 && /^\[Event / { print; print "" }' "$solved" >"$dir/lookup_new_1000.pgn"
+positions=$("$(dirname "$gbr")/bench/gbr_bench_replay" "$solved" 1 | awk '{print $2}')
+echo "solved: $(cat "$dir/lookup_solved.count"), $positions positions, $(wc -c <"$solved") bytes; asked after ply 6: $asked ($asked_composer)"
+cat "$solved" >/dev/null
+rm -f "$dir"/t_lr_*.*
+for i in $(seq "$runs"); do
+    bench_time "$dir" lr_one "$gbr" lookup -p "$asked" "$solved" >"$dir/lookup_out.txt"
+    grep -F -q -- "(game $ask_game) after " "$dir/lookup_out.txt" ||
+        { echo "bench: the position after ply 6 of game $ask_game is not found" >&2; exit 1; }
+    bench_time "$dir" lr_start "$gbr" lookup --start-only -p "$asked" "$solved" >/dev/null || true
+    bench_time "$dir" lr_1000 "$gbr" lookup --new "$dir/lookup_new_1000.pgn" "$solved" >/dev/null
+    [ "$i" -gt 1 ] || bench_time "$dir" lr_all "$gbr" lookup --new "$solved" "$solved" >/dev/null
+    bench_time "$dir" lr_dup "$gbr" duplicates --reached "$solved" >/dev/null
+    bench_time "$dir" lr_dup_start "$gbr" duplicates "$solved" >/dev/null
+done
+row "lookup -p FEN after ply 6, positions reached" lr_one
+row "the same, --start-only" lr_start
+row "lookup --new 1,000 studies, positions reached" lr_1000
+row "lookup --new all (once), positions reached" lr_all
+row "duplicates --reached" lr_dup
+row "duplicates (start positions only)" lr_dup_start
+awk -v a="$(med lr_one cpu)" -v b="$(med lr_start cpu)" -v n="$positions" 'BEGIN {
+    printf "positions reached: %.0f positions/s; %.1fx the CPU of --start-only\n", (a > 0 ? n / a : 0), (b > 0 ? a / b : 0) }'

@@ -8,7 +8,7 @@
 const char cmd_duplicates_summary[] = "groups PGN studies with the same start position or study code, oldest first";
 
 static const char help[] =
-    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json]\n"
+    "duplicates [--symmetry none|mirror|all] [--format text|tsv|json] [--reached]\n"
     "           [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
     "           [--reference-tag LIST] [--encoding auto|utf-8|latin-1|cp1252]\n"
     "           [--names FILE] [-r] [PGN...]\n"
@@ -40,7 +40,16 @@ static const char help[] =
     "never identified with a transformed one. Each game of a position group\n"
     "says how its position relates to the group's first: identical, mirror,\n"
     "flip, half-turn, diagonal, anti-diagonal, quarter-turn,\n"
-    "three-quarter-turn, or one of these +colours.\n";
+    "three-quarter-turn, or one of these +colours.\n"
+    "\n"
+    "--reached also replays every game's moves (main line and variations) and\n"
+    "lists the games whose start position another game's solution reaches, a\n"
+    "group a game: the game starting there (\"start\"), then the games reaching\n"
+    "it, oldest first, each at its first place (the main line before the\n"
+    "variations, then the fewest moves): \"after 5...Kg7\" (\"(in a variation)\")\n"
+    "and the relation. Positions reached are compared as gbr lookup compares\n"
+    "them; a game of the start's position group is not listed again. A move\n"
+    "that cannot be played is reported, the positions before it kept.\n";
 
 static const char help_more[] =
     "\n"
@@ -48,12 +57,16 @@ static const char help_more[] =
     "  text  (the default) a heading per group (its first game's position form\n"
     "        or study code, and its size), then a line a game:\n"
     "        DATE  COMPOSER | SOURCE [| REFERENCE] -- FILE:LINE (game N) [relation]\n"
-    "  tsv   a header row, then one game a line: kind (position, study or\n"
-    "        unclassified), group (from 1 per kind), relation, position,\n"
+    "        (--reached: a section \"Start positions reached in another game's\n"
+    "        solution\", its relation \"start\" or \"after 5...Kg7 identical\")\n"
+    "  tsv   a header row, then one game a line: kind (position, study,\n"
+    "        reached or unclassified), group (from 1 per kind), relation, position,\n"
     "        study, composer, source, date, file, game, line, problem, reference\n"
     "        (tabs and line ends inside a value become spaces)\n"
     "  json  {\"games\", \"symmetry\", \"positions\": [{\"position\", \"study\",\n"
     "        \"games\": [...]}], \"studies\": [...], \"unclassified\": [...]}; each\n"
+    "        (--reached: \"reached\": [...] after \"studies\", its games reaching\n"
+    "        the start with \"move\", \"ply\" and \"main_line\"); each\n"
     "        game says which tag its composer, source, date and reference came\n"
     "        from (\"composer_tag\", \"source_tag\", \"date_tag\",\n"
     "        \"reference_tag\": null when none)\n"
@@ -90,6 +103,7 @@ int cmd_duplicates(int argc, char **argv)
         CLI_CHOICE("--format", 0, &format, formats, "bad --format '%s' (text, tsv or json)"),
         CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
         CLI_RECURSIVE_OPTION(&recursive),
+        CLI_FLAG("--reached", 0, &opt.reached),
     };
     static const cli_help usage = {{help, help_more}, 1};
     cli_args args;

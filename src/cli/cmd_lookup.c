@@ -11,9 +11,9 @@
 const char cmd_lookup_summary[] = "is a position already in a study database? the games with it or its study code";
 
 static const char help[] =
-    "lookup [--symmetry none|mirror|all] [--format text|json] [--composer-tag LIST]\n"
-    "       [--source-tag LIST] [--year-tag LIST] [--reference-tag LIST]\n"
-    "       [--encoding E] [--names FILE]\n"
+    "lookup [--symmetry none|mirror|all] [--format text|json] [--start-only]\n"
+    "       [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
+    "       [--reference-tag LIST] [--encoding E] [--names FILE]\n"
     "       [-r] (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
     "Answers \"is my study already known?\": for each new position, the games of\n"
@@ -21,7 +21,14 @@ static const char help[] =
     "position (the [FEN], or the standard start position) is the same, and\n"
     "those whose position shares its study code (material and both kings'\n"
     "squares) without being the same: possible anticipations. The positions\n"
-    "and codes are compared as gbr duplicates compares them.\n"
+    "and codes are compared as gbr duplicates compares them. The moves are\n"
+    "replayed too (main line and variations): each game that reaches a new\n"
+    "position after a move (\"after 5...Kg7\") is listed, and for each new\n"
+    "game the database games holding a position of its solution, each with\n"
+    "the first such position (the main line before variations, then the\n"
+    "fewest moves). Positions reached are compared by placement, side to\n"
+    "move, castling rights and the en-passant square when a pawn can take\n"
+    "there; one with either is compared without symmetry.\n"
     "  -p, --position TEXT  a new position: a FEN or a position form\n"
     "                       (repeatable)\n"
     "  --new PGN            every game of PGN is a new position (its start\n"
@@ -31,6 +38,7 @@ static const char help[] =
     "                       board's turns, flips and exchanged colours, for\n"
     "                       positions without pawns)\n"
     "  --format F           text (the default) or json\n"
+    "  --start-only         compare start positions only: no move is replayed\n"
     CLI_RECURSIVE_HELP
     ;
 
@@ -43,13 +51,24 @@ static const char help_more[] =
     "the same study code, its position form.\n"
     "Text: a line for the new positions and database games read, then per new\n"
     "position a heading WHERE: POSITION-FORM and \"same position: N games\",\n"
-    "\"same study code CODE, other positions: N games\", or \"not found\".\n"
+    "\"same study code CODE, other positions: N games\", \"start reached in the\n"
+    "solution of: N games\" (each game's line then says \"after 5...Kg7\"),\n"
+    "\"a position of its solution in: N games\" (\"start\" or \"after 5...Kg7\",\n"
+    "then \", here after 3.Rb7\": the new game's move), or \"not found\"; a\n"
+    "place in a variation says \"(in a variation)\". A database game is listed\n"
+    "once a kind, and not for the solution of a new game it starts with or\n"
+    "whose start it reaches.\n"
     "JSON: {\"games\", \"symmetry\", \"found\", \"positions\": [{\"where\",\n"
-    "\"position\", \"study\", \"same_position\": [...], \"same_study\": [...]}]},\n"
-    "each game {\"composer\", \"source\", \"reference\", \"date\", \"year\", \"relation\",\n"
-    "\"position\", \"file\", \"game\", \"line\"} (null for an absent tag).\n"
+    "\"position\", \"study\", \"same_position\": [...], \"same_study\": [...],\n"
+    "\"start_reached\": [...], \"solution_found\": [...]}]} (the last two not\n"
+    "with --start-only), each game {\"composer\", \"source\", \"reference\",\n"
+    "\"date\", \"year\", \"relation\", \"position\", \"file\", \"game\", \"line\"}\n"
+    "(null for an absent tag), with \"move\", \"ply\" and \"main_line\" where it\n"
+    "is reached, and \"new_move\", \"new_ply\", \"new_main_line\" for the new\n"
+    "game's position.\n"
     "A new position or database game that cannot be read is reported as\n"
-    "\"gbr: WHERE:LINE:COLUMN: MESSAGE\" on standard error and left out.\n"
+    "\"gbr: WHERE:LINE:COLUMN: MESSAGE\" on standard error and left out; a move\n"
+    "that cannot be played likewise, the positions before it kept.\n"
     "Exit status: 0 some database game was found, 3 nothing was found (and\n"
     "every input was read), 1 an input was reported or could not be read (the\n"
     "answer written is then for what could be read), 2 usage error.\n";
@@ -74,6 +93,7 @@ int cmd_lookup(int argc, char **argv)
     cli_option rows[] = {
         CLI_SYMMETRY_OPTION(&opt.symmetry),
         CLI_CHOICE("--format", 0, &opt.json, formats, "bad --format '%s' (text or json)"),
+        CLI_FLAG("--start-only", 0, &opt.start_only),
         CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
         CLI_LIST("--position", 'p', &news),
         CLI_RECURSIVE_OPTION(&recursive),

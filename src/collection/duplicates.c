@@ -21,6 +21,7 @@
 #include "output.h"
 #include "pgn_reader.h"
 #include "output_file.h"
+#include "reached.h"
 #include "sort_spill.h"
 
 typedef struct dup_record {
@@ -36,6 +37,13 @@ typedef struct dup_record {
     uint64_t order;
     const char *problem;   /* static text, for an unclassified game */
 } dup_record;
+
+/* A game's start position reached in another game's solution. */
+typedef struct dup_reach {
+    size_t start, game;   /* the records: the game starting there, the one reaching it */
+    const char *relation; /* static */
+    reached_place at;     /* where in the game reaching it */
+} dup_reach;
 
 /* A text in the second pass's text store. */
 typedef struct dup_text {
@@ -82,6 +90,15 @@ struct duplicates {
     size_t wanted_n, next_wanted;
     dup_texts *texts;
     dup_text_store text;
+    /* --reached */
+    int reached;
+    uint8_t (*start_keys)[REACHED_KEY_SIZE]; /* a record's start, as positions reached are compared */
+    size_t start_keys_cap;
+    size_t *by_start, by_start_n; /* the classified records by start key */
+    size_t reach_next;            /* the games met in the replay's pass */
+    unsigned long seq;
+    dup_reach *pending, *reaches; /* the game being replayed's; all found */
+    size_t pending_n, pending_cap, reaches_n, reaches_cap;
 };
 
 uint32_t duplicates_date_key(const pgn_tag *date)
@@ -118,6 +135,28 @@ static int read_position(const duplicates *st, const pgn_game *g, gbr_position *
         *column = tag->value_at.column + (r.column ? r.column - 1 : 0);
     }
     return 1;
+}
+
+/* A game's start as positions reached are compared: the rules' reading of
+ * its FEN (castling rights, en passant), else gbr's. */
+static void start_key(duplicates *st, const pgn_game *g, const gbr_position *p, int castling, size_t order)
+{
+    uint8_t(*bigger)[REACHED_KEY_SIZE] = util_grow(st->start_keys, &st->start_keys_cap, order + 1, REACHED_KEY_SIZE);
+    if (!bigger) {
+        st->failed = 1;
+        return;
+    }
+    st->start_keys = bigger;
+    const char *fen;
+    size_t fen_len;
+    game_fen(g, &fen, &fen_len);
+    chess_position c;
+    chess_error e;
+    gbr_position q;
+    if (chess_fen_read_with(&c, fen, fen_len, CHESS_FEN_READ_CHECK_NOT_TO_MOVE, &e) == 0)
+        reached_chess_keys(st->symmetry, &c, &q, st->start_keys[order], NULL);
+    else
+        reached_key(st->symmetry, p, castling ? 15 : 0, 0, st->start_keys[order]);
 }
 
 static void first_pass_game(duplicates *st, const pgn_game *g)
@@ -159,6 +198,8 @@ static void first_pass_game(duplicates *st, const pgn_game *g)
     r->castling = (uint8_t)castling;
     duplicates_position_key(&p, castling, r->raw);
     duplicates_canonical_keys(st->symmetry, &p, castling, r->position, r->study);
+    if (st->reached)
+        start_key(st, g, &p, castling, r->order);
 }
 
 static void keep(duplicates *st, const char *bytes, size_t len, dup_text *t)
@@ -435,7 +476,8 @@ static void put_date(util_sink *out, const duplicates *st, const dup_record *r)
 }
 
 static void write_member(util_sink *out, const duplicates *st, const char *const *files, duplicates_format format,
-                         const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group)
+                         const char *kind, size_t group, const char *rel, const dup_record *r, int first_of_group,
+                         const reached_place *at)
 {
     const dup_texts *t = texts_of(st, r);
     const dup_text_store *d = &st->text;
@@ -527,6 +569,13 @@ static void write_member(util_sink *out, const duplicates *st, const char *const
         util_put_uint(out, r->game);
         util_put(out, ", \"line\": ");
         util_put_uint(out, r->line);
+        if (at) {
+            util_put(out, ", \"move\": ");
+            util_put_json_text(out, at->move, strlen(at->move));
+            util_put(out, ", \"ply\": ");
+            util_put_uint(out, at->ply);
+            util_put(out, at->main_line ? ", \"main_line\": true" : ", \"main_line\": false");
+        }
         if (r->problem) {
             util_put(out, ", \"column\": ");
             util_put_uint(out, r->column);
@@ -559,7 +608,7 @@ static void write_groups(util_sink *out, const duplicates *st, const char *const
         }
         for (size_t k = 0; k < g->count; k++)
             write_member(out, st, files, format, kind, i + 1,
-                         positions ? relation(st, g->members[0], g->members[k]) : NULL, g->members[k], k == 0);
+                         positions ? relation(st, g->members[0], g->members[k]) : NULL, g->members[k], k == 0, NULL);
         if (format == DUP_FORMAT_JSON)
             util_put(out, "]}");
     }
@@ -583,6 +632,7 @@ duplicates *duplicates_new(const duplicates_options *options, const char *const 
     st->tags = options->tags;
     st->encoding = options->encoding;
     st->names = options->names;
+    st->reached = options->reached;
     st->files = files;
     st->files_n = files_n;
     st->fds = fds;
@@ -649,6 +699,162 @@ static void group_games(duplicates *st, dup_groups *g)
         st->failed = 1;
 }
 
+/* ---- --reached: the start positions other games' solutions reach ---- */
+
+static const duplicates *sorting_st; /* qsort has no context argument */
+
+static int record_by_start(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    int c = memcmp(sorting_st->start_keys[a], sorting_st->start_keys[b], REACHED_KEY_SIZE);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* By the game starting there (input order), then the one reaching it, oldest first. */
+static int reach_order(const void *x, const void *y)
+{
+    const dup_reach *a = x, *b = y;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    const dup_record *ga = &sorting_st->records[a->game], *gb = &sorting_st->records[b->game];
+    if (ga->date != gb->date)
+        return ga->date < gb->date ? -1 : 1;
+    return (ga->order > gb->order) - (ga->order < gb->order);
+}
+
+/* The record of the game being replayed; NULL when the input changed. */
+static dup_record *reach_record(const duplicates *st, const pgn_game *g)
+{
+    size_t k = st->reach_next - 1;
+    if (st->reach_next == 0 || k >= st->n || st->records[k].file != st->file || st->records[k].game != g->number)
+        return NULL;
+    return &st->records[k];
+}
+
+static void reach_tags(void *context, const pgn_game *g)
+{
+    (void)g;
+    duplicates *st = context;
+    st->reach_next++;
+    st->pending_n = 0;
+    st->seq = 0;
+}
+
+static int reach_position(void *context, const pgn_game *g, const replay_position *rp)
+{
+    duplicates *st = context;
+    const dup_record *game = reach_record(st, g);
+    if (!game || !game->classified || st->failed)
+        return 1;
+    unsigned long seq = st->seq++;
+    if (!rp->before)
+        return 0;
+    gbr_position p;
+    uint8_t key[REACHED_KEY_SIZE];
+    reached_chess_keys(st->symmetry, rp->position, &p, key, NULL);
+    size_t lo = 0, hi = st->by_start_n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (memcmp(st->start_keys[st->by_start[mid]], key, REACHED_KEY_SIZE) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < st->by_start_n && memcmp(st->start_keys[st->by_start[lo]], key, REACHED_KEY_SIZE) == 0; lo++) {
+        const dup_record *start = &st->records[st->by_start[lo]];
+        /* (a game of the same position group starts there itself: listed above) */
+        if (start == game || memcmp(start->position, game->position, DUP_POSITION_KEY_SIZE) == 0)
+            continue;
+        reached_place at;
+        reached_place_of(rp, seq, &at);
+        dup_reach *e = NULL;
+        for (size_t k = 0; k < st->pending_n && !e; k++)
+            if (st->pending[k].start == start->order)
+                e = &st->pending[k];
+        if (e && !reached_place_before(&at, &e->at))
+            continue;
+        if (!e) {
+            dup_reach *bigger = util_grow(st->pending, &st->pending_cap, st->pending_n + 1, sizeof *bigger);
+            if (!bigger) {
+                st->failed = 1;
+                return 1;
+            }
+            st->pending = bigger;
+            e = &st->pending[st->pending_n++];
+        }
+        e->start = start->order;
+        e->game = game->order;
+        e->relation = reached_relation(&p, start->castling, start->raw);
+        e->at = at;
+    }
+    return 0;
+}
+
+static void reach_end(void *context, const pgn_game *g, const replay_outcome *o)
+{
+    duplicates *st = context;
+    const dup_record *game = reach_record(st, g);
+    if (game && game->classified &&
+        (o->status == REPLAY_REFUSED || o->status == REPLAY_VARIANT || (o->status == REPLAY_NO_START && o->line))) {
+        replay_report(st->source, o);
+        if (o->status != REPLAY_VARIANT)
+            st->status = UTIL_EXIT_INPUT;
+    }
+    for (size_t k = 0; k < st->pending_n && !st->failed; k++) {
+        dup_reach *bigger = util_grow(st->reaches, &st->reaches_cap, st->reaches_n + 1, sizeof *bigger);
+        if (!bigger) {
+            st->failed = 1;
+            break;
+        }
+        st->reaches = bigger;
+        st->reaches[st->reaches_n++] = st->pending[k];
+    }
+    st->pending_n = 0;
+}
+
+/* A pass over the inputs replaying every game: the games whose start
+ * position another game's solution reaches, and where. */
+static void find_reached(duplicates *st)
+{
+    st->by_start = malloc((st->n + 1) * sizeof *st->by_start);
+    if (!st->by_start) {
+        st->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < st->n; i++)
+        if (st->records[i].classified)
+            st->by_start[st->by_start_n++] = i;
+    sorting_st = st;
+    qsort(st->by_start, st->by_start_n, sizeof *st->by_start, record_by_start);
+    sorting_st = NULL;
+    /* (the reader's diagnostics were reported in the first pass) */
+    static const replay_handler handler = {reach_tags, NULL, reach_position, reach_end};
+    replay *r = replay_new(&handler, st);
+    if (!r) {
+        st->failed = 1;
+        return;
+    }
+    size_t first = 0;
+    for (int i = 0; i < st->files_n && !st->failed; i++) {
+        while (first < st->n && st->records[first].file < (uint32_t)i)
+            first++;
+        if (st->fds[i] < 0)
+            continue;
+        st->file = (uint32_t)i;
+        st->source = st->files[i];
+        st->reach_next = first;
+        if (lseek(st->fds[i], st->starts[i], SEEK_SET) < 0 || pgn_read_input(replay_pgn_handler(), r, st->fds[i], st->source) != 0) {
+            util_error(st->files[i], "cannot read again: %s", strerror(errno));
+            st->status = UTIL_EXIT_INPUT;
+        }
+    }
+    replay_free(r);
+    sorting_st = st;
+    if (st->reaches_n)
+        qsort(st->reaches, st->reaches_n, sizeof *st->reaches, reach_order);
+    sorting_st = NULL;
+}
+
 /* The second pass: the texts of the listed games (and the unclassified
  * ones), read again from the inputs. */
 static void read_listed_again(duplicates *st, const dup_groups *g)
@@ -663,6 +869,8 @@ static void read_listed_again(duplicates *st, const dup_groups *g)
     for (size_t i = 0; listed && i < g->stu_n; i++)
         for (size_t k = 0; k < g->stu[i].count; k++)
             listed[g->stu[i].members[k]->order] = 1;
+    for (size_t i = 0; listed && i < st->reaches_n; i++)
+        listed[st->reaches[i].start] = listed[st->reaches[i].game] = 1;
     for (size_t i = 0; listed && i < st->n; i++)
         if (listed[i] || !st->records[i].classified)
             st->wanted[st->wanted_n++] = &st->records[i];
@@ -686,6 +894,45 @@ static void read_listed_again(duplicates *st, const dup_groups *g)
         keep(st, "", 0, &t->composer);
         t->source = t->reference = t->date = t->position = t->study = t->composer;
         keep(st, "?", 1, &t->unknown);
+    }
+}
+
+/* The games whose start position other games' solutions reach: a group a
+ * game, its first member the game starting there, then the games reaching
+ * it oldest first, each "after 5...Kg7" (and "(in a variation)") and how
+ * its position relates to the start. */
+static void write_reached(util_sink *out, const duplicates *st, const char *const *files, duplicates_format format)
+{
+    size_t group = 0;
+    for (size_t i = 0; i < st->reaches_n;) {
+        size_t end = i + 1;
+        while (end < st->reaches_n && st->reaches[end].start == st->reaches[i].start)
+            end++;
+        const dup_record *start = &st->records[st->reaches[i].start];
+        const dup_texts *first = texts_of(st, start);
+        group++;
+        if (format == DUP_FORMAT_TEXT) {
+            util_put(out, "\n");
+            put_t(out, st, first->position);
+            util_put(out, "  ");
+            util_put_uint(out, end - i + 1);
+            util_put(out, " games\n");
+        } else if (format == DUP_FORMAT_JSON) {
+            util_put(out, group > 1 ? ",\n    {\"position\": " : "\n    {\"position\": ");
+            util_put_json_text(out, dup_str(&st->text, first->position), first->position.len);
+            util_put(out, ", \"games\": [");
+        }
+        write_member(out, st, files, format, "reached", group, "start", start, 1, NULL);
+        for (size_t k = i; k < end; k++) {
+            const dup_reach *e = &st->reaches[k];
+            char rel[REACHED_MOVE_SIZE + 64];
+            snprintf(rel, sizeof rel, "after %s%s %s", e->at.move, e->at.main_line ? "" : " (in a variation)",
+                     e->relation);
+            write_member(out, st, files, format, "reached", group, rel, &st->records[e->game], 0, &e->at);
+        }
+        if (format == DUP_FORMAT_JSON)
+            util_put(out, "]}");
+        i = end;
     }
 }
 
@@ -718,6 +965,10 @@ static int write_duplicates(const duplicates *st, const dup_groups *g)
         write_groups(out, st, files, format, "position", g->pos, g->pos_n);
         util_put(out, "\nSame study code, different positions\n");
         write_groups(out, st, files, format, "study", g->stu, g->stu_n);
+        if (st->reached) {
+            util_put(out, "\nStart positions reached in another game's solution\n");
+            write_reached(out, st, files, format);
+        }
         if (unclassified)
             util_put(out, "\nCould not classify\n");
     } else if (format == DUP_FORMAT_TSV) {
@@ -725,6 +976,7 @@ static int write_duplicates(const duplicates *st, const dup_groups *g)
                  "kind\tgroup\trelation\tposition\tstudy\tcomposer\tsource\tdate\tfile\tgame\tline\tproblem\treference\n");
         write_groups(out, st, files, format, "position", g->pos, g->pos_n);
         write_groups(out, st, files, format, "study", g->stu, g->stu_n);
+        write_reached(out, st, files, format);
     } else {
         util_put(out, "{\"games\": ");
         util_put_uint(out, st->n);
@@ -734,13 +986,17 @@ static int write_duplicates(const duplicates *st, const dup_groups *g)
         write_groups(out, st, files, format, "position", g->pos, g->pos_n);
         util_put(out, "],\n  \"studies\": [");
         write_groups(out, st, files, format, "study", g->stu, g->stu_n);
+        if (st->reached) {
+            util_put(out, "],\n  \"reached\": [");
+            write_reached(out, st, files, format);
+        }
         util_put(out, "],\n  \"unclassified\": [");
     }
     size_t u = 0;
     for (size_t i = 0; i < st->wanted_n; i++)
         if (!st->wanted[i]->classified) {
             u++;
-            write_member(out, st, files, format, "unclassified", u, NULL, st->wanted[i], u == 1);
+            write_member(out, st, files, format, "unclassified", u, NULL, st->wanted[i], u == 1, NULL);
         }
     if (format == DUP_FORMAT_JSON)
         util_put(out, "]}\n");
@@ -753,6 +1009,8 @@ int duplicates_finish(duplicates *st)
     memset(&g, 0, sizeof g);
     if (!st->failed)
         group_games(st, &g);
+    if (!st->failed && st->reached)
+        find_reached(st);
     if (!st->failed)
         read_listed_again(st, &g);
     for (int i = 0; i < st->files_n; i++)
@@ -780,6 +1038,10 @@ int duplicates_finish(duplicates *st)
     free(st->wanted);
     free(st->texts);
     free(st->records);
+    free(st->start_keys);
+    free(st->by_start);
+    free(st->pending);
+    free(st->reaches);
     free(st->text.text);
     free(st->utf8);
     free(st);

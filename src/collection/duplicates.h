@@ -4,7 +4,9 @@
  * share a study code, in groups listed oldest first, as text, TSV or JSON on
  * standard output. A first pass over the inputs keeps one fixed-size record
  * a game; a second pass reads the tags of the games listed, so every input
- * must be readable twice (duplicates_stdin).
+ * must be readable twice (duplicates_stdin). With `reached`, a pass between
+ * them replays every game's moves (src/replay) and finds the games whose
+ * start position another game's solution reaches.
  */
 #ifndef GBR_DUPLICATES_H
 #define GBR_DUPLICATES_H
@@ -25,6 +27,7 @@ typedef struct duplicates_options {
     game_tag_choice tags; /* where composer, source and date are read (the date: the year's list) */
     text_encoding encoding;    /* how tag values become UTF-8 */
     const composer_names *names; /* --names, or NULL */
+    int reached; /* --reached: also the start positions reached in another game's solution */
 } duplicates_options;
 
 /* One run over the inputs. */

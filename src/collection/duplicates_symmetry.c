@@ -86,6 +86,24 @@ int duplicates_transform_allowed(duplicates_symmetry s, const gbr_position *p, i
     return s == DUP_SYMMETRY_ALL && !has_pawns(p);
 }
 
+void duplicates_canonical_position_key(duplicates_symmetry s, const gbr_position *p, int castling,
+                                       uint8_t position[DUP_POSITION_KEY_SIZE])
+{
+    duplicates_position_key(p, castling, position);
+    if (castling || s == DUP_SYMMETRY_NONE) /* the identity alone: no transform to try */
+        return;
+    for (unsigned t = 1; t < DUP_TRANSFORMS; t++) {
+        if (!duplicates_transform_allowed(s, p, castling, t))
+            continue;
+        gbr_position q;
+        uint8_t pk[DUP_POSITION_KEY_SIZE];
+        duplicates_transform(p, t, &q);
+        duplicates_position_key(&q, castling, pk);
+        if (memcmp(pk, position, sizeof pk) < 0)
+            memcpy(position, pk, sizeof pk);
+    }
+}
+
 void duplicates_canonical_keys(duplicates_symmetry s, const gbr_position *p, int castling,
                                uint8_t position[DUP_POSITION_KEY_SIZE], uint8_t study[DUP_STUDY_KEY_SIZE])
 {

@@ -47,6 +47,10 @@ void duplicates_transform(const gbr_position *p, unsigned transform, gbr_positio
 /* Whether the transform is allowed for p under the symmetry option;
  * castling: the FEN gives castling rights. */
 int duplicates_transform_allowed(duplicates_symmetry s, const gbr_position *p, int castling, unsigned transform);
+/* The smallest position key over the allowed transforms of p (what
+ * duplicates_canonical_keys gives as `position`, without the study key). */
+void duplicates_canonical_position_key(duplicates_symmetry s, const gbr_position *p, int castling,
+                                       uint8_t position[DUP_POSITION_KEY_SIZE]);
 /* The smallest keys over the allowed transforms of p. */
 void duplicates_canonical_keys(duplicates_symmetry s, const gbr_position *p, int castling,
                                uint8_t position[DUP_POSITION_KEY_SIZE], uint8_t study[DUP_STUDY_KEY_SIZE]);

@@ -21,17 +21,44 @@
 #include "output.h"
 #include "pgn_reader.h"
 #include "output_file.h"
+#include "reached.h"
+#include "replay.h"
 #include "text.h"
 
 #define NO_TEXT SIZE_MAX
+
+/* What a database game is found for: its start position the new one, its
+ * start sharing the new one's study code, the new start reached in its
+ * solution, or a position of the new study's solution anywhere in it. */
+enum { HIT_POSITION, HIT_STUDY, HIT_REACHED, HIT_SOLUTION, HIT_KINDS };
 
 /* A new position. */
 typedef struct lookup_item {
     uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
     uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
     uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is: what a relation is told against */
+    uint8_t start[REACHED_KEY_SIZE];          /* compared with the positions reached */
     size_t where, form, code;                /* texts: where it was given, its position form, study code */
 } lookup_item;
+
+/* A position of a new study's solution (ply 1 on, main line and variations). */
+typedef struct lookup_step {
+    uint8_t key[REACHED_KEY_SIZE];
+    uint8_t raw[DUP_POSITION_KEY_SIZE]; /* as it is: what a relation is told against */
+    uint8_t main_line;
+    uint32_t item;
+    unsigned long ply, seq; /* seq: its place in the order written */
+    char move[REACHED_MOVE_SIZE];
+} lookup_step;
+
+/* A position reached in the database game being read that a new study has:
+ * kept until the game's end, the first of each kind and new study only. */
+typedef struct lookup_pending {
+    size_t item, step; /* step: the new study's position (HIT_SOLUTION) */
+    int kind;
+    gbr_position position;
+    reached_place at;
+} lookup_pending;
 
 /* A database game found for a new position. */
 typedef struct lookup_hit {
@@ -43,6 +70,9 @@ typedef struct lookup_hit {
     const char *source;
     unsigned long game, line;
     size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
+    int kind;
+    reached_place at;   /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
+    size_t step;       /* the new study's position (HIT_SOLUTION) */
 } lookup_hit;
 
 struct lookup {
@@ -63,26 +93,53 @@ struct lookup {
     size_t hits_n, hits_cap;
     char *text; /* NUL-terminated texts one after another */
     size_t text_used, text_cap;
+    /* The database game being read: its fields, read from its tags (which
+     * the reader holds only until its moves are read) into texts of its own,
+     * copied to the texts above when it is found. */
+    struct {
+        char *text;
+        size_t used, cap;
+        int read; /* its start position was read */
+        uint32_t date;
+        unsigned long number, line;
+        size_t composer, event, reference, date_text; /* NO_TEXT: the tag is absent */
+        size_t hits, starts; /* its hits begin at, and those of its start position end at */
+        unsigned long long converted; /* its values converted: counted once a hit */
+    } game;
+    int in_game_text; /* keep() writes to game.text */
     uint64_t games; /* database games read */
     const char *source;
     int failed, bad_input;
+    int start_only; /* --start-only: no move replayed */
+    lookup_step *steps;
+    size_t steps_n, steps_cap;
+    size_t *by_start; /* item indices sorted by start key */
+    size_t *by_step;  /* step indices sorted by key, then the new study's order */
+    int have_start; /* the new game being read has its item */
+    unsigned long seq;
+    lookup_pending *pending;
+    size_t pending_n, pending_cap;
 };
 
 static const char *text_at(const lookup *l, size_t at) { return l->text + at; }
+static const char *game_text_at(const lookup *l, size_t at) { return l->game.text + at; }
 
 /* Keeps bytes as a text; its offset, or NO_TEXT when memory ran out (failed set). */
 static size_t keep(lookup *l, const char *bytes, size_t len)
 {
-    char *bigger = util_grow(l->text, &l->text_cap, l->text_used + len + 1, 1);
+    char **text = l->in_game_text ? &l->game.text : &l->text;
+    size_t *used = l->in_game_text ? &l->game.used : &l->text_used;
+    size_t *cap = l->in_game_text ? &l->game.cap : &l->text_cap;
+    char *bigger = util_grow(*text, cap, *used + len + 1, 1);
     if (!bigger) {
         l->failed = 1;
         return NO_TEXT;
     }
-    l->text = bigger;
-    memcpy(l->text + l->text_used, bytes, len);
-    size_t at = l->text_used;
-    l->text_used += len;
-    l->text[l->text_used++] = '\0';
+    *text = bigger;
+    memcpy(*text + *used, bytes, len);
+    size_t at = *used;
+    *used += len;
+    (*text)[(*used)++] = '\0';
     return at;
 }
 
@@ -116,8 +173,11 @@ lookup *lookup_new(const lookup_options *o)
     l->tags = o->tags;
     l->encoding = o->encoding;
     l->names = o->names;
+    l->start_only = o->start_only;
     return l;
 }
+
+/* ---- Positions reached ------------------------------------------------------ */
 
 /* The position form and the study code (no stipulation: the keys have none)
  * of a position, kept as texts. */
@@ -144,7 +204,9 @@ static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *c
     *code = r.error ? keep(l, "", 0) : keep(l, text, r.length);
 }
 
-static void add_item(lookup *l, const gbr_position *p, int castling, const char *where)
+/* start: the position as the rules read it, or NULL (then its castling
+ * rights are "some" or none, and it has no en-passant square). */
+static void add_item(lookup *l, const gbr_position *p, int castling, const char *where, const uint8_t *start)
 {
     lookup_item *bigger = util_grow(l->items, &l->items_cap, l->items_n + 1, sizeof *bigger);
     if (!bigger) {
@@ -155,6 +217,10 @@ static void add_item(lookup *l, const gbr_position *p, int castling, const char 
     lookup_item *it = &l->items[l->items_n++];
     duplicates_position_key(p, castling, it->raw);
     duplicates_canonical_keys(l->symmetry, p, castling, it->position, it->study);
+    if (start)
+        memcpy(it->start, start, REACHED_KEY_SIZE);
+    else
+        reached_key(l->symmetry, p, castling ? 15 : 0, 0, it->start);
     it->where = keep(l, where, strlen(where));
     keep_forms(l, p, &it->form, &it->code);
 }
@@ -175,7 +241,17 @@ int lookup_add_text(lookup *l, const char *text, size_t len, const char *where, 
     }
     char name[64];
     snprintf(name, sizeof name, "%s %lu", where, line);
-    add_item(l, &r.value.position, r.form == GBR_FORM_FEN && duplicates_fen_castling(text, len), name);
+    /* A FEN the rules read gives its castling rights and en-passant square. */
+    chess_position c;
+    chess_error e;
+    uint8_t start[REACHED_KEY_SIZE];
+    gbr_position q;
+    int exact = r.form == GBR_FORM_FEN &&
+                chess_fen_read_with(&c, text, len, CHESS_FEN_READ_CHECK_NOT_TO_MOVE, &e) == 0;
+    if (exact)
+        reached_chess_keys(l->symmetry, &c, &q, start, NULL);
+    add_item(l, &r.value.position, r.form == GBR_FORM_FEN && duplicates_fen_castling(text, len), name,
+             exact ? start : NULL);
     return 0;
 }
 
@@ -205,6 +281,47 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
     l->bad_input = 1;
 }
 
+/* A replay's problem: a move that cannot be played, or a start the rules
+ * refuse where gbr read the FEN (gbr's refusal was reported already). */
+static void replay_problem(lookup *l, const replay_outcome *o, int start_read)
+{
+    if (o->status == REPLAY_REFUSED || (o->status == REPLAY_NO_START && start_read && o->line)) {
+        replay_report(l->source, o);
+        l->bad_input = 1;
+    } else if (o->status == REPLAY_VARIANT) {
+        replay_report(l->source, o);
+    }
+}
+
+static int new_position(void *context, const pgn_game *g, const replay_position *rp)
+{
+    (void)g;
+    lookup *l = context;
+    if (l->failed || !l->have_start)
+        return 1;
+    gbr_position p;
+    if (!rp->before) { /* the start as the rules read it: castling rights, en passant */
+        reached_chess_keys(l->symmetry, rp->position, &p, l->items[l->items_n - 1].start, NULL);
+        return 0;
+    }
+    lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
+    if (!bigger) {
+        l->failed = 1;
+        return 1;
+    }
+    l->steps = bigger;
+    lookup_step *st = &l->steps[l->steps_n++];
+    reached_place at;
+    reached_place_of(rp, l->seq++, &at);
+    reached_chess_keys(l->symmetry, rp->position, &p, st->key, st->raw);
+    st->item = (uint32_t)(l->items_n - 1);
+    st->main_line = (uint8_t)rp->main_line;
+    st->ply = at.ply;
+    st->seq = at.seq;
+    memcpy(st->move, at.move, sizeof st->move);
+    return 0;
+}
+
 static void new_game(void *context, const pgn_game *g)
 {
     lookup *l = context;
@@ -222,16 +339,46 @@ static void new_game(void *context, const pgn_game *g)
         return;
     }
     snprintf(where, cap, "%s:%lu (game %lu)", l->source, g->start.line, g->number);
-    add_item(l, &p, castling, where);
+    add_item(l, &p, castling, where, NULL);
     free(where);
+}
+
+/* A new game's tags: its item; its positions are kept for it when it was
+ * made (have_start). */
+static void new_tags(void *context, const pgn_game *g)
+{
+    lookup *l = context;
+    size_t items = l->items_n;
+    new_game(l, g);
+    l->have_start = l->items_n > items;
+    l->seq = 0;
+}
+
+static void new_game_replayed(void *context, const pgn_game *g, const replay_outcome *o)
+{
+    (void)g;
+    lookup *l = context;
+    if (l->have_start)
+        replay_problem(l, o, 1);
+    l->have_start = 0;
 }
 
 int lookup_add_games(void *context, int fd, const char *source)
 {
     static const pgn_handler handler = {NULL, new_game, NULL, on_diagnostic};
+    static const replay_handler replaying = {new_tags, on_diagnostic, new_position, new_game_replayed};
     lookup *l = context;
     l->source = source;
-    return pgn_read_input(&handler, l, fd, source);
+    if (l->start_only)
+        return pgn_read_input(&handler, l, fd, source);
+    replay *r = replay_new(&replaying, l);
+    if (!r) {
+        l->failed = 1;
+        return 0; /* told by lookup_finish */
+    }
+    int status = pgn_read_input(replay_pgn_handler(), r, fd, source);
+    replay_free(r);
+    return status;
 }
 
 /* ---- The databases -------------------------------------------------------- */
@@ -259,41 +406,78 @@ static size_t lower_bound(const lookup *l, const size_t *index, size_t offset, s
     return lo;
 }
 
+static int item_by_start(const void *x, const void *y)
+{
+    size_t a = *(const size_t *)x, b = *(const size_t *)y;
+    int c = memcmp(sorting->items[a].start, sorting->items[b].start, REACHED_KEY_SIZE);
+    return c ? c : (a > b) - (a < b);
+}
+
+/* By key, then the new study, then its order (main line first, plies). */
+static int step_by_key(const void *x, const void *y)
+{
+    const lookup_step *a = &sorting->steps[*(const size_t *)x], *b = &sorting->steps[*(const size_t *)y];
+    int c = memcmp(a->key, b->key, REACHED_KEY_SIZE);
+    if (c)
+        return c;
+    if (a->item != b->item)
+        return a->item < b->item ? -1 : 1;
+    if (a->main_line != b->main_line)
+        return a->main_line ? -1 : 1;
+    if (a->ply != b->ply)
+        return a->ply < b->ply ? -1 : 1;
+    return (a->seq > b->seq) - (a->seq < b->seq);
+}
+
+static size_t *sorted_index(lookup *l, size_t n, int (*compare)(const void *, const void *))
+{
+    size_t *index = malloc((n + 1) * sizeof *index);
+    if (!index) {
+        l->failed = 1;
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++)
+        index[i] = i;
+    sorting = l;
+    qsort(index, n, sizeof *index, compare);
+    sorting = NULL;
+    return index;
+}
+
 static int make_index(lookup *l)
 {
     if (l->by_study || l->failed)
         return l->failed ? -1 : 0;
-    l->by_study = malloc((l->items_n + 1) * sizeof *l->by_study);
-    if (!l->by_study) {
-        l->failed = 1;
-        return -1;
-    }
-    for (size_t i = 0; i < l->items_n; i++)
-        l->by_study[i] = i;
-    sorting = l;
-    qsort(l->by_study, l->items_n, sizeof *l->by_study, item_by_study);
-    sorting = NULL;
-    return 0;
+    l->by_study = sorted_index(l, l->items_n, item_by_study);
+    l->by_start = sorted_index(l, l->items_n, item_by_start);
+    l->by_step = sorted_index(l, l->steps_n, step_by_key);
+    return l->failed ? -1 : 0;
 }
 
-/* How the database game's position p relates to the new position: the
- * first transform taking p to it, as duplicates tells a group's games. */
-static const char *relation(const gbr_position *p, int castling, const lookup_item *it)
+/* The first of by_step whose step's key is not less than key. */
+static size_t step_lower_bound(const lookup *l, const uint8_t *key)
 {
-    for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
-        gbr_position q;
-        uint8_t key[DUP_POSITION_KEY_SIZE];
-        duplicates_transform(p, t, &q);
-        duplicates_position_key(&q, castling, key);
-        if (memcmp(key, it->raw, sizeof key) == 0)
-            return duplicates_transform_name(t);
+    size_t lo = 0, hi = l->steps_n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (memcmp(l->steps[l->by_step[mid]].key, key, REACHED_KEY_SIZE) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
     }
-    return "?";
+    return lo;
 }
 
-static void add_hit(lookup *l, const pgn_game *g, const game_tags *tags, const gbr_position *p,
-                    int castling, size_t item, int same_position)
+/* A game's field from its texts to the run's. */
+static size_t keep_game_text(lookup *l, size_t at)
 {
+    return at == NO_TEXT ? NO_TEXT : keep(l, game_text_at(l, at), strlen(game_text_at(l, at)));
+}
+
+static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item, int kind,
+                    const lookup_pending *reached)
+{
+    int same_position = kind != HIT_STUDY;
     lookup_hit *bigger = util_grow(l->hits, &l->hits_cap, l->hits_n + 1, sizeof *bigger);
     if (!bigger) {
         l->failed = 1;
@@ -303,32 +487,64 @@ static void add_hit(lookup *l, const pgn_game *g, const game_tags *tags, const g
     lookup_hit *h = &l->hits[l->hits_n++];
     memset(h, 0, sizeof *h);
     h->item = item;
+    h->kind = kind;
     h->same_position = same_position;
-    h->relation = same_position ? relation(p, castling, &l->items[item]) : NULL;
-    h->date = duplicates_date_key(tags->field[GAME_TAG_YEAR]);
+    if (reached) {
+        h->at = reached->at;
+        h->step = reached->step;
+    }
+    h->relation = !same_position ? NULL
+                  : kind == HIT_SOLUTION ? reached_relation(p, castling, l->steps[reached->step].raw)
+                                         : reached_relation(p, castling, l->items[item].raw);
+    h->date = l->game.date;
     h->order = l->games;
     h->source = l->source;
-    h->game = g->number;
-    h->line = g->start.line;
-    h->composer = NO_TEXT;
+    h->game = l->game.number;
+    h->line = l->game.line;
+    l->converted += l->game.converted;
+    h->composer = keep_game_text(l, l->game.composer);
+    h->event = keep_game_text(l, l->game.event);
+    h->reference = keep_game_text(l, l->game.reference);
+    h->date_text = keep_game_text(l, l->game.date_text);
+    keep_forms(l, p, &h->form, NULL);
+}
+
+/* A database game's fields, from its tags, into its texts. */
+static void read_game_fields(lookup *l, const pgn_game *g, const game_tags *tags)
+{
+    l->game.used = 0;
+    l->game.date = duplicates_date_key(tags->field[GAME_TAG_YEAR]);
+    l->game.number = g->number;
+    l->game.line = g->start.line;
+    l->in_game_text = 1;
+    unsigned long long converted = l->converted;
+    l->game.composer = NO_TEXT;
     if (tags->field[GAME_TAG_COMPOSER]) {
         const char *composer;
         size_t len;
         if (composer_field(tags, l->encoding, l->names, &l->utf8, &l->utf8_cap, &composer, &len, &l->converted) != 0)
             l->failed = 1;
         else
-            h->composer = keep(l, composer, len);
+            l->game.composer = keep(l, composer, len);
     }
-    h->event = keep_tag(l, tags->field[GAME_TAG_SOURCE]);
-    h->reference = keep_tag(l, tags->field[GAME_TAG_REFERENCE]);
-    h->date_text = keep_tag(l, tags->field[GAME_TAG_YEAR]);
-    keep_forms(l, p, &h->form, NULL);
+    l->game.event = keep_tag(l, tags->field[GAME_TAG_SOURCE]);
+    l->game.reference = keep_tag(l, tags->field[GAME_TAG_REFERENCE]);
+    l->game.date_text = keep_tag(l, tags->field[GAME_TAG_YEAR]);
+    l->in_game_text = 0;
+    l->game.converted = l->converted - converted;
+    l->converted = converted;
 }
 
+/* A database game's tags: its start position against the new ones, and
+ * its fields kept for what its replay finds. */
 static void database_game(void *context, const pgn_game *g)
 {
     lookup *l = context;
     l->games++;
+    l->pending_n = 0;
+    l->seq = 0;
+    l->game.read = 0;
+    l->game.hits = l->game.starts = l->hits_n;
     if (g->malformed || l->failed || l->items_n == 0)
         return;
     game_tags tags;
@@ -337,23 +553,158 @@ static void database_game(void *context, const pgn_game *g)
     int castling;
     if (game_position(l, g, tags.fen, &p, &castling) != 0)
         return;
+    l->game.read = 1;
+    /* Replayed, a position may be found after the tags are gone: the fields
+     * are read now; else only for a game found. */
+    int fields = !l->start_only;
+    if (fields)
+        read_game_fields(l, g, &tags);
     uint8_t position[DUP_POSITION_KEY_SIZE], study[DUP_STUDY_KEY_SIZE];
     duplicates_canonical_keys(l->symmetry, &p, castling, position, study);
     size_t at = lower_bound(l, l->by_study, offsetof(lookup_item, study), DUP_STUDY_KEY_SIZE, study);
     for (; at < l->items_n && memcmp(l->items[l->by_study[at]].study, study, DUP_STUDY_KEY_SIZE) == 0; at++) {
+        if (!fields++)
+            read_game_fields(l, g, &tags);
         size_t item = l->by_study[at];
-        add_hit(l, g, &tags, &p, castling, item, memcmp(l->items[item].position, position, sizeof position) == 0);
+        int same = memcmp(l->items[item].position, position, sizeof position) == 0;
+        add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, NULL);
     }
+    l->game.starts = l->hits_n;
+}
+
+/* What the database game's replay found, after its start position's hits:
+ * for each new study the best place of each kind, but nothing more for a
+ * new study whose start position is the game's (its solution's positions
+ * would only repeat it), and no position of the solution where the new
+ * start itself is reached. */
+static void database_reached(lookup *l)
+{
+    size_t pending = l->pending_n, first = l->game.hits, starts = l->game.starts;
+    l->pending_n = 0;
+    if (!l->game.read)
+        return;
+    for (int kind = HIT_REACHED; kind <= HIT_SOLUTION; kind++)
+        for (size_t k = 0; k < pending && !l->failed; k++) {
+            const lookup_pending *e = &l->pending[k];
+            if (e->kind != kind)
+                continue;
+            int covered = 0;
+            for (size_t h = first; h < l->hits_n && !covered; h++)
+                covered = l->hits[h].item == e->item &&
+                          (l->hits[h].kind == HIT_POSITION || (h >= starts && l->hits[h].kind == HIT_REACHED));
+            if (!covered)
+                add_hit(l, &e->position, e->kind == HIT_REACHED ? l->items[e->item].raw[32] >> 1 & 1
+                                                                            : l->steps[e->step].raw[32] >> 1 & 1,
+                        e->item, e->kind, e);
+        }
+}
+
+/* Keeps what a database position matched: the best place for each new
+ * study and kind in this game (for HIT_SOLUTION the new study's earliest
+ * position, then the game's). */
+static void pend(lookup *l, size_t item, size_t step, int kind, const gbr_position *p, const reached_place *at)
+{
+    for (size_t k = 0; k < l->pending_n; k++) {
+        lookup_pending *e = &l->pending[k];
+        if (e->item != item || e->kind != kind)
+            continue;
+        int better;
+        if (kind == HIT_SOLUTION && step != e->step) {
+            const lookup_step *a = &l->steps[step], *b = &l->steps[e->step];
+            reached_place pa = {a->ply, a->seq, a->main_line, ""}, pb = {b->ply, b->seq, b->main_line, ""};
+            better = reached_place_before(&pa, &pb);
+        } else {
+            better = reached_place_before(at, &e->at);
+        }
+        if (better) {
+            e->step = step;
+            e->position = *p;
+            e->at = *at;
+        }
+        return;
+    }
+    lookup_pending *bigger = util_grow(l->pending, &l->pending_cap, l->pending_n + 1, sizeof *bigger);
+    if (!bigger) {
+        l->failed = 1;
+        return;
+    }
+    l->pending = bigger;
+    lookup_pending *e = &l->pending[l->pending_n++];
+    e->item = item;
+    e->step = step;
+    e->kind = kind;
+    e->position = *p;
+    e->at = *at;
+}
+
+static int database_position(void *context, const pgn_game *g, const replay_position *rp)
+{
+    (void)g;
+    lookup *l = context;
+    if (l->failed || !l->game.read)
+        return 1;
+    gbr_position p;
+    uint8_t key[REACHED_KEY_SIZE];
+    reached_chess_keys(l->symmetry, rp->position, &p, key, NULL);
+    unsigned long seq = l->seq++;
+    reached_place at;
+    int placed = 0;
+    if (rp->before) { /* the new start positions reached here */
+        size_t lo = 0, hi = l->items_n;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (memcmp(l->items[l->by_start[mid]].start, key, REACHED_KEY_SIZE) < 0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (; lo < l->items_n && memcmp(l->items[l->by_start[lo]].start, key, REACHED_KEY_SIZE) == 0; lo++) {
+            if (!placed++)
+                reached_place_of(rp, seq, &at);
+            pend(l, l->by_start[lo], 0, HIT_REACHED, &p, &at);
+        }
+    }
+    /* The new solutions' positions here: a new study's first is its best. */
+    for (size_t k = step_lower_bound(l, key);
+         k < l->steps_n && memcmp(l->steps[l->by_step[k]].key, key, REACHED_KEY_SIZE) == 0; k++) {
+        size_t step = l->by_step[k];
+        if (k > 0 && l->steps[l->by_step[k - 1]].item == l->steps[step].item &&
+            memcmp(l->steps[l->by_step[k - 1]].key, key, REACHED_KEY_SIZE) == 0)
+            continue;
+        if (!placed++)
+            reached_place_of(rp, seq, &at);
+        pend(l, l->steps[step].item, step, HIT_SOLUTION, &p, &at);
+    }
+    return 0;
+}
+
+static void database_replayed(void *context, const pgn_game *g, const replay_outcome *o)
+{
+    lookup *l = context;
+    database_reached(l);
+    /* (a FEN gbr refused was reported: the replay's refusal would repeat it) */
+    if (l->items_n && !g->malformed && !l->failed)
+        replay_problem(l, o, l->game.read);
 }
 
 int lookup_read_database(void *context, int fd, const char *source)
 {
     static const pgn_handler handler = {NULL, database_game, NULL, on_diagnostic};
+    static const replay_handler replaying = {database_game, on_diagnostic, database_position, database_replayed};
     lookup *l = context;
     l->source = source;
     if (make_index(l) != 0)
         return 0; /* told by lookup_finish */
-    return pgn_read_input(&handler, l, fd, source);
+    if (l->start_only)
+        return pgn_read_input(&handler, l, fd, source);
+    replay *r = replay_new(&replaying, l);
+    if (!r) {
+        l->failed = 1;
+        return 0; /* told by lookup_finish */
+    }
+    int status = pgn_read_input(replay_pgn_handler(), r, fd, source);
+    replay_free(r);
+    return status;
 }
 
 /* ---- The answer ----------------------------------------------------------- */
@@ -362,8 +713,8 @@ static int hit_order(const void *x, const void *y)
     const lookup_hit *a = x, *b = y;
     if (a->item != b->item)
         return a->item < b->item ? -1 : 1;
-    if (a->same_position != b->same_position)
-        return a->same_position ? -1 : 1;
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
     if (a->date != b->date)
         return a->date < b->date ? -1 : 1;
     return (a->order > b->order) - (a->order < b->order);
@@ -385,6 +736,37 @@ static void put_json_text(util_sink *out, const lookup *l, size_t text)
         util_put_json_text(out, text_at(l, text), strlen(text_at(l, text)));
 }
 
+/* "after 5...Kg7", "(in a variation)" after it off the main line; "start". */
+static void put_place(util_sink *out, const reached_place *at)
+{
+    if (!at->move[0]) {
+        util_put(out, "start");
+        return;
+    }
+    util_put(out, "after ");
+    util_put(out, at->move);
+    if (!at->main_line)
+        util_put(out, " (in a variation)");
+}
+
+static void put_place_json(util_sink *out, const char *prefix, const reached_place *at)
+{
+    util_put(out, ", \"");
+    util_put(out, prefix);
+    util_put(out, "move\": ");
+    if (at->move[0])
+        util_put_json_text(out, at->move, strlen(at->move));
+    else
+        util_put(out, "null");
+    util_put(out, ", \"");
+    util_put(out, prefix);
+    util_put(out, "ply\": ");
+    util_put_uint(out, at->ply);
+    util_put(out, ", \"");
+    util_put(out, prefix);
+    util_put(out, at->main_line ? "main_line\": true" : "main_line\": false");
+}
+
 static void put_hit_text(util_sink *out, const lookup *l, const lookup_hit *h)
 {
     util_put(out, "    ");
@@ -404,10 +786,21 @@ static void put_hit_text(util_sink *out, const lookup *l, const lookup_hit *h)
     util_put(out, " (game ");
     util_put_uint(out, h->game);
     util_put(out, ") ");
+    if (h->kind == HIT_REACHED || h->kind == HIT_SOLUTION) {
+        put_place(out, &h->at);
+        util_put(out, " ");
+    }
     if (h->same_position)
         util_put(out, h->relation);
     else
         put_or(out, l, h->form, "");
+    if (h->kind == HIT_SOLUTION) {
+        const lookup_step *st = &l->steps[h->step];
+        reached_place at = {st->ply, st->seq, st->main_line, ""};
+        memcpy(at.move, st->move, sizeof at.move);
+        util_put(out, ", here ");
+        put_place(out, &at);
+    }
     util_put(out, "\n");
 }
 
@@ -438,6 +831,14 @@ static void put_hit_json(util_sink *out, const lookup *l, const lookup_hit *h, i
     util_put_uint(out, h->game);
     util_put(out, ", \"line\": ");
     util_put_uint(out, h->line);
+    if (h->kind == HIT_REACHED || h->kind == HIT_SOLUTION)
+        put_place_json(out, "", &h->at);
+    if (h->kind == HIT_SOLUTION) {
+        const lookup_step *st = &l->steps[h->step];
+        reached_place at = {st->ply, st->seq, st->main_line, ""};
+        memcpy(at.move, st->move, sizeof at.move);
+        put_place_json(out, "new_", &at);
+    }
     util_put(out, "}");
 }
 
@@ -476,9 +877,11 @@ static int write_answer(const lookup *l, size_t found)
     size_t h = 0;
     for (size_t i = 0; i < l->items_n; i++) {
         const lookup_item *it = &l->items[i];
-        size_t first = h, positions = 0, studies = 0;
+        size_t first = h, count[HIT_KINDS] = {0, 0, 0, 0};
         for (; h < l->hits_n && l->hits[h].item == i; h++)
-            l->hits[h].same_position ? positions++ : studies++;
+            count[l->hits[h].kind]++;
+        size_t positions = count[HIT_POSITION], studies = count[HIT_STUDY];
+        size_t reached = first + positions + studies, solution = reached + count[HIT_REACHED];
         if (l->json) {
             util_put(out, i ? ",\n    {\"where\": " : "\n    {\"where\": ");
             directory_put_json_name(out, text_at(l, it->where), strlen(text_at(l, it->where)));
@@ -490,8 +893,16 @@ static int write_answer(const lookup *l, size_t found)
             for (size_t k = first; k < first + positions; k++)
                 put_hit_json(out, l, &l->hits[k], k == first);
             util_put(out, "],\n     \"same_study\": [");
-            for (size_t k = first + positions; k < h; k++)
+            for (size_t k = first + positions; k < reached; k++)
                 put_hit_json(out, l, &l->hits[k], k == first + positions);
+            if (!l->start_only) {
+                util_put(out, "],\n     \"start_reached\": [");
+                for (size_t k = reached; k < solution; k++)
+                    put_hit_json(out, l, &l->hits[k], k == reached);
+                util_put(out, "],\n     \"solution_found\": [");
+                for (size_t k = solution; k < h; k++)
+                    put_hit_json(out, l, &l->hits[k], k == solution);
+            }
             util_put(out, "]}");
             continue;
         }
@@ -500,7 +911,7 @@ static int write_answer(const lookup *l, size_t found)
         util_put(out, ": ");
         put_or(out, l, it->form, "");
         util_put(out, "\n");
-        if (positions + studies == 0)
+        if (h == first)
             util_put(out, "  not found\n");
         if (positions) {
             util_put(out, "  same position: ");
@@ -516,7 +927,21 @@ static int write_answer(const lookup *l, size_t found)
             util_put_uint(out, studies);
             util_put(out, studies == 1 ? " game\n" : " games\n");
         }
-        for (size_t k = first + positions; k < h; k++)
+        for (size_t k = first + positions; k < reached; k++)
+            put_hit_text(out, l, &l->hits[k]);
+        if (solution > reached) {
+            util_put(out, "  start reached in the solution of: ");
+            util_put_uint(out, solution - reached);
+            util_put(out, solution - reached == 1 ? " game\n" : " games\n");
+        }
+        for (size_t k = reached; k < solution; k++)
+            put_hit_text(out, l, &l->hits[k]);
+        if (h > solution) {
+            util_put(out, "  a position of its solution in: ");
+            util_put_uint(out, h - solution);
+            util_put(out, h - solution == 1 ? " game\n" : " games\n");
+        }
+        for (size_t k = solution; k < h; k++)
             put_hit_text(out, l, &l->hits[k]);
     }
     if (l->json)
@@ -549,8 +974,14 @@ int lookup_finish(lookup *l, int read_failed)
     free(l->items);
     free(l->by_study);
     free(l->hits);
+    free(l->steps);
+    free(l->by_start);
+    free(l->by_step);
+    free(l->pending);
     free(l->text);
+    free(l->game.text);
     free(l->utf8);
     free(l);
     return status;
 }
+_Static_assert(sizeof(lookup_step) <= 128 || sizeof(void *) != 8, "docs/keepers.md says a step is 128 bytes");

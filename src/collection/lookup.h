@@ -7,10 +7,16 @@
  * with another position, each with composer, source and date as
  * game_tags.h reads them, oldest first.
  *
- * The new positions are read first and their keys sorted; each database is
- * then read once, a game at a time, and a game is kept (its tags copied)
- * only when one of its keys is a new position's: memory grows with the new
- * positions and what is found, not with the database.
+ * Unless start_only, the moves are replayed too (src/replay): a new
+ * position is also looked for among the positions reached in each database
+ * game's solution (main line and variations), and each position of a new
+ * game's solution among every position of the database games.
+ *
+ * The new positions (and their solutions' positions) are read first and
+ * their keys sorted; each database is then read once, a game at a time,
+ * and a game is kept (its tags copied) only when one of its positions is a
+ * new one's: memory grows with the new positions and what is found, not
+ * with the database.
  */
 #ifndef GBR_LOOKUP_H
 #define GBR_LOOKUP_H
@@ -34,6 +40,7 @@ typedef struct lookup_options {
     game_tag_choice tags; /* where composer, source and year are read */
     text_encoding encoding;    /* how their values become UTF-8 */
     const composer_names *names; /* --names, or NULL */
+    int start_only; /* compare start positions only: no move is replayed */
 } lookup_options;
 
 typedef struct lookup lookup;

@@ -23,6 +23,12 @@ usage: duplicates_tests.py GBR WORK_DIR GROUP
                tag), the date's tag also ordering the groups; values in
                UTF-8 in every format (the Windows-1252 sample
                studies-cp1252.pgn, --encoding), the count on standard error
+  reached      --reached on a real study with its solution (Afanasyev, 1964, in
+               src/cli/tests/lookup/data/anticipation.pgn, which names its
+               origin) and new studies: a start after move 3 of its solution
+               (its two copies oldest first, input order the other way), one
+               in a variation, the mirror image with --symmetry mirror only;
+               text exactly, tsv and json; without --reached no section
   pgn_extract  on games with equal start positions and equal moves,
                pgn-extract -d finds as duplicates exactly the games gbr lists
                after each group's first (exit 77, skipped, without
@@ -405,6 +411,56 @@ def test_text():
     expect("usage error: --composer-tag -", (r.returncode, b"bad --composer-tag" in r.stderr), (2, True))
 
 
-gbrtest.run_group({"sample": test_sample, "text": test_text, "symmetry": test_symmetry, "order": test_order, "errors": test_errors,
+def test_reached():
+    data = os.path.join(ROOT, "src", "cli", "tests", "lookup", "data")
+    rel = os.path.relpath(data, WORK)
+    db, new = os.path.join(rel, "anticipation.pgn"), os.path.join(rel, "new.pgn")
+
+    def dup(*args):
+        return subprocess.run([GBR, "duplicates", *args], capture_output=True, cwd=WORK)
+    p = dup("--reached", db, new)
+    early = "  1964.??.??  Afanasyev | Beautiful Chess Studies (1): Afanasyev, 1964 -- %s:17 (game 2) " % db
+    late = "  1990.??.??  Afanasyev | A later reprint -- %s:8 (game 1) " % db
+    want = ("GBR duplicates: 6 games (symmetry none), 1 position group, 0 study groups, 0 could not be classified\n"
+            "\n"
+            "Identical positions\n"
+            "\n"
+            "c7c5 0001.31 f5.b2c2e4e2 5/2 WTM.  2 games\n"
+            "%(early)sidentical\n"
+            "%(late)sidentical\n"
+            "\n"
+            "Same study code, different positions\n"
+            "\n"
+            "Start positions reached in another game's solution\n"
+            "\n"
+            "c7d4 3001.20 c3b7.b2e4 4/2 WTM.  3 games\n"
+            "  2026.??.??  New | After move 3 -- %(new)s:1 (game 1) start\n"
+            "%(early)safter 3...Kd4+ identical\n"
+            "%(late)safter 3...Kd4+ identical\n"
+            "\n"
+            "c7d3 0001.31 e3.b2c3e4e2 5/2 WTM.  2 games\n"
+            "  2026.??.??  New | In a variation -- %(new)s:19 (game 3) start\n"
+            "%(early)safter 2...Kd3 (in a variation) identical\n") % {"early": early, "late": late, "new": new}
+    expect("text", (p.stdout.decode(), p.stderr, p.returncode), (want, b"", 0))
+    p = dup("--reached", "--symmetry", "mirror", "--format", "json", db, new)
+    reached = json.loads(p.stdout)["reached"]
+    expect("json: the mirror image with --symmetry mirror",
+           [[(g["game"], g["relation"], g.get("move"), g.get("ply"), g.get("main_line")) for g in r["games"]]
+            for r in reached],
+           [[(1, "start", None, None, None), (2, "after 3...Kd4+ identical", "3...Kd4+", 6, True),
+             (1, "after 3...Kd4+ identical", "3...Kd4+", 6, True)],
+            [(2, "start", None, None, None), (2, "after 3...Kd4+ mirror", "3...Kd4+", 6, True),
+             (1, "after 3...Kd4+ mirror", "3...Kd4+", 6, True)],
+            [(3, "start", None, None, None), (2, "after 2...Kd3 (in a variation) identical", "2...Kd3", 4, False)]])
+    p = dup("--reached", "--format", "tsv", db, new)
+    rows = [line.split("\t") for line in p.stdout.decode().splitlines() if line.startswith("reached\t")]
+    expect("tsv", [(r[1], r[2], r[9]) for r in rows],
+           [("1", "start", "1"), ("1", "after 3...Kd4+ identical", "2"), ("1", "after 3...Kd4+ identical", "1"),
+            ("2", "start", "3"), ("2", "after 2...Kd3 (in a variation) identical", "2")])
+    p = dup("--format", "json", db, new)
+    expect("without --reached: no section", "reached" in json.loads(p.stdout), False)
+
+
+gbrtest.run_group({"reached": test_reached, "sample": test_sample, "text": test_text, "symmetry": test_symmetry, "order": test_order, "errors": test_errors,
  "formats": test_formats, "model": test_model, "pgn_extract": test_pgn_extract}, GROUP)
 gbrtest.finish("duplicates " + GROUP)

@@ -18,6 +18,15 @@ usage: lookup_tests.py GBR WORK_DIR GROUP
              bytes back (a lone surrogate per stray byte, as Python's
              os.fsdecode); a --new file on a path longer than 600 bytes keeps
              its whole name, line and game in "where", text and JSON
+  reached    positions reached, on a real study with its solution (Afanasyev, 1964,
+             data/anticipation.pgn names its origin): a new study starting after
+             move 3 of its solution is found there ("after 3...Kd4+"), its mirror
+             image only under --symmetry mirror, a start reached in a variation,
+             a new study's solution position found in it, the games oldest first
+             (input order the other way), the text and the JSON exactly; a
+             -p FEN the same; --start-only finds none of them; a move the rules
+             refuse in the database reported at its place, the positions before
+             it still found
   errors     a bad position argument, a bad FEN in the database and in a --new
              file are reported as gbr: WHERE:LINE:COLUMN: MESSAGE (exit 1, the
              rest still answered); usage errors (exit 2)
@@ -93,7 +102,9 @@ def test_generated():
     p = lookup("--format", "json", "-p", fen, mirrored)
     same = [h for h in json.loads(p.stdout)["positions"][0]["same_position"]]
     expect("mirror image without --symmetry", [h["game"] for h in same], [])
-    p = lookup("--symmetry", "mirror", "-p", fen, mirrored)
+    # (its moves, written for the position, are no moves of the mirror image:
+    # replayed, they would be reported)
+    p = lookup("--start-only", "--symmetry", "mirror", "-p", fen, mirrored)
     out = p.stdout.decode()
     expect("mirror image found", (p.returncode, "%s | %s -- %s:" % (composer, source, mirrored) in out,
                                   "(game %d) mirror" % (k + 1) in out), (0, True, True))
@@ -183,21 +194,27 @@ def test_text():
     sample = os.path.join(HERE, "..", "..", "examples", "studies-cp1252.pgn")
     fen = "8/8/8/8/8/2k5/8/R1K4n w - - 0 1"
     p = lookup("--format", "json", "-p", fen, sample)
+    expect("a move the rules refuse, reported", (p.returncode, p.stderr.decode().splitlines()[0]),
+           (1, "gbr: %s:49:4: game 3: 1. Qc3+: Qc3 leaves the white king in check" % sample))
+    # The sample's texts, its start positions only (the invented game 3's move is refused).
+    def starts(*args):
+        return lookup("--start-only", *args)
+    p = starts("--format", "json", "-p", fen, sample)
     expect("json exit", p.returncode, 0)
     game = json.loads(p.stdout)["positions"][0]["same_position"][0]
     expect("json composer and reference in UTF-8", (game["composer"], game["reference"]),
            ("\u00c9. Lef\u00e8vre", "Revue d\u2019\u00c9checs"))
     expect("count of converted values", p.stderr.decode(),
            "gbr: lookup: 2 values converted from Windows-1252 to UTF-8\n")
-    p = lookup("-p", fen, sample)
+    p = starts("-p", fen, sample)
     expect("text in UTF-8", "\u00c9. Lef\u00e8vre | ? | Revue d\u2019\u00c9checs" in p.stdout.decode("utf-8"), True)
-    p = lookup("--format", "json", "--composer-tag", "White", "-p", fen, sample)
+    p = starts("--format", "json", "--composer-tag", "White", "-p", fen, sample)
     expect("--composer-tag", json.loads(p.stdout)["positions"][0]["same_position"][0]["composer"], "?")
-    p = lookup("--format", "json", "--encoding", "latin-1", "-p", fen, sample)
+    p = starts("--format", "json", "--encoding", "latin-1", "-p", fen, sample)
     expect("--encoding latin-1", json.loads(p.stdout)["positions"][0]["same_position"][0]["reference"],
            "Revue d\u0092\u00c9checs")
     for args in (["--encoding", "ebcdic"], ["--year-tag", "no,such tag"]):
-        p = lookup(*args, "-p", fen, sample)
+        p = starts(*args, "-p", fen, sample)
         expect("usage %s" % args, (p.returncode, p.stdout), (2, b""))
 
 
@@ -241,6 +258,92 @@ def test_paths():
     expect("text: a long --new path", "\n%s:6 (game 2): " % long_new in p.stdout.decode("utf-8", "replace"), True)
 
 
+DATA = os.path.join(HERE, "data")
+
+
+def test_reached():
+    db = os.path.join(DATA, "anticipation.pgn")
+    new = os.path.join(DATA, "new.pgn")
+    # Relative names, as a keeper types them: the output names them so.
+    rel_db, rel_new = os.path.relpath(db, WORK), os.path.relpath(new, WORK)
+
+    def run(*args):
+        return subprocess.run([GBR, "lookup", *args], capture_output=True, cwd=WORK)
+    p = run("--new", rel_new, rel_db)
+    early = "    1964.??.??  Afanasyev | Beautiful Chess Studies (1): Afanasyev, 1964 -- %s:17 (game 2) " % rel_db
+    late = "    1990.??.??  Afanasyev | A later reprint -- %s:8 (game 1) " % rel_db
+    want = ("GBR lookup: 4 new positions, 2 database games (symmetry none), 3 found\n"
+            "\n"
+            "%(new)s:1 (game 1): c7d4 3001.20 c3b7.b2e4 4/2 WTM.\n"
+            "  start reached in the solution of: 2 games\n"
+            "%(early)safter 3...Kd4+ identical\n"
+            "%(late)safter 3...Kd4+ identical\n"
+            "\n"
+            "%(new)s:10 (game 2): f7e4 3001.20 f3g7.d4g2 4/2 WTM.\n"
+            "  not found\n"
+            "\n"
+            "%(new)s:19 (game 3): c7d3 0001.31 e3.b2c3e4e2 5/2 WTM.\n"
+            "  start reached in the solution of: 1 game\n"
+            "%(early)safter 2...Kd3 (in a variation) identical\n"
+            "\n"
+            "%(new)s:28 (game 4): c7c5 3001.30 e1b5.b2c3e4 5/2 WTM.\n"
+            "  a position of its solution in: 2 games\n"
+            "%(early)safter 2.Nd6 identical, here after 2.Nd6\n"
+            "%(late)safter 2.Nd6 identical, here after 2.Nd6\n") % {"new": rel_new, "early": early, "late": late}
+    expect("text: after move 3, a variation, a solution's position, oldest first",
+           (p.stdout.decode(), p.stderr, p.returncode), (want, b"", 0))
+    # The mirror image (new game 2) under --symmetry mirror only.
+    p = run("--symmetry", "mirror", "--format", "json", "--new", rel_new, rel_db)
+    answer = json.loads(p.stdout)
+    expect("json: found", (answer["found"], p.returncode), (4, 0))
+    mirrored = answer["positions"][1]
+    expect("json: the mirror image, exactly", mirrored["start_reached"], [
+        {"composer": "Afanasyev", "source": "Beautiful Chess Studies (1): Afanasyev, 1964", "reference": None,
+         "date": "1964.??.??", "year": 1964, "relation": "mirror", "position": "c7d4 3001.20 c3b7.b2e4 4/2 WTM.",
+         "file": rel_db, "game": 2, "line": 17, "move": "3...Kd4+", "ply": 6, "main_line": True},
+        {"composer": "Afanasyev", "source": "A later reprint", "reference": None,
+         "date": "1990.??.??", "year": 1990, "relation": "mirror", "position": "c7d4 3001.20 c3b7.b2e4 4/2 WTM.",
+         "file": rel_db, "game": 1, "line": 8, "move": "3...Kd4+", "ply": 6, "main_line": True}])
+    expect("json: nothing else for the mirror image",
+           (mirrored["same_position"], mirrored["same_study"], mirrored["solution_found"]), ([], [], []))
+    expect("json: the variation", [(h["game"], h["move"], h["ply"], h["main_line"])
+                                   for h in answer["positions"][2]["start_reached"]], [(2, "2...Kd3", 4, False)])
+    expect("json: a position of the solution, exactly", answer["positions"][3]["solution_found"][0], {
+        "composer": "Afanasyev", "source": "Beautiful Chess Studies (1): Afanasyev, 1964", "reference": None,
+        "date": "1964.??.??", "year": 1964, "relation": "identical", "position": "c7c5 3001.30 e1d6.b2c3e4 5/2 BTM.",
+        "file": rel_db, "game": 2, "line": 17, "move": "2.Nd6", "ply": 3, "main_line": True,
+        "new_move": "2.Nd6", "new_ply": 1, "new_main_line": True})
+    expect("json: the oldest first", [h["year"] for h in answer["positions"][3]["solution_found"]], [1964, 1990])
+    # A FEN given with -p is looked for among the positions reached.
+    p = run("-p", "8/1NK5/8/8/3kP3/2q5/1P6/8 w - - 0 4", rel_db)
+    expect("-p FEN", p.stdout.decode().split("\n", 3)[3],
+           "  start reached in the solution of: 2 games\n%safter 3...Kd4+ identical\n%safter 3...Kd4+ identical\n"
+           % (early, late))
+    # The en-passant square counts only when a pawn can take there.
+    games = os.path.join(WORK, "games.pgn")
+    with open(games, "w") as f:
+        f.write('[Event "a game"]\n\n1. e4 Nf6 2. e5 d5 3. Nf3 *\n')
+    after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq %s 0 1"
+    after_d5 = "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq %s 0 3"
+    p = run("--format", "json", "-p", after_e4 % "e3", "-p", after_e4 % "-", "-p", after_d5 % "d6",
+            "-p", after_d5 % "-", "games.pgn")
+    expect("en passant: a square no pawn takes on does not count, one a pawn takes on does",
+           [[h["move"] for h in x["start_reached"]] for x in json.loads(p.stdout)["positions"]],
+           [["1.e4"], ["1.e4"], ["2...d5"], []])
+    # --start-only: the start positions alone, as before moves were replayed.
+    p = run("--start-only", "--new", rel_new, rel_db)
+    expect("--start-only finds none", (p.returncode, p.stdout.decode().count("not found")), (3, 4))
+    # A move the rules refuse: reported where it is, the positions before it kept.
+    broken = os.path.join(WORK, "broken.pgn")
+    with open(db) as f:
+        text = f.read()
+    with open(broken, "w") as f:
+        f.write(text.replace("3... Kd4+ 4. bxc3+ *", "3... Kd4+ 4. Kc6 *"))
+    p = run("-p", "8/1NK5/8/8/3kP3/2q5/1P6/8 w - - 0 4", "broken.pgn")
+    expect("a refused move", (p.returncode, p.stderr.decode(), p.stdout.decode().count("after 3...Kd4+")),
+           (1, "gbr: broken.pgn:26:72: game 2: 4. Kc6: Kc6 leaves the white king in check\n", 2))
+
+
 def test_errors():
     db = os.path.join(WORK, "bad.pgn")
     with open(db, "w") as f:
@@ -268,5 +371,6 @@ def test_errors():
         expect("usage %s" % args, (p.returncode, p.stdout, why in p.stderr.decode()), (2, b"", True))
 
 
-gbrtest.run_group({"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "errors": test_errors}, GROUP)
+gbrtest.run_group({"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "reached": test_reached,
+                   "errors": test_errors}, GROUP)
 gbrtest.finish("lookup " + GROUP)

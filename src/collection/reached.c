@@ -1,0 +1,92 @@
+/* Positions reached as lookup and duplicates compare them: see reached.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "reached.h"
+
+/* chess.h's man (colour << 3 | type + 1, pawn first) as gbr.h's (queen first). */
+static const uint8_t gbr_man_of[16] = {0, GBR_WP, GBR_WN, GBR_WB, GBR_WR, GBR_WQ, GBR_WK, 0,
+                                       0, GBR_BP, GBR_BN, GBR_BB, GBR_BR, GBR_BQ, GBR_BK, 0};
+
+static void gbr_of_chess(const chess_position *c, gbr_position *p)
+{
+    for (unsigned sq = 0; sq < 64; sq++) /* GBR squares are file-major: 8 * file + rank */
+        p->board[8 * (sq & 7) + (sq >> 3)] = gbr_man_of[c->board[sq] & 15];
+    p->indicator = c->side == CHESS_WHITE ? GBR_IND_WTM : GBR_IND_BTM;
+}
+
+void reached_key(duplicates_symmetry s, const gbr_position *p, unsigned rights, unsigned ep,
+                 uint8_t key[REACHED_KEY_SIZE])
+{
+    if (ep)
+        duplicates_position_key(p, rights != 0, key);
+    else
+        duplicates_canonical_position_key(s, p, rights != 0, key);
+    key[DUP_POSITION_KEY_SIZE] = (uint8_t)(rights | ep << 4);
+}
+
+/* The en-passant file + 1 when a pawn can take there, else 0: the FEN
+ * writer holds the rule (CHESS_FEN_EN_PASSANT_IF_CAPTURE). */
+static unsigned en_passant_file(const chess_position *c)
+{
+    if (c->en_passant == CHESS_NO_SQUARE)
+        return 0;
+    char fen[CHESS_FEN_SIZE];
+    size_t n = chess_fen_write(c, CHESS_FEN_EN_PASSANT_IF_CAPTURE, fen, sizeof fen);
+    unsigned spaces = 0;
+    for (size_t i = 0; i < n; i++)
+        if (fen[i] == ' ' && ++spaces == 3)
+            return fen[i + 1] == '-' ? 0 : (unsigned)(fen[i + 1] - 'a') + 1;
+    return 0;
+}
+
+void reached_chess_keys(duplicates_symmetry s, const chess_position *c, gbr_position *p,
+                        uint8_t key[REACHED_KEY_SIZE], uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    unsigned rights = 0;
+    for (unsigned colour = 0; colour < 2; colour++)
+        for (unsigned wing = 0; wing < 2; wing++)
+            if (c->castle_rook[colour][wing] != CHESS_NO_SQUARE)
+                rights |= 1u << (2 * colour + wing);
+    gbr_of_chess(c, p);
+    reached_key(s, p, rights, en_passant_file(c), key);
+    if (raw)
+        duplicates_position_key(p, rights != 0, raw);
+}
+
+/* "5...Kg7" for the move that led to a position; "" at the start. */
+void reached_place_of(const replay_position *rp, unsigned long seq, reached_place *at)
+{
+    at->ply = rp->ply;
+    at->seq = seq;
+    at->main_line = rp->main_line;
+    at->move[0] = '\0';
+    if (!rp->before)
+        return;
+    char san[CHESS_MOVE_TEXT_SIZE];
+    replay_san(rp, san);
+    snprintf(at->move, sizeof at->move, "%lu%s%s", (unsigned long)rp->before->fullmove_number,
+             rp->before->side == CHESS_WHITE ? "." : "...", san);
+}
+
+int reached_place_before(const reached_place *a, const reached_place *b)
+{
+    if (a->main_line != b->main_line)
+        return a->main_line;
+    if (a->ply != b->ply)
+        return a->ply < b->ply;
+    return a->seq < b->seq;
+}
+
+const char *reached_relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
+        gbr_position q;
+        uint8_t key[DUP_POSITION_KEY_SIZE];
+        duplicates_transform(p, t, &q);
+        duplicates_position_key(&q, castling, key);
+        if (memcmp(key, raw, sizeof key) == 0)
+            return duplicates_transform_name(t);
+    }
+    return "?";
+}
