@@ -342,6 +342,15 @@ int chess_move_read(const chess_position *p, const char *text, size_t len, chess
     if (!promotes && t.promotion)
         return refuse(error, text, n, ": only a pawn reaching the last rank is promoted");
 
+    /* One man can go there, as in most moves: its move is the one named if
+     * it is legal (move_of once, no loop). */
+    if (!(from & (from - 1))) {
+        chess_move m = move_of(p, chess_lsb(from), t.to, t.promotion);
+        if (chess_legal_after(p, m)) {
+            *out = m;
+            return 0;
+        }
+    }
     uint64_t legal = legal_origins(p, from, t.to);
     if (!legal) {
         refuse(error, text, n, " leaves the ");
