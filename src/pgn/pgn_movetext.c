@@ -59,7 +59,7 @@ static size_t newline_from(const walk *w, size_t from)
 }
 
 /* Counts the lines that start at or before byte i. */
-static void lines_to(walk *w, size_t i)
+static inline void lines_to(walk *w, size_t i)
 {
     while (w->next_newline < i) {
         w->line++;
@@ -80,14 +80,6 @@ static size_t line_end(const walk *w, size_t i)
 {
     const char *nl = memchr(w->text + i, '\n', w->len - i);
     return nl ? (size_t)(nl - w->text) : w->len;
-}
-
-static int digits_only(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!IS_DIGIT(s[i]))
-            return 0;
-    return 1;
 }
 
 static int is_result(const char *s, size_t n)
@@ -174,12 +166,21 @@ int pgn_movetext_walk(const char *text, size_t len, unsigned long line, unsigned
             continue;
         default: { /* K_SYMBOL */
             end = i + 1;
-            while (end < len && (byte_kind[(unsigned char)text[end]] & F_SYMBOL))
+            /* Digits first: a symbol of digits alone, the commonest, is
+             * told by this loop's end. */
+            while (end < len && IS_DIGIT(text[end]))
                 end++;
+            int digits = IS_DIGIT(c);
+            if (end < len && (byte_kind[(unsigned char)text[end]] & F_SYMBOL)) {
+                digits = 0;
+                do
+                    end++;
+                while (end < len && (byte_kind[(unsigned char)text[end]] & F_SYMBOL));
+            }
             const char *s = text + i;
             size_t n = end - i;
             if (IS_DIGIT(c)) { /* a move number or a result ("0-0" is castling) */
-                if (digits_only(s, n) || is_result(s, n)) {
+                if (digits || is_result(s, n)) {
                     i = end;
                     while (i < len && (byte_kind[(unsigned char)text[i]] & KIND_MASK) == K_SKIP)
                         i++; /* its dots and the space after them */
