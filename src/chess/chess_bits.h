@@ -21,6 +21,14 @@ extern const uint64_t chess_antidiagonal_mask[64];  /* a8-h1 direction, the squa
 extern const uint8_t chess_reverse_byte[256];
 
 #define CHESS_BIT(square) (UINT64_C(1) << (square))
+
+/* Inlined even where the compiler's estimate would call: the few functions
+ * every move read runs through, whose call costs as much as their body. */
+#if defined(__GNUC__) || defined(__clang__)
+#define CHESS_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define CHESS_ALWAYS_INLINE inline
+#endif
 #define CHESS_FILE_A UINT64_C(0x0101010101010101)
 #define CHESS_RANK_1 UINT64_C(0xFF)
 
@@ -159,7 +167,7 @@ static inline uint64_t chess_rook_rays(int square)
  * with the occupancy occ. The same test as chess_attackers, cheapest first:
  * the leapers and pawns by table, a slider's line computed only when a
  * slider of `by` stands on it on an empty board. */
-static inline int chess_attacked_except(const chess_position *p, int square, int by, uint64_t occ, uint64_t gone)
+static CHESS_ALWAYS_INLINE int chess_attacked_except(const chess_position *p, int square, int by, uint64_t occ, uint64_t gone)
 {
     uint64_t them = p->by_colour[by] & ~gone;
     if (((chess_knight_attacks[square] & p->by_type[CHESS_KNIGHT]) |
@@ -191,7 +199,7 @@ int chess_attacked(const chess_position *p, int square, int by, uint64_t occ);
 /* Whether the king of the side to move is safe after a move that is not
  * castling or a null move and that its man can make (pseudo-legal): the one
  * test of a move's legality. Inline: every move read calls it. */
-static inline int chess_legal_after(const chess_position *p, chess_move m)
+static CHESS_ALWAYS_INLINE int chess_legal_after(const chess_position *p, chess_move m)
 {
     int us = p->side, them = us ^ 1;
     uint64_t occ = (chess_occupied(p) ^ CHESS_BIT(m.from)) | CHESS_BIT(m.to);

@@ -105,7 +105,7 @@ static int parse_move_text(const char *s, size_t n, move_text *t)
  * they move, their king aside: a pawn pushes straight on (from_file either
  * unknown or the to-square's) and takes to the side (from_file another
  * file, or a capture without its file). */
-static inline uint64_t origins(const chess_position *p, int type, int to, int pawn_file)
+static CHESS_ALWAYS_INLINE uint64_t origins(const chess_position *p, int type, int to, int pawn_file)
 {
     int us = p->side, them = us ^ 1;
     uint64_t own = p->by_colour[us], occ = chess_occupied(p);
