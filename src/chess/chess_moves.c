@@ -8,27 +8,12 @@
 
 int chess_attacked(const chess_position *p, int square, int by, uint64_t occ)
 {
-    return (chess_attackers(p, square, occ) & p->by_colour[by]) != 0;
+    return chess_attacked_except(p, square, by, occ, 0);
 }
 
 int chess_in_check(const chess_position *p)
 {
     return chess_attacked(p, chess_king_square(p, p->side), p->side ^ 1, chess_occupied(p));
-}
-
-int chess_legal_after(const chess_position *p, chess_move m)
-{
-    int us = p->side, them = us ^ 1;
-    uint64_t occ = (chess_occupied(p) ^ CHESS_BIT(m.from)) | CHESS_BIT(m.to);
-    uint64_t captured = CHESS_BIT(m.to);
-    if (m.kind == CHESS_MOVE_EN_PASSANT) {
-        captured = CHESS_BIT(us == CHESS_WHITE ? m.to - 8 : m.to + 8);
-        occ ^= captured;
-    }
-    int king = chess_king_square(p, us);
-    if (m.from == king)
-        king = m.to;
-    return (chess_attackers(p, king, occ) & p->by_colour[them] & ~captured) == 0;
 }
 
 int chess_castle_status(const chess_position *p, int wing, int *square)
@@ -70,7 +55,7 @@ int chess_castle_status(const chess_position *p, int wing, int *square)
     /* Where it stands, as the board stands after castling: the rook gone
      * from its square may open a line to it (Chess960). */
     uint64_t after = others | CHESS_BIT(king_to) | CHESS_BIT(rook_to);
-    if (chess_attackers(p, king_to, after) & p->by_colour[them]) {
+    if (chess_attacked(p, king_to, them, after)) {
         *square = king_to;
         return CHESS_CASTLE_INTO_CHECK;
     }
@@ -133,7 +118,7 @@ size_t chess_legal_moves(const chess_position *p, chess_move *out)
     uint64_t without_king = occ ^ CHESS_BIT(king);
     for (uint64_t t = chess_king_attacks[king] & takeable; t; t &= t - 1) {
         int to = chess_lsb(t);
-        if (!(chess_attackers(p, to, without_king) & enemy))
+        if (!chess_attacked_except(p, to, them, without_king, 0))
             out[n++] = make_move(king, to, 0, CHESS_MOVE_NORMAL);
     }
     if (checkers & (checkers - 1))
@@ -239,6 +224,14 @@ static void drop_right_of(chess_position *p, int square)
                 p->castle_rook[c][w] = CHESS_NO_SQUARE;
 }
 
+/* Whether any castling right is left: most moves of a game come after both
+ * sides have lost theirs, and need not look for a rook's. */
+static int any_castling_right(const chess_position *p)
+{
+    return (p->castle_rook[0][0] & p->castle_rook[0][1] & p->castle_rook[1][0] & p->castle_rook[1][1]) !=
+           CHESS_NO_SQUARE;
+}
+
 void chess_play(chess_position *p, chess_move m)
 {
     int us = p->side;
@@ -257,18 +250,32 @@ void chess_play(chess_position *p, chess_move m)
         p->halfmove_clock++;
     } else {
         uint8_t man = p->board[m.from];
+        int type = CHESS_MAN_TYPE(man);
         int capture = p->board[m.to] != 0;
         if (capture)
             remove_man(p, m.to);
         if (m.kind == CHESS_MOVE_EN_PASSANT)
             remove_man(p, us == CHESS_WHITE ? m.to - 8 : m.to + 8);
-        remove_man(p, m.from);
-        place_man(p, m.to, (uint8_t)(m.promotion ? CHESS_MAN(us, m.promotion) : man));
-        if (CHESS_MAN_TYPE(man) == CHESS_KING)
-            p->castle_rook[us][0] = p->castle_rook[us][1] = CHESS_NO_SQUARE;
-        drop_right_of(p, m.from);
-        drop_right_of(p, m.to);
-        if (CHESS_MAN_TYPE(man) == CHESS_PAWN || capture || m.kind == CHESS_MOVE_EN_PASSANT)
+        /* The man leaves its square and stands on the empty one: one
+         * exclusive or a bitboard. */
+        uint64_t from_bit = CHESS_BIT(m.from), to_bit = CHESS_BIT(m.to);
+        p->board[m.from] = 0;
+        p->by_colour[us] ^= from_bit | to_bit;
+        if (m.promotion) {
+            p->by_type[type] ^= from_bit;
+            p->by_type[m.promotion] |= to_bit;
+            p->board[m.to] = CHESS_MAN(us, m.promotion);
+        } else {
+            p->by_type[type] ^= from_bit | to_bit;
+            p->board[m.to] = man;
+        }
+        if (any_castling_right(p)) {
+            if (type == CHESS_KING)
+                p->castle_rook[us][0] = p->castle_rook[us][1] = CHESS_NO_SQUARE;
+            drop_right_of(p, m.from);
+            drop_right_of(p, m.to);
+        }
+        if (type == CHESS_PAWN || capture || m.kind == CHESS_MOVE_EN_PASSANT)
             p->halfmove_clock = 0;
         else
             p->halfmove_clock++;

@@ -51,7 +51,8 @@ static size_t core_length(const char *text, size_t len)
 /* Reads the text's form; 0, or -1 when it is no move of any form. */
 static int parse_move_text(const char *s, size_t n, move_text *t)
 {
-    memset(t, 0, sizeof *t);
+    t->kind = TEXT_MOVE;
+    t->wing = t->to = t->promotion = t->capture = 0;
     t->type = t->from_file = t->from_rank = -1;
     if ((n == 2 && ((s[0] == '-' && s[1] == '-') || (s[0] == 'Z' && s[1] == '0'))) ||
         (n == 4 && memcmp(s, "0000", 4) == 0)) {
@@ -64,7 +65,6 @@ static int parse_move_text(const char *s, size_t n, move_text *t)
         t->wing = n == 5;
         return 0;
     }
-    t->kind = TEXT_MOVE;
     size_t i = 0, end = n;
     if (n && piece_letter_type(s[0]) >= 0) {
         t->type = piece_letter_type(s[0]);
@@ -105,7 +105,7 @@ static int parse_move_text(const char *s, size_t n, move_text *t)
  * they move, their king aside: a pawn pushes straight on (from_file either
  * unknown or the to-square's) and takes to the side (from_file another
  * file, or a capture without its file). */
-static uint64_t origins(const chess_position *p, int type, int to, int pawn_file)
+static CHESS_ALWAYS_INLINE uint64_t origins(const chess_position *p, int type, int to, int pawn_file)
 {
     int us = p->side, them = us ^ 1;
     uint64_t own = p->by_colour[us], occ = chess_occupied(p);
@@ -342,6 +342,15 @@ int chess_move_read(const chess_position *p, const char *text, size_t len, chess
     if (!promotes && t.promotion)
         return refuse(error, text, n, ": only a pawn reaching the last rank is promoted");
 
+    /* One man can go there, as in most moves: its move is the one named if
+     * it is legal (move_of once, no loop). */
+    if (!(from & (from - 1))) {
+        chess_move m = move_of(p, chess_lsb(from), t.to, t.promotion);
+        if (chess_legal_after(p, m)) {
+            *out = m;
+            return 0;
+        }
+    }
     uint64_t legal = legal_origins(p, from, t.to);
     if (!legal) {
         refuse(error, text, n, " leaves the ");

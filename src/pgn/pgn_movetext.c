@@ -1,69 +1,85 @@
 /* pgn_movetext.c - the movetext walk (pgn_movetext.h says what it reads). */
 #include "pgn_movetext.h"
 
-#include <stdint.h>
 #include <string.h>
 
-/* Where the walk is: the next byte, its line, and the byte its line starts
- * at, so that a column is i - line_begin + base (the first line starts at
- * the caller's column, the others at 1). */
+/* What a byte starts, from one table of the 256 byte values (written as
+ * constant expressions, so the compiler fills it): the walk looks each byte
+ * up once and branches on its kind. The byte classes are the streaming
+ * reader's (pgn_reader.c), said again here; pgn_movetext_walk's tests hold
+ * them to the reader's reading. */
+enum {
+    K_SKIP,      /* white space, '.', '*', '!' and '?' alone, any byte without a meaning */
+    K_SYMBOL,    /* a letter or digit: a symbol starts */
+    K_BRACE,     /* '{' */
+    K_SEMICOLON, /* ';' */
+    K_PERCENT,   /* '%': an escape line in column 1 */
+    K_OPEN,      /* '(' */
+    K_CLOSE,     /* ')' */
+    K_DOLLAR,    /* '$': a NAG */
+    K_DASH       /* '-': "--" is the null move */
+};
+#define KIND_MASK 0x0F
+#define F_SYMBOL 0x10 /* goes on with a symbol: letters, digits, _ + # = : - / */
+#define F_SPACE 0x20  /* white space before a suffix */
+
+#define IS_DIGIT(c) ((c) >= '0' && (c) <= '9')
+#define IS_ALNUM(c) (IS_DIGIT(c) || ((c) >= 'A' && (c) <= 'Z') || ((c) >= 'a' && (c) <= 'z'))
+#define KIND(c)                                                                                         \
+    (IS_ALNUM(c) ? K_SYMBOL : (c) == '{' ? K_BRACE : (c) == ';' ? K_SEMICOLON : (c) == '%' ? K_PERCENT : \
+     (c) == '(' ? K_OPEN : (c) == ')' ? K_CLOSE : (c) == '$' ? K_DOLLAR : (c) == '-' ? K_DASH : K_SKIP)
+#define FLAGS(c)                                                                                        \
+    ((IS_ALNUM(c) || (c) == '_' || (c) == '+' || (c) == '#' || (c) == '=' || (c) == ':' || (c) == '-' ||  \
+      (c) == '/') ? F_SYMBOL : 0) |                                                                      \
+        ((c) == ' ' || (c) == '\t' || (c) == '\n' || (c) == '\r' || (c) == '\v' || (c) == '\f' ? F_SPACE : 0)
+#define ENTRY(c) ((unsigned char)(KIND(c) | FLAGS(c)))
+#define T8(b) ENTRY(b + 0), ENTRY(b + 1), ENTRY(b + 2), ENTRY(b + 3), ENTRY(b + 4), ENTRY(b + 5), ENTRY(b + 6), ENTRY(b + 7)
+#define T64(b) T8(b + 0), T8(b + 8), T8(b + 16), T8(b + 24), T8(b + 32), T8(b + 40), T8(b + 48), T8(b + 56)
+static const unsigned char byte_kind[256] = {T64(0), T64(64), T64(128), T64(192)};
+
+/* The lines are counted when a token needs its line and column, not byte by
+ * byte: next_newline is the first '\n' not yet counted (len when none), so
+ * between newlines a token's place costs a comparison, and each newline one
+ * memchr. line_begin is the byte the current line starts at, so that a
+ * column is i - line_begin + base (the first line starts at the caller's
+ * column, the others at 1). */
 typedef struct walk {
     const char *text;
-    size_t len, i;
+    size_t len;
     unsigned long line;
     size_t line_begin;
     unsigned long base;
+    size_t next_newline;
 } walk;
 
-/* The byte classes of the streaming reader (pgn_reader.c), said again here
- * as bit sets of the 128 ASCII bytes (no other byte is in any): one shift
- * and a test a byte, as the walk runs over every byte of the movetext. */
-#define BIT(c) ((uint64_t)1 << ((c) & 63))
-#define RANGE(from, to) ((~(uint64_t)0 >> (63 - ((to) & 63))) & (~(uint64_t)0 << ((from) & 63)))
-static const uint64_t alnum_low = RANGE('0', '9');
-static const uint64_t alnum_high = RANGE('A', 'Z') | RANGE('a', 'z');
-static const uint64_t symbol_low = RANGE('0', '9') | BIT('+') | BIT('#') | BIT('=') | BIT(':') | BIT('-') | BIT('/');
-static const uint64_t symbol_high = RANGE('A', 'Z') | RANGE('a', 'z') | BIT('_');
-static const uint64_t space_low = BIT(' ') | BIT('\t') | BIT('\n') | BIT('\r') | BIT('\v') | BIT('\f');
-
-static int in_set(uint64_t low, uint64_t high, unsigned char c)
+static size_t newline_from(const walk *w, size_t from)
 {
-    return c < 64 ? (int)((low >> c) & 1) : c < 128 ? (int)((high >> (c - 64)) & 1) : 0;
-}
-
-static int is_alnum(unsigned char c) { return in_set(alnum_low, alnum_high, c); }
-static int is_symbol_byte(unsigned char c) { return in_set(symbol_low, symbol_high, c); }
-static int is_space(unsigned char c) { return c < 64 && ((space_low >> c) & 1); }
-
-static int is_suffix_byte(char c) { return c == '!' || c == '?'; }
-
-static unsigned long column_of(const walk *w, size_t i) { return (unsigned long)(i - w->line_begin) + w->base; }
-
-/* Moves the walk on to byte `to`, counting the lines it passes. */
-static void advance(walk *w, size_t to)
-{
-    const char *from = w->text + w->i, *end = w->text + to;
-    for (const char *nl; from < end && (nl = memchr(from, '\n', (size_t)(end - from))) != NULL; from = nl + 1) {
-        w->line++;
-        w->line_begin = (size_t)(nl + 1 - w->text);
-        w->base = 1;
-    }
-    w->i = to;
-}
-
-/* The end of the line the walk is on (its '\n', or the end). */
-static size_t line_end(const walk *w)
-{
-    const char *nl = memchr(w->text + w->i, '\n', w->len - w->i);
+    const char *nl = from < w->len ? memchr(w->text + from, '\n', w->len - from) : NULL;
     return nl ? (size_t)(nl - w->text) : w->len;
 }
 
-static int digits_only(const char *s, size_t n)
+/* Counts the lines that start at or before byte i. */
+static inline void lines_to(walk *w, size_t i)
 {
-    for (size_t i = 0; i < n; i++)
-        if (s[i] < '0' || s[i] > '9')
-            return 0;
-    return 1;
+    while (w->next_newline < i) {
+        w->line++;
+        w->line_begin = w->next_newline + 1;
+        w->base = 1;
+        w->next_newline = newline_from(w, w->line_begin);
+    }
+}
+
+static unsigned long column_of(walk *w, size_t i)
+{
+    lines_to(w, i);
+    return (unsigned long)(i - w->line_begin) + w->base;
+}
+
+/* The end of the line byte i is on (its '\n', or the end). */
+static size_t line_end(const walk *w, size_t i)
+{
+    const char *nl = memchr(w->text + i, '\n', w->len - i);
+    return nl ? (size_t)(nl - w->text) : w->len;
 }
 
 static int is_result(const char *s, size_t n)
@@ -79,118 +95,123 @@ static size_t en_passant_mark_end(const walk *w, size_t at)
     const char *t = w->text;
     if (at + 3 > w->len || t[at] != 'e' || t[at + 1] != '.' || t[at + 2] != 'p')
         return 0;
-    if (at + 3 < w->len && is_symbol_byte((unsigned char)t[at + 3]))
+    if (at + 3 < w->len && (byte_kind[(unsigned char)t[at + 3]] & F_SYMBOL))
         return 0;
     return at + 3 < w->len && t[at + 3] == '.' ? at + 4 : at + 3;
 }
 
-/* The suffix of a move that ends at `end`: '!' and '?' right after it, or
- * after white space. Sets *from and returns its end (== *from: none). */
-static size_t suffix_after(const walk *w, size_t end, size_t *from)
-{
-    size_t j = end;
-    while (j < w->len && is_space((unsigned char)w->text[j]))
-        j++;
-    if (j == w->len || !is_suffix_byte(w->text[j])) {
-        *from = end;
-        return end;
-    }
-    *from = j;
-    while (j < w->len && is_suffix_byte(w->text[j]))
-        j++;
-    return j;
-}
+static int is_suffix_byte(char c) { return c == '!' || c == '?'; }
 
 static int emit(walk *w, pgn_movetext_visitor visit, void *context, enum pgn_movetext_kind kind, size_t at,
                 size_t length, unsigned long depth)
 {
-    pgn_movetext_token token = {kind, w->text + at, length, NULL, 0, at, w->line, column_of(w, at), depth};
+    pgn_movetext_token token = {kind, w->text + at, length, NULL, 0, at, 0, column_of(w, at), depth};
+    token.line = w->line;
     return visit(context, &token);
 }
 
 int pgn_movetext_walk(const char *text, size_t len, unsigned long line, unsigned long column,
                       pgn_movetext_visitor visit, void *context)
 {
-    walk w = {text, len, 0, line, 0, column};
+    walk w = {text, len, line, 0, column, 0};
+    w.next_newline = newline_from(&w, 0);
     unsigned long depth = 0;
-    while (w.i < len) {
-        size_t i = w.i;
+    size_t i = 0;
+    while (i < len) {
         unsigned char c = (unsigned char)text[i];
-        if (c == ' ') { /* the commonest byte first */
-            w.i = i + 1;
+        size_t end;
+        switch (byte_kind[c] & KIND_MASK) {
+        case K_SKIP: /* runs of them: spaces, the dots after a move number */
+            do
+                i++;
+            while (i < len && (byte_kind[(unsigned char)text[i]] & KIND_MASK) == K_SKIP);
             continue;
-        }
-        if (c == '\n') {
-            advance(&w, i + 1);
-            continue;
-        }
-        if (c == '%' && column_of(&w, i) == 1) { /* an escape line */
-            w.i = line_end(&w);
-            continue;
-        }
-        if (c == '{') { /* to the first '}', or the end */
+        case K_BRACE: { /* to the first '}', or the end */
             const char *close = memchr(text + i + 1, '}', len - i - 1);
-            advance(&w, close ? (size_t)(close - text) + 1 : len);
+            i = close ? (size_t)(close - text) + 1 : len;
             continue;
         }
-        if (c == ';') {
-            w.i = line_end(&w);
+        case K_SEMICOLON:
+            i = line_end(&w, i);
             continue;
-        }
-        if (c == '(') {
+        case K_PERCENT: /* an escape line when in column 1 */
+            i = column_of(&w, i) == 1 ? line_end(&w, i) : i + 1;
+            continue;
+        case K_OPEN: {
             int stop = emit(&w, visit, context, PGN_MOVETEXT_VARIATION_START, i, 1, ++depth);
             if (stop)
                 return stop;
-            w.i = i + 1;
+            i++;
             continue;
         }
-        if (c == ')') {
+        case K_CLOSE:
             if (depth > 0) {
                 int stop = emit(&w, visit, context, PGN_MOVETEXT_VARIATION_END, i, 1, depth--);
                 if (stop)
                     return stop;
             }
-            w.i = i + 1;
+            i++;
             continue;
-        }
-        if (c == '$') { /* a NAG: '$' and its digits */
-            size_t j = i + 1;
-            while (j < len && text[j] >= '0' && text[j] <= '9')
-                j++;
-            w.i = j;
+        case K_DOLLAR: /* a NAG: '$' and its digits */
+            i++;
+            while (i < len && IS_DIGIT(text[i]))
+                i++;
             continue;
-        }
-        size_t end = i;
-        if (is_alnum(c)) {
-            while (end < len && is_symbol_byte((unsigned char)text[end]))
+        case K_DASH: /* the null move "--", else a stray byte */
+            if (i + 1 < len && text[i + 1] == '-') {
+                end = i + 2;
+                break;
+            }
+            i++;
+            continue;
+        default: { /* K_SYMBOL */
+            end = i + 1;
+            /* Digits first: a symbol of digits alone, the commonest, is
+             * told by this loop's end. */
+            while (end < len && IS_DIGIT(text[end]))
                 end++;
+            int digits = IS_DIGIT(c);
+            if (end < len && (byte_kind[(unsigned char)text[end]] & F_SYMBOL)) {
+                digits = 0;
+                do
+                    end++;
+                while (end < len && (byte_kind[(unsigned char)text[end]] & F_SYMBOL));
+            }
             const char *s = text + i;
             size_t n = end - i;
-            size_t mark = en_passant_mark_end(&w, i);
-            if (digits_only(s, n) || is_result(s, n) || (n == 2 && memcmp(s, "ep", 2) == 0) || mark) {
-                w.i = mark ? mark : end;
-                continue;
+            if (IS_DIGIT(c)) { /* a move number or a result ("0-0" is castling) */
+                if (digits || is_result(s, n)) {
+                    i = end;
+                    while (i < len && (byte_kind[(unsigned char)text[i]] & KIND_MASK) == K_SKIP)
+                        i++; /* its dots and the space after them */
+                    continue;
+                }
+            } else if (c == 'e' && n <= 2) { /* "ep" and "e.p." marks */
+                size_t mark = n == 1 ? en_passant_mark_end(&w, i) : 0;
+                if (mark || (n == 2 && s[1] == 'p')) {
+                    i = mark ? mark : end;
+                    continue;
+                }
             }
-        } else if (c == '-' && i + 1 < len && text[i + 1] == '-') { /* the null move "--" */
-            end = i + 2;
-        } else { /* '.', '*', a stray byte: nothing to hand on */
-            w.i = i + 1;
-            continue;
+            break;
         }
-        pgn_movetext_token token = {PGN_MOVETEXT_MOVE, text + i, end - i, NULL, 0, i, w.line, column_of(&w, i),
-                                    depth};
-        size_t suffix_from, suffix_end = suffix_after(&w, end, &suffix_from);
-        if (suffix_end > suffix_from) {
-            token.suffix = text + suffix_from;
-            token.suffix_length = suffix_end - suffix_from;
+        }
+        pgn_movetext_token token = {PGN_MOVETEXT_MOVE, text + i, end - i, NULL, 0, i, 0, column_of(&w, i), depth};
+        token.line = w.line;
+        /* The suffix: '!' and '?' right after the move or after white space. */
+        size_t j = end;
+        while (j < len && (byte_kind[(unsigned char)text[j]] & F_SPACE))
+            j++;
+        if (j < len && is_suffix_byte(text[j])) {
+            token.suffix = text + j;
+            while (j < len && is_suffix_byte(text[j]))
+                j++;
+            token.suffix_length = (size_t)(text + j - token.suffix);
         }
         int stop = visit(context, &token);
         if (stop)
             return stop;
-        /* A symbol holds no newline: only white space before a suffix can. */
-        w.i = end;
-        if (suffix_end > end)
-            advance(&w, suffix_end);
+        i = j; /* past the white space and the suffix after the move */
     }
     return 0;
 }
