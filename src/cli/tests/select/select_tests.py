@@ -13,6 +13,11 @@ usage: select_tests.py GBR WORK_DIR GROUP
                exchanges queens at once, each selects what the guides say (gbr
                the start position's material, pgn-extract the material reached)
                (exit 77, skipped, when pgn-extract is not installed)
+  reached      --reached on hand-made games: the plies a material is held
+               (N + 1 positions a move is played from, the last position not
+               counted), exchanged colours one orientation at a time, the
+               tag and the comment where they go, byte for byte otherwise,
+               --count, a refused move, usage errors
 """
 import os
 import random
@@ -392,5 +397,81 @@ def test_pgn_extract():
             expect("gbr select %s %r on queen_exchange.pgn" % (flag, d), p.stdout.count(b"[Event "), gbr_count)
 
 
-gbrtest.run_group({"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract}, GROUP)
+REACHED_GAMES = (
+    # 1: White takes Black's rook and holds the rook against a bare king for
+    # positions 1 to 5 (6, the last, is not counted).
+    b'[Event "one"]\n[FEN "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"]\n[Result "*"]\n\n'
+    b'1. Rxa8+ Kd7 2. Ra7+ Kd6 3. Ra6+ Kd5 *\n\n',
+    # 2: the same with Black holding the rook.
+    b'[Event "two"]\r\n[FEN "r3k3/8/8/8/8/8/8/R3K3 b - - 0 1"]\r\n[Result "*"]\r\n\r\n'
+    b'1... Rxa1+ 2. Kd2 Kd7 3. Kc3 Kd6 *\r\n\r\n',
+    # 3: 'r+p* r1-p*' holds directly at positions 0-2, both ways at 1-2,
+    # exchanged at 3-4 (4 the last): 4 in a row either way, 3 in one.
+    b'[Event "three"]\n[FEN "1r5k/8/8/8/8/8/2p5/RR5K b - - 0 1"]\n[Result "*"]\n\n'
+    b'1... Rxb1+ 2. Kh2 c1=R 3. Kg3 *\n\n',
+    # 4: a move that cannot be played after the rook is taken.
+    b'[Event "four"]\n[FEN "r3k3/8/8/8/8/8/8/R3K3 w - - 0 1"]\n[Result "*"]\n\n'
+    b'1. Rxa8+ Kd7 2. Ra7+ Kd6 3. Ra6+ Kd5 4. Nf3 Kd4 *\n\n',
+)
+
+
+def test_reached():
+    path = os.path.join(WORK, "reached.pgn")
+    with open(path, "wb") as f:
+        f.write(b"".join(REACHED_GAMES))
+    one, two, three, four = REACHED_GAMES
+
+    def games(*args):
+        p = select("--reached", *args, "--", path)
+        return p.stdout, p.returncode
+
+    refused = "gbr: %s:23:41: game 4: 4. Nf3: no white knight can move to f3\n" % path
+    # Held for N plies: N + 1 positions a move is played from; the last position does not count.
+    p = select("--reached", "-e", "4 r k", "--", path)
+    expect("4 r k: five positions held", (p.stdout, p.returncode, p.stderr.decode()), (one + four, 1, refused))
+    expect("5 r k: the last position does not count", games("-e", "5 r k"), (b"", 1))
+    # The whole game is replayed: a move that cannot be played after the match is reported.
+    expect("the default is 2 plies", games("-e", "r k")[0], one + four)
+    expect("--plies for queries without a number", games("--plies", "4", "-e", "r k")[0], one + four)
+    expect("--plies 5", games("--plies", "5", "-e", "r k")[0], b"")
+    # Every query form: code, name, counts.
+    expect("material code", games("0100.00")[0], one + four)
+    expect("material name", games("KRvK")[0], one + four)
+    expect("counts", games("--white", "R=1", "--black", "R=0")[0], one + four)
+    # Without --reached the start position: rook against rook.
+    expect("start position", select("KRvKR", path).stdout, one + two + three[:0] + four)
+    # Exchanged colours: Black's rook; one orientation throughout.
+    expect("either colour", games("--either-colour", "KRvK")[0], one + two + four)
+    zfile = os.path.join(WORK, "z.txt")
+    with open(zfile, "w") as f:
+        f.write("3 r+p* r1-p*\n")
+    expect("3 in a row one way, 4 either way: not selected", three in games("-z", zfile)[0], False)
+    expect("3 in a row directly, not 4", three in games("-y", zfile)[0], False)
+    with open(zfile, "w") as f:
+        f.write("2 r+p* r1-p*\n")
+    expect("3 in a row directly", three in games("-y", zfile)[0], True)
+    # The tag: after the last pair, in the game's line ends; Black for the exchanged way.
+    tagged = one.replace(b'[Result "*"]\n', b'[Result "*"]\n[MaterialMatch "White"]\n')
+    tagged2 = two.replace(b'[Result "*"]\r\n', b'[Result "*"]\r\n[MaterialMatch "Black"]\r\n')
+    expect("--addmatchtag", games("--addmatchtag", "--either-colour", "KRvK")[0][:len(tagged) + len(tagged2)],
+           tagged + tagged2)
+    # The comment after the move where the match starts, its marks kept to it.
+    marked = one.replace(b"1. Rxa8+ Kd7", b"1. Rxa8+ {M} Kd7")
+    expect("--markmatches", games("--markmatches", "M", "KRvK")[0][:len(marked)], marked)
+    expect("--markmatches at the start", games("--markmatches", "M", "-e", "0 r r")[0][:len(one) + 4],
+           one.replace(b"1. Rxa8+", b"{M} 1. Rxa8+"))
+    # --count counts each query's games.
+    p = select("--reached", "--count", "--either-colour", "KRvK", "KRvKR", "*", "--", path)
+    expect("--count", p.stdout.decode(), "3\tKRvK\n0\tKRvKR\n4\t*\n")
+    # Usage errors.
+    for args, message in ((["--plies", "3"], "--plies needs --reached"),
+                          (["--addmatchtag"], "--addmatchtag needs --reached"),
+                          (["--reached", "--lines"], "--reached reads PGN games, not --lines"),
+                          (["--reached", "--markmatches", "a}b"], "--markmatches text cannot hold")):
+        p = select(*args, "KRvK", path)
+        expect("usage %s" % args, (p.returncode, message in p.stderr.decode()), (2, True))
+
+
+gbrtest.run_group({"cli": test_cli, "reference": test_reference, "pgn_extract": test_pgn_extract,
+                   "reached": test_reached}, GROUP)
 gbrtest.finish("select " + GROUP)
