@@ -262,7 +262,7 @@ static int select_pgn(selection *s, int fd)
 
 /* One orientation's run of matching positions. */
 struct reached_run {
-    unsigned long held;       /* positions matched in a row */
+    int matching;             /* the last position counted matched */
     unsigned long start_ply;  /* where the run started */
     unsigned long line, column; /* the move that led there (line 0: the start) */
     size_t move_len;
@@ -282,6 +282,9 @@ typedef struct selection_reached {
     uint8_t kings[2];           /* GBR squares of the white and black king */
     unsigned long ply, line, column;
     size_t move_len;
+    int material_changed;       /* since the last position counted */
+    unsigned long next_due;     /* the first ply at which a run can be met */
+    int needs_kings;            /* a study pattern is among the queries */
     /* The subjects of the last counts evaluated, direct and exchanged. */
     int have_subject;
     gbr_counts subject_counts;
@@ -291,7 +294,7 @@ typedef struct selection_reached {
     struct reached_run *runs;   /* 2 per query */
     unsigned char *last;        /* 2 per query */
     unsigned char *met;
-    size_t met_n;
+    gbr_query *direct;          /* each query, matched one orientation at a time */
     /* Where --addmatchtag writes: after the last tag pair (tag_at ==
      * tag_end), or in place of an old MaterialMatch value. */
     size_t tag_at, tag_end;
@@ -337,8 +340,6 @@ static void subjects_of(selection *s, selection_reached *r)
             subject->stipulation = (uint8_t)r->stipulation;
         }
         r->subject_counts = r->counts;
-        r->have_subject = 2; /* changed: every query matched anew */
-    } else {
         r->have_subject = 1;
     }
     r->subject[0].white_king = r->kings[0];
@@ -348,35 +349,46 @@ static void subjects_of(selection *s, selection_reached *r)
 }
 
 /* The pending position counts: every query's runs go on or stop. Returns
- * whether the replay may stop (what it decides is decided). */
+ * whether nothing is left to decide in the game. */
 static int count_position(selection *s, selection_reached *r)
 {
-    subjects_of(s, r);
+    /* The matches change only with the material, or with the kings for a
+     * study pattern: between captures and promotions the runs only grow, and
+     * nothing is looked at until the first of them is long enough. */
+    int rematch = r->material_changed || !r->have_subject;
+    if (!rematch && !r->needs_kings && r->ply < r->next_due)
+        return 0;
+    if (rematch || r->needs_kings)
+        subjects_of(s, r);
+    r->material_changed = 0;
+    r->next_due = (unsigned long)-1;
     int open = 0;
     for (size_t i = 0; i < s->n; i++) {
         if (r->met[i])
             continue;
-        gbr_query direct = s->queries[i].query;
-        int either = direct.either_colour;
-        direct.either_colour = 0;
-        for (int o = 0; o < 1 + either; o++) {
+        const gbr_query *q = &s->queries[i].query;
+        int orientations = 1 + (q->either_colour != 0);
+        for (int o = 0; o < orientations; o++) {
             unsigned char *last = &r->last[2 * i + (size_t)o];
-            /* Kings move every ply: a study pattern is matched anew each time. */
-            if (r->have_subject == 2 || direct.kind == GBR_QUERY_STUDY)
-                *last = (unsigned char)gbr_query_match(&direct, &r->subject[o]);
+            if (rematch || q->kind == GBR_QUERY_STUDY)
+                *last = (unsigned char)gbr_query_match(&r->direct[i], &r->subject[o]);
             struct reached_run *run = &r->runs[2 * i + (size_t)o];
             if (!*last) {
-                run->held = 0;
+                run->matching = 0;
                 continue;
             }
-            if (run->held == 0) {
+            if (!run->matching) {
+                run->matching = 1;
                 run->start_ply = r->ply;
                 run->line = r->line;
                 run->column = r->column;
                 run->move_len = r->move_len;
             }
-            if (run->held < s->queries[i].plies) {
-                run->held++;
+            /* Held for plies: positions start_ply to start_ply + plies all counted. */
+            if (r->ply - run->start_ply < s->queries[i].plies) {
+                unsigned long due = run->start_ply + s->queries[i].plies;
+                if (due < r->next_due)
+                    r->next_due = due;
                 continue;
             }
             /* Met, in this orientation (the direct one first, as pgn-extract tries White first). */
@@ -397,6 +409,17 @@ static int count_position(selection *s, selection_reached *r)
     return !open;
 }
 
+/* The gbr type (queen 0 ... pawn 4) of a chess type (pawn 0 ... queen 4). */
+static int gbr_type(int chess_type) { return 4 - chess_type; }
+
+static void king_squares(const chess_position *p, uint8_t kings[2])
+{
+    for (int c = 0; c < 2; c++) {
+        uint64_t king = p->by_colour[c] & p->by_type[CHESS_KING];
+        kings[c] = king ? gbr_square((unsigned)__builtin_ctzll(king)) : 0;
+    }
+}
+
 static int reached_position(void *context, const pgn_game *game, const replay_position *p)
 {
     (void)game;
@@ -410,7 +433,28 @@ static int reached_position(void *context, const pgn_game *game, const replay_po
     if (r->pending && p->ply > 0 && !r->all_met)
         r->all_met = count_position(s, r);
     r->pending = 1;
-    counts_of(p->position, &r->counts, r->kings);
+    if (!p->before) { /* the start: counted whole; then kept by the moves */
+        counts_of(p->position, &r->counts, r->kings);
+        r->material_changed = 1;
+    } else if (p->move.kind != CHESS_MOVE_CASTLE && p->move.kind != CHESS_MOVE_NULL) {
+        /* A capture takes a man of the side not moving; a promotion turns
+         * the mover's pawn into a piece. Castling is the king taking its own
+         * rook's square, and takes nothing. */
+        int mover = p->before->side;
+        uint8_t taken = p->move.kind == CHESS_MOVE_EN_PASSANT ? CHESS_MAN(!mover, CHESS_PAWN)
+                                                              : p->before->board[p->move.to];
+        if (taken) {
+            r->counts.count[!mover][gbr_type(CHESS_MAN_TYPE(taken))]--;
+            r->material_changed = 1;
+        }
+        if (p->move.promotion) {
+            r->counts.count[mover][gbr_type(CHESS_PAWN)]--;
+            r->counts.count[mover][gbr_type(p->move.promotion)]++;
+            r->material_changed = 1;
+        }
+    }
+    if (r->needs_kings)
+        king_squares(p->position, r->kings);
     r->ply = p->ply;
     r->line = p->line;
     r->column = p->column;
@@ -533,6 +577,8 @@ static void reached_tags(void *context, const pgn_game *game)
     r->have_subject = 0;
     r->selected = 0;
     r->all_met = 0;
+    r->material_changed = 0;
+    r->next_due = 0;
     memset(r->runs, 0, 2 * s->n * sizeof *r->runs);
     memset(r->met, 0, s->n);
     r->stipulation = GBR_STIP_NONE;
@@ -620,7 +666,15 @@ static int reached_begin(selection *s)
     r->runs = calloc(2 * s->n + 1, sizeof *r->runs);
     r->last = calloc(2 * s->n + 1, 1);
     r->met = calloc(s->n + 1, 1);
-    return r->replay && r->runs && r->last && r->met ? 0 : -1;
+    r->direct = calloc(s->n + 1, sizeof *r->direct);
+    if (!r->replay || !r->runs || !r->last || !r->met || !r->direct)
+        return -1;
+    for (size_t i = 0; i < s->n; i++) {
+        r->needs_kings |= s->queries[i].query.kind == GBR_QUERY_STUDY;
+        r->direct[i] = s->queries[i].query;
+        r->direct[i].either_colour = 0;
+    }
+    return 0;
 }
 
 static void reached_end(selection *s)
@@ -633,6 +687,7 @@ static void reached_end(selection *s)
     free(r->runs);
     free(r->last);
     free(r->met);
+    free(r->direct);
     free(r);
     s->reached = NULL;
 }
