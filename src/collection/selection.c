@@ -268,6 +268,16 @@ struct reached_run {
     size_t move_len;
 };
 
+/* The materials' matches kept, for up to 32 queries without a study
+ * pattern: 2^REACHED_CACHE_BITS materials. */
+#define REACHED_CACHE_BITS 10
+#define REACHED_CACHE_QUERIES 32
+struct reached_cached {
+    int valid;
+    gbr_counts counts;
+    uint64_t matches; /* bit 2 * query + orientation */
+};
+
 typedef struct selection_reached {
     replay *replay;
     /* The game being read: its bytes from its start. */
@@ -295,6 +305,7 @@ typedef struct selection_reached {
     unsigned char *last;        /* 2 per query */
     unsigned char *met;
     gbr_query *direct;          /* each query, matched one orientation at a time */
+    struct reached_cached cache[1 << REACHED_CACHE_BITS];
     /* Where --addmatchtag writes: after the last tag pair (tag_at ==
      * tag_end), or in place of an old MaterialMatch value. */
     size_t tag_at, tag_end;
@@ -350,6 +361,37 @@ static void subjects_of(selection *s, selection_reached *r)
 
 /* The pending position counts: every query's runs go on or stop. Returns
  * whether nothing is left to decide in the game. */
+/* Every query's match of the current material, both orientations, into
+ * r->last: from the cache of materials seen (most recur, within a game and
+ * across games) or matched anew and kept. */
+static void match_material(selection *s, selection_reached *r)
+{
+    struct reached_cached *slot = NULL;
+    if (s->n <= REACHED_CACHE_QUERIES && !r->needs_kings) {
+        uint64_t key = 0;
+        memcpy(&key, &r->counts, sizeof key);
+        key ^= (uint64_t)r->counts.count[1][3] << 5 ^ (uint64_t)r->counts.count[1][4] << 13;
+        slot = &r->cache[(key * 0x9E3779B97F4A7C15ull) >> (64 - REACHED_CACHE_BITS)];
+        if (slot->valid && memcmp(&slot->counts, &r->counts, sizeof r->counts) == 0) {
+            for (size_t i = 0; i < 2 * s->n; i++)
+                r->last[i] = (unsigned char)(slot->matches >> i & 1);
+            return;
+        }
+    }
+    subjects_of(s, r);
+    uint64_t matches = 0;
+    for (size_t i = 0; i < s->n; i++)
+        for (int o = 0; o < 1 + (s->queries[i].query.either_colour != 0); o++) {
+            r->last[2 * i + (size_t)o] = (unsigned char)gbr_query_match(&r->direct[i], &r->subject[o]);
+            matches |= (uint64_t)r->last[2 * i + (size_t)o] << (2 * i + (size_t)o);
+        }
+    if (slot) {
+        slot->valid = 1;
+        slot->counts = r->counts;
+        slot->matches = matches;
+    }
+}
+
 static int count_position(selection *s, selection_reached *r)
 {
     /* The matches change only with the material, or with the kings for a
@@ -358,8 +400,10 @@ static int count_position(selection *s, selection_reached *r)
     int rematch = r->material_changed || !r->have_subject;
     if (!rematch && !r->needs_kings && r->ply < r->next_due)
         return 0;
-    if (rematch || r->needs_kings)
-        subjects_of(s, r);
+    if (rematch || r->needs_kings) {
+        match_material(s, r);
+        r->have_subject = 1;
+    }
     r->material_changed = 0;
     r->next_due = (unsigned long)-1;
     int open = 0;
@@ -370,8 +414,6 @@ static int count_position(selection *s, selection_reached *r)
         int orientations = 1 + (q->either_colour != 0);
         for (int o = 0; o < orientations; o++) {
             unsigned char *last = &r->last[2 * i + (size_t)o];
-            if (rematch || q->kind == GBR_QUERY_STUDY)
-                *last = (unsigned char)gbr_query_match(&r->direct[i], &r->subject[o]);
             struct reached_run *run = &r->runs[2 * i + (size_t)o];
             if (!*last) {
                 run->matching = 0;
