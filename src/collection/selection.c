@@ -483,8 +483,8 @@ static int reached_position(void *context, const pgn_game *game, const replay_po
          * the mover's pawn into a piece. Castling is the king taking its own
          * rook's square, and takes nothing. */
         int mover = p->before->side;
-        uint8_t taken = p->move.kind == CHESS_MOVE_EN_PASSANT ? CHESS_MAN(!mover, CHESS_PAWN)
-                                                              : p->before->board[p->move.to];
+        uint8_t taken = (uint8_t)(p->move.kind == CHESS_MOVE_EN_PASSANT ? CHESS_MAN(!mover, CHESS_PAWN)
+                                                                        : p->before->board[p->move.to]);
         if (taken) {
             r->counts.count[!mover][gbr_type(CHESS_MAN_TYPE(taken))]--;
             r->material_changed = 1;
