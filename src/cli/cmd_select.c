@@ -19,10 +19,10 @@ static const char help[] =
     "queries are the queries; the first that does not, or everything after \"--\",\n"
     "names the files (standard input, \"-\", when there are none).\n"
     "Only the start position is matched (what a study directory classifies),\n"
-    "never positions reached during play; pgn-extract -y/-z match those instead,\n"
-    "so the two agree only where the material does not change during the game:\n"
-    "a game that starts with queen and rook a side and exchanges the queens is\n"
-    "selected here by 'QR QR', by pgn-extract by 'R R'.\n"
+    "unless --reached is given: then the positions reached on the main line,\n"
+    "as pgn-extract -y/-z match them. A game that starts with queen and rook a\n"
+    "side and exchanges the queens is selected by 'QR QR', with --reached by\n"
+    "'R R'.\n"
     "Queries (spec/query.md, \"GBR queries\"):\n"
     "  04??.1?  0400.*       material code patterns: '?' one digit, '*' the rest\n"
     "  +0400.10?1e8          study code patterns: kings (and '+' win, '=' draw)\n"
@@ -37,7 +37,9 @@ static const char help[] =
     "FILE:LINE:COLUMN on standard error (exit status 1) and selected only by a\n"
     "query that matches every material ('*', 'K...vK...'): so select '*' writes\n"
     "every game of its inputs.\n"
-    "\n"
+    "\n";
+
+static const char help_options[] =
     "Options:\n"
     "  --count           print only the number of games (or lines) each query\n"
     "                    matches: COUNT<TAB>QUERY, one line a query, in order\n"
@@ -54,6 +56,22 @@ static const char help[] =
     "                    starts a comment), read as pgn-extract reads them and\n"
     "                    matched on the start position\n"
     "  -z FILE           the same, each query matching either colour (as -z)\n"
+    "  --reached         match the positions the main line reaches instead (the\n"
+    "                    moves replayed): a game is selected when a query matches\n"
+    "                    N + 1 positions in a row that a move is played from (the\n"
+    "                    last position of a game does not count), with exchanged\n"
+    "                    colours in one orientation throughout, N being a\n"
+    "                    description's leading number or --plies; as pgn-extract\n"
+    "                    -y/-z select. A move that cannot be played is reported\n"
+    "                    and the positions before it are matched\n"
+    "  --plies N         with --reached, the plies a query without its own number\n"
+    "                    must hold (default 2, as pgn-extract)\n"
+    "  --addmatchtag     with --reached, a tag [MaterialMatch \"White\"] after the\n"
+    "                    last tag pair of a game selected (\"Black\": a query with\n"
+    "                    exchanged colours met by Black), as pgn-extract writes it\n"
+    "  --markmatches TEXT  with --reached, the comment {TEXT} after the move where\n"
+    "                    the match starts (before the first move when it starts\n"
+    "                    at the start position)\n"
     "  --queries V       the queries are written for GBR queries V, 1.1 or 1.2\n"
     "                    (which read alike): nothing is told of 1.0's reading\n"
     CLI_RECURSIVE_HELP
@@ -143,11 +161,16 @@ int cmd_select(int argc, char **argv)
     changed_queries changed = {NULL, NULL, 0, 0, 0};
     query_options queries = {&opt, &changed};
     const char *white = NULL, *black = NULL;
-    enum { EXPRESSION, Y_FILE, Z_FILE };
+    opt.plies = 2;
+    enum { EXPRESSION, Y_FILE, Z_FILE, PLIES, MATCH_TAG, MARK_MATCHES };
     cli_option rows[] = {
         [EXPRESSION] = CLI_CALL(NULL, 'e', add_expression, &queries, NULL),
         [Y_FILE] = CLI_CALL(NULL, 'y', add_y_file, &queries, NULL),
         [Z_FILE] = CLI_CALL(NULL, 'z', add_z_file, &queries, NULL),
+        [PLIES] = CLI_COUNT("--plies", 0, &opt.plies, 0, 1000000, "bad --plies '%s' (a number of plies, 0 to 1000000)"),
+        [MATCH_TAG] = CLI_FLAG("--addmatchtag", 0, &opt.add_match_tag),
+        [MARK_MATCHES] = CLI_STRING("--markmatches", 0, &opt.mark_matches),
+        CLI_FLAG("--reached", 0, &opt.reached),
         {.name = "--white", .kind = CLI_OPTION_STRING, .to.string = &white, .once = 1},
         {.name = "--black", .kind = CLI_OPTION_STRING, .to.string = &black, .once = 1},
         CLI_FLAG("--count", 0, &opt.count_only),
@@ -158,13 +181,20 @@ int cmd_select(int argc, char **argv)
                  "unknown --queries '%s' (1.1 or 1.2, which read alike; 1.0's reading of "
                  "'*' is not available: spec/query.md 4.1)"),
     };
-    static const cli_help usage = {{help}, 1};
+    static const cli_help usage = {{help, help_options}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (parsed >= 0) { /* --help (0), or a usage error */
         selection_free(&opt);
         return parsed;
     }
+    if (!opt.reached && (rows[PLIES].given || rows[MATCH_TAG].given || rows[MARK_MATCHES].given))
+        status = cli_usage_error(&args, "%s needs --reached",
+                                 rows[PLIES].given ? "--plies" : rows[MATCH_TAG].given ? "--addmatchtag" : "--markmatches");
+    else if (opt.reached && opt.lines)
+        status = cli_usage_error(&args, "--reached reads PGN games, not --lines");
+    else if (opt.mark_matches && strpbrk(opt.mark_matches, "}\r\n"))
+        status = cli_usage_error(&args, "--markmatches text cannot hold '}' or a line end (it is a {comment})");
     /* Queries given by options: then no argument is read as one. */
     int explicit_queries = white || black || rows[EXPRESSION].given || rows[Y_FILE].given || rows[Z_FILE].given;
     if (status == UTIL_EXIT_OK && (white || black))

@@ -15,6 +15,7 @@
 #include "line_limit.h"
 #include "output.h"
 #include "pgn_reader.h"
+#include "replay.h"
 #include "selection.h"
 
 /* Matches every query; counts them, and returns whether any matched. */
@@ -249,6 +250,490 @@ static int select_pgn(selection *s, int fd)
     return result;
 }
 
+
+/* ---- Positions reached (--reached) ----------------------------------------
+ * The game's main line is replayed (src/replay). As pgn-extract reads a -y
+ * file, a position counts when a move of the main line is played from it
+ * (the start position included, the game's last position not), and a query
+ * is met when it matches plies + 1 such positions in a row, one orientation
+ * throughout (with exchanged colours, the direct and the exchanged readings
+ * each keep their own run). The game's bytes are held until its end, when
+ * whether it is selected is known. */
+
+/* One orientation's run of matching positions. */
+struct reached_run {
+    int matching;             /* the last position counted matched */
+    unsigned long start_ply;  /* where the run started */
+    unsigned long line, column; /* the move that led there (line 0: the start) */
+    size_t move_len;
+};
+
+/* The materials' matches kept, for up to 32 queries without a study
+ * pattern: 2^REACHED_CACHE_BITS materials. */
+#define REACHED_CACHE_BITS 10
+#define REACHED_CACHE_QUERIES 32
+struct reached_cached {
+    int valid;
+    gbr_counts counts;
+    uint64_t matches; /* bit 2 * query + orientation */
+};
+
+typedef struct selection_reached {
+    replay *replay;
+    /* The game being read: its bytes from its start. */
+    char *game;
+    size_t game_len, game_cap;
+    int game_dropped;
+    const pgn_game *current;
+    gbr_stipulation stipulation;
+    /* The last main-line position, counted when a move is played from it. */
+    int pending;
+    gbr_counts counts;
+    uint8_t kings[2];           /* GBR squares of the white and black king */
+    unsigned long ply, line, column;
+    size_t move_len;
+    int material_changed;       /* since the last position counted */
+    unsigned long next_due;     /* the first ply at which a run can be met */
+    int needs_kings;            /* a study pattern is among the queries */
+    /* The subjects of the last counts evaluated, direct and exchanged. */
+    int have_subject;
+    gbr_counts subject_counts;
+    gbr_query_subject subject[2];
+    /* Per query: runs per orientation, the last match per orientation (for
+     * positions of unchanged material), whether it is met in this game. */
+    struct reached_run *runs;   /* 2 per query */
+    unsigned char *last;        /* 2 per query */
+    unsigned char *met;
+    gbr_query *direct;          /* each query, matched one orientation at a time */
+    struct reached_cached cache[1 << REACHED_CACHE_BITS];
+    /* Where --addmatchtag writes: after the last tag pair (tag_at ==
+     * tag_end), or in place of an old MaterialMatch value. */
+    size_t tag_at, tag_end;
+    int tag_replace, tag_crlf, has_tags;
+    int all_met;                /* every query is met: nothing more to match */
+    int selected;               /* a query is met: the first one's orientation and run */
+    int selected_black;
+    struct reached_run selected_run;
+} selection_reached;
+
+/* The GBR square (8 * file + rank) of a chess square (8 * rank + file). */
+static uint8_t gbr_square(unsigned square) { return (uint8_t)(8 * (square % 8) + square / 8); }
+
+static void counts_of(const chess_position *p, gbr_counts *counts, uint8_t kings[2])
+{
+    /* gbr types: queen, rook, bishop, knight, pawn */
+    static const int type_of[5] = {CHESS_QUEEN, CHESS_ROOK, CHESS_BISHOP, CHESS_KNIGHT, CHESS_PAWN};
+    for (int c = 0; c < 2; c++) {
+        for (int t = 0; t < 5; t++)
+            counts->count[c][t] = (uint8_t)__builtin_popcountll(p->by_colour[c] & p->by_type[type_of[t]]);
+        uint64_t king = p->by_colour[c] & p->by_type[CHESS_KING];
+        kings[c] = king ? gbr_square((unsigned)__builtin_ctzll(king)) : 0;
+    }
+}
+
+/* The subject of counts and kings, and of the colours exchanged (the board
+ * turned over: rank r to 9 - r, spec/query.md 7.3). */
+static void subjects_of(selection *s, selection_reached *r)
+{
+    if (!r->have_subject || memcmp(&r->subject_counts, &r->counts, sizeof r->counts) != 0) {
+        gbr_counts swapped;
+        for (int t = 0; t < 5; t++) {
+            swapped.count[0][t] = r->counts.count[1][t];
+            swapped.count[1][t] = r->counts.count[0][t];
+        }
+        for (int o = 0; o < 2; o++) {
+            gbr_query_subject *subject = &r->subject[o];
+            memset(subject, 0, sizeof *subject);
+            subject->counts = o ? swapped : r->counts;
+            subject->has_counts = 1;
+            gbr_material_from_counts(s->codec, &subject->counts, &subject->material); /* legal counts: no error */
+            subject->has_kings = 1;
+            subject->stipulation = (uint8_t)r->stipulation;
+        }
+        r->subject_counts = r->counts;
+        r->have_subject = 1;
+    }
+    r->subject[0].white_king = r->kings[0];
+    r->subject[0].black_king = r->kings[1];
+    r->subject[1].white_king = (uint8_t)((r->kings[1] & ~7u) | (7u - (r->kings[1] & 7u)));
+    r->subject[1].black_king = (uint8_t)((r->kings[0] & ~7u) | (7u - (r->kings[0] & 7u)));
+}
+
+/* The pending position counts: every query's runs go on or stop. Returns
+ * whether nothing is left to decide in the game. */
+/* Every query's match of the current material, both orientations, into
+ * r->last: from the cache of materials seen (most recur, within a game and
+ * across games) or matched anew and kept. */
+static void match_material(selection *s, selection_reached *r)
+{
+    struct reached_cached *slot = NULL;
+    if (s->n <= REACHED_CACHE_QUERIES && !r->needs_kings) {
+        uint64_t key = 0;
+        memcpy(&key, &r->counts, sizeof key);
+        key ^= (uint64_t)r->counts.count[1][3] << 5 ^ (uint64_t)r->counts.count[1][4] << 13;
+        slot = &r->cache[(key * 0x9E3779B97F4A7C15ull) >> (64 - REACHED_CACHE_BITS)];
+        if (slot->valid && memcmp(&slot->counts, &r->counts, sizeof r->counts) == 0) {
+            for (size_t i = 0; i < 2 * s->n; i++)
+                r->last[i] = (unsigned char)(slot->matches >> i & 1);
+            return;
+        }
+    }
+    subjects_of(s, r);
+    uint64_t matches = 0;
+    for (size_t i = 0; i < s->n; i++)
+        for (int o = 0; o < 1 + (s->queries[i].query.either_colour != 0); o++) {
+            r->last[2 * i + (size_t)o] = (unsigned char)gbr_query_match(&r->direct[i], &r->subject[o]);
+            matches |= (uint64_t)r->last[2 * i + (size_t)o] << (2 * i + (size_t)o);
+        }
+    if (slot) {
+        slot->valid = 1;
+        slot->counts = r->counts;
+        slot->matches = matches;
+    }
+}
+
+static int count_position(selection *s, selection_reached *r)
+{
+    /* The matches change only with the material, or with the kings for a
+     * study pattern: between captures and promotions the runs only grow, and
+     * nothing is looked at until the first of them is long enough. */
+    int rematch = r->material_changed || !r->have_subject;
+    if (!rematch && !r->needs_kings && r->ply < r->next_due)
+        return 0;
+    if (rematch || r->needs_kings) {
+        match_material(s, r);
+        r->have_subject = 1;
+    }
+    r->material_changed = 0;
+    r->next_due = (unsigned long)-1;
+    int open = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (r->met[i])
+            continue;
+        const gbr_query *q = &s->queries[i].query;
+        int orientations = 1 + (q->either_colour != 0);
+        for (int o = 0; o < orientations; o++) {
+            unsigned char *last = &r->last[2 * i + (size_t)o];
+            struct reached_run *run = &r->runs[2 * i + (size_t)o];
+            if (!*last) {
+                run->matching = 0;
+                continue;
+            }
+            if (!run->matching) {
+                run->matching = 1;
+                run->start_ply = r->ply;
+                run->line = r->line;
+                run->column = r->column;
+                run->move_len = r->move_len;
+            }
+            /* Held for plies: positions start_ply to start_ply + plies all counted. */
+            if (r->ply - run->start_ply < s->queries[i].plies) {
+                unsigned long due = run->start_ply + s->queries[i].plies;
+                if (due < r->next_due)
+                    r->next_due = due;
+                continue;
+            }
+            /* Met, in this orientation (the direct one first, as pgn-extract tries White first). */
+            r->met[i] = 1;
+            s->counts[i]++;
+            if (!r->selected) {
+                r->selected = 1;
+                r->selected_black = o;
+                r->selected_run = *run;
+            }
+            break;
+        }
+        if (!r->met[i])
+            open = 1;
+        else if (!s->count_only)
+            return 1; /* the game is written once, whichever query selected it */
+    }
+    return !open;
+}
+
+/* The gbr type (queen 0 ... pawn 4) of a chess type (pawn 0 ... queen 4). */
+static int gbr_type(int chess_type) { return 4 - chess_type; }
+
+static void king_squares(const chess_position *p, uint8_t kings[2])
+{
+    for (int c = 0; c < 2; c++) {
+        uint64_t king = p->by_colour[c] & p->by_type[CHESS_KING];
+        kings[c] = king ? gbr_square((unsigned)__builtin_ctzll(king)) : 0;
+    }
+}
+
+static int reached_position(void *context, const pgn_game *game, const replay_position *p)
+{
+    (void)game;
+    selection *s = context;
+    selection_reached *r = s->reached;
+    if (!p->main_line)
+        return 0;
+    /* A move is played from the pending position: it counts. The game is
+     * replayed to its end all the same, so that a move that cannot be
+     * played is reported whether or not the game is selected. */
+    if (r->pending && p->ply > 0 && !r->all_met)
+        r->all_met = count_position(s, r);
+    r->pending = 1;
+    if (!p->before) { /* the start: counted whole; then kept by the moves */
+        counts_of(p->position, &r->counts, r->kings);
+        r->material_changed = 1;
+    } else if (p->move.kind != CHESS_MOVE_CASTLE && p->move.kind != CHESS_MOVE_NULL) {
+        /* A capture takes a man of the side not moving; a promotion turns
+         * the mover's pawn into a piece. Castling is the king taking its own
+         * rook's square, and takes nothing. */
+        int mover = p->before->side;
+        uint8_t taken = (uint8_t)(p->move.kind == CHESS_MOVE_EN_PASSANT ? CHESS_MAN(!mover, CHESS_PAWN)
+                                                                        : p->before->board[p->move.to]);
+        if (taken) {
+            r->counts.count[!mover][gbr_type(CHESS_MAN_TYPE(taken))]--;
+            r->material_changed = 1;
+        }
+        if (p->move.promotion) {
+            r->counts.count[mover][gbr_type(CHESS_PAWN)]--;
+            r->counts.count[mover][gbr_type(p->move.promotion)]++;
+            r->material_changed = 1;
+        }
+    }
+    if (r->needs_kings)
+        king_squares(p->position, r->kings);
+    r->ply = p->ply;
+    r->line = p->line;
+    r->column = p->column;
+    r->move_len = p->written_length;
+    return 0;
+}
+
+/* The offset in the held game of line:column of the input (the game starts
+ * at game->start). */
+static size_t held_offset(const selection_reached *r, const pgn_game *game, unsigned long line, unsigned long column)
+{
+    size_t at = 0;
+    unsigned long l = game->start.line, c = game->start.column;
+    while (at < r->game_len && (l < line || (l == line && c < column))) {
+        if (r->game[at++] == '\n')
+            l++, c = 1;
+        else
+            c++;
+    }
+    return at;
+}
+
+/* Writes the held game with what was asked added: the tag after its last tag
+ * pair (or its value in place of an old MaterialMatch tag's), the comment
+ * after the move where the match starts (before the first move when it
+ * starts at the start position). */
+static void write_held_game(selection *s, selection_reached *r, const pgn_game *game)
+{
+    const char *value = r->selected_black ? "Black" : "White";
+    size_t tag_at = r->tag_at, tag_end = r->tag_end, comment_at = r->game_len;
+    int tag = s->add_match_tag, replace = r->tag_replace;
+    const char *newline = r->tag_crlf ? "\r\n" : "\n";
+    if (s->mark_matches) {
+        if (r->selected_run.line == 0) {
+            comment_at = (size_t)(game->movetext_start - game->start.offset);
+        } else {
+            comment_at = held_offset(r, game, r->selected_run.line, r->selected_run.column) + r->selected_run.move_len;
+            while (comment_at < r->game_len && (r->game[comment_at] == '!' || r->game[comment_at] == '?'))
+                comment_at++;
+        }
+        if (comment_at > r->game_len)
+            comment_at = r->game_len;
+    }
+    size_t at = 0;
+    if (tag) {
+        write_selected(s, r->game, tag_at);
+        if (replace) {
+            util_put(&util_stdout, value);
+        } else {
+            if (r->has_tags) /* after the last pair; a game without tags gets a section */
+                util_put(&util_stdout, newline);
+            util_put(&util_stdout, "[MaterialMatch \"");
+            util_put(&util_stdout, value);
+            util_put(&util_stdout, r->has_tags ? "\"]" : "\"]\n\n");
+        }
+        at = tag_end;
+    }
+    if (s->mark_matches && comment_at >= at) {
+        write_selected(s, r->game + at, comment_at - at);
+        int before_first = r->selected_run.line == 0;
+        util_put(&util_stdout, before_first ? "{" : " {");
+        util_put(&util_stdout, s->mark_matches);
+        util_put(&util_stdout, before_first ? "} " : "}");
+        at = comment_at;
+    }
+    write_selected(s, r->game + at, r->game_len - at);
+}
+
+/* Where the tag goes, found while the section is at hand (every tag is kept
+ * with --addmatchtag). */
+static void place_match_tag(selection_reached *r, const pgn_game *game)
+{
+    const pgn_tag *last = NULL;
+    r->tag_replace = r->tag_crlf = 0;
+    r->tag_at = r->tag_end = 0;
+    for (size_t i = 0; i < game->tags_n; i++) {
+        const pgn_tag *t = &game->tags[i];
+        if (!t->superseded && t->name_len == 13 && memcmp(t->name, "MaterialMatch", 13) == 0) {
+            r->tag_replace = 1;
+            r->tag_at = (size_t)(t->raw_value - game->section);
+            r->tag_end = r->tag_at + t->raw_value_len;
+        }
+        last = t;
+    }
+    r->has_tags = last != NULL;
+    if (!r->tag_replace && last) {
+        const char *from = last->raw_value + last->raw_value_len;
+        const char *close = memchr(from, ']', game->section_len - (size_t)(from - game->section));
+        r->tag_at = r->tag_end = close ? (size_t)(close - game->section) + 1 : game->section_len;
+        r->tag_crlf = r->tag_at < game->section_len && game->section[r->tag_at] == '\r';
+    }
+}
+
+/* Holds the game's bytes (at most REPLAY's bound; more is dropped). */
+static void hold_game(selection *s, selection_reached *r, const char *bytes, size_t len)
+{
+    if (r->game_dropped || len == 0)
+        return;
+    char *grown = r->game_len + len <= ((size_t)1 << 26) ? util_grow(r->game, &r->game_cap, r->game_len + len, 1) : NULL;
+    if (!grown) {
+        r->game_dropped = 1;
+        return;
+    }
+    (void)s;
+    r->game = grown;
+    memcpy(r->game + r->game_len, bytes, len);
+    r->game_len += len;
+}
+
+static void reached_tags(void *context, const pgn_game *game)
+{
+    selection *s = context;
+    selection_reached *r = s->reached;
+    s->before_first = 0;
+    note_input(s, game->section, game->section_len);
+    r->current = game;
+    r->game_len = 0;
+    r->game_dropped = 0;
+    r->pending = 0;
+    r->have_subject = 0;
+    r->selected = 0;
+    r->all_met = 0;
+    r->material_changed = 0;
+    r->next_due = 0;
+    memset(r->runs, 0, 2 * s->n * sizeof *r->runs);
+    memset(r->met, 0, s->n);
+    r->stipulation = GBR_STIP_NONE;
+    for (size_t i = 0; i < game->tags_n; i++)
+        if (!game->tags[i].superseded && game_tag_named(&game->tags[i], "Result"))
+            r->stipulation = stipulation_of_result(&game->tags[i]);
+    if (game->malformed)
+        s->bad_input = 1; /* reported by the reader; not replayed */
+    if (s->add_match_tag)
+        place_match_tag(r, game);
+    if (!s->count_only)
+        hold_game(s, r, game->section, game->section_len);
+}
+
+static void reached_game_end(void *context, const pgn_game *game, const replay_outcome *o)
+{
+    selection *s = context;
+    selection_reached *r = s->reached;
+    if (o->line) {
+        replay_report(s->source, o);
+        if (o->status != REPLAY_VARIANT)
+            s->bad_input = 1;
+    }
+    if (r->selected && !s->count_only) {
+        if (r->game_dropped) {
+            util_report(s->source, game->start.line, game->start.column,
+                        "game %lu: selected, and more than memory could hold: not written", game->number);
+            s->bad_input = 1;
+        } else {
+            if (game->number == 1)
+                write_lead(s);
+            write_held_game(s, r, game);
+        }
+    }
+    s->lead_len = 0;
+    s->lead_dropped = 0;
+}
+
+/* The reader's callbacks: select's own work, then the replay's. */
+static void reached_reader_bytes(void *context, const char *bytes, size_t len)
+{
+    selection *s = context;
+    note_input(s, bytes, len);
+    if (s->before_first) {
+        if (!s->count_only)
+            hold_lead(s, bytes, len);
+    } else if (!s->count_only) {
+        hold_game(s, s->reached, bytes, len);
+    }
+    replay_pgn_handler()->bytes(s->reached->replay, bytes, len);
+}
+
+static void reached_reader_tags(void *context, const pgn_game *game)
+{
+    selection *s = context;
+    replay_pgn_handler()->tags(s->reached->replay, game); /* calls reached_tags */
+}
+
+static void reached_reader_game_end(void *context, const pgn_game *game)
+{
+    selection *s = context;
+    replay_pgn_handler()->game_end(s->reached->replay, game); /* replays, then reached_game_end */
+}
+
+static int select_reached(selection *s, int fd)
+{
+    static const pgn_handler handler = {reached_reader_bytes, reached_reader_tags, reached_reader_game_end,
+                                        reader_diagnostic};
+    /* The replay's tags and [Result]; every tag when one is added after them. */
+    static const char *const wanted[] = {"FEN", "SetUp", "Variant", "Result", NULL};
+    s->before_first = 1;
+    s->lead_len = 0;
+    s->lead_dropped = 0;
+    return pgn_read_input_keeping(&handler, s->add_match_tag ? NULL : wanted, s, fd, s->source);
+}
+
+static int reached_begin(selection *s)
+{
+    selection_reached *r = calloc(1, sizeof *r);
+    if (!r)
+        return -1;
+    s->reached = r;
+    static const replay_handler handler = {reached_tags, NULL, reached_position, reached_game_end};
+    r->replay = replay_new(&handler, s);
+    r->runs = calloc(2 * s->n + 1, sizeof *r->runs);
+    r->last = calloc(2 * s->n + 1, 1);
+    r->met = calloc(s->n + 1, 1);
+    r->direct = calloc(s->n + 1, sizeof *r->direct);
+    if (!r->replay || !r->runs || !r->last || !r->met || !r->direct)
+        return -1;
+    for (size_t i = 0; i < s->n; i++) {
+        r->needs_kings |= s->queries[i].query.kind == GBR_QUERY_STUDY;
+        r->direct[i] = s->queries[i].query;
+        r->direct[i].either_colour = 0;
+    }
+    return 0;
+}
+
+static void reached_end(selection *s)
+{
+    selection_reached *r = s->reached;
+    if (!r)
+        return;
+    replay_free(r->replay);
+    free(r->game);
+    free(r->runs);
+    free(r->last);
+    free(r->met);
+    free(r->direct);
+    free(r);
+    s->reached = NULL;
+}
+
 /* ---- Lines --------------------------------------------------------------- */
 static void select_line(selection *s, const char *line, size_t len, size_t end_len)
 {
@@ -363,6 +848,22 @@ static int select_lines(selection *s, int fd)
 }
 
 /* ---- Queries from options and files -------------------------------------- */
+/* A pgn-extract description's leading number (spec/query.md section 6: the
+ * plies the material must last; gbr_query_parse has checked its form), else
+ * SELECTION_PLIES_DEFAULT. A number past any game's length saturates. */
+static unsigned long stated_plies(const gbr_query *q, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t'))
+        i++;
+    if (q->kind != GBR_QUERY_PGN_EXTRACT || i == len || text[i] < '0' || text[i] > '9')
+        return SELECTION_PLIES_DEFAULT;
+    unsigned long n = 0;
+    for (; i < len && text[i] >= '0' && text[i] <= '9'; i++)
+        n = n > 100000000ul ? n : n * 10 + (unsigned long)(text[i] - '0');
+    return n;
+}
+
 int selection_add(selection_options *o, const gbr_query *q, const char *text, size_t len)
 {
     selection_query *grown = util_grow(o->queries, &o->cap, o->n + 1, sizeof *grown);
@@ -376,6 +877,7 @@ int selection_add(selection_options *o, const gbr_query *q, const char *text, si
     copy[len] = '\0';
     o->queries[o->n].query = *q;
     o->queries[o->n].text = copy;
+    o->queries[o->n].plies = stated_plies(q, text, len);
     o->n++;
     return 0;
 }
@@ -490,6 +992,16 @@ int selection_begin(selection *s, selection_options *o)
     s->n = o->n;
     s->count_only = o->count_only;
     s->lines = o->lines;
+    s->add_match_tag = o->add_match_tag;
+    s->mark_matches = o->mark_matches;
+    for (size_t i = 0; i < o->n; i++)
+        if (o->queries[i].plies == SELECTION_PLIES_DEFAULT)
+            o->queries[i].plies = (unsigned long)o->plies;
+    if (o->reached && reached_begin(s) != 0) {
+        reached_end(s);
+        free(s->counts);
+        return -1;
+    }
     gbr_position start;
     gbr_parse_fen(s->codec, pgn_start_fen, strlen(pgn_start_fen), &start);           /* cannot fail */
     gbr_query_subject_of_position(s->codec, &start, GBR_STIP_NONE, &s->initial); /* cannot fail */
@@ -501,7 +1013,7 @@ int selection_file(void *context, int fd, const char *source)
     selection *s = context;
     s->source = source;
     s->input_offset = 0;
-    return s->lines ? select_lines(s, fd) : select_pgn(s, fd);
+    return s->lines ? select_lines(s, fd) : s->reached ? select_reached(s, fd) : select_pgn(s, fd);
 }
 
 int selection_end(selection *s, int read_failed)
@@ -518,5 +1030,6 @@ int selection_end(selection *s, int read_failed)
         read_failed = 1;
     free(s->counts);
     free(s->lead);
+    reached_end(s);
     return read_failed || s->bad_input ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }

@@ -15,7 +15,12 @@
 typedef struct selection_query {
     gbr_query query;
     char *text; /* as written, for --count */
+    /* In reached mode, the plies the material must be held: a pgn-extract
+     * description's leading number, else SELECTION_PLIES_DEFAULT (the
+     * options' plies). */
+    unsigned long plies;
 } selection_query;
+#define SELECTION_PLIES_DEFAULT ((unsigned long)-1)
 
 typedef struct selection_options {
     const gbr_codec *codec;
@@ -24,6 +29,12 @@ typedef struct selection_options {
     int count_only;           /* --count */
     int either_colour;        /* --either-colour: every query matches either colour */
     int lines;                /* --lines */
+    /* --reached: a game is selected when positions of its main line match,
+     * the material held for plies half-moves (as pgn-extract's -y/-z). */
+    int reached;
+    unsigned long long plies;  /* --plies: for a query that does not say (2) */
+    int add_match_tag;         /* --addmatchtag: [MaterialMatch "White"] or "Black" */
+    const char *mark_matches;  /* --markmatches TEXT: a comment where the match starts */
 } selection_options;
 
 /* The query adders: 0 when added; -1 when memory ran out (not reported);
@@ -72,6 +83,9 @@ typedef struct selection {
     size_t lead_len, lead_cap;
     int lead_dropped;               /* not held: over the bound, or out of memory */
     gbr_query_subject initial;      /* the standard start position */
+    struct selection_reached *reached; /* reached mode's state; NULL without it */
+    int add_match_tag;
+    const char *mark_matches;
 } selection;
 
 /* Starts a run with the options' queries (which must outlive it); -1 when
