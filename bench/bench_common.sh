@@ -55,3 +55,21 @@ bench_reported() {
     "$@" || bench_rc=$?
     [ "$bench_rc" -le 1 ] || { echo "bench: exit status $bench_rc from: $*" >&9; exit 1; }
 }
+
+# Instructions of `gbr select --count` on Debian's eco.pgn (a command that
+# replays nothing) for BEFORE's gbr and AFTER's, each copied to the same path
+# in DIR so that the path's length cannot differ; prints both and their ratio.
+# usage: bench_select_count_before_after NAME BEFORE_BUILD AFTER_BUILD DIR
+bench_select_count_before_after() {
+    command -v valgrind >/dev/null || { echo "$1: valgrind is not installed" >&2; exit 2; }
+    for which in before after; do
+        if [ $which = before ]; then from=$2/gbr; else from=$3/gbr; fi
+        [ -x "$from" ] || { echo "no $from" >&2; exit 2; }
+        cp "$from" "$4/gbr-callgrind"
+        valgrind -q --tool=callgrind --callgrind-out-file="$4/callgrind.$which" \
+            "$4/gbr-callgrind" select --count 'KR...vKR...' /usr/share/pgn-extract/eco.pgn >/dev/null
+        eval "count_$which=\$(sed -n 's/^summary: *//p' \"$4/callgrind.$which\")"
+    done
+    echo "gbr select --count on eco.pgn: $count_before instructions before, $count_after after, ratio" \
+        "$(echo "$count_after $count_before" | awk '{printf "%.4f", $1 / $2}')"
+}

@@ -35,22 +35,11 @@ replay=$build/bench/gbr_bench_replay
 [ -x "$replay" ] || { echo "no $replay: build first" >&2; exit 2; }
 runs=${RUNS:-5}
 extract=/usr/games/pgn-extract
-eco=/usr/share/pgn-extract/eco.pgn
 sample=$root/corpus/games/lichess_sample.pgn
 bench_cpu_line
 
 if [ -n "${CALLGRIND_BEFORE:-}" ]; then
-    command -v valgrind >/dev/null || { echo "bench_select_reached: valgrind is not installed" >&2; exit 2; }
-    for which in before after; do
-        if [ $which = before ]; then from=$CALLGRIND_BEFORE/gbr; else from=$build/gbr; fi
-        [ -x "$from" ] || { echo "no $from" >&2; exit 2; }
-        cp "$from" "$dir/gbr-callgrind"
-        valgrind -q --tool=callgrind --callgrind-out-file="$dir/callgrind.$which" \
-            "$dir/gbr-callgrind" select --count 'KR...vKR...' "$eco" >/dev/null
-        eval "count_$which=\$(sed -n 's/^summary: *//p' \"$dir/callgrind.$which\")"
-    done
-    echo "gbr select --count on eco.pgn: $count_before instructions before, $count_after after, ratio" \
-        "$(echo "$count_after $count_before" | awk '{printf "%.4f", $1 / $2}')"
+    bench_select_count_before_after bench_select_reached "$CALLGRIND_BEFORE" "$build" "$dir"
     exit 0
 fi
 
