@@ -363,15 +363,14 @@ static void new_game_replayed(void *context, const pgn_game *g, const replay_out
     l->have_start = 0;
 }
 
-int lookup_add_games(void *context, int fd, const char *source)
+/* Reads an input's games: their start positions alone (start), or every
+ * position their moves reach (replaying). */
+static int read_games(lookup *l, const pgn_handler *start, const replay_handler *replaying, int fd,
+                      const char *source)
 {
-    static const pgn_handler handler = {NULL, new_game, NULL, on_diagnostic};
-    static const replay_handler replaying = {new_tags, on_diagnostic, new_position, new_game_replayed};
-    lookup *l = context;
-    l->source = source;
     if (l->start_only)
-        return pgn_read_input(&handler, l, fd, source);
-    replay *r = replay_new(&replaying, l);
+        return pgn_read_input(start, l, fd, source);
+    replay *r = replay_new(replaying, l);
     if (!r) {
         l->failed = 1;
         return 0; /* told by lookup_finish */
@@ -379,6 +378,15 @@ int lookup_add_games(void *context, int fd, const char *source)
     int status = pgn_read_input(replay_pgn_handler(), r, fd, source);
     replay_free(r);
     return status;
+}
+
+int lookup_add_games(void *context, int fd, const char *source)
+{
+    static const pgn_handler handler = {NULL, new_game, NULL, on_diagnostic};
+    static const replay_handler replaying = {new_tags, on_diagnostic, new_position, new_game_replayed};
+    lookup *l = context;
+    l->source = source;
+    return read_games(l, &handler, &replaying, fd, source);
 }
 
 /* ---- The databases -------------------------------------------------------- */
@@ -695,16 +703,7 @@ int lookup_read_database(void *context, int fd, const char *source)
     l->source = source;
     if (make_index(l) != 0)
         return 0; /* told by lookup_finish */
-    if (l->start_only)
-        return pgn_read_input(&handler, l, fd, source);
-    replay *r = replay_new(&replaying, l);
-    if (!r) {
-        l->failed = 1;
-        return 0; /* told by lookup_finish */
-    }
-    int status = pgn_read_input(replay_pgn_handler(), r, fd, source);
-    replay_free(r);
-    return status;
+    return read_games(l, &handler, &replaying, fd, source);
 }
 
 /* ---- The answer ----------------------------------------------------------- */
