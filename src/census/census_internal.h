@@ -27,6 +27,8 @@ int census_value(const gbr_counts *c, int colour);
 /* The speed (CENSUS_*) of a [TimeControl] or an [Event]'s words; -1 none. */
 int census_speed_of_time_control(const char *v, size_t n);
 int census_speed_of_event(const char *v, size_t n);
+/* Whether an Elo tag's value is a rating of at least min. */
+int census_elo_at_least(const char *v, size_t n, unsigned min);
 /* The days a [Date] may be, YYYYMMDD; -1 without a known year. */
 int census_date_range(const char *v, size_t n, uint32_t *lo, uint32_t *hi);
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "census_internal.h"
-#include "output.h"
+#include "output.h" /* UTIL_OUT_OF_MEMORY alone: the reports are census_reader.c's */
 
 /* Deeper nesting than a tally has (4) is refused, so recursion is bounded. */
 #define JSON_DEPTH_MAX 16
@@ -479,15 +479,5 @@ census_tally *census_parse_json(const char *text, size_t len, char *message, siz
     }
     free(p.nodes);
     free(p.strings);
-    return t;
-}
-
-census_tally *census_read_json(const char *text, size_t len, const char *source)
-{
-    char message[200];
-    unsigned long line = 0, column = 0;
-    census_tally *t = census_parse_json(text, len, message, sizeof message, &line, &column);
-    if (!t)
-        util_report(source, line, column, "%s", message);
     return t;
 }

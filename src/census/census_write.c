@@ -8,8 +8,6 @@
 #include "output.h"
 #include "text.h"
 
-const char *const census_ending_names[3] = {"phase", "final", "every"};
-
 enum { STRONGER_NONE, STRONGER_WHITE, STRONGER_BLACK, STRONGER_UNKNOWN };
 static const char *const stronger_words[] = {"-", "White", "Black", "?"};
 
@@ -383,8 +381,8 @@ static int write_json(census_tally *t, util_sink *s)
 /* The chart's colours: the first side's win, draw, loss, other. */
 static const char *const part_colours[4] = {"#4e79a7", "#b8b0a8", "#d4543c", "#eeeeee"};
 #define CHART_ROWS 40
-#define CHART_LABEL 170
-#define CHART_BAR 560
+#define CHART_LABEL 230
+#define CHART_BAR 540
 #define CHART_ROW 22
 
 static void html_text(util_sink *s, const char *text) { util_put_html(s, text, strlen(text)); }
