@@ -116,11 +116,21 @@ typedef enum census_format { CENSUS_TEXT, CENSUS_TSV, CENSUS_JSON, CENSUS_HTML }
 typedef enum census_order { CENSUS_ORDER_FREQUENCY, CENSUS_ORDER_DIRECTORY } census_order;
 typedef enum census_group { CENSUS_GROUP_NONE, CENSUS_GROUP_PIECES } census_group;
 
+/* The longest --pattern text. */
+#define CENSUS_PATTERN_MAX 100
+
 typedef struct census_output {
     census_format format;
     census_order order;
     census_group group;
     const char *title; /* the HTML page's title; NULL: "GBR census" */
+    /* Rows by query instead of by class (GBR queries of material: codes
+     * with wildcards, names, counts, pgn-extract descriptions): a row a
+     * query, adding up the classes it matches (a class may be in several);
+     * with CENSUS_ORDER_DIRECTORY in the order given. */
+    const gbr_query *patterns;
+    const char *const *pattern_texts; /* each at most CENSUS_PATTERN_MAX bytes */
+    size_t patterns_n;
 } census_output;
 
 /* Writes the tally; 0, or -1 when memory runs out (reported). JSON is the

@@ -13,7 +13,7 @@ static const char *const stronger_words[] = {"-", "White", "Black", "?"};
 
 /* One row of the output: a class, or a group of classes. */
 typedef struct row {
-    char code[GBR_MATERIAL_MAX + 1];
+    char code[CENSUS_PATTERN_MAX + 1]; /* a material code, a group's or a query's text */
     char name[GBR_NAME_MAX + 4];
     uint32_t key; /* directory order */
     uint64_t games, plies, endings, results[CENSUS_RESULTS];
@@ -75,6 +75,38 @@ static int by_frequency(const void *a, const void *b)
     return by_key(a, b);
 }
 
+/* The rows of --pattern: a query each, the classes it matches added up;
+ * the stronger side is the classes' when they all have the same, else
+ * unknown. */
+static row *pattern_rows(const census_class *classes, size_t classes_n, const census_output *out)
+{
+    row *rows = calloc(out->patterns_n ? out->patterns_n : 1, sizeof *rows);
+    if (!rows)
+        return NULL;
+    for (size_t p = 0; p < out->patterns_n; p++) {
+        snprintf(rows[p].code, sizeof rows[p].code, "%s", out->pattern_texts[p]);
+        strcpy(rows[p].name, "-");
+        rows[p].key = (uint32_t)p;
+        rows[p].stronger = -1; /* none met yet */
+    }
+    for (size_t i = 0; i < classes_n; i++) {
+        gbr_query_subject subject;
+        gbr_query_subject_of_material(&classes[i].code, &subject);
+        char name[GBR_NAME_MAX + 4];
+        int stronger = describe(&classes[i].code, 1, name, sizeof name);
+        for (size_t p = 0; p < out->patterns_n; p++) {
+            if (!gbr_query_match(&out->patterns[p], &subject))
+                continue;
+            add_counts(&rows[p], &classes[i]);
+            rows[p].stronger = rows[p].stronger < 0 || rows[p].stronger == stronger ? stronger : STRONGER_UNKNOWN;
+        }
+    }
+    for (size_t p = 0; p < out->patterns_n; p++)
+        if (rows[p].stronger < 0)
+            rows[p].stronger = STRONGER_UNKNOWN;
+    return rows;
+}
+
 /* The rows of the output, in its order; NULL when memory runs out. */
 static row *rows_of(census_tally *t, const census_output *out, size_t *n)
 {
@@ -82,6 +114,13 @@ static row *rows_of(census_tally *t, const census_output *out, size_t *n)
     const census_class *classes = census_tally_classes(t, &classes_n);
     if (!classes)
         return NULL;
+    if (out->patterns_n) {
+        row *rows = pattern_rows(classes, classes_n, out);
+        if (rows && out->order == CENSUS_ORDER_FREQUENCY)
+            qsort(rows, out->patterns_n, sizeof *rows, by_frequency);
+        *n = out->patterns_n;
+        return rows;
+    }
     row *rows = calloc(classes_n ? classes_n : 1, sizeof *rows);
     if (!rows)
         return NULL;
@@ -241,7 +280,7 @@ static void write_text(census_tally *t, const row *rows, size_t n, util_sink *s)
     uint64_t ended = o->ending == CENSUS_ENDING_EVERY ? g->counted : g->counted - g->no_ending;
     for (size_t i = 0; i < n; i++) {
         const row *r = &rows[i];
-        put_padded_text(s, r->code, 8);
+        put_padded_text(s, r->code, 8); /* a longer query's text pushes the row on */
         util_putc(s, ' ');
         put_padded_text(s, r->name, 24);
         util_putc(s, ' ');

@@ -60,6 +60,16 @@ static const char help_options[] =
     "                 directory (GBR directory order)\n"
     "  --group G      none (the default) or pieces: the classes that differ only\n"
     "                 in pawns are one row (0400.* KRP*vKRP*)\n"
+    "  --pattern QUERY  a row for the classes QUERY matches, added up (a class\n"
+    "                 may be in several rows); given once a row, in place of the\n"
+    "                 classes: material code patterns (04??.*), names\n"
+    "                 (KR...vKR..., KRP*vKR), counts (white:R=1 black:R=1) or\n"
+    "                 pgn-extract descriptions, as gbr select reads them\n"
+    "                 (spec/query.md); --order directory keeps the order given.\n"
+    "                 In a row of several classes (this and --group pieces) the\n"
+    "                 games reaching it add up its classes': a game that reaches\n"
+    "                 two of them counts twice; endings and results count each\n"
+    "                 game once (with --ending every, once a class)\n"
     "  --tsv          tab-separated counts, a header line first\n"
     "  --json         the tally itself (every class, in directory order, with\n"
     "                 the options that shaped it): what --merge reads\n"
@@ -190,16 +200,28 @@ static int write_output(census_tally *t, const census_output *format, const char
     return util_output_file_commit(&out) != 0 ? UTIL_EXIT_INPUT : UTIL_EXIT_OK;
 }
 
+static int run_census(census_command *c, cli_args *args, int argc, char **argv, int merge, int recursive,
+                      const census_output *format, const char *output);
+
+/* The list of --pattern values freed on the way out. */
+static int freeing(cli_option_list *list, int status)
+{
+    cli_option_list_free(list);
+    return status;
+}
+
 int cmd_census(int argc, char **argv)
 {
     census_command c;
     memset(&c, 0, sizeof c);
     census_options_default(&c.options);
-    census_output format = {CENSUS_TEXT, CENSUS_ORDER_FREQUENCY, CENSUS_GROUP_NONE, NULL};
+    census_output format;
+    memset(&format, 0, sizeof format);
     int ending = CENSUS_ENDING_PHASE, order = CENSUS_ORDER_FREQUENCY, group = CENSUS_GROUP_NONE;
     int tsv = 0, json = 0, html = 0, merge = 0, recursive = 0, fold = 0;
     unsigned long long pieces = 6, min_elo = 0;
     const char *output = NULL;
+    cli_option_list pattern_list = {NULL, 0, 0};
     static const cli_word endings[] = {{"phase", CENSUS_ENDING_PHASE}, {"final", CENSUS_ENDING_FINAL},
                                        {"every", CENSUS_ENDING_EVERY}, {"reached", CENSUS_ENDING_EVERY},
                                        {NULL, 0}};
@@ -221,6 +243,7 @@ int cmd_census(int argc, char **argv)
         [TO] = CLI_CALL("--to", 0, parse_to, &c.options.date_to, "bad --to '%s' (a date: YYYY, YYYY.MM or YYYY.MM.DD)"),
         CLI_CHOICE("--order", 0, &order, orders, "bad --order '%s' (frequency or directory)"),
         CLI_CHOICE("--group", 0, &group, groups, "bad --group '%s' (none or pieces)"),
+        CLI_LIST("--pattern", 0, &pattern_list),
         CLI_FLAG("--tsv", 0, &tsv),
         CLI_FLAG("--json", 0, &json),
         CLI_FLAG("--html", 0, &html),
@@ -232,24 +255,32 @@ int cmd_census(int argc, char **argv)
     static const cli_help usage = {{help, help_options}, 1};
     cli_args args;
     int parsed = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
-    if (parsed >= 0)
-        return parsed;
+    if (parsed >= 0) /* --help (0), or a usage error */
+        return freeing(&pattern_list, parsed);
     if (tsv + json + html > 1)
-        return cli_usage_error(&args, "--tsv, --json and --html are one output each: give one");
+        return freeing(&pattern_list,
+                       cli_usage_error(&args, "--tsv, --json and --html are one output each: give one"));
     if (format.title && !html)
-        return cli_usage_error(&args, "--title needs --html");
+        return freeing(&pattern_list, cli_usage_error(&args, "--title needs --html"));
     if (rows[PIECES].given && ending != CENSUS_ENDING_PHASE)
-        return cli_usage_error(&args, "--pieces needs --ending phase");
+        return freeing(&pattern_list, cli_usage_error(&args, "--pieces needs --ending phase"));
     if (merge) {
         for (size_t i = ENDING; i <= TO; i++)
             if (rows[i].given)
-                return cli_usage_error(&args, "%s shapes a tally: with --merge the tallies' own options hold",
-                                       rows[i].name);
+                return freeing(&pattern_list,
+                               cli_usage_error(&args, "%s shapes a tally: with --merge the tallies' own options hold",
+                                               rows[i].name));
         if (recursive)
-            return cli_usage_error(&args, "--merge reads tallies named one by one, not folders (-r)");
+            return freeing(&pattern_list,
+                           cli_usage_error(&args, "--merge reads tallies named one by one, not folders (-r)"));
+        if (args.next >= argc)
+            return freeing(&pattern_list, cli_usage_error(&args, "--merge needs the tallies to merge"));
     }
+    if (pattern_list.n && group != CENSUS_GROUP_NONE)
+        return freeing(&pattern_list,
+                       cli_usage_error(&args, "--pattern and --group are two ways of making rows: give one"));
     if (c.options.date_from && c.options.date_to && c.options.date_from > c.options.date_to)
-        return cli_usage_error(&args, "--from is after --to: no game is in that range");
+        return freeing(&pattern_list, cli_usage_error(&args, "--from is after --to: no game is in that range"));
     c.options.ending = (census_ending)ending;
     c.options.pieces = (unsigned)pieces;
     c.options.fold = fold;
@@ -258,31 +289,80 @@ int cmd_census(int argc, char **argv)
     format.order = (census_order)order;
     format.group = (census_group)group;
 
+    gbr_query *patterns = NULL;
+    const char **pattern_texts = NULL;
+    if (pattern_list.n) {
+        patterns = calloc(pattern_list.n, sizeof *patterns);
+        pattern_texts = calloc(pattern_list.n, sizeof *pattern_texts);
+        if (!patterns || !pattern_texts) {
+            free(patterns);
+            free(pattern_texts);
+            cli_option_list_free(&pattern_list);
+            return cli_usage_error(&args, UTIL_OUT_OF_MEMORY);
+        }
+    }
+    for (size_t i = 0; i < pattern_list.n; i++) {
+        const char *text = pattern_list.items[i].value, *message = NULL;
+        size_t len = strlen(text);
+        int status = UTIL_EXIT_OK;
+        int control = 0;
+        for (size_t k = 0; k < len; k++)
+            control |= (unsigned char)text[k] < 0x20;
+        gbr_result r = gbr_query_parse(&patterns[i], text, len, &message);
+        if (len > CENSUS_PATTERN_MAX || control)
+            status = cli_usage_error(&args, "--pattern '%.40s': at most %d bytes, no control characters", text,
+                                     CENSUS_PATTERN_MAX);
+        else if (r.error)
+            status = cli_usage_error(&args, "--pattern '%s' is no query: column %u: %s", text, (unsigned)r.column,
+                                     message ? message : gbr_error_message(r.error));
+        else if (patterns[i].kind == GBR_QUERY_STUDY)
+            status = cli_usage_error(&args, "--pattern '%s' is a study pattern: the census counts materials, "
+                                     "without kings", text);
+        if (status != UTIL_EXIT_OK) {
+            free(patterns);
+            free(pattern_texts);
+            cli_option_list_free(&pattern_list);
+            return status;
+        }
+        pattern_texts[i] = text;
+    }
+    format.patterns = patterns;
+    format.pattern_texts = pattern_texts;
+    format.patterns_n = pattern_list.n;
+    int status = run_census(&c, &args, argc, argv, merge, recursive, &format, output);
+    free(patterns);
+    free(pattern_texts);
+    cli_option_list_free(&pattern_list);
+    return status;
+}
+
+/* The census of the inputs, or (merge) the sum of the tallies, written. */
+static int run_census(census_command *c, cli_args *args, int argc, char **argv, int merge, int recursive,
+                      const census_output *format, const char *output)
+{
     int status = UTIL_EXIT_OK;
     if (merge) {
         merge_run m = {NULL, NULL};
-        if (args.next >= argc)
-            return cli_usage_error(&args, "--merge needs the tallies to merge");
-        int failed = cli_for_each_file(argc, argv, args.next, merge_file, &m) != 0;
+        int failed = cli_for_each_file(argc, argv, args->next, merge_file, &m) != 0;
         if (!failed && m.total)
-            status = write_output(m.total, &format, output);
+            status = write_output(m.total, format, output);
         else
             status = UTIL_EXIT_INPUT;
         census_tally_free(m.total);
         return status;
     }
-    c.tally = census_tally_new(&c.options);
-    if (!c.tally) {
+    c->tally = census_tally_new(&c->options);
+    if (!c->tally) {
         util_out_of_memory("census");
         return UTIL_EXIT_INPUT;
     }
-    int failed = cli_for_each_pgn_file(argc, argv, args.next, recursive, census_file, &c) != 0;
+    int failed = cli_for_each_pgn_file(argc, argv, args->next, recursive, census_file, c) != 0;
     if (failed)
         status = UTIL_EXIT_INPUT; /* an input could not be read whole: nothing written */
     else
-        status = write_output(c.tally, &format, output);
-    if (c.problems && status == UTIL_EXIT_OK)
+        status = write_output(c->tally, format, output);
+    if (c->problems && status == UTIL_EXIT_OK)
         status = UTIL_EXIT_INPUT;
-    census_tally_free(c.tally);
+    census_tally_free(c->tally);
     return status;
 }

@@ -120,6 +120,35 @@ def test_reference():
             s = (w, d, l) if side == "White" else (l, d, w)
             expect(code + " stronger results", (row["stronger_win"], row["stronger_draw"], row["stronger_loss"]),
                    tuple(str(x) for x in s))
+    # Rows of several classes: --group pieces and --pattern add up the reckoning's classes.
+    def sums(select):
+        total = {"games": 0, "plies": 0, "endings": 0, "results": [0] * 5}
+        for code, c in want.items():
+            if select(code):
+                for k in ("games", "plies", "endings"):
+                    total[k] += c[k]
+                total["results"] = [a + b for a, b in zip(total["results"], c["results"])]
+        return total
+
+    def tsv_rows(*args):
+        lines = census("--tsv", *args, *REAL_FILES).stdout.decode().splitlines()
+        head = lines[0].split("\t")
+        return {r["code"]: r for r in (dict(zip(head, line.split("\t"))) for line in lines[1:])}
+
+    def as_counts(row):
+        return {"games": int(row["games"]), "plies": int(row["plies"]), "endings": int(row["endings"]),
+                "results": [int(row[k]) for k in ("win", "draw", "loss", "unfinished", "unknown")]}
+
+    grouped = tsv_rows("--group", "pieces")
+    expect("group pieces: rows", sorted(grouped), sorted({code[:4] + ".*" for code in want}))
+    for key, row in grouped.items():
+        expect("group " + key, as_counts(row), sums(lambda code: code[:4] == key[:4]))
+    patterns = {"04??.*": lambda code: code[:2] == "04", "0400.1?": lambda code: code[:6] == "0400.1",
+                "white:R=1 black:R=1": lambda code: code[1] == "4"}
+    rows = tsv_rows(*[a for p in patterns for a in ("--pattern", p)])
+    expect("patterns: rows", sorted(rows), sorted(patterns))
+    for text in patterns:
+        expect("pattern " + text, as_counts(rows[text]), sums(patterns[text]))
     # The comparison can fail: a tally off by one in any count is reported.
     got, want = tally([], REAL_FILES), reckoning([], REAL_FILES)
     rng = random.Random(33)
@@ -313,7 +342,9 @@ def test_filters():
     # Usage errors.
     for args in [["--ending", "last"], ["--pieces", "31"], ["--min-elo", "x"], ["--time-control", "blitz,fast"],
                  ["--from", "2024.13"], ["--from", "2024", "--to", "2023"], ["--json", "--tsv"],
-                 ["--title", "x"], ["--ending", "final", "--pieces", "3"], ["--group", "colour"]]:
+                 ["--title", "x"], ["--ending", "final", "--pieces", "3"], ["--group", "colour"],
+                 ["--pattern", "+0400.10?1e8"], ["--pattern", "KRvKR", "--group", "pieces"], ["--pattern", "x?"],
+                 ["--pattern", "0400.*\t"]]:
         run = census(*args, "-", data=b"")
         expect("usage %s: status" % args, run.returncode, 2)
     # A file that cannot be opened: said, nothing written, status 1.
