@@ -89,11 +89,13 @@ census_tally *census_tally_new(const census_options *options);
 void census_tally_free(census_tally *t);
 const census_options *census_tally_options(const census_tally *t);
 const census_totals *census_tally_totals(const census_tally *t);
-/* Adds from's counts to into's: 0, -1 when the options differ (nothing
- * added) or memory runs out (part added: the tally is then not to be used). */
+/* Adds from's counts to into's: 0, or one of these (nothing added, but
+ * after running out of memory part may be: the tally is then not to be used). */
+enum { CENSUS_MERGE_OPTIONS = -1, CENSUS_MERGE_OVERFLOW = -2, CENSUS_MERGE_MEMORY = -3 };
 int census_merge(census_tally *into, const census_tally *from);
-/* The classes in directory order (the array is the tally's, valid until it
- * changes); *n their number. NULL when memory runs out. */
+/* The classes in directory order: a copy of their counts now (the array is
+ * the tally's, valid until the next call); *n their number. NULL when
+ * memory runs out. */
 const census_class *census_tally_classes(census_tally *t, size_t *n);
 
 /* ---- Reading games ---- */

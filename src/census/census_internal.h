@@ -14,12 +14,13 @@ struct census_tally {
     uint32_t *slots;       /* open addressing: index + 1 into classes, 0 empty */
     size_t slots_cap;
     census_class *sorted;  /* the classes in directory order, made on request */
-    size_t sorted_n;
 };
 
 /* The class of a code in the tally, added with zero counts when new; NULL
  * when memory runs out. */
 census_class *census_class_of(census_tally *t, const gbr_material *code);
+/* The class of a code in the tally, NULL when it has none. */
+const census_class *census_class_find(const census_tally *t, const gbr_material *code);
 uint64_t census_key_of(const gbr_material *m);
 int census_same_options(const census_options *a, const census_options *b);
 /* A side's material by the usual values Q 9, R 5, B 3, N 3, P 1. */

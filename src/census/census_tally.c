@@ -146,10 +146,10 @@ static int rehash(census_tally *t, size_t cap)
     return 0;
 }
 
-census_class *census_class_of(census_tally *t, const gbr_material *code)
+const census_class *census_class_find(const census_tally *t, const gbr_material *code)
 {
     uint64_t key = census_key_of(code);
-    if (t->slots_cap) {
+    if (t->slots_cap)
         for (uint64_t s = slot_of(key, t->slots_cap);; s = (s + 1) & (t->slots_cap - 1)) {
             uint32_t i = t->slots[s];
             if (!i)
@@ -157,7 +157,14 @@ census_class *census_class_of(census_tally *t, const gbr_material *code)
             if (census_key_of(&t->classes[i - 1].code) == key)
                 return &t->classes[i - 1];
         }
-    }
+    return NULL;
+}
+
+census_class *census_class_of(census_tally *t, const gbr_material *code)
+{
+    const census_class *found = census_class_find(t, code);
+    if (found)
+        return &t->classes[found - t->classes];
     /* New: kept at most half full. */
     if (2 * (t->n + 1) > t->slots_cap && rehash(t, t->slots_cap ? 2 * t->slots_cap : 64) != 0)
         return NULL;
@@ -168,11 +175,10 @@ census_class *census_class_of(census_tally *t, const gbr_material *code)
     census_class *c = &t->classes[t->n++];
     memset(c, 0, sizeof *c);
     c->code = *code;
-    uint64_t s = slot_of(key, t->slots_cap);
+    uint64_t s = slot_of(census_key_of(code), t->slots_cap);
     while (t->slots[s])
         s = (s + 1) & (t->slots_cap - 1);
     t->slots[s] = (uint32_t)t->n;
-    t->sorted_n = 0; /* the order is made again */
     return c;
 }
 
@@ -183,33 +189,63 @@ int census_same_options(const census_options *a, const census_options *b)
            a->date_to == b->date_to;
 }
 
-static void add_totals(census_totals *into, const census_totals *from)
+/* *into += from, or 1 (nothing changed) when the sum would not fit. */
+static int add(uint64_t *into, uint64_t from)
 {
-    into->games += from->games;
-    into->counted += from->counted;
-    into->filtered += from->filtered;
-    into->not_replayed += from->not_replayed;
-    into->no_ending += from->no_ending;
+    if (*into > UINT64_MAX - from)
+        return 1;
+    *into += from;
+    return 0;
+}
+
+static int fits(uint64_t a, uint64_t b) { return a <= UINT64_MAX - b; }
+
+/* Whether every count of from added to into's fits in 64 bits: checked
+ * before anything is added, so that a refused merge changes nothing. */
+static int merge_fits(census_tally *into, const census_tally *from)
+{
+    const census_totals *a = &into->totals, *b = &from->totals;
+    int ok = fits(a->games, b->games) && fits(a->counted, b->counted) && fits(a->filtered, b->filtered) &&
+             fits(a->not_replayed, b->not_replayed) && fits(a->no_ending, b->no_ending);
     for (int i = 0; i < CENSUS_RESULTS; i++)
-        into->results[i] += from->results[i];
+        ok = ok && fits(a->results[i], b->results[i]);
+    for (size_t i = 0; i < from->n && ok; i++) {
+        const census_class *f = &from->classes[i];
+        const census_class *c = census_class_find(into, &f->code);
+        if (!c)
+            continue;
+        ok = fits(c->games, f->games) && fits(c->plies, f->plies) && fits(c->endings, f->endings);
+        for (int r = 0; r < CENSUS_RESULTS; r++)
+            ok = ok && fits(c->results[r], f->results[r]);
+    }
+    return ok;
 }
 
 int census_merge(census_tally *into, const census_tally *from)
 {
     if (!census_same_options(&into->options, &from->options))
-        return -1;
+        return CENSUS_MERGE_OPTIONS;
+    if (!merge_fits(into, from))
+        return CENSUS_MERGE_OVERFLOW;
     for (size_t i = 0; i < from->n; i++) {
         const census_class *f = &from->classes[i];
         census_class *c = census_class_of(into, &f->code);
         if (!c)
-            return -1;
-        c->games += f->games;
-        c->plies += f->plies;
-        c->endings += f->endings;
+            return CENSUS_MERGE_MEMORY;
+        int over = add(&c->games, f->games) | add(&c->plies, f->plies) | add(&c->endings, f->endings);
         for (int r = 0; r < CENSUS_RESULTS; r++)
-            c->results[r] += f->results[r];
+            over |= add(&c->results[r], f->results[r]);
+        (void)over; /* checked above */
     }
-    add_totals(&into->totals, &from->totals);
+    census_totals *a = &into->totals;
+    const census_totals *b = &from->totals;
+    add(&a->games, b->games);
+    add(&a->counted, b->counted);
+    add(&a->filtered, b->filtered);
+    add(&a->not_replayed, b->not_replayed);
+    add(&a->no_ending, b->no_ending);
+    for (int i = 0; i < CENSUS_RESULTS; i++)
+        add(&a->results[i], b->results[i]);
     return 0;
 }
 
@@ -224,16 +260,14 @@ static int by_directory(const void *a, const void *b)
 
 const census_class *census_tally_classes(census_tally *t, size_t *n)
 {
-    if (t->sorted_n != t->n || !t->sorted) {
-        census_class *sorted = realloc(t->sorted, (t->n ? t->n : 1) * sizeof *sorted);
-        if (!sorted)
-            return NULL;
-        if (t->n)
-            memcpy(sorted, t->classes, t->n * sizeof *sorted);
-        qsort(sorted, t->n, sizeof *sorted, by_directory);
-        t->sorted = sorted;
-        t->sorted_n = t->n;
-    }
+    /* A copy of the counts as they are now, sorted: made anew each call. */
+    census_class *sorted = realloc(t->sorted, (t->n ? t->n : 1) * sizeof *sorted);
+    if (!sorted)
+        return NULL;
+    if (t->n)
+        memcpy(sorted, t->classes, t->n * sizeof *sorted);
+    qsort(sorted, t->n, sizeof *sorted, by_directory);
+    t->sorted = sorted;
     *n = t->n;
     return t->sorted;
 }

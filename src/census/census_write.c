@@ -175,6 +175,31 @@ static void stronger_results(const row *r, uint64_t s[3])
     s[2] = r->results[black ? CENSUS_WIN : CENSUS_LOSS];
 }
 
+/* a * b / c, rounded down, for any counts (c > 0; exact when the result
+ * fits, as it does for a <= c). A product past 64 bits (hand-made tallies
+ * of huge counts) is divided a bit at a time. */
+static uint64_t scaled(uint64_t a, uint64_t b, uint64_t c)
+{
+    if (b == 0 || a <= UINT64_MAX / b)
+        return a * b / c;
+    uint64_t p0 = (a & 0xffffffffu) * (b & 0xffffffffu), p1 = (a & 0xffffffffu) * (b >> 32);
+    uint64_t p2 = (a >> 32) * (b & 0xffffffffu), p3 = (a >> 32) * (b >> 32);
+    uint64_t mid = (p0 >> 32) + (p1 & 0xffffffffu) + (p2 & 0xffffffffu);
+    uint64_t lo = (p0 & 0xffffffffu) | mid << 32, hi = p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+    uint64_t q = 0, r = 0;
+    for (int i = 127; i >= 0; i--) {
+        uint64_t bit = i >= 64 ? hi >> (i - 64) & 1 : lo >> i & 1;
+        int carry = (int)(r >> 63);
+        r = r << 1 | bit;
+        q <<= 1;
+        if (carry || r >= c) {
+            r -= c;
+            q |= 1;
+        }
+    }
+    return q;
+}
+
 /* part / whole as a percentage with one decimal ("12.3%"), rounded half up;
  * "-" for a whole of 0. Integers, so every machine writes the same. */
 static void put_share(util_sink *s, uint64_t part, uint64_t whole, int width)
@@ -183,7 +208,8 @@ static void put_share(util_sink *s, uint64_t part, uint64_t whole, int width)
     if (whole == 0) {
         strcpy(text, "-");
     } else {
-        uint64_t tenths = (part * 1000 + whole / 2) / whole;
+        uint64_t tenths = scaled(part, 2000, whole);
+        tenths = tenths / 2 + tenths % 2; /* rounded half up */
         snprintf(text, sizeof text, "%llu.%llu%%", (unsigned long long)(tenths / 10),
                  (unsigned long long)(tenths % 10));
     }
@@ -454,14 +480,14 @@ static void write_chart(const census_options *o, const row *rows, size_t n, util
         util_putf(s, "<text x=\"%u\" y=\"%u\" text-anchor=\"end\">", CHART_LABEL - 8, y + 14);
         html_text(s, strcmp(r->name, "-") ? r->name : r->code);
         util_put(s, "</text>");
-        uint64_t bar = most ? r->endings * CHART_BAR / most : 0;
+        uint64_t bar = most ? scaled(r->endings, CHART_BAR, most) : 0;
         uint64_t parts[4] = {r->results[CENSUS_WIN], r->results[CENSUS_DRAW], r->results[CENSUS_LOSS],
                              r->results[CENSUS_UNFINISHED] + r->results[CENSUS_UNKNOWN]};
         uint64_t x = CHART_LABEL, done = 0;
         for (int k = 0; k < 4; k++) {
             /* Each part ends where its running total ends, so the parts add up to the bar. */
-            uint64_t end = r->endings ? (done + parts[k]) * bar / r->endings : 0;
-            uint64_t start = r->endings ? done * bar / r->endings : 0;
+            uint64_t end = r->endings ? scaled(done + parts[k], bar, r->endings) : 0;
+            uint64_t start = r->endings ? scaled(done, bar, r->endings) : 0;
             done += parts[k];
             if (end > start) {
                 util_putf(s, "<rect x=\"%llu\" y=\"%u\" width=\"%llu\" height=\"16\" fill=\"%s\"><title>",

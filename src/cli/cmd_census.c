@@ -178,11 +178,16 @@ static int merge_file(void *context, int fd, const char *source)
         m->first = source;
         return 0;
     }
-    if (census_merge(m->total, t) != 0) {
+    int merged = census_merge(m->total, t);
+    if (merged == CENSUS_MERGE_OPTIONS)
         util_error(source, "a tally made under other options than %s's (ending, pieces, fold or filters): not merged",
                    m->first);
+    else if (merged == CENSUS_MERGE_OVERFLOW)
+        util_error(source, "its counts added to the tallies before it would pass 2^64 - 1: not merged");
+    else if (merged != 0)
+        util_out_of_memory(source);
+    if (merged != 0)
         status = -1;
-    }
     census_tally_free(t);
     return status;
 }

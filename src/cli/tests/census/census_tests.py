@@ -237,6 +237,13 @@ def test_merge():
         expect("refused %s: where and why %r" % (name, run.stderr), message in run.stderr and
                (path + ":").encode() in run.stderr, True)
         expect("refused %s: nothing written" % name, os.path.exists(target), False)
+    # Counts that would pass 2^64 - 1 added up: refused, nothing written.
+    huge = os.path.join(work, "huge.json")
+    with open(huge, "w") as f:
+        f.write(re.sub(r'"games": \d+, "plies"', '"games": 18446744073709551615, "plies"', text, count=1))
+    run = census("--merge", "-o", target, huge, huge)
+    expect("overflow: refused", (run.returncode, os.path.exists(target), b"2^64 - 1" in run.stderr), (1, False, True))
+    expect("overflow: one alone is read", census("--merge", huge).returncode, 0)
     for args in [["--merge", "--fold", jsons[0]], ["--merge", "--min-elo", "5", jsons[0]], ["--merge"]]:
         expect("usage %s" % args, census(*args).returncode, 2)
 
