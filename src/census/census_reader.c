@@ -37,7 +37,17 @@ struct census_reader {
     int ending_found;
     size_t ending;
     int out_of_memory;
+    gbr_error no_code; /* the game's men have no material code (why), else 0 */
 };
+
+/* Memory ran out: said once; this game and the ones after it are not
+ * counted (a tally it was being added to is not to be trusted). */
+static void lost_memory(census_reader *r)
+{
+    if (!r->out_of_memory)
+        util_out_of_memory(r->source);
+    r->out_of_memory = 1;
+}
 
 static int result_of(const pgn_tag *t)
 {
@@ -115,6 +125,7 @@ static void on_tags(void *context, const pgn_game *game)
     r->result = result_of(result);
     r->n = 0;
     r->ending_found = 0;
+    r->no_code = GBR_OK;
 }
 
 /* The gbr type (queen 0 ... pawn 4) of a chess type (pawn 0 ... queen 4). */
@@ -133,8 +144,11 @@ static int class_now(census_reader *r, size_t *index)
 {
     gbr_material m;
     int reversed = 0;
-    if (gbr_material_from_counts(NULL, &r->counts, &m).error)
-        return -1; /* counts of a legal game always have a code */
+    gbr_result made = gbr_material_from_counts(NULL, &r->counts, &m);
+    if (made.error) { /* a set-up position with more promoted men than pawns gone */
+        r->no_code = made.error;
+        return -2;
+    }
     if (r->tally->options.fold) {
         gbr_counts swapped;
         for (int t = 0; t < 5; t++) {
@@ -205,10 +219,11 @@ static int on_position(void *context, const pgn_game *game, const replay_positio
         }
     }
     if (changed) {
-        if (class_now(r, &r->current) != 0) {
-            r->out_of_memory = 1;
+        int found = class_now(r, &r->current);
+        if (found == -1)
+            lost_memory(r);
+        if (found != 0)
             return 1;
-        }
         const census_options *o = &r->tally->options;
         if (o->ending == CENSUS_ENDING_PHASE && !r->ending_found &&
             majors_and_minors(&r->counts) <= (int)o->pieces) {
@@ -224,7 +239,7 @@ static void add_ending(census_reader *r, size_t index)
     int reversed = r->classes[index].reversed;
     census_class *c = census_class_of(r->tally, &r->classes[index].code);
     if (!c) {
-        r->out_of_memory = 1;
+        lost_memory(r);
         return;
     }
     c->endings++;
@@ -247,7 +262,13 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
         t->totals.filtered++;
         return;
     }
-    if (outcome->status != REPLAY_DONE || game->malformed || r->out_of_memory || r->n == 0) {
+    if (r->no_code) {
+        util_report(r->source, game->start.line, game->start.column,
+                    "game %lu: its men have no GBR material code (%s): not counted", game->number,
+                    gbr_error_message(r->no_code));
+        r->problems = 1;
+    }
+    if (outcome->status != REPLAY_DONE || game->malformed || r->out_of_memory || r->no_code || r->n == 0) {
         t->totals.not_replayed++;
         return;
     }
@@ -256,7 +277,7 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
     for (size_t i = 0; i < r->n; i++) {
         census_class *c = census_class_of(t, &r->classes[i].code);
         if (!c) {
-            r->out_of_memory = 1;
+            lost_memory(r);
             return;
         }
         c->games++;
@@ -299,9 +320,10 @@ census_reader *census_reader_new(census_tally *tally, const char *source)
         free(r);
         return NULL;
     }
-    /* The replay's own tags calls come first: census's tags reading goes
-     * through the wrapper below. */
+    /* The census looks at the main line alone: variations are passed over. */
     replay_main_line_only(r->replay, 1);
+    /* The tags read: the replay's, the result, and those of the filters in
+     * use; every tag when they are more than the reader keeps by name. */
     size_t k = 0;
     for (const char *const *t = replay_tags; *t; t++)
         r->keep[k++] = *t;

@@ -346,6 +346,13 @@ def test_filters():
            is not None, True)
     t = json.loads(run.stdout)["totals"]
     expect("refused: counts", (t["games"], t["counted"], t["not_replayed"]), (2, 1, 1))
+    # A set-up position with more promoted men than pawns gone has no code: said, not counted, the rest is.
+    odd = game(extra='[FEN "QQQ1k3/8/8/8/8/PPPPPPPP/8/4K3 w - - 0 1"]', moves="1. Ke2") + game()
+    run = census("--json", "-", data=odd.encode())
+    expect("no code: said", re.search(rb"^gbr: -:1:1: game 1: its men have no GBR material code \(more promoted "
+                                      rb"pieces than missing pawns\): not counted$", run.stderr, re.M) is not None, True)
+    t = json.loads(run.stdout)["totals"]
+    expect("no code: counts and status", (t["counted"], t["not_replayed"], run.returncode), (1, 1, 1))
     # Usage errors.
     for args in [["--ending", "last"], ["--pieces", "31"], ["--min-elo", "x"], ["--time-control", "blitz,fast"],
                  ["--from", "2024.13"], ["--from", "2024", "--to", "2023"], ["--json", "--tsv"],
