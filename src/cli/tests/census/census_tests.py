@@ -361,6 +361,15 @@ def test_filters():
                  ["--pattern", "0400.*\t"]]:
         run = census(*args, "-", data=b"")
         expect("usage %s: status" % args, run.returncode, 2)
+    # A folder is read for its PGN files in name order; no file at all is standard input.
+    folder = gbrtest.fresh_folder(os.path.join(WORK, "folder"))
+    for name, text_of in (("b.pgn", game()), ("a.PGN", game(result="0-1")), ("notes.txt", "not a game")):
+        with open(os.path.join(folder, name), "w") as f:
+            f.write(text_of)
+    by_folder = census("--json", folder)
+    by_files = census("--json", os.path.join(folder, "a.PGN"), os.path.join(folder, "b.pgn"))
+    expect("folder", (by_folder.returncode, by_folder.stdout), (0, by_files.stdout))
+    expect("standard input", census("--json", data=(game(result="0-1") + game()).encode()).stdout, by_files.stdout)
     # A file that cannot be opened: said, nothing written, status 1.
     target = os.path.join(WORK, "never.txt")
     run = census("-o", target, os.path.join(WORK, "missing.pgn"))
