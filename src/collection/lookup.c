@@ -23,6 +23,7 @@
 #include "output_file.h"
 #include "reached.h"
 #include "replay.h"
+#include "sort_records.h"
 #include "text.h"
 
 #define NO_TEXT SIZE_MAX
@@ -45,10 +46,11 @@ typedef struct lookup_item {
 typedef struct lookup_step {
     uint8_t key[REACHED_KEY_SIZE];
     uint8_t raw[DUP_POSITION_KEY_SIZE]; /* as it is: what a relation is told against */
-    uint8_t main_line;
+    uint8_t main_line, black;           /* black: the move was Black's */
     uint32_t item;
-    unsigned long ply, seq; /* seq: its place in the order written */
-    char move[REACHED_MOVE_SIZE];
+    uint32_t ply, seq; /* seq: its place in the order written */
+    uint32_t fullmove; /* the move's number and SAN: "5...Kg7" written when found */
+    char san[CHESS_MOVE_TEXT_SIZE];
 } lookup_step;
 
 /* A position reached in the database game being read that a new study has:
@@ -71,8 +73,8 @@ typedef struct lookup_hit {
     unsigned long game, line;
     size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
     int kind;
-    reached_place at;   /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
-    size_t step;       /* the new study's position (HIT_SOLUTION) */
+    reached_place at;     /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
+    reached_place new_at; /* where in the new study (HIT_SOLUTION) */
 } lookup_hit;
 
 struct lookup {
@@ -100,10 +102,12 @@ struct lookup {
         char *text;
         size_t used, cap;
         int read; /* its start position was read */
+        uint64_t order; /* its number over all databases */
+        const char *source;
         uint32_t date;
         unsigned long number, line;
         size_t composer, event, reference, date_text; /* NO_TEXT: the tag is absent */
-        size_t hits, starts; /* its hits begin at, and those of its start position end at */
+        size_t hits; /* its hits begin at */
         unsigned long long converted; /* its values converted: counted once a hit */
     } game;
     int in_game_text; /* keep() writes to game.text */
@@ -119,6 +123,26 @@ struct lookup {
     unsigned long seq;
     lookup_pending *pending;
     size_t pending_n, pending_cap;
+    /* --memory: when the new solutions' positions outgrow half of it, they
+     * and then every database position go to `join` (records ordered by
+     * key, spilled to disk as they fill the other half), and each database
+     * game's fields and what the join finds go to `found` (ordered by game);
+     * both are read back in lookup_finish. */
+    size_t memory;
+    int spilling;
+    int spill_failed; /* reported */
+    sort_records join, found;
+    size_t streamed_hits; /* the hits found while reading, in game order */
+    struct {              /* reading `join` back: the key being read */
+        uint8_t key[REACHED_KEY_SIZE];
+        int keyed;
+        struct join_step *steps; /* its new positions, the first of each new study */
+        size_t n, cap;
+        uint64_t order; /* the last database game with a position of this key */
+        int ordered;
+    } group;
+    size_t found_from, found_to; /* reading `found` back: the game's streamed hits */
+    uint64_t found_item;         /* the new study last found in it (UINT64_MAX: none) */
 };
 
 static const char *text_at(const lookup *l, size_t at) { return l->text + at; }
@@ -174,6 +198,7 @@ lookup *lookup_new(const lookup_options *o)
     l->encoding = o->encoding;
     l->names = o->names;
     l->start_only = o->start_only;
+    l->memory = o->memory ? o->memory : (size_t)SORT_RUNS_MEMORY_DEFAULT;
     return l;
 }
 
@@ -293,33 +318,221 @@ static void replay_problem(lookup *l, const replay_outcome *o, int start_read)
     }
 }
 
+/* ---- Beyond --memory: records on disk -------------------------------------- */
+/* Records compare with memcmp over their leading bytes; numbers in them are
+ * big-endian for that. A place (reached_place_key) orders as
+ * reached_place_before: the main line first, then the fewer plies, then the
+ * order written.
+ *
+ * `join`, by key: KEY (REACHED_KEY_SIZE), then 0 and a new study's position
+ * (ITEM 4, PLACE, RAW, its move's text), or 1 and a database position (ORDER
+ * 8, PLACE, RAW, its move's text): for a key, the new studies' positions
+ * come first, by new study and place, then the database's by game and place.
+ *
+ * `found`, by database game: ORDER 8, then 0 and the game's fields, or 1 and
+ * a position both share (ITEM 4, the new study's PLACE, the database game's
+ * PLACE, the new study's RAW, the database's RAW, the new move's length (1)
+ * and text, the database move's text): for a game and new study the first is
+ * the best, as pend() keeps it. */
+#define PLACE_KEY_SIZE 9
+#define JOIN_ORDER (REACHED_KEY_SIZE + 1)
+#define JOIN_STEP_HEAD (JOIN_ORDER + 4 + PLACE_KEY_SIZE + DUP_POSITION_KEY_SIZE)
+#define JOIN_GAME_HEAD (JOIN_ORDER + 8 + PLACE_KEY_SIZE + DUP_POSITION_KEY_SIZE)
+#define FOUND_ORDER 9
+#define FOUND_HEAD (FOUND_ORDER + 4 + 2 * PLACE_KEY_SIZE + 2 * DUP_POSITION_KEY_SIZE + 1)
+/* What a step costs in memory before the steps spill: itself and its place
+ * in by_step. */
+#define STEP_COST (sizeof(lookup_step) + sizeof(size_t))
+
+static void put_be32(uint8_t *at, uint32_t v)
+{
+    for (int i = 3; i >= 0; i--, v >>= 8)
+        at[i] = (uint8_t)v;
+}
+
+static void put_be64(uint8_t *at, uint64_t v)
+{
+    for (int i = 7; i >= 0; i--, v >>= 8)
+        at[i] = (uint8_t)v;
+}
+
+static uint32_t get_be32(const uint8_t *at)
+{
+    return (uint32_t)at[0] << 24 | (uint32_t)at[1] << 16 | (uint32_t)at[2] << 8 | at[3];
+}
+
+static uint64_t get_be64(const uint8_t *at) { return (uint64_t)get_be32(at) << 32 | get_be32(at + 4); }
+
+static void put_place_key(uint8_t at[PLACE_KEY_SIZE], int main_line, unsigned long ply, unsigned long seq)
+{
+    at[0] = main_line ? 0 : 1;
+    put_be32(at + 1, (uint32_t)ply);
+    put_be32(at + 5, (uint32_t)seq);
+}
+
+/* A place back from its key and its move's text. */
+static void place_of_key(const uint8_t at[PLACE_KEY_SIZE], const char *move, size_t move_len, reached_place *out)
+{
+    out->main_line = at[0] == 0;
+    out->ply = get_be32(at + 1);
+    out->seq = get_be32(at + 5);
+    if (move_len >= sizeof out->move)
+        move_len = sizeof out->move - 1;
+    memcpy(out->move, move, move_len);
+    out->move[move_len] = '\0';
+}
+
+/* gbr's board back from a position key as it is (duplicates_position_key). */
+static void position_of_key(const uint8_t raw[DUP_POSITION_KEY_SIZE], gbr_position *p)
+{
+    for (unsigned i = 0; i < 32; i++) {
+        p->board[2 * i] = raw[i] >> 4;
+        p->board[2 * i + 1] = raw[i] & 15;
+    }
+    p->indicator = raw[32] & 1 ? GBR_IND_BTM : GBR_IND_WTM;
+}
+
+static int join_compare(const char *a, size_t a_len, const char *b, size_t b_len)
+{
+    (void)a_len;
+    (void)b_len;
+    int c = memcmp(a, b, JOIN_ORDER);
+    if (c)
+        return c;
+    return memcmp(a + JOIN_ORDER, b + JOIN_ORDER, a[JOIN_ORDER - 1] ? 8 + PLACE_KEY_SIZE : 4 + PLACE_KEY_SIZE);
+}
+
+static int found_compare(const char *a, size_t a_len, const char *b, size_t b_len)
+{
+    (void)a_len;
+    (void)b_len;
+    int c = memcmp(a, b, FOUND_ORDER);
+    if (c || !a[FOUND_ORDER - 1])
+        return c;
+    return memcmp(a + FOUND_ORDER, b + FOUND_ORDER, 4 + 2 * PLACE_KEY_SIZE);
+}
+
+/* A new study's place, its move written out. */
+static void step_place(const lookup_step *st, reached_place *at)
+{
+    at->ply = st->ply;
+    at->seq = st->seq;
+    at->main_line = st->main_line;
+    reached_move_text(st->fullmove, st->black, st->san, at->move);
+}
+
+static void spill_step(lookup *l, const lookup_step *st)
+{
+    uint8_t head[JOIN_STEP_HEAD];
+    memcpy(head, st->key, REACHED_KEY_SIZE);
+    head[JOIN_ORDER - 1] = 0;
+    put_be32(head + JOIN_ORDER, st->item);
+    put_place_key(head + JOIN_ORDER + 4, st->main_line, st->ply, st->seq);
+    memcpy(head + JOIN_ORDER + 4 + PLACE_KEY_SIZE, st->raw, DUP_POSITION_KEY_SIZE);
+    reached_place at;
+    step_place(st, &at);
+    if (sort_records_add(&l->join, head, sizeof head, at.move, strlen(at.move)) != 0)
+        l->spill_failed = 1;
+}
+
+/* The steps held go to `join`, and from now on every step and database
+ * position: half the memory for `join`, half for `found`. */
+static void start_spilling(lookup *l)
+{
+    l->spilling = 1;
+    sort_records_init(&l->join, "lookup", join_compare, l->memory / 2);
+    sort_records_init(&l->found, "lookup", found_compare, l->memory / 2);
+    for (size_t i = 0; i < l->steps_n && !l->spill_failed; i++)
+        spill_step(l, &l->steps[i]);
+    free(l->steps);
+    l->steps = NULL;
+    l->steps_n = l->steps_cap = 0;
+}
+
+static void keep_step(lookup *l, const lookup_step *st)
+{
+    if (l->spilling) {
+        spill_step(l, st);
+        return;
+    }
+    lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
+    if (!bigger) {
+        l->failed = 1;
+        return;
+    }
+    l->steps = bigger;
+    l->steps[l->steps_n++] = *st;
+    if (l->steps_n * STEP_COST > l->memory / 2)
+        start_spilling(l);
+}
+
+/* A database position, for the join. */
+static void spill_database_position(lookup *l, const uint8_t key[REACHED_KEY_SIZE], const gbr_position *p,
+                                    const reached_place *at)
+{
+    uint8_t head[JOIN_GAME_HEAD];
+    memcpy(head, key, REACHED_KEY_SIZE);
+    head[JOIN_ORDER - 1] = 1;
+    put_be64(head + JOIN_ORDER, l->game.order);
+    put_place_key(head + JOIN_ORDER + 8, at->main_line, at->ply, at->seq);
+    duplicates_position_key(p, 0, head + JOIN_ORDER + 8 + PLACE_KEY_SIZE);
+    if (sort_records_add(&l->join, head, sizeof head, at->move, strlen(at->move)) != 0)
+        l->spill_failed = 1;
+}
+
+/* A database game's fields in `found` (records live only in this process
+ * and its temporary files: the head is the struct's bytes), then its texts. */
+typedef struct spilled_game {
+    uint8_t order[FOUND_ORDER];
+    uint32_t date;
+    unsigned long number, line;
+    unsigned long long converted;
+    const char *source; /* lives as long as the run (lookup_read_database) */
+    uint32_t len[4];    /* composer, event, reference, date; UINT32_MAX: absent */
+} spilled_game;
+
+/* A database game's fields (read_game_fields), for what the join finds. */
+static void spill_game(lookup *l)
+{
+    spilled_game head;
+    memset(&head, 0, sizeof head);
+    put_be64(head.order, l->game.order);
+    head.date = l->game.date;
+    head.number = l->game.number;
+    head.line = l->game.line;
+    head.converted = l->game.converted;
+    head.source = l->game.source;
+    const size_t fields[4] = {l->game.composer, l->game.event, l->game.reference, l->game.date_text};
+    for (int i = 0; i < 4; i++)
+        head.len[i] = fields[i] == NO_TEXT ? UINT32_MAX : (uint32_t)strlen(game_text_at(l, fields[i]));
+    /* The texts follow as read_game_fields keeps them: the fields present,
+     * in this order, each with its NUL. */
+    if (sort_records_add(&l->found, &head, sizeof head, l->game.text, l->game.used) != 0)
+        l->spill_failed = 1;
+}
+
 static int new_position(void *context, const pgn_game *g, const replay_position *rp)
 {
     (void)g;
     lookup *l = context;
-    if (l->failed || !l->have_start)
+    if (l->failed || l->spill_failed || !l->have_start)
         return 1;
     gbr_position p;
     if (!rp->before) { /* the start as the rules read it: castling rights, en passant */
         reached_chess_keys(l->symmetry, rp->position, &p, l->items[l->items_n - 1].start, NULL);
         return 0;
     }
-    lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
-    if (!bigger) {
-        l->failed = 1;
-        return 1;
-    }
-    l->steps = bigger;
-    lookup_step *st = &l->steps[l->steps_n++];
-    reached_place at;
-    reached_place_of(rp, l->seq++, &at);
-    reached_chess_keys(l->symmetry, rp->position, &p, st->key, st->raw);
-    st->item = (uint32_t)(l->items_n - 1);
-    st->main_line = (uint8_t)rp->main_line;
-    st->ply = at.ply;
-    st->seq = at.seq;
-    memcpy(st->move, at.move, sizeof st->move);
-    return 0;
+    lookup_step st;
+    reached_chess_keys(l->symmetry, rp->position, &p, st.key, st.raw);
+    st.item = (uint32_t)(l->items_n - 1);
+    st.main_line = (uint8_t)rp->main_line;
+    st.black = rp->before->side != CHESS_WHITE;
+    st.ply = (uint32_t)rp->ply;
+    st.seq = (uint32_t)l->seq++;
+    st.fullmove = (uint32_t)rp->before->fullmove_number;
+    replay_san(rp, st.san);
+    keep_step(l, &st);
+    return l->failed || l->spill_failed;
 }
 
 static void new_game(void *context, const pgn_game *g)
@@ -482,8 +695,13 @@ static size_t keep_game_text(lookup *l, size_t at)
     return at == NO_TEXT ? NO_TEXT : keep(l, game_text_at(l, at), strlen(game_text_at(l, at)));
 }
 
+/* A database game found (the game being read, l->game): p its position,
+ * castling whether it has castling rights, `against` the new position's key
+ * as it is (what the relation is told against), `at` and `new_at` where the
+ * position is in the database game and in the new study. */
 static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item, int kind,
-                    const lookup_pending *reached)
+                    const uint8_t against[DUP_POSITION_KEY_SIZE], const reached_place *at,
+                    const reached_place *new_at)
 {
     int same_position = kind != HIT_STUDY;
     lookup_hit *bigger = util_grow(l->hits, &l->hits_cap, l->hits_n + 1, sizeof *bigger);
@@ -497,16 +715,14 @@ static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
     h->item = item;
     h->kind = kind;
     h->same_position = same_position;
-    if (reached) {
-        h->at = reached->at;
-        h->step = reached->step;
-    }
-    h->relation = !same_position ? NULL
-                  : kind == HIT_SOLUTION ? reached_relation(p, castling, l->steps[reached->step].raw)
-                                         : reached_relation(p, castling, l->items[item].raw);
+    if (at)
+        h->at = *at;
+    if (new_at)
+        h->new_at = *new_at;
+    h->relation = same_position ? reached_relation(p, castling, against) : NULL;
     h->date = l->game.date;
-    h->order = l->games;
-    h->source = l->source;
+    h->order = l->game.order;
+    h->source = l->game.source;
     h->game = l->game.number;
     h->line = l->game.line;
     l->converted += l->game.converted;
@@ -515,6 +731,17 @@ static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
     h->reference = keep_game_text(l, l->game.reference);
     h->date_text = keep_game_text(l, l->game.date_text);
     keep_forms(l, p, &h->form, NULL);
+}
+
+/* Whether hits[from, to) (a database game's) have the new study's start
+ * position as the game's, or reached in its solution: then the positions of
+ * its solution are not listed for that game. */
+static int covered(const lookup *l, size_t from, size_t to, size_t item)
+{
+    for (size_t h = from; h < to; h++)
+        if (l->hits[h].item == item && (l->hits[h].kind == HIT_POSITION || l->hits[h].kind == HIT_REACHED))
+            return 1;
+    return 0;
 }
 
 /* A database game's fields, from its tags, into its texts. */
@@ -549,10 +776,12 @@ static void database_game(void *context, const pgn_game *g)
 {
     lookup *l = context;
     l->games++;
+    l->game.order = l->games;
+    l->game.source = l->source;
     l->pending_n = 0;
     l->seq = 0;
     l->game.read = 0;
-    l->game.hits = l->game.starts = l->hits_n;
+    l->game.hits = l->hits_n;
     if (g->malformed || l->failed || l->items_n == 0)
         return;
     game_tags tags;
@@ -567,6 +796,8 @@ static void database_game(void *context, const pgn_game *g)
     int fields = !l->start_only;
     if (fields)
         read_game_fields(l, g, &tags);
+    if (l->spilling)
+        spill_game(l);
     uint8_t position[DUP_POSITION_KEY_SIZE], study[DUP_STUDY_KEY_SIZE];
     duplicates_canonical_keys(l->symmetry, &p, castling, position, study);
     size_t at = lower_bound(l, l->by_study, offsetof(lookup_item, study), DUP_STUDY_KEY_SIZE, study);
@@ -575,9 +806,8 @@ static void database_game(void *context, const pgn_game *g)
             read_game_fields(l, g, &tags);
         size_t item = l->by_study[at];
         int same = memcmp(l->items[item].position, position, sizeof position) == 0;
-        add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, NULL);
+        add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, l->items[item].raw, NULL, NULL);
     }
-    l->game.starts = l->hits_n;
 }
 
 /* What the database game's replay found, after its start position's hits:
@@ -587,23 +817,24 @@ static void database_game(void *context, const pgn_game *g)
  * start itself is reached. */
 static void database_reached(lookup *l)
 {
-    size_t pending = l->pending_n, first = l->game.hits, starts = l->game.starts;
+    size_t pending = l->pending_n, first = l->game.hits;
     l->pending_n = 0;
     if (!l->game.read)
         return;
     for (int kind = HIT_REACHED; kind <= HIT_SOLUTION; kind++)
         for (size_t k = 0; k < pending && !l->failed; k++) {
             const lookup_pending *e = &l->pending[k];
-            if (e->kind != kind)
+            if (e->kind != kind || covered(l, first, l->hits_n, e->item))
                 continue;
-            int covered = 0;
-            for (size_t h = first; h < l->hits_n && !covered; h++)
-                covered = l->hits[h].item == e->item &&
-                          (l->hits[h].kind == HIT_POSITION || (h >= starts && l->hits[h].kind == HIT_REACHED));
-            if (!covered)
-                add_hit(l, &e->position, e->kind == HIT_REACHED ? l->items[e->item].raw[32] >> 1 & 1
-                                                                            : l->steps[e->step].raw[32] >> 1 & 1,
-                        e->item, e->kind, e);
+            if (kind == HIT_REACHED) {
+                const uint8_t *raw = l->items[e->item].raw;
+                add_hit(l, &e->position, raw[32] >> 1 & 1, e->item, kind, raw, &e->at, NULL);
+            } else {
+                const lookup_step *st = &l->steps[e->step];
+                reached_place new_at;
+                step_place(st, &new_at);
+                add_hit(l, &e->position, st->raw[32] >> 1 & 1, e->item, kind, st->raw, &e->at, &new_at);
+            }
         }
 }
 
@@ -649,7 +880,7 @@ static int database_position(void *context, const pgn_game *g, const replay_posi
 {
     (void)g;
     lookup *l = context;
-    if (l->failed || !l->game.read)
+    if (l->failed || l->spill_failed || !l->game.read)
         return 1;
     gbr_position p;
     uint8_t key[REACHED_KEY_SIZE];
@@ -657,6 +888,11 @@ static int database_position(void *context, const pgn_game *g, const replay_posi
     unsigned long seq = l->seq++;
     reached_place at;
     int placed = 0;
+    if (l->spilling) { /* the new solutions' positions are on disk: joined at the end */
+        reached_place_of(rp, seq, &at);
+        placed = 1;
+        spill_database_position(l, key, &p, &at);
+    }
     if (rp->before) { /* the new start positions reached here */
         size_t lo = 0, hi = l->items_n;
         while (lo < hi) {
@@ -704,6 +940,151 @@ int lookup_read_database(void *context, int fd, const char *source)
     if (make_index(l) != 0)
         return 0; /* told by lookup_finish */
     return read_games(l, &handler, &replaying, fd, source);
+}
+
+/* ---- Beyond --memory: reading the records back ------------------------------ */
+/* A new study's position of the key being read back. */
+struct join_step {
+    uint8_t head[4 + PLACE_KEY_SIZE + DUP_POSITION_KEY_SIZE]; /* ITEM, PLACE, RAW as in `join` */
+    char move[REACHED_MOVE_SIZE];
+};
+
+/* `join` in key order: for each database game with a position of the key
+ * (its first place), a record in `found` for each new study with it (its
+ * first place), as database_position pends them. */
+static void join_emit(void *context, const char *record, size_t len)
+{
+    lookup *l = context;
+    const uint8_t *r = (const uint8_t *)record;
+    if (l->failed || l->spill_failed)
+        return;
+    if (!l->group.keyed || memcmp(l->group.key, r, REACHED_KEY_SIZE) != 0) {
+        memcpy(l->group.key, r, REACHED_KEY_SIZE);
+        l->group.keyed = 1;
+        l->group.n = 0;
+        l->group.ordered = 0;
+    }
+    if (!r[JOIN_ORDER - 1]) { /* a new study's position: its first place only */
+        if (l->group.n && memcmp(l->group.steps[l->group.n - 1].head, r + JOIN_ORDER, 4) == 0)
+            return;
+        struct join_step *bigger = util_grow(l->group.steps, &l->group.cap, l->group.n + 1, sizeof *bigger);
+        if (!bigger) {
+            l->failed = 1;
+            return;
+        }
+        l->group.steps = bigger;
+        struct join_step *st = &l->group.steps[l->group.n++];
+        memcpy(st->head, r + JOIN_ORDER, sizeof st->head);
+        size_t move_len = len - JOIN_STEP_HEAD;
+        if (move_len >= sizeof st->move)
+            move_len = sizeof st->move - 1;
+        memcpy(st->move, record + JOIN_STEP_HEAD, move_len);
+        st->move[move_len] = '\0';
+        return;
+    }
+    uint64_t order = get_be64(r + JOIN_ORDER); /* a database position: its game's first place only */
+    if (l->group.ordered && l->group.order == order)
+        return;
+    l->group.order = order;
+    l->group.ordered = 1;
+    const uint8_t *place = r + JOIN_ORDER + 8, *raw = place + PLACE_KEY_SIZE;
+    for (size_t i = 0; i < l->group.n && !l->spill_failed; i++) {
+        const struct join_step *st = &l->group.steps[i];
+        uint8_t head[FOUND_HEAD];
+        uint8_t *at = head;
+        put_be64(at, order);
+        at[8] = 1;
+        at += FOUND_ORDER;
+        memcpy(at, st->head, 4 + PLACE_KEY_SIZE); /* ITEM, the new study's PLACE */
+        at += 4 + PLACE_KEY_SIZE;
+        memcpy(at, place, PLACE_KEY_SIZE);
+        at += PLACE_KEY_SIZE;
+        memcpy(at, st->head + 4 + PLACE_KEY_SIZE, DUP_POSITION_KEY_SIZE);
+        at += DUP_POSITION_KEY_SIZE;
+        memcpy(at, raw, DUP_POSITION_KEY_SIZE);
+        at += DUP_POSITION_KEY_SIZE;
+        size_t new_len = strlen(st->move);
+        *at = (uint8_t)new_len;
+        /* Both moves' texts after the head: the new one's, then the database's. */
+        char moves[2 * REACHED_MOVE_SIZE];
+        size_t db_len = len - JOIN_GAME_HEAD;
+        if (db_len >= REACHED_MOVE_SIZE)
+            db_len = REACHED_MOVE_SIZE - 1;
+        memcpy(moves, st->move, new_len);
+        memcpy(moves + new_len, record + JOIN_GAME_HEAD, db_len);
+        if (sort_records_add(&l->found, head, sizeof head, moves, new_len + db_len) != 0)
+            l->spill_failed = 1;
+    }
+}
+
+/* `found` in game order: a game's fields, then what the join found in it,
+ * each new study's best first; the hits as database_reached adds them. */
+static void found_emit(void *context, const char *record, size_t len)
+{
+    lookup *l = context;
+    const uint8_t *r = (const uint8_t *)record;
+    if (l->failed || l->spill_failed)
+        return;
+    uint64_t order = get_be64(r);
+    if (!r[FOUND_ORDER - 1]) { /* the game's fields */
+        spilled_game head;
+        memcpy(&head, record, sizeof head);
+        l->game.order = order;
+        l->game.date = head.date;
+        l->game.number = head.number;
+        l->game.line = head.line;
+        l->game.converted = head.converted;
+        l->game.source = head.source;
+        l->game.used = 0;
+        l->in_game_text = 1;
+        size_t *fields[4] = {&l->game.composer, &l->game.event, &l->game.reference, &l->game.date_text};
+        const char *text = record + sizeof head;
+        for (int i = 0; i < 4; i++) {
+            *fields[i] = head.len[i] == UINT32_MAX ? NO_TEXT : keep(l, text, head.len[i]);
+            text += head.len[i] == UINT32_MAX ? 0 : head.len[i] + 1;
+        }
+        l->in_game_text = 0;
+        l->game.read = 1;
+        while (l->found_from < l->streamed_hits && l->hits[l->found_from].order < order)
+            l->found_from++;
+        for (l->found_to = l->found_from;
+             l->found_to < l->streamed_hits && l->hits[l->found_to].order == order; l->found_to++)
+            ;
+        l->found_item = UINT64_MAX;
+        return;
+    }
+    uint32_t item = get_be32(r + FOUND_ORDER);
+    if (!l->game.read || l->game.order != order || l->found_item == item)
+        return; /* (a game's fields come first) the first is the new study's best */
+    l->found_item = item;
+    if (covered(l, l->found_from, l->found_to, item))
+        return;
+    const uint8_t *new_place = r + FOUND_ORDER + 4, *place = new_place + PLACE_KEY_SIZE;
+    const uint8_t *new_raw = place + PLACE_KEY_SIZE, *raw = new_raw + DUP_POSITION_KEY_SIZE;
+    size_t new_len = raw[DUP_POSITION_KEY_SIZE];
+    const char *moves = record + FOUND_HEAD;
+    reached_place at, new_at;
+    place_of_key(new_place, moves, new_len, &new_at);
+    place_of_key(place, moves + new_len, len - FOUND_HEAD - new_len, &at);
+    gbr_position p;
+    position_of_key(raw, &p);
+    add_hit(l, &p, new_raw[32] >> 1 & 1, item, HIT_SOLUTION, new_raw, &at, &new_at);
+}
+
+/* The join, when the new solutions' positions were spilled: then the hits
+ * it finds, with their games' fields. */
+static void read_spilled(lookup *l)
+{
+    l->streamed_hits = l->hits_n;
+    l->found_from = 0;
+    l->game.read = 0;
+    if (sort_records_finish(&l->join, join_emit, l) != 0)
+        l->spill_failed = 1;
+    if (!l->spill_failed && !l->failed && sort_records_finish(&l->found, found_emit, l) != 0)
+        l->spill_failed = 1;
+    sort_records_free(&l->found);
+    free(l->group.steps);
+    l->group.steps = NULL;
 }
 
 /* ---- The answer ----------------------------------------------------------- */
@@ -794,11 +1175,8 @@ static void put_hit_text(util_sink *out, const lookup *l, const lookup_hit *h)
     else
         put_or(out, l, h->form, "");
     if (h->kind == HIT_SOLUTION) {
-        const lookup_step *st = &l->steps[h->step];
-        reached_place at = {st->ply, st->seq, st->main_line, ""};
-        memcpy(at.move, st->move, sizeof at.move);
         util_put(out, ", here ");
-        put_place(out, &at);
+        put_place(out, &h->new_at);
     }
     util_put(out, "\n");
 }
@@ -832,12 +1210,8 @@ static void put_hit_json(util_sink *out, const lookup *l, const lookup_hit *h, i
     util_put_uint(out, h->line);
     if (h->kind == HIT_REACHED || h->kind == HIT_SOLUTION)
         put_place_json(out, "", &h->at);
-    if (h->kind == HIT_SOLUTION) {
-        const lookup_step *st = &l->steps[h->step];
-        reached_place at = {st->ply, st->seq, st->main_line, ""};
-        memcpy(at.move, st->move, sizeof at.move);
-        put_place_json(out, "new_", &at);
-    }
+    if (h->kind == HIT_SOLUTION)
+        put_place_json(out, "new_", &h->new_at);
     util_put(out, "}");
 }
 
@@ -951,7 +1325,11 @@ static int write_answer(const lookup *l, size_t found)
 int lookup_finish(lookup *l, int read_failed)
 {
     int status = UTIL_EXIT_OK;
-    if (!l->failed) {
+    if (l->spilling && !l->failed && !l->spill_failed)
+        read_spilled(l);
+    if (l->spill_failed) { /* reported: the answer would lack what was not compared */
+        status = UTIL_EXIT_INPUT;
+    } else if (!l->failed) {
         if (l->hits_n) /* (no array at all when nothing was found) */
             qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
         if (l->converted)
@@ -977,10 +1355,13 @@ int lookup_finish(lookup *l, int read_failed)
     free(l->by_start);
     free(l->by_step);
     free(l->pending);
+    sort_records_free(&l->join);
+    sort_records_free(&l->found);
+    free(l->group.steps);
     free(l->text);
     free(l->game.text);
     free(l->utf8);
     free(l);
     return status;
 }
-_Static_assert(sizeof(lookup_step) <= 128 || sizeof(void *) != 8, "docs/keepers.md says a step is 128 bytes");
+_Static_assert(STEP_COST <= 108 || sizeof(void *) != 8, "docs/keepers.md and --help say a position held is 108 bytes");

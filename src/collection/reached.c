@@ -65,8 +65,12 @@ void reached_place_of(const replay_position *rp, unsigned long seq, reached_plac
         return;
     char san[CHESS_MOVE_TEXT_SIZE];
     replay_san(rp, san);
-    snprintf(at->move, sizeof at->move, "%lu%s%s", (unsigned long)rp->before->fullmove_number,
-             rp->before->side == CHESS_WHITE ? "." : "...", san);
+    reached_move_text(rp->before->fullmove_number, rp->before->side != CHESS_WHITE, san, at->move);
+}
+
+void reached_move_text(unsigned long fullmove, int black, const char *san, char move[REACHED_MOVE_SIZE])
+{
+    snprintf(move, REACHED_MOVE_SIZE, "%lu%s%s", fullmove, black ? "..." : ".", san);
 }
 
 int reached_place_before(const reached_place *a, const reached_place *b)

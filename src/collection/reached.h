@@ -42,6 +42,8 @@ typedef struct reached_place {
 } reached_place;
 
 void reached_place_of(const replay_position *rp, unsigned long seq, reached_place *at);
+/* A move as a place names it: "5...Kg7" (black: the move was Black's). */
+void reached_move_text(unsigned long fullmove, int black, const char *san, char move[REACHED_MOVE_SIZE]);
 /* Whether place a goes before b: the main line first, then the fewer plies,
  * then the order written. */
 int reached_place_before(const reached_place *a, const reached_place *b);
