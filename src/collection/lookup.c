@@ -796,7 +796,7 @@ static void database_game(void *context, const pgn_game *g)
     int fields = !l->start_only;
     if (fields)
         read_game_fields(l, g, &tags);
-    if (l->spilling)
+    if (l->spilling && !l->spill_failed)
         spill_game(l);
     uint8_t position[DUP_POSITION_KEY_SIZE], study[DUP_STUDY_KEY_SIZE];
     duplicates_canonical_keys(l->symmetry, &p, castling, position, study);

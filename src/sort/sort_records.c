@@ -56,14 +56,22 @@ static void sort_held(sort_records *s)
         memcpy(s->index, from, s->n * sizeof *s->index);
 }
 
+static int fail(sort_records *s)
+{
+    s->failed = 1;
+    return -1;
+}
+
 int sort_records_spill(sort_records *s)
 {
+    if (s->failed)
+        return -1;
     if (s->n == 0)
         return 0;
     sort_held(s);
     sort_run_writer w;
     if (sort_runs_begin(&s->runs, &w) != 0)
-        return -1;
+        return fail(s);
     for (size_t i = 0; i < s->n; i++) {
         size_t len;
         const char *record = record_at(s, s->index[i], &len);
@@ -72,7 +80,7 @@ int sort_records_spill(sort_records *s)
     s->n = 0;
     s->used = 0;
     s->spilled++;
-    return sort_runs_end(&s->runs, &w);
+    return sort_runs_end(&s->runs, &w) != 0 ? fail(s) : 0;
 }
 
 /* Grows an array toward `need` bytes: doubling, but not past the budget
@@ -96,10 +104,12 @@ static int grow(void **array, size_t *cap, size_t need, size_t budget)
 
 int sort_records_add(sort_records *s, const void *head, size_t head_len, const void *body, size_t body_len)
 {
+    if (s->failed)
+        return -1;
     size_t len = head_len + body_len;
     if (len > UINT32_MAX) {
         util_error(s->runs.command, "a record of %zu bytes is too long to sort", len);
-        return -1;
+        return fail(s);
     }
     /* A quarter of the budget for the index and its scratch half, the rest
      * for the bytes; a record alone may exceed it. */
@@ -111,13 +121,13 @@ int sort_records_add(sort_records *s, const void *head, size_t head_len, const v
     if (grow((void **)&s->bytes, &s->cap, s->used + LENGTH_SIZE + len, bytes_budget) != 0 ||
         grow((void **)&s->index, &index_bytes, (s->n + 1) * sizeof *s->index, index_budget / 2) != 0) {
         util_out_of_memory(s->runs.command);
-        return -1;
+        return fail(s);
     }
     if (index_bytes / sizeof *s->index > s->index_cap) {
         size_t *scratch = realloc(s->scratch, index_bytes);
         if (!scratch) {
             util_out_of_memory(s->runs.command);
-            return -1;
+            return fail(s);
         }
         s->scratch = scratch;
         s->index_cap = index_bytes / sizeof *s->index;
@@ -135,8 +145,8 @@ int sort_records_add(sort_records *s, const void *head, size_t head_len, const v
 
 int sort_records_finish(sort_records *s, sort_runs_emit emit, void *context)
 {
-    int status = 0;
-    if (s->spilled) {
+    int status = s->failed ? -1 : 0;
+    if (status == 0 && s->spilled) {
         status = sort_records_spill(s);
         free(s->bytes);
         free(s->index);
@@ -146,7 +156,7 @@ int sort_records_finish(sort_records *s, sort_runs_emit emit, void *context)
         s->cap = s->index_cap = 0;
         if (status == 0)
             status = sort_runs_merge(&s->runs, emit, context);
-    } else {
+    } else if (status == 0) {
         sort_held(s);
         for (size_t i = 0; i < s->n; i++) {
             size_t len;

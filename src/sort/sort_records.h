@@ -26,12 +26,13 @@ typedef struct sort_records {
     size_t n, index_cap;
     size_t *scratch; /* the merge sort's other half */
     unsigned long long spilled; /* runs written */
+    int failed; /* reported once: every later call fails at once */
 } sort_records;
 
 void sort_records_init(sort_records *s, const char *command, sort_runs_compare compare, size_t budget);
 /* Adds one record (head then body); spills the records held first when it
  * would not fit. 0, or -1 after reporting (no memory, or a temporary file
- * that could not be written). */
+ * that could not be written; reported once, and every later call fails). */
 int sort_records_add(sort_records *s, const void *head, size_t head_len, const void *body, size_t body_len);
 /* Whether any run was written so far. */
 static inline int sort_records_spilled(const sort_records *s) { return s->spilled != 0; }
