@@ -141,6 +141,13 @@ struct lookup {
         uint64_t order; /* the last database game with a position of this key */
         int ordered;
     } group;
+    /* The materials of the new keys (reached_material_of_key): a database
+     * position with none of them is passed over before its key is made. */
+    struct {
+        uint64_t *slot; /* open addressing; 0 is an empty slot */
+        size_t n, cap;
+        int zero; /* the material 0 (kings alone) is there */
+    } materials;
     size_t found_from, found_to; /* reading `found` back: the game's streamed hits */
     uint64_t found_item;         /* the new study last found in it (UINT64_MAX: none) */
 };
@@ -204,6 +211,66 @@ lookup *lookup_new(const lookup_options *o)
 
 /* ---- Positions reached ------------------------------------------------------ */
 
+static size_t material_slot(uint64_t material, size_t cap)
+{
+    return (size_t)((material * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+static void material_put(lookup *l, uint64_t material)
+{
+    if (material == 0) {
+        l->materials.zero = 1;
+        return;
+    }
+    if ((l->materials.n + 1) * 2 > l->materials.cap) { /* at most half full */
+        size_t cap = l->materials.cap ? 2 * l->materials.cap : 64;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot) {
+            l->failed = 1;
+            return;
+        }
+        for (size_t i = 0; i < l->materials.cap; i++) {
+            uint64_t m = l->materials.slot[i];
+            size_t at = material_slot(m, cap);
+            while (m && slot[at])
+                at = (at + 1) & (cap - 1);
+            slot[at] = m;
+        }
+        free(l->materials.slot);
+        l->materials.slot = slot;
+        l->materials.cap = cap;
+    }
+    size_t at = material_slot(material, l->materials.cap);
+    while (l->materials.slot[at] && l->materials.slot[at] != material)
+        at = (at + 1) & (l->materials.cap - 1);
+    l->materials.n += l->materials.slot[at] == 0;
+    l->materials.slot[at] = material;
+}
+
+static int material_held(const lookup *l, uint64_t material)
+{
+    if (material == 0)
+        return l->materials.zero;
+    if (l->materials.cap == 0)
+        return 0;
+    size_t at = material_slot(material, l->materials.cap);
+    while (l->materials.slot[at]) {
+        if (l->materials.slot[at] == material)
+            return 1;
+        at = (at + 1) & (l->materials.cap - 1);
+    }
+    return 0;
+}
+
+/* A new key's material, and its colours exchanged where the symmetry may
+ * compare them so. */
+static void keep_material(lookup *l, const uint8_t key[REACHED_KEY_SIZE])
+{
+    material_put(l, reached_material_of_key(key, 0));
+    if (l->symmetry == DUP_SYMMETRY_ALL)
+        material_put(l, reached_material_of_key(key, 1));
+}
+
 /* The position form and the study code (no stipulation: the keys have none)
  * of a position, kept as texts. */
 static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *code)
@@ -246,6 +313,7 @@ static void add_item(lookup *l, const gbr_position *p, int castling, const char 
         memcpy(it->start, start, REACHED_KEY_SIZE);
     else
         reached_key(l->symmetry, p, castling ? 15 : 0, 0, it->start);
+    keep_material(l, it->start);
     it->where = keep(l, where, strlen(where));
     keep_forms(l, p, &it->form, &it->code);
 }
@@ -451,6 +519,7 @@ static void start_spilling(lookup *l)
 
 static void keep_step(lookup *l, const lookup_step *st)
 {
+    keep_material(l, st->key);
     if (l->spilling) {
         spill_step(l, st);
         return;
@@ -882,10 +951,12 @@ static int database_position(void *context, const pgn_game *g, const replay_posi
     lookup *l = context;
     if (l->failed || l->spill_failed || !l->game.read)
         return 1;
+    unsigned long seq = l->seq++;
+    if (!material_held(l, reached_material_of_chess(rp->position)))
+        return 0; /* no new position has its material */
     gbr_position p;
     uint8_t key[REACHED_KEY_SIZE];
     reached_chess_keys(l->symmetry, rp->position, &p, key, NULL);
-    unsigned long seq = l->seq++;
     reached_place at;
     int placed = 0;
     if (l->spilling) { /* the new solutions' positions are on disk: joined at the end */
@@ -1358,6 +1429,7 @@ int lookup_finish(lookup *l, int read_failed)
     sort_records_free(&l->join);
     sort_records_free(&l->found);
     free(l->group.steps);
+    free(l->materials.slot);
     free(l->text);
     free(l->game.text);
     free(l->utf8);

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chess_bits.h"
 #include "reached.h"
 
 /* chess.h's man (colour << 3 | type + 1, pawn first) as gbr.h's (queen first). */
@@ -13,6 +14,27 @@ static void gbr_of_chess(const chess_position *c, gbr_position *p)
     for (unsigned sq = 0; sq < 64; sq++) /* GBR squares are file-major: 8 * file + rank */
         p->board[8 * (sq & 7) + (sq >> 3)] = gbr_man_of[c->board[sq] & 15];
     p->indicator = c->side == CHESS_WHITE ? GBR_IND_WTM : GBR_IND_BTM;
+}
+
+uint64_t reached_material_of_key(const uint8_t key[REACHED_KEY_SIZE], int swapped)
+{
+    uint64_t material = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned man = i & 1 ? key[i / 2] & 15 : key[i / 2] >> 4;
+        if (man != GBR_EMPTY && man != GBR_WK && man != GBR_BK)
+            material += (uint64_t)1 << (4 * (swapped ? man ^ 8 : man));
+    }
+    return material;
+}
+
+uint64_t reached_material_of_chess(const chess_position *c)
+{
+    uint64_t material = 0;
+    for (unsigned colour = 0; colour < 2; colour++)
+        for (unsigned type = CHESS_PAWN; type < CHESS_KING; type++)
+            material += (uint64_t)chess_popcount(c->by_colour[colour] & c->by_type[type])
+                        << (4 * gbr_man_of[colour << 3 | (type + 1)]);
+    return material;
 }
 
 void reached_key(duplicates_symmetry s, const gbr_position *p, unsigned rights, unsigned ep,

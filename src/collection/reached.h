@@ -34,6 +34,13 @@ void reached_chess_keys(duplicates_symmetry s, const chess_position *c, gbr_posi
  * (its name, as duplicates tells a group's games), "?" when none does. */
 const char *reached_relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE]);
 
+/* A position's material as one number, to rule positions out before their
+ * keys are made: the count of each man but the kings, 4 bits each at the
+ * man's GBR code (a count past 15 carries, alike for every position).
+ * swapped: with the colours exchanged, as --symmetry all may compare. */
+uint64_t reached_material_of_key(const uint8_t key[REACHED_KEY_SIZE], int swapped);
+uint64_t reached_material_of_chess(const chess_position *c);
+
 /* Where in a game a position is. */
 typedef struct reached_place {
     unsigned long ply, seq; /* seq: its place in the order written */
