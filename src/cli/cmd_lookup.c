@@ -84,7 +84,8 @@ static const char help_more[] =
     "that cannot be played likewise, the positions before it kept.\n"
     "Exit status: 0 some database game was found, 3 nothing was found (and\n"
     "every input was read), 1 an input was reported or could not be read (the\n"
-    "answer written is then for what could be read), 2 usage error.\n";
+    "answer written is then for what could be read) or a temporary file could\n"
+    "not be written (no answer written), 2 usage error.\n";
 
 /* Closes an input cli_open_input opened (standard input stays open). */
 static void close_input(int fd)
