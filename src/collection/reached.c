@@ -2,7 +2,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "chess_bits.h"
 #include "reached.h"
 
 /* chess.h's man (colour << 3 | type + 1, pawn first) as gbr.h's (queen first). */
@@ -31,9 +30,11 @@ uint64_t reached_material_of_chess(const chess_position *c)
 {
     uint64_t material = 0;
     for (unsigned colour = 0; colour < 2; colour++)
-        for (unsigned type = CHESS_PAWN; type < CHESS_KING; type++)
-            material += (uint64_t)chess_popcount(c->by_colour[colour] & c->by_type[type])
-                        << (4 * gbr_man_of[colour << 3 | (type + 1)]);
+        for (unsigned type = CHESS_PAWN; type < CHESS_KING; type++) {
+            uint64_t one = (uint64_t)1 << (4 * gbr_man_of[colour << 3 | (type + 1)]);
+            for (uint64_t men = c->by_colour[colour] & c->by_type[type]; men; men &= men - 1)
+                material += one; /* a step a man: as few instructions as a call to popcount */
+        }
     return material;
 }
 
