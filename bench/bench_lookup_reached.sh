@@ -78,7 +78,7 @@ echo "new, unseen: $(count_games "$unseen") studies, $(positions "$unseen") posi
 cat "$db" "$dir"/reached_new_*.pgn "$unseen" >/dev/null   # into the page cache
 
 rm -f "$out"/t_*.*
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
     time_cmd one "$gbr" lookup -p "$asked" "$db" >"$out/one.txt"
     grep -F -q -- "(game $ask_game) after " "$out/one.txt" ||
         { echo "bench: the position after ply 6 of game $ask_game is not found" >&2; exit 1; }
