@@ -18,6 +18,7 @@
 #include "exit_status.h"
 #include "grow.h"
 #include "lookup.h"
+#include "lookup_internal.h"
 #include "output.h"
 #include "pgn_reader.h"
 #include "output_file.h"
@@ -26,137 +27,10 @@
 #include "sort_records.h"
 #include "text.h"
 
-#define NO_TEXT SIZE_MAX
-
-/* What a database game is found for: its start position the new one, its
- * start sharing the new one's study code, the new start reached in its
- * solution, or a position of the new study's solution anywhere in it. */
-enum { HIT_POSITION, HIT_STUDY, HIT_REACHED, HIT_SOLUTION, HIT_KINDS };
-
-/* A new position. */
-typedef struct lookup_item {
-    uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
-    uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
-    uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is: what a relation is told against */
-    uint8_t start[REACHED_KEY_SIZE];          /* compared with the positions reached */
-    size_t where, form, code;                /* texts: where it was given, its position form, study code */
-} lookup_item;
-
-/* A position of a new study's solution (ply 1 on, main line and variations). */
-typedef struct lookup_step {
-    uint8_t key[REACHED_KEY_SIZE];
-    uint8_t raw[DUP_POSITION_KEY_SIZE]; /* as it is: what a relation is told against */
-    uint8_t main_line, black;           /* black: the move was Black's */
-    uint32_t item;
-    uint32_t ply, seq; /* seq: its place in the order written */
-    uint32_t fullmove; /* the move's number and SAN: "5...Kg7" written when found */
-    char san[CHESS_MOVE_TEXT_SIZE];
-} lookup_step;
-
-/* A position reached in the database game being read that a new study has:
- * kept until the game's end, the first of each kind and new study only. */
-typedef struct lookup_pending {
-    size_t item, step; /* step: the new study's position (HIT_SOLUTION) */
-    int kind;
-    gbr_position position;
-    reached_place at;
-} lookup_pending;
-
-/* A database game found for a new position. */
-typedef struct lookup_hit {
-    size_t item;
-    int same_position;    /* 1: the same position; 0: the same study code only */
-    const char *relation; /* a transform's name (same position), static */
-    uint32_t date;        /* duplicates_date_key */
-    uint64_t order;       /* the database game's number over all databases */
-    const char *source;
-    unsigned long game, line;
-    size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
-    int kind;
-    reached_place at;     /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
-    reached_place new_at; /* where in the new study (HIT_SOLUTION) */
-} lookup_hit;
-
-struct lookup {
-    const gbr_codec *codec;
-    duplicates_symmetry symmetry;
-    int json;
-    game_tag_choice tags;
-    text_encoding encoding;
-    const composer_names *names;
-    unsigned long long converted; /* tag values converted to UTF-8 */
-    char *utf8;                   /* a value converted */
-    size_t utf8_cap;
-    lookup_item *items;
-    size_t items_n, items_cap;
-    size_t *by_study; /* item indices sorted by study key, made before the first database: the
-                       * same position (canonical) has the same study key, so one index finds both */
-    lookup_hit *hits;
-    size_t hits_n, hits_cap;
-    char *text; /* NUL-terminated texts one after another */
-    size_t text_used, text_cap;
-    /* The database game being read: its fields, read from its tags (which
-     * the reader holds only until its moves are read) into texts of its own,
-     * copied to the texts above when it is found. */
-    struct {
-        char *text;
-        size_t used, cap;
-        int read; /* its start position was read */
-        uint64_t order; /* its number over all databases */
-        const char *source;
-        uint32_t date;
-        unsigned long number, line;
-        size_t composer, event, reference, date_text; /* NO_TEXT: the tag is absent */
-        size_t hits; /* its hits begin at */
-        unsigned long long converted; /* its values converted: counted once a hit */
-    } game;
-    int in_game_text; /* keep() writes to game.text */
-    uint64_t games; /* database games read */
-    const char *source;
-    int failed, bad_input;
-    int start_only; /* --start-only: no move replayed */
-    lookup_step *steps;
-    size_t steps_n, steps_cap;
-    size_t *by_start; /* item indices sorted by start key */
-    size_t *by_step;  /* step indices sorted by key, then the new study's order */
-    int have_start; /* the new game being read has its item */
-    unsigned long seq;
-    lookup_pending *pending;
-    size_t pending_n, pending_cap;
-    /* --memory: when the new solutions' positions outgrow half of it, they
-     * and then every database position go to `join` (records ordered by
-     * key, spilled to disk as they fill the other half), and each database
-     * game's fields and what the join finds go to `found` (ordered by game);
-     * both are read back in lookup_finish. */
-    size_t memory;
-    int spilling;
-    int spill_failed; /* reported */
-    sort_records join, found;
-    size_t streamed_hits; /* the hits found while reading, in game order */
-    struct {              /* reading `join` back: the key being read */
-        uint8_t key[REACHED_KEY_SIZE];
-        int keyed;
-        struct join_step *steps; /* its new positions, the first of each new study */
-        size_t n, cap;
-        uint64_t order; /* the last database game with a position of this key */
-        int ordered;
-    } group;
-    /* The materials of the new keys (reached_material_of_key): a database
-     * position with none of them is passed over before its key is made. */
-    struct {
-        uint64_t *slot; /* open addressing; 0 is an empty slot */
-        size_t n, cap;
-        int zero; /* the material 0 (kings alone) is there */
-    } materials;
-    size_t found_from, found_to; /* reading `found` back: the game's streamed hits */
-    uint64_t found_item;         /* the new study last found in it (UINT64_MAX: none) */
-};
-
 static const char *text_at(const lookup *l, size_t at) { return l->text + at; }
-static const char *game_text_at(const lookup *l, size_t at) { return l->game.text + at; }
 
 /* Keeps bytes as a text; its offset, or NO_TEXT when memory ran out (failed set). */
-static size_t keep(lookup *l, const char *bytes, size_t len)
+size_t lookup_keep(lookup *l, const char *bytes, size_t len)
 {
     char **text = l->in_game_text ? &l->game.text : &l->text;
     size_t *used = l->in_game_text ? &l->game.used : &l->text_used;
@@ -188,7 +62,7 @@ static size_t keep_tag(lookup *l, const pgn_tag *t)
         return NO_TEXT;
     }
     l->converted += (unsigned)how;
-    return keep(l, value, len);
+    return lookup_keep(l, value, len);
 }
 
 lookup *lookup_new(const lookup_options *o)
@@ -277,7 +151,7 @@ static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *c
 {
     char text[GBR_POSITION_MAX];
     gbr_result r = gbr_format_position(l->codec, text, sizeof text, p);
-    *form = r.error ? keep(l, "", 0) : keep(l, text, r.length);
+    *form = r.error ? lookup_keep(l, "", 0) : lookup_keep(l, text, r.length);
     if (!code)
         return;
     gbr_counts counts;
@@ -293,7 +167,7 @@ static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *c
     }
     if (!r.error)
         r = gbr_format_study(l->codec, text, sizeof text, &s);
-    *code = r.error ? keep(l, "", 0) : keep(l, text, r.length);
+    *code = r.error ? lookup_keep(l, "", 0) : lookup_keep(l, text, r.length);
 }
 
 /* start: the position as the rules read it, or NULL (then its castling
@@ -314,7 +188,7 @@ static void add_item(lookup *l, const gbr_position *p, int castling, const char 
     else
         reached_key(l->symmetry, p, castling ? 15 : 0, 0, it->start);
     keep_material(l, it->start);
-    it->where = keep(l, where, strlen(where));
+    it->where = lookup_keep(l, where, strlen(where));
     keep_forms(l, p, &it->form, &it->code);
 }
 
@@ -386,102 +260,12 @@ static void replay_problem(lookup *l, const replay_outcome *o, int start_read)
     }
 }
 
-/* ---- Beyond --memory: records on disk -------------------------------------- */
-/* Records compare with memcmp over their leading bytes; numbers in them are
- * big-endian for that. A place (reached_place_key) orders as
- * reached_place_before: the main line first, then the fewer plies, then the
- * order written.
- *
- * `join`, by key: KEY (REACHED_KEY_SIZE), then 0 and a new study's position
- * (ITEM 4, PLACE, RAW, its move's text), or 1 and a database position (ORDER
- * 8, PLACE, RAW, its move's text): for a key, the new studies' positions
- * come first, by new study and place, then the database's by game and place.
- *
- * `found`, by database game: ORDER 8, then 0 and the game's fields, or 1 and
- * a position both share (ITEM 4, the new study's PLACE, the database game's
- * PLACE, the new study's RAW, the database's RAW, the new move's length (1)
- * and text, the database move's text): for a game and new study the first is
- * the best, as pend() keeps it. */
-#define PLACE_KEY_SIZE 9
-#define JOIN_ORDER (REACHED_KEY_SIZE + 1)
-#define JOIN_STEP_HEAD (JOIN_ORDER + 4 + PLACE_KEY_SIZE + DUP_POSITION_KEY_SIZE)
-#define JOIN_GAME_HEAD (JOIN_ORDER + 8 + PLACE_KEY_SIZE + DUP_POSITION_KEY_SIZE)
-#define FOUND_ORDER 9
-#define FOUND_HEAD (FOUND_ORDER + 4 + 2 * PLACE_KEY_SIZE + 2 * DUP_POSITION_KEY_SIZE + 1)
 /* What a step costs in memory before the steps spill: itself and its place
  * in by_step. */
 #define STEP_COST (sizeof(lookup_step) + sizeof(size_t))
 
-static void put_be32(uint8_t *at, uint32_t v)
-{
-    for (int i = 3; i >= 0; i--, v >>= 8)
-        at[i] = (uint8_t)v;
-}
-
-static void put_be64(uint8_t *at, uint64_t v)
-{
-    for (int i = 7; i >= 0; i--, v >>= 8)
-        at[i] = (uint8_t)v;
-}
-
-static uint32_t get_be32(const uint8_t *at)
-{
-    return (uint32_t)at[0] << 24 | (uint32_t)at[1] << 16 | (uint32_t)at[2] << 8 | at[3];
-}
-
-static uint64_t get_be64(const uint8_t *at) { return (uint64_t)get_be32(at) << 32 | get_be32(at + 4); }
-
-static void put_place_key(uint8_t at[PLACE_KEY_SIZE], int main_line, unsigned long ply, unsigned long seq)
-{
-    at[0] = main_line ? 0 : 1;
-    put_be32(at + 1, (uint32_t)ply);
-    put_be32(at + 5, (uint32_t)seq);
-}
-
-/* A place back from its key and its move's text. */
-static void place_of_key(const uint8_t at[PLACE_KEY_SIZE], const char *move, size_t move_len, reached_place *out)
-{
-    out->main_line = at[0] == 0;
-    out->ply = get_be32(at + 1);
-    out->seq = get_be32(at + 5);
-    if (move_len >= sizeof out->move)
-        move_len = sizeof out->move - 1;
-    memcpy(out->move, move, move_len);
-    out->move[move_len] = '\0';
-}
-
-/* gbr's board back from a position key as it is (duplicates_position_key). */
-static void position_of_key(const uint8_t raw[DUP_POSITION_KEY_SIZE], gbr_position *p)
-{
-    for (unsigned i = 0; i < 32; i++) {
-        p->board[2 * i] = raw[i] >> 4;
-        p->board[2 * i + 1] = raw[i] & 15;
-    }
-    p->indicator = raw[32] & 1 ? GBR_IND_BTM : GBR_IND_WTM;
-}
-
-static int join_compare(const char *a, size_t a_len, const char *b, size_t b_len)
-{
-    (void)a_len;
-    (void)b_len;
-    int c = memcmp(a, b, JOIN_ORDER);
-    if (c)
-        return c;
-    return memcmp(a + JOIN_ORDER, b + JOIN_ORDER, a[JOIN_ORDER - 1] ? 8 + PLACE_KEY_SIZE : 4 + PLACE_KEY_SIZE);
-}
-
-static int found_compare(const char *a, size_t a_len, const char *b, size_t b_len)
-{
-    (void)a_len;
-    (void)b_len;
-    int c = memcmp(a, b, FOUND_ORDER);
-    if (c || !a[FOUND_ORDER - 1])
-        return c;
-    return memcmp(a + FOUND_ORDER, b + FOUND_ORDER, 4 + 2 * PLACE_KEY_SIZE);
-}
-
 /* A new study's place, its move written out. */
-static void step_place(const lookup_step *st, reached_place *at)
+void lookup_step_place(const lookup_step *st, reached_place *at)
 {
     at->ply = st->ply;
     at->seq = st->seq;
@@ -489,39 +273,11 @@ static void step_place(const lookup_step *st, reached_place *at)
     reached_move_text(st->fullmove, st->black, st->san, at->move);
 }
 
-static void spill_step(lookup *l, const lookup_step *st)
-{
-    uint8_t head[JOIN_STEP_HEAD];
-    memcpy(head, st->key, REACHED_KEY_SIZE);
-    head[JOIN_ORDER - 1] = 0;
-    put_be32(head + JOIN_ORDER, st->item);
-    put_place_key(head + JOIN_ORDER + 4, st->main_line, st->ply, st->seq);
-    memcpy(head + JOIN_ORDER + 4 + PLACE_KEY_SIZE, st->raw, DUP_POSITION_KEY_SIZE);
-    reached_place at;
-    step_place(st, &at);
-    if (sort_records_add(&l->join, head, sizeof head, at.move, strlen(at.move)) != 0)
-        l->spill_failed = 1;
-}
-
-/* The steps held go to `join`, and from now on every step and database
- * position: half the memory for `join`, half for `found`. */
-static void start_spilling(lookup *l)
-{
-    l->spilling = 1;
-    sort_records_init(&l->join, "lookup", join_compare, l->memory / 2);
-    sort_records_init(&l->found, "lookup", found_compare, l->memory / 2);
-    for (size_t i = 0; i < l->steps_n && !l->spill_failed; i++)
-        spill_step(l, &l->steps[i]);
-    free(l->steps);
-    l->steps = NULL;
-    l->steps_n = l->steps_cap = 0;
-}
-
 static void keep_step(lookup *l, const lookup_step *st)
 {
     keep_material(l, st->key);
     if (l->spilling) {
-        spill_step(l, st);
+        lookup_spill_step(l, st);
         return;
     }
     lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
@@ -532,52 +288,7 @@ static void keep_step(lookup *l, const lookup_step *st)
     l->steps = bigger;
     l->steps[l->steps_n++] = *st;
     if (l->steps_n * STEP_COST > l->memory / 2)
-        start_spilling(l);
-}
-
-/* A database position, for the join. */
-static void spill_database_position(lookup *l, const uint8_t key[REACHED_KEY_SIZE], const gbr_position *p,
-                                    const reached_place *at)
-{
-    uint8_t head[JOIN_GAME_HEAD];
-    memcpy(head, key, REACHED_KEY_SIZE);
-    head[JOIN_ORDER - 1] = 1;
-    put_be64(head + JOIN_ORDER, l->game.order);
-    put_place_key(head + JOIN_ORDER + 8, at->main_line, at->ply, at->seq);
-    duplicates_position_key(p, 0, head + JOIN_ORDER + 8 + PLACE_KEY_SIZE);
-    if (sort_records_add(&l->join, head, sizeof head, at->move, strlen(at->move)) != 0)
-        l->spill_failed = 1;
-}
-
-/* A database game's fields in `found` (records live only in this process
- * and its temporary files: the head is the struct's bytes), then its texts. */
-typedef struct spilled_game {
-    uint8_t order[FOUND_ORDER];
-    uint32_t date;
-    unsigned long number, line;
-    unsigned long long converted;
-    const char *source; /* lives as long as the run (lookup_read_database) */
-    uint32_t len[4];    /* composer, event, reference, date; UINT32_MAX: absent */
-} spilled_game;
-
-/* A database game's fields (read_game_fields), for what the join finds. */
-static void spill_game(lookup *l)
-{
-    spilled_game head;
-    memset(&head, 0, sizeof head);
-    put_be64(head.order, l->game.order);
-    head.date = l->game.date;
-    head.number = l->game.number;
-    head.line = l->game.line;
-    head.converted = l->game.converted;
-    head.source = l->game.source;
-    const size_t fields[4] = {l->game.composer, l->game.event, l->game.reference, l->game.date_text};
-    for (int i = 0; i < 4; i++)
-        head.len[i] = fields[i] == NO_TEXT ? UINT32_MAX : (uint32_t)strlen(game_text_at(l, fields[i]));
-    /* The texts follow as read_game_fields keeps them: the fields present,
-     * in this order, each with its NUL. */
-    if (sort_records_add(&l->found, &head, sizeof head, l->game.text, l->game.used) != 0)
-        l->spill_failed = 1;
+        lookup_start_spilling(l);
 }
 
 static int new_position(void *context, const pgn_game *g, const replay_position *rp)
@@ -761,14 +472,14 @@ static size_t step_lower_bound(const lookup *l, const uint8_t *key)
 /* A game's field from its texts to the run's. */
 static size_t keep_game_text(lookup *l, size_t at)
 {
-    return at == NO_TEXT ? NO_TEXT : keep(l, game_text_at(l, at), strlen(game_text_at(l, at)));
+    return at == NO_TEXT ? NO_TEXT : lookup_keep(l, game_text_at(l, at), strlen(game_text_at(l, at)));
 }
 
 /* A database game found (the game being read, l->game): p its position,
  * castling whether it has castling rights, `against` the new position's key
  * as it is (what the relation is told against), `at` and `new_at` where the
  * position is in the database game and in the new study. */
-static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item, int kind,
+void lookup_add_hit(lookup *l, const gbr_position *p, int castling, size_t item, int kind,
                     const uint8_t against[DUP_POSITION_KEY_SIZE], const reached_place *at,
                     const reached_place *new_at)
 {
@@ -805,7 +516,7 @@ static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
 /* Whether hits[from, to) (a database game's) have the new study's start
  * position as the game's, or reached in its solution: then the positions of
  * its solution are not listed for that game. */
-static int covered(const lookup *l, size_t from, size_t to, size_t item)
+int lookup_covered(const lookup *l, size_t from, size_t to, size_t item)
 {
     for (size_t h = from; h < to; h++)
         if (l->hits[h].item == item && (l->hits[h].kind == HIT_POSITION || l->hits[h].kind == HIT_REACHED))
@@ -829,7 +540,7 @@ static void read_game_fields(lookup *l, const pgn_game *g, const game_tags *tags
         if (composer_field(tags, l->encoding, l->names, &l->utf8, &l->utf8_cap, &composer, &len, &l->converted) != 0)
             l->failed = 1;
         else
-            l->game.composer = keep(l, composer, len);
+            l->game.composer = lookup_keep(l, composer, len);
     }
     l->game.event = keep_tag(l, tags->field[GAME_TAG_SOURCE]);
     l->game.reference = keep_tag(l, tags->field[GAME_TAG_REFERENCE]);
@@ -866,7 +577,7 @@ static void database_game(void *context, const pgn_game *g)
     if (fields)
         read_game_fields(l, g, &tags);
     if (l->spilling && !l->spill_failed)
-        spill_game(l);
+        lookup_spill_game(l);
     uint8_t position[DUP_POSITION_KEY_SIZE], study[DUP_STUDY_KEY_SIZE];
     duplicates_canonical_keys(l->symmetry, &p, castling, position, study);
     size_t at = lower_bound(l, l->by_study, offsetof(lookup_item, study), DUP_STUDY_KEY_SIZE, study);
@@ -875,7 +586,7 @@ static void database_game(void *context, const pgn_game *g)
             read_game_fields(l, g, &tags);
         size_t item = l->by_study[at];
         int same = memcmp(l->items[item].position, position, sizeof position) == 0;
-        add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, l->items[item].raw, NULL, NULL);
+        lookup_add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, l->items[item].raw, NULL, NULL);
     }
 }
 
@@ -893,16 +604,16 @@ static void database_reached(lookup *l)
     for (int kind = HIT_REACHED; kind <= HIT_SOLUTION; kind++)
         for (size_t k = 0; k < pending && !l->failed; k++) {
             const lookup_pending *e = &l->pending[k];
-            if (e->kind != kind || covered(l, first, l->hits_n, e->item))
+            if (e->kind != kind || lookup_covered(l, first, l->hits_n, e->item))
                 continue;
             if (kind == HIT_REACHED) {
                 const uint8_t *raw = l->items[e->item].raw;
-                add_hit(l, &e->position, raw[32] >> 1 & 1, e->item, kind, raw, &e->at, NULL);
+                lookup_add_hit(l, &e->position, raw[32] >> 1 & 1, e->item, kind, raw, &e->at, NULL);
             } else {
                 const lookup_step *st = &l->steps[e->step];
                 reached_place new_at;
-                step_place(st, &new_at);
-                add_hit(l, &e->position, st->raw[32] >> 1 & 1, e->item, kind, st->raw, &e->at, &new_at);
+                lookup_step_place(st, &new_at);
+                lookup_add_hit(l, &e->position, st->raw[32] >> 1 & 1, e->item, kind, st->raw, &e->at, &new_at);
             }
         }
 }
@@ -962,7 +673,7 @@ static int database_position(void *context, const pgn_game *g, const replay_posi
     if (l->spilling) { /* the new solutions' positions are on disk: joined at the end */
         reached_place_of(rp, seq, &at);
         placed = 1;
-        spill_database_position(l, key, &p, &at);
+        lookup_spill_database_position(l, key, &p, &at);
     }
     if (rp->before) { /* the new start positions reached here */
         size_t lo = 0, hi = l->items_n;
@@ -1011,151 +722,6 @@ int lookup_read_database(void *context, int fd, const char *source)
     if (make_index(l) != 0)
         return 0; /* told by lookup_finish */
     return read_games(l, &handler, &replaying, fd, source);
-}
-
-/* ---- Beyond --memory: reading the records back ------------------------------ */
-/* A new study's position of the key being read back. */
-struct join_step {
-    uint8_t head[4 + PLACE_KEY_SIZE + DUP_POSITION_KEY_SIZE]; /* ITEM, PLACE, RAW as in `join` */
-    char move[REACHED_MOVE_SIZE];
-};
-
-/* `join` in key order: for each database game with a position of the key
- * (its first place), a record in `found` for each new study with it (its
- * first place), as database_position pends them. */
-static void join_emit(void *context, const char *record, size_t len)
-{
-    lookup *l = context;
-    const uint8_t *r = (const uint8_t *)record;
-    if (l->failed || l->spill_failed)
-        return;
-    if (!l->group.keyed || memcmp(l->group.key, r, REACHED_KEY_SIZE) != 0) {
-        memcpy(l->group.key, r, REACHED_KEY_SIZE);
-        l->group.keyed = 1;
-        l->group.n = 0;
-        l->group.ordered = 0;
-    }
-    if (!r[JOIN_ORDER - 1]) { /* a new study's position: its first place only */
-        if (l->group.n && memcmp(l->group.steps[l->group.n - 1].head, r + JOIN_ORDER, 4) == 0)
-            return;
-        struct join_step *bigger = util_grow(l->group.steps, &l->group.cap, l->group.n + 1, sizeof *bigger);
-        if (!bigger) {
-            l->failed = 1;
-            return;
-        }
-        l->group.steps = bigger;
-        struct join_step *st = &l->group.steps[l->group.n++];
-        memcpy(st->head, r + JOIN_ORDER, sizeof st->head);
-        size_t move_len = len - JOIN_STEP_HEAD;
-        if (move_len >= sizeof st->move)
-            move_len = sizeof st->move - 1;
-        memcpy(st->move, record + JOIN_STEP_HEAD, move_len);
-        st->move[move_len] = '\0';
-        return;
-    }
-    uint64_t order = get_be64(r + JOIN_ORDER); /* a database position: its game's first place only */
-    if (l->group.ordered && l->group.order == order)
-        return;
-    l->group.order = order;
-    l->group.ordered = 1;
-    const uint8_t *place = r + JOIN_ORDER + 8, *raw = place + PLACE_KEY_SIZE;
-    for (size_t i = 0; i < l->group.n && !l->spill_failed; i++) {
-        const struct join_step *st = &l->group.steps[i];
-        uint8_t head[FOUND_HEAD];
-        uint8_t *at = head;
-        put_be64(at, order);
-        at[8] = 1;
-        at += FOUND_ORDER;
-        memcpy(at, st->head, 4 + PLACE_KEY_SIZE); /* ITEM, the new study's PLACE */
-        at += 4 + PLACE_KEY_SIZE;
-        memcpy(at, place, PLACE_KEY_SIZE);
-        at += PLACE_KEY_SIZE;
-        memcpy(at, st->head + 4 + PLACE_KEY_SIZE, DUP_POSITION_KEY_SIZE);
-        at += DUP_POSITION_KEY_SIZE;
-        memcpy(at, raw, DUP_POSITION_KEY_SIZE);
-        at += DUP_POSITION_KEY_SIZE;
-        size_t new_len = strlen(st->move);
-        *at = (uint8_t)new_len;
-        /* Both moves' texts after the head: the new one's, then the database's. */
-        char moves[2 * REACHED_MOVE_SIZE];
-        size_t db_len = len - JOIN_GAME_HEAD;
-        if (db_len >= REACHED_MOVE_SIZE)
-            db_len = REACHED_MOVE_SIZE - 1;
-        memcpy(moves, st->move, new_len);
-        memcpy(moves + new_len, record + JOIN_GAME_HEAD, db_len);
-        if (sort_records_add(&l->found, head, sizeof head, moves, new_len + db_len) != 0)
-            l->spill_failed = 1;
-    }
-}
-
-/* `found` in game order: a game's fields, then what the join found in it,
- * each new study's best first; the hits as database_reached adds them. */
-static void found_emit(void *context, const char *record, size_t len)
-{
-    lookup *l = context;
-    const uint8_t *r = (const uint8_t *)record;
-    if (l->failed || l->spill_failed)
-        return;
-    uint64_t order = get_be64(r);
-    if (!r[FOUND_ORDER - 1]) { /* the game's fields */
-        spilled_game head;
-        memcpy(&head, record, sizeof head);
-        l->game.order = order;
-        l->game.date = head.date;
-        l->game.number = head.number;
-        l->game.line = head.line;
-        l->game.converted = head.converted;
-        l->game.source = head.source;
-        l->game.used = 0;
-        l->in_game_text = 1;
-        size_t *fields[4] = {&l->game.composer, &l->game.event, &l->game.reference, &l->game.date_text};
-        const char *text = record + sizeof head;
-        for (int i = 0; i < 4; i++) {
-            *fields[i] = head.len[i] == UINT32_MAX ? NO_TEXT : keep(l, text, head.len[i]);
-            text += head.len[i] == UINT32_MAX ? 0 : head.len[i] + 1;
-        }
-        l->in_game_text = 0;
-        l->game.read = 1;
-        while (l->found_from < l->streamed_hits && l->hits[l->found_from].order < order)
-            l->found_from++;
-        for (l->found_to = l->found_from;
-             l->found_to < l->streamed_hits && l->hits[l->found_to].order == order; l->found_to++)
-            ;
-        l->found_item = UINT64_MAX;
-        return;
-    }
-    uint32_t item = get_be32(r + FOUND_ORDER);
-    if (!l->game.read || l->game.order != order || l->found_item == item)
-        return; /* (a game's fields come first) the first is the new study's best */
-    l->found_item = item;
-    if (covered(l, l->found_from, l->found_to, item))
-        return;
-    const uint8_t *new_place = r + FOUND_ORDER + 4, *place = new_place + PLACE_KEY_SIZE;
-    const uint8_t *new_raw = place + PLACE_KEY_SIZE, *raw = new_raw + DUP_POSITION_KEY_SIZE;
-    size_t new_len = raw[DUP_POSITION_KEY_SIZE];
-    const char *moves = record + FOUND_HEAD;
-    reached_place at, new_at;
-    place_of_key(new_place, moves, new_len, &new_at);
-    place_of_key(place, moves + new_len, len - FOUND_HEAD - new_len, &at);
-    gbr_position p;
-    position_of_key(raw, &p);
-    add_hit(l, &p, new_raw[32] >> 1 & 1, item, HIT_SOLUTION, new_raw, &at, &new_at);
-}
-
-/* The join, when the new solutions' positions were spilled: then the hits
- * it finds, with their games' fields. */
-static void read_spilled(lookup *l)
-{
-    l->streamed_hits = l->hits_n;
-    l->found_from = 0;
-    l->game.read = 0;
-    if (sort_records_finish(&l->join, join_emit, l) != 0)
-        l->spill_failed = 1;
-    if (!l->spill_failed && !l->failed && sort_records_finish(&l->found, found_emit, l) != 0)
-        l->spill_failed = 1;
-    sort_records_free(&l->found);
-    free(l->group.steps);
-    l->group.steps = NULL;
 }
 
 /* ---- The answer ----------------------------------------------------------- */
@@ -1397,7 +963,7 @@ int lookup_finish(lookup *l, int read_failed)
 {
     int status = UTIL_EXIT_OK;
     if (l->spilling && !l->failed && !l->spill_failed)
-        read_spilled(l);
+        lookup_read_spilled(l);
     if (l->spill_failed) { /* reported: the answer would lack what was not compared */
         status = UTIL_EXIT_INPUT;
     } else if (!l->failed) {
