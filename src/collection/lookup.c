@@ -265,6 +265,11 @@ static void replay_problem(lookup *l, const replay_outcome *o, int start_read)
 #define STEP_COST (sizeof(lookup_step) + sizeof(size_t))
 
 /* A new study's place, its move written out. */
+void lookup_step_raw(const lookup_step *st, uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    reached_key_before(st->key, st->transform, raw);
+}
+
 void lookup_step_place(const lookup_step *st, reached_place *at)
 {
     at->ply = st->ply;
@@ -303,7 +308,11 @@ static int new_position(void *context, const pgn_game *g, const replay_position 
         return 0;
     }
     lookup_step st;
-    reached_chess_keys(l->symmetry, rp->position, &p, st.key, st.raw);
+    uint8_t raw[DUP_POSITION_KEY_SIZE];
+    reached_chess_keys(l->symmetry, rp->position, &p, st.key, raw);
+    /* The transform, not the key as it is (33 bytes): most steps are never found. */
+    unsigned t = memcmp(raw, st.key, sizeof raw) == 0 ? 0 : reached_transform_to(&p, raw[32] >> 1 & 1, st.key);
+    st.transform = (uint8_t)(t < DUP_TRANSFORMS ? t : 0);
     st.item = (uint32_t)(l->items_n - 1);
     st.main_line = (uint8_t)rp->main_line;
     st.black = rp->before->side != CHESS_WHITE;
@@ -613,7 +622,9 @@ static void database_reached(lookup *l)
                 const lookup_step *st = &l->steps[e->step];
                 reached_place new_at;
                 lookup_step_place(st, &new_at);
-                lookup_add_hit(l, &e->position, st->raw[32] >> 1 & 1, e->item, kind, st->raw, &e->at, &new_at);
+                uint8_t raw[DUP_POSITION_KEY_SIZE];
+                lookup_step_raw(st, raw);
+                lookup_add_hit(l, &e->position, raw[32] >> 1 & 1, e->item, kind, raw, &e->at, &new_at);
             }
         }
 }
@@ -1002,4 +1013,4 @@ int lookup_finish(lookup *l, int read_failed)
     free(l);
     return status;
 }
-_Static_assert(STEP_COST <= 108 || sizeof(void *) != 8, "docs/keepers.md and --help say a position held is 108 bytes");
+_Static_assert(STEP_COST <= 76 || sizeof(void *) != 8, "docs/keepers.md and --help say a position held is 76 bytes");

@@ -37,8 +37,8 @@ typedef struct lookup_item {
 /* A position of a new study's solution (ply 1 on, main line and variations). */
 typedef struct lookup_step {
     uint8_t key[REACHED_KEY_SIZE];
-    uint8_t raw[DUP_POSITION_KEY_SIZE]; /* as it is: what a relation is told against */
-    uint8_t main_line, black;           /* black: the move was Black's */
+    uint8_t transform; /* key's from the position as it is (lookup_step_raw gives its key back) */
+    uint8_t main_line, black; /* black: the move was Black's */
     uint32_t item;
     uint32_t ply, seq; /* seq: its place in the order written */
     uint32_t fullmove; /* the move's number and SAN: "5...Kg7" written when found */
@@ -163,6 +163,8 @@ void lookup_add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
 int lookup_covered(const lookup *l, size_t from, size_t to, size_t item);
 /* A new study's place, its move written out. */
 void lookup_step_place(const lookup_step *st, reached_place *at);
+/* A new study's position's key as it is: what a relation is told against. */
+void lookup_step_raw(const lookup_step *st, uint8_t raw[DUP_POSITION_KEY_SIZE]);
 
 /* lookup_spill.c */
 /* The steps held go to `join`, and from now on every step and database

@@ -70,16 +70,6 @@ static void place_of_key(const uint8_t at[PLACE_KEY_SIZE], const char *move, siz
     out->move[move_len] = '\0';
 }
 
-/* gbr's board back from a position key as it is (duplicates_position_key). */
-static void position_of_key(const uint8_t raw[DUP_POSITION_KEY_SIZE], gbr_position *p)
-{
-    for (unsigned i = 0; i < 32; i++) {
-        p->board[2 * i] = raw[i] >> 4;
-        p->board[2 * i + 1] = raw[i] & 15;
-    }
-    p->indicator = raw[32] & 1 ? GBR_IND_BTM : GBR_IND_WTM;
-}
-
 static int join_compare(const char *a, size_t a_len, const char *b, size_t b_len)
 {
     (void)a_len;
@@ -107,7 +97,7 @@ void lookup_spill_step(lookup *l, const lookup_step *st)
     head[JOIN_ORDER - 1] = 0;
     put_be32(head + JOIN_ORDER, st->item);
     put_place_key(head + JOIN_ORDER + 4, st->main_line, st->ply, st->seq);
-    memcpy(head + JOIN_ORDER + 4 + PLACE_KEY_SIZE, st->raw, DUP_POSITION_KEY_SIZE);
+    lookup_step_raw(st, head + JOIN_ORDER + 4 + PLACE_KEY_SIZE);
     reached_place at;
     lookup_step_place(st, &at);
     if (sort_records_add(&l->join, head, sizeof head, at.move, strlen(at.move)) != 0)
@@ -298,7 +288,7 @@ static void found_emit(void *context, const char *record, size_t len)
     place_of_key(new_place, moves, new_len, &new_at);
     place_of_key(place, moves + new_len, len - FOUND_HEAD - new_len, &at);
     gbr_position p;
-    position_of_key(raw, &p);
+    reached_position_of_key(raw, &p);
     lookup_add_hit(l, &p, new_raw[32] >> 1 & 1, item, HIT_SOLUTION, new_raw, &at, &new_at);
 }
 

@@ -105,7 +105,7 @@ int reached_place_before(const reached_place *a, const reached_place *b)
     return a->seq < b->seq;
 }
 
-const char *reached_relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
+unsigned reached_transform_to(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
 {
     for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
         gbr_position q;
@@ -113,7 +113,34 @@ const char *reached_relation(const gbr_position *p, int castling, const uint8_t 
         duplicates_transform(p, t, &q);
         duplicates_position_key(&q, castling, key);
         if (memcmp(key, raw, sizeof key) == 0)
-            return duplicates_transform_name(t);
+            return t;
     }
-    return "?";
+    return DUP_TRANSFORMS;
+}
+
+const char *reached_relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    unsigned t = reached_transform_to(p, castling, raw);
+    return t < DUP_TRANSFORMS ? duplicates_transform_name(t) : "?";
+}
+
+void reached_position_of_key(const uint8_t key[DUP_POSITION_KEY_SIZE], gbr_position *p)
+{
+    for (unsigned i = 0; i < 32; i++) {
+        p->board[2 * i] = key[i] >> 4;
+        p->board[2 * i + 1] = key[i] & 15;
+    }
+    p->indicator = key[32] & 1 ? GBR_IND_BTM : GBR_IND_WTM;
+}
+
+void reached_key_before(const uint8_t key[DUP_POSITION_KEY_SIZE], unsigned transform,
+                        uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    /* The symmetries of the square undo themselves but the quarter turns
+     * (6 and 7, each the other's inverse); exchanging colours undoes itself. */
+    unsigned g = transform & 7, inverse = (transform & 8) | (g == 6 ? 7 : g == 7 ? 6 : g);
+    gbr_position p, q;
+    reached_position_of_key(key, &p);
+    duplicates_transform(&p, inverse, &q);
+    duplicates_position_key(&q, key[32] >> 1 & 1, raw);
 }
