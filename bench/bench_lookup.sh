@@ -17,7 +17,8 @@
 #    of the way in, checked: that game is listed with "after" its move;
 #  - the same with --start-only (what the replay costs);
 #  - gbr lookup --new of 1,000 of its studies, and of all of them (the whole
-#    collection against itself: the new side held in memory);
+#    collection against itself: the new side held in memory, and spilled to
+#    disk under --memory 64M, the answers compared byte for byte);
 #  - gbr duplicates --reached on them, beside gbr duplicates.
 # Each command is timed by /usr/bin/time (wall and CPU time, peak memory);
 # figures are medians of RUNS runs (default 5), the commands alternating in
@@ -116,7 +117,12 @@ for i in $(seq "$runs"); do
         { echo "bench: the position after ply 6 of game $ask_game is not found" >&2; exit 1; }
     bench_time "$dir" lr_start "$gbr" lookup --start-only -p "$asked" "$solved" >/dev/null || true
     bench_time "$dir" lr_1000 "$gbr" lookup --new "$dir/lookup_new_1000.pgn" "$solved" >/dev/null
-    [ "$i" -gt 1 ] || bench_time "$dir" lr_all "$gbr" lookup --new "$solved" "$solved" >/dev/null
+    if [ "$i" -eq 1 ]; then
+        bench_time "$dir" lr_all "$gbr" lookup --new "$solved" "$solved" >"$dir/lookup_all.txt"
+        bench_time "$dir" lr_all_small "$gbr" lookup --memory 64M --new "$solved" "$solved" >"$dir/lookup_all_small.txt"
+        cmp -s "$dir/lookup_all.txt" "$dir/lookup_all_small.txt" ||
+            { echo "bench: --memory 64M answers the collection against itself otherwise" >&2; exit 1; }
+    fi
     bench_time "$dir" lr_dup "$gbr" duplicates --reached "$solved" >/dev/null
     bench_time "$dir" lr_dup_start "$gbr" duplicates "$solved" >/dev/null
 done
@@ -124,6 +130,7 @@ row "lookup -p FEN after ply 6, positions reached" lr_one
 row "the same, --start-only" lr_start
 row "lookup --new 1,000 studies, positions reached" lr_1000
 row "lookup --new all (once), positions reached" lr_all
+row "the same, --memory 64M (spilled, once)" lr_all_small
 row "duplicates --reached" lr_dup
 row "duplicates (start positions only)" lr_dup_start
 awk -v a="$(med lr_one cpu)" -v b="$(med lr_start cpu)" -v n="$positions" 'BEGIN {

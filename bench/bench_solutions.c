@@ -1,8 +1,8 @@
 /*
  * Solutions for a generated study collection, for bench_lookup.sh: reads
- * lines "COMPOSER<TAB>SOURCE<TAB>DATE<TAB>FEN" and writes each as a PGN game
- * whose movetext is a legal line of random moves from its FEN (the rules of
- * src/chess), up to PLIES plies, with a variation of two plies replacing its
+ * lines "COMPOSER<TAB>SOURCE<TAB>DATE<TAB>FEN[<TAB>PLIES]" and writes each as
+ * a PGN game whose movetext is a legal line of random moves from its FEN (the
+ * rules of src/chess), up to PLIES plies (the line's own, else the argument), with a variation of two plies replacing its
  * third move where another move is there. A FEN the rules refuse is left out.
  * The moves are chosen by a xorshift generator from SEED: the same input and
  * seed give the same file.
@@ -86,10 +86,10 @@ int main(int argc, char **argv)
     unsigned long games = 0, moves = 0;
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = '\0';
-        char *field[4];
+        char *field[5];
         char *at = line;
         int n = 0;
-        for (; n < 4 && at; n++) {
+        for (; n < 5 && at; n++) {
             field[n] = at;
             at = strchr(at, '\t');
             if (at)
@@ -97,6 +97,7 @@ int main(int argc, char **argv)
         }
         if (n < 4)
             continue;
+        unsigned long line_plies = n == 5 ? strtoul(field[4], NULL, 10) : plies;
         chess_position start;
         chess_error e;
         if (chess_fen_read_with(&start, field[3], strlen(field[3]), CHESS_FEN_READ_CHECK_NOT_TO_MOVE, &e) != 0)
@@ -105,7 +106,7 @@ int main(int argc, char **argv)
                field[1], field[0], field[2], field[3]);
         chess_position p = start;
         int numbered = 0;
-        for (unsigned long ply = 0; ply < plies; ply++) {
+        for (unsigned long ply = 0; ply < line_plies; ply++) {
             chess_move m;
             if (!pick(&p, &m, 0, 0))
                 break;

@@ -7,12 +7,13 @@
 
 #include "cli.h"
 #include "lookup.h"
+#include "sort_runs.h"
 
 const char cmd_lookup_summary[] = "is a position already in a study database? the games with it or its study code";
 
 static const char help[] =
     "lookup [--symmetry none|mirror|all] [--format text|json] [--start-only]\n"
-    "       [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
+    "       [--memory SIZE] [--composer-tag LIST] [--source-tag LIST] [--year-tag LIST]\n"
     "       [--reference-tag LIST] [--encoding E] [--names FILE]\n"
     "       [-r] (-p POSITION | --new PGN)... [DB...]\n"
     "\n"
@@ -39,6 +40,18 @@ static const char help[] =
     "                       positions without pawns)\n"
     "  --format F           text (the default) or json\n"
     "  --start-only         compare start positions only: no move is replayed\n"
+    "  --memory SIZE        memory for the positions of the new games'\n"
+    "                       solutions (76 bytes a position held; half of SIZE,\n"
+    "                       the default 1G: some 7 million positions), e.g.\n"
+    "                       64K, 256M. Beyond it they and every position of\n"
+    "                       the databases are sorted in runs spilled to\n"
+    "                       temporary files in $TMPDIR (default /tmp; made\n"
+    "                       without a name, so none is left behind, even by\n"
+    "                       SIGKILL) and joined at the end, as `gbr sort`\n"
+    "                       merges: the same answer, in memory bounded by\n"
+    "                       SIZE (plus 1 MiB a run written, 256 KiB a run\n"
+    "                       merged, the new games' start positions and what\n"
+    "                       is found)\n"
     CLI_RECURSIVE_HELP
     ;
 
@@ -71,7 +84,8 @@ static const char help_more[] =
     "that cannot be played likewise, the positions before it kept.\n"
     "Exit status: 0 some database game was found, 3 nothing was found (and\n"
     "every input was read), 1 an input was reported or could not be read (the\n"
-    "answer written is then for what could be read), 2 usage error.\n";
+    "answer written is then for what could be read) or a temporary file could\n"
+    "not be written (no answer written), 2 usage error.\n";
 
 /* Closes an input cli_open_input opened (standard input stays open). */
 static void close_input(int fd)
@@ -87,6 +101,7 @@ int cmd_lookup(int argc, char **argv)
     opt.symmetry = DUP_SYMMETRY_NONE;
     game_tag_choice_default(&opt.tags);
     int recursive = 0;
+    unsigned long long memory = SORT_RUNS_MEMORY_DEFAULT;
     const char *names_path = NULL;
     cli_option_list news = {NULL, 0, 0}; /* -p and --new, in the order given */
     static const cli_word formats[] = {{"text", 0}, {"json", 1}, {NULL, 0}};
@@ -94,6 +109,7 @@ int cmd_lookup(int argc, char **argv)
         CLI_SYMMETRY_OPTION(&opt.symmetry),
         CLI_CHOICE("--format", 0, &opt.json, formats, "bad --format '%s' (text or json)"),
         CLI_FLAG("--start-only", 0, &opt.start_only),
+        CLI_MEMORY_OPTION(&memory),
         CLI_COLLECTION_TEXT_OPTIONS(&opt.tags, &opt.encoding, &names_path),
         CLI_LIST("--position", 'p', &news),
         CLI_RECURSIVE_OPTION(&recursive),
@@ -114,6 +130,7 @@ int cmd_lookup(int argc, char **argv)
         if (new_stdin && strcmp(found.names[i], "-") == 0)
             status = cli_usage_error(&args, "standard input cannot be both --new and a database");
     opt.codec = args.codec;
+    opt.memory = (size_t)memory;
     composer_names *names = NULL;
     if (status < 0 && names_path && !(names = cli_names_load(names_path)))
         status = UTIL_EXIT_INPUT; /* reported */

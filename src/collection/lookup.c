@@ -18,114 +18,19 @@
 #include "exit_status.h"
 #include "grow.h"
 #include "lookup.h"
+#include "lookup_internal.h"
 #include "output.h"
 #include "pgn_reader.h"
 #include "output_file.h"
 #include "reached.h"
 #include "replay.h"
+#include "sort_records.h"
 #include "text.h"
 
-#define NO_TEXT SIZE_MAX
-
-/* What a database game is found for: its start position the new one, its
- * start sharing the new one's study code, the new start reached in its
- * solution, or a position of the new study's solution anywhere in it. */
-enum { HIT_POSITION, HIT_STUDY, HIT_REACHED, HIT_SOLUTION, HIT_KINDS };
-
-/* A new position. */
-typedef struct lookup_item {
-    uint8_t position[DUP_POSITION_KEY_SIZE]; /* canonical under the symmetry */
-    uint8_t study[DUP_STUDY_KEY_SIZE];       /* canonical */
-    uint8_t raw[DUP_POSITION_KEY_SIZE];      /* as it is: what a relation is told against */
-    uint8_t start[REACHED_KEY_SIZE];          /* compared with the positions reached */
-    size_t where, form, code;                /* texts: where it was given, its position form, study code */
-} lookup_item;
-
-/* A position of a new study's solution (ply 1 on, main line and variations). */
-typedef struct lookup_step {
-    uint8_t key[REACHED_KEY_SIZE];
-    uint8_t raw[DUP_POSITION_KEY_SIZE]; /* as it is: what a relation is told against */
-    uint8_t main_line;
-    uint32_t item;
-    unsigned long ply, seq; /* seq: its place in the order written */
-    char move[REACHED_MOVE_SIZE];
-} lookup_step;
-
-/* A position reached in the database game being read that a new study has:
- * kept until the game's end, the first of each kind and new study only. */
-typedef struct lookup_pending {
-    size_t item, step; /* step: the new study's position (HIT_SOLUTION) */
-    int kind;
-    gbr_position position;
-    reached_place at;
-} lookup_pending;
-
-/* A database game found for a new position. */
-typedef struct lookup_hit {
-    size_t item;
-    int same_position;    /* 1: the same position; 0: the same study code only */
-    const char *relation; /* a transform's name (same position), static */
-    uint32_t date;        /* duplicates_date_key */
-    uint64_t order;       /* the database game's number over all databases */
-    const char *source;
-    unsigned long game, line;
-    size_t composer, event, reference, date_text, form; /* texts; NO_TEXT when the tag is absent */
-    int kind;
-    reached_place at;   /* where in the database game (HIT_REACHED, HIT_SOLUTION) */
-    size_t step;       /* the new study's position (HIT_SOLUTION) */
-} lookup_hit;
-
-struct lookup {
-    const gbr_codec *codec;
-    duplicates_symmetry symmetry;
-    int json;
-    game_tag_choice tags;
-    text_encoding encoding;
-    const composer_names *names;
-    unsigned long long converted; /* tag values converted to UTF-8 */
-    char *utf8;                   /* a value converted */
-    size_t utf8_cap;
-    lookup_item *items;
-    size_t items_n, items_cap;
-    size_t *by_study; /* item indices sorted by study key, made before the first database: the
-                       * same position (canonical) has the same study key, so one index finds both */
-    lookup_hit *hits;
-    size_t hits_n, hits_cap;
-    char *text; /* NUL-terminated texts one after another */
-    size_t text_used, text_cap;
-    /* The database game being read: its fields, read from its tags (which
-     * the reader holds only until its moves are read) into texts of its own,
-     * copied to the texts above when it is found. */
-    struct {
-        char *text;
-        size_t used, cap;
-        int read; /* its start position was read */
-        uint32_t date;
-        unsigned long number, line;
-        size_t composer, event, reference, date_text; /* NO_TEXT: the tag is absent */
-        size_t hits, starts; /* its hits begin at, and those of its start position end at */
-        unsigned long long converted; /* its values converted: counted once a hit */
-    } game;
-    int in_game_text; /* keep() writes to game.text */
-    uint64_t games; /* database games read */
-    const char *source;
-    int failed, bad_input;
-    int start_only; /* --start-only: no move replayed */
-    lookup_step *steps;
-    size_t steps_n, steps_cap;
-    size_t *by_start; /* item indices sorted by start key */
-    size_t *by_step;  /* step indices sorted by key, then the new study's order */
-    int have_start; /* the new game being read has its item */
-    unsigned long seq;
-    lookup_pending *pending;
-    size_t pending_n, pending_cap;
-};
-
 static const char *text_at(const lookup *l, size_t at) { return l->text + at; }
-static const char *game_text_at(const lookup *l, size_t at) { return l->game.text + at; }
 
 /* Keeps bytes as a text; its offset, or NO_TEXT when memory ran out (failed set). */
-static size_t keep(lookup *l, const char *bytes, size_t len)
+size_t lookup_keep(lookup *l, const char *bytes, size_t len)
 {
     char **text = l->in_game_text ? &l->game.text : &l->text;
     size_t *used = l->in_game_text ? &l->game.used : &l->text_used;
@@ -157,7 +62,7 @@ static size_t keep_tag(lookup *l, const pgn_tag *t)
         return NO_TEXT;
     }
     l->converted += (unsigned)how;
-    return keep(l, value, len);
+    return lookup_keep(l, value, len);
 }
 
 lookup *lookup_new(const lookup_options *o)
@@ -174,10 +79,71 @@ lookup *lookup_new(const lookup_options *o)
     l->encoding = o->encoding;
     l->names = o->names;
     l->start_only = o->start_only;
+    l->memory = o->memory ? o->memory : (size_t)SORT_RUNS_MEMORY_DEFAULT;
     return l;
 }
 
 /* ---- Positions reached ------------------------------------------------------ */
+
+static size_t material_slot(uint64_t material, size_t cap)
+{
+    return (size_t)((material * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+static void material_put(lookup *l, uint64_t material)
+{
+    if (material == 0) {
+        l->materials.zero = 1;
+        return;
+    }
+    if ((l->materials.n + 1) * 2 > l->materials.cap) { /* at most half full */
+        size_t cap = l->materials.cap ? 2 * l->materials.cap : 64;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot) {
+            l->failed = 1;
+            return;
+        }
+        for (size_t i = 0; i < l->materials.cap; i++) {
+            uint64_t m = l->materials.slot[i];
+            size_t at = material_slot(m, cap);
+            while (m && slot[at])
+                at = (at + 1) & (cap - 1);
+            slot[at] = m;
+        }
+        free(l->materials.slot);
+        l->materials.slot = slot;
+        l->materials.cap = cap;
+    }
+    size_t at = material_slot(material, l->materials.cap);
+    while (l->materials.slot[at] && l->materials.slot[at] != material)
+        at = (at + 1) & (l->materials.cap - 1);
+    l->materials.n += l->materials.slot[at] == 0;
+    l->materials.slot[at] = material;
+}
+
+static int material_held(const lookup *l, uint64_t material)
+{
+    if (material == 0)
+        return l->materials.zero;
+    if (l->materials.cap == 0)
+        return 0;
+    size_t at = material_slot(material, l->materials.cap);
+    while (l->materials.slot[at]) {
+        if (l->materials.slot[at] == material)
+            return 1;
+        at = (at + 1) & (l->materials.cap - 1);
+    }
+    return 0;
+}
+
+/* A new key's material, and its colours exchanged where the symmetry may
+ * compare them so. */
+static void keep_material(lookup *l, const uint8_t key[REACHED_KEY_SIZE])
+{
+    material_put(l, reached_material_of_key(key, 0));
+    if (l->symmetry == DUP_SYMMETRY_ALL)
+        material_put(l, reached_material_of_key(key, 1));
+}
 
 /* The position form and the study code (no stipulation: the keys have none)
  * of a position, kept as texts. */
@@ -185,7 +151,7 @@ static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *c
 {
     char text[GBR_POSITION_MAX];
     gbr_result r = gbr_format_position(l->codec, text, sizeof text, p);
-    *form = r.error ? keep(l, "", 0) : keep(l, text, r.length);
+    *form = r.error ? lookup_keep(l, "", 0) : lookup_keep(l, text, r.length);
     if (!code)
         return;
     gbr_counts counts;
@@ -201,7 +167,7 @@ static void keep_forms(lookup *l, const gbr_position *p, size_t *form, size_t *c
     }
     if (!r.error)
         r = gbr_format_study(l->codec, text, sizeof text, &s);
-    *code = r.error ? keep(l, "", 0) : keep(l, text, r.length);
+    *code = r.error ? lookup_keep(l, "", 0) : lookup_keep(l, text, r.length);
 }
 
 /* start: the position as the rules read it, or NULL (then its castling
@@ -221,7 +187,8 @@ static void add_item(lookup *l, const gbr_position *p, int castling, const char 
         memcpy(it->start, start, REACHED_KEY_SIZE);
     else
         reached_key(l->symmetry, p, castling ? 15 : 0, 0, it->start);
-    it->where = keep(l, where, strlen(where));
+    keep_material(l, it->start);
+    it->where = lookup_keep(l, where, strlen(where));
     keep_forms(l, p, &it->form, &it->code);
 }
 
@@ -293,33 +260,68 @@ static void replay_problem(lookup *l, const replay_outcome *o, int start_read)
     }
 }
 
+/* What a step costs in memory before the steps spill: itself and its place
+ * in by_step. */
+#define STEP_COST (sizeof(lookup_step) + sizeof(size_t))
+
+/* A new study's place, its move written out. */
+void lookup_step_raw(const lookup_step *st, uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    reached_key_before(st->key, st->transform, raw);
+}
+
+void lookup_step_place(const lookup_step *st, reached_place *at)
+{
+    at->ply = st->ply;
+    at->seq = st->seq;
+    at->main_line = st->main_line;
+    reached_move_text(st->fullmove, st->black, st->san, at->move);
+}
+
+static void keep_step(lookup *l, const lookup_step *st)
+{
+    keep_material(l, st->key);
+    if (l->spilling) {
+        lookup_spill_step(l, st);
+        return;
+    }
+    lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
+    if (!bigger) {
+        l->failed = 1;
+        return;
+    }
+    l->steps = bigger;
+    l->steps[l->steps_n++] = *st;
+    if (l->steps_n * STEP_COST > l->memory / 2)
+        lookup_start_spilling(l);
+}
+
 static int new_position(void *context, const pgn_game *g, const replay_position *rp)
 {
     (void)g;
     lookup *l = context;
-    if (l->failed || !l->have_start)
+    if (l->failed || l->spill_failed || !l->have_start)
         return 1;
     gbr_position p;
     if (!rp->before) { /* the start as the rules read it: castling rights, en passant */
         reached_chess_keys(l->symmetry, rp->position, &p, l->items[l->items_n - 1].start, NULL);
         return 0;
     }
-    lookup_step *bigger = util_grow(l->steps, &l->steps_cap, l->steps_n + 1, sizeof *bigger);
-    if (!bigger) {
-        l->failed = 1;
-        return 1;
-    }
-    l->steps = bigger;
-    lookup_step *st = &l->steps[l->steps_n++];
-    reached_place at;
-    reached_place_of(rp, l->seq++, &at);
-    reached_chess_keys(l->symmetry, rp->position, &p, st->key, st->raw);
-    st->item = (uint32_t)(l->items_n - 1);
-    st->main_line = (uint8_t)rp->main_line;
-    st->ply = at.ply;
-    st->seq = at.seq;
-    memcpy(st->move, at.move, sizeof st->move);
-    return 0;
+    lookup_step st;
+    uint8_t raw[DUP_POSITION_KEY_SIZE];
+    reached_chess_keys(l->symmetry, rp->position, &p, st.key, raw);
+    /* The transform, not the key as it is (33 bytes): most steps are never found. */
+    unsigned t = memcmp(raw, st.key, sizeof raw) == 0 ? 0 : reached_transform_to(&p, raw[32] >> 1 & 1, st.key);
+    st.transform = (uint8_t)(t < DUP_TRANSFORMS ? t : 0);
+    st.item = (uint32_t)(l->items_n - 1);
+    st.main_line = (uint8_t)rp->main_line;
+    st.black = rp->before->side != CHESS_WHITE;
+    st.ply = (uint32_t)rp->ply;
+    st.seq = (uint32_t)l->seq++;
+    st.fullmove = (uint32_t)rp->before->fullmove_number;
+    replay_san(rp, st.san);
+    keep_step(l, &st);
+    return l->failed || l->spill_failed;
 }
 
 static void new_game(void *context, const pgn_game *g)
@@ -479,11 +481,16 @@ static size_t step_lower_bound(const lookup *l, const uint8_t *key)
 /* A game's field from its texts to the run's. */
 static size_t keep_game_text(lookup *l, size_t at)
 {
-    return at == NO_TEXT ? NO_TEXT : keep(l, game_text_at(l, at), strlen(game_text_at(l, at)));
+    return at == NO_TEXT ? NO_TEXT : lookup_keep(l, game_text_at(l, at), strlen(game_text_at(l, at)));
 }
 
-static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item, int kind,
-                    const lookup_pending *reached)
+/* A database game found (the game being read, l->game): p its position,
+ * castling whether it has castling rights, `against` the new position's key
+ * as it is (what the relation is told against), `at` and `new_at` where the
+ * position is in the database game and in the new study. */
+void lookup_add_hit(lookup *l, const gbr_position *p, int castling, size_t item, int kind,
+                    const uint8_t against[DUP_POSITION_KEY_SIZE], const reached_place *at,
+                    const reached_place *new_at)
 {
     int same_position = kind != HIT_STUDY;
     lookup_hit *bigger = util_grow(l->hits, &l->hits_cap, l->hits_n + 1, sizeof *bigger);
@@ -497,16 +504,14 @@ static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
     h->item = item;
     h->kind = kind;
     h->same_position = same_position;
-    if (reached) {
-        h->at = reached->at;
-        h->step = reached->step;
-    }
-    h->relation = !same_position ? NULL
-                  : kind == HIT_SOLUTION ? reached_relation(p, castling, l->steps[reached->step].raw)
-                                         : reached_relation(p, castling, l->items[item].raw);
+    if (at)
+        h->at = *at;
+    if (new_at)
+        h->new_at = *new_at;
+    h->relation = same_position ? reached_relation(p, castling, against) : NULL;
     h->date = l->game.date;
-    h->order = l->games;
-    h->source = l->source;
+    h->order = l->game.order;
+    h->source = l->game.source;
     h->game = l->game.number;
     h->line = l->game.line;
     l->converted += l->game.converted;
@@ -515,6 +520,17 @@ static void add_hit(lookup *l, const gbr_position *p, int castling, size_t item,
     h->reference = keep_game_text(l, l->game.reference);
     h->date_text = keep_game_text(l, l->game.date_text);
     keep_forms(l, p, &h->form, NULL);
+}
+
+/* Whether hits[from, to) (a database game's) have the new study's start
+ * position as the game's, or reached in its solution: then the positions of
+ * its solution are not listed for that game. */
+int lookup_covered(const lookup *l, size_t from, size_t to, size_t item)
+{
+    for (size_t h = from; h < to; h++)
+        if (l->hits[h].item == item && (l->hits[h].kind == HIT_POSITION || l->hits[h].kind == HIT_REACHED))
+            return 1;
+    return 0;
 }
 
 /* A database game's fields, from its tags, into its texts. */
@@ -533,7 +549,7 @@ static void read_game_fields(lookup *l, const pgn_game *g, const game_tags *tags
         if (composer_field(tags, l->encoding, l->names, &l->utf8, &l->utf8_cap, &composer, &len, &l->converted) != 0)
             l->failed = 1;
         else
-            l->game.composer = keep(l, composer, len);
+            l->game.composer = lookup_keep(l, composer, len);
     }
     l->game.event = keep_tag(l, tags->field[GAME_TAG_SOURCE]);
     l->game.reference = keep_tag(l, tags->field[GAME_TAG_REFERENCE]);
@@ -549,10 +565,12 @@ static void database_game(void *context, const pgn_game *g)
 {
     lookup *l = context;
     l->games++;
+    l->game.order = l->games;
+    l->game.source = l->source;
     l->pending_n = 0;
     l->seq = 0;
     l->game.read = 0;
-    l->game.hits = l->game.starts = l->hits_n;
+    l->game.hits = l->hits_n;
     if (g->malformed || l->failed || l->items_n == 0)
         return;
     game_tags tags;
@@ -567,6 +585,8 @@ static void database_game(void *context, const pgn_game *g)
     int fields = !l->start_only;
     if (fields)
         read_game_fields(l, g, &tags);
+    if (l->spilling && !l->spill_failed)
+        lookup_spill_game(l);
     uint8_t position[DUP_POSITION_KEY_SIZE], study[DUP_STUDY_KEY_SIZE];
     duplicates_canonical_keys(l->symmetry, &p, castling, position, study);
     size_t at = lower_bound(l, l->by_study, offsetof(lookup_item, study), DUP_STUDY_KEY_SIZE, study);
@@ -575,9 +595,8 @@ static void database_game(void *context, const pgn_game *g)
             read_game_fields(l, g, &tags);
         size_t item = l->by_study[at];
         int same = memcmp(l->items[item].position, position, sizeof position) == 0;
-        add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, NULL);
+        lookup_add_hit(l, &p, castling, item, same ? HIT_POSITION : HIT_STUDY, l->items[item].raw, NULL, NULL);
     }
-    l->game.starts = l->hits_n;
 }
 
 /* What the database game's replay found, after its start position's hits:
@@ -587,23 +606,26 @@ static void database_game(void *context, const pgn_game *g)
  * start itself is reached. */
 static void database_reached(lookup *l)
 {
-    size_t pending = l->pending_n, first = l->game.hits, starts = l->game.starts;
+    size_t pending = l->pending_n, first = l->game.hits;
     l->pending_n = 0;
     if (!l->game.read)
         return;
     for (int kind = HIT_REACHED; kind <= HIT_SOLUTION; kind++)
         for (size_t k = 0; k < pending && !l->failed; k++) {
             const lookup_pending *e = &l->pending[k];
-            if (e->kind != kind)
+            if (e->kind != kind || lookup_covered(l, first, l->hits_n, e->item))
                 continue;
-            int covered = 0;
-            for (size_t h = first; h < l->hits_n && !covered; h++)
-                covered = l->hits[h].item == e->item &&
-                          (l->hits[h].kind == HIT_POSITION || (h >= starts && l->hits[h].kind == HIT_REACHED));
-            if (!covered)
-                add_hit(l, &e->position, e->kind == HIT_REACHED ? l->items[e->item].raw[32] >> 1 & 1
-                                                                            : l->steps[e->step].raw[32] >> 1 & 1,
-                        e->item, e->kind, e);
+            if (kind == HIT_REACHED) {
+                const uint8_t *raw = l->items[e->item].raw;
+                lookup_add_hit(l, &e->position, raw[32] >> 1 & 1, e->item, kind, raw, &e->at, NULL);
+            } else {
+                const lookup_step *st = &l->steps[e->step];
+                reached_place new_at;
+                lookup_step_place(st, &new_at);
+                uint8_t raw[DUP_POSITION_KEY_SIZE];
+                lookup_step_raw(st, raw);
+                lookup_add_hit(l, &e->position, raw[32] >> 1 & 1, e->item, kind, raw, &e->at, &new_at);
+            }
         }
 }
 
@@ -649,14 +671,21 @@ static int database_position(void *context, const pgn_game *g, const replay_posi
 {
     (void)g;
     lookup *l = context;
-    if (l->failed || !l->game.read)
+    if (l->failed || l->spill_failed || !l->game.read)
         return 1;
+    unsigned long seq = l->seq++;
+    if (!material_held(l, reached_material_of_chess(rp->position)))
+        return 0; /* no new position has its material */
     gbr_position p;
     uint8_t key[REACHED_KEY_SIZE];
     reached_chess_keys(l->symmetry, rp->position, &p, key, NULL);
-    unsigned long seq = l->seq++;
     reached_place at;
     int placed = 0;
+    if (l->spilling) { /* the new solutions' positions are on disk: joined at the end */
+        reached_place_of(rp, seq, &at);
+        placed = 1;
+        lookup_spill_database_position(l, key, &p, &at);
+    }
     if (rp->before) { /* the new start positions reached here */
         size_t lo = 0, hi = l->items_n;
         while (lo < hi) {
@@ -794,11 +823,8 @@ static void put_hit_text(util_sink *out, const lookup *l, const lookup_hit *h)
     else
         put_or(out, l, h->form, "");
     if (h->kind == HIT_SOLUTION) {
-        const lookup_step *st = &l->steps[h->step];
-        reached_place at = {st->ply, st->seq, st->main_line, ""};
-        memcpy(at.move, st->move, sizeof at.move);
         util_put(out, ", here ");
-        put_place(out, &at);
+        put_place(out, &h->new_at);
     }
     util_put(out, "\n");
 }
@@ -832,12 +858,8 @@ static void put_hit_json(util_sink *out, const lookup *l, const lookup_hit *h, i
     util_put_uint(out, h->line);
     if (h->kind == HIT_REACHED || h->kind == HIT_SOLUTION)
         put_place_json(out, "", &h->at);
-    if (h->kind == HIT_SOLUTION) {
-        const lookup_step *st = &l->steps[h->step];
-        reached_place at = {st->ply, st->seq, st->main_line, ""};
-        memcpy(at.move, st->move, sizeof at.move);
-        put_place_json(out, "new_", &at);
-    }
+    if (h->kind == HIT_SOLUTION)
+        put_place_json(out, "new_", &h->new_at);
     util_put(out, "}");
 }
 
@@ -951,7 +973,11 @@ static int write_answer(const lookup *l, size_t found)
 int lookup_finish(lookup *l, int read_failed)
 {
     int status = UTIL_EXIT_OK;
-    if (!l->failed) {
+    if (l->spilling && !l->failed && !l->spill_failed)
+        lookup_read_spilled(l);
+    if (l->spill_failed) { /* reported: the answer would lack what was not compared */
+        status = UTIL_EXIT_INPUT;
+    } else if (!l->failed) {
         if (l->hits_n) /* (no array at all when nothing was found) */
             qsort(l->hits, l->hits_n, sizeof *l->hits, hit_order);
         if (l->converted)
@@ -977,10 +1003,14 @@ int lookup_finish(lookup *l, int read_failed)
     free(l->by_start);
     free(l->by_step);
     free(l->pending);
+    sort_records_free(&l->join);
+    sort_records_free(&l->found);
+    free(l->group.steps);
+    free(l->materials.slot);
     free(l->text);
     free(l->game.text);
     free(l->utf8);
     free(l);
     return status;
 }
-_Static_assert(sizeof(lookup_step) <= 128 || sizeof(void *) != 8, "docs/keepers.md says a step is 128 bytes");
+_Static_assert(STEP_COST <= 76 || sizeof(void *) != 8, "docs/keepers.md and --help say a position held is 76 bytes");

@@ -16,7 +16,11 @@
  * their keys sorted; each database is then read once, a game at a time,
  * and a game is kept (its tags copied) only when one of its positions is a
  * new one's: memory grows with the new positions and what is found, not
- * with the database.
+ * with the database. When the new solutions' positions outgrow half of
+ * the memory option, they go to sorted runs on disk (src/sort), and so do
+ * every database position and each database game's fields; the two are
+ * joined by key at the end (a merge, in time proportional to both), giving
+ * the same answer.
  */
 #ifndef GBR_LOOKUP_H
 #define GBR_LOOKUP_H
@@ -41,6 +45,9 @@ typedef struct lookup_options {
     text_encoding encoding;    /* how their values become UTF-8 */
     const composer_names *names; /* --names, or NULL */
     int start_only; /* compare start positions only: no move is replayed */
+    size_t memory;  /* --memory (0: SORT_RUNS_MEMORY_DEFAULT): half of it for the new solutions'
+                     * positions held; beyond it they, and then the database's positions, are
+                     * sorted in runs on disk and joined at the end */
 } lookup_options;
 
 typedef struct lookup lookup;

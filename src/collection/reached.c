@@ -15,6 +15,29 @@ static void gbr_of_chess(const chess_position *c, gbr_position *p)
     p->indicator = c->side == CHESS_WHITE ? GBR_IND_WTM : GBR_IND_BTM;
 }
 
+uint64_t reached_material_of_key(const uint8_t key[REACHED_KEY_SIZE], int swapped)
+{
+    uint64_t material = 0;
+    for (unsigned i = 0; i < 64; i++) {
+        unsigned man = i & 1 ? key[i / 2] & 15 : key[i / 2] >> 4;
+        if (man != GBR_EMPTY && man != GBR_WK && man != GBR_BK)
+            material += (uint64_t)1 << (4 * (swapped ? man ^ 8 : man));
+    }
+    return material;
+}
+
+uint64_t reached_material_of_chess(const chess_position *c)
+{
+    uint64_t material = 0;
+    for (unsigned colour = 0; colour < 2; colour++)
+        for (unsigned type = CHESS_PAWN; type < CHESS_KING; type++) {
+            uint64_t one = (uint64_t)1 << (4 * gbr_man_of[colour << 3 | (type + 1)]);
+            for (uint64_t men = c->by_colour[colour] & c->by_type[type]; men; men &= men - 1)
+                material += one; /* a step a man: as few instructions as a call to popcount */
+        }
+    return material;
+}
+
 void reached_key(duplicates_symmetry s, const gbr_position *p, unsigned rights, unsigned ep,
                  uint8_t key[REACHED_KEY_SIZE])
 {
@@ -65,8 +88,12 @@ void reached_place_of(const replay_position *rp, unsigned long seq, reached_plac
         return;
     char san[CHESS_MOVE_TEXT_SIZE];
     replay_san(rp, san);
-    snprintf(at->move, sizeof at->move, "%lu%s%s", (unsigned long)rp->before->fullmove_number,
-             rp->before->side == CHESS_WHITE ? "." : "...", san);
+    reached_move_text(rp->before->fullmove_number, rp->before->side != CHESS_WHITE, san, at->move);
+}
+
+void reached_move_text(unsigned long fullmove, int black, const char *san, char move[REACHED_MOVE_SIZE])
+{
+    snprintf(move, REACHED_MOVE_SIZE, "%lu%s%s", fullmove, black ? "..." : ".", san);
 }
 
 int reached_place_before(const reached_place *a, const reached_place *b)
@@ -78,7 +105,7 @@ int reached_place_before(const reached_place *a, const reached_place *b)
     return a->seq < b->seq;
 }
 
-const char *reached_relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
+unsigned reached_transform_to(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
 {
     for (unsigned t = 0; t < DUP_TRANSFORMS; t++) {
         gbr_position q;
@@ -86,7 +113,34 @@ const char *reached_relation(const gbr_position *p, int castling, const uint8_t 
         duplicates_transform(p, t, &q);
         duplicates_position_key(&q, castling, key);
         if (memcmp(key, raw, sizeof key) == 0)
-            return duplicates_transform_name(t);
+            return t;
     }
-    return "?";
+    return DUP_TRANSFORMS;
+}
+
+const char *reached_relation(const gbr_position *p, int castling, const uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    unsigned t = reached_transform_to(p, castling, raw);
+    return t < DUP_TRANSFORMS ? duplicates_transform_name(t) : "?";
+}
+
+void reached_position_of_key(const uint8_t key[DUP_POSITION_KEY_SIZE], gbr_position *p)
+{
+    for (unsigned i = 0; i < 32; i++) {
+        p->board[2 * i] = key[i] >> 4;
+        p->board[2 * i + 1] = key[i] & 15;
+    }
+    p->indicator = key[32] & 1 ? GBR_IND_BTM : GBR_IND_WTM;
+}
+
+void reached_key_before(const uint8_t key[DUP_POSITION_KEY_SIZE], unsigned transform,
+                        uint8_t raw[DUP_POSITION_KEY_SIZE])
+{
+    /* The symmetries of the square undo themselves but the quarter turns
+     * (6 and 7, each the other's inverse); exchanging colours undoes itself. */
+    unsigned g = transform & 7, inverse = (transform & 8) | (g == 6 ? 7 : g == 7 ? 6 : g);
+    gbr_position p, q;
+    reached_position_of_key(key, &p);
+    duplicates_transform(&p, inverse, &q);
+    duplicates_position_key(&q, key[32] >> 1 & 1, raw);
 }

@@ -1,8 +1,9 @@
 /*
  * sort_spill.h - unnamed temporary files for the runs a command spills to disk
- * when its input does not fit in its --memory (`gbr sort` and `gbr directory`,
- * through sort_runs.h) and for `gbr duplicates`' copy of standard input: one
- * helper, so that every command leaves nothing behind in the same way.
+ * when its input does not fit in its --memory (`gbr sort`, `gbr directory` and
+ * `gbr lookup`, through sort_runs.h) and for `gbr duplicates`' copy of standard
+ * input: one helper, so that every command leaves nothing behind in the same
+ * way.
  */
 #ifndef GBR_SORT_SPILL_H
 #define GBR_SORT_SPILL_H

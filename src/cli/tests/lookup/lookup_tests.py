@@ -27,6 +27,18 @@ usage: lookup_tests.py GBR WORK_DIR GROUP
              -p FEN the same; --start-only finds none of them; a move the rules
              refuse in the database reported at its place, the positions before
              it still found
+  spill      --memory small enough that the new solutions' positions and the database's
+             are sorted in hundreds of runs on disk (and merged in more than one
+             round): the same stdout, stderr and exit status as in memory, byte for
+             byte, in text and JSON under each symmetry, on studies cut from the
+             Lichess sample (corpus/games; starts at its positions from ply 30 on,
+             solutions of random legal moves, as the benchmark makes them) against
+             other such studies and the Lichess games, the Afanasyev study and its
+             mirror image, and the bundled studies (whose refused moves are
+             reported the same); that the runs were spilled is shown by an
+             unusable $TMPDIR, which fails the small --memory (exit 1, its
+             message, no answer) and not the default
+             (usage: lookup_tests.py GBR WORK spill GBR_BENCH_CUT GBR_BENCH_SOLUTIONS)
   errors     a bad position argument, a bad FEN in the database and in a --new
              file are reported as gbr: WHERE:LINE:COLUMN: MESSAGE (exit 1, the
              rest still answered); usage errors (exit 2)
@@ -44,6 +56,9 @@ from gbrtest import expect  # noqa: E402
 from gbrtest.fen import mirror  # noqa: E402
 
 GBR, WORK, GROUP = gbrtest.arguments("GBR", "WORK", "GROUP")
+# spill: the benchmark's programs that cut studies from real games (bench/bench_cut.c,
+# bench/bench_solutions.c)
+CUT, SOLUTIONS = (sys.argv[4:6] + [None, None])[:2]
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = gbrtest.ROOT
 GEN = os.path.join(ROOT, "src", "cli", "tests", "gen", "gen_pgn.py")
@@ -344,6 +359,71 @@ def test_reached():
            (1, "gbr: broken.pgn:26:72: game 2: 4. Kc6: Kc6 leaves the white king in check\n", 2))
 
 
+def test_spill():
+    lichess = os.path.join(ROOT, "corpus", "games", "lichess_sample.pgn")
+    studies = os.path.join(ROOT, "src", "cli", "examples", "studies.pgn")
+    db, new = os.path.join(DATA, "anticipation.pgn"), os.path.join(DATA, "new.pgn")
+    fen = "8/1NK5/8/8/3kP3/2q5/1P6/8 w - - 0 4"
+
+    def run(*args, env=None):
+        p = subprocess.run([GBR, "lookup", *args], capture_output=True, env=env)
+        return p.stdout, p.stderr, p.returncode
+    # A new study whose solution holds the mirror image of a position of Afanasyev's.
+    mirrored = os.path.join(WORK, "mirrored.pgn")
+    with open(mirrored, "w") as f:
+        f.write('[Event "Its solution mirrored"]\n[Date "2026.??.??"]\n[FEN "%s"]\n[SetUp "1"]\n\n'
+                '2. Ne6 (2. Nh3 Qxf3) 2... Qxf3 *\n' % mirror("8/2K5/8/1Nk5/4P3/2P5/1P6/4q3 w - - 0 2"))
+    study_db = os.path.join(WORK, "study_db.pgn")
+    with open(study_db, "w") as f:
+        f.write(STUDY_DB)
+    real = ["-p", fen, "-p", "4k3/8/8/8/8/8/1r6/R3K3 w - - 0 1", "--new", new, "--new", mirrored, db, study_db]
+    cut = []
+    for seed in ("7", "8"):
+        lines = subprocess.run([CUT, lichess, "300", seed, "30"], capture_output=True, check=True).stdout
+        cut.append(os.path.join(WORK, "cut%s.pgn" % seed))
+        with open(cut[-1], "wb") as f:
+            f.write(subprocess.run([SOLUTIONS, "40", seed], input=lines, capture_output=True, check=True).stdout)
+    # Studies cut from real games against others and the games they were cut from
+    # (their starts reached), and the games against the studies (the games' positions
+    # found as the studies' starts): hundreds of hits of each kind, hundreds of runs.
+    starts = ["--new", cut[0], cut[1], lichess, cut[0], db]
+    games = ["--new", lichess, cut[0], cut[1]]
+    cases = [
+        (starts, ("none", "mirror"), ("64K",)),
+        (games, ("none", "mirror"), ("64K",)),
+        # the real study: after move 3, mirrored, a variation, a solution's position
+        (real, ("none", "mirror", "all"), ("1K", "4K")),
+        # refused moves in both inputs, reported the same way
+        (["--new", studies, "--new", new, studies, db], ("none", "all"), ("1K",)),
+    ]
+    for args, symmetries, memories in cases:
+        for symmetry in symmetries:
+            for fmt in ("text", "json"):
+                options = ["--symmetry", symmetry, "--format", fmt]
+                want = run(*options, *args)
+                for memory in memories:
+                    expect("--memory %s %s %s %s" % (memory, symmetry, fmt, os.path.basename(args[-1])),
+                           run("--memory", memory, *options, *args), want)
+    # What is compared is not empty: each kind of hit is there.
+    out = run("--symmetry", "mirror", *real)[0].decode()
+    for heading in ("same position:", "same study code", "start reached in the solution of:",
+                    "a position of its solution in:", " mirror, here after 2.Ne6", "(in a variation)"):
+        expect("the answer has %r" % heading, heading in out, True)
+    out = run(*starts)[0].decode() + run(*games)[0].decode()
+    expect("the cut studies are found", [out.count(h) > 100 for h in
+                                         ("same position:", "start reached in the solution of:",
+                                          "a position of its solution in:")], [True] * 3)
+    # The small --memory writes runs to $TMPDIR; the default holds them in memory.
+    env = dict(os.environ, TMPDIR=os.path.join(WORK, "missing"))
+    args = games
+    out, err, status = run("--memory", "64K", *args, env=env)
+    expect("spilled: no temporary file, no answer",
+           (len(out), err.decode(), status), (0, "gbr: lookup: cannot create a temporary file in %s: "
+                                         "No such file or directory\n" % env["TMPDIR"], 1))
+    expect("in memory: no temporary file needed", run(*args, env=env), run(*args))
+    expect("bad --memory", run("--memory", "12X", *args)[2], 2)
+
+
 def test_errors():
     db = os.path.join(WORK, "bad.pgn")
     with open(db, "w") as f:
@@ -372,5 +452,5 @@ def test_errors():
 
 
 gbrtest.run_group({"generated": test_generated, "study": test_study, "text": test_text, "paths": test_paths, "reached": test_reached,
-                   "errors": test_errors}, GROUP)
+                   "spill": test_spill, "errors": test_errors}, GROUP)
 gbrtest.finish("lookup " + GROUP)
