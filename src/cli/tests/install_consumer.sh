@@ -19,6 +19,7 @@ prefix=$work/prefix
 [ -x "$prefix/bin/gbr" ] || fail "bin/gbr not installed"
 [ -f "$prefix/share/man/man1/gbr.1" ] || fail "share/man/man1/gbr.1 not installed"
 [ -f "$prefix/include/gbr.h" ] || fail "include/gbr.h not installed"
+[ -f "$prefix/include/gbr_replay.h" ] || fail "include/gbr_replay.h not installed"
 got=$("$prefix/bin/gbr" position --result win "$fen") || fail "installed gbr position failed"
 [ "$got" = "$want" ] || fail "installed gbr position gave '$got', want '$want'"
 
@@ -46,6 +47,18 @@ for program in consumer consumer_shared; do
     [ "$got" = "$gbr_version" ] || fail "$program: gbr_version() gave '$got', gbr --version '$gbr_version'"
 done
 
+# The replayer through gbr_replay.h: a file of two games (a variation, a
+# move refused) fed in chunks, and a line from a FEN, both ways.
+for program in consumer_replay consumer_replay_shared; do
+    "$work/consumer-build/$program" "$consumer/replay.pgn" >"$work/$program.out" || fail "$program failed"
+    diff "$consumer/replay.expected" "$work/$program.out" >&2 || fail "$program: positions differ from replay.expected"
+    got=$("$work/consumer-build/$program" --line '8/8/8/8/8/k7/8/K6R w - - 0 1' '1. Rh3+ Kb4 2. Rh4+ Kc5') \
+        || fail "$program --line failed"
+    [ "$(echo "$got" | tail -n 1)" = "line: status 0, 4 moves" ] || fail "$program --line gave '$got'"
+    [ "$(echo "$got" | sed -n 5p)" = "1 4 main Kc5 Kc5 8/8/8/2k5/7R/8/8/K7 w - - 4 3" ] \
+        || fail "$program --line: the position after 2...Kc5 is not the one expected: '$got'"
+done
+
 # pkg-config, shared and static
 PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gbr.pc)")
 export PKG_CONFIG_PATH
@@ -71,16 +84,18 @@ if "$cc" $cflags -c -o "$work/layout.o" "$work/layout.c" $(pkg-config --cflags g
 fi
 grep -q 'incomplete' "$work/layout.log" || fail "the layout test failed for another reason: $(cat "$work/layout.log")"
 
-# The shared library exports exactly the functions gbr.h declares GBR_API.
+# The shared library exports exactly the functions gbr.h and gbr_replay.h
+# declare GBR_API (none of the chess, reader or replay functions behind them).
 libdir=$(pkg-config --variable=libdir gbr)
-declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" | sort)
+declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" "$prefix/include/gbr_replay.h" | sort)
 exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk '$2 == "T" {print $3}' | sort)
 [ -n "$declared" ] || fail "no GBR_API declarations found in gbr.h"
 for function in gbr_version gbr_error_name gbr_error_message gbr_codec_fast gbr_codec_name gbr_parse_material \
-    gbr_material_from_counts_column gbr_position_key_of; do
-    echo "$declared" | grep -qx "$function" || fail "gbr.h declares no GBR_API $function (the declaration pattern missed it?)"
+    gbr_material_from_counts_column gbr_position_key_of gbr_replayer_new gbr_replay_line; do
+    echo "$declared" | grep -qx "$function" || fail "gbr.h and gbr_replay.h declare no GBR_API $function (the declaration pattern missed it?)"
 done
-[ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than gbr.h declares:
+[ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than its headers declare:
 $(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$exported" | diff "$work/declared" - || true)"
 echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want';" \
-     "libgbr.so exports the $(echo "$declared" | wc -l) functions of gbr.h and nothing else"
+     "libgbr.so exports the $(echo "$declared" | wc -l) functions of gbr.h and gbr_replay.h and nothing else;" \
+     "the replayer's consumers replay replay.pgn"
