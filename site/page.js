@@ -3,7 +3,8 @@
 // cell vectors) is loaded when a reader first runs them. It runs libgbr's WebAssembly module in the page: the
 // "try" control of every checked example (an editable copy of its input),
 // the cell vectors of every expectation-table row, the box that recognises
-// any text, the board editor (mouse or keyboard) and, on query.html, the
+// any text, the board editor (mouse or keyboard) with a line of moves to step
+// through, and, on query.html, the
 // query box. The address's fragment can drive the page (#box=TEXT,
 // #clicks=..., #run-all), which the browser test uses; typing in the box
 // writes #box= back.
@@ -227,6 +228,7 @@ function moveTo(sq) {
 function put(sq, piece) {
   if (piece) board[sq] = piece;
   else delete board[sq];
+  forgetLine();
   drawBoard();
 }
 for (let rank = 8; rank >= 1; rank--) {
@@ -351,9 +353,95 @@ function showOnBoard(position) {
 }
 for (const i of document.querySelectorAll('input[name=side]')) i.addEventListener('change', drawBoard);
 $('stipulation').addEventListener('change', drawBoard);
-$('clear').addEventListener('click', () => showOnBoard({ board: {}, sideToMove: 'w' }));
-$('start').addEventListener('click', () => showOnBoard(gbr.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')));
+$('clear').addEventListener('click', () => {
+  forgetLine();
+  showOnBoard({ board: {}, sideToMove: 'w' });
+});
+$('start').addEventListener('click', () => {
+  forgetLine();
+  showOnBoard(gbr.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1'));
+});
 showOnBoard({ board: {}, sideToMove: 'w' });
+
+// ---- a line of moves played from the board's position (libgbr's
+// replayer): the board steps through its positions. The position the line
+// starts from is the board's when the moves were first typed; an edit of
+// the board starts again from the board.
+let line = null; // {from, positions, at}
+function forgetLine() {
+  line = null;
+}
+// the board's FEN, a castling right to each king and rook on their first squares
+function boardFen() {
+  const has = (sq, p) => board[sq] === p;
+  const rights = (has('e1', 'K') && has('h1', 'R') ? 'K' : '') + (has('e1', 'K') && has('a1', 'R') ? 'Q' : '') +
+    (has('e8', 'k') && has('h8', 'r') ? 'k' : '') + (has('e8', 'k') && has('a8', 'r') ? 'q' : '');
+  return `${placement()} ${side()} ${rights || '-'} - 0 1`;
+}
+// The positions come in the order the moves are written, variations in
+// place: the one before position i on its line is the last one before it a
+// ply earlier and no deeper; the one after it, the first later one whose
+// position before is i (the main continuation where a variation branches).
+function before(i) {
+  const p = line.positions[i];
+  for (let j = i - 1; j >= 0; j--) {
+    const q = line.positions[j];
+    if (q.ply === p.ply - 1 && q.depth <= p.depth) return j;
+  }
+  return -1;
+}
+function after(i) {
+  for (let j = i + 1; j < line.positions.length; j++) if (before(j) === i) return j;
+  return -1;
+}
+function showStep(at) {
+  line.at = at;
+  const p = line.positions[at];
+  const [placed, toMove] = p.fen.split(' ');
+  const squaresOf = {};
+  placed.split('/').forEach((rank, i) => {
+    let file = 0;
+    for (const c of rank) {
+      if (c >= '1' && c <= '8') file += Number(c);
+      else squaresOf[FILES[file++] + (8 - i)] = c;
+    }
+  });
+  showOnBoard({ board: squaresOf, sideToMove: toMove, indicator: $('stipulation').value });
+  $('move-at').textContent = (at === 0 ? 'the start' : `ply ${p.ply}: ${p.san}${p.mainLine ? '' : ' (variation)'}`) +
+    (line.error ? `; ${line.error}` : '');
+  $('back').disabled = at === 0;
+  $('forward').disabled = after(at) < 0;
+}
+function playMoves() {
+  const from = line ? line.from : boardFen();
+  let positions, error = '';
+  try {
+    positions = gbr.replayLine($('moves').value, { fen: from });
+  } catch (e) {
+    if (!(e instanceof GBRError)) throw e;
+    positions = e.positions || [];
+    error = e.errorClass === 'no-start' ? `this position cannot be played from: ${e.message}`
+      : `${e.message.replace(/^refused-move at byte column \d+: game 1: /, '')} (column ${e.column})`;
+  }
+  if (positions.length === 0) {
+    $('move-at').textContent = error;
+    return;
+  }
+  line = { from, positions, at: 0, error };
+  // the last position of the main line
+  let last = 0;
+  positions.forEach((p, i) => { if (p.mainLine) last = i; });
+  showStep(last);
+}
+$('moves').addEventListener('input', playMoves);
+$('back').addEventListener('click', () => line && before(line.at) >= 0 && showStep(before(line.at)));
+$('forward').addEventListener('click', () => line && after(line.at) >= 0 && showStep(after(line.at)));
+$('moves').addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowUp') $('back').click();
+  else if (e.key === 'ArrowDown') $('forward').click();
+  else return;
+  e.preventDefault();
+});
 
 // ---- the fragment: #box=TEXT&clicks=PIECE@SQUARE,...,side:b,stip:win&run-all
 // Clicks are dispatched to the palette's buttons and the board's squares

@@ -3,5 +3,5 @@
 export { GBRError, createGbr, loadModule } from './index.js';
 export type {
   Text, Form, Piece, Indicator, ResultOption, Material, Study, Position, Side, Counts, Recognised, ScanMatch, Query,
-  ValidateKind, Validation, Gbr, WasmBytes, WasmSource, FetchedModule, CompiledModule,
+  ValidateKind, Validation, Gbr, ReplayPosition, WasmBytes, WasmSource, FetchedModule, CompiledModule,
 } from './index.js';

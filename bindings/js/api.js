@@ -1,6 +1,8 @@
 // api.js - the gbr package's API over libgbr's WebAssembly module.
 //
-// createGbr(wasmBytes) instantiates the module (it imports nothing) and
+// createGbr(wasmBytes) instantiates the module (its only imports are three
+// descriptor calls of WASI that the C library's stdio carries and libgbr
+// never makes: given as calls that fail) and
 // returns the API; the entries (index.cjs for Node, browser.js for
 // bundlers and browsers) load gbr.wasm beside them and export the API of the
 // default codec. This file declares only; it does not import, so the spec
@@ -38,7 +40,13 @@ const RESULT_OPTIONS = { undefined: 0, none: 0, win: 1, draw: 2 };
 const QUERY_SIZE = 53;
 const SUBJECT_SIZE = 21;
 // sizes and offsets the package reads; glue.c's table must agree
-const LAYOUT = [12, 0, 4, 8, 6, 9, 6, 7, 8, 65, 64, 10, 72, 4, 224, 72, 76, 80, 92, 96, 53, 21];
+const LAYOUT = [12, 0, 4, 8, 6, 9, 6, 7, 8, 65, 64, 10, 72, 4, 224, 72, 76, 80, 92, 96, 53, 21,
+  144, 4, 104, 116, 120, 124, 128, 132, 136, 140, 340, 0, 12, 16, 20];
+// gbr_replay_position and gbr_replay_outcome (the offsets of LAYOUT's tail)
+const REPLAY_POSITION = { size: 144, fen: 4, san: 104, written: 116, writtenLength: 120, line: 124, column: 128,
+  ply: 132, depth: 136, mainLine: 140 };
+const REPLAY_OUTCOME = { size: 340, status: 0, line: 12, column: 16, message: 20 };
+const REPLAY_REFUSED = 1;
 
 // What validate() answers for a valid text: one object, never allocated again.
 const VALID = Object.freeze({ ok: true, errorClass: null, column: 0 });
@@ -137,7 +145,11 @@ export async function loadModule(source) {
  */
 export function createGbr(wasm) {
   const module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
-  const instance = new WebAssembly.Instance(module, {});
+  // EBADF: no descriptor is open (libgbr writes to none; snprintf's stdio brings them)
+  const noDescriptor = () => 8;
+  const instance = new WebAssembly.Instance(module, {
+    wasi_snapshot_preview1: { fd_close: noDescriptor, fd_seek: noDescriptor, fd_write: noDescriptor },
+  });
   const x = instance.exports;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
@@ -531,6 +543,57 @@ export function createGbr(wasm) {
           x.gbr_protocol_answer(res, codec, op, dst, 160, src, bytes.length);
           if (u32(res) === 29 && u32(res + 8) === 0) throw new RangeError('gbr: the protocol cannot answer this call');
           return text(dst, u32(res + 8));
+        }),
+
+      /**
+       * The positions of a line of moves (movetext: SAN, long algebraic or
+       * UCI moves, move numbers, comments, variations) played from
+       * `options.fen` (default: the standard start), the start first: each
+       * `{fen, san, written, ply, depth, mainLine, line, column}` (san is
+       * canonical, written as in the text; both "" at the start). A move
+       * that cannot be played, or a FEN that cannot be played from, throws
+       * GBRError ("refused-move" or "no-start", its column in the moves or
+       * the FEN) with `positions`, those before it, and `line`.
+       */
+      replayLine: (moves, options) =>
+        withArena(() => {
+          const fen = options && options.fen !== undefined && options.fen !== null ? bytesOf(options.fen) : null;
+          const movesBytes = bytesOf(moves);
+          const fenAt = fen ? put(fen) : 0;
+          const movesAt = put(movesBytes);
+          const outcome = alloc(REPLAY_OUTCOME.size);
+          const array = alloc(4);
+          const n = x.gbrjs_replay_line(fenAt, fen ? fen.length : 0, movesAt, movesBytes.length, outcome, array);
+          if (n === 0xffffffff) throw new RangeError('gbr: the module is out of memory');
+          const cText = (p) => {
+            const m = u8();
+            let end = p;
+            while (m[end] !== 0) end++;
+            return text(p, end - p);
+          };
+          const positions = [];
+          for (let i = 0, p = u32(array); i < n; i++, p += REPLAY_POSITION.size) {
+            positions.push(Object.freeze({
+              fen: cText(p + REPLAY_POSITION.fen),
+              san: cText(p + REPLAY_POSITION.san),
+              written: decoder.decode(u8().slice(u32(p + REPLAY_POSITION.written),
+                u32(p + REPLAY_POSITION.written) + u32(p + REPLAY_POSITION.writtenLength))),
+              ply: u32(p + REPLAY_POSITION.ply),
+              depth: u32(p + REPLAY_POSITION.depth),
+              mainLine: u32(p + REPLAY_POSITION.mainLine) !== 0,
+              line: u32(p + REPLAY_POSITION.line),
+              column: u32(p + REPLAY_POSITION.column),
+            }));
+          }
+          const status = u32(outcome + REPLAY_OUTCOME.status);
+          if (status !== 0) {
+            const e = new GBRError(status === REPLAY_REFUSED ? 'refused-move' : 'no-start',
+              u32(outcome + REPLAY_OUTCOME.column), cText(outcome + REPLAY_OUTCOME.message));
+            e.line = u32(outcome + REPLAY_OUTCOME.line);
+            e.positions = positions;
+            throw e;
+          }
+          return positions;
         }),
 
       /** The raw module, for measuring the call alone (bench/bench_wasm.sh). */

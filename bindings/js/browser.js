@@ -32,7 +32,7 @@ export let codec = notReady, materialCode = notReady, studyCode = notReady, posi
   studyCanonical = notReady, positionCanonical = notReady, parseMaterial = notReady, parseStudy = notReady,
   parsePosition = notReady, parseFen = notReady, parseName = notReady, recognise = notReady,
   detectForm = notReady, validate = notReady, scan = notReady, query = notReady, protocolAnswer = notReady,
-  answer = notReady; // deprecated: the old name of protocolAnswer, the same function
+  replayLine = notReady, answer = notReady; // deprecated: the old name of protocolAnswer, the same function
 
 /**
  * Loads the module once and resolves to the API (the default export from
@@ -48,7 +48,7 @@ export function init(source) {
     ({
       codecName, version, codec, materialCode, studyCode, positionForm, toFen, nameToMaterial, materialName,
       materialCanonical, studyCanonical, positionCanonical, parseMaterial, parseStudy, parsePosition, parseFen,
-      parseName, recognise, detectForm, validate, scan, query, protocolAnswer, answer,
+      parseName, recognise, detectForm, validate, scan, query, protocolAnswer, replayLine, answer,
     } = gbr);
     return gbr;
   })();

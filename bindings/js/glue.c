@@ -11,7 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <string.h>
+
 #include "gbr.h"
+#include "gbr_replay.h"
 #include "glue.h"
 
 #define GLUE_EXPORT(name) __attribute__((export_name(#name), visibility("default")))
@@ -58,6 +61,98 @@ static const uint32_t layout[] = {
     offsetof(gbr_scan_match, resume), offsetof(gbr_scan_match, canonical_len),
     offsetof(gbr_scan_match, canonical),
     sizeof(gbr_query),       sizeof(gbr_query_subject),
+    sizeof(gbr_replay_position), offsetof(gbr_replay_position, fen), offsetof(gbr_replay_position, san),
+    offsetof(gbr_replay_position, written), offsetof(gbr_replay_position, written_length),
+    offsetof(gbr_replay_position, line), offsetof(gbr_replay_position, column),
+    offsetof(gbr_replay_position, ply), offsetof(gbr_replay_position, depth),
+    offsetof(gbr_replay_position, main_line),
+    sizeof(gbr_replay_outcome), offsetof(gbr_replay_outcome, status), offsetof(gbr_replay_outcome, line),
+    offsetof(gbr_replay_outcome, column), offsetof(gbr_replay_outcome, message),
 };
 GLUE_EXPORT(gbrjs_layout) const uint32_t *gbrjs_layout(void) { return layout; }
 GLUE_EXPORT(gbrjs_layout_count) size_t gbrjs_layout_count(void) { return sizeof layout / sizeof layout[0]; }
+
+/* The C allocator over the arena, for the replayer (gbr_replay.h, the one
+ * part of libgbr that allocates): a block keeps its size in the 8 bytes
+ * before it; free keeps it, and the arena's release after the call frees
+ * every block of the call at once. (wasi-libc's malloc would take the same
+ * memory after __heap_base as the arena: it is not linked.) */
+void *malloc(size_t n)
+{
+    if (n > SIZE_MAX - 8u)
+        return NULL;
+    unsigned char *p = gbrjs_alloc(n + 8u);
+    if (!p)
+        return NULL;
+    memcpy(p, &n, sizeof n);
+    return p + 8;
+}
+void free(void *p) { (void)p; }
+void *calloc(size_t count, size_t size)
+{
+    if (size && count > SIZE_MAX / size)
+        return NULL;
+    void *p = malloc(count * size);
+    if (p)
+        memset(p, 0, count * size);
+    return p;
+}
+void *realloc(void *p, size_t n)
+{
+    if (!p)
+        return malloc(n);
+    size_t old;
+    memcpy(&old, (unsigned char *)p - 8, sizeof old);
+    if (n <= old)
+        return p;
+    void *q = malloc(n);
+    if (q)
+        memcpy(q, p, old);
+    return q;
+}
+
+/* The positions of a line gathered for the package: copies of the
+ * replayer's, their `written` pointing into the moves in the arena. */
+struct gathered {
+    gbr_replay_position *positions;
+    size_t n, cap;
+    int failed;
+};
+
+static int gather(void *context, const gbr_replay_position *p)
+{
+    struct gathered *g = context;
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 64;
+        gbr_replay_position *more = realloc(g->positions, cap * sizeof *more);
+        if (!more) {
+            g->failed = 1;
+            return 1;
+        }
+        g->positions = more;
+        g->cap = cap;
+    }
+    g->positions[g->n++] = *p;
+    return 0;
+}
+
+/* A line of moves from a FEN (fen NULL: the standard start): *outcome
+ * filled, *positions the array of the positions played; their number, or
+ * SIZE_MAX when the arguments are refused or memory runs out. Everything
+ * lies in the arena, released by the caller's mark. */
+GLUE_EXPORT(gbrjs_replay_line) size_t gbrjs_replay_line(const char *fen, size_t fen_len, const char *moves,
+                                                        size_t moves_len, gbr_replay_outcome *outcome,
+                                                        gbr_replay_position **positions)
+{
+    struct gathered g = {NULL, 0, 0, 0};
+    gbr_replay_visitor visitor = {gather, NULL};
+    gbr_replayer *r = gbr_replayer_new(&visitor, &g);
+    if (!r || !positions)
+        return SIZE_MAX;
+    gbr_error e = gbr_replay_line(r, fen, fen_len, moves, moves_len, outcome);
+    gbr_replayer_free(r);
+    if (e != GBR_OK || g.failed)
+        return SIZE_MAX;
+    *positions = g.positions;
+    return g.n;
+}

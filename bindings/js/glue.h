@@ -9,5 +9,9 @@ size_t gbrjs_mark(void);
 void gbrjs_release(size_t mark);
 const uint32_t *gbrjs_layout(void);
 size_t gbrjs_layout_count(void);
+struct gbr_replay_outcome;
+struct gbr_replay_position;
+size_t gbrjs_replay_line(const char *fen, size_t fen_len, const char *moves, size_t moves_len,
+                         struct gbr_replay_outcome *outcome, struct gbr_replay_position **positions);
 
 #endif

@@ -54,5 +54,6 @@ module.exports = {
   scan: gbr.scan,
   query: gbr.query,
   protocolAnswer: gbr.protocolAnswer,
+  replayLine: gbr.replayLine,
   answer: gbr.answer, // deprecated: the old name of protocolAnswer, the same function
 };

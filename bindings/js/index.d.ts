@@ -17,6 +17,9 @@ export class GBRError extends Error {
   readonly name: 'GBRError';
   readonly errorClass: string;
   readonly column: number;
+  /** replayLine's: the line of the move it could not play, and the positions before it. */
+  readonly line?: number;
+  readonly positions?: readonly ReplayPosition[];
 }
 
 export interface Material { readonly digits: readonly [number, number, number, number]; readonly pawns: readonly [number, number] }
@@ -72,10 +75,22 @@ export interface Gbr {
   scan(text: Text): readonly ScanMatch[];
   query(pattern: Text, options?: { eitherColour?: boolean }): Query;
   protocolAnswer(operation: string, input: Text): string;
+  /**
+   * The positions of a line of moves played from options.fen (default: the
+   * standard start), the start first. Throws GBRError ("refused-move",
+   * "no-start") with the positions before the move it could not play.
+   */
+  replayLine(moves: Text, options?: { fen?: Text | null }): readonly ReplayPosition[];
   /** @deprecated The name of release 1.1 for {@link Gbr.protocolAnswer}, the same function; a later release removes it. */
   answer(operation: string, input: Text): string;
   /** The module's own exports (libgbr's functions under their C names), for measuring a call alone. */
   readonly exports: { readonly [name: string]: unknown };
+}
+
+/** A position of a replayed line: its FEN, the move that led to it (canonical SAN and as written, "" at the start), where that move is, its ply, the variations open around it. */
+export interface ReplayPosition {
+  readonly fen: string; readonly san: string; readonly written: string; readonly ply: number; readonly depth: number;
+  readonly mainLine: boolean; readonly line: number; readonly column: number;
 }
 
 /** Bytes of a gbr.wasm: an ArrayBuffer or a view of one. */
@@ -113,6 +128,6 @@ export const codecName: Gbr['codecName'], codec: Gbr['codec'], version: Gbr['ver
   studyCanonical: Gbr['studyCanonical'], positionCanonical: Gbr['positionCanonical'], parseMaterial: Gbr['parseMaterial'],
   parseStudy: Gbr['parseStudy'], parsePosition: Gbr['parsePosition'], parseFen: Gbr['parseFen'], parseName: Gbr['parseName'],
   recognise: Gbr['recognise'], detectForm: Gbr['detectForm'], validate: Gbr['validate'], scan: Gbr['scan'],
-  query: Gbr['query'], protocolAnswer: Gbr['protocolAnswer'];
+  query: Gbr['query'], protocolAnswer: Gbr['protocolAnswer'], replayLine: Gbr['replayLine'];
 /** @deprecated The name of release 1.1 for {@link protocolAnswer}, the same function; a later release removes it. */
 export const answer: Gbr['protocolAnswer'];

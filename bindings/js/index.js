@@ -34,5 +34,6 @@ export const {
   scan,
   query,
   protocolAnswer,
+  replayLine,
   answer, // deprecated: the old name of protocolAnswer, the same function
 } = gbr;

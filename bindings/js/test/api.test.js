@@ -209,3 +209,29 @@ test('the arena is released after every call, also after an error', () => {
   assert.equal(scan(big).length, 200000);
   assert.equal(x.gbrjs_mark(), mark);
 });
+
+test('replayLine: the positions of a line of moves, from a FEN or the start', async () => {
+  const { replayLine } = await import('../index.js');
+  const line = replayLine('1. Rh3+ Kb4 (1... Ka4 2. Kb2) 2. Rh4+', { fen: '8/8/8/8/8/k7/8/K6R w - - 0 1' });
+  assert.deepEqual(line.map((p) => [p.ply, p.san, p.mainLine, p.depth]),
+    [[0, '', true, 0], [1, 'Rh3+', true, 0], [2, 'Kb4', true, 0], [2, 'Ka4', false, 1], [3, 'Kb2', false, 1],
+      [3, 'Rh4+', true, 0]]);
+  assert.equal(line[5].fen, '8/8/8/8/1k5R/8/8/K7 b - - 3 2');
+  assert.equal(line[3].written, 'Ka4');
+  assert.deepEqual([line[1].line, line[1].column], [1, 4]);
+  assert.ok(Object.isFrozen(line[1]));
+  assert.deepEqual(replayLine(new TextEncoder().encode('e2e4 e7e5 g1f3')).map((p) => p.san), ['', 'e4', 'e5', 'Nf3']);
+  assert.equal(replayLine('')[0].fen, START);
+  const refused = (() => { try { replayLine('1. e4 e5 2. Ke3'); } catch (e) { return e; } })();
+  assert.ok(refused instanceof GBRError);
+  assert.equal(refused.errorClass, 'refused-move');
+  assert.deepEqual([refused.line, refused.column], [1, 13]);
+  assert.match(refused.message, /2\. Ke3: /);
+  assert.deepEqual(refused.positions.map((p) => p.san), ['', 'e4', 'e5']);
+  assert.throws(() => replayLine('e4', { fen: '8/8/8/8/8/8/8/8 w - - 0 1' }),
+    (e) => e instanceof GBRError && e.errorClass === 'no-start');
+  // Many calls leave the arena as it was: the replayer's memory is the call's.
+  const before = gbr.exports.gbrjs_mark();
+  for (let i = 0; i < 200; i++) replayLine('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4');
+  assert.equal(gbr.exports.gbrjs_mark(), before);
+});

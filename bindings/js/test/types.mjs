@@ -29,8 +29,8 @@ mkdirSync(join(work, 'node_modules'), { recursive: true });
 symlinkSync(pkg, join(work, 'node_modules', 'gbr'), 'dir');
 
 const GOOD = `
-import gbr, { init, materialCode, positionForm, recognise, validate, scan, query, GBRError } from 'gbr';
-import type { Recognised, Validation, ScanMatch, Gbr } from 'gbr';
+import gbr, { init, materialCode, positionForm, recognise, validate, scan, query, replayLine, GBRError } from 'gbr';
+import type { Recognised, Validation, ScanMatch, Gbr, ReplayPosition } from 'gbr';
 import { createGbr, loadModule, GBRError as ApiError } from 'gbr/api';
 
 export function describe(r: Recognised): string {
@@ -55,13 +55,14 @@ export async function main(bytes: Uint8Array): Promise<string> {
   const other: Gbr = createGbr(await loadModule(bytes));
   const spans: readonly ScanMatch[] = scan('see +0400.10e1e8');
   const ok: boolean = query('04??.*').matches('0400.10');
+  const played: readonly ReplayPosition[] = replayLine('1. e4 e5', { fen: null });
   try {
     positionForm('x', { result: 'win' });
   } catch (e) {
     if (e instanceof GBRError || e instanceof ApiError) return e.errorClass + e.column;
   }
   return [materialCode('8/8/8/8/8/8/8/K6k w - - 0 1'), describe(recognise('0130.00')), column(validate('materialCode', 'x')),
-    spans.length, ok, api === gbr, other.codecName, gbr.exports['memory'] !== undefined].join(' ');
+    spans.length, ok, played[2].san + played[2].ply + String(played[2].mainLine), api === gbr, other.codecName, gbr.exports['memory'] !== undefined].join(' ');
 }
 `;
 // The same from CommonJS (require's types, index.d.cts; node16 only).
