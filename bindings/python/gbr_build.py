@@ -21,16 +21,15 @@ CSRC = "csrc"  # relative to HERE: setuptools wants relative source paths
 LIST = "libgbr_sources.txt"
 # What gbr._collection compiles besides libgbr: the PGN reader, the
 # collection's tag choice and encoding, the audit rule, the names file, and what they use.
-# (The reader itself is libgbr's, with the replayer.)
+# (The reader itself is libgbr's, with the replayer, and so are util's
+# growing arrays and messages.)
 COLLECTION_SOURCES = (
-    "util/grow.c",
     "collection/game_tags.c",
     "collection/text_encoding.c",
     "collection/code_check.c",
     "collection/composer_names.c",
 )
 COLLECTION_HEADERS = (
-    "util/grow.h",
     "collection/game_tags.h",
     "collection/text_encoding.h",
     "collection/code_check.h",

@@ -3,11 +3,12 @@
  * as FEN and canonical SAN so that the caller needs no chess types. */
 #include "gbr_replay.h"
 
-#include <stdio.h> /* snprintf into a message: no output */
 #include <stdlib.h>
 #include <string.h>
 
 #include "replay.h"
+#include "grow.h"
+#include "text.h"
 
 _Static_assert(GBR_REPLAY_FEN_SIZE >= CHESS_FEN_SIZE, "a FEN fits the public position");
 _Static_assert(GBR_REPLAY_SAN_SIZE >= CHESS_MOVE_TEXT_SIZE, "a move's SAN fits the public position");
@@ -31,22 +32,6 @@ struct gbr_replayer {
     char diagnostic[GBR_REPLAY_MESSAGE_SIZE];
 };
 
-static void *grow(void *array, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap && array)
-        return array;
-    size_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > ((size_t)-1 / 2) / size)
-            return NULL;
-        n *= 2;
-    }
-    void *bigger = realloc(array, n * size);
-    if (bigger)
-        *cap = n;
-    return bigger;
-}
-
 static void on_tags(void *context, const pgn_game *game)
 {
     gbr_replayer *g = context;
@@ -58,10 +43,10 @@ static void on_tags(void *context, const pgn_game *game)
     size_t bytes = 0;
     for (size_t i = 0; i < game->tags_n; i++)
         bytes += game->tags[i].name_len + game->tags[i].value_len + 2;
-    gbr_replay_tag *tags = grow(g->tags, &g->tags_cap, game->tags_n, sizeof *tags);
+    gbr_replay_tag *tags = util_grow(g->tags, &g->tags_cap, game->tags_n, sizeof *tags);
     if (tags)
         g->tags = tags;
-    char *text = tags ? grow(g->text, &g->text_cap, bytes, 1) : NULL;
+    char *text = tags ? util_grow(g->text, &g->text_cap, bytes, 1) : NULL;
     if (!text)
         return; /* out of memory: the game's positions come without its tags */
     g->text = text;
@@ -91,7 +76,11 @@ static void on_diagnostic(void *context, const pgn_diagnostic *d)
     g->diagnostic_game = d->game;
     g->diagnostic_line = d->at.line;
     g->diagnostic_column = d->at.column;
-    snprintf(g->diagnostic, sizeof g->diagnostic, "game %lu: %s", d->game, d->message);
+    g->diagnostic[0] = '\0';
+    util_message_add(g->diagnostic, sizeof g->diagnostic, "game ");
+    util_message_add_decimal(g->diagnostic, sizeof g->diagnostic, d->game);
+    util_message_add(g->diagnostic, sizeof g->diagnostic, ": ");
+    util_message_add(g->diagnostic, sizeof g->diagnostic, d->message);
 }
 
 static int on_position(void *context, const pgn_game *game, const replay_position *p)
@@ -123,7 +112,7 @@ static void public_outcome(gbr_replay_outcome *out, const replay_outcome *o)
     out->line = o->line;
     out->column = o->column;
     if (o->line)
-        snprintf(out->message, sizeof out->message, "%s", o->message);
+        util_message_add(out->message, sizeof out->message, o->message);
 }
 
 static void on_game_end(void *context, const pgn_game *game, const replay_outcome *o)
@@ -137,7 +126,8 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
     if (out.status == GBR_REPLAY_NO_START && out.line == 0 && g->diagnostic_game == g->game.number) {
         out.line = g->diagnostic_line;
         out.column = g->diagnostic_column;
-        snprintf(out.message, sizeof out.message, "%s", g->diagnostic);
+        out.message[0] = '\0';
+        util_message_add(out.message, sizeof out.message, g->diagnostic);
     }
     if (g->visitor.game_end)
         g->visitor.game_end(g->context, &g->game, &out);
@@ -222,7 +212,8 @@ gbr_error gbr_replay_line(gbr_replayer *g, const char *fen, size_t fen_len, cons
             outcome->status = GBR_REPLAY_NO_START;
             outcome->line = 1;
             outcome->column = error.column ? (unsigned long)error.column : 1;
-            snprintf(outcome->message, sizeof outcome->message, "the FEN cannot be played from: %s", error.message);
+            util_message_add(outcome->message, sizeof outcome->message, "the FEN cannot be played from: ");
+            util_message_add(outcome->message, sizeof outcome->message, error.message);
             return GBR_OK;
         }
     } else {

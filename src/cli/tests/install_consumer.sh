@@ -2,7 +2,8 @@
 # Installs the build into a scratch prefix and builds a program against it
 # twice: with find_package(gbr) and with pkg-config. Also checks that the
 # command and its man page were installed, that the installed gbr.h keeps the
-# codec's layout private, and that libgbr.so exports exactly gbr.h's functions.
+# codec's layout private, and that libgbr.so exports and libgbr.a defines
+# exactly the headers' functions.
 # usage: install_consumer.sh CMAKE BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR C_COMPILER [C_FLAGS]
 # (C_FLAGS: the sanitizer flags the library was built with, if any)
 set -eu
@@ -84,11 +85,18 @@ if "$cc" $cflags -c -o "$work/layout.o" "$work/layout.c" $(pkg-config --cflags g
 fi
 grep -q 'incomplete' "$work/layout.log" || fail "the layout test failed for another reason: $(cat "$work/layout.log")"
 
-# The shared library exports exactly the functions gbr.h and gbr_replay.h
-# declare GBR_API (none of the chess, reader or replay functions behind them).
+# Both libraries define exactly the functions gbr.h and gbr_replay.h declare
+# GBR_API as global symbols, and nothing else of any kind: none of the
+# chess_, pgn_, replay_ or util_ functions behind them, nor the codecs'
+# tables, which would clash with a program's own names. The shared
+# library's dynamic symbols; every member of the static one.
 libdir=$(pkg-config --variable=libdir gbr)
 declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" "$prefix/include/gbr_replay.h" | sort)
-exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk '$2 == "T" {print $3}' | sort)
+exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk 'NF == 3 {print $3}' | sort)
+archived=$(nm -g --defined-only "$libdir/libgbr.a" | awk 'NF == 3 {print $3}' | sort)
+[ -n "$archived" ] || fail "nm found no global symbol in libgbr.a"
+[ "$declared" = "$archived" ] || fail "libgbr.a defines other global symbols than its headers declare:
+$(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$archived" | diff "$work/declared" - || true)"
 [ -n "$declared" ] || fail "no GBR_API declarations found in gbr.h"
 for function in gbr_version gbr_error_name gbr_error_message gbr_codec_fast gbr_codec_name gbr_parse_material \
     gbr_material_from_counts_column gbr_position_key_of gbr_replayer_new gbr_replay_line; do
@@ -97,5 +105,5 @@ done
 [ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than its headers declare:
 $(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$exported" | diff "$work/declared" - || true)"
 echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want';" \
-     "libgbr.so exports the $(echo "$declared" | wc -l) functions of gbr.h and gbr_replay.h and nothing else;" \
+     "libgbr.so exports and libgbr.a defines the $(echo "$declared" | wc -l) functions of gbr.h and gbr_replay.h and nothing else;" \
      "the replayer's consumers replay replay.pgn"
