@@ -1,6 +1,7 @@
 // page.js - the spec site's script, loaded after libgbr.js (the package's
 // api.js and gbr.wasm as GBRSite); cells.js (GBRSite.CELLS, gbr.html's
-// cell vectors) is loaded when a reader first runs them. It runs libgbr's WebAssembly module in the page: the
+// cell vectors) is loaded when a reader first runs them, replay.js (the
+// replayer's module) when a line of moves is first played. It runs libgbr's WebAssembly module in the page: the
 // "try" control of every checked example (an editable copy of its input),
 // the cell vectors of every expectation-table row, the box that recognises
 // any text, the board editor (mouse or keyboard) with a line of moves to step
@@ -11,8 +12,6 @@
 (function () {
 'use strict';
 const { createGbr, GBRError, WASM_BASE64 } = GBRSite;
-const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
-const gbr = createGbr(bytes);
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs, ...children) => {
   const e = document.createElement(tag);
@@ -20,6 +19,20 @@ const el = (tag, attrs, ...children) => {
   for (const c of children) e.append(c);
   return e;
 };
+// A classic script of the site loaded on first need (fetch() and modules
+// are refused from file://).
+const loadScript = (src) =>
+  new Promise((resolve, reject) => {
+    const s = el('script', { src });
+    s.addEventListener('load', resolve);
+    s.addEventListener('error', () => reject(new Error(`${src} did not load`)));
+    document.body.append(s);
+  });
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const bytes = fromBase64(WASM_BASE64);
+// The replayer's module (gbr_replay.wasm) is in replay.js, loaded when a
+// line of moves is first played on the board.
+const gbr = createGbr(bytes, () => loadScript('replay.js').then(() => fromBase64(GBRSite.REPLAY_WASM_BASE64)));
 $('status').textContent = `libgbr ${gbr.version} (${gbr.codecName} codec) running in WebAssembly, ${Math.round(bytes.length / 1024)} KB`;
 
 const errorLine = (e) => {
@@ -98,12 +111,7 @@ for (const div of document.querySelectorAll('.example'))
 let cellsLoaded = null;
 function loadCells() {
   if (!cellsLoaded)
-    cellsLoaded = new Promise((resolve, reject) => {
-      const s = el('script', { src: 'cells.js' });
-      s.addEventListener('load', resolve);
-      s.addEventListener('error', () => reject(new Error('cells.js did not load')));
-      document.body.append(s);
-    });
+    cellsLoaded = loadScript('cells.js');
   return cellsLoaded;
 }
 function runCells(button) {
@@ -412,17 +420,25 @@ function showStep(at) {
   $('back').disabled = at === 0;
   $('forward').disabled = after(at) < 0;
 }
-function playMoves() {
+// Each edit of the moves plays them again; an answer is shown only if no
+// later edit was played meanwhile (the first waits for replay.js).
+let playing = 0;
+async function playMoves() {
   const from = line ? line.from : boardFen();
+  const played = ++playing;
   let positions, error = '';
   try {
-    positions = gbr.replayLine($('moves').value, { fen: from });
+    positions = await gbr.replayLine($('moves').value, { fen: from });
   } catch (e) {
-    if (!(e instanceof GBRError)) throw e;
+    if (!(e instanceof GBRError)) {
+      if (played === playing) $('move-at').textContent = `the replayer could not be loaded: ${e.message}`;
+      return;
+    }
     positions = e.positions || [];
     error = e.errorClass === 'no-start' ? `this position cannot be played from: ${e.message}`
       : `${e.message.replace(/^refused-move at byte column \d+: game 1: /, '')} (column ${e.column})`;
   }
+  if (played !== playing) return;
   if (positions.length === 0) {
     $('move-at').textContent = error;
     return;

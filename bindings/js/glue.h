@@ -1,8 +1,12 @@
-/* glue.h - the glue's exports (glue.c), called from api.js. */
+/* glue.h - the exports of the package's modules beside libgbr's own
+ * (arena.c in both, glue.c in gbr.wasm, glue_replay.c in gbr_replay.wasm),
+ * called from api.js. */
 #ifndef GBR_JS_GLUE_H
 #define GBR_JS_GLUE_H
 #include <stddef.h>
 #include <stdint.h>
+
+#define GLUE_EXPORT(name) __attribute__((export_name(#name), visibility("default")))
 
 void *gbrjs_alloc(size_t n);
 size_t gbrjs_mark(void);

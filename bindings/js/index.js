@@ -9,6 +9,7 @@ export default gbr.default;
 export const {
   GBRError,
   createGbr,
+  createReplayer,
   loadModule,
   init,
   codecName,

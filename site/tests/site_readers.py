@@ -36,6 +36,7 @@ Exits 77 (skipped) without chromium or the built site.
 
 usage: site_readers.py GBR SITE_DIR WORK_DIR
 """
+import json
 import os
 import re
 import subprocess
@@ -79,6 +80,15 @@ def js(expression):
 NAMED = {"Tab": ("Tab", 9, ""), "Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " "), "Delete": ("Delete", 46, ""),
          "ArrowUp": ("ArrowUp", 38, ""), "ArrowDown": ("ArrowDown", 40, ""), "ArrowLeft": ("ArrowLeft", 37, ""),
          "ArrowRight": ("ArrowRight", 39, "")}
+
+
+def move_at(want):
+    """The board's step line once it says `want` (a line is played when the
+    replayer's module has loaded: the first one waits for replay.js), or
+    what it says after 5 seconds."""
+    return js("new Promise(done => { const t0 = Date.now(); (function poll() { "
+              "const s = document.getElementById('move-at').textContent; "
+              "if (s === %s || Date.now() - t0 > 5000) done(s); else setTimeout(poll, 20); })(); })" % json.dumps(want))
 
 
 def press(b, key):
@@ -208,6 +218,9 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
     # positions with Up and Down in the box, the codes those of each position.
     js("document.getElementById('start').click()")
     js("document.getElementById('moves').focus()")
+    # the replayer's module (replay.js) is loaded by the first line played, not before
+    expect("moves: replay.js is not loaded before a line is played",
+           js("[!!document.querySelector('script[src=\"replay.js\"]'), 'REPLAY_WASM_BASE64' in GBRSite]"), [False, False])
     b.call("Input.insertText", session=True, text="1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 3. Bb5")
     after = {
         5: ("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b - - 0 1", "ply 5: Bb5"),
@@ -222,8 +235,7 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
         if key:
             press(b, key)
         fen, said = after[ply]
-        expect("moves: after %s ply %s, the step said" % (key or "typing", ply), js(
-            "document.getElementById('move-at').textContent"), said)
+        expect("moves: after %s ply %s, the step said" % (key or "typing", ply), move_at(said), said)
         expect("moves: after %s ply %s, the codes shown" % (key or "typing", ply), codes(b), [
             ["material code", native("fen-material", fen)],
             ["study code", native("fen-study", fen)],
@@ -232,16 +244,16 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
             ["FEN", fen]])
     # the variation's positions, from the replayer as the page has it
     expect("moves: the variation's last position", js(
-        "(l => [l[5].san, l[5].mainLine, l[5].fen])(GBRSite.createGbr(Uint8Array.from(atob(GBRSite.WASM_BASE64), "
-        "c => c.charCodeAt(0))).replayLine(document.getElementById('moves').value, {fen: "
-        "'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'}))"),
+        "(l => [l[5].san, l[5].mainLine, l[5].fen])(GBRSite.createReplayer(Uint8Array.from("
+        "atob(GBRSite.REPLAY_WASM_BASE64), c => c.charCodeAt(0))).replayLine(document.getElementById('moves').value, "
+        "{fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'}))"),
         ["Nf6", False, "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3"])
     expect("moves: the box keeps the focus", active(b), "moves")
     # a move that cannot be played: the positions before it, and why
     js("(m => m.setSelectionRange(m.value.length, m.value.length))(document.getElementById('moves'))")
     b.call("Input.insertText", session=True, text=" Ke3")
-    expect("moves: a refused move is said with its column", js("document.getElementById('move-at').textContent"),
-           "ply 5: Bb5; 3... Ke3: no black king can move to e3 (column 46)")
+    refused = "ply 5: Bb5; 3... Ke3: no black king can move to e3 (column 46)"
+    expect("moves: a refused move is said with its column", move_at(refused), refused)
     # an edit of the board starts again from the board
     js("document.getElementById('clear').click()")
     expect("moves: the board cleared", codes(b)[0][0], "Place both kings (K and k) to see the codes.")
