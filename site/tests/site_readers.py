@@ -242,6 +242,8 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
             ["position form", native("fen-position", fen)],
             ["material name", native("material-name", native("fen-material", fen))],
             ["FEN", fen]])
+    expect("moves: the first line played loaded replay.js",
+           js("[!!document.querySelector('script[src=\"replay.js\"]'), 'REPLAY_WASM_BASE64' in GBRSite]"), [True, True])
     # the variation's positions, from the replayer as the page has it
     expect("moves: the variation's last position", js(
         "(l => [l[5].san, l[5].mainLine, l[5].fen])(GBRSite.createReplayer(Uint8Array.from("
