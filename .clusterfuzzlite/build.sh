@@ -21,13 +21,15 @@ for source in "$project"/src/lib/*.c "$project"/src/ref/*.c "$project"/src/fast/
   objects+=("$object")
 done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
-# The PGN reader and its movetext walk, the audit rule, the rules of chess
-# and the replay, for the pgn_, audit_ and chess_ harnesses.
+# The PGN reader and its movetext walk, the audit rule, the rules of chess,
+# the replay and the census's tally and JSON reader, for the pgn_, audit_,
+# chess_ and census_ harnesses.
 subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util" -I"$project/src/chess"
-  -I"$project/src/replay")
+  -I"$project/src/replay" -I"$project/src/census")
 support=("$work/fuzz_common.o")
 for source in "$project"/src/pgn/pgn_reader.c "$project"/src/pgn/pgn_movetext.c "$project"/src/collection/code_check.c \
-  "$project"/src/chess/*.c "$project"/src/replay/replay.c; do
+  "$project"/src/chess/*.c "$project"/src/replay/replay.c "$project"/src/census/census_tally.c \
+  "$project"/src/census/census_json.c "$project"/src/util/grow.c; do
   object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
   $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$source" -o "$object"
   support+=("$object")

@@ -127,8 +127,6 @@ typedef struct cli_option {
                         * a format with one %s, the value (NULL for a CALL
                         * that reports its own problems) */
     unsigned char once; /* STRING: given twice is a usage error */
-    unsigned char bare; /* FLAG: "--name=VALUE" is an unknown option (other
-                         * flags pass over the "=VALUE") */
     unsigned given;    /* set by cli_parse_options: 0 when not given, else
                         * the row's place among the rows given (1: the first) */
 } cli_option;

@@ -189,8 +189,10 @@ int cli_parse_options(cli_args *args, int argc, char **argv, const cli_help *hel
         cli_option *row = find_row(rows, n, args->option);
         if (!row)
             row = find_row(common, CLI_ROWS(common), args->option);
-        if (!row || (row->kind == CLI_OPTION_FLAG && row->bare && args->inline_value))
+        if (!row)
             return unknown_option(args);
+        if (row->kind == CLI_OPTION_FLAG && args->inline_value)
+            return cli_usage_error(args, "%s takes no value", args->option);
         if (!row->given)
             row->given = ++given;
         int status = take(args, row);

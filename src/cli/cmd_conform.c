@@ -226,7 +226,7 @@ int cmd_conform(int argc, char **argv)
      * they configure a run of the kit. */
     enum { LISTING, ANSWER, FUZZ, SHRINK_SHARE, FIRST_RUN_ROW = FUZZ };
     cli_option rows[] = {
-        [LISTING] = {.name = "--list-operations", .kind = CLI_OPTION_FLAG, .to.flag = &listing, .bare = 1},
+        [LISTING] = {.name = "--list-operations", .kind = CLI_OPTION_FLAG, .to.flag = &listing},
         [ANSWER] = CLI_STRING("--answer", 0, &answer_operation),
         [FUZZ] = CLI_CALL("--fuzz", 0, parse_fuzz_seconds, &opt.fuzz.seconds,
                           "--fuzz needs a number of seconds (0 < S <= 604800)"),

@@ -44,7 +44,7 @@ int cmd_decode(int argc, char **argv)
     static const cli_help usage = {{help}, 0};
     cli_args args;
     cli_option rows[] = {
-        {.name = "--json", .kind = CLI_OPTION_FLAG, .to.flag = &opt.json, .bare = 1},
+        {.name = "--json", .kind = CLI_OPTION_FLAG, .to.flag = &opt.json},
     };
     int status = cli_parse_options(&args, argc, argv, &usage, rows, CLI_ROWS(rows));
     if (status >= 0)

@@ -82,11 +82,16 @@ static size_t line_end(const walk *w, size_t i)
     return nl ? (size_t)(nl - w->text) : w->len;
 }
 
+/* The standard's markers, and "1/2", which older databases write for a
+ * draw: no move either way, so it is skipped rather than refused. */
 static int is_result(const char *s, size_t n)
 {
-    return (n == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0)) ||
+    return (n == 3 && (memcmp(s, "1-0", 3) == 0 || memcmp(s, "0-1", 3) == 0 || memcmp(s, "1/2", 3) == 0)) ||
            (n == 7 && memcmp(s, "1/2-1/2", 7) == 0);
 }
+
+/* UCI's null move: digits alone, but no move number (numbers start at 1). */
+static int is_uci_null(const char *s, size_t n) { return n == 4 && memcmp(s, "0000", 4) == 0; }
 
 /* The end of the en-passant mark "e.p." (its last '.' optional) that starts
  * at the symbol "e", or 0 when the bytes there are not one. */
@@ -180,7 +185,7 @@ int pgn_movetext_walk(const char *text, size_t len, unsigned long line, unsigned
             const char *s = text + i;
             size_t n = end - i;
             if (IS_DIGIT(c)) { /* a move number or a result ("0-0" is castling) */
-                if (digits || is_result(s, n)) {
+                if ((digits && !is_uci_null(s, n)) || is_result(s, n)) {
                     i = end;
                     while (i < len && (byte_kind[(unsigned char)text[i]] & KIND_MASK) == K_SKIP)
                         i++; /* its dots and the space after them */

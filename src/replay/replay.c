@@ -52,6 +52,7 @@ struct replay {
     const pgn_game *game;
     unsigned long game_number;
     replay_outcome *outcome;
+    int main_line_only;
 };
 
 const char *const replay_tags[] = {"FEN", "SetUp", "Variant", NULL};
@@ -80,6 +81,8 @@ void replay_free(replay *r)
     free(r->levels);
     free(r);
 }
+
+void replay_main_line_only(replay *r, int on) { r->main_line_only = on != 0; }
 
 size_t replay_san(const replay_position *position, char *dst)
 {
@@ -135,7 +138,8 @@ enum { WALK_REFUSED = 1, WALK_STOPPED = 2 };
 static int on_token(void *context, const pgn_movetext_token *t)
 {
     replay *r = context;
-    if (t->kind == PGN_MOVETEXT_VARIATION_END)
+    /* With the main line alone, a variation's tokens are passed over. */
+    if (t->kind == PGN_MOVETEXT_VARIATION_END || (t->depth > 0 && r->main_line_only))
         return 0;
     if (t->kind == PGN_MOVETEXT_VARIATION_START) {
         if (!r->levels[t->depth - 1].has_move) {

@@ -93,6 +93,10 @@ typedef struct replay replay;
 /* A replayer of one input; NULL when out of memory. */
 replay *replay_new(const replay_handler *handler, void *context);
 void replay_free(replay *r);
+/* With on set, only the main line is played: the moves of variations are
+ * passed over unread (not checked, not handed on), which spares a command
+ * that looks at the main line alone their cost. Off by default. */
+void replay_main_line_only(replay *r, int on);
 
 /* The reader's handler that replays: give it, with the replayer as its
  * context, to pgn_reader_new, pgn_read_input or pgn_read_input_keeping

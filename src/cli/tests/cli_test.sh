@@ -152,6 +152,10 @@ Try 'gbr position --help'." -- position --result
 expect 2 "" "gbr fen: unknown codec 'slow' for --impl (expected ref or fast)
 Try 'gbr fen --help'." -- fen --impl slow "$pos1"
 expect 0 "$fen1" "" -- fen -- "$pos1"
+expect 2 "" "gbr select: --count takes no value
+Try 'gbr select --help'." -- select --count=yes KRvK
+expect 2 "" "gbr decode: --json takes no value
+Try 'gbr decode --help'." -- decode --json=1 "$pos1"
 
 "$gbr" --version >"$tmp/version" || fail "gbr --version: exit $?"
 grep -q '^gbr [0-9][0-9.]* (GBR 1\.3)$' "$tmp/version" || fail "gbr --version: no version line"

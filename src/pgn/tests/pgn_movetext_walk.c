@@ -69,6 +69,8 @@ int main(void)
     CHECK("12... Kg7 13. Rxe8+ Kxe8 0-1", 1, 1, "Kg7@1:7:0 Rxe8+@1:15:0 Kxe8@1:21:0");
     CHECK("1. e4 1/2-1/2", 1, 1, "e4@1:4:0");
     CHECK("1-0", 1, 1, "");
+    CHECK("1. e4 e5 1/2", 1, 1, "e4@1:4:0 e5@1:7:0");
+    CHECK("1. d4 0000 2. c4 00 0", 1, 1, "d4@1:4:0 0000@1:7:0 c4@1:15:0");
     CHECK("", 1, 1, "");
     /* Every move form is handed on as written. */
     CHECK("O-O 0-0-0 e8=Q+ e7e8q Ng1-f3 -- Z0 Qh4xe1#", 1, 1,

@@ -55,6 +55,7 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
 }
 
 static int failures, cases;
+static int main_line_only; /* replay_main_line_only() for the cases that set it */
 
 static void run(const char *pgn, int byte_by_byte, int stop_after, transcript *t)
 {
@@ -62,6 +63,8 @@ static void run(const char *pgn, int byte_by_byte, int stop_after, transcript *t
     memset(t, 0, sizeof *t);
     t->stop_after = stop_after;
     replay *r = replay_new(&handler, t);
+    if (r)
+        replay_main_line_only(r, main_line_only);
     pgn_reader *reader = r ? pgn_reader_new(replay_pgn_handler(), r) : NULL;
     if (!reader) {
         printf("out of memory\n");
@@ -192,6 +195,15 @@ int main(void)
                    "- " START "\n"
                    "1 0 main d4>d4 rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"
                    "= stopped positions 2 moves 1\n");
+    main_line_only = 1;
+    check("the main line alone: variations passed over unread, a move in one that cannot be played too",
+          "[Event \"a\"]\n\n1. e4 e5 (1... c5 2. Nf3 (2. c3 Kxe8) d6) 2. Nf3 *\n",
+          "- " START "\n"
+          "1 0 main e4>e4 rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n"
+          "2 0 main e5>e5 rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n"
+          "3 0 main Nf3>Nf3 rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+          "= done positions 4 moves 3\n");
+    main_line_only = 0;
     printf("replay_games: %d cases, %d failures\n", cases, failures);
     return failures ? 1 : 0;
 }
