@@ -9,7 +9,7 @@ The section holds two tables: the names (one row a concept: the C name, the
 Python name, the JavaScript name, the old names kept as aliases, and why a
 name is not the one the rule derives from the C name) and the functions of
 gbr.h no package offers ("C only"). Checked against them:
-  C       every GBR_API function of src/include/gbr.h is in exactly one row
+  C       every GBR_API function of src/include/gbr.h and gbr_replay.h is in exactly one row
           of the two tables, and every C name there is a function, type or
           macro of gbr.h;
   Python  the package gbr as built from bindings/python/gbr (its Python
@@ -47,6 +47,9 @@ import tempfile
 
 DOC = "docs/library.md"
 HEADER = "src/include/gbr.h"
+# The installed headers whose functions the tables cover: gbr.h and the
+# replayer's (read as one text).
+HEADERS = (HEADER, "src/include/gbr_replay.h")
 DTS = "bindings/js/index.d.ts"
 SECTION = "## Names across the three languages"
 LANGS = ("Python", "JavaScript")
@@ -414,7 +417,7 @@ def as_the_table_says(rows):
 
 
 def self_test(source_dir):
-    doc, header, dts = read(source_dir, DOC), read(source_dir, HEADER), read(source_dir, DTS)
+    doc, header, dts = read(source_dir, DOC), "".join(read(source_dir, h) for h in HEADERS), read(source_dir, DTS)
     problems = []
     rows, c_only = read_tables(doc, problems)
     py, js = as_the_table_says(rows)
@@ -493,7 +496,7 @@ def main(argv):
         sys.stderr.write(__doc__)
         return 2
     source_dir, build_dir = (os.path.abspath(a) for a in args)
-    doc, header, dts = read(source_dir, DOC), read(source_dir, HEADER), read(source_dir, DTS)
+    doc, header, dts = read(source_dir, DOC), "".join(read(source_dir, h) for h in HEADERS), read(source_dir, DTS)
     skipped = []
     rows, _ = read_tables(doc, [])  # its problems are run's below
     wanted = {name for row in rows for name in row["Python"] + row["aliases"]["Python"]}

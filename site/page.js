@@ -1,17 +1,17 @@
 // page.js - the spec site's script, loaded after libgbr.js (the package's
 // api.js and gbr.wasm as GBRSite); cells.js (GBRSite.CELLS, gbr.html's
-// cell vectors) is loaded when a reader first runs them. It runs libgbr's WebAssembly module in the page: the
+// cell vectors) is loaded when a reader first runs them, replay.js (the
+// replayer's module) when a line of moves is first played. It runs libgbr's WebAssembly module in the page: the
 // "try" control of every checked example (an editable copy of its input),
 // the cell vectors of every expectation-table row, the box that recognises
-// any text, the board editor (mouse or keyboard) and, on query.html, the
+// any text, the board editor (mouse or keyboard) with a line of moves to step
+// through, and, on query.html, the
 // query box. The address's fragment can drive the page (#box=TEXT,
 // #clicks=..., #run-all), which the browser test uses; typing in the box
 // writes #box= back.
 (function () {
 'use strict';
 const { createGbr, GBRError, WASM_BASE64 } = GBRSite;
-const bytes = Uint8Array.from(atob(WASM_BASE64), (c) => c.charCodeAt(0));
-const gbr = createGbr(bytes);
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs, ...children) => {
   const e = document.createElement(tag);
@@ -19,6 +19,20 @@ const el = (tag, attrs, ...children) => {
   for (const c of children) e.append(c);
   return e;
 };
+// A classic script of the site loaded on first need (fetch() and modules
+// are refused from file://).
+const loadScript = (src) =>
+  new Promise((resolve, reject) => {
+    const s = el('script', { src });
+    s.addEventListener('load', resolve);
+    s.addEventListener('error', () => reject(new Error(`${src} did not load`)));
+    document.body.append(s);
+  });
+const fromBase64 = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const bytes = fromBase64(WASM_BASE64);
+// The replayer's module (gbr_replay.wasm) is in replay.js, loaded when a
+// line of moves is first played on the board.
+const gbr = createGbr(bytes, () => loadScript('replay.js').then(() => fromBase64(GBRSite.REPLAY_WASM_BASE64)));
 $('status').textContent = `libgbr ${gbr.version} (${gbr.codecName} codec) running in WebAssembly, ${Math.round(bytes.length / 1024)} KB`;
 
 const errorLine = (e) => {
@@ -97,12 +111,7 @@ for (const div of document.querySelectorAll('.example'))
 let cellsLoaded = null;
 function loadCells() {
   if (!cellsLoaded)
-    cellsLoaded = new Promise((resolve, reject) => {
-      const s = el('script', { src: 'cells.js' });
-      s.addEventListener('load', resolve);
-      s.addEventListener('error', () => reject(new Error('cells.js did not load')));
-      document.body.append(s);
-    });
+    cellsLoaded = loadScript('cells.js');
   return cellsLoaded;
 }
 function runCells(button) {
@@ -227,6 +236,7 @@ function moveTo(sq) {
 function put(sq, piece) {
   if (piece) board[sq] = piece;
   else delete board[sq];
+  forgetLine();
   drawBoard();
 }
 for (let rank = 8; rank >= 1; rank--) {
@@ -351,9 +361,103 @@ function showOnBoard(position) {
 }
 for (const i of document.querySelectorAll('input[name=side]')) i.addEventListener('change', drawBoard);
 $('stipulation').addEventListener('change', drawBoard);
-$('clear').addEventListener('click', () => showOnBoard({ board: {}, sideToMove: 'w' }));
-$('start').addEventListener('click', () => showOnBoard(gbr.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1')));
+$('clear').addEventListener('click', () => {
+  forgetLine();
+  showOnBoard({ board: {}, sideToMove: 'w' });
+});
+$('start').addEventListener('click', () => {
+  forgetLine();
+  showOnBoard(gbr.parseFen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1'));
+});
 showOnBoard({ board: {}, sideToMove: 'w' });
+
+// ---- a line of moves played from the board's position (libgbr's
+// replayer): the board steps through its positions. The position the line
+// starts from is the board's when the moves were first typed; an edit of
+// the board starts again from the board.
+let line = null; // {from, positions, at}
+function forgetLine() {
+  line = null;
+}
+// the board's FEN, a castling right to each king and rook on their first squares
+function boardFen() {
+  const has = (sq, p) => board[sq] === p;
+  const rights = (has('e1', 'K') && has('h1', 'R') ? 'K' : '') + (has('e1', 'K') && has('a1', 'R') ? 'Q' : '') +
+    (has('e8', 'k') && has('h8', 'r') ? 'k' : '') + (has('e8', 'k') && has('a8', 'r') ? 'q' : '');
+  return `${placement()} ${side()} ${rights || '-'} - 0 1`;
+}
+// The positions come in the order the moves are written, variations in
+// place: the one before position i on its line is the last one before it a
+// ply earlier and no deeper; the one after it, the first later one whose
+// position before is i (the main continuation where a variation branches).
+function before(i) {
+  const p = line.positions[i];
+  for (let j = i - 1; j >= 0; j--) {
+    const q = line.positions[j];
+    if (q.ply === p.ply - 1 && q.depth <= p.depth) return j;
+  }
+  return -1;
+}
+function after(i) {
+  for (let j = i + 1; j < line.positions.length; j++) if (before(j) === i) return j;
+  return -1;
+}
+function showStep(at) {
+  line.at = at;
+  const p = line.positions[at];
+  const [placed, toMove] = p.fen.split(' ');
+  const squaresOf = {};
+  placed.split('/').forEach((rank, i) => {
+    let file = 0;
+    for (const c of rank) {
+      if (c >= '1' && c <= '8') file += Number(c);
+      else squaresOf[FILES[file++] + (8 - i)] = c;
+    }
+  });
+  showOnBoard({ board: squaresOf, sideToMove: toMove, indicator: $('stipulation').value });
+  $('move-at').textContent = (at === 0 ? 'the start' : `ply ${p.ply}: ${p.san}${p.mainLine ? '' : ' (variation)'}`) +
+    (line.error ? `; ${line.error}` : '');
+  $('back').disabled = at === 0;
+  $('forward').disabled = after(at) < 0;
+}
+// Each edit of the moves plays them again; an answer is shown only if no
+// later edit was played meanwhile (the first waits for replay.js).
+let playing = 0;
+async function playMoves() {
+  const from = line ? line.from : boardFen();
+  const played = ++playing;
+  let positions, error = '';
+  try {
+    positions = await gbr.replayLine($('moves').value, { fen: from });
+  } catch (e) {
+    if (!(e instanceof GBRError)) {
+      if (played === playing) $('move-at').textContent = `the replayer could not be loaded: ${e.message}`;
+      return;
+    }
+    positions = e.positions || [];
+    error = e.errorClass === 'no-start' ? `this position cannot be played from: ${e.message}`
+      : `${e.message.replace(/^refused-move at byte column \d+: game 1: /, '')} (column ${e.column})`;
+  }
+  if (played !== playing) return;
+  if (positions.length === 0) {
+    $('move-at').textContent = error;
+    return;
+  }
+  line = { from, positions, at: 0, error };
+  // the last position of the main line
+  let last = 0;
+  positions.forEach((p, i) => { if (p.mainLine) last = i; });
+  showStep(last);
+}
+$('moves').addEventListener('input', playMoves);
+$('back').addEventListener('click', () => line && before(line.at) >= 0 && showStep(before(line.at)));
+$('forward').addEventListener('click', () => line && after(line.at) >= 0 && showStep(after(line.at)));
+$('moves').addEventListener('keydown', (e) => {
+  if (e.key === 'ArrowUp') $('back').click();
+  else if (e.key === 'ArrowDown') $('forward').click();
+  else return;
+  e.preventDefault();
+});
 
 // ---- the fragment: #box=TEXT&clicks=PIECE@SQUARE,...,side:b,stip:win&run-all
 // Clicks are dispatched to the palette's buttons and the board's squares

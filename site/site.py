@@ -13,8 +13,9 @@ the data the page runs: each table row's cell vectors (n_cell_*). The page
 works opened from files: headless Chromium refuses ES modules and fetch()
 from file://, so libgbr.js is a classic script holding the package's api.js
 (its `export`s removed) and gbr.wasm in base64; page.js is the page's own
-script, and cells.js holds the cell vectors (gbr.html loads it when they
-are run).
+script, cells.js holds the cell vectors (gbr.html loads it when they
+are run) and replay.js the replayer's module, gbr_replay.wasm, in base64
+(loaded when the board first plays a line of moves).
 
 usage: site.py SOURCE_DIR PACKAGE_DIR OUT_DIR [--cmark PATH]
 """
@@ -169,6 +170,7 @@ for name in sorted(os.listdir(os.path.join(ROOT, "spec", "vectors", "json"))):
 api = open(os.path.join(PKG, "api.js"), encoding="utf-8").read()
 api = re.sub(r"^export ", "", api, flags=re.M)
 wasm = base64.b64encode(open(os.path.join(PKG, "gbr.wasm"), "rb").read()).decode()
+replay_wasm = base64.b64encode(open(os.path.join(PKG, "gbr_replay.wasm"), "rb").read()).decode()
 
 
 def write_script(name, comment, *parts):
@@ -178,16 +180,19 @@ def write_script(name, comment, *parts):
             f.write(part)
 
 
-# Three classic scripts, so each page loads what it runs: libgbr.js (the
-# module and the package's API, which both pages run), page.js, and
-# cells.js (the expectation tables' cell vectors, which only gbr.html has,
-# and page.js loads only when a reader runs them).
+# Four classic scripts, so each page loads what it runs: libgbr.js (the
+# module and the package's API, which both pages run), page.js, cells.js
+# (the expectation tables' cell vectors, which only gbr.html has, and
+# page.js loads only when a reader runs them) and replay.js (the
+# replayer's module, which page.js loads when the board first plays moves).
 write_script("libgbr.js", "the package's api.js and gbr.wasm; it defines GBRSite",
              "var GBRSite = (function () {\n'use strict';\n", api,
              "\nconst WASM_BASE64 = '%s';\n" % wasm,
-             "return { createGbr, GBRError, WASM_BASE64 };\n})();\n")
+             "return { createGbr, createReplayer, GBRError, WASM_BASE64 };\n})();\n")
 write_script("cells.js", "each expectation-table row's cell vectors",
              "GBRSite.CELLS = %s;\n" % json.dumps(cells, separators=(",", ":")))
+write_script("replay.js", "the replayer's module, gbr_replay.wasm, in base64",
+             "GBRSite.REPLAY_WASM_BASE64 = '%s';\n" % replay_wasm)
 shutil.copy(os.path.join(HERE, "page.js"), os.path.join(OUT, "page.js"))
 shutil.copy(os.path.join(HERE, "site.css"), os.path.join(OUT, "site.css"))
 stale = os.path.join(OUT, "site.js")  # the one script of earlier builds
@@ -199,4 +204,4 @@ for name in ("gbr.html", "index.html"):
 query_tool = open(os.path.join(HERE, "query-box.html"), encoding="utf-8").read()
 open(os.path.join(OUT, "query.html"), "w", encoding="utf-8").write(
     page("query.md", "GBR queries", {}, ["libgbr.js", "page.js"], query_tool))
-print("site: %s (gbr.html, query.html, libgbr.js, cells.js, page.js, site.css)" % OUT)
+print("site: %s (gbr.html, query.html, libgbr.js, cells.js, replay.js, page.js, site.css)" % OUT)

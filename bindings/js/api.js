@@ -1,9 +1,11 @@
 // api.js - the gbr package's API over libgbr's WebAssembly module.
 //
-// createGbr(wasmBytes) instantiates the module (it imports nothing) and
-// returns the API; the entries (index.cjs for Node, browser.js for
-// bundlers and browsers) load gbr.wasm beside them and export the API of the
-// default codec. This file declares only; it does not import, so the spec
+// createGbr(wasmBytes, replayer) instantiates the module (it imports
+// nothing) and returns the API; the entries (index.cjs for Node, browser.js
+// for bundlers and browsers) load gbr.wasm beside them and export the API of
+// the default codec. replayLine plays moves in a second module,
+// gbr_replay.wasm (createReplayer), loaded from `replayer` on its first
+// call, so that the module every page loads holds the codecs alone. This file declares only; it does not import, so the spec
 // site can load it as a classic script (site/site.py strips `export`) and
 // the build makes api.cjs of it the same way (make_cjs.cmake).
 //
@@ -39,6 +41,12 @@ const QUERY_SIZE = 53;
 const SUBJECT_SIZE = 21;
 // sizes and offsets the package reads; glue.c's table must agree
 const LAYOUT = [12, 0, 4, 8, 6, 9, 6, 7, 8, 65, 64, 10, 72, 4, 224, 72, 76, 80, 92, 96, 53, 21];
+// gbr_replay_position and gbr_replay_outcome, as glue_replay.c's table gives them
+const REPLAY_LAYOUT = [144, 4, 104, 116, 120, 124, 128, 132, 136, 140, 340, 0, 12, 16, 20];
+const REPLAY_POSITION = { size: 144, fen: 4, san: 104, written: 116, writtenLength: 120, line: 124, column: 128,
+  ply: 132, depth: 136, mainLine: 140 };
+const REPLAY_OUTCOME = { size: 340, status: 0, line: 12, column: 16, message: 20 };
+const REPLAY_REFUSED = 1;
 
 // What validate() answers for a valid text: one object, never allocated again.
 const VALID = Object.freeze({ ok: true, errorClass: null, column: 0 });
@@ -129,18 +137,13 @@ export async function loadModule(source) {
   }
 }
 
-/**
- * Instantiates libgbr's module and returns the API, bound to the default
- * (optimised) codec; `.codec('ref')` gives the same API over the reference
- * codec.
- * @param {BufferSource | WebAssembly.Module} wasm the bytes of gbr.wasm, or the module compiled
- */
-export function createGbr(wasm) {
+// A module instantiated (gbr.wasm or gbr_replay.wasm: neither imports
+// anything) with what the package reads and writes of it: views of its
+// memory, its arena (arena.c, the same in both), and its struct layout
+// checked against `wanted`.
+function instantiate(wasm, wanted) {
   const module = wasm instanceof WebAssembly.Module ? wasm : new WebAssembly.Module(wasm);
-  const instance = new WebAssembly.Instance(module, {});
-  const x = instance.exports;
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
+  const x = new WebAssembly.Instance(module, {}).exports;
   // Views of the module's memory, made again when it grows (a grown
   // memory's old buffer is detached: its views have length 0).
   let m8 = new Uint8Array(x.memory.buffer);
@@ -158,21 +161,8 @@ export function createGbr(wasm) {
   };
 
   const layout = new Uint32Array(x.memory.buffer, x.gbrjs_layout(), x.gbrjs_layout_count());
-  if (layout.length !== LAYOUT.length || layout.some((v, i) => v !== LAYOUT[i]))
+  if (layout.length !== wanted.length || layout.some((v, i) => v !== wanted[i]))
     throw new Error(`gbr: the module's struct layout is not the one this package reads (${Array.from(layout)})`);
-
-  const cString = (p) => {
-    const m = u8();
-    let e = p;
-    while (m[e] !== 0) e++;
-    return decoder.decode(m.subarray(p, e));
-  };
-  const errorNames = [];
-  const errorMessages = [];
-  for (let e = 0; e < 30; e++) {
-    errorNames.push(cString(x.gbr_error_name(e)));
-    errorMessages.push(cString(x.gbr_error_message(e)));
-  }
 
   // The arena: every call allocates after a mark and releases to it.
   function alloc(n) {
@@ -188,16 +178,131 @@ export function createGbr(wasm) {
       x.gbrjs_release(mark);
     }
   }
-  const bytesOf = (text) => {
-    if (text instanceof Uint8Array) return text;
-    if (typeof text !== 'string') throw new TypeError('gbr: a text is a string or a Uint8Array');
-    return encoder.encode(text);
-  };
   function put(bytes) {
     const p = alloc(bytes.length);
     u8().set(bytes, p);
     return p;
   }
+  return { x, u8, u32, alloc, withArena, put };
+}
+
+const textEncoder = new TextEncoder();
+const bytesOf = (text) => {
+  if (text instanceof Uint8Array) return text;
+  if (typeof text !== 'string') throw new TypeError('gbr: a text is a string or a Uint8Array');
+  return textEncoder.encode(text);
+};
+
+/**
+ * Instantiates the replayer's module (gbr_replay.wasm: libgbr's gbr_replay.h,
+ * the rules of chess and the movetext walk) and returns its one function,
+ * replayLine, synchronous here; createGbr's replayLine loads this on its
+ * first call.
+ * @param {BufferSource | WebAssembly.Module} wasm the bytes of gbr_replay.wasm, or the module compiled
+ */
+export function createReplayer(wasm) {
+  const { x, u8, u32, alloc, withArena, put } = instantiate(wasm, REPLAY_LAYOUT);
+  const decoder = new TextDecoder();
+  const text = (p, n) => decoder.decode(u8().subarray(p, p + n));
+  return Object.freeze({
+    /**
+     * The positions of a line of moves (movetext: SAN, long algebraic or
+     * UCI moves, move numbers, comments, variations) played from
+     * `options.fen` (default: the standard start), the start first: each
+     * `{fen, san, written, ply, depth, mainLine, line, column}` (san is
+     * canonical, written as in the text; both "" at the start). A move
+     * that cannot be played, or a FEN that cannot be played from, throws
+     * GBRError ("refused-move" or "no-start", its column in the moves or
+     * the FEN) with `positions`, those before it, and `line`.
+     */
+    replayLine: (moves, options) =>
+      withArena(() => {
+        const fen = options && options.fen !== undefined && options.fen !== null ? bytesOf(options.fen) : null;
+        const movesBytes = bytesOf(moves);
+        const fenAt = fen ? put(fen) : 0;
+        const movesAt = put(movesBytes);
+        const outcome = alloc(REPLAY_OUTCOME.size);
+        const array = alloc(4);
+        const n = x.gbrjs_replay_line(fenAt, fen ? fen.length : 0, movesAt, movesBytes.length, outcome, array);
+        if (n === 0xffffffff) throw new RangeError('gbr: the module is out of memory');
+        const cText = (p) => {
+          const m = u8();
+          let end = p;
+          while (m[end] !== 0) end++;
+          return text(p, end - p);
+        };
+        const positions = [];
+        for (let i = 0, p = u32(array); i < n; i++, p += REPLAY_POSITION.size) {
+          positions.push(Object.freeze({
+            fen: cText(p + REPLAY_POSITION.fen),
+            san: cText(p + REPLAY_POSITION.san),
+            written: decoder.decode(u8().slice(u32(p + REPLAY_POSITION.written),
+              u32(p + REPLAY_POSITION.written) + u32(p + REPLAY_POSITION.writtenLength))),
+            ply: u32(p + REPLAY_POSITION.ply),
+            depth: u32(p + REPLAY_POSITION.depth),
+            mainLine: u32(p + REPLAY_POSITION.mainLine) !== 0,
+            line: u32(p + REPLAY_POSITION.line),
+            column: u32(p + REPLAY_POSITION.column),
+          }));
+        }
+        const status = u32(outcome + REPLAY_OUTCOME.status);
+        if (status !== 0) {
+          const e = new GBRError(status === REPLAY_REFUSED ? 'refused-move' : 'no-start',
+            u32(outcome + REPLAY_OUTCOME.column), cText(outcome + REPLAY_OUTCOME.message));
+          e.line = u32(outcome + REPLAY_OUTCOME.line);
+          e.positions = positions;
+          throw e;
+        }
+        return positions;
+      }),
+    /** The raw module, for measuring the call alone. */
+    exports: x,
+  });
+}
+
+/**
+ * Instantiates libgbr's module and returns the API, bound to the default
+ * (optimised) codec; `.codec('ref')` gives the same API over the reference
+ * codec.
+ * @param {BufferSource | WebAssembly.Module} wasm the bytes of gbr.wasm, or the module compiled
+ * @param replayerSource where replayLine's module, gbr_replay.wasm, is
+ *   loaded from on its first call: what loadModule takes, or a function
+ *   giving it (called then); without it replayLine rejects
+ */
+export function createGbr(wasm, replayerSource) {
+  const { x, u8, u32, alloc, withArena, put } = instantiate(wasm, LAYOUT);
+  // The replayer's module, loaded once, on replayLine's first call (a
+  // failed load is tried again by the next call).
+  let replaying = null;
+  const replayer = () => {
+    if (!replaying) {
+      replaying = (async () => {
+        if (replayerSource === undefined || replayerSource === null)
+          throw new Error('gbr: replayLine needs the replayer module (gbr_replay.wasm): give createGbr its source');
+        const source = typeof replayerSource === 'function' ? await replayerSource() : replayerSource;
+        return createReplayer(await loadModule(source));
+      })();
+      replaying.catch(() => {
+        replaying = null;
+      });
+    }
+    return replaying;
+  };
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const cString = (p) => {
+    const m = u8();
+    let e = p;
+    while (m[e] !== 0) e++;
+    return decoder.decode(m.subarray(p, e));
+  };
+  const errorNames = [];
+  const errorMessages = [];
+  for (let e = 0; e < 30; e++) {
+    errorNames.push(cString(x.gbr_error_name(e)));
+    errorMessages.push(cString(x.gbr_error_message(e)));
+  }
+
   // gbr_result at p: throws its error, or gives its length
   function check(p) {
     const error = u32(p);
@@ -532,6 +637,15 @@ export function createGbr(wasm) {
           if (u32(res) === 29 && u32(res + 8) === 0) throw new RangeError('gbr: the protocol cannot answer this call');
           return text(dst, u32(res + 8));
         }),
+
+      /**
+       * The positions of a line of moves (movetext: SAN, long algebraic or
+       * UCI moves, move numbers, comments, variations) played from
+       * `options.fen` (default: the standard start), the start first; a
+       * promise, since the first call loads the replayer's module
+       * (createReplayer's replayLine, the same answers, synchronously).
+       */
+      replayLine: (moves, options) => replayer().then((r) => r.replayLine(moves, options)),
 
       /** The raw module, for measuring the call alone (bench/bench_wasm.sh). */
       exports: x,

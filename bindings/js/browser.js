@@ -9,10 +9,11 @@
 // gbr.wasm is found as new URL('./gbr.wasm', import.meta.url), which
 // webpack 5 follows (it emits the file and rewrites the address);
 // with esbuild, give init() the address its file loader makes of
-// 'gbr/gbr.wasm', or the bytes its binary loader inlines. The exports are
+// 'gbr/gbr.wasm', or the bytes its binary loader inlines (and the same of
+// 'gbr/gbr_replay.wasm' as init's second argument, for replayLine). The exports are
 // live bindings: before init() they throw, after it they are the API's own
 // functions.
-import { createGbr, loadModule, GBRError } from './api.js';
+import { createGbr, createReplayer, loadModule, GBRError } from './api.js';
 
 const notReady = () => {
   throw new Error('gbr: the WebAssembly module is not loaded yet: await init() first');
@@ -32,23 +33,26 @@ export let codec = notReady, materialCode = notReady, studyCode = notReady, posi
   studyCanonical = notReady, positionCanonical = notReady, parseMaterial = notReady, parseStudy = notReady,
   parsePosition = notReady, parseFen = notReady, parseName = notReady, recognise = notReady,
   detectForm = notReady, validate = notReady, scan = notReady, query = notReady, protocolAnswer = notReady,
-  answer = notReady; // deprecated: the old name of protocolAnswer, the same function
+  replayLine = notReady, answer = notReady; // deprecated: the old name of protocolAnswer, the same function
 
 /**
  * Loads the module once and resolves to the API (the default export from
  * then on). source: the module's URL (default: gbr.wasm beside this file),
  * a fetch Response or its promise, the bytes, or a WebAssembly.Module. A
  * failed load rejects with the address it tried and may be retried.
+ * replayer: the same for gbr_replay.wasm, which replayLine's first call
+ * loads (default: beside this file).
  */
-export function init(source) {
+export function init(source, replayer) {
   if (loading) return loading;
   loading = (async () => {
     const module = await loadModule(source ?? new URL('./gbr.wasm', import.meta.url));
-    gbr = createGbr(module);
+    // Only an address until replayLine's first call fetches it.
+    gbr = createGbr(module, replayer ?? new URL('./gbr_replay.wasm', import.meta.url));
     ({
       codecName, version, codec, materialCode, studyCode, positionForm, toFen, nameToMaterial, materialName,
       materialCanonical, studyCanonical, positionCanonical, parseMaterial, parseStudy, parsePosition, parseFen,
-      parseName, recognise, detectForm, validate, scan, query, protocolAnswer, answer,
+      parseName, recognise, detectForm, validate, scan, query, protocolAnswer, replayLine, answer,
     } = gbr);
     return gbr;
   })();
@@ -58,4 +62,4 @@ export function init(source) {
   return loading;
 }
 
-export { gbr as default, GBRError, createGbr, loadModule };
+export { gbr as default, GBRError, createGbr, createReplayer, loadModule };

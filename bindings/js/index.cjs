@@ -14,9 +14,10 @@
 'use strict';
 const { readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { createGbr, GBRError, loadModule } = require('./api.cjs');
+const { createGbr, createReplayer, GBRError, loadModule } = require('./api.cjs');
 
-const gbr = createGbr(readFileSync(join(__dirname, 'gbr.wasm')));
+// gbr_replay.wasm, replayLine's module, is read on replayLine's first call.
+const gbr = createGbr(readFileSync(join(__dirname, 'gbr.wasm')), () => readFileSync(join(__dirname, 'gbr_replay.wasm')));
 
 /**
  * The API, once the module is loaded: in Node it was when the package
@@ -29,6 +30,7 @@ module.exports = {
   default: gbr,
   GBRError,
   createGbr,
+  createReplayer,
   loadModule,
   init,
   codecName: gbr.codecName,
@@ -54,5 +56,6 @@ module.exports = {
   scan: gbr.scan,
   query: gbr.query,
   protocolAnswer: gbr.protocolAnswer,
+  replayLine: gbr.replayLine,
   answer: gbr.answer, // deprecated: the old name of protocolAnswer, the same function
 };

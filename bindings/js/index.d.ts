@@ -17,6 +17,9 @@ export class GBRError extends Error {
   readonly name: 'GBRError';
   readonly errorClass: string;
   readonly column: number;
+  /** replayLine's: the line of the move it could not play, and the positions before it. */
+  readonly line?: number;
+  readonly positions?: readonly ReplayPosition[];
 }
 
 export interface Material { readonly digits: readonly [number, number, number, number]; readonly pawns: readonly [number, number] }
@@ -72,10 +75,32 @@ export interface Gbr {
   scan(text: Text): readonly ScanMatch[];
   query(pattern: Text, options?: { eitherColour?: boolean }): Query;
   protocolAnswer(operation: string, input: Text): string;
+  /**
+   * The positions of a line of moves played from options.fen (default: the
+   * standard start), the start first. A promise: the first call loads the
+   * replayer's module, gbr_replay.wasm. Rejects with GBRError
+   * ("refused-move", "no-start") carrying the positions before the move it
+   * could not play.
+   */
+  replayLine(moves: Text, options?: { fen?: Text | null }): Promise<readonly ReplayPosition[]>;
   /** @deprecated The name of release 1.1 for {@link Gbr.protocolAnswer}, the same function; a later release removes it. */
   answer(operation: string, input: Text): string;
   /** The module's own exports (libgbr's functions under their C names), for measuring a call alone. */
   readonly exports: { readonly [name: string]: unknown };
+}
+
+/** The replayer's module instantiated (createReplayer): replayLine without the promise. */
+export interface Replayer {
+  /** As Gbr's replayLine, synchronously: throws GBRError instead of rejecting. */
+  replayLine(moves: Text, options?: { fen?: Text | null }): readonly ReplayPosition[];
+  /** The module's own exports, for measuring a call alone. */
+  readonly exports: { readonly [name: string]: unknown };
+}
+
+/** A position of a replayed line: its FEN, the move that led to it (canonical SAN and as written, "" at the start), where that move is, its ply, the variations open around it. */
+export interface ReplayPosition {
+  readonly fen: string; readonly san: string; readonly written: string; readonly ply: number; readonly depth: number;
+  readonly mainLine: boolean; readonly line: number; readonly column: number;
 }
 
 /** Bytes of a gbr.wasm: an ArrayBuffer or a view of one. */
@@ -93,8 +118,14 @@ export interface FetchedModule { readonly ok: boolean; readonly status: number; 
 /** A WebAssembly.Module (declared here so that the types need no DOM library). */
 export interface CompiledModule { readonly [Symbol.toStringTag]: 'WebAssembly.Module' }
 
-/** Instantiates a gbr.wasm (its bytes, or the module compiled) and gives the API over the default codec. */
-export function createGbr(wasm: WasmBytes | CompiledModule): Gbr;
+/**
+ * Instantiates a gbr.wasm (its bytes, or the module compiled) and gives the API over the default codec;
+ * replayLine loads gbr_replay.wasm from replayer (what loadModule takes, or a function giving it) on its first call.
+ */
+export function createGbr(wasm: WasmBytes | CompiledModule,
+  replayer?: WasmSource | (() => WasmSource | PromiseLike<WasmSource>)): Gbr;
+/** Instantiates a gbr_replay.wasm (its bytes, or the module compiled): replayLine, synchronous. */
+export function createReplayer(wasm: WasmBytes | CompiledModule): Replayer;
 /** Compiles gbr.wasm from its address, a response, its bytes or the module; a failure names the address tried. */
 export function loadModule(source: WasmSource): Promise<CompiledModule>;
 
@@ -102,9 +133,11 @@ export function loadModule(source: WasmSource): Promise<CompiledModule>;
  * Resolves to the API once the module is loaded. In Node it is loaded with
  * the package and this resolves at once; from browser.js (bundlers,
  * browsers) it fetches gbr.wasm (source: another address, a response, the
- * bytes or the module) and the functions throw until it resolves.
+ * bytes or the module) and the functions throw until it resolves; replayer:
+ * where replayLine's first call fetches gbr_replay.wasm (default: beside
+ * browser.js), read in Node from beside index.cjs whatever is given.
  */
-export function init(source?: WasmSource): Promise<Gbr>;
+export function init(source?: WasmSource, replayer?: WasmSource): Promise<Gbr>;
 declare const gbr: Gbr;
 export default gbr;
 export const codecName: Gbr['codecName'], codec: Gbr['codec'], version: Gbr['version'],
@@ -113,6 +146,6 @@ export const codecName: Gbr['codecName'], codec: Gbr['codec'], version: Gbr['ver
   studyCanonical: Gbr['studyCanonical'], positionCanonical: Gbr['positionCanonical'], parseMaterial: Gbr['parseMaterial'],
   parseStudy: Gbr['parseStudy'], parsePosition: Gbr['parsePosition'], parseFen: Gbr['parseFen'], parseName: Gbr['parseName'],
   recognise: Gbr['recognise'], detectForm: Gbr['detectForm'], validate: Gbr['validate'], scan: Gbr['scan'],
-  query: Gbr['query'], protocolAnswer: Gbr['protocolAnswer'];
+  query: Gbr['query'], protocolAnswer: Gbr['protocolAnswer'], replayLine: Gbr['replayLine'];
 /** @deprecated The name of release 1.1 for {@link protocolAnswer}, the same function; a later release removes it. */
 export const answer: Gbr['protocolAnswer'];

@@ -9,6 +9,7 @@ export default gbr.default;
 export const {
   GBRError,
   createGbr,
+  createReplayer,
   loadModule,
   init,
   codecName,
@@ -34,5 +35,6 @@ export const {
   scan,
   query,
   protocolAnswer,
+  replayLine,
   answer, // deprecated: the old name of protocolAnswer, the same function
 } = gbr;

@@ -5,4 +5,4 @@
 # there is to change (site/site.py does the same for the spec site).
 file(READ ${IN} text)
 string(REGEX REPLACE "(^|\n)export " "\\1" text "${text}")
-file(WRITE ${OUT} "// api.cjs: api.js as CommonJS, written by make_cjs.cmake; do not edit.\n'use strict';\n${text}\nmodule.exports = { GBRError, createGbr, loadModule };\n")
+file(WRITE ${OUT} "// api.cjs: api.js as CommonJS, written by make_cjs.cmake; do not edit.\n'use strict';\n${text}\nmodule.exports = { GBRError, createGbr, createReplayer, loadModule };\n")

@@ -11,6 +11,10 @@ events and typed text, on the pages opened from files. Checked:
   piece letters, Enter, Delete; the side to move with the radio's arrows),
   and the codes shown are the native library's; each square's accessible
   name says its piece, the palette's chosen piece is announced;
+- a line of moves typed under the board from the start position: Up and
+  Down in the moves box step back and forward along the line shown (back
+  from the main line skips a variation written before), and the codes shown
+  are the native library's for each; a refused move is said with its column;
 - the empty board and a board with one king say what to place instead of
   showing fen-kings errors;
 - names: no heading of the text has a name starting with "§", each "try"
@@ -32,6 +36,7 @@ Exits 77 (skipped) without chromium or the built site.
 
 usage: site_readers.py GBR SITE_DIR WORK_DIR
 """
+import json
 import os
 import re
 import subprocess
@@ -75,6 +80,15 @@ def js(expression):
 NAMED = {"Tab": ("Tab", 9, ""), "Enter": ("Enter", 13, "\r"), " ": ("Space", 32, " "), "Delete": ("Delete", 46, ""),
          "ArrowUp": ("ArrowUp", 38, ""), "ArrowDown": ("ArrowDown", 40, ""), "ArrowLeft": ("ArrowLeft", 37, ""),
          "ArrowRight": ("ArrowRight", 39, "")}
+
+
+def move_at(want):
+    """The board's step line once it says `want` (a line is played when the
+    replayer's module has loaded: the first one waits for replay.js), or
+    what it says after 5 seconds."""
+    return js("new Promise(done => { const t0 = Date.now(); (function poll() { "
+              "const s = document.getElementById('move-at').textContent; "
+              "if (s === %s || Date.now() - t0 > 5000) done(s); else setTimeout(poll, 20); })(); })" % json.dumps(want))
 
 
 def press(b, key):
@@ -199,6 +213,52 @@ with Browser(browser, os.path.join(WORK, "profile"), width=400, height=800) as b
         ["position form", native("fen-position", fen)],
         ["material name", native("material-name", native("fen-material", fen))],
         ["FEN", fen]])
+
+    # 2b. A line of moves typed under the board: the board steps through its
+    # positions with Up and Down in the box, the codes those of each position.
+    js("document.getElementById('start').click()")
+    js("document.getElementById('moves').focus()")
+    # the replayer's module (replay.js) is loaded by the first line played, not before
+    expect("moves: replay.js is not loaded before a line is played",
+           js("[!!document.querySelector('script[src=\"replay.js\"]'), 'REPLAY_WASM_BASE64' in GBRSite]"), [False, False])
+    b.call("Input.insertText", session=True, text="1. e4 e5 2. Nf3 (2. Bc4 Nf6) 2... Nc6 3. Bb5")
+    after = {
+        5: ("r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b - - 0 1", "ply 5: Bb5"),
+        4: ("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w - - 0 1", "ply 4: Nc6"),
+        3: ("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b - - 0 1", "ply 3: Nf3"),
+        2: ("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1", "ply 2: e5"),
+    }
+    # back from 2...Nc6 is 2.Nf3, not the variation written before it; forward
+    # from 1...e5 is the main line's 2.Nf3
+    steps = [(5, None), (4, "ArrowUp"), (3, "ArrowUp"), (2, "ArrowUp"), (3, "ArrowDown")]
+    for ply, key in steps:
+        if key:
+            press(b, key)
+        fen, said = after[ply]
+        expect("moves: after %s ply %s, the step said" % (key or "typing", ply), move_at(said), said)
+        expect("moves: after %s ply %s, the codes shown" % (key or "typing", ply), codes(b), [
+            ["material code", native("fen-material", fen)],
+            ["study code", native("fen-study", fen)],
+            ["position form", native("fen-position", fen)],
+            ["material name", native("material-name", native("fen-material", fen))],
+            ["FEN", fen]])
+    expect("moves: the first line played loaded replay.js",
+           js("[!!document.querySelector('script[src=\"replay.js\"]'), 'REPLAY_WASM_BASE64' in GBRSite]"), [True, True])
+    # the variation's positions, from the replayer as the page has it
+    expect("moves: the variation's last position", js(
+        "(l => [l[5].san, l[5].mainLine, l[5].fen])(GBRSite.createReplayer(Uint8Array.from("
+        "atob(GBRSite.REPLAY_WASM_BASE64), c => c.charCodeAt(0))).replayLine(document.getElementById('moves').value, "
+        "{fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'}))"),
+        ["Nf6", False, "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2 3"])
+    expect("moves: the box keeps the focus", active(b), "moves")
+    # a move that cannot be played: the positions before it, and why
+    js("(m => m.setSelectionRange(m.value.length, m.value.length))(document.getElementById('moves'))")
+    b.call("Input.insertText", session=True, text=" Ke3")
+    refused = "ply 5: Bb5; 3... Ke3: no black king can move to e3 (column 46)"
+    expect("moves: a refused move is said with its column", move_at(refused), refused)
+    # an edit of the board starts again from the board
+    js("document.getElementById('clear').click()")
+    expect("moves: the board cleared", codes(b)[0][0], "Place both kings (K and k) to see the codes.")
 
     # 3. Names: headings and "try" buttons.
     expect("no heading's name starts with §", js(

@@ -50,7 +50,7 @@ extern "C" {
 #endif
 
 /* The versions of the header (compile time): the library's and the spec's. */
-#define GBR_VERSION_STRING "1.1.0"
+#define GBR_VERSION_STRING "1.2.0"
 #define GBR_SPEC_NUMBER "1.3"
 #define GBR_SPEC_VERSION "GBR " GBR_SPEC_NUMBER
 /* The version of the library actually linked (run time), "MAJOR.MINOR.PATCH":

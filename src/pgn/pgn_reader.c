@@ -4,9 +4,9 @@
 #include "pgn_reader.h"
 
 #include "pgn_config.h"
+#include "text.h"
 
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -529,8 +529,14 @@ __attribute__((noinline)) static void repeated_tag(pgn_reader *r, struct seen_ta
     for (size_t i = 0; i < n; i++)
         shown[i] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? '?' : name[i];
     shown[n] = '\0';
-    snprintf(r->message, sizeof r->message, "[%s%s] repeated (first at %lu:%lu): the value of its last pair is taken",
-             shown, name_len > 40 ? "..." : "", before->open.line, before->open.column);
+    r->message[0] = '\0';
+    util_message_add(r->message, sizeof r->message, "[");
+    util_message_add(r->message, sizeof r->message, shown);
+    util_message_add(r->message, sizeof r->message, name_len > 40 ? "...] repeated (first at " : "] repeated (first at ");
+    util_message_add_decimal(r->message, sizeof r->message, before->open.line);
+    util_message_add(r->message, sizeof r->message, ":");
+    util_message_add_decimal(r->message, sizeof r->message, before->open.column);
+    util_message_add(r->message, sizeof r->message, "): the value of its last pair is taken");
     diagnose(r, open, r->message);
 }
 

@@ -1,11 +1,12 @@
 /* replay.c - the moves of PGN games played (replay.h says how). */
 #include "replay.h"
 
-#include <stdio.h> /* snprintf into a message: no output */
 #include <stdlib.h>
 #include <string.h>
 
 #include "pgn_movetext.h"
+#include "grow.h"
+#include "text.h"
 
 /* A game's bytes are held until its end (the movetext is walked whole);
  * a game longer than this is not replayed. */
@@ -56,25 +57,6 @@ struct replay {
 
 const char *const replay_tags[] = {"FEN", "SetUp", "Variant", NULL};
 
-/* Grows an array to hold `need` elements (doubling); NULL when memory runs
- * out, the array left as it was. Here rather than util's so that the fuzz
- * harnesses build the replay without the output layer. */
-static void *grow(void *array, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap && array)
-        return array;
-    size_t n = *cap ? *cap : 16;
-    while (n < need) {
-        if (n > ((size_t)-1 / 2) / size)
-            return NULL;
-        n *= 2;
-    }
-    void *bigger = realloc(array, n * size);
-    if (bigger)
-        *cap = n;
-    return bigger;
-}
-
 replay *replay_new(const replay_handler *handler, void *context)
 {
     replay *r = calloc(1, sizeof *r);
@@ -83,7 +65,7 @@ replay *replay_new(const replay_handler *handler, void *context)
     r->handler = *handler;
     r->context = context;
     chess_start_position(&r->standard_start);
-    r->levels = grow(NULL, &r->levels_cap, 4, sizeof *r->levels);
+    r->levels = util_grow(NULL, &r->levels_cap, 4, sizeof *r->levels);
     if (!r->levels) {
         free(r);
         return NULL;
@@ -119,7 +101,13 @@ static void problem(replay *r, unsigned long line, unsigned long column, const c
     replay_outcome *o = r->outcome;
     o->line = line;
     o->column = column;
-    snprintf(o->message, sizeof o->message, "game %lu: %s%s%s", r->game_number, a, b, c);
+    o->message[0] = '\0';
+    util_message_add(o->message, sizeof o->message, "game ");
+    util_message_add_decimal(o->message, sizeof o->message, r->game_number);
+    util_message_add(o->message, sizeof o->message, ": ");
+    util_message_add(o->message, sizeof o->message, a);
+    util_message_add(o->message, sizeof o->message, b);
+    util_message_add(o->message, sizeof o->message, c);
 }
 
 /* The move as a message quotes it: at most 24 bytes, a byte that is no
@@ -158,7 +146,7 @@ static int on_token(void *context, const pgn_movetext_token *t)
             problem(r, t->line, t->column, "a variation with no move before it to replace", "", "");
             return WALK_REFUSED;
         }
-        struct level *grown = grow(r->levels, &r->levels_cap, t->depth + 1, sizeof *r->levels);
+        struct level *grown = util_grow(r->levels, &r->levels_cap, t->depth + 1, sizeof *r->levels);
         if (!grown) {
             problem(r, t->line, t->column, "no memory for variations nested this deep", "", "");
             return WALK_REFUSED;
@@ -174,13 +162,19 @@ static int on_token(void *context, const pgn_movetext_token *t)
     chess_move m;
     chess_error error;
     if (chess_move_read(&l->current, t->text, t->length, &m, &error) != 0) {
-        char number[32], written[32];
-        snprintf(number, sizeof number, "%lu%s", (unsigned long)l->current.fullmove_number,
-                 l->current.side == CHESS_WHITE ? "." : "...");
+        char written[32];
         quote_move(written, t->text, t->length);
-        int n = snprintf(r->outcome->message, sizeof r->outcome->message, "game %lu: %s %s: ", r->game_number,
-                         number, written);
-        snprintf(r->outcome->message + n, sizeof r->outcome->message - (size_t)n, "%s", error.message);
+        char *message = r->outcome->message;
+        size_t size = sizeof r->outcome->message;
+        message[0] = '\0';
+        util_message_add(message, size, "game ");
+        util_message_add_decimal(message, size, r->game_number);
+        util_message_add(message, size, ": ");
+        util_message_add_decimal(message, size, l->current.fullmove_number);
+        util_message_add(message, size, l->current.side == CHESS_WHITE ? ". " : "... ");
+        util_message_add(message, size, written);
+        util_message_add(message, size, ": ");
+        util_message_add(message, size, error.message);
         r->outcome->line = t->line;
         r->outcome->column = t->column;
         return WALK_REFUSED;
@@ -271,7 +265,7 @@ static void on_tags(void *context, const pgn_game *game)
         }
     }
     if (game->section_len) {
-        char *grown = grow(r->bytes, &r->cap, game->section_len, 1);
+        char *grown = util_grow(r->bytes, &r->cap, game->section_len, 1);
         if (!grown) {
             r->too_long = 1;
             return;
@@ -287,7 +281,7 @@ static void on_bytes(void *context, const char *bytes, size_t len)
     replay *r = context;
     if (!r->in_game || r->too_long)
         return;
-    char *grown = r->len + len <= REPLAY_GAME_MAX ? grow(r->bytes, &r->cap, r->len + len, 1) : NULL;
+    char *grown = r->len + len <= REPLAY_GAME_MAX ? util_grow(r->bytes, &r->cap, r->len + len, 1) : NULL;
     if (!grown) {
         r->too_long = 1;
         return;

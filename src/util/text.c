@@ -16,6 +16,25 @@ size_t util_decimal(char out[UTIL_DECIMAL_MAX], unsigned long long value)
     return sizeof digits - n;
 }
 
+void util_message_add(char *message, size_t size, const char *text)
+{
+    if (size == 0)
+        return;
+    size_t n = 0;
+    while (n < size - 1 && message[n])
+        n++;
+    while (n < size - 1 && *text)
+        message[n++] = *text++;
+    message[n] = '\0';
+}
+
+void util_message_add_decimal(char *message, size_t size, unsigned long long value)
+{
+    char digits[UTIL_DECIMAL_MAX + 1];
+    digits[util_decimal(digits, value)] = '\0';
+    util_message_add(message, size, digits);
+}
+
 int util_parse_count(const char *text, int with_unit, unsigned long long max, unsigned long long *out)
 {
     /* strtoull alone would take leading blanks, a sign and "0x". */

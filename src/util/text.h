@@ -1,5 +1,5 @@
-/* text.h - numbers and JSON strings spelled and read the same way by every
- * gbr command. */
+/* text.h - numbers, messages and JSON strings spelled and read the same way
+ * by every gbr command and libgbr's replayer. */
 #ifndef GBR_UTIL_TEXT_H
 #define GBR_UTIL_TEXT_H
 
@@ -8,6 +8,14 @@
 /* Writes value's decimal digits at out (no NUL); returns how many. */
 #define UTIL_DECIMAL_MAX 20
 size_t util_decimal(char out[UTIL_DECIMAL_MAX], unsigned long long value);
+
+/* A message built piece by piece in a buffer of `size` bytes, always
+ * NUL-ended and cut at its end as snprintf would cut it, without stdio
+ * (whose formatting would be the largest part of libgbr's WebAssembly
+ * module): util_message_add appends text, util_message_add_decimal a
+ * number. Start from an empty string. */
+void util_message_add(char *message, size_t size, const char *text);
+void util_message_add_decimal(char *message, size_t size, unsigned long long value);
 
 /* Parses a count: decimal digits only (no blanks, sign or base prefix), then,
  * when with_unit, an optional K, M or G (k, m, g: binary units); at most max.

@@ -3,8 +3,11 @@
 // scan, query, the codecs and the arena.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import gbr, {
-  GBRError, materialCode, studyCode, positionForm, toFen, parseMaterial, parseStudy, parsePosition, parseFen,
+  GBRError, createGbr, createReplayer, materialCode, studyCode, positionForm, toFen, parseMaterial, parseStudy, parsePosition, parseFen,
   parseName, recognise, detectForm, scan, query, protocolAnswer, answer, materialName, nameToMaterial,
   materialCanonical, studyCanonical, positionCanonical, validate,
 } from '../index.js';
@@ -208,4 +211,65 @@ test('the arena is released after every call, also after an error', () => {
   const big = '0130.00 '.repeat(200000);
   assert.equal(scan(big).length, 200000);
   assert.equal(x.gbrjs_mark(), mark);
+});
+
+test('replayLine: the positions of a line of moves, from a FEN or the start', async () => {
+  const { replayLine } = await import('../index.js');
+  const line = await replayLine('1. Rh3+ Kb4 (1... Ka4 2. Kb2) 2. Rh4+', { fen: '8/8/8/8/8/k7/8/K6R w - - 0 1' });
+  assert.deepEqual(line.map((p) => [p.ply, p.san, p.mainLine, p.depth]),
+    [[0, '', true, 0], [1, 'Rh3+', true, 0], [2, 'Kb4', true, 0], [2, 'Ka4', false, 1], [3, 'Kb2', false, 1],
+      [3, 'Rh4+', true, 0]]);
+  assert.equal(line[5].fen, '8/8/8/8/1k5R/8/8/K7 b - - 3 2');
+  assert.equal(line[3].written, 'Ka4');
+  assert.deepEqual([line[1].line, line[1].column], [1, 4]);
+  assert.ok(Object.isFrozen(line[1]));
+  assert.deepEqual((await replayLine(new TextEncoder().encode('e2e4 e7e5 g1f3'))).map((p) => p.san),
+    ['', 'e4', 'e5', 'Nf3']);
+  assert.equal((await replayLine(''))[0].fen, START);
+  const refused = await replayLine('1. e4 e5 2. Ke3').then(() => null, (e) => e);
+  assert.ok(refused instanceof GBRError);
+  assert.equal(refused.errorClass, 'refused-move');
+  assert.deepEqual([refused.line, refused.column], [1, 13]);
+  assert.match(refused.message, /2\. Ke3: /);
+  assert.deepEqual(refused.positions.map((p) => p.san), ['', 'e4', 'e5']);
+  await assert.rejects(replayLine('e4', { fen: '8/8/8/8/8/8/8/8 w - - 0 1' }),
+    (e) => e instanceof GBRError && e.errorClass === 'no-start');
+});
+
+test('replayLine runs in its own module, gbr_replay.wasm, loaded on its first call', async () => {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const codecs = readFileSync(join(dir, '..', 'gbr.wasm'));
+  const replayerBytes = readFileSync(join(dir, '..', 'gbr_replay.wasm'));
+  // Neither module imports anything; the codecs' module holds no replayer.
+  for (const bytes of [codecs, replayerBytes])
+    assert.deepEqual(WebAssembly.Module.imports(new WebAssembly.Module(bytes)), []);
+  const names = (bytes) => WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((e) => e.name);
+  assert.ok(!names(codecs).includes('gbrjs_replay_line'));
+  assert.ok(names(replayerBytes).includes('gbrjs_replay_line'));
+  // Loaded once, when replayLine is first called, and not before.
+  let loads = 0;
+  const api = createGbr(codecs, () => {
+    loads++;
+    return replayerBytes;
+  });
+  assert.equal(loads, 0);
+  const [a, b] = await Promise.all([api.replayLine('1. e4'), api.codec('ref').replayLine('1. d4')]);
+  assert.deepEqual([a[1].san, b[1].san, loads], ['e4', 'd4', 1]);
+  // A failed load rejects, naming what it read, and the next call tries again.
+  let bad = true;
+  const retried = createGbr(codecs, () => (bad ? new Uint8Array([1, 2, 3, 4]) : replayerBytes));
+  await assert.rejects(retried.replayLine('e4'), /not a WebAssembly module/);
+  bad = false;
+  assert.equal((await retried.replayLine('e4'))[1].san, 'e4');
+  // Without a source, replayLine rejects and says which module it needs.
+  await assert.rejects(createGbr(codecs).replayLine('e4'), /gbr_replay\.wasm/);
+  // The replayer alone: synchronous, and many calls leave its arena as it
+  // was (the replayer's memory is the call's).
+  const replayer = createReplayer(replayerBytes);
+  const mark = replayer.exports.gbrjs_mark();
+  for (let i = 0; i < 200; i++) replayer.replayLine('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O) 4. Ba4');
+  assert.equal(replayer.exports.gbrjs_mark(), mark);
+  assert.equal(replayer.replayLine('1. e4 e5 2. Nf3')[3].san, 'Nf3');
+  assert.throws(() => replayer.replayLine('1. e4 e5 2. Ke3'), (e) => e instanceof GBRError && e.errorClass === 'refused-move');
+  assert.throws(() => createReplayer(codecs), /struct layout/);
 });

@@ -56,24 +56,30 @@ const FENS = [
   '4k3/8/8/8/\u00e9/8/8/4K2R w - - 0 1',
   '8/8/8/8/8/8/8/8 w - - 0 1',
 ];
+const LINE = '1. e4 e5 2. Nf3 (2. Qh5 Nc6) Nc6';
 const TEXT = '\u00c9tude \u2116 1: +0400.10e1e8, then e1e8 0400.00 a1b8 2/2=.';
 // What the page computes, and through which conformance operation the
 // native library answers the same.
 writeFileSync(join(work, 'src', 'checks.js'), `
-import { init, materialCode, positionForm, validate, scan, GBRError } from 'gbr';
+import { init, materialCode, positionForm, validate, scan, replayLine, GBRError } from 'gbr';
 const FENS = ${JSON.stringify(FENS)};
 const TEXT = ${JSON.stringify(TEXT)};
+const LINE = ${JSON.stringify(LINE)};
 const answer = (f) => { try { return f(); } catch (e) { return e instanceof GBRError ? 'error ' + e.errorClass + ' ' + e.column : 'thrown ' + e; } };
-export async function run(source) {
+export async function run(source, replayer) {
   const out = {};
   try { await init('/no-such-folder/gbr.wasm'); out.missing = 'no error'; } catch (e) { out.missing = e.message; }
   try {
-    const api = await init(source);
+    const api = await init(source, replayer);
     out.version = api.version;
     out.material = FENS.map((f) => answer(() => materialCode(f)));
     out.positionWin = FENS.map((f) => answer(() => positionForm(f, { result: 'win' })));
     out.validate = FENS.map((f) => validate('materialCode', f));
     out.scan = scan(TEXT).map((m) => [m.canonical, TEXT.slice(m.start, m.end)]);
+    out.replayFetchedBefore = performance.getEntriesByType('resource').some((r) => r.name.endsWith('.wasm') && r.name.includes('replay'));
+    const line = await replayLine(LINE);
+    out.replay = line.map((p) => [p.san, p.fen]);
+    out.refused = await replayLine('1. e4 e5 2. Ke3').then(() => 'played', (e) => e instanceof GBRError ? e.errorClass + ' ' + e.column + ' ' + e.positions.length : 'thrown ' + e);
   } catch (e) {
     out.error = String(e && e.stack || e);
   }
@@ -87,7 +93,8 @@ export async function run(source) {
 // esbuild does not, and is given the address its file loader makes.
 writeFileSync(join(work, 'src', 'webpack.js'), "import { run } from './checks.js';\nrun();\n");
 writeFileSync(join(work, 'src', 'esbuild.js'),
-  "import { run } from './checks.js';\nimport wasm from 'gbr/gbr.wasm';\nrun(new URL(wasm, import.meta.url));\n");
+  "import { run } from './checks.js';\nimport wasm from 'gbr/gbr.wasm';\nimport replayer from 'gbr/gbr_replay.wasm';\n" +
+  "run(new URL(wasm, import.meta.url), new URL(replayer, import.meta.url));\n");
 
 const page = (script, type) =>
   `<!doctype html><html><head><meta charset="utf-8"><title>gbr bundle</title></head>` +
@@ -162,6 +169,20 @@ want.validate = want.material.map((a) => {
   const e = /^error (\S+) (\d+)$/.exec(a);
   return e ? { ok: false, errorClass: e[1], column: Number(e[2]) } : { ok: true, errorClass: null, column: 0 };
 });
+// The line's positions (the FENs of the moves, worked out by hand; the
+// en-passant square after every double step, as docs/chess.md says), and the
+// refusal of a king's move two squares away: its column and the positions
+// before it.
+want.replay = [
+  ['', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'],
+  ['e4', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'],
+  ['e5', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2'],
+  ['Nf3', 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2'],
+  ['Qh5', 'rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2'],
+  ['Nc6', 'r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3'],
+  ['Nc6', 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3'],
+];
+want.refused = 'refused-move 13 3';
 want.scan = [['+0400.10e1e8', '+0400.10e1e8'], ['e1e8 0400.00 a1b8 2/2=.', 'e1e8 0400.00 a1b8 2/2=.']];
 expect('native answers differ (the inputs hold valid and invalid FENs)', new Set(want.material).size, FENS.length);
 
@@ -188,7 +209,9 @@ try {
     expect(`${name}: no error`, got.error, undefined);
     expect(`${name}: a missing module names its address`,
       /could not|HTTP 404/.test(got.missing) && got.missing.includes(`${base}/no-such-folder/gbr.wasm`), true);
-    for (const key of ['material', 'positionWin', 'validate', 'scan']) expect(`${name}: ${key}`, got[key], want[key]);
+    for (const key of ['material', 'positionWin', 'validate', 'scan', 'replay', 'refused'])
+      expect(`${name}: ${key}`, got[key], want[key]);
+    expect(`${name}: gbr_replay.wasm is fetched only when replayLine is first called`, got.replayFetchedBefore, false);
     console.log(`${name}: ${bundle.length} bytes of JavaScript, libgbr ${got.version}; ${FENS.length} FENs answered ` +
       `as the native library; missing module: ${got.missing}`);
   }

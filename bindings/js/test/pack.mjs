@@ -37,7 +37,7 @@ if (packed.status !== 0) {
 }
 const [info] = JSON.parse(packed.stdout);
 const files = info.files.map((f) => f.path).sort();
-expect('the files packed', files, ['LICENSE', 'README.md', 'api.cjs', 'api.d.cts', 'api.d.ts', 'api.js', 'browser.js', 'gbr.wasm',
+expect('the files packed', files, ['LICENSE', 'README.md', 'api.cjs', 'api.d.cts', 'api.d.ts', 'api.js', 'browser.js', 'gbr.wasm', 'gbr_replay.wasm',
   'index.cjs', 'index.d.cts', 'index.d.ts', 'index.js', 'package.json']);
 const untar = spawnSync('tar', ['-xzf', join(work, info.filename), '-C', join(work, 'unpacked')], { encoding: 'utf8' });
 expect('tar -x', untar.status, 0);
@@ -55,6 +55,7 @@ walk(json.exports);
 targets.push(json.main, json.browser, json.types);
 for (const t of targets) expect(`package.json names ${t}, in the tarball`, typeof t === 'string' && existsSync(join(root, t)), true);
 expect('gbr.wasm is exported', json.exports['./gbr.wasm'], './gbr.wasm');
+expect('gbr_replay.wasm is exported', json.exports['./gbr_replay.wasm'], './gbr_replay.wasm');
 
 // README: [text](target) and <https://...> links
 const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/```[\s\S]*?```/g, '');
@@ -75,6 +76,12 @@ const esm = spawnSync(process.execPath, ['--input-type=module', '-e',
   `const m = await import(${JSON.stringify(pathToFileURL(join(root, 'index.js')).href)}); console.log(m.materialCode('${ROOKS}'))`],
 { encoding: 'utf8' });
 expect('import of the unpacked package', esm.stdout.trim() || esm.stderr, '0400.00');
+// replayLine loads the second module from the unpacked package
+const replayed = spawnSync(process.execPath, ['--input-type=module', '-e',
+  `const m = await import(${JSON.stringify(pathToFileURL(join(root, 'index.js')).href)}); ` +
+  `console.log((await m.replayLine('1. e4 e5 2. Nf3')).map((p) => p.san).join('|'))`],
+{ encoding: 'utf8' });
+expect('replayLine of the unpacked package', replayed.stdout.trim() || replayed.stderr, '|e4|e5|Nf3');
 
 for (const f of failures) console.log(`FAIL ${f}`);
 if (failures.length) {
@@ -82,4 +89,4 @@ if (failures.length) {
   process.exit(1);
 }
 console.log(`js_pack: ${info.filename}, ${info.size} bytes (${info.unpackedSize} unpacked), ${files.length} files; ` +
-  `${links.length} README links resolve; require() and import answer`);
+  `${links.length} README links resolve; require() and import answer, replayLine plays`);

@@ -29,9 +29,9 @@ mkdirSync(join(work, 'node_modules'), { recursive: true });
 symlinkSync(pkg, join(work, 'node_modules', 'gbr'), 'dir');
 
 const GOOD = `
-import gbr, { init, materialCode, positionForm, recognise, validate, scan, query, GBRError } from 'gbr';
-import type { Recognised, Validation, ScanMatch, Gbr } from 'gbr';
-import { createGbr, loadModule, GBRError as ApiError } from 'gbr/api';
+import gbr, { init, materialCode, positionForm, recognise, validate, scan, query, replayLine, GBRError } from 'gbr';
+import type { Recognised, Validation, ScanMatch, Gbr, ReplayPosition } from 'gbr';
+import { createGbr, createReplayer, loadModule, GBRError as ApiError } from 'gbr/api';
 
 export function describe(r: Recognised): string {
   switch (r.form) {
@@ -52,16 +52,18 @@ export function column(v: Validation): number {
 }
 export async function main(bytes: Uint8Array): Promise<string> {
   const api: Gbr = await init();
-  const other: Gbr = createGbr(await loadModule(bytes));
+  const other: Gbr = createGbr(await loadModule(bytes), () => bytes);
+  const sync: readonly ReplayPosition[] = createReplayer(bytes).replayLine('e4');
   const spans: readonly ScanMatch[] = scan('see +0400.10e1e8');
   const ok: boolean = query('04??.*').matches('0400.10');
+  const played: readonly ReplayPosition[] = await replayLine('1. e4 e5', { fen: null });
   try {
     positionForm('x', { result: 'win' });
   } catch (e) {
     if (e instanceof GBRError || e instanceof ApiError) return e.errorClass + e.column;
   }
   return [materialCode('8/8/8/8/8/8/8/K6k w - - 0 1'), describe(recognise('0130.00')), column(validate('materialCode', 'x')),
-    spans.length, ok, api === gbr, other.codecName, gbr.exports['memory'] !== undefined].join(' ');
+    spans.length, ok, sync.length, played[2].san + played[2].ply + String(played[2].mainLine), api === gbr, other.codecName, gbr.exports['memory'] !== undefined].join(' ');
 }
 `;
 // The same from CommonJS (require's types, index.d.cts; node16 only).
@@ -83,6 +85,7 @@ const BAD = {
   'validate of a kind it does not check': ["import { validate } from 'gbr';\nexport const v = validate('scan', 'x');\n", 'TS2345'],
   'gbr/api does not export the API functions': ["import { materialCode } from 'gbr/api';\nexport const m = materialCode('x');\n", 'TS2305|TS2724'],
   'a number is not a text': ["import { materialCode } from 'gbr';\nexport const m = materialCode(42);\n", 'TS2345'],
+  "replayLine's positions used without awaiting them": ["import { replayLine } from 'gbr';\nexport const san = replayLine('e4')[1].san;\n", 'TS7053|TS2339'],
 };
 
 const failures = [];

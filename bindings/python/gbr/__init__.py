@@ -47,6 +47,7 @@ __all__ = [
     "material_codes", "study_codes", "position_forms", "to_fens", "material_names",
     "MaterialCode", "StudyCode", "Position", "Recognised", "Match", "Query",
     "recognise", "scan", "directory_key_of", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
+    "ReplayPosition", "replay", "replay_line",
     "material_from_name", "canonical_material", "canonical_study", "canonical_position",
 ]
 
@@ -57,6 +58,8 @@ class GBRError(ValueError):
     when there is no text, as for counts), ``text`` the text refused (its
     first 200 characters or bytes; None for counts) and ``index`` the place
     of the refused item in the input of a column function (else None).
+    A game that :func:`replay` cannot play raises it with the error class
+    ``"refused-move"`` or ``"no-start"`` and ``line`` set (else None).
     ``hint`` says how to fix a common slip (a line read from a file with its
     newline), or is None. It pickles with all of these."""
 
@@ -64,13 +67,16 @@ class GBRError(ValueError):
     TEXT_KEPT = 200
 
     def __init__(self, message: str, error_class: str, column: int, text: Optional[Text] = None,
-                 index: Optional[int] = None, hint: Optional[str] = None) -> None:
+                 index: Optional[int] = None, hint: Optional[str] = None, line: Optional[int] = None) -> None:
         if isinstance(text, (bytearray, memoryview)):
             text = bytes(text)
         if hint is None:
             hint = _hint(error_class, column, text)
         where = f"item {index}: " if index is not None else ""
-        super().__init__(f"{where}{error_class} at column {column}: {message}" + (f" ({hint})" if hint else ""))
+        at = f"line {line}, column {column}" if line is not None else f"column {column}"
+        super().__init__(f"{where}{error_class} at {at}: {message}" + (f" ({hint})" if hint else ""))
+        #: The 1-based line of a replayed game's problem in its input (else None).
+        self.line = line
         self.message = message
         self.error_class = error_class
         self.column = column
@@ -79,7 +85,7 @@ class GBRError(ValueError):
         self.hint = hint
 
     def __reduce__(self) -> Tuple[Any, ...]:  # picklable, for multiprocessing
-        return (GBRError, (self.message, self.error_class, self.column, self.text, self.index, self.hint))
+        return (GBRError, (self.message, self.error_class, self.column, self.text, self.index, self.hint, self.line))
 
 
 def _hint(error_class: str, column: int, text: Optional[Text]) -> Optional[str]:
@@ -444,3 +450,105 @@ def load_vectors(level: str) -> Dict[str, Any]:
     with open(os.path.join(vectors_dir(), f"{level}.json"), encoding="utf-8") as f:
         vectors: Dict[str, Any] = json.load(f)
     return vectors
+
+
+class ReplayPosition(NamedTuple):
+    """A position of a replayed game (:func:`replay`, :func:`replay_line`):
+    its ``fen`` (the en-passant square written after every double step, as
+    the PGN standard writes it), the move that led to it in canonical SAN
+    (``san``) and as written in the input (``written``), both ``""`` at the
+    start, where that move is (``line``, ``column``; 0 at the start), its
+    ``ply`` from the start along its line, ``depth`` (variations open around
+    it) and ``main_line``; the ``game``'s number in its input (1 for the
+    first) and its tag pairs (``tags``, name to value, the last pair of a
+    name winning)."""
+
+    fen: str
+    san: str
+    written: str
+    ply: int
+    depth: int
+    main_line: bool
+    line: int
+    column: int
+    game: int
+    tags: Mapping[str, str]
+
+    def position(self) -> "Position":
+        """The GBR position form of the position (:meth:`Position.from_fen`)."""
+        return Position.from_fen(self.fen)
+
+
+# gbr_replay_status: what a game's end event says.
+_REPLAY_REFUSED, _REPLAY_NO_START = 1, 2
+_REPLAY_CHUNK = 1 << 16
+
+
+def _replay_events(events: List[Tuple[Any, ...]], tags: List[Mapping[str, str]],
+                   errors: str) -> Iterator[ReplayPosition]:
+    for event in events:
+        if event[0] == "p":
+            _, game, pairs, fen, san, written, line, column, ply, depth, main_line = event
+            if pairs is not None:
+                tags[0] = types.MappingProxyType(dict(pairs))
+            yield ReplayPosition(fen, san, written, ply, depth, main_line, line, column, game, tags[0])
+        elif event[2] in (_REPLAY_REFUSED, _REPLAY_NO_START) and errors == "raise":
+            _, _, status, line, column, message = event
+            raise GBRError(message, "refused-move" if status == _REPLAY_REFUSED else "no-start", column, line=line)
+
+
+def _replay_chunks(source: Union[Text, bytearray, "os.PathLike[str]", Any]) -> Iterator[bytes]:
+    if isinstance(source, str):
+        yield source.encode("utf-8", "surrogateescape")
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        yield bytes(source)
+    elif isinstance(source, os.PathLike):
+        with open(source, "rb") as f:
+            while True:
+                chunk = f.read(_REPLAY_CHUNK)
+                if not chunk:
+                    return
+                yield chunk
+    elif hasattr(source, "read"):
+        while True:
+            chunk = source.read(_REPLAY_CHUNK)
+            if not chunk:
+                return
+            if not isinstance(chunk, bytes):
+                raise TypeError("replay: a file must be opened in binary mode ('rb')")
+            yield chunk
+    else:
+        raise TypeError(f"replay: PGN text (str or bytes), a path or a binary file, not {type(source).__name__}")
+
+
+def replay(source: Union[Text, bytearray, "os.PathLike[str]", Any], *,
+           errors: Literal["raise", "skip"] = "raise") -> Iterator[ReplayPosition]:
+    """Every position of the games of a PGN input, main line and variations,
+    in the order their moves are written, each with the move that led to it
+    (:class:`ReplayPosition`). ``source`` is PGN text (``str`` or ``bytes``:
+    one game or many), a path (``pathlib.Path``) or a file opened in binary
+    mode, read 64 KiB at a time: positions come as the games' ends are read.
+    A move that cannot be played, or a game with no position to start from,
+    raises :class:`GBRError` (``line`` and ``column`` of the move) after the
+    game's positions before it; ``errors="skip"`` goes on with the next game
+    instead. A game of another variant than chess and Chess960 is skipped."""
+    if errors not in ("raise", "skip"):
+        raise ValueError("errors must be 'raise' or 'skip'")
+    replayer = _gbr.replayer()
+    tags: List[Mapping[str, str]] = [types.MappingProxyType({})]
+    for chunk in _replay_chunks(source):
+        yield from _replay_events(_gbr.replay_feed(replayer, chunk), tags, errors)
+    yield from _replay_events(_gbr.replay_finish(replayer), tags, errors)
+
+
+def replay_line(moves: Text, fen: Optional[Text] = None) -> Iterator[ReplayPosition]:
+    """The positions of a line of moves (movetext: moves in SAN, long
+    algebraic or UCI, move numbers, comments, variations) played from
+    ``fen`` (None: the standard start), the start first. A move that cannot
+    be played raises :class:`GBRError` after the positions before it; so
+    does a FEN that cannot be played from (its column in the FEN)."""
+    def encoded(text: Text) -> bytes:
+        return text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
+
+    events, outcome = _gbr.replay_line(_gbr.replayer(), None if fen is None else encoded(fen), encoded(moves))
+    yield from _replay_events(events + [outcome], [types.MappingProxyType({})], "raise")

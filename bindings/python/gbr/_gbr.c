@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "gbr.h"
+#include "gbr_replay.h"
 
 #if PY_VERSION_HEX < 0x030A0000
 static inline PyObject *Py_NewRef(PyObject *o)
@@ -1364,6 +1365,176 @@ static PyObject *py_set_classes(PyObject *self, PyObject *const *args, Py_ssize_
     Py_RETURN_NONE;
 }
 
+
+/* ---- the replayer (gbr_replay.h) ---- */
+
+/* A replayer in a capsule, and the events its callbacks give during one
+ * call: ("p", game, tags or None, fen, san, written, line, column, ply,
+ * depth, main_line) per position, tags given at a game's first position,
+ * and ("e", game, status, line, column, message) per game's end. gbr.replay
+ * makes values of them. */
+#define REPLAYER_NAME "gbr._gbr.replayer"
+
+typedef struct replay_events {
+    gbr_replayer *replayer;
+    PyObject *events; /* the list of the call in progress; NULL between calls */
+    int failed;       /* a Python object could not be made: the exception is set */
+} replay_events;
+
+static PyObject *surrogate_str(const char *s, size_t n)
+{
+    return PyUnicode_DecodeUTF8(s, (Py_ssize_t)n, "surrogateescape");
+}
+
+static int add_event(replay_events *e, PyObject *event)
+{
+    if (event == NULL || PyList_Append(e->events, event) != 0) {
+        Py_XDECREF(event);
+        e->failed = 1;
+        return 1;
+    }
+    Py_DECREF(event);
+    return 0;
+}
+
+static int on_replay_position(void *context, const gbr_replay_position *p)
+{
+    replay_events *e = context;
+    if (e->failed)
+        return 1;
+    PyObject *tags = Py_NewRef(Py_None);
+    if (p->ply == 0 && p->written_length == 0 && p->depth == 0) {
+        Py_DECREF(tags);
+        tags = PyTuple_New((Py_ssize_t)p->game->tags_count);
+        for (size_t i = 0; tags != NULL && i < p->game->tags_count; i++) {
+            const gbr_replay_tag *t = &p->game->tags[i];
+            PyObject *pair = Py_BuildValue("(NN)", surrogate_str(t->name, t->name_length),
+                                           surrogate_str(t->value, t->value_length));
+            if (pair == NULL)
+                Py_CLEAR(tags);
+            else
+                PyTuple_SET_ITEM(tags, (Py_ssize_t)i, pair);
+        }
+        if (tags == NULL) {
+            e->failed = 1;
+            return 1;
+        }
+    }
+    return add_event(e, Py_BuildValue("(skNssNkkkkO)", "p", p->game->number, tags, p->fen, p->san,
+                                      surrogate_str(p->written, p->written_length), p->line, p->column, p->ply,
+                                      p->depth, p->main_line ? Py_True : Py_False));
+}
+
+static void on_replay_end(void *context, const gbr_replay_game *game, const gbr_replay_outcome *o)
+{
+    replay_events *e = context;
+    if (!e->failed)
+        add_event(e, Py_BuildValue("(skikks)", "e", game->number, (int)o->status, o->line, o->column, o->message));
+}
+
+static void replayer_destroy(PyObject *capsule)
+{
+    replay_events *e = PyCapsule_GetPointer(capsule, REPLAYER_NAME);
+    if (e != NULL) {
+        gbr_replayer_free(e->replayer);
+        PyMem_Free(e);
+    }
+}
+
+static PyObject *py_replayer(PyObject *self, PyObject *unused)
+{
+    (void)self;
+    (void)unused;
+    replay_events *e = PyMem_Calloc(1, sizeof *e);
+    if (e == NULL)
+        return PyErr_NoMemory();
+    gbr_replay_visitor visitor = {on_replay_position, on_replay_end};
+    e->replayer = gbr_replayer_new(&visitor, e);
+    if (e->replayer == NULL) {
+        PyMem_Free(e);
+        return PyErr_NoMemory();
+    }
+    PyObject *capsule = PyCapsule_New(e, REPLAYER_NAME, replayer_destroy);
+    if (capsule == NULL) {
+        gbr_replayer_free(e->replayer);
+        PyMem_Free(e);
+    }
+    return capsule;
+}
+
+/* The replayer of a capsule, ready for a call that gathers events; NULL
+ * with an exception for anything else or a replayer in a call already. */
+static replay_events *replay_begin(PyObject *capsule)
+{
+    replay_events *e = PyCapsule_GetPointer(capsule, REPLAYER_NAME);
+    if (e == NULL)
+        return NULL;
+    if (e->events != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "the replayer is in use");
+        return NULL;
+    }
+    e->events = PyList_New(0);
+    e->failed = 0;
+    return e->events != NULL ? e : NULL;
+}
+
+static PyObject *replay_end(replay_events *e, gbr_error error)
+{
+    PyObject *events = e->events;
+    e->events = NULL;
+    if (e->failed || error != GBR_OK) {
+        Py_DECREF(events);
+        if (!e->failed)
+            PyErr_SetString(PyExc_MemoryError, "the replayer's reader could not be made");
+        return NULL;
+    }
+    return events;
+}
+
+static PyObject *py_replay_feed(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 2 || !PyBytes_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "replay_feed(replayer, bytes)");
+        return NULL;
+    }
+    replay_events *e = replay_begin(args[0]);
+    if (e == NULL)
+        return NULL;
+    gbr_error error = gbr_replay_feed(e->replayer, PyBytes_AS_STRING(args[1]), (size_t)PyBytes_GET_SIZE(args[1]));
+    return replay_end(e, error);
+}
+
+static PyObject *py_replay_finish(PyObject *self, PyObject *capsule)
+{
+    (void)self;
+    replay_events *e = replay_begin(capsule);
+    if (e == NULL)
+        return NULL;
+    return replay_end(e, gbr_replay_finish(e->replayer));
+}
+
+static PyObject *py_replay_line(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)self;
+    if (nargs != 3 || (args[1] != Py_None && !PyBytes_Check(args[1])) || !PyBytes_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "replay_line(replayer, fen bytes or None, moves bytes)");
+        return NULL;
+    }
+    replay_events *e = replay_begin(args[0]);
+    if (e == NULL)
+        return NULL;
+    const char *fen = args[1] == Py_None ? NULL : PyBytes_AS_STRING(args[1]);
+    size_t fen_len = args[1] == Py_None ? 0 : (size_t)PyBytes_GET_SIZE(args[1]);
+    gbr_replay_outcome o;
+    gbr_error error = gbr_replay_line(e->replayer, fen, fen_len, PyBytes_AS_STRING(args[2]),
+                                      (size_t)PyBytes_GET_SIZE(args[2]), &o);
+    PyObject *events = replay_end(e, error);
+    if (events == NULL)
+        return NULL;
+    return Py_BuildValue("(N(skikks))", events, "e", 1UL, (int)o.status, o.line, o.column, o.message);
+}
+
 static PyObject *py_error_classes(PyObject *self, PyObject *unused)
 {
     (void)self;
@@ -1412,6 +1583,10 @@ static PyMethodDef methods[] = {
     {"protocol_answer", (PyCFunction)(void (*)(void))py_protocol_answer, METH_FASTCALL, SIG(protocol_answer, "operation, input, /") "The answer line of the conformance protocol (spec 13.2) for one request, as `gbr conform --answer` writes it."},
     {"operations", (PyCFunction)py_operations, METH_NOARGS, "operations($module, /)\n--\n\nList of (operation, level) of spec 13.2."},
     {"error_classes", (PyCFunction)py_error_classes, METH_NOARGS, "error_classes($module, /)\n--\n\nList of (name, message) of spec 9.2, by number."},
+    {"replayer", (PyCFunction)py_replayer, METH_NOARGS, "replayer($module, /)\n--\n\nA new replayer of PGN games (gbr_replay.h) in a capsule; behind gbr.replay."},
+    {"replay_feed", (PyCFunction)(void (*)(void))py_replay_feed, METH_FASTCALL, SIG(replay_feed, "replayer, data, /") "The events of the games whose end these bytes of PGN show; behind gbr.replay."},
+    {"replay_finish", (PyCFunction)py_replay_finish, METH_O, SIG(replay_finish, "replayer, /") "The events of the input's last game; the replayer then reads a new input."},
+    {"replay_line", (PyCFunction)(void (*)(void))py_replay_line, METH_FASTCALL, SIG(replay_line, "replayer, fen, moves, /") "(events, outcome) of a line of moves from a FEN (None: the standard start); behind gbr.replay_line."},
     {"_set_classes", (PyCFunction)(void (*)(void))py_set_classes, METH_FASTCALL, SIG(_set_classes, "error_class, value_class, /") "The exception class raised (gbr.GBRError) and the value objects' base (gbr._Value)."},
     {NULL, NULL, 0, NULL}};
 

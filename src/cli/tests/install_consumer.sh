@@ -2,7 +2,9 @@
 # Installs the build into a scratch prefix and builds a program against it
 # twice: with find_package(gbr) and with pkg-config. Also checks that the
 # command and its man page were installed, that the installed gbr.h keeps the
-# codec's layout private, and that libgbr.so exports exactly gbr.h's functions.
+# codec's layout private, that libgbr.so exports exactly the headers'
+# functions and libgbr.a those and its internals renamed gbr_internal_*, and
+# that a program's own function named as one of those internals does not clash.
 # usage: install_consumer.sh CMAKE BUILD_DIR CONSUMER_SOURCE_DIR WORK_DIR C_COMPILER [C_FLAGS]
 # (C_FLAGS: the sanitizer flags the library was built with, if any)
 set -eu
@@ -19,6 +21,7 @@ prefix=$work/prefix
 [ -x "$prefix/bin/gbr" ] || fail "bin/gbr not installed"
 [ -f "$prefix/share/man/man1/gbr.1" ] || fail "share/man/man1/gbr.1 not installed"
 [ -f "$prefix/include/gbr.h" ] || fail "include/gbr.h not installed"
+[ -f "$prefix/include/gbr_replay.h" ] || fail "include/gbr_replay.h not installed"
 got=$("$prefix/bin/gbr" position --result win "$fen") || fail "installed gbr position failed"
 [ "$got" = "$want" ] || fail "installed gbr position gave '$got', want '$want'"
 
@@ -46,6 +49,18 @@ for program in consumer consumer_shared; do
     [ "$got" = "$gbr_version" ] || fail "$program: gbr_version() gave '$got', gbr --version '$gbr_version'"
 done
 
+# The replayer through gbr_replay.h: a file of two games (a variation, a
+# move refused) fed in chunks, and a line from a FEN, both ways.
+for program in consumer_replay consumer_replay_shared; do
+    "$work/consumer-build/$program" "$consumer/replay.pgn" >"$work/$program.out" || fail "$program failed"
+    diff "$consumer/replay.expected" "$work/$program.out" >&2 || fail "$program: positions differ from replay.expected"
+    got=$("$work/consumer-build/$program" --line '8/8/8/8/8/k7/8/K6R w - - 0 1' '1. Rh3+ Kb4 2. Rh4+ Kc5') \
+        || fail "$program --line failed"
+    [ "$(echo "$got" | tail -n 1)" = "line: status 0, 4 moves" ] || fail "$program --line gave '$got'"
+    [ "$(echo "$got" | sed -n 5p)" = "1 4 main Kc5 Kc5 8/8/8/2k5/7R/8/8/K7 w - - 4 3" ] \
+        || fail "$program --line: the position after 2...Kc5 is not the one expected: '$got'"
+done
+
 # pkg-config, shared and static
 PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name gbr.pc)")
 export PKG_CONFIG_PATH
@@ -61,6 +76,14 @@ got=$(LD_LIBRARY_PATH=$(pkg-config --variable=libdir gbr) "$work/pc_shared" "$fe
 got=$("$work/pc_static" "$fen") || fail "static program failed"
 [ "$got" = "$want" ] || fail "static program gave '$got', want '$want'"
 
+# A program with functions of its own under the names of libgbr's internals
+# links the static library and replays as before: the library's are renamed.
+# shellcheck disable=SC2046,SC2086
+"$cc" $cflags -o "$work/pc_clash" "$consumer/consumer_replay.c" "$consumer/own_names.c" $(pkg-config --cflags gbr) \
+    "$(pkg-config --variable=libdir gbr)/libgbr.a" || fail "a program naming its own pgn_reader_new does not link libgbr.a"
+"$work/pc_clash" "$consumer/replay.pgn" >"$work/pc_clash.out" || fail "the program with its own names failed"
+diff "$consumer/replay.expected" "$work/pc_clash.out" >&2 || fail "the program with its own names replays otherwise"
+
 # The codec is opaque (its layout is private to libgbr, so entries can be
 # added without changing the ABI): a program that reads a codec's member
 # does not compile against the installed header.
@@ -71,16 +94,25 @@ if "$cc" $cflags -c -o "$work/layout.o" "$work/layout.c" $(pkg-config --cflags g
 fi
 grep -q 'incomplete' "$work/layout.log" || fail "the layout test failed for another reason: $(cat "$work/layout.log")"
 
-# The shared library exports exactly the functions gbr.h declares GBR_API.
+# The shared library exports exactly the functions gbr.h and gbr_replay.h
+# declare GBR_API, and nothing else of any kind: none of the chess_, pgn_,
+# replay_ or util_ functions behind them, nor the codecs' tables. The static
+# library defines those functions and, besides them, only its internals
+# renamed gbr_internal_*.
 libdir=$(pkg-config --variable=libdir gbr)
-declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" | sort)
-exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk '$2 == "T" {print $3}' | sort)
+declared=$(sed -n 's/^GBR_API [^(]*[ *]\(gbr_[a-z_]*\)(.*/\1/p' "$prefix/include/gbr.h" "$prefix/include/gbr_replay.h" | sort)
+exported=$(nm -D --defined-only "$libdir/libgbr.so" | awk 'NF == 3 {print $3}' | sort)
+archived=$(nm -g --defined-only "$libdir/libgbr.a" | awk 'NF == 3 {print $3}' | grep -v '^gbr_internal_' | sort)
+[ -n "$archived" ] || fail "nm found no global symbol in libgbr.a"
+[ "$declared" = "$archived" ] || fail "libgbr.a defines other global symbols than its headers declare and gbr_internal_*:
+$(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$archived" | diff "$work/declared" - || true)"
 [ -n "$declared" ] || fail "no GBR_API declarations found in gbr.h"
 for function in gbr_version gbr_error_name gbr_error_message gbr_codec_fast gbr_codec_name gbr_parse_material \
-    gbr_material_from_counts_column gbr_position_key_of; do
-    echo "$declared" | grep -qx "$function" || fail "gbr.h declares no GBR_API $function (the declaration pattern missed it?)"
+    gbr_material_from_counts_column gbr_position_key_of gbr_replayer_new gbr_replay_line; do
+    echo "$declared" | grep -qx "$function" || fail "gbr.h and gbr_replay.h declare no GBR_API $function (the declaration pattern missed it?)"
 done
-[ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than gbr.h declares:
+[ "$declared" = "$exported" ] || fail "libgbr.so exports other functions than its headers declare:
 $(printf '%s\n' "$declared" >"$work/declared"; printf '%s\n' "$exported" | diff "$work/declared" - || true)"
 echo "install: find_package (static, shared) and pkg-config (shared, static) consumers all print '$want';" \
-     "libgbr.so exports the $(echo "$declared" | wc -l) functions of gbr.h and nothing else"
+     "libgbr.so exports the $(echo "$declared" | wc -l) functions of gbr.h and gbr_replay.h and nothing else, libgbr.a those and gbr_internal_*;" \
+     "the replayer's consumers replay replay.pgn"
