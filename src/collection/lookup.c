@@ -19,7 +19,7 @@
 #include "grow.h"
 #include "lookup.h"
 #include "output.h"
-#include "pgn_reader.h"
+#include "pgn_input.h"
 #include "output_file.h"
 #include "reached.h"
 #include "replay.h"

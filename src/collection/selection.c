@@ -14,7 +14,7 @@
 #include "grow.h"
 #include "line_limit.h"
 #include "output.h"
-#include "pgn_reader.h"
+#include "pgn_input.h"
 #include "replay.h"
 #include "selection.h"
 
