@@ -76,11 +76,6 @@ static void *worker(void *arg)
         if (!d->queue)
             d->queue_tail = NULL;
         c->started = 1;
-        if (c->absorbed) { /* read already by the chunk before */
-            c->worker_done = 1;
-            pthread_cond_signal(&d->main_cv);
-            continue;
-        }
         pthread_mutex_unlock(&d->lock);
         pgn_reader *r = pgn_reader_new(d->p->handler, c->context);
         if (r && pgn_reader_keep_tags(r, d->p->keep_tags) != 0) {
@@ -165,6 +160,19 @@ static int judge(driver *d)
             continue;
         }
         n->absorbed = 1;
+        if (!n->started) { /* no worker needs to see it: out of the queue, so it holds no place */
+            chunk **q = &d->queue, *before = NULL;
+            while (*q && *q != n) {
+                before = *q;
+                q = &(*q)->queue_next;
+            }
+            if (*q) {
+                *q = n->queue_next;
+                if (d->queue_tail == n)
+                    d->queue_tail = before;
+            }
+            n->started = n->worker_done = 1;
+        }
         if (n->fed && n->verdict == V_NONE)
             n->verdict = V_ABANDON;
         c->read_on = n;
@@ -211,12 +219,7 @@ static int retire(driver *d, unsigned long *games_before, int *oom, const char *
     chunk *prev = NULL;
     for (chunk *c = d->head; c;) {
         chunk *next = c->next;
-        if (c->absorbed && c->fed_by_other && (c->worker_done || !c->started)) {
-            if (!c->started) { /* a worker will pass it: it must still find it */
-                prev = c;
-                c = next;
-                continue;
-            }
+        if (c->absorbed && c->fed_by_other && c->worker_done) {
             void *context = c->context;
             unlink_chunk(d, c, prev);
             pthread_mutex_unlock(&d->lock);
