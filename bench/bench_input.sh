@@ -99,6 +99,6 @@ echo "2. gbr_bench_input, wall s (median of $runs): -j1 $j1, -j2 $j2, -j1/-j2 $(
 # 3. The memory bound: GB_PIPE GB through a pipe.
 copies=$(( gb_pipe * 1000000000 / plain_bytes + 1 ))
 repeat() { k=0; while [ "$k" -lt "$copies" ]; do cat "$input"; k=$((k + 1)); done; }
-repeat | zstd -q -1 -c | bench_time "$dir" in_pipe_select "$gbr" select --count '*' >/dev/null 2>/dev/null
+repeat | zstd -q -1 -c | bench_reported bench_time "$dir" in_pipe_select "$gbr" select --count '*' >/dev/null 2>/dev/null
 repeat | zstd -q -1 -c | bench_time "$dir" in_pipe_j2 "$parallel" 2 - >/dev/null 2>/dev/null
 echo "3. $copies copies ($(( copies * plain_bytes / 1000000 )) MB) through zstd -1 and a pipe: peak RSS select --count $(tail -n 1 "$dir/t_in_pipe_select.rss") KiB ($(tail -n 1 "$dir/t_in_pipe_select.wall") s), gbr_bench_input -j2 $(tail -n 1 "$dir/t_in_pipe_j2.rss") KiB ($(tail -n 1 "$dir/t_in_pipe_j2.wall") s)"

@@ -13,7 +13,8 @@ gzip and bzip2 programs, and:
              a file of several zstd frames, gzip members or bzip2 streams
              reads as their concatenation; the format is told by the
              magic number, not the name (a .pgn holding zstd, a .zst
-             holding plain text)
+             holding plain text); a folder is read for its *.pgn,
+             *.pgn.zst, *.pgn.gz and *.pgn.bz2 files
   damaged    a stream cut short and a stream with bytes changed: exit 1,
              "FORMAT stream cut short|damaged at compressed byte N: ..."
              (N the cut's offset for a cut), and the games decoded before
@@ -115,6 +116,15 @@ def group_same():
     expect("an empty .gz", run(["select", "*", write("empty.gz", compress("gz", b""))]),
            (0, b"", b"gbr: %s: warning: the input is empty (no games)\n" % os.path.join(WORK, "empty.gz").encode()))
     del plain
+    # a folder: its *.pgn files and compressed ones (*.pgn.zst, *.pgn.gz, *.pgn.bz2) in name order
+    folder = os.path.join(WORK, "folder")
+    os.makedirs(folder)
+    studies = open(SOURCES[1], "rb").read()
+    for name, content in (("a.pgn.zst", compress("zst", data)), ("b.pgn", studies), ("c.PGN.GZ", compress("gz", data)),
+                          ("d.pgn.bz2", compress("bz2", studies)), ("e.zst", compress("zst", data))):
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(content)
+    expect("a folder of plain and compressed files", run(["select", "*", folder])[1], data + studies + data + studies)
 
 
 DAMAGE = re.compile(rb"^gbr: (\S+): (zstd|gzip|bzip2) stream (cut short|damaged) at compressed byte (\d+): .+$", re.M)
