@@ -400,7 +400,11 @@ int input_games_parallel(const input_parallel *p, int fd, const char *source)
             int next_candidate = 0, candidate = k.carry_candidate;
             if (context) {
                 len = next_chunk(&d, &k, buf, &next_candidate);
-                input_progress_update(&progress, input_stream_raw_read(k.stream), k.offset + len, games_before);
+                uint64_t decoded = k.offset + len;
+                input_progress_update(&progress,
+                                      input_stream_format(k.stream) == INPUT_PLAIN ? decoded
+                                                                                 : input_stream_raw_read(k.stream),
+                                      decoded, games_before);
             }
             pthread_mutex_lock(&d.lock);
             if (!context) {

@@ -76,8 +76,11 @@ static int read_input(const pgn_handler *handler, const char *const *keep_tags, 
             return -1;
         }
         pgn_feed(reader, bytes, len);
-        input_progress_update(&progress, input_stream_raw_read(stream), pgn_reader_bytes_read(reader),
-                              pgn_reader_games(reader));
+        uint64_t decoded = pgn_reader_bytes_read(reader);
+        /* plain: the bytes handled, not those the reading thread has read ahead */
+        input_progress_update(&progress,
+                              input_stream_format(stream) == INPUT_PLAIN ? decoded : input_stream_raw_read(stream),
+                              decoded, pgn_reader_games(reader));
     }
     /* The games before a damaged part are ended and handled as a file cut there would be. */
     pgn_finish(reader);

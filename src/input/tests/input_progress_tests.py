@@ -11,7 +11,7 @@ of a second, the rest):
     the line's end) and cleared at the end, and the count on standard
     output is the same as without it;
   - a zstd stream the same way: the line says the bytes decoded too;
-  - a large regular file (the Lichess sample, 40 times) replayed with
+  - a large regular file (the Lichess sample, 150 times) replayed with
     --reached on a terminal: the line says the time left;
   - standard error a pipe, and a file: no byte but the reports.
 """
@@ -135,7 +135,7 @@ check_not_terminal("plain", SAMPLE)
 
 big = os.path.join(WORK, "big.pgn")
 with open(big, "wb") as f:
-    for _ in range(40):
+    for _ in range(150):
         f.write(SAMPLE)
 out, tty = on_terminal(["select", "--reached", "--count", "KR...vKR...", big])
 m = LINE.search(tty)
