@@ -7,7 +7,7 @@ Real game files (the Lichess sample of corpus/games, the bundled studies,
 and pgn-extract's eco.pgn when installed) are compressed here by the zstd,
 gzip and bzip2 programs, and:
   same       each command (select, select --reached, select --count,
-             duplicates, directory, audit, lookup) gives byte for byte the
+             duplicates, directory, audit, lookup, scan) gives byte for byte the
              output, reports and exit status it gives for the plain file
              (the file's name aside), from a file and from standard input;
              a file of several zstd frames, gzip members or bzip2 streams
@@ -76,6 +76,8 @@ COMMANDS = [
     ["directory", "--format", "tsv"],
     ["audit"],
     ["lookup", "-p", "8/8/8/8/8/8/8/K1k5 w - - 0 1"],
+    ["scan"],
+    ["scan", "--buffer", "4096"],
 ]
 
 
