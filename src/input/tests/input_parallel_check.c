@@ -16,7 +16,8 @@
  * line inside a game (multi-line comments whose lines start with '[',
  * variations over lines, tag sections with blank lines), games without tags,
  * garbage between games, a byte-order mark, CRLF lines and a comment left
- * open at the end. Each is read from a file and from a pipe.
+ * open at the end. Each is read from a file, from a pipe and, when the zstd
+ * program is there, from its zstd copy.
  *
  * Byte ranges: every file is split at random offsets into parts read with
  * input_range_read; a part whose end was no game boundary is read again
@@ -39,6 +40,7 @@
 #include "pgn_reader.h"
 
 static const unsigned char *input; /* the input being read, for the games' hashes */
+static const char *work_dir;
 static size_t input_len;
 static int failures;
 
@@ -271,24 +273,33 @@ static void check_parallel(const char *path, const char *label)
     input_len = len;
     whole want;
     one_pass(data, len, &want);
+    char zstd_file[4096], command[9000];
+    const char *zstd_path = NULL;
+    snprintf(zstd_file, sizeof zstd_file, "%s/copy.zst", work_dir);
+    snprintf(command, sizeof command, "zstd -q -f -c '%s' > '%s' 2>/dev/null", path, zstd_file);
+    if (system(command) == 0)
+        zstd_path = zstd_file;
     static const size_t sizes[] = {1, 7, 100, 4096, 65536, 0};
     for (int threads = 1; threads <= 4; threads++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
-            for (int piped = 0; piped <= 1; piped++) {
+            for (int piped = 0; piped <= 2; piped++) {
+                /* 1: through a pipe; 2: its zstd copy (made by the zstd program), decoded as it is read */
                 if (piped && sizes[s] != 100 && sizes[s] != 0)
+                    continue;
+                if (piped == 2 && !zstd_path)
                     continue;
                 whole got;
                 memset(&got, 0, sizeof got);
                 input_parallel p = {&handler, NULL, chunk_new, chunk_done, chunk_drop, &got, threads, sizes[s]};
                 pid_t child = 0;
-                int fd = piped ? open_pipe(path, &child) : open(path, O_RDONLY);
+                int fd = piped == 1 ? open_pipe(path, &child) : open(piped ? zstd_path : path, O_RDONLY);
                 int status = input_games_parallel(&p, fd, label);
                 close(fd);
-                if (piped)
+                if (piped == 1)
                     waitpid(child, NULL, 0);
                 char what[512];
                 snprintf(what, sizeof what, "%s, -j%d, chunks of %zu%s", label, threads, sizes[s],
-                         piped ? ", from a pipe" : "");
+                         piped == 1 ? ", from a pipe" : piped == 2 ? ", zstd" : "");
                 if (status != 0 && len > 0) {
                     fprintf(stderr, "FAIL %s: status %d\n", what, status);
                     failures++;
@@ -428,6 +439,7 @@ int main(int argc, char **argv)
         return 2;
     }
     mkdir(argv[1], 0777);
+    work_dir = argv[1];
     for (int i = 2; i < argc; i++) {
         check_parallel(argv[i], argv[i]);
         check_ranges(argv[i], argv[i], 17u + (unsigned)i);
