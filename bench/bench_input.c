@@ -3,6 +3,9 @@
  * game of each chunk replayed (src/replay) and its positions counted, the
  * chunks' counts added up on the calling thread in input order: the shape
  * of a census. Prints "games positions seconds games/s".
+ * With SLEEP_US=N in the environment each game also sleeps N microseconds
+ * (no CPU): the scaling of the pipeline itself on a machine whose cores
+ * are busy with other work.
  *
  * usage: gbr_bench_input THREADS [CHUNK_BYTES] FILE */
 #define _POSIX_C_SOURCE 200809L
@@ -34,11 +37,17 @@ static int on_position(void *context, const pgn_game *game, const replay_positio
     return 0;
 }
 
+static long sleep_us;
+
 static void on_game_end(void *context, const pgn_game *game, const replay_outcome *o)
 {
     (void)game;
     (void)o;
     ((counts *)context)->games++;
+    if (sleep_us > 0) {
+        struct timespec t = {sleep_us / 1000000, (sleep_us % 1000000) * 1000};
+        nanosleep(&t, NULL);
+    }
 }
 
 static const replay_handler handler = {NULL, NULL, on_position, on_game_end};
@@ -102,6 +111,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: gbr_bench_input THREADS [CHUNK_BYTES] FILE\n");
         return 2;
     }
+    const char *sleep_text = getenv("SLEEP_US");
+    sleep_us = sleep_text ? atol(sleep_text) : 0;
     int threads = atoi(argv[1]);
     size_t chunk = argc > 3 ? (size_t)strtoull(argv[2], NULL, 10) : 0;
     const char *path = argv[argc - 1];

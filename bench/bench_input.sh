@@ -18,6 +18,9 @@
 #      replayed, the chunks' counts added in input order) at 1 and 2
 #      threads, and their ratio (target at least 1.8 on 2 free cores; the
 #      load average is printed beside it);
+#   2b. the pipeline's own scaling, which a busy machine hides: the same
+#      at 1, 2 and 4 threads with every game also sleeping 100 us (no CPU;
+#      SLEEP_US=100) on the Lichess sample 20 times;
 #   3. peak memory through a pipe: GB_PIPE gigabytes (default 3) of PGN
 #      made on the fly (input_varied.pgn over and over, as `yes` repeats a
 #      line: enough for the memory bound, which does not depend on what the
@@ -95,6 +98,22 @@ j2=$(bench_median <"$dir/t_in_j2.wall")
 cpu() { bench_median <"$dir/t_in_$1.cpu"; }
 echo "1. select --reached --count, wall s (median of $runs): plain $plain, zstd $zst, zstd/plain $(echo "$zst $plain" | awk '{printf "%.3f", $1/$2}') (target <= 1.10); CPU s plain $(cpu plain), zstd $(cpu zst)"
 echo "2. gbr_bench_input, wall s (median of $runs): -j1 $j1, -j2 $j2, -j1/-j2 $(echo "$j1 $j2" | awk '{printf "%.2f", $1/$2}') (target >= 1.8); CPU s -j1 $(cpu j1), -j2 $(cpu j2); load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# 2b. Sleeping games: what the threads overlap when there is no core to win.
+sample=$dir/input_sample20.pgn
+[ -s "$sample" ] || { k=0; while [ "$k" -lt 20 ]; do cat "$root/corpus/games/lichess_sample.pgn"; k=$((k + 1)); done >"$sample"; }
+for t in 1 2 4; do
+    rm -f "$dir/t_in_sleep$t.wall"
+    i=0
+    while [ "$i" -lt "$runs" ]; do
+        SLEEP_US=100 bench_time "$dir" "in_sleep$t" "$parallel" "$t" 1048576 "$sample" >/dev/null 2>&1
+        i=$((i + 1))
+    done
+done
+s1=$(bench_median <"$dir/t_in_sleep1.wall")
+s2=$(bench_median <"$dir/t_in_sleep2.wall")
+s4=$(bench_median <"$dir/t_in_sleep4.wall")
+echo "2b. 8,760 games sleeping 100 us each, chunks of 1 MiB, wall s (median of $runs): -j1 $s1, -j2 $s2, -j4 $s4; -j1/-j2 $(echo "$s1 $s2" | awk '{printf "%.2f", $1/$2}'), -j1/-j4 $(echo "$s1 $s4" | awk '{printf "%.2f", $1/$2}')"
 
 # 3. The memory bound: GB_PIPE GB through a pipe.
 copies=$(( gb_pipe * 1000000000 / plain_bytes + 1 ))
