@@ -23,6 +23,12 @@ gzip and bzip2 programs, and:
              part decoded to before the check is written too)
   fix        audit --fix refuses a compressed input (file or pipe) and
              writes no output file
+  jobs       gbr select -j 1 to 4 (its input cut into parts of 2 MiB read on
+             threads of their own) writes, counts and reports the same bytes
+             and exit status for every N: files of several MiB with comments
+             over lines that start with '[', a long text before the first
+             game (with and without a byte-order mark), bad FEN tags in
+             late games, from files, pipes and zstd copies
 """
 import os
 import re
@@ -186,7 +192,38 @@ def group_fix():
             expect("audit --fix %s (%s): no output file" % (kind, how), os.path.exists(out), False)
 
 
+def group_jobs():
+    sample = open(SOURCES[0], "rb").read()
+    studies = open(SOURCES[1], "rb").read()
+    tricky = b"".join(
+        sample + b'{ a comment\n[Event "not a game"]\n[Site "in the comment"]\n}\n' + studies
+        + b'[Event "tags"]\n\n[Black "after a blank line"]\n\n1. e4 (1. d4\n[Stray "x"]\n d5) e5 *\n\n'
+        for _ in range(4))
+    cases = {
+        "tricky.pgn": tricky,
+        "lead.pgn": b"% padding line\n" * 170000 + sample * 2,
+        "bom_lead.pgn": b"\xef\xbb\xbf" + b"% padding line\n" * 170000 + studies * 30,
+        # the first part (2 to 4 MiB: cut at the first game after 2 MiB) selects nothing
+        "bom_nothing_first.pgn": b"\xef\xbb\xbf" + sample * 3 + b"% pad\n" * 10 + studies * 3,
+        "over_bound_lead.pgn": b"% padding line\n" * 1200000 + studies,
+    }
+    for name, data in cases.items():
+        p = write(name, data)
+        z = write(name + ".zst", compress("zst", data))
+        for query in (["*"], ["KR...vK..."], ["--count", "*", "KNNNvKN"], ["K...vKQ..."]):
+            want = run(["select", "-j", "1", *query, p])
+            for j in ("2", "3", "4"):
+                expect("%s: select -j %s %s" % (name, j, " ".join(query)), run(["select", "-j", j, *query, p]), want)
+            got = run(["select", "-j", "2", *query, z])
+            got = (got[0], got[1], got[2].replace(z.encode(), p.encode()))
+            expect("%s.zst: select -j 2 %s" % (name, " ".join(query)), got, want)
+            piped = run(["select", "-j", "3", *query], data=data)
+            expect("%s through a pipe: select -j 3 %s" % (name, " ".join(query)), piped,
+                   (want[0], want[1], want[2].replace(p.encode(), b"-")))
+
+
 group_same()
 group_damaged()
 group_fix()
+group_jobs()
 gbrtest.finish("input_compressed")
