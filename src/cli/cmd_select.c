@@ -73,10 +73,10 @@ static const char help_options[] =
     "  --markmatches TEXT  with --reached, the comment {TEXT} after the move where\n"
     "                    the match starts (before the first move when it starts\n"
     "                    at the start position)\n"
-    "  -j, --jobs N      match one input's games on N threads (default: the cores\n"
-    "                    this process may use), its parts cut at game starts;\n"
-    "                    the output, counts and reports are the same for every N\n"
-    "                    (--reached and --lines read on one thread)\n"
+    "  -j, --jobs N      match one input's games on N threads (default 1), its\n"
+    "                    parts cut at game starts; the output, counts and reports\n"
+    "                    are the same for every N (--reached and --lines read on\n"
+    "                    one thread)\n"
     "  --queries V       the queries are written for GBR queries V, 1.1 or 1.2\n"
     "                    (which read alike): nothing is told of 1.0's reading\n"
     CLI_RECURSIVE_HELP
@@ -167,7 +167,7 @@ int cmd_select(int argc, char **argv)
     query_options queries = {&opt, &changed};
     const char *white = NULL, *black = NULL;
     opt.plies = 2;
-    opt.threads = (unsigned long long)input_default_threads();
+    opt.threads = 1; /* matching a start position costs less than cutting and handing over parts */
     enum { EXPRESSION, Y_FILE, Z_FILE, PLIES, MATCH_TAG, MARK_MATCHES };
     cli_option rows[] = {
         [EXPRESSION] = CLI_CALL(NULL, 'e', add_expression, &queries, NULL),
