@@ -23,13 +23,14 @@ done
 $CC $CFLAGS -std=c11 -I"$project/src/include" -c "$project/fuzz/fuzz_common.c" -o "$work/fuzz_common.o"
 # The PGN reader and its movetext walk, the audit rule, the rules of chess,
 # the replay and the census's tally and JSON reader, for the pgn_, audit_,
-# chess_ and census_ harnesses.
+# chess_ and census_ harnesses; the input layer and util, which it reports
+# through, for pgn_chunks (linked with libzstd, zlib, libbz2 and threads).
 subsystems=(-I"$project/src/pgn" -I"$project/src/collection" -I"$project/src/util" -I"$project/src/chess"
-  -I"$project/src/replay" -I"$project/src/census")
+  -I"$project/src/replay" -I"$project/src/census" -I"$project/src/input")
 support=("$work/fuzz_common.o")
 for source in "$project"/src/pgn/pgn_reader.c "$project"/src/pgn/pgn_movetext.c "$project"/src/collection/code_check.c \
   "$project"/src/chess/*.c "$project"/src/replay/replay.c "$project"/src/census/census_tally.c \
-  "$project"/src/census/census_json.c "$project"/src/util/grow.c; do
+  "$project"/src/census/census_json.c "$project"/src/input/*.c "$project"/src/util/*.c; do
   object="$work/$(basename "$(dirname "$source")")_$(basename "$source" .c).o"
   $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$source" -o "$object"
   support+=("$object")
@@ -38,7 +39,8 @@ done
 for harness in $("$project/fuzz/harnesses.sh"); do
   $CC $CFLAGS -std=c11 -I"$project/src/include" "${subsystems[@]}" -c "$project/fuzz/$harness.c" -o "$work/$harness.o"
   # Linked with the C++ driver: libFuzzer and some engines' libraries are C++.
-  $CXX $CXXFLAGS "$work/$harness.o" "${support[@]}" "${objects[@]}" $LIB_FUZZING_ENGINE -o "$OUT/$harness"
+  $CXX $CXXFLAGS "$work/$harness.o" "${support[@]}" "${objects[@]}" $LIB_FUZZING_ENGINE -lzstd -lz -lbz2 -pthread \
+    -o "$OUT/$harness"
 
   surface="${harness%%_*}"
   cp "$project/fuzz/$surface.dict" "$OUT/$harness.dict"

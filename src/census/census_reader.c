@@ -7,6 +7,7 @@
 #include "census_internal.h"
 #include "grow.h"
 #include "output.h"
+#include "pgn_input.h"
 #include "replay.h"
 
 /* ---- Reading games ---- */

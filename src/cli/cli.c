@@ -368,10 +368,18 @@ static int add_name(cli_pgn_files *f, const char *name, int owned)
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+/* *.pgn, and a compressed one: *.pgn.zst, *.pgn.gz, *.pgn.bz2 (what the
+ * file holds is told by its first bytes, not by this name). */
 static int is_pgn_name(const char *name)
 {
+    static const char *const ends[] = {".pgn", ".pgn.zst", ".pgn.gz", ".pgn.bz2"};
     size_t len = strlen(name);
-    return len > 4 && strcasecmp(name + len - 4, ".pgn") == 0;
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++) {
+        size_t n = strlen(ends[i]);
+        if (len > n && strcasecmp(name + len - n, ends[i]) == 0)
+            return 1;
+    }
+    return 0;
 }
 
 /* Adds the *.pgn files of a folder, in byte order of their names, and with

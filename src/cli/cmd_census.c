@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "output.h"
 #include "output_file.h"
+#include "pgn_input.h"
 
 const char cmd_census_summary[] = "count the endgame classes games reach and end in, with their results";
 

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "directory.h"
+#include "input_progress.h"
 #include "sort_runs.h"
 
 const char cmd_directory_summary[] = "look-up directory of PGN studies by material class (text, tsv, json, html)";
@@ -176,6 +177,7 @@ int cmd_directory(int argc, char **argv)
     opt.names = names;
     opt.memory = (size_t)memory;
     opt.progress = isatty(STDERR_FILENO);
+    input_progress_enable(0); /* the directory's own line says more: the entries too */
 
     cli_pgn_files found;
     if (cli_pgn_files_of(argc, argv, args.next, recursive, &found) != 0) {

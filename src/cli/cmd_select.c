@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "input_parallel.h"
 #include "output.h"
 #include "selection.h"
 
@@ -72,6 +73,10 @@ static const char help_options[] =
     "  --markmatches TEXT  with --reached, the comment {TEXT} after the move where\n"
     "                    the match starts (before the first move when it starts\n"
     "                    at the start position)\n"
+    "  -j, --jobs N      match one input's games on N threads (default 1), its\n"
+    "                    parts cut at game starts; the output, counts and reports\n"
+    "                    are the same for every N (--reached and --lines read on\n"
+    "                    one thread)\n"
     "  --queries V       the queries are written for GBR queries V, 1.1 or 1.2\n"
     "                    (which read alike): nothing is told of 1.0's reading\n"
     CLI_RECURSIVE_HELP
@@ -162,6 +167,7 @@ int cmd_select(int argc, char **argv)
     query_options queries = {&opt, &changed};
     const char *white = NULL, *black = NULL;
     opt.plies = 2;
+    opt.threads = 1; /* matching a start position costs less than cutting and handing over parts */
     enum { EXPRESSION, Y_FILE, Z_FILE, PLIES, MATCH_TAG, MARK_MATCHES };
     cli_option rows[] = {
         [EXPRESSION] = CLI_CALL(NULL, 'e', add_expression, &queries, NULL),
@@ -170,6 +176,7 @@ int cmd_select(int argc, char **argv)
         [PLIES] = CLI_COUNT("--plies", 0, &opt.plies, 0, 1000000, "bad --plies '%s' (a number of plies, 0 to 1000000)"),
         [MATCH_TAG] = CLI_FLAG("--addmatchtag", 0, &opt.add_match_tag),
         [MARK_MATCHES] = CLI_STRING("--markmatches", 0, &opt.mark_matches),
+        CLI_COUNT("--jobs", 'j', &opt.threads, 1, INPUT_THREADS_MAX, "bad -j '%s' (a number of threads, 1 to 256)"),
         CLI_FLAG("--reached", 0, &opt.reached),
         {.name = "--white", .kind = CLI_OPTION_STRING, .to.string = &white, .once = 1},
         {.name = "--black", .kind = CLI_OPTION_STRING, .to.string = &black, .once = 1},

@@ -17,6 +17,7 @@
 #include "exit_status.h"
 #include "grow.h"
 #include "output.h"
+#include "pgn_input.h"
 #include "text.h"
 
 /* A code found in a tag, and its replacement when it is wrong. */
@@ -369,7 +370,8 @@ int audit_file(void *context, int fd, const char *source)
             return -1;
         }
     }
-    return pgn_read_input(&handler, a, fd, source);
+    /* --fix copies its input byte for byte: a copy of decoded bytes is not that */
+    return a->fix ? pgn_read_input_plain(&handler, a, fd, source) : pgn_read_input(&handler, a, fd, source);
 }
 
 int audit_begin(auditor *a, const audit_options *o)

@@ -15,7 +15,7 @@
 #include "exit_status.h"
 #include "grow.h"
 #include "output.h"
-#include "pgn_reader.h"
+#include "pgn_input.h"
 #include "output_file.h"
 
 /* Reports running out of memory, once; the reading stops. */

@@ -19,7 +19,7 @@
 #include "exit_status.h"
 #include "grow.h"
 #include "output.h"
-#include "pgn_reader.h"
+#include "pgn_input.h"
 #include "output_file.h"
 #include "reached.h"
 #include "sort_spill.h"

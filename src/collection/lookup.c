@@ -20,7 +20,7 @@
 #include "lookup.h"
 #include "lookup_internal.h"
 #include "output.h"
-#include "pgn_reader.h"
+#include "pgn_input.h"
 #include "output_file.h"
 #include "reached.h"
 #include "replay.h"

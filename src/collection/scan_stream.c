@@ -1,7 +1,9 @@
 /* Reading input for gbr scan and locating its matches (see scan_stream.h). */
 #define _POSIX_C_SOURCE 200809L /* read(2), mmap(2), posix_madvise, sigsetjmp */
 
+#include "input_stream.h"
 #include "output.h"
+#include "pgn_input.h"
 #include "scan_stream.h"
 
 #include <errno.h>
@@ -81,22 +83,31 @@ static size_t bom_length(const char *text, size_t n)
     return n >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 }
 
-static size_t fill(int fd, char *buf, size_t n, size_t cap, int *eof, int *failed)
+/* The input's bytes as input_stream hands them out (plain, or decoded):
+ * the block handed out last and how much of it has been copied. */
+typedef struct stream_bytes {
+    input_stream *stream;
+    const char *block;
+    size_t len, pos;
+} stream_bytes;
+
+static size_t fill(stream_bytes *in, char *buf, size_t n, size_t cap, int *eof, int *failed)
 {
     while (n < cap) {
-        ssize_t got = read(fd, buf + n, cap - n);
-        if (got < 0) {
-            if (errno == EINTR)
-                continue;
-            *failed = errno;
-            *eof = 1;
-            break;
+        if (in->pos == in->len) {
+            int got = input_stream_next(in->stream, &in->block, &in->len);
+            in->pos = 0;
+            if (got <= 0) {
+                in->len = 0;
+                *failed = got < 0;
+                *eof = 1;
+                break;
+            }
         }
-        if (got == 0) {
-            *eof = 1;
-            break;
-        }
-        n += (size_t)got;
+        size_t k = in->len - in->pos < cap - n ? in->len - in->pos : cap - n;
+        memcpy(buf + n, in->block + in->pos, k);
+        in->pos += k;
+        n += k;
     }
     return n;
 }
@@ -130,6 +141,10 @@ static int scan_mapped(scan_run *r, int fd)
     if (from < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= from ||
         (uint64_t)st.st_size > (uint64_t)SIZE_MAX / 2)
         return 0; /* size 0 may still have content (/proc): read it */
+    unsigned char magic[4];
+    ssize_t got = pread(fd, magic, sizeof magic, from);
+    if (got > 0 && input_magic_format(magic, (size_t)got) != INPUT_PLAIN)
+        return 0; /* compressed: read and decoded instead */
     size_t n = (size_t)st.st_size, skip = (size_t)from;
     void *map = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map == MAP_FAILED)
@@ -177,8 +192,14 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
         buffer_size = SCAN_MIN_BUFFER;
     size_t cap = buffer_size;
     char *buf = malloc(cap);
-    if (!buf) {
-        util_out_of_memory(source);
+    stream_bytes in = {input_stream_open(fd), NULL, 0, 0};
+    if (!buf || !in.stream) {
+        if (buf && errno != ENOMEM)
+            util_error(source, "cannot start reading: %s", strerror(errno));
+        else
+            util_out_of_memory(source);
+        free(buf);
+        input_stream_close(in.stream);
         return -1;
     }
     /* The buffer holds the bytes at absolute offsets [base, base + n). When
@@ -193,7 +214,7 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
     int eof = 0, failed = 0, first = 1;
 
     while (!eof) {
-        n = fill(fd, buf, n, cap, &eof, &failed);
+        n = fill(&in, buf, n, cap, &eof, &failed);
         if (first) {
             first = 0;
             text_start = run.line_start = next = bom_length(buf, n);
@@ -211,9 +232,8 @@ int scan_stream(const gbr_codec *codec, int fd, const char *source, unsigned for
         base += keep;
     }
     free(buf);
-    if (failed) {
-        util_error(source, "cannot read: %s", strerror(failed));
-        return -1;
-    }
-    return 0;
+    if (failed)
+        pgn_input_report_stream_error(source, in.stream);
+    input_stream_close(in.stream);
+    return failed ? -1 : 0;
 }

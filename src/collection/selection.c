@@ -14,7 +14,8 @@
 #include "grow.h"
 #include "line_limit.h"
 #include "output.h"
-#include "pgn_reader.h"
+#include "input_parallel.h"
+#include "pgn_input.h"
 #include "replay.h"
 #include "selection.h"
 
@@ -87,15 +88,88 @@ static int input_has_bom(const selection *s)
     return s->input_offset >= sizeof s->head && memcmp(s->head, utf8_bom, sizeof utf8_bom) == 0;
 }
 
+/* ---- One input on several threads ----------------------------------------
+ * Each part of the input (input_parallel.h) is matched by a copy of the run
+ * that holds what it writes and reports; the calling thread writes them in
+ * input order. */
+typedef struct deferred_report {
+    unsigned long line, column, game; /* line 0: a plain error; game 0: none */
+    char *text;
+} deferred_report;
+
+typedef struct selection_chunk {
+    selection s;
+    char *out;
+    size_t out_n, out_cap;
+    deferred_report *reports;
+    size_t reports_n, reports_cap;
+    int failed;                     /* out of memory while holding */
+    /* Its first game was selected, with this many reports before: the text
+     * before the input's first game, when an earlier part held it, goes
+     * before it (a part other than the first starts with a game). */
+    int first_taken;
+    size_t first_taken_reports;
+} selection_chunk;
+
+static void chunk_hold(selection_chunk *c, const char *bytes, size_t len)
+{
+    if (len == 0 || c->failed)
+        return;
+    char *grown = util_grow(c->out, &c->out_cap, c->out_n + len, 1);
+    if (!grown) {
+        c->failed = 1;
+        return;
+    }
+    c->out = grown;
+    memcpy(c->out + c->out_n, bytes, len);
+    c->out_n += len;
+}
+
+/* A report of the run: at once, or held by a part with its game number
+ * counted from the part's first game. */
+static void report_game(selection *s, unsigned long line, unsigned long column, unsigned long game, const char *text)
+{
+    if (!s->chunk) {
+        if (game)
+            util_report(s->source, line, column, "game %lu: %s", game, text);
+        else if (line)
+            util_report(s->source, line, column, "%s", text);
+        else
+            util_error(s->source, "%s", text);
+        return;
+    }
+    selection_chunk *c = s->chunk;
+    deferred_report *grown = util_grow(c->reports, &c->reports_cap, c->reports_n + 1, sizeof *c->reports);
+    char *copy = malloc(strlen(text) + 1);
+    if (!grown || !copy) {
+        if (grown)
+            c->reports = grown;
+        free(copy);
+        c->failed = 1;
+        return;
+    }
+    c->reports = grown;
+    strcpy(copy, text);
+    c->reports[c->reports_n++] = (deferred_report){line, column, game, copy};
+}
+
+static void write_out(selection *s, const char *bytes, size_t len)
+{
+    if (s->chunk)
+        chunk_hold(s->chunk, bytes, len);
+    else
+        util_write(&util_stdout, bytes, len);
+}
+
 /* Writes what is selected, the input's byte-order mark first when it is the
  * first thing written: the output starts as the input did, and a mark is
  * never written in the middle of it, where a reader would take it for text. */
 static void write_selected(selection *s, const char *bytes, size_t len)
 {
     if (!s->written && input_has_bom(s))
-        util_write(&util_stdout, (const char *)utf8_bom, sizeof utf8_bom);
+        write_out(s, (const char *)utf8_bom, sizeof utf8_bom);
     s->written = 1;
-    util_write(&util_stdout, bytes, len);
+    write_out(s, bytes, len);
 }
 
 /* ---- PGN ----------------------------------------------------------------- */
@@ -123,7 +197,7 @@ static void hold_lead(selection *s, const char *bytes, size_t len)
     }
     char *grown = util_grow(s->lead, &s->lead_cap, s->lead_len + len, 1);
     if (!grown) {
-        util_out_of_memory(s->source);
+        report_game(s, 0, 0, 0, UTIL_OUT_OF_MEMORY);
         s->bad_input = 1;
         s->lead_dropped = LEAD_NO_MEMORY;
         return;
@@ -139,8 +213,10 @@ static void hold_lead(selection *s, const char *bytes, size_t len)
 static void write_lead(selection *s)
 {
     if (s->lead_dropped == LEAD_TOO_LONG) {
-        util_report(s->source, 1, 1, "the text before game 1 is over %lu MiB: not written",
-                    (unsigned long)(SELECTION_LEAD_MAX >> 20));
+        char text[80];
+        snprintf(text, sizeof text, "the text before game 1 is over %lu MiB: not written",
+                 (unsigned long)(SELECTION_LEAD_MAX >> 20));
+        report_game(s, 1, 1, 0, text);
         s->bad_input = 1;
     }
     if (s->lead_dropped)
@@ -157,6 +233,10 @@ static void write_lead(selection *s)
 /* The game is selected: its tag section now, the rest as it arrives. */
 static void take_game(selection *s, const pgn_game *game)
 {
+    if (game->number == 1 && s->chunk && !s->chunk->first_taken) {
+        s->chunk->first_taken = 1;
+        s->chunk->first_taken_reports = s->chunk->reports_n;
+    }
     if (game->number == 1)
         write_lead(s);
     write_selected(s, game->section, game->section_len);
@@ -192,8 +272,9 @@ static void match_game(selection *s, const pgn_game *game)
             r = gbr_query_subject_of_position(s->codec, &position, stipulation, &subject);
         if (r.error) {
             unsigned long column = fen->value_at.column + (r.column ? r.column - 1 : 0);
-            util_report(s->source, fen->value_at.line, column, "game %lu: FEN tag: %s", game->number,
-                        gbr_error_message(r.error));
+            char text[200];
+            snprintf(text, sizeof text, "FEN tag: %s", gbr_error_message(r.error));
+            report_game(s, fen->value_at.line, column, game->number, text);
             s->bad_input = 1;
             if (select_unclassified(s) && !s->count_only)
                 take_game(s, game);
@@ -218,7 +299,7 @@ static void game_bytes(void *context, const char *bytes, size_t len)
     selection *s = context;
     note_input(s, bytes, len);
     if (s->copying)
-        util_write(&util_stdout, bytes, len);
+        write_out(s, bytes, len);
     else if (s->before_first && !s->count_only)
         hold_lead(s, bytes, len);
 }
@@ -232,20 +313,150 @@ static void game_end(void *context, const pgn_game *game)
 static void reader_diagnostic(void *context, const pgn_diagnostic *d)
 {
     selection *s = context;
-    pgn_print_diagnostic(s->source, d);
+    if (s->chunk)
+        report_game(s, d->at.line, d->at.column, d->game, d->message);
+    else
+        pgn_print_diagnostic(s->source, d);
     s->bad_input = 1;
+}
+
+static const pgn_handler pgn_selection_handler = {game_bytes, on_tags, game_end, reader_diagnostic};
+/* on_tags() reads these two; the reader keeps no other tag's value. */
+static const char *const start_tags[] = {"FEN", "Result", NULL};
+
+/* The parts' run: the byte-order mark of the input, when its first part
+ * wrote nothing, goes before the first thing a later part writes. */
+typedef struct parallel_run {
+    selection *s;
+    int bom_pending;
+    /* The first part ended before the input's first game: its text before
+     * it, for the part that holds that game. */
+    int lead_pending;
+    char *lead;
+    size_t lead_len;
+    int lead_dropped;
+} parallel_run;
+
+static void *chunk_new(void *caller)
+{
+    selection *parent = ((parallel_run *)caller)->s;
+    selection_chunk *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->s = *parent;
+    c->s.counts = calloc(parent->n ? parent->n : 1, sizeof *c->s.counts);
+    if (!c->s.counts) {
+        free(c);
+        return NULL;
+    }
+    c->s.chunk = c;
+    c->s.copying = c->s.bad_input = 0;
+    c->s.input_offset = 0;
+    memset(c->s.head, 0, sizeof c->s.head);
+    c->s.before_first = 1;
+    c->s.lead = NULL;
+    c->s.lead_len = c->s.lead_cap = 0;
+    c->s.lead_dropped = 0;
+    return &c->s;
+}
+
+static void chunk_free(selection_chunk *c)
+{
+    for (size_t i = 0; i < c->reports_n; i++)
+        free(c->reports[i].text);
+    free(c->reports);
+    free(c->out);
+    free(c->s.counts);
+    free(c->s.lead);
+    free(c);
+}
+
+static void chunk_drop(void *caller, void *context)
+{
+    (void)caller;
+    chunk_free(((selection *)context)->chunk);
+}
+
+static void chunk_done(void *caller, void *context, const input_chunk *chunk)
+{
+    parallel_run *run = caller;
+    selection *s = run->s;
+    selection_chunk *c = ((selection *)context)->chunk;
+    if (chunk->offset == 0) /* the input's first part: it saw the byte-order mark, if any */
+        run->bom_pending = input_has_bom(&c->s) && c->out_n == 0 && !s->written;
+    /* The text before the first game, held by an earlier part, written with
+     * that game (this part's first) when it is selected. */
+    int lead_here = run->lead_pending && chunk->offset > 0;
+    size_t lead_at = lead_here && c->first_taken ? c->first_taken_reports : (size_t)-1;
+    for (size_t i = 0; i <= c->reports_n; i++) {
+        if (i == lead_at && run->lead_dropped == LEAD_TOO_LONG) {
+            char text[80];
+            snprintf(text, sizeof text, "the text before game 1 is over %lu MiB: not written",
+                     (unsigned long)(SELECTION_LEAD_MAX >> 20));
+            report_game(s, 1, 1, 0, text);
+            s->bad_input = 1;
+        }
+        if (i == c->reports_n)
+            break;
+        const deferred_report *r = &c->reports[i];
+        report_game(s, r->line, r->column, r->game ? r->game + chunk->games_before : 0, r->text);
+    }
+    if (c->out_n > 0 || lead_at != (size_t)-1) {
+        if (run->bom_pending)
+            util_write(&util_stdout, (const char *)utf8_bom, sizeof utf8_bom);
+        run->bom_pending = 0;
+        if (lead_at != (size_t)-1 && !run->lead_dropped) {
+            const char *text = run->lead;
+            size_t len = run->lead_len;
+            if (len >= sizeof utf8_bom && memcmp(text, utf8_bom, sizeof utf8_bom) == 0) {
+                text += sizeof utf8_bom;
+                len -= sizeof utf8_bom;
+            }
+            util_write(&util_stdout, text, len);
+        }
+        util_write(&util_stdout, c->out, c->out_n);
+        s->written = 1;
+    }
+    if (lead_here) {
+        run->lead_pending = 0;
+        free(run->lead);
+        run->lead = NULL;
+    }
+    if (chunk->offset == 0 && c->s.before_first) { /* no game in the first part */
+        run->lead_pending = 1;
+        run->lead = c->s.lead;
+        run->lead_len = c->s.lead_len;
+        run->lead_dropped = c->s.lead_dropped;
+        c->s.lead = NULL;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        s->counts[i] += c->s.counts[i];
+    s->bad_input |= c->s.bad_input;
+    if (c->failed) {
+        util_out_of_memory(s->source);
+        s->bad_input = 1;
+    }
+    chunk_free(c);
+}
+
+static int select_pgn_parallel(selection *s, int fd)
+{
+    parallel_run run = {s, 0, 0, NULL, 0, 0};
+    input_parallel p = {&pgn_selection_handler, start_tags, chunk_new, chunk_done, chunk_drop, &run, s->threads, 0};
+    int result = input_games_parallel(&p, fd, s->source);
+    free(run.lead);
+    return result;
 }
 
 static int select_pgn(selection *s, int fd)
 {
-    static const pgn_handler handler = {game_bytes, on_tags, game_end, reader_diagnostic};
-    /* on_tags() reads these two; the reader keeps no other tag's value. */
-    static const char *const wanted[] = {"FEN", "Result", NULL};
+    if (s->threads > 1)
+        return select_pgn_parallel(s, fd);
     s->copying = 0;
     s->before_first = 1; /* an input without games writes nothing */
     s->lead_len = 0;
     s->lead_dropped = 0;
-    int result = pgn_read_input_keeping(&handler, wanted, s, fd, s->source);
+    int result = pgn_read_input_keeping(&pgn_selection_handler, start_tags, s, fd, s->source);
     s->copying = 0;
     return result;
 }
@@ -994,6 +1205,7 @@ int selection_begin(selection *s, selection_options *o)
     s->lines = o->lines;
     s->add_match_tag = o->add_match_tag;
     s->mark_matches = o->mark_matches;
+    s->threads = o->threads > 1 ? (int)o->threads : 1;
     for (size_t i = 0; i < o->n; i++)
         if (o->queries[i].plies == SELECTION_PLIES_DEFAULT)
             o->queries[i].plies = (unsigned long)o->plies;

@@ -35,6 +35,9 @@ typedef struct selection_options {
     unsigned long long plies;  /* --plies: for a query that does not say (2) */
     int add_match_tag;         /* --addmatchtag: [MaterialMatch "White"] or "Black" */
     const char *mark_matches;  /* --markmatches TEXT: a comment where the match starts */
+    /* -j: the threads one input's games are matched on (the start position
+     * only; --reached and --lines read on one); 0 or 1: one. */
+    unsigned long long threads;
 } selection_options;
 
 /* The query adders: 0 when added; -1 when memory ran out (not reported);
@@ -86,6 +89,10 @@ typedef struct selection {
     struct selection_reached *reached; /* reached mode's state; NULL without it */
     int add_match_tag;
     const char *mark_matches;
+    int threads;
+    /* A part of one input read on a thread of its own (selection.c): what
+     * it writes and reports is held there and written in input order. */
+    struct selection_chunk *chunk;
 } selection;
 
 /* Starts a run with the options' queries (which must outlive it); -1 when

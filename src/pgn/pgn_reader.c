@@ -1678,3 +1678,31 @@ int pgn_read_fd(pgn_reader *r, int fd)
 }
 
 uint64_t pgn_reader_bytes_read(const pgn_reader *reader) { return reader->offset; }
+
+unsigned long pgn_reader_games(const pgn_reader *reader) { return reader->games; }
+
+void pgn_reader_set_base(pgn_reader *r, uint64_t offset, unsigned long line, unsigned long games)
+{
+    r->offset = offset;
+    r->line = line;
+    r->games = games;
+    r->prefix_done = 1; /* a byte-order mark is only the input's first bytes */
+}
+
+int pgn_reader_at_game_boundary(const pgn_reader *r)
+{
+    /* The states in which lex() starts a game at '[' and nothing is pending
+     * that a later byte would report: anything else may be inside a game. */
+    if (!r->prefix_done || r->column_index != 0 || r->line_has_content || r->comment != NO_COMMENT || r->overflow)
+        return 0;
+    switch (r->state) {
+    case S_OUTSIDE:
+        return 1;
+    case S_MOVETEXT:
+        return r->depth == 0;
+    case S_TAGS:
+        return r->blank_line;
+    default:
+        return 0;
+    }
+}

@@ -184,19 +184,17 @@ uint64_t pgn_reader_bytes_read(const pgn_reader *reader);
  * list. Call it before the first byte is fed. */
 #define PGN_KEEP_TAGS_MAX 8
 int pgn_reader_keep_tags(pgn_reader *reader, const char *const *names);
-/* pgn_input.c: what every PGN command does with one input: a new reader with handler and
- * context reads fd to its end and is freed. Returns 0, or -1 after reporting
- * on standard error "gbr: SOURCE: out of memory" or "gbr: SOURCE: cannot
- * read: REASON" (what was read before a failed read has been handled). An
- * input of no bytes is said on standard error, "gbr: SOURCE: warning: the
- * input is empty (no games)", and returns 0. */
-int pgn_read_input(const pgn_handler *handler, void *context, int fd, const char *source);
-/* The same, the tags callback getting only the tags named in keep_tags
- * (pgn_reader_keep_tags(); NULL: every tag). */
-int pgn_read_input_keeping(const pgn_handler *handler, const char *const *keep_tags, void *context, int fd,
-                           const char *source);
-/* The one wording of a reader's diagnostic on standard error:
- * "gbr: SOURCE:LINE:COLUMN: game N: MESSAGE", without "game N: " outside a game. */
-void pgn_print_diagnostic(const char *source, const pgn_diagnostic *diagnostic);
+/* Games started so far (the number of the current game, or of the last). */
+unsigned long pgn_reader_games(const pgn_reader *reader);
+/* Reading one part of an input that starts at a line's start (the parallel
+ * reading of src/input): the offset, line and games before it, so that
+ * positions are those of one pass over the whole input (no byte-order mark
+ * is looked for). Call before the first byte is fed. */
+void pgn_reader_set_base(pgn_reader *reader, uint64_t offset, unsigned long line, unsigned long games);
+/* 1 when the bytes fed so far end a line and a '[' fed next would start a
+ * new game, as pgn_finish() would end the current one now: no comment,
+ * variation or tag section is open and nothing is pending. 0 otherwise
+ * (the reader may be inside a game: a part cut here must be read on). */
+int pgn_reader_at_game_boundary(const pgn_reader *reader);
 
 #endif /* GBR_PGN_READER_H */

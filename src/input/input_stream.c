@@ -1,0 +1,521 @@
+/* input_stream.c - reading and decoding one input on a thread of its own
+ * (input_stream.h). The thread fills the ring's free slots in order; the
+ * caller takes the filled ones in order and gives each back at its next
+ * call. One mutex and two condition variables: slots are large, so the
+ * handovers are few. */
+#define _POSIX_C_SOURCE 200809L
+
+#include "input_stream.h"
+
+#include <bzlib.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#define RAW_SIZE ((size_t)128 << 10)
+
+struct input_stream {
+    int fd;
+    input_format format;
+    pthread_t thread;
+    int thread_running;
+    pthread_mutex_t lock;
+    pthread_cond_t filled_cond, free_cond;
+    char *slot[INPUT_SLOTS];
+    size_t slot_len[INPUT_SLOTS];
+    /* Slots produced and consumed so far (the slot is the count modulo
+     * INPUT_SLOTS); the caller holds slot `taken - 1` until its next call. */
+    uint64_t produced, taken;
+    int holding;
+    int done;                       /* the producer has put its last slot */
+    int stop;                       /* the caller closes: produce no more */
+    int failed;
+    char message[200];
+    uint64_t error_at;
+    int error_errno;
+    /* The producer's own: compressed bytes. */
+    unsigned char *raw;
+    size_t raw_len, raw_pos;
+    int raw_eof;
+    _Atomic uint64_t raw_total;     /* read from fd so far */
+    uint64_t raw_consumed_before;   /* raw bytes before raw[0] */
+};
+
+const char *input_format_name(input_format f)
+{
+    switch (f) {
+    case INPUT_ZSTD: return "zstd";
+    case INPUT_GZIP: return "gzip";
+    case INPUT_BZIP2: return "bzip2";
+    default: return "plain";
+    }
+}
+
+/* The producer's next free slot, or NULL when the caller has closed. */
+static char *wait_free_slot(input_stream *s)
+{
+    char *slot = NULL;
+    pthread_mutex_lock(&s->lock);
+    while (!s->stop && s->produced - s->taken + (uint64_t)s->holding >= INPUT_SLOTS)
+        pthread_cond_wait(&s->free_cond, &s->lock);
+    if (!s->stop)
+        slot = s->slot[s->produced % INPUT_SLOTS];
+    pthread_mutex_unlock(&s->lock);
+    return slot;
+}
+
+static void put_slot(input_stream *s, size_t len)
+{
+    pthread_mutex_lock(&s->lock);
+    s->slot_len[s->produced % INPUT_SLOTS] = len;
+    s->produced++;
+    pthread_cond_signal(&s->filled_cond);
+    pthread_mutex_unlock(&s->lock);
+}
+
+static void finish(input_stream *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->done = 1;
+    pthread_cond_signal(&s->filled_cond);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Called by the producer alone, before finish(): a failed read (error is
+ * its errno), or a stream damaged or cut short ("damaged", "cut short"). */
+static void fail(input_stream *s, uint64_t at, int error, const char *what, const char *reason)
+{
+    s->failed = 1;
+    s->error_at = at;
+    s->error_errno = error;
+    if (error)
+        snprintf(s->message, sizeof s->message, "cannot read: %s", reason);
+    else
+        snprintf(s->message, sizeof s->message, "%s stream %s at compressed byte %llu: %s",
+                 input_format_name(s->format), what, (unsigned long long)at, reason);
+}
+
+/* More compressed bytes into raw (what is left of it moved to its start):
+ * 1, 0 at the end of the input, -1 after a failed read (recorded). */
+static int read_raw(input_stream *s)
+{
+    if (s->raw_pos > 0) {
+        memmove(s->raw, s->raw + s->raw_pos, s->raw_len - s->raw_pos);
+        s->raw_len -= s->raw_pos;
+        s->raw_consumed_before += s->raw_pos;
+        s->raw_pos = 0;
+    }
+    if (s->raw_eof || s->raw_len == RAW_SIZE)
+        return s->raw_len == RAW_SIZE;
+    for (;;) {
+        ssize_t got = read(s->fd, s->raw + s->raw_len, RAW_SIZE - s->raw_len);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fail(s, s->raw_consumed_before + s->raw_len, errno, "", strerror(errno));
+            return -1;
+        }
+        if (got == 0) {
+            s->raw_eof = 1;
+            return 0;
+        }
+        s->raw_len += (size_t)got;
+        atomic_fetch_add(&s->raw_total, (uint64_t)got);
+        return 1;
+    }
+}
+
+static uint64_t raw_at(const input_stream *s) { return s->raw_consumed_before + s->raw_pos; }
+
+input_format input_magic_format(const unsigned char *b, size_t n)
+{
+    if (n >= 4 && b[0] == 0x28 && b[1] == 0xB5 && b[2] == 0x2F && b[3] == 0xFD)
+        return INPUT_ZSTD;
+    if (n >= 4 && (b[0] & 0xF0) == 0x50 && b[1] == 0x2A && b[2] == 0x4D && b[3] == 0x18)
+        return INPUT_ZSTD; /* a skippable frame first */
+    if (n >= 2 && b[0] == 0x1F && b[1] == 0x8B)
+        return INPUT_GZIP;
+    if (n >= 4 && b[0] == 'B' && b[1] == 'Z' && b[2] == 'h' && b[3] >= '1' && b[3] <= '9')
+        return INPUT_BZIP2;
+    return INPUT_PLAIN;
+}
+
+/* The first bytes, up to four (or the end of the input), name the format. */
+static input_format sniff(input_stream *s)
+{
+    while (s->raw_len < 4) {
+        int r = read_raw(s);
+        if (r <= 0)
+            break;
+    }
+    return input_magic_format(s->raw, s->raw_len);
+}
+
+static void produce_plain(input_stream *s)
+{
+    /* What sniff() read goes first, then the descriptor straight into slots. */
+    for (;;) {
+        char *slot = wait_free_slot(s);
+        if (!slot)
+            return;
+        size_t len = 0;
+        if (s->raw_pos < s->raw_len) {
+            len = s->raw_len - s->raw_pos;
+            memcpy(slot, s->raw + s->raw_pos, len);
+            s->raw_pos = s->raw_len;
+        } else {
+            for (;;) {
+                ssize_t got = read(s->fd, slot, INPUT_SLOT_SIZE);
+                if (got < 0 && errno == EINTR)
+                    continue;
+                if (got < 0) {
+                    fail(s, atomic_load(&s->raw_total), errno, "", strerror(errno));
+                    return;
+                }
+                len = (size_t)got;
+                atomic_fetch_add(&s->raw_total, (uint64_t)got);
+                break;
+            }
+            if (len == 0)
+                return;
+        }
+        put_slot(s, len);
+    }
+}
+
+static const char damaged[] = "damaged";
+static const char truncated[] = "cut short";
+
+static void produce_zstd(input_stream *s)
+{
+    ZSTD_DCtx *d = ZSTD_createDCtx();
+    if (!d || ZSTD_isError(ZSTD_DCtx_setParameter(d, ZSTD_d_windowLogMax, INPUT_ZSTD_WINDOW_LOG_MAX))) {
+        fail(s, 0, ENOMEM, "", "out of memory");
+        ZSTD_freeDCtx(d);
+        return;
+    }
+    size_t pending = 0; /* ZSTD_decompressStream's last hint: 0 at a frame's end */
+    int started = 0;
+    for (;;) {
+        char *slot = wait_free_slot(s);
+        if (!slot)
+            break;
+        ZSTD_outBuffer out = {slot, INPUT_SLOT_SIZE, 0};
+        int end = 0;
+        while (out.pos < out.size) {
+            if (s->raw_pos == s->raw_len) {
+                int r = read_raw(s);
+                if (r < 0) {
+                    end = 1;
+                    break;
+                }
+                if (r == 0 && s->raw_pos == s->raw_len) {
+                    /* the input is over: what the decoder still holds, then the verdict */
+                    size_t before = out.pos;
+                    ZSTD_inBuffer none = {s->raw, 0, 0};
+                    if (started && pending != 0)
+                        pending = ZSTD_decompressStream(d, &out, &none);
+                    if (!ZSTD_isError(pending) && out.pos > before)
+                        continue;
+                    if (started && pending != 0)
+                        fail(s, raw_at(s), 0, truncated, "the input ends inside a frame");
+                    end = 1;
+                    break;
+                }
+            }
+            ZSTD_inBuffer in = {s->raw, s->raw_len, s->raw_pos};
+            pending = ZSTD_decompressStream(d, &out, &in);
+            started = 1;
+            if (ZSTD_isError(pending)) {
+                s->raw_pos = in.pos;
+                fail(s, raw_at(s), 0, damaged, ZSTD_getErrorName(pending));
+                end = 1;
+                break;
+            }
+            s->raw_pos = in.pos;
+            /* the frame's end with output still held: the next call writes it */
+        }
+        if (out.pos > 0)
+            put_slot(s, out.pos);
+        if (end)
+            break;
+    }
+    ZSTD_freeDCtx(d);
+}
+
+static void produce_gzip(input_stream *s)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (inflateInit2(&z, 15 + 16) != Z_OK) {
+        fail(s, 0, ENOMEM, "", "out of memory");
+        return;
+    }
+    int in_member = 1; /* between members: the next must start with the magic */
+    for (;;) {
+        char *slot = wait_free_slot(s);
+        if (!slot)
+            break;
+        z.next_out = (Bytef *)slot;
+        z.avail_out = (uInt)INPUT_SLOT_SIZE;
+        int end = 0;
+        while (z.avail_out > 0) {
+            if (s->raw_pos == s->raw_len) {
+                int r = read_raw(s);
+                if (r < 0) {
+                    end = 1;
+                    break;
+                }
+                if (r == 0 && s->raw_pos == s->raw_len) {
+                    /* the input is over: what the decoder still holds, then the verdict */
+                    if (in_member) {
+                        uInt before = z.avail_out;
+                        z.next_in = s->raw;
+                        z.avail_in = 0;
+                        int status = inflate(&z, Z_NO_FLUSH);
+                        if (status == Z_STREAM_END) {
+                            in_member = 0;
+                            continue;
+                        }
+                        if (status == Z_OK && z.avail_out < before)
+                            continue;
+                        fail(s, raw_at(s), 0, truncated, "the input ends inside a member");
+                    }
+                    end = 1;
+                    break;
+                }
+            }
+            if (!in_member) { /* a next member: its two magic bytes first */
+                if (s->raw_len - s->raw_pos < 2 && !s->raw_eof && read_raw(s) < 0) {
+                    end = 1;
+                    break;
+                }
+                if (s->raw_len - s->raw_pos < 2 || s->raw[s->raw_pos] != 0x1F || s->raw[s->raw_pos + 1] != 0x8B) {
+                    fail(s, raw_at(s), 0, damaged, "bytes after a member that start no gzip member");
+                    end = 1;
+                    break;
+                }
+                inflateReset(&z);
+                in_member = 1;
+            }
+            z.next_in = s->raw + s->raw_pos;
+            z.avail_in = (uInt)(s->raw_len - s->raw_pos);
+            int status = inflate(&z, Z_NO_FLUSH);
+            s->raw_pos = s->raw_len - z.avail_in;
+            if (status == Z_STREAM_END) {
+                in_member = 0;
+            } else if (status == Z_BUF_ERROR) {
+                continue; /* needs more input: read above */
+            } else if (status != Z_OK) {
+                fail(s, raw_at(s), 0, damaged, z.msg ? z.msg : "not a gzip stream");
+                end = 1;
+                break;
+            }
+        }
+        size_t len = INPUT_SLOT_SIZE - z.avail_out;
+        if (len > 0)
+            put_slot(s, len);
+        if (end)
+            break;
+    }
+    inflateEnd(&z);
+}
+
+static const char *bzip2_reason(int status)
+{
+    switch (status) {
+    case BZ_DATA_ERROR: return "a block's check (CRC) does not match its data";
+    case BZ_DATA_ERROR_MAGIC: return "bytes after a stream that start no bzip2 stream";
+    case BZ_MEM_ERROR: return "out of memory";
+    default: return "the decoder failed";
+    }
+}
+
+static void produce_bzip2(input_stream *s)
+{
+    bz_stream b;
+    memset(&b, 0, sizeof b);
+    if (BZ2_bzDecompressInit(&b, 0, 0) != BZ_OK) {
+        fail(s, 0, ENOMEM, "", "out of memory");
+        return;
+    }
+    int inited = 1, in_stream = 1;
+    for (;;) {
+        char *slot = wait_free_slot(s);
+        if (!slot)
+            break;
+        b.next_out = slot;
+        b.avail_out = (unsigned)INPUT_SLOT_SIZE;
+        int end = 0;
+        while (b.avail_out > 0) {
+            if (s->raw_pos == s->raw_len) {
+                int r = read_raw(s);
+                if (r < 0) {
+                    end = 1;
+                    break;
+                }
+                if (r == 0 && s->raw_pos == s->raw_len) {
+                    /* the input is over: what the decoder still holds, then the verdict */
+                    if (in_stream) {
+                        unsigned before = b.avail_out;
+                        b.next_in = (char *)s->raw;
+                        b.avail_in = 0;
+                        int status = BZ2_bzDecompress(&b);
+                        if (status == BZ_STREAM_END) {
+                            in_stream = 0;
+                            continue;
+                        }
+                        if (status == BZ_OK && b.avail_out < before)
+                            continue;
+                        fail(s, raw_at(s), 0, truncated, "the input ends inside a stream");
+                    }
+                    end = 1;
+                    break;
+                }
+            }
+            if (!in_stream) { /* a next stream, concatenated */
+                unsigned out_left = b.avail_out;
+                BZ2_bzDecompressEnd(&b);
+                memset(&b, 0, sizeof b);
+                inited = BZ2_bzDecompressInit(&b, 0, 0) == BZ_OK;
+                if (!inited) {
+                    fail(s, raw_at(s), ENOMEM, "", "out of memory");
+                    end = 1;
+                    break;
+                }
+                b.next_out = slot + (INPUT_SLOT_SIZE - out_left);
+                b.avail_out = out_left;
+                in_stream = 1;
+            }
+            b.next_in = (char *)s->raw + s->raw_pos;
+            b.avail_in = (unsigned)(s->raw_len - s->raw_pos);
+            int status = BZ2_bzDecompress(&b);
+            s->raw_pos = s->raw_len - b.avail_in;
+            if (status == BZ_STREAM_END) {
+                in_stream = 0;
+            } else if (status != BZ_OK) {
+                fail(s, raw_at(s), 0, damaged, bzip2_reason(status));
+                end = 1;
+                break;
+            }
+        }
+        size_t len = INPUT_SLOT_SIZE - b.avail_out;
+        if (len > 0)
+            put_slot(s, len);
+        if (end)
+            break;
+    }
+    if (inited)
+        BZ2_bzDecompressEnd(&b);
+}
+
+static void *producer(void *arg)
+{
+    input_stream *s = arg;
+    s->format = sniff(s);
+    if (!s->failed) {
+        switch (s->format) {
+        case INPUT_ZSTD: produce_zstd(s); break;
+        case INPUT_GZIP: produce_gzip(s); break;
+        case INPUT_BZIP2: produce_bzip2(s); break;
+        default: produce_plain(s); break;
+        }
+    }
+    finish(s);
+    return NULL;
+}
+
+input_stream *input_stream_open(int fd)
+{
+    input_stream *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->fd = fd;
+    atomic_init(&s->raw_total, 0);
+    int ok = (s->raw = malloc(RAW_SIZE)) != NULL;
+    for (int i = 0; i < INPUT_SLOTS && ok; i++)
+        ok = (s->slot[i] = malloc(INPUT_SLOT_SIZE)) != NULL;
+    if (!ok) {
+        input_stream_close(s);
+        errno = ENOMEM;
+        return NULL;
+    }
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->filled_cond, NULL);
+    pthread_cond_init(&s->free_cond, NULL);
+    int error = pthread_create(&s->thread, NULL, producer, s);
+    if (error) {
+        pthread_mutex_destroy(&s->lock);
+        pthread_cond_destroy(&s->filled_cond);
+        pthread_cond_destroy(&s->free_cond);
+        for (int i = 0; i < INPUT_SLOTS; i++)
+            free(s->slot[i]);
+        free(s->raw);
+        free(s);
+        errno = error;
+        return NULL;
+    }
+    s->thread_running = 1;
+    return s;
+}
+
+int input_stream_next(input_stream *s, const char **bytes, size_t *len)
+{
+    pthread_mutex_lock(&s->lock);
+    if (s->holding) { /* the slot handed out last time is free again */
+        s->holding = 0;
+        pthread_cond_signal(&s->free_cond);
+    }
+    while (s->taken == s->produced && !s->done)
+        pthread_cond_wait(&s->filled_cond, &s->lock);
+    int result;
+    if (s->taken < s->produced) {
+        size_t i = (size_t)(s->taken % INPUT_SLOTS);
+        *bytes = s->slot[i];
+        *len = s->slot_len[i];
+        s->taken++;
+        s->holding = 1;
+        result = 1;
+    } else {
+        result = s->failed ? -1 : 0;
+    }
+    pthread_mutex_unlock(&s->lock);
+    return result;
+}
+
+const char *input_stream_error(const input_stream *s, uint64_t *at, int *errno_value)
+{
+    *at = s->error_at;
+    *errno_value = s->error_errno;
+    return s->message;
+}
+
+input_format input_stream_format(const input_stream *s) { return s->format; }
+
+uint64_t input_stream_raw_read(input_stream *s) { return atomic_load(&s->raw_total); }
+
+void input_stream_close(input_stream *s)
+{
+    if (!s)
+        return;
+    if (s->thread_running) {
+        pthread_mutex_lock(&s->lock);
+        s->stop = 1;
+        pthread_cond_broadcast(&s->free_cond);
+        pthread_mutex_unlock(&s->lock);
+        pthread_join(s->thread, NULL);
+        pthread_mutex_destroy(&s->lock);
+        pthread_cond_destroy(&s->filled_cond);
+        pthread_cond_destroy(&s->free_cond);
+    }
+    for (int i = 0; i < INPUT_SLOTS; i++)
+        free(s->slot[i]);
+    free(s->raw);
+    free(s);
+}
