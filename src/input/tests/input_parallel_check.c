@@ -4,6 +4,12 @@
  *
  * usage: input_parallel_check WORK_DIR [PGN...]
  *
+ * WORK_DIR is made with its parents when missing (no other test's folder
+ * may be assumed), and the files and folders made there are removed after
+ * a run without failures, so that every run starts without them. Any
+ * failure to set up (a folder, a file, a pipe, a child, memory) is a FAIL
+ * with its reason, never a crash.
+ *
  * Each chunk's context logs every callback (a game's tags: its number, its
  * first byte's offset, line and column, its tag count, malformed count and
  * a hash of its section; its end: the offsets of its end and movetext and
@@ -27,6 +33,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -43,6 +50,16 @@ static const unsigned char *input; /* the input being read, for the games' hashe
 static const char *work_dir;
 static size_t input_len;
 static int failures;
+
+/* Memory the check itself needs: without it the check cannot go on. */
+static void *need(void *p)
+{
+    if (!p) {
+        fprintf(stderr, "FAIL out of memory\n");
+        exit(1);
+    }
+    return p;
+}
 
 static uint32_t hash(const void *p, size_t n)
 {
@@ -72,9 +89,7 @@ static void add(context *c, event e)
 {
     if (c->n == c->cap) {
         c->cap = c->cap ? 2 * c->cap : 64;
-        c->events = realloc(c->events, c->cap * sizeof *c->events);
-        if (!c->events)
-            abort();
+        c->events = need(realloc(c->events, c->cap * sizeof *c->events));
     }
     c->events[c->n++] = e;
 }
@@ -84,9 +99,7 @@ static void on_bytes(void *ctx, const char *b, size_t n)
     context *c = ctx;
     if (c->bytes_n + n > c->bytes_cap) {
         c->bytes_cap = (c->bytes_n + n) * 2;
-        c->bytes = realloc(c->bytes, c->bytes_cap);
-        if (!c->bytes)
-            abort();
+        c->bytes = need(realloc(c->bytes, c->bytes_cap));
     }
     if (n)
         memcpy(c->bytes + c->bytes_n, b, n);
@@ -130,9 +143,7 @@ static void append(char **buf, size_t *n, size_t *cap, const char *b, size_t len
 {
     if (*n + len + 1 > *cap) {
         *cap = (*n + len + 1) * 2;
-        *buf = realloc(*buf, *cap);
-        if (!*buf)
-            abort();
+        *buf = need(realloc(*buf, *cap));
     }
     if (len)
         memcpy(*buf + *n, b, len);
@@ -196,7 +207,7 @@ static void one_pass(const char *data, size_t len, whole *w)
     memset(w, 0, sizeof *w);
     context c;
     memset(&c, 0, sizeof c);
-    pgn_reader *r = pgn_reader_new(&handler, &c);
+    pgn_reader *r = need(pgn_reader_new(&handler, &c));
     pgn_feed(r, data, len);
     pgn_finish(r);
     pgn_reader_free(r);
@@ -205,40 +216,82 @@ static void one_pass(const char *data, size_t len, whole *w)
     free(c.bytes);
 }
 
+/* A pipe that a child fills with the file's bytes: its reading end, or -1
+ * (said). The child calls only async-signal-safe functions; its exit status
+ * says whether it wrote every byte. */
 static int open_pipe(const char *path, pid_t *child)
 {
     int fds[2];
-    if (pipe(fds) != 0)
+    if (pipe(fds) != 0) {
+        fprintf(stderr, "FAIL %s: cannot make a pipe: %s\n", path, strerror(errno));
         return -1;
+    }
     *child = fork();
+    if (*child < 0) {
+        fprintf(stderr, "FAIL %s: cannot start the pipe's writer: %s\n", path, strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
     if (*child == 0) {
         close(fds[0]);
         int fd = open(path, O_RDONLY);
+        if (fd < 0)
+            _exit(1);
         char buf[65536];
-        ssize_t got;
-        while (fd >= 0 && (got = read(fd, buf, sizeof buf)) > 0)
-            if (write(fds[1], buf, (size_t)got) != got)
-                break;
-        _exit(0);
+        for (;;) {
+            ssize_t got = read(fd, buf, sizeof buf);
+            if (got < 0 && errno == EINTR)
+                continue;
+            if (got < 0)
+                _exit(1);
+            if (got == 0)
+                _exit(0);
+            for (ssize_t put = 0; put < got;) {
+                ssize_t n = write(fds[1], buf + put, (size_t)(got - put));
+                if (n < 0 && errno == EINTR)
+                    continue;
+                if (n <= 0)
+                    _exit(1);
+                put += n;
+            }
+        }
     }
     close(fds[1]);
     return fds[0];
 }
 
+/* The whole file, or NULL (said, and counted as a failure). */
 static char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
+    if (!f) {
+        fprintf(stderr, "FAIL %s: cannot open: %s\n", path, strerror(errno));
+        failures++;
         return NULL;
+    }
     size_t cap = 1 << 16, n = 0;
     char *b = malloc(cap);
-    size_t got;
-    while ((got = fread(b + n, 1, cap - n, f)) > 0) {
+    while (b) {
+        size_t got = fread(b + n, 1, cap - n, f);
         n += got;
-        if (n == cap)
-            b = realloc(b, cap *= 2);
+        if (got == 0)
+            break;
+        if (n == cap) {
+            char *bigger = realloc(b, cap *= 2);
+            if (!bigger)
+                free(b);
+            b = bigger;
+        }
     }
+    int bad = ferror(f);
     fclose(f);
+    if (!b || bad) {
+        fprintf(stderr, "FAIL %s: cannot read: %s\n", path, b ? "read error" : "out of memory");
+        failures++;
+        free(b);
+        return NULL;
+    }
     *len = n;
     return b;
 }
@@ -249,9 +302,12 @@ static void compare(const char *what, const whole *want, const whole *got)
         size_t i = 0;
         while (i < want->log_n && i < got->log_n && got->log[i] == want->log[i])
             i++;
+        /* the logs are not NUL-terminated: print within their lengths */
         size_t from = i > 200 ? i - 200 : 0;
-        fprintf(stderr, "FAIL %s: the log differs from one pass's at byte %zu\n  one pass: %.300s\n  parallel: %.300s\n",
-                what, i, want->log + from, got->log ? got->log + from : "");
+        int want_n = (int)(want->log_n - from < 300 ? want->log_n - from : 300);
+        int got_n = (int)(got->log_n - from < 300 ? got->log_n - from : 300);
+        fprintf(stderr, "FAIL %s: the log differs from one pass's at byte %zu\n  one pass: %.*s\n  parallel: %.*s\n",
+                what, i, want_n, want->log ? want->log + from : "", got_n, got->log ? got->log + from : "");
         failures++;
     }
     if (got->bytes_n != input_len || memcmp(got->bytes, input, input_len) != 0) {
@@ -264,21 +320,25 @@ static void check_parallel(const char *path, const char *label)
 {
     size_t len;
     char *data = read_file(path, &len);
-    if (!data) {
-        fprintf(stderr, "FAIL %s: cannot read\n", path);
-        failures++;
+    if (!data)
         return;
-    }
     input = (const unsigned char *)data;
     input_len = len;
     whole want;
     one_pass(data, len, &want);
-    char zstd_file[4096], command[9000];
+    char zstd_file[PATH_MAX], command[2 * PATH_MAX + 64];
     const char *zstd_path = NULL;
     snprintf(zstd_file, sizeof zstd_file, "%s/copy.zst", work_dir);
-    snprintf(command, sizeof command, "zstd -q -f -c '%s' > '%s' 2>/dev/null", path, zstd_file);
-    if (system(command) == 0)
-        zstd_path = zstd_file;
+    snprintf(command, sizeof command, "zstd -q -f -c '%s' > '%s'", path, zstd_file);
+    /* without the program that part is skipped; with it, a copy not made is a failure */
+    if (system("command -v zstd >/dev/null 2>&1") == 0) {
+        if (system(command) == 0) {
+            zstd_path = zstd_file;
+        } else {
+            fprintf(stderr, "FAIL %s: cannot make its zstd copy in %s\n", path, work_dir);
+            failures++;
+        }
+    }
     static const size_t sizes[] = {1, 7, 100, 4096, 65536, 0};
     for (int threads = 1; threads <= 4; threads++)
         for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++)
@@ -291,15 +351,28 @@ static void check_parallel(const char *path, const char *label)
                 whole got;
                 memset(&got, 0, sizeof got);
                 input_parallel p = {&handler, NULL, chunk_new, chunk_done, chunk_drop, &got, threads, sizes[s]};
-                pid_t child = 0;
-                int fd = piped == 1 ? open_pipe(path, &child) : open(piped ? zstd_path : path, O_RDONLY);
-                int status = input_games_parallel(&p, fd, label);
-                close(fd);
-                if (piped == 1)
-                    waitpid(child, NULL, 0);
-                char what[512];
+                char what[PATH_MAX + 64];
                 snprintf(what, sizeof what, "%s, -j%d, chunks of %zu%s", label, threads, sizes[s],
                          piped == 1 ? ", from a pipe" : piped == 2 ? ", zstd" : "");
+                pid_t child = -1;
+                int fd = piped == 1 ? open_pipe(path, &child) : open(piped ? zstd_path : path, O_RDONLY);
+                if (fd < 0) {
+                    if (piped != 1)
+                        fprintf(stderr, "FAIL %s: cannot open: %s\n", what, strerror(errno));
+                    failures++;
+                    continue;
+                }
+                int status = input_games_parallel(&p, fd, label);
+                close(fd);
+                if (child > 0) {
+                    int child_status = 0;
+                    while (waitpid(child, &child_status, 0) < 0 && errno == EINTR)
+                        ;
+                    if (!WIFEXITED(child_status) || WEXITSTATUS(child_status) != 0) {
+                        fprintf(stderr, "FAIL %s: the pipe's writer could not copy the file\n", what);
+                        failures++;
+                    }
+                }
                 if (status != 0 && len > 0) {
                     fprintf(stderr, "FAIL %s: status %d\n", what, status);
                     failures++;
@@ -330,8 +403,11 @@ static void range_end(void *ctx, const pgn_game *g)
 {
     games_log *l = ctx;
     char line[128];
+    uint32_t h = g->end <= input_len && g->start.offset <= g->end
+                     ? hash(input + g->start.offset, (size_t)(g->end - g->start.offset))
+                     : 0;
     int n = snprintf(line, sizeof line, "%llu %llu %08x\n", (unsigned long long)g->start.offset,
-                     (unsigned long long)g->end, hash(input + g->start.offset, (size_t)(g->end - g->start.offset)));
+                     (unsigned long long)g->end, h);
     append(&l->log, &l->n, &l->cap, line, (size_t)n);
 }
 
@@ -341,14 +417,23 @@ static void check_ranges(const char *path, const char *label, unsigned seed)
 {
     size_t len;
     char *data = read_file(path, &len);
+    if (!data)
+        return;
     input = (const unsigned char *)data;
     input_len = len;
     games_log want = {0}, got = {0};
-    pgn_reader *r = pgn_reader_new(&range_handler, &want);
+    pgn_reader *r = need(pgn_reader_new(&range_handler, &want));
     pgn_feed(r, data, len);
     pgn_finish(r);
     pgn_reader_free(r);
     int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        fprintf(stderr, "FAIL %s: cannot open: %s\n", label, strerror(errno));
+        failures++;
+        free(want.log);
+        free(data);
+        return;
+    }
     for (int round = 0; round < 20; round++) {
         got.n = 0;
         int parts = 1 + round % 9;
@@ -419,9 +504,15 @@ static const char *const fragments[] = {
     "{\n[a comment between games\n}\n",
 };
 
-static void generate(const char *path, unsigned seed, int bom, int open_end)
+/* 0, or -1 (said) when the file could not be written. */
+static int generate(const char *path, unsigned seed, int bom, int open_end)
 {
     FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "FAIL %s: cannot create: %s\n", path, strerror(errno));
+        failures++;
+        return -1;
+    }
     if (bom)
         fputs("\xEF\xBB\xBF", f);
     int n = 200 + (int)(rand_r(&seed) % 400);
@@ -429,7 +520,56 @@ static void generate(const char *path, unsigned seed, int bom, int open_end)
         fputs(fragments[(size_t)rand_r(&seed) % (sizeof fragments / sizeof *fragments)], f);
     if (open_end)
         fputs("[Event \"last\"]\n\n1. e4 {left open\n[Event \"not a game\"]\n", f);
-    fclose(f);
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "FAIL %s: cannot write\n", path);
+        failures++;
+        return -1;
+    }
+    return 0;
+}
+
+/* The folders made for the work folder, innermost last, to remove after. */
+static char made[32][PATH_MAX];
+static int made_n;
+
+/* mkdir -p: 0, or -1 (said). */
+static int make_folder(const char *path)
+{
+    char p[PATH_MAX];
+    if (snprintf(p, sizeof p, "%s", path) >= (int)sizeof p) {
+        fprintf(stderr, "FAIL %s: the work folder's name is too long\n", path);
+        return -1;
+    }
+    for (char *at = p + 1;; at++) {
+        if (*at != '/' && *at != '\0')
+            continue;
+        char was = *at;
+        *at = '\0';
+        if (mkdir(p, 0777) == 0) {
+            if (made_n < (int)(sizeof made / sizeof *made))
+                snprintf(made[made_n++], sizeof *made, "%s", p);
+        } else if (errno != EEXIST) {
+            fprintf(stderr, "FAIL %s: cannot make the work folder: %s\n", p, strerror(errno));
+            return -1;
+        }
+        *at = was;
+        if (!was)
+            break;
+    }
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "FAIL %s: the work folder is not a folder\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static void work_path(char *out, size_t size, const char *name)
+{
+    if (snprintf(out, size, "%s/%s", work_dir, name) >= (int)size) {
+        fprintf(stderr, "FAIL %s: the work folder's name is too long\n", work_dir);
+        exit(1);
+    }
 }
 
 int main(int argc, char **argv)
@@ -438,23 +578,39 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: input_parallel_check WORK_DIR [PGN...]\n");
         return 2;
     }
-    mkdir(argv[1], 0777);
     work_dir = argv[1];
+    if (make_folder(work_dir) != 0)
+        return 1;
     for (int i = 2; i < argc; i++) {
         check_parallel(argv[i], argv[i]);
         check_ranges(argv[i], argv[i], 17u + (unsigned)i);
     }
+    static const char *const made_files[] = {"generated0.pgn", "generated1.pgn", "generated2.pgn", "generated3.pgn",
+                                             "generated4.pgn", "generated5.pgn", "empty.pgn", "copy.zst"};
+    char path[PATH_MAX];
     for (unsigned k = 0; k < 6; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/generated%u.pgn", argv[1], k);
-        generate(path, 1000u + k, k % 3 == 0, k % 2 == 1);
+        work_path(path, sizeof path, made_files[k]);
+        if (generate(path, 1000u + k, k % 3 == 0, k % 2 == 1) != 0)
+            continue;
         check_parallel(path, path);
         check_ranges(path, path, 99u + k);
     }
-    char empty[4096];
-    snprintf(empty, sizeof empty, "%s/empty.pgn", argv[1]);
-    fclose(fopen(empty, "wb"));
-    check_ranges(empty, empty, 5);
+    work_path(path, sizeof path, "empty.pgn");
+    FILE *f = fopen(path, "wb");
+    if (!f || fclose(f) != 0) {
+        fprintf(stderr, "FAIL %s: cannot create: %s\n", path, strerror(errno));
+        failures++;
+    } else {
+        check_ranges(path, path, 5);
+    }
+    if (!failures) { /* kept for a look after a failure */
+        for (size_t i = 0; i < sizeof made_files / sizeof *made_files; i++) {
+            work_path(path, sizeof path, made_files[i]);
+            unlink(path);
+        }
+        while (made_n > 0)
+            rmdir(made[--made_n]);
+    }
     printf("input_parallel_check: %s\n", failures ? "FAILED" : "ok");
     return failures ? 1 : 0;
 }
