@@ -573,7 +573,8 @@ int input_range_read(const pgn_handler *handler, void *context, int fd, uint64_t
         at += (uint64_t)got;
     }
     uint64_t size = 0;
-    if (!error && !file_size(fd, &size) && end < size)
+    /* An empty part reads nothing: the next starts where it does. */
+    if (!error && end > start && !file_size(fd, &size) && end < size)
         *boundary_ok = pgn_reader_at_game_boundary(r);
     pgn_finish(r);
     pgn_reader_free(r);

@@ -94,8 +94,10 @@ def join(parts: Iterable[Part]) -> Part:
 
 
 def run(client, files: Sequence[str], options: dict, part_size: int):
-    """The census of files on the client's cluster: a future of the sum."""
+    """The census of files on the client's cluster: a future of the sum,
+    the number of parts and of those taken again with the part after."""
     parts = [p for f in files for p in parts_of(f, part_size)]
+    cut, joined = len(parts), 0
     futures = client.map(census_of, parts, options=options, pure=False)
     # A part that ends inside a game (rare: a line of a comment that starts
     # with '[') is taken again with the parts after it, up to one that ends
@@ -109,14 +111,15 @@ def run(client, files: Sequence[str], options: dict, part_size: int):
         j = i + 1
         if j == len(parts) or parts[j][0] != parts[i][0]:  # cannot be: a file's last part ends at its end
             raise RuntimeError(f"{parts[i][0]}: its last part ends inside a game")
-        joined = join(parts[i:j + 1])
-        parts[i:j + 1] = [joined]
-        futures[i:j + 1] = [client.submit(census_of, joined, options=options, pure=False)]
+        whole = join(parts[i:j + 1])
+        parts[i:j + 1] = [whole]
+        futures[i:j + 1] = [client.submit(census_of, whole, options=options, pure=False)]
+        joined += 1
     # The tallies merged in a tree on the workers: log2(parts) rounds.
     while len(futures) > 1:
         pairs = [client.submit(merge, futures[k], futures[k + 1], pure=False) for k in range(0, len(futures) - 1, 2)]
         futures = pairs + ([futures[-1]] if len(futures) % 2 else [])
-    return futures[0]
+    return futures[0], cut, joined
 
 
 def main(argv: Sequence[str]) -> int:
@@ -164,12 +167,15 @@ def main(argv: Sequence[str]) -> int:
                                host="127.0.0.1", dashboard_address=None)
         client = Client(cluster)
     try:
-        total = run(client, files, options, args.part_size).result()
+        future, cut, joined = run(client, files, options, args.part_size)
+        total = future.result()
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
 
+    print(f"census_dask.py: {len(files)} files in {cut} parts, {joined} taken again with the part after "
+          "(they ended inside a game)", file=sys.stderr)
     for problem in total.problems:
         print(f"gbr: {problem}", file=sys.stderr)
     text = total.write(args.format or "text", **({} if args.format == "json" else

@@ -153,6 +153,7 @@ def test_byte_ranges_add_up_to_the_file():
         [0, size],
         [0, size // 2, size],
         [0, 1, 2, 3, 500, 501, size - 1, size],                   # tiny ranges
+        [0, 0, 0, 7, 7, size],                                    # empty ones
         sorted({0, size, *(rng.randrange(size) for _ in range(40))}),  # cuts inside games
         list(range(0, size, 4093)) + [size],
         [0, size, size + 1000],                                   # past the end: no games
