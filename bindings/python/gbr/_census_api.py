@@ -9,12 +9,9 @@ importing gbr needs only gbr._gbr.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import MaterialCode
-
-if TYPE_CHECKING:
-    from ._census import Tally
 
 _ENDINGS = {"phase": 0, "final": 1, "every": 2, "reached": 2}
 _ENDING_NAMES = ("phase", "final", "every")
@@ -87,14 +84,14 @@ class Census:
     (through the JSON) for worker processes."""
 
     __slots__ = ("_tally", "problems")
-    _tally: "Tally"
+    _tally: Any  # a gbr._census.Tally (not imported here: gbr imports without the extension)
     problems: List[str]
 
     def __init__(self) -> None:
         raise TypeError("a Census is made by gbr.census() or Census.from_json()")
 
     @classmethod
-    def _make(cls, tally: "Tally", problems: List[str]) -> "Census":
+    def _make(cls, tally: Any, problems: List[str]) -> "Census":
         obj = object.__new__(cls)
         object.__setattr__(obj, "_tally", tally)
         object.__setattr__(obj, "problems", problems)
@@ -132,7 +129,8 @@ class Census:
     def to_json(self) -> str:
         """The tally as ``gbr census --json`` writes it (what ``--merge`` and
         :meth:`from_json` read)."""
-        return self._tally.write(_FORMATS["json"], 0, 0, None).decode("utf-8")
+        text: bytes = self._tally.write(_FORMATS["json"], 0, 0, None)
+        return text.decode("utf-8")
 
     def write(self, format: str = "text", *, order: str = "frequency", group: str = "none",
               title: Optional[str] = None) -> str:
@@ -146,7 +144,8 @@ class Census:
                 raise ValueError(f"bad {what} {value!r} ({', '.join(table)})")
         if title is not None and format != "html":
             raise ValueError("title is the HTML page's: format='html'")
-        return self._tally.write(_FORMATS[format], _ORDERS[order], _GROUPS[group], title).decode("utf-8")
+        text: bytes = self._tally.write(_FORMATS[format], _ORDERS[order], _GROUPS[group], title)
+        return text.decode("utf-8")
 
     def classes(self) -> List[CensusClass]:
         """Every class the games reached, in directory order."""
