@@ -34,6 +34,7 @@
 
 #include "census.h"
 #include "input_parallel.h"
+#include "input_progress.h"
 #include "input_stream.h"
 #include "output.h"
 #include "pgn_input.h"
@@ -575,6 +576,9 @@ static PyMethodDef methods[] = {
 
 static int exec_module(PyObject *module)
 {
+    /* No progress line: decided here, once, before any census runs, so
+     * that censuses on several threads never ask the terminal. */
+    input_progress_enable(0);
     module_state *st = state_of(module);
     st->tally_type = (PyTypeObject *)PyType_FromSpec(&tally_spec);
     if (!st->tally_type)
