@@ -10,7 +10,9 @@ wall seconds of:
     Dask recipe's tasks do, on one core);
   - two censuses of FILE at once on two threads, against one: with the GIL
     released they overlap, and on two idle cores the pair takes about the
-    time of one (ratio near 1.0; 2.0 would be no overlap at all).
+    time of one (ratio near 1.0; 2.0 would be no overlap at all); and the
+    CPU seconds of the process over the wall seconds of the pair: the cores
+    the two kept busy (up to 2 when the machine gives them two).
 Figures: medians, games a second, and the ratios of each run's pair taken
 in the same run. The machine's load average is printed: on a busy machine
 the thread ratio says more about the load than about the package.
@@ -19,6 +21,7 @@ usage: BUILD/python/venv/bin/python bench/bench_census_python.py GBR_BIN
 (the venv that CTest's python_binding makes has the package installed)
 """
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,10 +34,17 @@ import gbr
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def wall(fn):
+def wall(fn, cores=None):
+    """fn's wall seconds; cores gets the CPU seconds of this process in
+    that time over them (the cores it kept busy)."""
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
     t0 = time.perf_counter()
     fn()
-    return time.perf_counter() - t0
+    took = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_SELF)
+    if cores is not None:
+        cores.append((r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) / took)
+    return took
 
 
 def main():
@@ -66,6 +76,7 @@ def main():
                 t.join()
 
         rows = {"command": [], "python": [], "ranges": [], "one": [], "two": []}
+        cores = []
         for _ in range(runs):
             with open(os.devnull, "wb") as null:
                 rows["command"].append(wall(lambda: subprocess.run([gbr_bin, "census", "--json", path], stdout=null,
@@ -73,7 +84,7 @@ def main():
             rows["python"].append(wall(lambda: gbr.census(path).to_json()))
             rows["ranges"].append(wall(ranges))
             rows["one"].append(wall(lambda: gbr.census(path)))
-            rows["two"].append(wall(two))
+            rows["two"].append(wall(two, cores))
         print(f"load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores; {games} games, {size / 1e6:.1f} MB, "
               f"{runs} runs, medians")
         for name, what in (("command", "gbr census --json"), ("python", "gbr.census().to_json()"),
@@ -87,7 +98,8 @@ def main():
         ratio = statistics.median(r / p for r, p in zip(rows["ranges"], rows["one"]))
         print(f"  4 ranges / whole, per run: {ratio:.2f}")
         ratio = statistics.median(t / o for t, o in zip(rows["two"], rows["one"]))
-        print(f"  two threads / one, per run: {ratio:.2f} (1.0: full overlap, 2.0: none)")
+        print(f"  two threads / one, per run: {ratio:.2f} (1.0: full overlap, 2.0: none); cores busy with the two: "
+              f"median {statistics.median(cores):.2f}, most {max(cores):.2f}")
 
 
 if __name__ == "__main__":
