@@ -255,7 +255,7 @@ def test_the_gil_is_released_while_the_games_are_read(tmp_path):
     big = tmp_path / "big.pgn"
     with open(LICHESS, "rb") as f:
         sample = f.read()
-    big.write_bytes(sample * 40)
+    big.write_bytes(sample * 60)
     started = threading.Event()
     span = []
 
