@@ -10,6 +10,7 @@ import random
 import re
 import shutil
 import subprocess
+import sys
 import threading
 import time
 
@@ -297,3 +298,29 @@ def test_two_censuses_on_threads_keep_their_problems_apart():
     assert all(c.problems == studies.problems and c == studies for c in results["s"])
     assert all(c.problems == [] and c == results["l"][0] for c in results["l"])
     assert all(re.match(r".*studies\.pgn:\d+:\d+: ", p) for p in studies.problems)
+
+
+def test_a_subinterpreter_takes_its_own_census():
+    """A subinterpreter imports gbr, takes a census and is destroyed, twice;
+    the main interpreter's censuses go on (each interpreter has its own
+    module and Tally type)."""
+    pytest.importorskip("_xxsubinterpreters")
+    code = f"""
+import _xxsubinterpreters as interpreters
+import gbr
+before = gbr.census({QUEENS!r}, ending="final")
+inner = '''
+import gbr
+c = gbr.census({QUEENS!r}, ending="final") + gbr.census({STUDIES!r}, ending="final")
+assert c.totals.games == 25 and c.problems, c
+'''
+for _ in range(2):
+    interp = interpreters.create()
+    interpreters.run_string(interp, inner)
+    interpreters.destroy(interp)
+after = gbr.census({QUEENS!r}, ending="final")
+print(after == before, (after + before).totals.games)
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "True 2\n"
