@@ -36,11 +36,49 @@ COLLECTION_HEADERS = (
     "collection/composer_names.h",
 )
 COLLECTION_INCLUDE_DIRS = ("pgn", "util", "collection")
-# The extensions: module name -> its own C file (relative to HERE) and
-# whether it also compiles the collection reader.
-EXTENSIONS: Dict[str, Tuple[str, bool]] = {
-    "gbr._gbr": ("gbr/_gbr.c", False),
-    "gbr._collection": ("gbr/_collection.c", True),
+# What gbr._census compiles besides libgbr: the census (tally, reader,
+# writers, JSON), the input layer (plain and compressed streams, byte
+# ranges), the replay's reports and util's sink. Not util's output.c: the
+# module defines the report calls itself, collecting them per census
+# (gbr/_census.c says why). The input layer decodes with Debian's libzstd,
+# zlib and libbz2 on a thread of its own.
+CENSUS_SOURCES = (
+    "census/census_tally.c",
+    "census/census_reader.c",
+    "census/census_write.c",
+    "census/census_json.c",
+    "input/input_stream.c",
+    "input/input_parallel.c",
+    "input/input_progress.c",
+    "input/pgn_input.c",
+    "replay/replay_report.c",
+    "util/sink.c",
+)
+CENSUS_HEADERS = (
+    "census/census.h",
+    "census/census_internal.h",
+    "input/input_stream.h",
+    "input/input_parallel.h",
+    "input/input_progress.h",
+    "input/pgn_input.h",
+    "util/sink.h",
+    "util/output.h",
+    "util/exit_status.h",
+)
+CENSUS_INCLUDE_DIRS = ("census", "input", "replay", "pgn", "util")
+CENSUS_LIBRARIES = ("zstd", "z", "bz2", "pthread")
+# The parts an extension compiles besides libgbr: name -> (sources,
+# headers, include directories, libraries linked), relative to src/.
+PARTS: Dict[str, Tuple[Tuple[str, ...], Tuple[str, ...], Tuple[str, ...], Tuple[str, ...]]] = {
+    "collection": (COLLECTION_SOURCES, COLLECTION_HEADERS, COLLECTION_INCLUDE_DIRS, ()),
+    "census": (CENSUS_SOURCES, CENSUS_HEADERS, CENSUS_INCLUDE_DIRS, CENSUS_LIBRARIES),
+}
+# The extensions: module name -> its own C file (relative to HERE) and the
+# part it compiles besides libgbr (None: libgbr alone).
+EXTENSIONS: Dict[str, Tuple[str, Optional[str]]] = {
+    "gbr._gbr": ("gbr/_gbr.c", None),
+    "gbr._collection": ("gbr/_collection.c", "collection"),
+    "gbr._census": ("gbr/_census.c", "census"),
 }
 
 # libgbr and the reader are compiled with hidden visibility and without
@@ -71,31 +109,47 @@ def libgbr_headers(src: str = CSRC) -> List[str]:
     return [os.path.join(src, p) for p in listed_files(os.path.join(HERE, src)) if p.endswith(".h")]
 
 
+def part_sources(part: Optional[str], src: str = CSRC) -> List[str]:
+    """The .c files a part compiles besides libgbr ([] for None)."""
+    return [os.path.join(src, p) for p in PARTS[part][0]] if part else []
+
+
+def part_headers(part: Optional[str], src: str = CSRC) -> List[str]:
+    return [os.path.join(src, p) for p in PARTS[part][1]] if part else []
+
+
+def part_libraries(part: Optional[str]) -> List[str]:
+    """The system libraries an extension of the part links."""
+    return list(PARTS[part][3]) if part else []
+
+
 def collection_sources(src: str = CSRC) -> List[str]:
-    return [os.path.join(src, p) for p in COLLECTION_SOURCES]
+    return part_sources("collection", src)
 
 
 def collection_headers(src: str = CSRC) -> List[str]:
-    return [os.path.join(src, p) for p in COLLECTION_HEADERS]
+    return part_headers("collection", src)
 
 
 def sdist_files(src: str = CSRC) -> List[str]:
     """What a source distribution carries of src/: libgbr's list and files,
-    and the collection reader's."""
-    return ([os.path.join(src, LIST)] + libgbr_sources(src) + libgbr_headers(src) + collection_sources(src)
-            + collection_headers(src))
+    and those of every part."""
+    files = [os.path.join(src, LIST)] + libgbr_sources(src) + libgbr_headers(src)
+    for part in PARTS:
+        files += part_sources(part, src) + part_headers(part, src)
+    return sorted(set(files))
 
 
-def include_dirs(collection: bool, src: str = CSRC) -> List[str]:
+def include_dirs(part: Optional[str], src: str = CSRC) -> List[str]:
     """libgbr's include directories (the folders of its listed headers), and
-    the reader's when collection is true."""
+    the part's."""
     dirs: List[str] = []
     for header in libgbr_headers(src):
         d = os.path.dirname(header)
         if d not in dirs:
             dirs.append(d)
-    if collection:
-        dirs += [os.path.join(src, d) for d in COLLECTION_INCLUDE_DIRS]
+    if part:
+        dirs += [os.path.join(src, d) for d in PARTS[part][2] if os.path.join(src, d) not in dirs]
     return dirs
 
 

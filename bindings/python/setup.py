@@ -1,6 +1,6 @@
 """Builds the gbr package (pyproject.toml holds its metadata): the extensions
-gbr._gbr and gbr._collection compiled from libgbr's own sources and the
-collection reader's (gbr_build.py says which, through the link csrc to the
+gbr._gbr, gbr._collection and gbr._census compiled from libgbr's own sources
+and the collection reader's or the census's (gbr_build.py says which, through the link csrc to the
 repository's src/), and the vectors' JSON files (gbr/vectors, a link to
 spec/vectors/json) as package data.
 
@@ -28,25 +28,27 @@ if not os.path.isfile(os.path.join(HERE, gbr_build.CSRC, gbr_build.LIST)):
 
 
 class BuildExtensions(build_ext):
-    """Compiles libgbr and the collection reader once, with their own flags,
-    and links each extension with the objects it needs and a version script
-    that exports its PyInit_ function alone."""
+    """Compiles libgbr and each part (the collection reader, the census)
+    once, with their own flags, and links each extension with the objects
+    and libraries it needs and a version script that exports its PyInit_
+    function alone."""
 
     def build_extensions(self):
         compile_args = dict(output_dir=self.build_temp, extra_postargs=gbr_build.LIBRARY_ARGS, debug=self.debug)
         libgbr = self.compiler.compile(gbr_build.libgbr_sources(), include_dirs=gbr_build.include_dirs(False),
                                        depends=gbr_build.libgbr_headers(), **compile_args)
-        reader = self.compiler.compile(gbr_build.collection_sources(), include_dirs=gbr_build.include_dirs(True),
-                                       depends=gbr_build.libgbr_headers() + gbr_build.collection_headers(),
-                                       **compile_args)
+        parts = {part: self.compiler.compile(gbr_build.part_sources(part), include_dirs=gbr_build.include_dirs(part),
+                                             depends=gbr_build.libgbr_headers() + gbr_build.part_headers(part),
+                                             **compile_args)
+                 for part in gbr_build.PARTS}
         strip = [] if os.environ.get("GBR_KEEP_SYMBOLS") == "1" else gbr_build.STRIP_ARGS
         os.makedirs(self.build_temp, exist_ok=True)
         for ext in self.extensions:
             script = os.path.join(self.build_temp, ext.name + ".map")
             with open(script, "w", encoding="utf-8") as f:
                 f.write(gbr_build.version_script(ext.name))
-            collection = gbr_build.EXTENSIONS[ext.name][1]
-            ext.extra_objects = libgbr + (reader if collection else [])
+            part = gbr_build.EXTENSIONS[ext.name][1]
+            ext.extra_objects = libgbr + (parts[part] if part else [])
             ext.extra_link_args = ["-Wl,--version-script=" + script] + strip
         super().build_extensions()
 
@@ -60,12 +62,12 @@ class SourceDistribution(sdist):
 
 
 def extension(name):
-    source, collection = gbr_build.EXTENSIONS[name]
-    headers = gbr_build.libgbr_headers() + (gbr_build.collection_headers() if collection else [])
-    return Extension(name, sources=[source], include_dirs=gbr_build.include_dirs(collection),
-                     extra_compile_args=gbr_build.MODULE_ARGS,
+    source, part = gbr_build.EXTENSIONS[name]
+    headers = gbr_build.libgbr_headers() + gbr_build.part_headers(part)
+    return Extension(name, sources=[source], include_dirs=gbr_build.include_dirs(part),
+                     extra_compile_args=gbr_build.MODULE_ARGS, libraries=gbr_build.part_libraries(part),
                      # A change to libgbr rebuilds the extension.
-                     depends=headers + gbr_build.libgbr_sources() + (gbr_build.collection_sources() if collection else []))
+                     depends=headers + gbr_build.libgbr_sources() + gbr_build.part_sources(part))
 
 
 setup(

@@ -105,10 +105,10 @@ def main():
     cc = os.environ.get("CC") or sysconfig.get_config_var("CC").split()[0] or "cc"
     objects = os.path.join(work, "objects")
     os.makedirs(objects)
-    libgbr = compile_objects(gbr_build.libgbr_sources(), gbr_build.include_dirs(False), gbr_build.LIBRARY_ARGS,
+    libgbr = compile_objects(gbr_build.libgbr_sources(), gbr_build.include_dirs(None), gbr_build.LIBRARY_ARGS,
                              objects, cc)
-    reader = compile_objects(gbr_build.collection_sources(), gbr_build.include_dirs(True), gbr_build.LIBRARY_ARGS,
-                             objects, cc)
+    parts = {part: compile_objects(gbr_build.part_sources(part), gbr_build.include_dirs(part),
+                                   gbr_build.LIBRARY_ARGS, objects, cc) for part in gbr_build.PARTS}
     failed = 0
     for key in sorted(found):
         path, version, include, suffix = found[key]
@@ -119,16 +119,17 @@ def main():
         for f in glob.glob(os.path.join(HERE, "gbr", "*.py")):
             shutil.copy(f, package)
         try:
-            for module, (source, collection) in gbr_build.EXTENSIONS.items():
+            for module, (source, part) in gbr_build.EXTENSIONS.items():
                 short = module.rsplit(".", 1)[-1]
-                obj = compile_objects([source], [*gbr_build.include_dirs(collection)], gbr_build.MODULE_ARGS + [
+                obj = compile_objects([source], [*gbr_build.include_dirs(part)], gbr_build.MODULE_ARGS + [
                     "-I" + include], target, cc)
                 script = os.path.join(target, short + ".map")
                 with open(script, "w", encoding="utf-8") as f:
                     f.write(gbr_build.version_script(module))
                 subprocess.run([cc, "-shared", "-o", os.path.join(package, short + suffix), *obj, *libgbr,
-                                *(reader if collection else []), "-Wl,--version-script=" + script,
-                                *gbr_build.STRIP_ARGS], check=True)
+                                *(parts[part] if part else []), "-Wl,--version-script=" + script,
+                                *gbr_build.STRIP_ARGS, *("-l" + lib for lib in gbr_build.part_libraries(part))],
+                               check=True)
         except subprocess.CalledProcessError as e:
             print(f"FAIL {path} (Python {name}): the build failed: {e}")
             failed += 1

@@ -477,8 +477,15 @@ int input_games_parallel(const input_parallel *p, int fd, const char *source)
     return failed || oom ? -1 : 0;
 }
 
-/* The first offset at or after x at which a line starts with '[' (x itself
- * for 0 and for the file's end and past it). */
+/* The first offset p at or after x at which a game starts by the look of
+ * the bytes: a line starting with '[' after a blank line ("\n\n[" or
+ * "\n\r\n["), as games are separated in PGN's export format (x itself for
+ * 0 and for the file's end and past it). Whether p qualifies depends on the
+ * bytes p-3 to p alone, so the cut is a function of the file and x, and
+ * cuts of a split never cross. A '[' line inside a tag section has no
+ * blank line before it, so a cut lands there only in a file whose games
+ * are not separated so; a blank line and a '[' line inside a comment are
+ * the rare cut that input_range_read reports (boundary_ok). */
 static int range_cut(int fd, uint64_t x, uint64_t size, uint64_t *cut)
 {
     if (x == 0 || x >= size) {
@@ -486,9 +493,10 @@ static int range_cut(int fd, uint64_t x, uint64_t size, uint64_t *cut)
         return 0;
     }
     char buf[1 << 16];
-    uint64_t at = x - 1; /* the byte before: a line ends there? */
-    char before = 0;
-    int have_before = 0;
+    uint64_t at = x >= 3 ? x - 3 : 0;
+    /* The three bytes before the one looked at, the oldest first; a byte
+     * before the file's start counts as a line end. */
+    char last[3] = {'\n', '\n', '\n'};
     while (at < size) {
         ssize_t got = pread(fd, buf, sizeof buf, (off_t)at);
         if (got < 0 && errno == EINTR)
@@ -498,12 +506,15 @@ static int range_cut(int fd, uint64_t x, uint64_t size, uint64_t *cut)
         if (got == 0)
             break;
         for (ssize_t i = 0; i < got; i++) {
-            if (have_before && before == '\n' && buf[i] == '[') {
+            char c = buf[i];
+            if (c == '[' && at + (uint64_t)i >= x && last[2] == '\n' &&
+                (last[1] == '\n' || (last[1] == '\r' && last[0] == '\n'))) {
                 *cut = at + (uint64_t)i;
                 return 0;
             }
-            before = buf[i];
-            have_before = 1;
+            last[0] = last[1];
+            last[1] = last[2];
+            last[2] = c;
         }
         at += (uint64_t)got;
     }
@@ -562,7 +573,8 @@ int input_range_read(const pgn_handler *handler, void *context, int fd, uint64_t
         at += (uint64_t)got;
     }
     uint64_t size = 0;
-    if (!error && !file_size(fd, &size) && end < size)
+    /* An empty part reads nothing: the next starts where it does. */
+    if (!error && end > start && !file_size(fd, &size) && end < size)
         *boundary_ok = pgn_reader_at_game_boundary(r);
     pgn_finish(r);
     pgn_reader_free(r);

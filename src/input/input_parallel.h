@@ -75,9 +75,11 @@ int input_default_threads(void);
  * [a, b), for the reading of one file in parts on several machines: from
  * input_range_cut(a) to input_range_cut(b), where input_range_cut(x) is x
  * for x == 0 or x >= the file's size, else the first offset at or after x
- * at which a line starts with '['. So the parts of any split of [0, size)
- * cover the file exactly once. Returns 0 with *start and *end, or the errno
- * of a failed read. */
+ * at which a line starts with '[' after a blank line ("\n\n[", or CRLF's
+ * "\n\r\n["): where a game starts in PGN's export format, not a tag
+ * section's next tag. So the parts of any split of [0, size) cover the file
+ * exactly once. Returns 0 with *start and *end, or the errno of a failed
+ * read. */
 int input_range_bounds(int fd, uint64_t a, uint64_t b, uint64_t *start, uint64_t *end);
 
 /* Reads the games of [a, b) (input_range_bounds) of a regular file with

@@ -48,6 +48,7 @@ __all__ = [
     "MaterialCode", "StudyCode", "Position", "Recognised", "Match", "Query",
     "recognise", "scan", "directory_key_of", "vectors_dir", "load_vectors", "protocol_answer", "ERROR_CLASSES",
     "ReplayPosition", "replay", "replay_line",
+    "census", "Census", "CensusClass", "CensusTotals", "CensusResults", "CensusBoundaryError",
     "material_from_name", "canonical_material", "canonical_study", "canonical_position",
 ]
 
@@ -552,3 +553,8 @@ def replay_line(moves: Text, fen: Optional[Text] = None) -> Iterator[ReplayPosit
 
     events, outcome = _gbr.replay_line(_gbr.replayer(), None if fen is None else encoded(fen), encoded(moves))
     yield from _replay_events(events + [outcome], [types.MappingProxyType({})], "raise")
+
+
+# The endgame census (gbr census): its extension is imported on the first call.
+from ._census_api import (Census, CensusBoundaryError, CensusClass, CensusResults, CensusTotals,  # noqa: E402
+                          census)

@@ -60,6 +60,9 @@ assert gbr.position_form("8/K7/2nn4/8/8/1B1k4/1R6/8 w - - 0 1", result="win") ==
 games = gbr.collection.pgn_games(os.path.join(repo, "src", "cli", "examples", "studies.pgn"))
 assert len(games) == 24 and sum(len(g.mismatches) for g in games) == 1, len(games)
 print(f"run: position_form, and {len(games)} games read by gbr.collection")
+census = gbr.census(os.path.join(repo, "src", "cli", "examples", "queen_exchange.pgn"), ending="final")
+assert [str(k.code) for k in census.classes()] == ["0400.00", "1400.00", "4400.00"], census.classes()
+print(f"run: gbr.census of {census.totals.games} game, {len(census.classes())} classes")
 
 
 def sections(path):
