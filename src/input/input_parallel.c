@@ -335,12 +335,28 @@ int input_default_threads(void)
     return n < 1 ? 1 : n > INPUT_THREADS_MAX ? INPUT_THREADS_MAX : (int)n;
 }
 
+/* The chunk size of a caller that leaves it to the input layer: the
+ * default, or GBR_INPUT_CHUNK_SIZE bytes (1 to INPUT_CHUNK_SIZE), with which
+ * the command-line tests cut a small input into many chunks. */
+static size_t default_chunk_size(void)
+{
+    const char *text = getenv("GBR_INPUT_CHUNK_SIZE");
+    if (!text || !*text)
+        return INPUT_CHUNK_SIZE;
+    char *end;
+    errno = 0;
+    unsigned long long n = strtoull(text, &end, 10);
+    if (errno || *end || n < 1 || n > INPUT_CHUNK_SIZE || text[0] == '-')
+        return INPUT_CHUNK_SIZE;
+    return (size_t)n;
+}
+
 int input_games_parallel(const input_parallel *p, int fd, const char *source)
 {
     driver d;
     memset(&d, 0, sizeof d);
     d.p = p;
-    d.chunk_size = p->chunk_size ? p->chunk_size : INPUT_CHUNK_SIZE;
+    d.chunk_size = p->chunk_size ? p->chunk_size : default_chunk_size();
     d.buffer_size = 2 * d.chunk_size + INPUT_SLOT_SIZE;
     int threads = p->threads < 1 ? 1 : p->threads > INPUT_THREADS_MAX ? INPUT_THREADS_MAX : p->threads;
     size_t limit = (size_t)threads + 2;

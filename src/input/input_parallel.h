@@ -60,7 +60,8 @@ typedef struct input_parallel {
     void (*chunk_drop)(void *caller, void *chunk_context);
     void *caller;
     int threads;                /* worker threads, 1 to INPUT_THREADS_MAX */
-    size_t chunk_size;          /* 0: INPUT_CHUNK_SIZE */
+    size_t chunk_size;          /* 0: INPUT_CHUNK_SIZE, or the environment's
+                                 * GBR_INPUT_CHUNK_SIZE (for tests) */
 } input_parallel;
 
 /* Reads fd to its end as above. Returns 0, or -1 after reporting on
