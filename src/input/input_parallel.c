@@ -255,11 +255,19 @@ static int retire(driver *d, unsigned long *games_before, int *oom, const char *
     return changed;
 }
 
+/* The line ends of a chunk, on the calling thread, which every worker waits
+ * on: memchr's vector search from one to the next, not a byte at a time (a
+ * byte loop cost 7 instructions a byte, a quarter of a census's own). */
 static size_t count_lines(const char *b, size_t n)
 {
     size_t lines = 0;
-    for (size_t i = 0; i < n; i++)
-        lines += b[i] == '\n';
+    const char *end = b + n;
+    for (const char *p = b; p < end; lines++) {
+        p = memchr(p, '\n', (size_t)(end - p));
+        if (!p)
+            break;
+        p++;
+    }
     return lines;
 }
 
