@@ -290,6 +290,15 @@ static char *take_buffer(driver *d)
     return b ? b : malloc(d->buffer_size);
 }
 
+/* A cut before buf[cut]: the bytes after it carried to the next chunk. */
+static size_t cut_at(cutter *k, char *buf, size_t len, size_t cut, int *next_candidate)
+{
+    memcpy(k->carry, buf + cut, len - cut);
+    k->carry_len = len - cut;
+    *next_candidate = 1;
+    return cut;
+}
+
 /* The next chunk's bytes into buf (the carry first): its length, the cut
  * found. 0 at the end of the input. */
 static size_t next_chunk(driver *d, cutter *k, char *buf, int *next_candidate)
@@ -300,17 +309,23 @@ static size_t next_chunk(driver *d, cutter *k, char *buf, int *next_candidate)
     *next_candidate = 0;
     for (;;) {
         if (len >= S) {
+            /* A '[' after an empty line starts a game but for a rare
+             * comment; one after a tag line is the tag section going on,
+             * where a cut makes the worker before read the whole next chunk
+             * on (and that chunk's reading thrown away): so the first such
+             * '[' after S - 1 is the cut, else, by 2S, the first '[' at a
+             * line's start. */
             size_t from = searched > S - 1 ? searched : S - 1;
             for (size_t i = from; i + 1 < len; i++)
-                if (buf[i] == '\n' && buf[i + 1] == '[') {
-                    size_t cut = i + 1;
-                    memcpy(k->carry, buf + cut, len - cut);
-                    k->carry_len = len - cut;
-                    *next_candidate = 1;
-                    return cut;
-                }
+                if (buf[i] == '\n' && buf[i + 1] == '[' && i > 0 &&
+                    (buf[i - 1] == '\n' || (buf[i - 1] == '\r' && i > 1 && buf[i - 2] == '\n')))
+                    return cut_at(k, buf, len, i + 1, next_candidate);
             searched = len > 0 ? len - 1 : 0;
-            if (len >= 2 * S) { /* no '[' at a line's start: cut anyway, and read on there */
+            if (len >= 2 * S) {
+                for (size_t i = S - 1; i + 1 < 2 * S; i++)
+                    if (buf[i] == '\n' && buf[i + 1] == '[')
+                        return cut_at(k, buf, len, i + 1, next_candidate);
+                /* no '[' at a line's start: cut anyway, and read on there */
                 memcpy(k->carry, buf + 2 * S, len - 2 * S);
                 k->carry_len = len - 2 * S;
                 return 2 * S;
