@@ -4,7 +4,8 @@
  *
  * The calling thread reads the input (plain or compressed, input_stream.h)
  * and cuts it into chunks of about chunk_size bytes, each cut at the start
- * of a line that starts with '['. Each chunk is read by one of the worker
+ * of a line that starts with '[' (one after an empty line, a game's first
+ * tag, when there is one within chunk_size bytes). Each chunk is read by one of the worker
  * threads through a reader of its own (pgn_reader_set_base: offsets and
  * lines as in one pass), calling the caller's handler with a context made
  * for the chunk. A '[' at a line's start is not always a game's start (a
