@@ -13,8 +13,22 @@
 #     that leave most games out (not replayed).
 # Figures: median CPU seconds (user + system, /usr/bin/time) of each, games
 # a second, and the census's rate as a share of the replay's (the goal is at
-# least 0.8). With CALLGRIND=1, instead: callgrind's instruction counts of
-# a census and a replay pass over the sample, and their ratio.
+# least 0.8). These runs are on one thread (-j 1).
+#
+# Then, on $dir/input_varied.pgn (SIZE_MB MB, default 60, of varied real
+# games: bench_varied.py, as bench_input.sh makes it) and its zstd -3 copy,
+# RUNS runs each, ratios from the same runs:
+#   - gbr census --json -j 1 and -j 2 on the plain file: wall times, games a
+#     second, and -j1 / -j2 (target at least 1.8 on 2 free cores; the load
+#     average is printed beside it);
+#   - gbr census --json -j 1 on the .zst against the plain file: wall times
+#     and zstd / plain (target at most 1.10; the decoding has a thread);
+#   - peak memory through a pipe: GB_PIPE GB (default 10; 0 skips it) of
+#     PGN made on the fly (input_varied.pgn over and over) through zstd -1
+#     into gbr census --json -j 2 -: peak resident memory (KiB,
+#     /usr/bin/time), the games counted and the time taken.
+# With CALLGRIND=1, instead: callgrind's instruction counts of a census and
+# a replay pass over the sample, and their ratio.
 #
 # usage: bench/bench_census.sh [BUILD_DIR]   (default build)
 set -eu
@@ -36,7 +50,7 @@ if [ -n "${CALLGRIND:-}" ]; then
     for n in 1 2; do
         if [ $n = 1 ]; then input=$sample; else input=$dir/census_twice.pgn; fi
         valgrind -q --tool=callgrind --callgrind-out-file="$dir/callgrind.census.$n" \
-            "$gbr" census --json "$input" >/dev/null
+            "$gbr" census --json -j 1 "$input" >/dev/null
         valgrind -q --tool=callgrind --callgrind-out-file="$dir/callgrind.census_replay.$n" \
             "$replay" "$sample" $n >/dev/null
     done
@@ -57,13 +71,13 @@ rm -f "$dir"/t_census_*
 i=0
 while [ $i -lt "$runs" ]; do
     bench_time "$dir" census_replay "$replay" "$file" 1 >"$dir/census_replay.out"
-    bench_time "$dir" census_phase "$gbr" census --json "$file" >/dev/null
-    bench_time "$dir" census_every "$gbr" census --json --ending every --fold "$file" >/dev/null
-    bench_time "$dir" census_filtered "$gbr" census --json --min-elo 1800 --time-control blitz "$file" >/dev/null
+    bench_time "$dir" census_phase "$gbr" census --json -j 1 "$file" >/dev/null
+    bench_time "$dir" census_every "$gbr" census --json -j 1 --ending every --fold "$file" >/dev/null
+    bench_time "$dir" census_filtered "$gbr" census --json -j 1 --min-elo 1800 --time-control blitz "$file" >/dev/null
     i=$((i + 1))
 done
 games=$(cut -d' ' -f1 "$dir/census_replay.out")
-"$gbr" census --json --min-elo 1800 --time-control blitz "$file" >"$dir/census_filtered.json"
+"$gbr" census --json -j 1 --min-elo 1800 --time-control blitz "$file" >"$dir/census_filtered.json"
 counted=$(sed -n 's/.*"counted": \([0-9]*\).*/\1/p' "$dir/census_filtered.json")
 replay_cpu=$(bench_median <"$dir/t_census_replay.cpu")
 replay_rate=$(echo "$games $replay_cpu" | awk '{printf "%.0f", $1 / $2}')
@@ -77,3 +91,51 @@ for name in phase every filtered; do
         "census / replay: $(echo "$rate $replay_rate" | awk '{printf "%.2f", $1 / $2}')"
 done
 echo "  (filtered: --min-elo 1800 --time-control blitz counts $counted of the $games games)"
+
+# On every core, and compressed: varied games (bench_varied.py).
+command -v zstd >/dev/null || { echo "needs zstd (Debian package zstd)" >&2; exit 2; }
+size_mb=${SIZE_MB:-60}
+gb_pipe=${GB_PIPE:-10}
+input=$dir/input_varied.pgn
+if [ ! -s "$input" ] || [ "$(wc -c <"$input")" -lt $((size_mb * 1000000)) ]; then
+    python3 "$root/bench/bench_varied.py" "$input" "$size_mb" "$sample" "$root/src/cli/examples/studies.pgn" \
+        /usr/share/pgn-extract/eco.pgn
+fi
+[ -s "$input.zst" ] && [ "$input.zst" -nt "$input" ] || zstd -q -f -3 "$input" -o "$input.zst"
+# The varied games hold a few that cannot be replayed (reported: status 1).
+bench_reported "$gbr" census --json -j 1 "$input" >"$dir/census_varied.json" 2>/dev/null
+varied_games=$(sed -n 's/.*"games": \([0-9]*\).*/\1/p' "$dir/census_varied.json" | head -n 1)
+echo "varied games: $varied_games games, $(wc -c <"$input") bytes, zstd -3 $(wc -c <"$input.zst") bytes"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+rm -f "$dir"/t_cj_*
+i=0
+while [ $i -lt "$runs" ]; do
+    bench_reported bench_time "$dir" cj_j1 "$gbr" census --json -j 1 "$input" >/dev/null 2>&1
+    bench_reported bench_time "$dir" cj_j2 "$gbr" census --json -j 2 "$input" >/dev/null 2>&1
+    bench_reported bench_time "$dir" cj_zst "$gbr" census --json -j 1 "$input.zst" >/dev/null 2>&1
+    i=$((i + 1))
+done
+wall() { bench_median <"$dir/t_cj_$1.wall"; }
+cpu() { bench_median <"$dir/t_cj_$1.cpu"; }
+j1=$(wall j1)
+j2=$(wall j2)
+zst=$(wall zst)
+rate() { echo "$varied_games $1" | awk '{printf "%.0f", $1 / $2}'; }
+echo "  census -j 1: $j1 s wall ($(cpu j1) s CPU), $(rate "$j1") games/s"
+echo "  census -j 2: $j2 s wall ($(cpu j2) s CPU), $(rate "$j2") games/s;" \
+    "-j1 / -j2 $(echo "$j1 $j2" | awk '{printf "%.2f", $1 / $2}') (target >= 1.8)"
+echo "  census -j 1 of the .zst: $zst s wall ($(cpu zst) s CPU);" \
+    "zstd / plain $(echo "$zst $j1" | awk '{printf "%.3f", $1 / $2}') (target <= 1.10)"
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The memory bound: GB_PIPE GB made on the fly through zstd and a pipe.
+if [ "$gb_pipe" -gt 0 ]; then
+    bytes=$(wc -c <"$input")
+    copies=$((gb_pipe * 1000000000 / bytes + 1))
+    repeat() { k=0; while [ "$k" -lt "$copies" ]; do cat "$input"; k=$((k + 1)); done; }
+    repeat | zstd -q -1 -c | bench_reported bench_time "$dir" cj_pipe "$gbr" census --json -j 2 - \
+        >"$dir/census_pipe.json" 2>/dev/null
+    piped=$(sed -n 's/.*"games": \([0-9]*\).*/\1/p' "$dir/census_pipe.json" | head -n 1)
+    echo "  $copies copies ($((copies * bytes / 1000000)) MB, $piped games) through zstd -1 and a pipe," \
+        "census -j 2: peak RSS $(tail -n 1 "$dir/t_cj_pipe.rss") KiB, $(tail -n 1 "$dir/t_cj_pipe.wall") s wall"
+fi

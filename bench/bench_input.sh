@@ -44,35 +44,8 @@ gb_pipe=${GB_PIPE:-3}
 input=$dir/input_varied.pgn
 
 if [ ! -s "$input" ] || [ "$(wc -c <"$input")" -lt $((size_mb * 1000000)) ]; then
-    python3 - "$input" "$size_mb" "$root/corpus/games/lichess_sample.pgn" "$root/src/cli/examples/studies.pgn" \
-        /usr/share/pgn-extract/eco.pgn <<'EOF'
-import os, random, re, sys
-out, size_mb, sources = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
-games = []
-for path in sources:
-    if os.path.exists(path):
-        text = open(path, "rb").read().decode("latin-1")
-        games += [g for g in re.split(r"\n(?=\[Event )", text) if g.strip()]
-rng = random.Random(1)
-clock = re.compile(r"\[%clk \d+:\d\d:\d\d\]")
-site = re.compile(r'lichess\.org/\w+')
-elo = re.compile(r'(Elo ")\d+')
-utc = re.compile(r'(UTCTime ")[\d:]+')
-with open(out, "w", encoding="latin-1") as f:
-    written = 0
-    while written < size_mb * 1000000:
-        rng.shuffle(games)
-        for g in games:
-            g = clock.sub(lambda m: "[%%clk 0:%02d:%02d]" % (rng.randrange(10), rng.randrange(60)), g)
-            g = site.sub(lambda m: "lichess.org/" + "".join(rng.choice("abcdefghijkLMNOPQ0123456789")
-                                                            for _ in range(8)), g)
-            g = elo.sub(lambda m: m.group(1) + str(rng.randrange(800, 2800)), g)
-            g = utc.sub(lambda m: m.group(1) + "%02d:%02d:%02d" % (rng.randrange(24), rng.randrange(60),
-                                                                   rng.randrange(60)), g)
-            g = g.rstrip("\n") + "\n\n"
-            f.write(g)
-            written += len(g)
-EOF
+    python3 "$root/bench/bench_varied.py" "$input" "$size_mb" "$root/corpus/games/lichess_sample.pgn" \
+        "$root/src/cli/examples/studies.pgn" /usr/share/pgn-extract/eco.pgn
 fi
 [ -s "$input.zst" ] && [ "$input.zst" -nt "$input" ] || zstd -q -f -3 "$input" -o "$input.zst"
 

@@ -112,6 +112,13 @@ const pgn_handler *census_pgn_handler(void);
 const char *const *census_reader_keep_tags(const census_reader *r);
 /* Whether a problem was reported (a move refused, a malformed tag, ...). */
 int census_reader_problems(const census_reader *r);
+/* The games of fd (plain or compressed, pgn_input.h) added to t, read on
+ * threads threads (input_parallel.h: one input cut at game starts, each
+ * part into a tally of its own, added to t in input order); the reports
+ * are the same, in the same order, for every number of threads. Returns 0,
+ * or -1 after reporting an input that could not be read whole (the games
+ * before the problem are in t); *problems is set when a game was reported. */
+int census_read(census_tally *t, int fd, const char *source, int threads, int *problems);
 
 /* ---- Output ---- */
 typedef enum census_format { CENSUS_TEXT, CENSUS_TSV, CENSUS_JSON, CENSUS_HTML } census_format;

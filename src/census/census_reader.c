@@ -1,11 +1,14 @@
 /* The census's reader: each game of the PGN reader replayed (main line
  * alone) and added to a tally, its problems reported; and the JSON reader's
  * reports (see census.h). */
+#include <stdio.h> /* snprintf */
 #include <stdlib.h>
 #include <string.h>
 
 #include "census_internal.h"
 #include "grow.h"
+#include "input_parallel.h"
+#include "input_reports.h"
 #include "output.h"
 #include "pgn_input.h"
 #include "replay.h"
@@ -39,7 +42,41 @@ struct census_reader {
     size_t ending;
     int out_of_memory;
     gbr_error no_code; /* the game's men have no material code (why), else 0 */
+    /* Reading a chunk of an input on a worker thread: the reports held, to
+     * be written in input order by the calling thread. */
+    int holding;
+    input_reports held;
 };
+
+/* A report of a game (game 0: none), written or held. */
+static void report(census_reader *r, unsigned long line, unsigned long column, unsigned long game, int once,
+                   const char *text)
+{
+    if (r->holding)
+        input_reports_add(&r->held, line, column, game, once, text);
+    else
+        input_report_write(r->source, line, column, game, text);
+}
+
+/* The replay's problem: its message says "game N: " with the number of the
+ * game in this reading, which a held report counts apart. */
+static void report_outcome(census_reader *r, const pgn_game *game, const replay_outcome *o)
+{
+    if (!r->holding) {
+        replay_report(r->source, o);
+        return;
+    }
+    char prefix[40];
+    int n = snprintf(prefix, sizeof prefix, "game %lu: ", game->number);
+    const char *text = o->message;
+    unsigned long number = 0;
+    if (n > 0 && strncmp(text, prefix, (size_t)n) == 0) {
+        text += n;
+        number = game->number;
+    }
+    /* A variant's games are said once an input, by its first. */
+    report(r, o->line, o->column, number, o->status == REPLAY_VARIANT, text);
+}
 
 /* Memory ran out: said once; this game and the ones after it are not
  * counted (a tally it was being added to is not to be trusted). */
@@ -256,7 +293,7 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
     census_tally *t = r->tally;
     t->totals.games++;
     if (outcome->line) {
-        replay_report(r->source, outcome);
+        report_outcome(r, game, outcome);
         r->problems = 1;
     }
     if (!r->passes) {
@@ -264,9 +301,10 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
         return;
     }
     if (r->no_code) {
-        util_report(r->source, game->start.line, game->start.column,
-                    "game %lu: its men have no GBR material code (%s): not counted", game->number,
-                    gbr_error_message(r->no_code));
+        char text[200];
+        snprintf(text, sizeof text, "its men have no GBR material code (%s): not counted",
+                 gbr_error_message(r->no_code));
+        report(r, game->start.line, game->start.column, game->number, 0, text);
         r->problems = 1;
     }
     if (outcome->status != REPLAY_DONE || game->malformed || r->out_of_memory || r->no_code || r->n == 0) {
@@ -304,7 +342,7 @@ static void on_game_end(void *context, const pgn_game *game, const replay_outcom
 static void on_diagnostic(void *context, const pgn_diagnostic *d)
 {
     census_reader *r = context;
-    pgn_print_diagnostic(r->source, d);
+    report(r, d->at.line, d->at.column, d->game, 0, d->message);
     r->problems = 1;
 }
 
@@ -358,6 +396,7 @@ void census_reader_free(census_reader *r)
 {
     if (!r)
         return;
+    input_reports_free(&r->held);
     replay_free(r->replay);
     free(r->classes);
     free(r);
@@ -393,6 +432,100 @@ const pgn_handler *census_pgn_handler(void)
 {
     static const pgn_handler handler = {reader_bytes, reader_tags, reader_game_end, reader_diagnostic};
     return &handler;
+}
+
+/* ---- One input into a tally, on one thread or several ---- */
+
+/* The chunks' run: each chunk read into a tally of its own by a reader that
+ * holds its reports; the calling thread adds the tallies up and writes the
+ * reports in input order. */
+typedef struct parallel_run {
+    census_tally *total;
+    const char *source;
+    input_once said; /* the notices said once an input */
+    int problems;
+} parallel_run;
+
+static void chunk_free(census_reader *r)
+{
+    if (!r)
+        return;
+    census_tally *t = r->tally;
+    census_reader_free(r);
+    census_tally_free(t);
+}
+
+static void *chunk_new(void *caller)
+{
+    parallel_run *run = caller;
+    census_tally *t = census_tally_new(&run->total->options);
+    census_reader *r = t ? census_reader_new(t, run->source) : NULL;
+    if (!r) {
+        census_tally_free(t);
+        util_out_of_memory(run->source);
+        return NULL;
+    }
+    r->holding = 1;
+    return r;
+}
+
+static void chunk_drop(void *caller, void *context)
+{
+    (void)caller;
+    chunk_free(context);
+}
+
+static void chunk_done(void *caller, void *context, const input_chunk *chunk)
+{
+    parallel_run *run = caller;
+    census_reader *r = context;
+    input_reports_write_once(&r->held, 0, r->held.n, run->source, chunk->games_before, &run->said);
+    if (r->held.failed || r->out_of_memory) {
+        util_out_of_memory(run->source);
+        run->problems = 1;
+    } else {
+        int merged = census_merge(run->total, r->tally);
+        if (merged == CENSUS_MERGE_OVERFLOW)
+            util_error(run->source, "the counts would pass 2^64 - 1: not all counted");
+        else if (merged != 0)
+            util_out_of_memory(run->source);
+        if (merged != 0)
+            run->problems = 1;
+    }
+    run->problems |= r->problems;
+    chunk_free(r);
+}
+
+int census_read(census_tally *t, int fd, const char *source, int threads, int *problems)
+{
+    int read;
+    if (threads <= 1) {
+        census_reader *r = census_reader_new(t, source);
+        if (!r) {
+            util_out_of_memory(source);
+            return -1;
+        }
+        read = pgn_read_input_keeping(census_pgn_handler(), census_reader_keep_tags(r), r, fd, source);
+        if (census_reader_problems(r))
+            *problems = 1;
+        census_reader_free(r);
+        return read;
+    }
+    /* The tags kept are those of the options, the same for every chunk. */
+    census_reader *probe = census_reader_new(t, source);
+    if (!probe) {
+        util_out_of_memory(source);
+        return -1;
+    }
+    parallel_run run = {t, source, {{NULL}, 0}, 0};
+    input_parallel p = {census_pgn_handler(), census_reader_keep_tags(probe), chunk_new, chunk_done, chunk_drop,
+                        &run, threads, 0};
+    read = input_games_parallel(&p, fd, source);
+    census_reader_free(probe);
+    input_once_free(&run.said);
+    if (run.problems)
+        *problems = 1;
+    return read;
 }
 
 census_tally *census_read_json(const char *text, size_t len, const char *source)

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "output.h"
 #include "output_file.h"
-#include "pgn_input.h"
+#include "input_parallel.h"
 
 const char cmd_census_summary[] = "count the endgame classes games reach and end in, with their results";
 
@@ -81,16 +81,22 @@ static const char help_options[] =
     "                 exactly; tallies made under other options (ending,\n"
     "                 pieces, fold, filters) or of another version are refused,\n"
     "                 and nothing is written\n"
+    "  -j, --jobs N   read each input on N threads (default: the cores this\n"
+    "                 process may use), cut at game starts, the inputs one after\n"
+    "                 another; the output and the reports are the same for every N\n"
     "  -o, --output FILE  write to FILE (replaced whole once written) instead of\n"
     "                 standard output\n"
     CLI_RECURSIVE_HELP
-    "Exit status: 0 done, 1 a game was reported, an input could not be read or\n"
-    "a tally was refused (nothing is written for the last two), 2 usage error.\n";
+    "Exit status: 0 done, 1 a game was reported, an input could not be read to\n"
+    "its end (the games before the problem are counted), an input could not be\n"
+    "opened or a tally was refused (nothing is written for the last two), 2\n"
+    "usage error.\n";
 
 /* The options, for the readers of --ending etc. */
 typedef struct census_command {
     census_options options;
     census_tally *tally;
+    int threads;
     int problems;
 } census_command;
 
@@ -114,16 +120,12 @@ static int parse_speeds(cli_args *args, const char *value, void *out)
 static int census_file(void *context, int fd, const char *source)
 {
     census_command *c = context;
-    census_reader *r = census_reader_new(c->tally, source);
-    if (!r) {
-        util_out_of_memory(source);
-        return -1;
-    }
-    int read = pgn_read_input_keeping(census_pgn_handler(), census_reader_keep_tags(r), r, fd, source);
-    if (census_reader_problems(r))
+    /* An input read in part (a damaged compressed stream, a read error) is
+     * reported and its games before the problem are counted: the census of
+     * what could be read is written, with exit status 1. */
+    if (census_read(c->tally, fd, source, c->threads, &c->problems) != 0)
         c->problems = 1;
-    census_reader_free(r);
-    return read;
+    return 0;
 }
 
 /* The whole of a file, for --merge; NULL after reporting. */
@@ -225,7 +227,7 @@ int cmd_census(int argc, char **argv)
     memset(&format, 0, sizeof format);
     int ending = CENSUS_ENDING_PHASE, order = CENSUS_ORDER_FREQUENCY, group = CENSUS_GROUP_NONE;
     int tsv = 0, json = 0, html = 0, merge = 0, recursive = 0, fold = 0;
-    unsigned long long pieces = 6, min_elo = 0;
+    unsigned long long pieces = 6, min_elo = 0, jobs = (unsigned long long)input_default_threads();
     const char *output = NULL;
     cli_option_list pattern_list = {NULL, 0, 0};
     static const cli_word endings[] = {{"phase", CENSUS_ENDING_PHASE}, {"final", CENSUS_ENDING_FINAL},
@@ -235,7 +237,7 @@ int cmd_census(int argc, char **argv)
                                       {"directory", CENSUS_ORDER_DIRECTORY},
                                       {NULL, 0}};
     static const cli_word groups[] = {{"none", CENSUS_GROUP_NONE}, {"pieces", CENSUS_GROUP_PIECES}, {NULL, 0}};
-    enum { ENDING, PIECES, FOLD, MIN_ELO, SPEEDS, FROM, TO };
+    enum { ENDING, PIECES, FOLD, MIN_ELO, SPEEDS, FROM, TO, JOBS };
     cli_option rows[] = {
         [ENDING] = CLI_CHOICE("--ending", 0, &ending, endings, "bad --ending '%s' (phase, final or every)"),
         [PIECES] = CLI_COUNT("--pieces", 0, &pieces, 0, 30, "bad --pieces '%s' (a number of pieces, 0 to 30)"),
@@ -247,6 +249,7 @@ int cmd_census(int argc, char **argv)
         [FROM] = CLI_CALL("--from", 0, parse_from, &c.options.date_from,
                           "bad --from '%s' (a date: YYYY, YYYY.MM or YYYY.MM.DD)"),
         [TO] = CLI_CALL("--to", 0, parse_to, &c.options.date_to, "bad --to '%s' (a date: YYYY, YYYY.MM or YYYY.MM.DD)"),
+        [JOBS] = CLI_COUNT("--jobs", 'j', &jobs, 1, INPUT_THREADS_MAX, "bad -j '%s' (a number of threads, 1 to 256)"),
         CLI_CHOICE("--order", 0, &order, orders, "bad --order '%s' (frequency or directory)"),
         CLI_CHOICE("--group", 0, &group, groups, "bad --group '%s' (none or pieces)"),
         CLI_LIST("--pattern", 0, &pattern_list),
@@ -279,6 +282,8 @@ int cmd_census(int argc, char **argv)
         if (recursive)
             return freeing(&pattern_list,
                            cli_usage_error(&args, "--merge reads tallies named one by one, not folders (-r)"));
+        if (rows[JOBS].given)
+            return freeing(&pattern_list, cli_usage_error(&args, "-j reads games: --merge reads tallies"));
         if (args.next >= argc)
             return freeing(&pattern_list, cli_usage_error(&args, "--merge needs the tallies to merge"));
     }
@@ -291,6 +296,7 @@ int cmd_census(int argc, char **argv)
     c.options.pieces = (unsigned)pieces;
     c.options.fold = fold;
     c.options.min_elo = (unsigned)min_elo;
+    c.threads = (int)jobs;
     format.format = tsv ? CENSUS_TSV : json ? CENSUS_JSON : html ? CENSUS_HTML : CENSUS_TEXT;
     format.order = (census_order)order;
     format.group = (census_group)group;
@@ -364,7 +370,7 @@ static int run_census(census_command *c, cli_args *args, int argc, char **argv, 
     }
     int failed = cli_for_each_pgn_file(argc, argv, args->next, recursive, census_file, c) != 0;
     if (failed)
-        status = UTIL_EXIT_INPUT; /* an input could not be read whole: nothing written */
+        status = UTIL_EXIT_INPUT; /* an input could not be opened: nothing written */
     else
         status = write_output(c->tally, format, output);
     if (c->problems && status == UTIL_EXIT_OK)

@@ -15,6 +15,7 @@
 #include "line_limit.h"
 #include "output.h"
 #include "input_parallel.h"
+#include "input_reports.h"
 #include "pgn_input.h"
 #include "replay.h"
 #include "selection.h"
@@ -92,17 +93,11 @@ static int input_has_bom(const selection *s)
  * Each part of the input (input_parallel.h) is matched by a copy of the run
  * that holds what it writes and reports; the calling thread writes them in
  * input order. */
-typedef struct deferred_report {
-    unsigned long line, column, game; /* line 0: a plain error; game 0: none */
-    char *text;
-} deferred_report;
-
 typedef struct selection_chunk {
     selection s;
     char *out;
     size_t out_n, out_cap;
-    deferred_report *reports;
-    size_t reports_n, reports_cap;
+    input_reports reports;
     int failed;                     /* out of memory while holding */
     /* Its first game was selected, with this many reports before: the text
      * before the input's first game, when an earlier part held it, goes
@@ -129,28 +124,10 @@ static void chunk_hold(selection_chunk *c, const char *bytes, size_t len)
  * counted from the part's first game. */
 static void report_game(selection *s, unsigned long line, unsigned long column, unsigned long game, const char *text)
 {
-    if (!s->chunk) {
-        if (game)
-            util_report(s->source, line, column, "game %lu: %s", game, text);
-        else if (line)
-            util_report(s->source, line, column, "%s", text);
-        else
-            util_error(s->source, "%s", text);
-        return;
-    }
-    selection_chunk *c = s->chunk;
-    deferred_report *grown = util_grow(c->reports, &c->reports_cap, c->reports_n + 1, sizeof *c->reports);
-    char *copy = malloc(strlen(text) + 1);
-    if (!grown || !copy) {
-        if (grown)
-            c->reports = grown;
-        free(copy);
-        c->failed = 1;
-        return;
-    }
-    c->reports = grown;
-    strcpy(copy, text);
-    c->reports[c->reports_n++] = (deferred_report){line, column, game, copy};
+    if (!s->chunk)
+        input_report_write(s->source, line, column, game, text);
+    else if (input_reports_add(&s->chunk->reports, line, column, game, 0, text) != 0)
+        s->chunk->failed = 1;
 }
 
 static void write_out(selection *s, const char *bytes, size_t len)
@@ -235,7 +212,7 @@ static void take_game(selection *s, const pgn_game *game)
 {
     if (game->number == 1 && s->chunk && !s->chunk->first_taken) {
         s->chunk->first_taken = 1;
-        s->chunk->first_taken_reports = s->chunk->reports_n;
+        s->chunk->first_taken_reports = s->chunk->reports.n;
     }
     if (game->number == 1)
         write_lead(s);
@@ -362,9 +339,7 @@ static void *chunk_new(void *caller)
 
 static void chunk_free(selection_chunk *c)
 {
-    for (size_t i = 0; i < c->reports_n; i++)
-        free(c->reports[i].text);
-    free(c->reports);
+    input_reports_free(&c->reports);
     free(c->out);
     free(c->s.counts);
     free(c->s.lead);
@@ -388,19 +363,16 @@ static void chunk_done(void *caller, void *context, const input_chunk *chunk)
      * that game (this part's first) when it is selected. */
     int lead_here = run->lead_pending && chunk->offset > 0;
     size_t lead_at = lead_here && c->first_taken ? c->first_taken_reports : (size_t)-1;
-    for (size_t i = 0; i <= c->reports_n; i++) {
-        if (i == lead_at && run->lead_dropped == LEAD_TOO_LONG) {
-            char text[80];
-            snprintf(text, sizeof text, "the text before game 1 is over %lu MiB: not written",
-                     (unsigned long)(SELECTION_LEAD_MAX >> 20));
-            report_game(s, 1, 1, 0, text);
-            s->bad_input = 1;
-        }
-        if (i == c->reports_n)
-            break;
-        const deferred_report *r = &c->reports[i];
-        report_game(s, r->line, r->column, r->game ? r->game + chunk->games_before : 0, r->text);
+    size_t split = lead_at < c->reports.n ? lead_at : c->reports.n;
+    input_reports_write(&c->reports, 0, split, s->source, chunk->games_before);
+    if (lead_at != (size_t)-1 && run->lead_dropped == LEAD_TOO_LONG) {
+        char text[80];
+        snprintf(text, sizeof text, "the text before game 1 is over %lu MiB: not written",
+                 (unsigned long)(SELECTION_LEAD_MAX >> 20));
+        report_game(s, 1, 1, 0, text);
+        s->bad_input = 1;
     }
+    input_reports_write(&c->reports, split, c->reports.n, s->source, chunk->games_before);
     if (c->out_n > 0 || lead_at != (size_t)-1) {
         if (run->bom_pending)
             util_write(&util_stdout, (const char *)utf8_bom, sizeof utf8_bom);

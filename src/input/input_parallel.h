@@ -4,7 +4,8 @@
  *
  * The calling thread reads the input (plain or compressed, input_stream.h)
  * and cuts it into chunks of about chunk_size bytes, each cut at the start
- * of a line that starts with '['. Each chunk is read by one of the worker
+ * of a line that starts with '[' (one after an empty line, a game's first
+ * tag, when there is one within chunk_size bytes). Each chunk is read by one of the worker
  * threads through a reader of its own (pgn_reader_set_base: offsets and
  * lines as in one pass), calling the caller's handler with a context made
  * for the chunk. A '[' at a line's start is not always a game's start (a
@@ -60,7 +61,8 @@ typedef struct input_parallel {
     void (*chunk_drop)(void *caller, void *chunk_context);
     void *caller;
     int threads;                /* worker threads, 1 to INPUT_THREADS_MAX */
-    size_t chunk_size;          /* 0: INPUT_CHUNK_SIZE */
+    size_t chunk_size;          /* 0: INPUT_CHUNK_SIZE, or the environment's
+                                 * GBR_INPUT_CHUNK_SIZE (for tests) */
 } input_parallel;
 
 /* Reads fd to its end as above. Returns 0, or -1 after reporting on

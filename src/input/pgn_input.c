@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "input_progress.h"
+#include "input_reports.h"
 #include "input_stream.h"
 #include "output.h"
 
@@ -100,8 +101,5 @@ static int read_input(const pgn_handler *handler, const char *const *keep_tags, 
 
 void pgn_print_diagnostic(const char *source, const pgn_diagnostic *d)
 {
-    if (d->game)
-        util_report(source, d->at.line, d->at.column, "game %lu: %s", d->game, d->message);
-    else
-        util_report(source, d->at.line, d->at.column, "%s", d->message);
+    input_report_write(source, d->at.line, d->at.column, d->game, d->message);
 }

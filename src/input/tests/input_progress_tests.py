@@ -13,6 +13,8 @@ of a second, the rest):
   - a zstd stream the same way: the line says the bytes decoded too;
   - a large regular file (the Lichess sample, 150 times) replayed with
     --reached on a terminal: the line says the time left;
+  - gbr census -j 2 on the slow pipe: the line drawn and cleared while the
+    input is read on two threads, the census the same as without it;
   - standard error a pipe, and a file: no byte but the reports.
 """
 import os
@@ -132,6 +134,14 @@ zst = subprocess.run(["zstd", "-q", "-c"], input=SAMPLE, capture_output=True).st
 if zst:
     check_terminal("zstd through a pipe", zst, True)
 check_not_terminal("plain", SAMPLE)
+
+# The progress of one input on several threads.
+out, tty = on_terminal(["census", "-j", "2", "--json", "-"], SAMPLE)
+expect("census -j 2: the census", out, plain_run(["census", "-j", "2", "--json", "-"], SAMPLE).stdout)
+m = LINE.search(tty)
+expect("census -j 2: a progress line naming the input", m.group(1) if m else None, b"-")
+if not tty.endswith(b"\r\x1b[K"):
+    failures.append("census -j 2: the line is not cleared at the end: %r" % tty[-60:])
 
 big = os.path.join(WORK, "big.pgn")
 with open(big, "wb") as f:

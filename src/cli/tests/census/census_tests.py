@@ -22,6 +22,14 @@ usage: census_tests.py GBR WORK_DIR GROUP
              reported and the game not counted, usage errors
   html       the page: well-formed, its SVG chart with a bar a row shown,
              no script and nothing fetched, the title escaped
+  jobs       -j 1 to 4 give the same bytes (text, TSV, JSON, HTML; standard
+             output, standard error, exit status) on real game files cut
+             into many chunks (GBR_INPUT_CHUNK_SIZE): the Lichess sample
+             repeated, the bundled studies, a file of games with refused
+             moves, malformed tags, variants said once and a comment that
+             hides a tag line, several inputs and standard input; the .zst,
+             .gz and .bz2 of a file give the file's census; a cut .zst is
+             reported with its offset and the games before it are counted
 """
 import html.parser
 import json
@@ -423,6 +431,111 @@ def test_html():
     expect("table rows", page.count("<tr><td>"), len(rows))
 
 
-gbrtest.run_group({"reference": test_reference, "merge": test_merge, "filters": test_filters, "html": test_html},
+def broken_games():
+    """Real games with problems among them, each where a chunk may cut it:
+    a refused move, a tag without its closing quote, games of a variant
+    (said once an input, whatever its case), a comment holding a line that
+    starts with '[', a FEN that cannot be played."""
+    with open(REAL_FILES[0], "rb") as f:
+        real = [b"[Event " + g for g in f.read().split(b"[Event ")[1:]]
+    bad = [
+        b'[Event "Refused"]\n[Result "1-0"]\n\n1. e4 e5 2. Ke3 Nf6 3. Qxf7 1-0\n\n',
+        b'[Event "Unclosed]\n[Result "0-1"]\n\n1. d4 d5 0-1\n\n',
+        b'[Event "Atomic"]\n[Variant "Atomic"]\n[Result "1-0"]\n\n1. e4 d5 2. exd5 1-0\n\n',
+        b'[Event "Hidden tag"]\n[Result "1/2-1/2"]\n\n1. e4 {a comment\n[Event "not a game"]\nstill the comment} '
+        b'e5 2. Nf3 Nc6 1/2-1/2\n\n',
+        b'[Event "atomic again"]\n[Variant "ATOMIC"]\n[Result "0-1"]\n\n1. e4 e5 0-1\n\n',
+        b'[Event "Bad FEN"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/X7 w - - 0 1"]\n[Result "*"]\n\n1. Kb2 *\n\n',
+    ]
+    out = []
+    for k in range(4):
+        out += real[k * 40:(k + 1) * 40]
+        out += bad[k:] + bad[:k]
+    return b"".join(out)
+
+
+def test_jobs():
+    work = gbrtest.fresh_folder(os.path.join(WORK, "jobs"))
+    with open(REAL_FILES[0], "rb") as f:
+        sample = f.read()
+    lichess = os.path.join(work, "lichess3.pgn")
+    with open(lichess, "wb") as f:
+        f.write(sample * 3)
+    broken = os.path.join(work, "broken.pgn")
+    with open(broken, "wb") as f:
+        f.write(broken_games())
+    env = dict(os.environ, GBR_INPUT_CHUNK_SIZE="1500")  # ~2,000 chunks of the repeated sample
+
+    def run(*args, data=None):
+        r = census(*args, data=data, env=env, cwd=work)
+        return (r.returncode, r.stdout, r.stderr)
+
+    # The reports are there to compare: refused moves, the tag, the variant once, the FEN.
+    one = run("-j", "1", "broken.pgn")
+    reports = one[2].decode()
+    expect("broken: status", one[0], 1)
+    expect("broken: refused moves", reports.count(": 2. Ke3: no white king can move to e3"), 4)
+    expect("broken: unclosed tags", reports.count("without its closing quote"), 4)
+    expect("broken: a variant said once", reports.count("[Variant \""), 1)
+    expect("broken: a FEN not played", reports.count("cannot be played from"), 4)
+    expect("broken: game numbers of one pass", re.findall(r"game (\d+): 2\. Ke3", reports), ["41", "92", "137", "182"])
+    inputs = [["lichess3.pgn"], [REAL_FILES[1]], ["broken.pgn"], ["broken.pgn", REAL_FILES[1], "lichess3.pgn", "broken.pgn"]]
+    formats = [[], ["--tsv"], ["--json"], ["--html"]]
+    for files in inputs:
+        for fmt in formats:
+            for extra in ([], ["--ending", "every", "--fold"]):
+                args = [*fmt, *extra, *files]
+                want = run("-j", "1", *args)
+                for j in ("2", "3", "4"):
+                    expect("-j %s %s" % (j, " ".join(args)), run("-j", j, *args), want)
+    with open(broken, "rb") as f:
+        data = f.read()
+    want = run("-j", "1", "--json", data=data)
+    expect("standard input: reports", want[2].count(b"gbr: -:"), 13)
+    for j in ("2", "4"):
+        expect("standard input -j %s" % j, run("-j", j, "--json", data=data), want)
+    # Other chunk sizes cut elsewhere.
+    for size in ("700", "4096", "65536"):
+        env["GBR_INPUT_CHUNK_SIZE"] = size
+        want = run("-j", "1", "broken.pgn", "lichess3.pgn")
+        expect("chunks of %s: -j 3" % size, run("-j", "3", "broken.pgn", "lichess3.pgn"), want)
+    env["GBR_INPUT_CHUNK_SIZE"] = "1500"
+
+    # Compressed copies: the file's census, the reports naming the copy.
+    tools = {"zst": ["zstd", "-q", "-c"], "gz": ["gzip", "-c"], "bz2": ["bzip2", "-c"]}
+    if not all(shutil.which(t[0]) for t in tools.values()):
+        expect("zstd, gzip and bzip2 installed (apt-get install zstd gzip bzip2)", False, True)
+        return
+    for name in ("broken.pgn", "lichess3.pgn"):
+        plain = run("-j", "1", "--json", name)
+        for ext, tool in tools.items():
+            packed = "%s.%s" % (name, ext)
+            with open(os.path.join(work, packed), "wb") as f:
+                subprocess.run(tool + [name], cwd=work, stdout=f, check=True)
+            for j in ("1", "3"):
+                got = run("-j", j, "--json", packed)
+                expect("%s -j %s" % (packed, j), (got[0], got[1], got[2].replace(packed.encode(), name.encode())), plain)
+    # A cut .zst: reported with its offset, the games before it counted and written.
+    with open(os.path.join(work, "lichess3.pgn.zst"), "rb") as f:
+        packed = f.read()
+    cut = os.path.join(work, "cut.zst")
+    with open(cut, "wb") as f:
+        f.write(packed[:len(packed) // 2])
+    decoded = subprocess.run(["zstd", "-q", "-d", "-c", cut], capture_output=True).stdout
+    whole = json.loads(run("-j", "1", "--json", "lichess3.pgn")[1])["totals"]["games"]
+    want = run("-j", "1", "--json", "cut.zst")
+    expect("cut: status", want[0], 1)
+    expect("cut: said with its offset", re.findall(rb"gbr: cut.zst: zstd stream cut short at compressed byte (\d+)", want[2]),
+           [str(len(packed) // 2).encode()])
+    read = json.loads(want[1])["totals"]["games"] if want[1] else None
+    # Every game started in what could be decoded, the last one cut short too.
+    expect("cut: the games before it counted", read, len(re.findall(rb"(?m)^\[Event ", decoded)))
+    expect("cut: fewer than the whole", read is not None and 0 < read < whole, True)
+    for j in ("2", "4"):
+        expect("cut -j %s" % j, run("-j", j, "--json", "cut.zst"), want)
+
+
+gbrtest.run_group({"reference": test_reference, "merge": test_merge, "filters": test_filters, "html": test_html,
+                   "jobs": test_jobs},
                   GROUP)
 gbrtest.finish("census " + GROUP)
