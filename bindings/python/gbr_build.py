@@ -51,6 +51,7 @@ CENSUS_SOURCES = (
     "input/input_parallel.c",
     "input/input_progress.c",
     "input/pgn_input.c",
+    "input/input_reports.c",
     "replay/replay_report.c",
     "util/sink.c",
 )
@@ -61,6 +62,7 @@ CENSUS_HEADERS = (
     "input/input_parallel.h",
     "input/input_progress.h",
     "input/pgn_input.h",
+    "input/input_reports.h",
     "util/sink.h",
     "util/output.h",
     "util/exit_status.h",

@@ -404,7 +404,7 @@ static int options_from(PyObject *tuple, census_options *o)
  * the census of the file (start and end None), or of the games whose first
  * byte is in [start, end) (input_range_read). failed: the input could not be
  * read whole (its problem is the last of problems). */
-static PyObject *census_read(PyObject *module, PyObject *args)
+static PyObject *module_read(PyObject *module, PyObject *args)
 {
     PyObject *path_object, *options_tuple, *start_object, *end_object;
     if (!PyArg_ParseTuple(args, "O&OOO", PyUnicode_FSConverter, &path_object, &options_tuple, &start_object,
@@ -566,7 +566,7 @@ static PyObject *census_parse_speeds_py(PyObject *module, PyObject *args)
 }
 
 static PyMethodDef methods[] = {
-    {"read", census_read, METH_VARARGS, "read(path, options, start, end) -> (Tally, problems, failed, boundary_ok)"},
+    {"read", module_read, METH_VARARGS, "read(path, options, start, end) -> (Tally, problems, failed, boundary_ok)"},
     {"from_json", census_from_json, METH_VARARGS, "from_json(bytes, source) -> Tally"},
     {"merged", census_merged, METH_VARARGS, "merged(a, b) -> Tally"},
     {"parse_date", census_parse_date_py, METH_VARARGS, "parse_date(text, to_end) -> YYYYMMDD"},

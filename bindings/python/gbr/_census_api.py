@@ -194,9 +194,10 @@ def census(path: PathLike, *, start: Optional[int] = None, end: Optional[int] = 
     next line starting with '['), so that the censuses of the ranges of any
     split of [0, size) add up to the file's; a range that ends inside a
     game raises :class:`CensusBoundaryError`. The games are read with the
-    GIL released. OSError when the file cannot be opened, or cannot be read
-    or decoded to its end (a damaged or truncated compressed stream: the
-    message is the command's report, with the compressed offset)."""
+    GIL released. OSError when the file cannot be opened; one that cannot
+    be read or decoded to its end (a damaged or truncated compressed
+    stream) gives the census of the games before the damage, its report
+    (with the compressed offset) the last of ``problems``."""
     from . import _census
     if ending not in _ENDINGS:
         raise ValueError(f"bad ending {ending!r} (phase, final or every)")
@@ -226,8 +227,11 @@ def census(path: PathLike, *, start: Optional[int] = None, end: Optional[int] = 
     where = os.fsdecode(os.fspath(path))
     options = (_ENDINGS[ending], n, int(bool(fold)), min_elo, speeds, lo, hi)
     tally, problems, failed, boundary_ok = _census.read(where, options, start, end)
-    if failed:
-        raise OSError(problems[-1] if problems else f"{where}: cannot be read")
+    if failed and not problems:
+        raise OSError(f"{where}: cannot be read")
+    # Damaged partway (a cut or corrupt compressed stream, a failed read):
+    # the games before the damage are counted and the report is the last
+    # problem, as the command writes the census and exits 1.
     if not boundary_ok:
         assert start is not None and end is not None
         raise CensusBoundaryError(where, start, end)
