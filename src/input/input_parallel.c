@@ -414,9 +414,6 @@ int input_games_parallel(const input_parallel *p, int fd, const char *source)
     pthread_cond_init(&d.work_cv, NULL);
     pthread_cond_init(&d.main_cv, NULL);
     int started = 0, failed = 0, oom = 0;
-    /* The reader fills its shared byte table on first use, unguarded: made
-     * once here, before the workers start, every worker's use comes after. */
-    pgn_reader_free(pgn_reader_new(p->handler, NULL));
     for (; started < threads; started++)
         if (pthread_create(&ids[started], NULL, worker, &d) != 0)
             break;

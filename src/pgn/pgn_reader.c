@@ -7,6 +7,7 @@
 #include "text.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -184,13 +185,26 @@ static unsigned short byte_class(unsigned char c)
 }
 
 static unsigned short classes[256];
+/* 0 empty, 1 being filled, 2 filled. Readers are made on several threads at
+ * once (one input on N threads, Python's census with the GIL released): the
+ * first fills the table, the others wait for it, and every read of the table
+ * comes after the release of state 2, so no thread sees it half filled. */
+static atomic_int classes_state;
 
 static void init_classes(void)
 {
-    if (classes['a']) /* filled once; the same bytes every time, so a race is harmless */
+    if (atomic_load_explicit(&classes_state, memory_order_acquire) == 2)
         return;
-    for (int c = 255; c >= 0; c--)
-        classes[c] = byte_class((unsigned char)c);
+    int empty = 0;
+    if (atomic_compare_exchange_strong_explicit(&classes_state, &empty, 1, memory_order_acquire,
+                                                memory_order_acquire)) {
+        for (int c = 0; c < 256; c++)
+            classes[c] = byte_class((unsigned char)c);
+        atomic_store_explicit(&classes_state, 2, memory_order_release);
+        return;
+    }
+    while (atomic_load_explicit(&classes_state, memory_order_acquire) != 2)
+        ; /* another thread fills 256 entries: a moment */
 }
 
 static int is_space(unsigned char c) { return classes[c] & WHITE; }
