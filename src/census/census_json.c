@@ -160,6 +160,8 @@ static int parse_number(jparser *p, size_t *index)
     }
     if (p->i >= p->n || p->s[p->i] < '0' || p->s[p->i] > '9')
         return fail(p, start, "expected a JSON value");
+    if (p->s[p->i] == '0' && p->i + 1 < p->n && p->s[p->i + 1] >= '0' && p->s[p->i + 1] <= '9')
+        return fail(p, p->i, "a number with a leading zero (JSON has none)");
     uint64_t v = 0;
     for (; p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9'; p->i++) {
         unsigned d = (unsigned)(p->s[p->i] - '0');
