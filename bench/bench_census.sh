@@ -15,20 +15,26 @@
 # a second, and the census's rate as a share of the replay's (the goal is at
 # least 0.8). These runs are on one thread (-j 1).
 #
-# Then, on $dir/input_varied.pgn (SIZE_MB MB, default 60, of varied real
+# Then, on $dir/census_varied_SIZE_MB.pgn (SIZE_MB MB, default 200, of varied real
 # games: bench_varied.py, as bench_input.sh makes it) and its zstd -3 copy,
 # RUNS runs each, ratios from the same runs:
 #   - gbr census --json -j 1 and -j 2 on the plain file: wall times, games a
 #     second, and -j1 / -j2 (target at least 1.8 on 2 free cores; the load
 #     average is printed beside it);
+#   - two gbr census --json -j 1 of the file at once, as two processes that
+#     share nothing: 2 x the -j1 time / their wall time is what two cores of
+#     this machine give two threads (on a virtual machine whose two cores
+#     slow each other, less than 2), the ceiling of -j1 / -j2, and -j2's
+#     share of it;
 #   - gbr census --json -j 1 on the .zst against the plain file: wall times
 #     and zstd / plain (target at most 1.10; the decoding has a thread);
 #   - peak memory through a pipe: GB_PIPE GB (default 10; 0 skips it) of
-#     PGN made on the fly (input_varied.pgn over and over) through zstd -1
+#     PGN made on the fly (that file over and over) through zstd -1
 #     into gbr census --json -j 2 -: peak resident memory (KiB,
 #     /usr/bin/time), the games counted and the time taken.
 # With CALLGRIND=1, instead: callgrind's instruction counts of a census and
-# a replay pass over the sample, and their ratio.
+# a replay pass over the sample, and their ratio; and of census -j 2 against
+# -j 1 over 20 MB of varied games (the instructions the threads add).
 #
 # usage: bench/bench_census.sh [BUILD_DIR]   (default build)
 set -eu
@@ -59,6 +65,18 @@ if [ -n "${CALLGRIND:-}" ]; then
         $(sed -n 's/^summary: *//p' "$dir/callgrind.census_replay.1")))
     echo "a pass over the sample (438 games): census $c instructions, replay $r; replay / census:" \
         "$(echo "$r $c" | awk '{printf "%.3f", $1 / $2}')"
+    # The threads' own cost: -j2 against -j1 over 20 MB of varied games.
+    varied=$dir/census_varied_20.pgn
+    [ -s "$varied" ] || python3 "$root/bench/bench_varied.py" "$varied" 20 "$sample" \
+        "$root/src/cli/examples/studies.pgn" /usr/share/pgn-extract/eco.pgn
+    for j in 1 2; do
+        bench_reported valgrind -q --tool=callgrind --callgrind-out-file="$dir/callgrind.census_j$j" \
+            "$gbr" census --json -j $j "$varied" >/dev/null 2>&1
+    done
+    c1=$(sed -n 's/^summary: *//p' "$dir/callgrind.census_j1")
+    c2=$(sed -n 's/^summary: *//p' "$dir/callgrind.census_j2")
+    echo "20 MB of varied games: census -j 1 $c1 instructions, -j 2 $c2 (all threads); -j2 / -j1:" \
+        "$(echo "$c2 $c1" | awk '{printf "%.3f", $1 / $2}')"
     exit 0
 fi
 
@@ -94,10 +112,10 @@ echo "  (filtered: --min-elo 1800 --time-control blitz counts $counted of the $g
 
 # On every core, and compressed: varied games (bench_varied.py).
 command -v zstd >/dev/null || { echo "needs zstd (Debian package zstd)" >&2; exit 2; }
-size_mb=${SIZE_MB:-60}
+size_mb=${SIZE_MB:-200}
 gb_pipe=${GB_PIPE:-10}
-input=$dir/input_varied.pgn
-if [ ! -s "$input" ] || [ "$(wc -c <"$input")" -lt $((size_mb * 1000000)) ]; then
+input=$dir/census_varied_$size_mb.pgn # its own, not bench_input.sh's (60 MB)
+if [ ! -s "$input" ]; then
     python3 "$root/bench/bench_varied.py" "$input" "$size_mb" "$sample" "$root/src/cli/examples/studies.pgn" \
         /usr/share/pgn-extract/eco.pgn
 fi
@@ -112,6 +130,9 @@ i=0
 while [ $i -lt "$runs" ]; do
     bench_reported bench_time "$dir" cj_j1 "$gbr" census --json -j 1 "$input" >/dev/null 2>&1
     bench_reported bench_time "$dir" cj_j2 "$gbr" census --json -j 2 "$input" >/dev/null 2>&1
+    bench_reported bench_time "$dir" cj_pair sh -c \
+        '"$1" census --json -j 1 "$2" >/dev/null 2>&1 & "$1" census --json -j 1 "$2" >/dev/null 2>&1; wait' \
+        sh "$gbr" "$input" >/dev/null 2>&1
     bench_reported bench_time "$dir" cj_zst "$gbr" census --json -j 1 "$input.zst" >/dev/null 2>&1
     i=$((i + 1))
 done
@@ -124,6 +145,10 @@ rate() { echo "$varied_games $1" | awk '{printf "%.0f", $1 / $2}'; }
 echo "  census -j 1: $j1 s wall ($(cpu j1) s CPU), $(rate "$j1") games/s"
 echo "  census -j 2: $j2 s wall ($(cpu j2) s CPU), $(rate "$j2") games/s;" \
     "-j1 / -j2 $(echo "$j1 $j2" | awk '{printf "%.2f", $1 / $2}') (target >= 1.8)"
+pair=$(wall pair)
+ceiling=$(echo "$j1 $pair" | awk '{printf "%.2f", 2 * $1 / $2}')
+echo "  two census -j 1 at once: $pair s wall; 2 x -j1 / that: $ceiling (two cores' ceiling);" \
+    "-j2 reaches $(echo "$j1 $j2 $ceiling" | awk '{printf "%.2f", $1 / $2 / $3}') of it"
 echo "  census -j 1 of the .zst: $zst s wall ($(cpu zst) s CPU);" \
     "zstd / plain $(echo "$zst $j1" | awk '{printf "%.3f", $1 / $2}') (target <= 1.10)"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

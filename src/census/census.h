@@ -87,6 +87,8 @@ typedef struct census_tally census_tally;
 
 census_tally *census_tally_new(const census_options *options);
 void census_tally_free(census_tally *t);
+/* Every count back to zero and no class, the memory kept for the next use. */
+void census_tally_clear(census_tally *t);
 const census_options *census_tally_options(const census_tally *t);
 const census_totals *census_tally_totals(const census_tally *t);
 /* Adds from's counts to into's: 0, or one of these (nothing added, but

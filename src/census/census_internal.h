@@ -6,14 +6,23 @@
 
 #include "census.h"
 
+/* A slot of a tally's table: a class's key beside its place, so that a
+ * look-up compares keys without making the stored class's again. */
+typedef struct census_slot {
+    uint64_t key;   /* census_key_of(), never 0 */
+    uint32_t index; /* into classes, + 1; 0: empty */
+} census_slot;
+
 struct census_tally {
     census_options options;
     census_totals totals;
     census_class *classes; /* in the order first met */
     size_t n, classes_cap;
-    uint32_t *slots;       /* open addressing: index + 1 into classes, 0 empty */
+    census_slot *slots;    /* open addressing, at most half full */
     size_t slots_cap;
     census_class *sorted;  /* the classes in directory order, made on request */
+    uint32_t *merge_at;    /* census_merge's: where each class of the other tally is here */
+    size_t merge_at_cap;
 };
 
 /* The class of a code in the tally, added with zero counts when new; NULL

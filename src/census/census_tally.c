@@ -115,7 +115,16 @@ void census_tally_free(census_tally *t)
     free(t->classes);
     free(t->slots);
     free(t->sorted);
+    free(t->merge_at);
     free(t);
+}
+
+void census_tally_clear(census_tally *t)
+{
+    memset(&t->totals, 0, sizeof t->totals);
+    t->n = 0;
+    if (t->slots)
+        memset(t->slots, 0, t->slots_cap * sizeof *t->slots);
 }
 
 const census_options *census_tally_options(const census_tally *t) { return &t->options; }
@@ -131,14 +140,16 @@ static uint64_t slot_of(uint64_t key, size_t cap)
 
 static int rehash(census_tally *t, size_t cap)
 {
-    uint32_t *slots = calloc(cap, sizeof *slots);
+    census_slot *slots = calloc(cap, sizeof *slots);
     if (!slots)
         return -1;
-    for (size_t i = 0; i < t->n; i++) {
-        uint64_t s = slot_of(census_key_of(&t->classes[i].code), cap);
-        while (slots[s])
+    for (size_t i = 0; i < t->slots_cap; i++) {
+        if (!t->slots[i].index)
+            continue;
+        uint64_t s = slot_of(t->slots[i].key, cap);
+        while (slots[s].index)
             s = (s + 1) & (cap - 1);
-        slots[s] = (uint32_t)(i + 1);
+        slots[s] = t->slots[i];
     }
     free(t->slots);
     t->slots = slots;
@@ -146,26 +157,28 @@ static int rehash(census_tally *t, size_t cap)
     return 0;
 }
 
-const census_class *census_class_find(const census_tally *t, const gbr_material *code)
+/* The slot holding key, or the empty one where it would go (the table is
+ * never full). */
+static census_slot *slot_for(const census_tally *t, uint64_t key)
 {
-    uint64_t key = census_key_of(code);
-    if (t->slots_cap)
-        for (uint64_t s = slot_of(key, t->slots_cap);; s = (s + 1) & (t->slots_cap - 1)) {
-            uint32_t i = t->slots[s];
-            if (!i)
-                break;
-            if (census_key_of(&t->classes[i - 1].code) == key)
-                return &t->classes[i - 1];
-        }
-    return NULL;
+    uint64_t s = slot_of(key, t->slots_cap);
+    while (t->slots[s].index && t->slots[s].key != key)
+        s = (s + 1) & (t->slots_cap - 1);
+    return &t->slots[s];
 }
 
-census_class *census_class_of(census_tally *t, const gbr_material *code)
+const census_class *census_class_find(const census_tally *t, const gbr_material *code)
 {
-    const census_class *found = census_class_find(t, code);
-    if (found)
-        return &t->classes[found - t->classes];
-    /* New: kept at most half full. */
+    if (!t->slots_cap)
+        return NULL;
+    const census_slot *slot = slot_for(t, census_key_of(code));
+    return slot->index ? &t->classes[slot->index - 1] : NULL;
+}
+
+/* A new class of key and code (not in the tally): NULL when memory runs out. */
+static census_class *add_class(census_tally *t, uint64_t key, const gbr_material *code)
+{
+    /* Kept at most half full. */
     if (2 * (t->n + 1) > t->slots_cap && rehash(t, t->slots_cap ? 2 * t->slots_cap : 64) != 0)
         return NULL;
     census_class *grown = util_grow(t->classes, &t->classes_cap, t->n + 1, sizeof *t->classes);
@@ -175,11 +188,21 @@ census_class *census_class_of(census_tally *t, const gbr_material *code)
     census_class *c = &t->classes[t->n++];
     memset(c, 0, sizeof *c);
     c->code = *code;
-    uint64_t s = slot_of(census_key_of(code), t->slots_cap);
-    while (t->slots[s])
-        s = (s + 1) & (t->slots_cap - 1);
-    t->slots[s] = (uint32_t)t->n;
+    census_slot *slot = slot_for(t, key);
+    slot->key = key;
+    slot->index = (uint32_t)t->n;
     return c;
+}
+
+census_class *census_class_of(census_tally *t, const gbr_material *code)
+{
+    uint64_t key = census_key_of(code);
+    if (t->slots_cap) {
+        const census_slot *slot = slot_for(t, key);
+        if (slot->index)
+            return &t->classes[slot->index - 1];
+    }
+    return add_class(t, key, code);
 }
 
 int census_same_options(const census_options *a, const census_options *b)
@@ -201,7 +224,9 @@ static int add(uint64_t *into, uint64_t from)
 static int fits(uint64_t a, uint64_t b) { return a <= UINT64_MAX - b; }
 
 /* Whether every count of from added to into's fits in 64 bits: checked
- * before anything is added, so that a refused merge changes nothing. */
+ * before anything is added, so that a refused merge changes nothing. Each
+ * class of from is looked up here once: where it is in into (index + 1, 0
+ * when into has none) is kept in into->merge_at for the adding. */
 static int merge_fits(census_tally *into, const census_tally *from)
 {
     const census_totals *a = &into->totals, *b = &from->totals;
@@ -212,6 +237,7 @@ static int merge_fits(census_tally *into, const census_tally *from)
     for (size_t i = 0; i < from->n && ok; i++) {
         const census_class *f = &from->classes[i];
         const census_class *c = census_class_find(into, &f->code);
+        into->merge_at[i] = c ? (uint32_t)(c - into->classes) + 1 : 0;
         if (!c)
             continue;
         ok = fits(c->games, f->games) && fits(c->plies, f->plies) && fits(c->endings, f->endings);
@@ -225,11 +251,18 @@ int census_merge(census_tally *into, const census_tally *from)
 {
     if (!census_same_options(&into->options, &from->options))
         return CENSUS_MERGE_OPTIONS;
+    if (from->n > 0) {
+        uint32_t *at = util_grow(into->merge_at, &into->merge_at_cap, from->n, sizeof *at);
+        if (!at)
+            return CENSUS_MERGE_MEMORY;
+        into->merge_at = at;
+    }
     if (!merge_fits(into, from))
         return CENSUS_MERGE_OVERFLOW;
     for (size_t i = 0; i < from->n; i++) {
         const census_class *f = &from->classes[i];
-        census_class *c = census_class_of(into, &f->code);
+        census_class *c = into->merge_at[i] ? &into->classes[into->merge_at[i] - 1]
+                                            : add_class(into, census_key_of(&f->code), &f->code);
         if (!c)
             return CENSUS_MERGE_MEMORY;
         int over = add(&c->games, f->games) | add(&c->plies, f->plies) | add(&c->endings, f->endings);

@@ -26,7 +26,7 @@
  * diagnostic's game 0, before any game, is only in the first chunk).
  *
  * Memory: at most threads + 2 chunks are held at a time, each at most
- * 2 x chunk_size + INPUT_SLOT_SIZE bytes, besides the input's ring
+ * 2 x chunk_size + INPUT_CUT_READ bytes, besides the input's ring
  * (input_stream.h), one reader per worker, and the caller's contexts.
  */
 #ifndef GBR_INPUT_PARALLEL_H
@@ -38,6 +38,7 @@
 #include "pgn_reader.h"
 
 #define INPUT_CHUNK_SIZE ((size_t)2 << 20)
+#define INPUT_CUT_READ ((size_t)4 << 10)
 #define INPUT_THREADS_MAX 256
 
 typedef struct input_chunk {

@@ -35,6 +35,13 @@ struct input_stream {
     int holding;
     int done;                       /* the producer has put its last slot */
     int stop;                       /* the caller closes: produce no more */
+    /* input_stream_next_into: the caller reads a plain input itself, into
+     * its own buffers, once the slots filled before are taken. */
+    int direct_wanted;              /* asked by the caller */
+    int handed_over;                /* the producer of a plain input stopped for it */
+    int direct;                     /* the caller's reads have begun */
+    const char *pending;            /* the rest of the slot taken last */
+    size_t pending_len;
     int failed;
     char message[200];
     uint64_t error_at;
@@ -57,14 +64,17 @@ const char *input_format_name(input_format f)
     }
 }
 
-/* The producer's next free slot, or NULL when the caller has closed. */
+/* The producer's next free slot, or NULL when the caller has closed or
+ * reads a plain input itself from now on. */
 static char *wait_free_slot(input_stream *s)
 {
     char *slot = NULL;
     pthread_mutex_lock(&s->lock);
-    while (!s->stop && s->produced - s->taken + (uint64_t)s->holding >= INPUT_SLOTS)
+    int plain = s->format == INPUT_PLAIN; /* the producer's own field */
+    while (!s->stop && !(plain && s->direct_wanted) &&
+           s->produced - s->taken + (uint64_t)s->holding >= INPUT_SLOTS)
         pthread_cond_wait(&s->free_cond, &s->lock);
-    if (!s->stop)
+    if (!s->stop && !(plain && s->direct_wanted))
         slot = s->slot[s->produced % INPUT_SLOTS];
     pthread_mutex_unlock(&s->lock);
     return slot;
@@ -87,8 +97,10 @@ static void finish(input_stream *s)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Called by the producer alone, before finish(): a failed read (error is
- * its errno), or a stream damaged or cut short ("damaged", "cut short"). */
+/* Called by the producer alone, before finish(), or by the caller reading
+ * a plain input itself once the producer has finished: a failed read
+ * (error is its errno), or a stream damaged or cut short ("damaged", "cut
+ * short"). */
 static void fail(input_stream *s, uint64_t at, int error, const char *what, const char *reason)
 {
     s->failed = 1;
@@ -159,11 +171,16 @@ static input_format sniff(input_stream *s)
 
 static void produce_plain(input_stream *s)
 {
-    /* What sniff() read goes first, then the descriptor straight into slots. */
+    /* What sniff() read goes first, then the descriptor straight into
+     * slots; once the caller reads the descriptor itself, nothing more. */
     for (;;) {
         char *slot = wait_free_slot(s);
-        if (!slot)
+        if (!slot) {
+            pthread_mutex_lock(&s->lock);
+            s->handed_over = s->direct_wanted && !s->stop;
+            pthread_mutex_unlock(&s->lock);
             return;
+        }
         size_t len = 0;
         if (s->raw_pos < s->raw_len) {
             len = s->raw_len - s->raw_pos;
@@ -487,6 +504,64 @@ int input_stream_next(input_stream *s, const char **bytes, size_t *len)
     }
     pthread_mutex_unlock(&s->lock);
     return result;
+}
+
+/* A read of the descriptor into buf by the caller, after the hand-over:
+ * first what sniff() read and the producer did not put in a slot. */
+static int read_direct(input_stream *s, char *buf, size_t cap, size_t *len)
+{
+    if (s->raw_pos < s->raw_len) {
+        size_t n = s->raw_len - s->raw_pos < cap ? s->raw_len - s->raw_pos : cap;
+        memcpy(buf, s->raw + s->raw_pos, n);
+        s->raw_pos += n;
+        *len = n;
+        return 1;
+    }
+    for (;;) {
+        ssize_t got = read(s->fd, buf, cap);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fail(s, atomic_load(&s->raw_total), errno, "", strerror(errno));
+            return -1;
+        }
+        if (got == 0)
+            return 0;
+        atomic_fetch_add(&s->raw_total, (uint64_t)got);
+        *len = (size_t)got;
+        return 1;
+    }
+}
+
+int input_stream_next_into(input_stream *s, char *buf, size_t cap, size_t *len)
+{
+    if (cap == 0) {
+        *len = 0;
+        return 1;
+    }
+    if (s->pending_len == 0) {
+        if (s->direct)
+            return read_direct(s, buf, cap, len);
+        if (!s->direct_wanted) {
+            pthread_mutex_lock(&s->lock);
+            s->direct_wanted = 1;
+            pthread_cond_broadcast(&s->free_cond);
+            pthread_mutex_unlock(&s->lock);
+        }
+        int got = input_stream_next(s, &s->pending, &s->pending_len);
+        if (got == 0 && s->handed_over) { /* done, and seen under the lock */
+            s->direct = 1;
+            return read_direct(s, buf, cap, len);
+        }
+        if (got <= 0)
+            return got;
+    }
+    size_t n = s->pending_len < cap ? s->pending_len : cap;
+    memcpy(buf, s->pending, n);
+    s->pending += n;
+    s->pending_len -= n;
+    *len = n;
+    return 1;
 }
 
 const char *input_stream_error(const input_stream *s, uint64_t *at, int *errno_value)

@@ -9,7 +9,9 @@
  *
  * Reading and decoding run on a thread of their own, which fills a ring of
  * INPUT_SLOTS buffers of INPUT_SLOT_SIZE bytes while the caller works on
- * the bytes handed out before, so that the two overlap.
+ * the bytes handed out before, so that the two overlap (but for a plain
+ * input read with input_stream_next_into, which the caller reads itself
+ * into its own buffers, without a copy).
  *
  * Memory, whatever the input's size: the ring (INPUT_SLOTS x
  * INPUT_SLOT_SIZE, 1 MiB), one buffer of compressed bytes (128 KiB), and
@@ -40,6 +42,12 @@ input_stream *input_stream_open(int fd);
  * could not be read or decoded past here (input_stream_error says why; the
  * bytes before the problem have all been handed out). */
 int input_stream_next(input_stream *s, const char **bytes, size_t *len);
+/* The next bytes of the input copied into buf, at most cap of them: 1 with
+ * *len (> 0 when cap > 0), 0 at the end, -1 as input_stream_next. A caller
+ * uses this or input_stream_next, never both. A plain input is then read
+ * by the caller straight into buf once the slots read ahead are taken (no
+ * copy through the ring); a compressed one is copied from the ring. */
+int input_stream_next_into(input_stream *s, char *buf, size_t cap, size_t *len);
 /* After -1: the problem in words ("cannot read: REASON", or "FORMAT
  * stream damaged|cut short at compressed byte OFFSET: REASON"), and *at the compressed bytes read before
  * it (the offset of the first byte that could not be decoded, counted from

@@ -19,7 +19,8 @@
  * log is written out with the game numbers made whole and the bytes are
  * appended. The log must equal one pass's and the bytes the input. The
  * inputs: the files named, and generated ones that cut where a '[' starts a
- * line inside a game (multi-line comments whose lines start with '[',
+ * line inside a game (multi-line comments whose lines start with '[', one
+ * after a blank line,
  * variations over lines, tag sections with blank lines), games without tags,
  * garbage between games, a byte-order mark, CRLF lines and a comment left
  * open at the end. Each is read from a file, from a pipe and, when the zstd
@@ -502,6 +503,7 @@ static const char *const fragments[] = {
     "[Event \"open tag\n[Site \"x\"]\n\n1. g4 *\n",
     "[Event \"dup\"]\n[Event \"dup\"]\n\n1. h4 ) *\n",
     "{\n[a comment between games\n}\n",
+    "[Event \"b\"]\n\n1. e4 {a comment\n\n[with a blank line before\n} e5 1-0\n\n",
 };
 
 /* 0, or -1 (said) when the file could not be written. */
