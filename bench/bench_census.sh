@@ -2,7 +2,8 @@
 # The endgame census (gbr census) on one core, beside the replay it is built
 # on: the Lichess games of corpus/games/lichess_sample.pgn (438 games, 65
 # plies each, a clock comment after every move) copied COPIES times (default
-# 40) into one file, and for each of RUNS runs (default 5):
+# 200, 200 MB, so that runs last most of a second and the clock's 10 ms steps
+# matter little) into one file, and for each of RUNS runs (default 5):
 #   - gbr_bench_replay FILE 1 (bench/bench_replay.c: the reader, the walk,
 #     every move read, checked and played, a visitor that counts positions;
 #     the file held in memory, one pass): the replay rate;
@@ -81,7 +82,7 @@ if [ -n "${CALLGRIND:-}" ]; then
 fi
 
 file=$dir/census_lichess.pgn
-copies=${COPIES:-40}
+copies=${COPIES:-200}
 : >"$file"
 i=0
 while [ $i -lt "$copies" ]; do cat "$sample" >>"$file"; i=$((i + 1)); done
