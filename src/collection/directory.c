@@ -44,8 +44,13 @@ static void show_progress(directory_reader *st, int last)
 {
     double elapsed = seconds_since(&st->started);
     double mb = (double)st->bytes / 1e6;
-    util_message("\rgbr: directory: %llu games, %.1f MB, %.1f MB/s%s", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0,
-                 last ? "\n" : "");
+    /* Drawn in place while the reading goes on (a report erases it first);
+     * the last stays, as the reading's summary. */
+    if (last)
+        util_message("\rgbr: directory: %llu games, %.1f MB, %.1f MB/s\033[K\n", st->games, mb,
+                     elapsed > 0 ? mb / elapsed : 0.0);
+    else
+        util_status("gbr: directory: %llu games, %.1f MB, %.1f MB/s", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0);
     clock_gettime(CLOCK_MONOTONIC, &st->shown);
 }
 

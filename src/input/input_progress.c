@@ -57,16 +57,15 @@ void input_progress_update(input_progress *p, uint64_t raw, uint64_t decoded, un
     char decoded_text[40] = "";
     if (decoded != raw)
         snprintf(decoded_text, sizeof decoded_text, " (%.1f MB decoded)", (double)decoded / 1e6);
-    /* "\r" and erase-to-end: the line is redrawn in place, and a report
-     * written after it starts at the line's beginning. */
-    util_message("\r%s: %.1f MB read%s, %lu games, %.0f games/s%s\033[K\r", p->source, (double)raw / 1e6,
-                 decoded_text, games, rate, left);
+    /* Redrawn in place; a report written after it erases it first. */
+    util_status("%s: %.1f MB read%s, %lu games, %.0f games/s%s", p->source, (double)raw / 1e6, decoded_text, games,
+                rate, left);
     p->drawn = 1;
 }
 
 void input_progress_end(input_progress *p)
 {
     if (p->on && p->drawn)
-        util_message("\r\033[K");
+        util_status_clear();
     p->drawn = 0;
 }

@@ -37,6 +37,17 @@ static void err_write(const char *bytes, size_t len)
     err_used += len;
 }
 
+/* A status line is up (util_status): erased before any other text. */
+static int status_shown;
+
+static void status_erase(void)
+{
+    if (status_shown) {
+        status_shown = 0;
+        err_write("\r\033[K", 4);
+    }
+}
+
 static void err_put_uint(unsigned long value)
 {
     char digits[UTIL_DECIMAL_MAX];
@@ -89,6 +100,8 @@ static void report_stdout_failure(void)
 {
     stdout_reported = 1;
     util_report_flush();
+    status_erase();
+    util_report_flush();
     fprintf(stderr, "gbr: -: cannot write the output: %s\n", strerror(util_stdout.error));
 }
 
@@ -136,6 +149,7 @@ static void err_finish(const char *format, va_list ap)
 
 void util_report(const char *source, unsigned long line, unsigned long column, const char *format, ...)
 {
+    status_erase();
     /* "gbr: SOURCE:LINE:COLUMN: MESSAGE" */
     err_write("gbr: ", 5);
     err_write(source, strlen(source));
@@ -152,6 +166,7 @@ void util_report(const char *source, unsigned long line, unsigned long column, c
 
 void util_error(const char *where, const char *format, ...)
 {
+    status_erase();
     err_write("gbr: ", 5);
     if (where) {
         err_write(where, strlen(where));
@@ -165,6 +180,7 @@ void util_error(const char *where, const char *format, ...)
 
 void util_command_error(const char *command, const char *format, ...)
 {
+    status_erase();
     err_write("gbr ", 4);
     err_write(command, strlen(command));
     err_write(": ", 2);
@@ -178,6 +194,7 @@ void util_out_of_memory(const char *where) { util_error(where, UTIL_OUT_OF_MEMOR
 
 void util_vmessage(const char *format, va_list ap)
 {
+    status_erase();
     err_vformat(format, ap);
     util_report_flush();
 }
@@ -190,7 +207,30 @@ void util_message(const char *format, ...)
     va_end(ap);
 }
 
-void util_message_bytes(const char *bytes, size_t len) { err_write(bytes, len); }
+void util_message_bytes(const char *bytes, size_t len)
+{
+    status_erase();
+    err_write(bytes, len);
+}
+
+void util_status(const char *format, ...)
+{
+    err_write("\r", 1);
+    status_shown = 0; /* drawn over in place, not erased first */
+    va_list ap;
+    va_start(ap, format);
+    err_vformat(format, ap);
+    va_end(ap);
+    err_write("\033[K", 3);
+    util_report_flush();
+    status_shown = 1;
+}
+
+void util_status_clear(void)
+{
+    status_erase();
+    util_report_flush();
+}
 
 void util_putf(util_sink *s, const char *format, ...)
 {

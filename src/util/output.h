@@ -54,13 +54,19 @@ void util_command_error(const char *command, const char *format, ...) UTIL_PRINT
 #define UTIL_OUT_OF_MEMORY "out of memory"
 void util_out_of_memory(const char *where);
 /* Text on stderr exactly as formatted (usage errors that name the command,
- * the help text of a wrong command line, a progress line), written at once
- * with what is pending before it. */
+ * the help text of a wrong command line), written at once with what is
+ * pending before it. */
 void util_message(const char *format, ...) UTIL_PRINTF(1, 2);
 void util_vmessage(const char *format, va_list ap) UTIL_PRINTF(1, 0);
 /* Bytes on stderr as they are, in order with the reports (a command's
  * report lines written there instead of to stdout). */
 void util_message_bytes(const char *bytes, size_t len);
+/* A status line on a terminal (a long reading's progress): "\r", the text,
+ * erase to the line's end, written at once; the next status line is drawn
+ * over it, and any other text on stderr (a report) erases it first, so
+ * that no report lands on what is left of it. util_status_clear erases it. */
+void util_status(const char *format, ...) UTIL_PRINTF(1, 2);
+void util_status_clear(void);
 /* Text formatted as printf does, to a sink. */
 void util_putf(util_sink *s, const char *format, ...) UTIL_PRINTF(2, 3);
 /* Help, usage and report text, formatted, to stdout (to_stderr 0) or at

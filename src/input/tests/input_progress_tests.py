@@ -15,6 +15,9 @@ of a second, the rest):
     --reached on a terminal: the line says the time left;
   - gbr census -j 2 on the slow pipe: the line drawn and cleared while the
     input is read on two threads, the census the same as without it;
+  - gbr census -j 1 and -j 2 on the slow pipe with games whose start cannot
+    be played after the pause: each report erases the line before it is
+    written, so it starts a clean line, and is whole;
   - standard error a pipe, and a file: no byte but the reports.
 """
 import os
@@ -34,7 +37,7 @@ GBR, WORK = gbrtest.arguments("GBR", "WORK")
 gbrtest.fresh_folder(WORK)
 SAMPLE = open(gbrtest.path("corpus", "games", "lichess_sample.pgn"), "rb").read()
 LINE = re.compile(rb"\r(\S+): [0-9.]+ MB read( \([0-9.]+ MB decoded\))?, \d+ games, \d+ games/s(, \d+:\d\d:\d\d left)?"
-                  rb"\x1b\[K\r")
+                  rb"\x1b\[K")
 
 
 def feed_slowly(stream, data):
@@ -142,6 +145,23 @@ m = LINE.search(tty)
 expect("census -j 2: a progress line naming the input", m.group(1) if m else None, b"-")
 if not tty.endswith(b"\r\x1b[K"):
     failures.append("census -j 2: the line is not cleared at the end: %r" % tty[-60:])
+
+# Reports while the line is up: erased first, never written on its remains.
+BAD = b'[Event "bad start"]\n[SetUp "1"]\n[FEN "8/8/8/8/8/8/8/X7 w - - 0 1"]\n\n1. e4 *\n\n'
+for jobs in ("1", "2"):
+    label = "census -j %s, reports under the line" % jobs
+    out, tty = on_terminal(["census", "-j", jobs, "--json", "-"], SAMPLE + BAD * 3)
+    if not LINE.search(tty):
+        failures.append("%s: no progress line: %r" % (label, tty[:300]))
+    reports = re.findall(rb"gbr: -:\d+:\d+: game \d+: [^\r\n]*", tty)
+    expect(label + ": the reports written", len(reports), 3)
+    for m in re.finditer(rb"gbr: -:", tty):
+        before = tty[:m.start()]
+        # each report starts a line: after an erase, or after the report before it
+        if not (before.endswith(b"\r\x1b[K") or before.endswith(b"\n") or before == b""):
+            failures.append("%s: a report written on the line's remains: %r" % (label, tty[max(0, m.start() - 80):m.start() + 20]))
+    if not tty.endswith(b"\r\x1b[K") and not tty.endswith(b"\n"):
+        failures.append("%s: the end: %r" % (label, tty[-60:]))
 
 big = os.path.join(WORK, "big.pgn")
 with open(big, "wb") as f:
