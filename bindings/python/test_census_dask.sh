@@ -19,30 +19,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$1
 gbr_bin=$2
-python=${GBR_PYTHON:-/usr/bin/python3}
+. "$here/venv_common.sh"
 
-if [ ! -x "$python" ]; then
-    echo "skipped: no $python"; exit 77
-fi
-for module in dask distributed venv; do
-    if ! "$python" -c "import $module" 2>/dev/null; then
-        echo "skipped: $python cannot import $module (install python3-dask python3-distributed python3-venv)"; exit 77
-    fi
-done
-if ! "$python" -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
-    echo "skipped: $python has no Python.h (install python3-dev)"; exit 77
-fi
-
+venv_need "python3-dask python3-distributed python3-venv" dask distributed venv
 work="$build/python-dask"
-rm -rf "$work"
-repo="$work/repo"
-mkdir -p "$repo/spec/vectors" "$repo/bindings"
-cp -R "$root/src" "$root/LICENSE" "$repo/"
-cp -R "$root/spec/vectors/json" "$repo/spec/vectors/"
-cp -R "$here" "$repo/bindings/python"
-(cd "$repo/bindings/python" && rm -rf build dist ./*.egg-info gbr/*.so)
-"$python" -m venv --system-site-packages "$work/venv"
-"$work/venv/bin/pip" install --quiet --no-build-isolation --no-index --disable-pip-version-check "$repo/bindings/python"
+venv_install "$work"
 
 # The folder: the Lichess sample cut at game starts into three files.
 games="$work/games"

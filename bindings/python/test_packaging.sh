@@ -21,28 +21,13 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 build=$1
-python=${GBR_PYTHON:-/usr/bin/python3}
+. "$here/venv_common.sh"
 
-if [ ! -x "$python" ]; then
-    echo "skipped: no $python"; exit 77
-fi
-if ! "$python" -c 'import os, sys, sysconfig; sys.exit(not os.path.isfile(os.path.join(sysconfig.get_paths()["include"], "Python.h")))'; then
-    echo "skipped: $python has no Python.h (install python3-dev)"; exit 77
-fi
-for module in venv ensurepip build wheel setuptools; do
-    if ! "$python" -c "import $module" 2>/dev/null; then
-        echo "skipped: $python cannot import $module (install python3-venv python3-build python3-wheel python3-setuptools)"; exit 77
-    fi
-done
-
+venv_need "python3-venv python3-build python3-wheel python3-setuptools" venv ensurepip build wheel setuptools
 work="$build/python-packaging"
-rm -rf "$work"
-repo="$work/repo"
-mkdir -p "$repo/spec/vectors" "$repo/bindings" "$work/dist" "$work/unpacked"
-cp -R "$root/src" "$root/LICENSE" "$repo/"
-cp -R "$root/spec/vectors/json" "$repo/spec/vectors/"
-cp -R "$here" "$repo/bindings/python"
-(cd "$repo/bindings/python" && rm -rf build dist ./*.egg-info gbr/*.so)
+venv_copy_repo "$work"
+repo=$venv_repo
+mkdir -p "$work/dist" "$work/unpacked"
 
 now() { date +%s.%N; }
 took() { "$python" -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.1f} s')" "$1" "$(now)"; }

@@ -17,7 +17,7 @@
  * command would write (without its "gbr: ") to the list of the census
  * running on the calling thread (thread-local, so that censuses on several
  * threads keep their reports apart; the census's reports are all made on
- * the thread that reads). Progress lines (util_message) are not written.
+ * the thread that reads). Progress lines (util_status) are not written.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h> /* first; it defines _GNU_SOURCE, which memfd_create needs */
@@ -147,6 +147,11 @@ void util_message_bytes(const char *bytes, size_t len)
     (void)bytes;
     (void)len;
 }
+
+/* Status lines (a reading's progress; turned off here): not written. */
+void util_status(const char *format, ...) { (void)format; }
+
+void util_status_clear(void) {}
 
 void util_report_flush(void) {}
 
