@@ -73,3 +73,17 @@ bench_select_count_before_after() {
     echo "gbr select --count on eco.pgn: $count_before instructions before, $count_after after, ratio" \
         "$(echo "$count_after $count_before" | awk '{printf "%.4f", $1 / $2}')"
 }
+
+# study_lines PGN: a line a study with a [FEN] (composer, source, date, FEN,
+# tab-separated), which bench/bench_solutions.c gives solutions to.
+study_lines() {
+    python3 - "$1" <<'PY'
+import re, sys
+data = open(sys.argv[1], "rb").read().decode("latin-1")
+for game in re.split(r"\n(?=\[Event )", data):
+    tags = dict(re.findall(r'(?m)^\[(\w+) "([^"\t]*)"\]', game))
+    if "FEN" in tags:
+        sys.stdout.write("%s\t%s\t%s\t%s\n" % (tags.get("White", "?"), tags.get("Event", "?"),
+                                             tags.get("Date", "????.??.??"), tags["FEN"]))
+PY
+}

@@ -92,15 +92,7 @@ solver=$(dirname "$gbr")/bench/gbr_bench_solutions
 solved=$dir/lookup_${games}_solved.pgn
 ask_game=$((games * 3 / 4))
 if [ ! -s "$solved" ] || [ ! -s "$dir/lookup_solved_asked" ]; then
-    PYTHONPATH="$root/testsupport" python3 - "$db" >"$dir/lookup_lines.tsv" <<'PY'
-import re, sys
-data = open(sys.argv[1], "rb").read().decode("latin-1")
-for game in re.split(r"\n(?=\[Event )", data):
-    tags = dict(re.findall(r'(?m)^\[(\w+) "([^"\t]*)"\]', game))
-    if "FEN" in tags:
-        sys.stdout.write("%s\t%s\t%s\t%s\n" % (tags.get("White", "?"), tags.get("Event", "?"),
-                                             tags.get("Date", "????.??.??"), tags["FEN"]))
-PY
+    study_lines "$db" >"$dir/lookup_lines.tsv"
     "$solver" 30 1 "$ask_game" 6 "$dir/lookup_solved_asked" <"$dir/lookup_lines.tsv" >"$solved.tmp" 2>"$dir/lookup_solved.count"
     mv "$solved.tmp" "$solved"
 fi

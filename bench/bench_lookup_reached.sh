@@ -55,15 +55,7 @@ done
 unseen=$dir/reached_unseen_$games.pgn
 if [ ! -s "$unseen" ]; then
     python3 "$root/src/cli/tests/gen/gen_pgn.py" --studies --games "$games" --seed 3 --out "$out/unseen_starts.pgn"
-    PYTHONPATH="$root/testsupport" python3 - "$out/unseen_starts.pgn" >"$out/unseen_lines.tsv" <<'PY'
-import re, sys
-data = open(sys.argv[1], "rb").read().decode("latin-1")
-for game in re.split(r"\n(?=\[Event )", data):
-    tags = dict(re.findall(r'(?m)^\[(\w+) "([^"\t]*)"\]', game))
-    if "FEN" in tags:
-        sys.stdout.write("%s\t%s\t%s\t%s\n" % (tags.get("White", "?"), tags.get("Event", "?"),
-                                             tags.get("Date", "????.??.??"), tags["FEN"]))
-PY
+    study_lines "$out/unseen_starts.pgn" >"$out/unseen_lines.tsv"
     "$tools/gbr_bench_solutions" 40 3 <"$out/unseen_lines.tsv" >"$unseen.tmp"
     mv "$unseen.tmp" "$unseen"
 fi

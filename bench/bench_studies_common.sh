@@ -1,6 +1,7 @@
 # shellcheck shell=sh disable=SC2154 # root, dir, games and out are set by the script that sources this
 # Helpers of the benchmarks on the generated study collection, sourced by
-# bench/bench_studies.sh and bench/bench_ceiling.sh (POSIX sh) after
+# bench/bench_studies.sh, bench_ceiling.sh and bench_lookup_reached.sh (POSIX
+# sh) after
 # bench/bench_common.sh. Before sourcing, set root (the source tree), dir (where
 # the collection is kept), games and out (a directory for timings and outputs).
 
