@@ -209,23 +209,37 @@ static void produce_plain(input_stream *s)
 static const char damaged[] = "damaged";
 static const char truncated[] = "cut short";
 
-static void produce_zstd(input_stream *s)
+/* A decoder's step: what it did with out[*out_pos..cap) and in[*in_pos..len). */
+enum { STEP_OK, STEP_UNIT_END, STEP_ERROR };
+
+/* One compressed format, for decode(): its stream is a sequence of units
+ * (zstd's frames, gzip's members, bzip2's streams). */
+typedef struct decoder {
+    const char *unit;
+    void *state;
+    /* A unit starts (the first, or one after another's end): 0, or -1 with
+     * the failure recorded (fail() or a failed read). */
+    int (*start_unit)(input_stream *s, void *state);
+    /* Decodes what it can, *out_pos and *in_pos moved on: STEP_OK,
+     * STEP_UNIT_END at a unit's end, STEP_ERROR with *reason. With len 0 it
+     * gives out what it still holds. */
+    int (*step)(void *state, char *out, size_t cap, size_t *out_pos, const unsigned char *in, size_t len,
+                size_t *in_pos, const char **reason);
+} decoder;
+
+/* The producer's loop for every compressed format: the slots filled with
+ * decoded bytes; at the input's end, what the decoder holds, and "cut
+ * short" when a unit is left open; a damaged unit reported at its offset. */
+static void decode(input_stream *s, const decoder *d)
 {
-    ZSTD_DCtx *d = ZSTD_createDCtx();
-    if (!d || ZSTD_isError(ZSTD_DCtx_setParameter(d, ZSTD_d_windowLogMax, INPUT_ZSTD_WINDOW_LOG_MAX))) {
-        fail(s, 0, ENOMEM, "", "out of memory");
-        ZSTD_freeDCtx(d);
-        return;
-    }
-    size_t pending = 0; /* ZSTD_decompressStream's last hint: 0 at a frame's end */
-    int started = 0;
+    int in_unit = 0;
     for (;;) {
         char *slot = wait_free_slot(s);
         if (!slot)
             break;
-        ZSTD_outBuffer out = {slot, INPUT_SLOT_SIZE, 0};
+        size_t out_pos = 0;
         int end = 0;
-        while (out.pos < out.size) {
+        while (out_pos < INPUT_SLOT_SIZE && !end) {
             if (s->raw_pos == s->raw_len) {
                 int r = read_raw(s);
                 if (r < 0) {
@@ -234,36 +248,112 @@ static void produce_zstd(input_stream *s)
                 }
                 if (r == 0 && s->raw_pos == s->raw_len) {
                     /* the input is over: what the decoder still holds, then the verdict */
-                    size_t before = out.pos;
-                    ZSTD_inBuffer none = {s->raw, 0, 0};
-                    if (started && pending != 0)
-                        pending = ZSTD_decompressStream(d, &out, &none);
-                    if (!ZSTD_isError(pending) && out.pos > before)
-                        continue;
-                    if (started && pending != 0)
-                        fail(s, raw_at(s), 0, truncated, "the input ends inside a frame");
+                    if (in_unit) {
+                        size_t before = out_pos, none = 0;
+                        const char *reason;
+                        int step = d->step(d->state, slot, INPUT_SLOT_SIZE, &out_pos, s->raw, 0, &none, &reason);
+                        if (step == STEP_UNIT_END)
+                            in_unit = 0;
+                        if (step == STEP_UNIT_END || (step == STEP_OK && out_pos > before))
+                            continue;
+                        char text[40];
+                        snprintf(text, sizeof text, "the input ends inside a %s", d->unit);
+                        fail(s, raw_at(s), 0, truncated, text);
+                    }
                     end = 1;
                     break;
                 }
             }
-            ZSTD_inBuffer in = {s->raw, s->raw_len, s->raw_pos};
-            pending = ZSTD_decompressStream(d, &out, &in);
-            started = 1;
-            if (ZSTD_isError(pending)) {
-                s->raw_pos = in.pos;
-                fail(s, raw_at(s), 0, damaged, ZSTD_getErrorName(pending));
-                end = 1;
-                break;
+            if (!in_unit) {
+                if (d->start_unit(s, d->state) != 0) {
+                    end = 1;
+                    break;
+                }
+                in_unit = 1;
             }
-            s->raw_pos = in.pos;
-            /* the frame's end with output still held: the next call writes it */
+            const char *reason;
+            int step = d->step(d->state, slot, INPUT_SLOT_SIZE, &out_pos, s->raw, s->raw_len, &s->raw_pos, &reason);
+            if (step == STEP_UNIT_END) {
+                in_unit = 0;
+            } else if (step == STEP_ERROR) {
+                fail(s, raw_at(s), 0, damaged, reason);
+                end = 1;
+            }
         }
-        if (out.pos > 0)
-            put_slot(s, out.pos);
+        if (out_pos > 0)
+            put_slot(s, out_pos);
         if (end)
             break;
     }
-    ZSTD_freeDCtx(d);
+}
+
+/* Zstandard: the frames follow one another within the decoder. */
+static int zstd_start(input_stream *s, void *state)
+{
+    (void)s;
+    (void)state;
+    return 0;
+}
+
+static int zstd_step(void *state, char *out, size_t cap, size_t *out_pos, const unsigned char *in, size_t len,
+                     size_t *in_pos, const char **reason)
+{
+    ZSTD_outBuffer o = {out, cap, *out_pos};
+    ZSTD_inBuffer i = {in, len, *in_pos};
+    /* the hint: 0 at a frame's end (with output still held, the next call writes it) */
+    size_t hint = ZSTD_decompressStream(state, &o, &i);
+    *out_pos = o.pos;
+    *in_pos = i.pos;
+    if (ZSTD_isError(hint)) {
+        *reason = ZSTD_getErrorName(hint);
+        return STEP_ERROR;
+    }
+    return hint == 0 ? STEP_UNIT_END : STEP_OK;
+}
+
+static void produce_zstd(input_stream *s)
+{
+    ZSTD_DCtx *z = ZSTD_createDCtx();
+    if (!z || ZSTD_isError(ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, INPUT_ZSTD_WINDOW_LOG_MAX))) {
+        fail(s, 0, ENOMEM, "", "out of memory");
+        ZSTD_freeDCtx(z);
+        return;
+    }
+    decoder d = {"frame", z, zstd_start, zstd_step};
+    decode(s, &d);
+    ZSTD_freeDCtx(z);
+}
+
+/* gzip: a member after another must start with the magic number. */
+static int gzip_start(input_stream *s, void *state)
+{
+    if (s->raw_len - s->raw_pos < 2 && !s->raw_eof && read_raw(s) < 0)
+        return -1;
+    if (s->raw_len - s->raw_pos < 2 || s->raw[s->raw_pos] != 0x1F || s->raw[s->raw_pos + 1] != 0x8B) {
+        fail(s, raw_at(s), 0, damaged, "bytes after a member that start no gzip member");
+        return -1;
+    }
+    inflateReset(state);
+    return 0;
+}
+
+static int gzip_step(void *state, char *out, size_t cap, size_t *out_pos, const unsigned char *in, size_t len,
+                     size_t *in_pos, const char **reason)
+{
+    z_stream *z = state;
+    z->next_out = (Bytef *)out + *out_pos;
+    z->avail_out = (uInt)(cap - *out_pos);
+    z->next_in = (Bytef *)in + *in_pos;
+    z->avail_in = (uInt)(len - *in_pos);
+    int status = inflate(z, Z_NO_FLUSH);
+    *out_pos = cap - z->avail_out;
+    *in_pos = len - z->avail_in;
+    if (status == Z_STREAM_END)
+        return STEP_UNIT_END;
+    if (status == Z_OK || (status == Z_BUF_ERROR && len > 0)) /* Z_BUF_ERROR: more input is needed */
+        return STEP_OK;
+    *reason = z->msg ? z->msg : "not a gzip stream";
+    return STEP_ERROR;
 }
 
 static void produce_gzip(input_stream *s)
@@ -274,73 +364,8 @@ static void produce_gzip(input_stream *s)
         fail(s, 0, ENOMEM, "", "out of memory");
         return;
     }
-    int in_member = 1; /* between members: the next must start with the magic */
-    for (;;) {
-        char *slot = wait_free_slot(s);
-        if (!slot)
-            break;
-        z.next_out = (Bytef *)slot;
-        z.avail_out = (uInt)INPUT_SLOT_SIZE;
-        int end = 0;
-        while (z.avail_out > 0) {
-            if (s->raw_pos == s->raw_len) {
-                int r = read_raw(s);
-                if (r < 0) {
-                    end = 1;
-                    break;
-                }
-                if (r == 0 && s->raw_pos == s->raw_len) {
-                    /* the input is over: what the decoder still holds, then the verdict */
-                    if (in_member) {
-                        uInt before = z.avail_out;
-                        z.next_in = s->raw;
-                        z.avail_in = 0;
-                        int status = inflate(&z, Z_NO_FLUSH);
-                        if (status == Z_STREAM_END) {
-                            in_member = 0;
-                            continue;
-                        }
-                        if (status == Z_OK && z.avail_out < before)
-                            continue;
-                        fail(s, raw_at(s), 0, truncated, "the input ends inside a member");
-                    }
-                    end = 1;
-                    break;
-                }
-            }
-            if (!in_member) { /* a next member: its two magic bytes first */
-                if (s->raw_len - s->raw_pos < 2 && !s->raw_eof && read_raw(s) < 0) {
-                    end = 1;
-                    break;
-                }
-                if (s->raw_len - s->raw_pos < 2 || s->raw[s->raw_pos] != 0x1F || s->raw[s->raw_pos + 1] != 0x8B) {
-                    fail(s, raw_at(s), 0, damaged, "bytes after a member that start no gzip member");
-                    end = 1;
-                    break;
-                }
-                inflateReset(&z);
-                in_member = 1;
-            }
-            z.next_in = s->raw + s->raw_pos;
-            z.avail_in = (uInt)(s->raw_len - s->raw_pos);
-            int status = inflate(&z, Z_NO_FLUSH);
-            s->raw_pos = s->raw_len - z.avail_in;
-            if (status == Z_STREAM_END) {
-                in_member = 0;
-            } else if (status == Z_BUF_ERROR) {
-                continue; /* needs more input: read above */
-            } else if (status != Z_OK) {
-                fail(s, raw_at(s), 0, damaged, z.msg ? z.msg : "not a gzip stream");
-                end = 1;
-                break;
-            }
-        }
-        size_t len = INPUT_SLOT_SIZE - z.avail_out;
-        if (len > 0)
-            put_slot(s, len);
-        if (end)
-            break;
-    }
+    decoder d = {"member", &z, gzip_start, gzip_step};
+    decode(s, &d);
     inflateEnd(&z);
 }
 
@@ -354,82 +379,52 @@ static const char *bzip2_reason(int status)
     }
 }
 
+/* bzip2: each stream of a file decoded by a decoder made for it. */
+typedef struct bzip2_state {
+    bz_stream b;
+    int inited;
+} bzip2_state;
+
+static int bzip2_start(input_stream *s, void *state)
+{
+    bzip2_state *z = state;
+    if (z->inited)
+        BZ2_bzDecompressEnd(&z->b);
+    memset(&z->b, 0, sizeof z->b);
+    z->inited = BZ2_bzDecompressInit(&z->b, 0, 0) == BZ_OK;
+    if (!z->inited) {
+        fail(s, raw_at(s), ENOMEM, "", "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+static int bzip2_step(void *state, char *out, size_t cap, size_t *out_pos, const unsigned char *in, size_t len,
+                      size_t *in_pos, const char **reason)
+{
+    bz_stream *b = &((bzip2_state *)state)->b;
+    b->next_out = out + *out_pos;
+    b->avail_out = (unsigned)(cap - *out_pos);
+    b->next_in = (char *)in + *in_pos;
+    b->avail_in = (unsigned)(len - *in_pos);
+    int status = BZ2_bzDecompress(b);
+    *out_pos = cap - b->avail_out;
+    *in_pos = len - b->avail_in;
+    if (status == BZ_STREAM_END)
+        return STEP_UNIT_END;
+    if (status == BZ_OK)
+        return STEP_OK;
+    *reason = bzip2_reason(status);
+    return STEP_ERROR;
+}
+
 static void produce_bzip2(input_stream *s)
 {
-    bz_stream b;
-    memset(&b, 0, sizeof b);
-    if (BZ2_bzDecompressInit(&b, 0, 0) != BZ_OK) {
-        fail(s, 0, ENOMEM, "", "out of memory");
-        return;
-    }
-    int inited = 1, in_stream = 1;
-    for (;;) {
-        char *slot = wait_free_slot(s);
-        if (!slot)
-            break;
-        b.next_out = slot;
-        b.avail_out = (unsigned)INPUT_SLOT_SIZE;
-        int end = 0;
-        while (b.avail_out > 0) {
-            if (s->raw_pos == s->raw_len) {
-                int r = read_raw(s);
-                if (r < 0) {
-                    end = 1;
-                    break;
-                }
-                if (r == 0 && s->raw_pos == s->raw_len) {
-                    /* the input is over: what the decoder still holds, then the verdict */
-                    if (in_stream) {
-                        unsigned before = b.avail_out;
-                        b.next_in = (char *)s->raw;
-                        b.avail_in = 0;
-                        int status = BZ2_bzDecompress(&b);
-                        if (status == BZ_STREAM_END) {
-                            in_stream = 0;
-                            continue;
-                        }
-                        if (status == BZ_OK && b.avail_out < before)
-                            continue;
-                        fail(s, raw_at(s), 0, truncated, "the input ends inside a stream");
-                    }
-                    end = 1;
-                    break;
-                }
-            }
-            if (!in_stream) { /* a next stream, concatenated */
-                unsigned out_left = b.avail_out;
-                BZ2_bzDecompressEnd(&b);
-                memset(&b, 0, sizeof b);
-                inited = BZ2_bzDecompressInit(&b, 0, 0) == BZ_OK;
-                if (!inited) {
-                    fail(s, raw_at(s), ENOMEM, "", "out of memory");
-                    end = 1;
-                    break;
-                }
-                b.next_out = slot + (INPUT_SLOT_SIZE - out_left);
-                b.avail_out = out_left;
-                in_stream = 1;
-            }
-            b.next_in = (char *)s->raw + s->raw_pos;
-            b.avail_in = (unsigned)(s->raw_len - s->raw_pos);
-            int status = BZ2_bzDecompress(&b);
-            s->raw_pos = s->raw_len - b.avail_in;
-            if (status == BZ_STREAM_END) {
-                in_stream = 0;
-            } else if (status != BZ_OK) {
-                fail(s, raw_at(s), 0, damaged, bzip2_reason(status));
-                end = 1;
-                break;
-            }
-        }
-        size_t len = INPUT_SLOT_SIZE - b.avail_out;
-        if (len > 0)
-            put_slot(s, len);
-        if (end)
-            break;
-    }
-    if (inited)
-        BZ2_bzDecompressEnd(&b);
+    bzip2_state z = {{0}, 0};
+    decoder d = {"stream", &z, bzip2_start, bzip2_step};
+    decode(s, &d);
+    if (z.inited)
+        BZ2_bzDecompressEnd(&z.b);
 }
 
 static void *producer(void *arg)
