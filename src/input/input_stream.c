@@ -169,6 +169,35 @@ static input_format sniff(input_stream *s)
     return input_magic_format(s->raw, s->raw_len);
 }
 
+/* A plain input's next bytes into buf, at most cap: first what sniff() read
+ * and no slot holds yet, then the descriptor. 1 with *len, 0 at the end, -1
+ * after a failed read (recorded). The producer's, or after the hand-over
+ * the caller's. */
+static int read_plain(input_stream *s, char *buf, size_t cap, size_t *len)
+{
+    if (s->raw_pos < s->raw_len) {
+        size_t n = s->raw_len - s->raw_pos < cap ? s->raw_len - s->raw_pos : cap;
+        memcpy(buf, s->raw + s->raw_pos, n);
+        s->raw_pos += n;
+        *len = n;
+        return 1;
+    }
+    for (;;) {
+        ssize_t got = read(s->fd, buf, cap);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            fail(s, atomic_load(&s->raw_total), errno, "", strerror(errno));
+            return -1;
+        }
+        if (got == 0)
+            return 0;
+        atomic_fetch_add(&s->raw_total, (uint64_t)got);
+        *len = (size_t)got;
+        return 1;
+    }
+}
+
 static void produce_plain(input_stream *s)
 {
     /* What sniff() read goes first, then the descriptor straight into
@@ -181,27 +210,9 @@ static void produce_plain(input_stream *s)
             pthread_mutex_unlock(&s->lock);
             return;
         }
-        size_t len = 0;
-        if (s->raw_pos < s->raw_len) {
-            len = s->raw_len - s->raw_pos;
-            memcpy(slot, s->raw + s->raw_pos, len);
-            s->raw_pos = s->raw_len;
-        } else {
-            for (;;) {
-                ssize_t got = read(s->fd, slot, INPUT_SLOT_SIZE);
-                if (got < 0 && errno == EINTR)
-                    continue;
-                if (got < 0) {
-                    fail(s, atomic_load(&s->raw_total), errno, "", strerror(errno));
-                    return;
-                }
-                len = (size_t)got;
-                atomic_fetch_add(&s->raw_total, (uint64_t)got);
-                break;
-            }
-            if (len == 0)
-                return;
-        }
+        size_t len;
+        if (read_plain(s, slot, INPUT_SLOT_SIZE, &len) <= 0)
+            return;
         put_slot(s, len);
     }
 }
@@ -501,33 +512,6 @@ int input_stream_next(input_stream *s, const char **bytes, size_t *len)
     return result;
 }
 
-/* A read of the descriptor into buf by the caller, after the hand-over:
- * first what sniff() read and the producer did not put in a slot. */
-static int read_direct(input_stream *s, char *buf, size_t cap, size_t *len)
-{
-    if (s->raw_pos < s->raw_len) {
-        size_t n = s->raw_len - s->raw_pos < cap ? s->raw_len - s->raw_pos : cap;
-        memcpy(buf, s->raw + s->raw_pos, n);
-        s->raw_pos += n;
-        *len = n;
-        return 1;
-    }
-    for (;;) {
-        ssize_t got = read(s->fd, buf, cap);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            fail(s, atomic_load(&s->raw_total), errno, "", strerror(errno));
-            return -1;
-        }
-        if (got == 0)
-            return 0;
-        atomic_fetch_add(&s->raw_total, (uint64_t)got);
-        *len = (size_t)got;
-        return 1;
-    }
-}
-
 int input_stream_next_into(input_stream *s, char *buf, size_t cap, size_t *len)
 {
     if (cap == 0) {
@@ -536,7 +520,7 @@ int input_stream_next_into(input_stream *s, char *buf, size_t cap, size_t *len)
     }
     if (s->pending_len == 0) {
         if (s->direct)
-            return read_direct(s, buf, cap, len);
+            return read_plain(s, buf, cap, len);
         if (!s->direct_wanted) {
             pthread_mutex_lock(&s->lock);
             s->direct_wanted = 1;
@@ -546,7 +530,7 @@ int input_stream_next_into(input_stream *s, char *buf, size_t cap, size_t *len)
         int got = input_stream_next(s, &s->pending, &s->pending_len);
         if (got == 0 && s->handed_over) { /* done, and seen under the lock */
             s->direct = 1;
-            return read_direct(s, buf, cap, len);
+            return read_plain(s, buf, cap, len);
         }
         if (got <= 0)
             return got;
