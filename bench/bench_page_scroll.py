@@ -14,7 +14,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "cli", "tests", "directory"))
-from chromium_pipe import Browser  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "testsupport"))
+from gbrtest.devtools import Browser  # noqa: E402
 import page_measure  # noqa: E402
 
 page, profile = sys.argv[1], sys.argv[2]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The spec site under axe-core, the accessibility checker, run in headless
-Chromium (over the DevTools protocol, src/cli/tests/directory/chromium_pipe.py)
+Chromium (over the DevTools protocol, testsupport/gbrtest/devtools.py)
 on both pages, as loaded and with their tools in use (the box showing an
 error, a position on the board, an example's "try" box open), at 1280 and
 400 px wide: no violation of serious or critical impact. Every violation
@@ -18,10 +18,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testsupport"))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "cli", "tests", "directory"))
 import gbrtest  # noqa: E402
 from gbrtest import failures  # noqa: E402
-from chromium_pipe import Browser  # noqa: E402
+from gbrtest.devtools import Browser  # noqa: E402
 
 SITE, WORK = gbrtest.arguments("SITE", "WORK")
 AXE = os.path.join(HERE, "..", "node_modules", "axe-core", "axe.min.js")

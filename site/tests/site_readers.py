@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The spec site as its readers use it: headless Chromium driven over the
-DevTools protocol (src/cli/tests/directory/chromium_pipe.py), with real key
+DevTools protocol (testsupport/gbrtest/devtools.py), with real key
 events and typed text, on the pages opened from files. Checked:
 
 - layout: at 400 px wide neither page is wider than the window (tables and
@@ -45,10 +45,9 @@ import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testsupport"))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "src", "cli", "tests", "directory"))
 import gbrtest  # noqa: E402
 from gbrtest import expect, failures  # noqa: E402
-from chromium_pipe import Browser, BrowserError  # noqa: E402
+from gbrtest.devtools import Browser, BrowserError  # noqa: E402
 
 GBR, SITE, WORK = gbrtest.arguments("GBR", "SITE", "WORK")
 ROOT = gbrtest.ROOT

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`gbr directory --format html` in a real browser: headless Chromium, driven
-over the DevTools protocol (chromium_pipe.py), loads the pages, runs their
+over the DevTools protocol (testsupport/gbrtest/devtools.py), loads the pages, runs their
 script, and the test reads the live DOM and its boxes.
 
 - The bundled sample: classes and entries shown, one entry's diagram square
@@ -35,11 +35,11 @@ import subprocess
 import sys
 import unicodedata
 
-from chromium_pipe import Browser
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
 import gbrtest  # noqa: E402
 from gbrtest import expect, failures  # noqa: E402
+from gbrtest.devtools import Browser  # noqa: E402
 
 GBR, WORK = gbrtest.arguments("GBR", "WORK")
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The HTML directory of 100,000 generated studies in headless Chromium
-(chromium_pipe.py; what it reads off the page is page_measure.py's, which
+(testsupport/gbrtest/devtools.py; what it reads off the page is page_measure.py's, which
 bench/bench_page.sh prints as figures):
 
 - scrolled from the top to the bottom and back to the top, STEP pixels at a
@@ -26,12 +26,12 @@ import subprocess
 import sys
 import unicodedata
 
-from chromium_pipe import Browser
 import page_measure
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..", "testsupport"))
 import gbrtest  # noqa: E402
 from gbrtest import expect, failures  # noqa: E402
+from gbrtest.devtools import Browser  # noqa: E402
 
 GBR, WORK = gbrtest.arguments("GBR", "WORK")
 STEP = int(sys.argv[3]) if len(sys.argv) > 3 else 50000

@@ -1,6 +1,6 @@
 """What the browser test of the large directory page (directory_scroll.py)
 and its benchmark (bench/bench_page.sh) read off the page in headless
-Chromium, written once for both (chromium_pipe.Browser drives it):
+Chromium, written once for both (gbrtest.devtools.Browser drives it):
 
 - scroll(b, step): the page scrolled from top to bottom and back, step
   pixels at a time, each step given a frame to draw in; returns the
