@@ -45,10 +45,10 @@ static void show_progress(directory_reader *st, int last)
     double elapsed = seconds_since(&st->started);
     double mb = (double)st->bytes / 1e6;
     /* Drawn in place while the reading goes on (a report erases it first);
-     * the last stays, as the reading's summary. */
+     * the last, written as a message, erases it too and stays as the
+     * reading's summary. */
     if (last)
-        util_message("\rgbr: directory: %llu games, %.1f MB, %.1f MB/s\033[K\n", st->games, mb,
-                     elapsed > 0 ? mb / elapsed : 0.0);
+        util_message("gbr: directory: %llu games, %.1f MB, %.1f MB/s\n", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0);
     else
         util_status("gbr: directory: %llu games, %.1f MB, %.1f MB/s", st->games, mb, elapsed > 0 ? mb / elapsed : 0.0);
     clock_gettime(CLOCK_MONOTONIC, &st->shown);

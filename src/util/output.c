@@ -54,38 +54,19 @@ static void err_put_uint(unsigned long value)
     err_write(digits, util_decimal(digits, value));
 }
 
-/* Formats a message for `emit` (to its sink, NULL for stderr); one longer
- * than a line goes through a larger buffer of its own. */
-static void vformat(void (*emit)(util_sink *, const char *, size_t), util_sink *to, const char *format, va_list ap)
+/* A message's text to stderr; one longer than a line goes through memory
+ * of its own, and without it the message says so. */
+static void err_vformat(const char *format, va_list ap)
 {
-    char line[512];
-    va_list again;
-    va_copy(again, ap);
-    int n = vsnprintf(line, sizeof line, format, ap);
-    if (n >= 0 && (size_t)n < sizeof line) {
-        emit(to, line, (size_t)n);
-    } else if (n > 0) {
-        char *long_text = malloc((size_t)n + 1);
-        if (long_text) {
-            vsnprintf(long_text, (size_t)n + 1, format, again);
-            emit(to, long_text, (size_t)n);
-            free(long_text);
-        } else {
-            emit(to, "(" UTIL_OUT_OF_MEMORY ")", sizeof UTIL_OUT_OF_MEMORY + 1);
-        }
-    }
-    va_end(again);
+    char line[512], *owned;
+    size_t len;
+    const char *text = util_vformat(line, sizeof line, &owned, &len, format, ap);
+    if (text)
+        err_write(text, len);
+    else
+        err_write("(" UTIL_OUT_OF_MEMORY ")", sizeof UTIL_OUT_OF_MEMORY + 1);
+    free(owned);
 }
-
-static void err_emit(util_sink *to, const char *bytes, size_t len)
-{
-    (void)to;
-    err_write(bytes, len);
-}
-
-static void sink_emit(util_sink *to, const char *bytes, size_t len) { util_write(to, bytes, len); }
-
-static void err_vformat(const char *format, va_list ap) { vformat(err_emit, NULL, format, ap); }
 
 void util_stdout_before_write(void)
 {
@@ -215,8 +196,7 @@ void util_message_bytes(const char *bytes, size_t len)
 
 void util_status(const char *format, ...)
 {
-    err_write("\r", 1);
-    status_shown = 0; /* drawn over in place, not erased first */
+    err_write("\r", 1); /* drawn over the last one in place */
     va_list ap;
     va_start(ap, format);
     err_vformat(format, ap);
@@ -232,14 +212,6 @@ void util_status_clear(void)
     util_report_flush();
 }
 
-void util_putf(util_sink *s, const char *format, ...)
-{
-    va_list ap;
-    va_start(ap, format);
-    vformat(sink_emit, s, format, ap);
-    va_end(ap);
-}
-
 void util_text(int to_stderr, const char *format, ...)
 {
     va_list ap;
@@ -247,7 +219,7 @@ void util_text(int to_stderr, const char *format, ...)
     if (to_stderr) {
         util_vmessage(format, ap);
     } else {
-        vformat(sink_emit, &util_stdout, format, ap);
+        util_vputf(&util_stdout, format, ap);
     }
     va_end(ap);
 }

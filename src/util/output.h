@@ -67,8 +67,6 @@ void util_message_bytes(const char *bytes, size_t len);
  * that no report lands on what is left of it. util_status_clear erases it. */
 void util_status(const char *format, ...) UTIL_PRINTF(1, 2);
 void util_status_clear(void);
-/* Text formatted as printf does, to a sink. */
-void util_putf(util_sink *s, const char *format, ...) UTIL_PRINTF(2, 3);
 /* Help, usage and report text, formatted, to stdout (to_stderr 0) or at
  * once to stderr (to_stderr 1). */
 void util_text(int to_stderr, const char *format, ...) UTIL_PRINTF(2, 3);

@@ -6,6 +6,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -139,4 +141,45 @@ void util_put_html(util_sink *s, const char *text, size_t len)
         plain = i + 1;
     }
     util_write(s, text + plain, len - plain);
+}
+
+const char *util_vformat(char *small, size_t cap, char **owned, size_t *len, const char *format, va_list ap)
+{
+    *owned = NULL;
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(small, cap, format, ap);
+    const char *text = small;
+    if (n < 0) {
+        n = 0;
+        small[0] = '\0';
+    } else if ((size_t)n >= cap) {
+        *owned = malloc((size_t)n + 1);
+        if (*owned)
+            vsnprintf(*owned, (size_t)n + 1, format, again);
+        text = *owned;
+    }
+    va_end(again);
+    *len = (size_t)n;
+    return text;
+}
+
+void util_vputf(util_sink *s, const char *format, va_list ap)
+{
+    char small[512], *owned;
+    size_t len;
+    const char *text = util_vformat(small, sizeof small, &owned, &len, format, ap);
+    if (text)
+        util_write(s, text, len);
+    else if (!s->error)
+        s->error = ENOMEM;
+    free(owned);
+}
+
+void util_putf(util_sink *s, const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    util_vputf(s, format, ap);
+    va_end(ap);
 }

@@ -10,6 +10,7 @@
 #ifndef GBR_UTIL_SINK_H
 #define GBR_UTIL_SINK_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 typedef struct util_sink {
@@ -53,5 +54,17 @@ void util_put_json_text_inside(util_sink *s, const char *text, size_t len);
 
 /* Text in an HTML page: & < > " ' as character references. */
 void util_put_html(util_sink *s, const char *text, size_t len);
+
+/* printf's formatting into small (cap bytes), or, for longer text, into
+ * memory of its own given back in *owned for the caller to free: the text
+ * (*len bytes), or NULL when that memory cannot be had. */
+const char *util_vformat(char *small, size_t cap, char **owned, size_t *len, const char *format, va_list ap);
+/* Text formatted as printf does, to a sink (ENOMEM its failure when a long
+ * text finds no memory). */
+void util_vputf(util_sink *s, const char *format, va_list ap);
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void util_putf(util_sink *s, const char *format, ...);
 
 #endif /* GBR_UTIL_SINK_H */

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "census.h"
+#include "grow.h"
 #include "input_parallel.h"
 #include "input_progress.h"
 #include "input_stream.h"
@@ -58,17 +59,13 @@ static void keep_line(char *line)
         free(line);
         return;
     }
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 16;
-        char **grown = realloc(l->lines, cap * sizeof *grown);
-        if (!grown) {
-            l->lost = 1;
-            free(line);
-            return;
-        }
-        l->lines = grown;
-        l->cap = cap;
+    char **grown = util_grow(l->lines, &l->cap, l->n + 1, sizeof *grown);
+    if (!grown) {
+        l->lost = 1;
+        free(line);
+        return;
     }
+    l->lines = grown;
     l->lines[l->n++] = line;
 }
 
@@ -154,30 +151,6 @@ void util_status(const char *format, ...) { (void)format; }
 void util_status_clear(void) {}
 
 void util_report_flush(void) {}
-
-/* Formatted text to a sink: the writers' numbers and words. */
-void util_putf(util_sink *s, const char *format, ...)
-{
-    char small[512];
-    va_list ap, again;
-    va_start(ap, format);
-    va_copy(again, ap);
-    int n = vsnprintf(small, sizeof small, format, ap);
-    if (n >= 0 && (size_t)n < sizeof small) {
-        util_write(s, small, (size_t)n);
-    } else if (n > 0) {
-        char *text = malloc((size_t)n + 1);
-        if (text) {
-            vsnprintf(text, (size_t)n + 1, format, again);
-            util_write(s, text, (size_t)n);
-            free(text);
-        } else if (!s->error) {
-            s->error = ENOMEM;
-        }
-    }
-    va_end(again);
-    va_end(ap);
-}
 
 /* sink.c asks these of the process's standard output, which this module
  * never writes: a sink of its own that no writer is given. */
